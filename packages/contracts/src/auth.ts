@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { TEXT_MAX } from './constants.ts';
+import { MSG } from './messages.fr.ts';
+import { emailError, firstnameError, lastnameError, passwordError } from './validation.ts';
+
+/** Adds a zod issue from one of the §5 rule functions (same rules client and server). */
+function rule(check: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+const optionalText = z.string().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish();
+
+export const SignupBody = z.object({
+  username: z.string().trim().max(254).optional(),
+  firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
+  lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
+  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+  password: z.string().max(128).superRefine(rule(passwordError)),
+  adresse: optionalText,
+  telephone: z.string().max(30).nullish(),
+  // Accepted for compatibility with the spec's payload, never trusted: sign-up is ROLE_FREEMIUM.
+  role: z.unknown().optional(),
+});
+export type SignupBody = z.input<typeof SignupBody>;
+
+export const SigninBody = z.object({
+  username: z.string().trim().min(1, { error: MSG.loginEmailRequired }).max(254),
+  password: z.string().min(1, { error: MSG.loginPasswordRequired }).max(128),
+});
+export type SigninBody = z.infer<typeof SigninBody>;
+
+export const User = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  adresse: z.string().nullable(),
+  telephone: z.string().nullable(),
+  roles: z.array(z.string()),
+  loginCount: z.number().int(),
+});
+export type User = z.infer<typeof User>;
+
+export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const SigninResponse = User.extend({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  tokenType: z.literal('Bearer'),
+});
+export type SigninResponse = z.infer<typeof SigninResponse>;
+
+export const RefreshBody = z.object({ refreshToken: z.string().min(1, { error: MSG.noRefreshToken }).max(200) });
+export const SignoutBody = RefreshBody;
+
+export const ForgotPasswordBody = z.object({
+  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+});
+
+export const ResetPasswordBody = z.object({
+  token: z.string().min(1, { error: MSG.resetTokenInvalid }).max(200),
+  newPassword: z.string().max(128).superRefine(rule(passwordError)),
+});
+
+/** PUT /api/auth/user/{id}: an empty or absent password leaves it unchanged. */
+export const UpdateUserBody = z.object({
+  firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
+  lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
+  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+  adresse: optionalText,
+  telephone: z.string().max(30).nullish(),
+  password: z
+    .string()
+    .max(128)
+    .nullish()
+    .superRefine((value, ctx) => {
+      const message = value ? passwordError(value) : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+});
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
+
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,38 @@
+/** spec §9 business constants. */
+export const API_VERSION = 'V1';
+export const AUTH_BASE = '/api/auth';
+export const API_BASE = `/api/${API_VERSION}`;
+
+export const NAME_MIN = 3;
+export const NAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const TEXT_MAX = 500;
+export const IMAGE_SEARCH_HINT_MAX = 50;
+
+export const REMEMBER_ME_VALUE = 'true';
+export const RESET_REDIRECT_MS = 3000;
+export const WIZARD_SLIDE_MS = 500;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const WELCOME_STEPS = ['welcome', 'welcome2', 'welcome3'] as const;
+
+export const IMAGE_RESIZE_THRESHOLD_BYTES = 204_800;
+export const IMAGE_MAX_SIDE_PX = 800;
+export const IMAGE_QUALITY = 0.8;
+
+export const HOME_UNIVERSES_SHOWN = 5;
+export const PRODUCT_LIST_SHOWN = 5;
+export const HOME_BADGES_SHOWN = 4;
+export const EVENT_LIST_SHOWN = 3;
+
+export const TEXTAREA_CHARS_PER_ROW = 30;
+export const TEXTAREA_MAX_ROWS = 10;
+
+export const ROLES = { freemium: 'ROLE_FREEMIUM', assure: 'ROLE_ASSURE' } as const;
+export type Role = (typeof ROLES)[keyof typeof ROLES];
+
+/** API.md "Demo": the demo credentials are built into the client. */
+export const DEMO_ACCOUNT = { username: 'demo@ecofoyer.fr', password: 'Demo-EcoFoyer1!' } as const;
+
+/** Reset links are valid one hour (issue: token single use, 1 h). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,0 +1,81 @@
+/**
+ * Every French text the user reads, once. Texts quoted by the spec are verbatim
+ * (section noted); the others follow the same tone ("vous" for the app, "tu" for the assistant).
+ */
+export const MSG = {
+  // spec §5 — login
+  loginEmailRequired: '* Email est obligatoire',
+  loginPasswordRequired: '* Mot de passe est obligatoire',
+  fieldRequired: 'Ce champ est requis!',
+  // spec §5 — registration
+  firstnameRequired: 'Veuillez entrer votre prénom',
+  lastnameRequired: 'Veuillez entrer votre nom',
+  firstnameLength: 'Votre prénom doit contenir entre 3 et 20 caractères.',
+  lastnameLength: 'Votre nom doit contenir entre 3 et 20 caractères.',
+  emailRequired: 'Veuillez entrer votre adresse e-mail.',
+  emailInvalid: 'Veuillez entrer une adresse e-mail valide.',
+  passwordsMismatch: 'Les mots de passe ne correspondent pas.',
+  passwordMustContain: 'Votre mot de passe doit contenir :',
+  // spec §5 — token refresh, §7 missing user id
+  noRefreshToken: 'Aucun refresh token disponible.',
+  refreshFailed: 'Échec du rafraîchissement du token.',
+  userIdNotFound: 'User ID not found',
+  // spec §8
+  loginFailed: 'Erreur survenue. Veuillez réessayer.',
+  demoFailed: 'Erreur rencontrée :',
+  resetUnexpected: 'Erreur inattendue.',
+  forgotSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
+  resetDone: 'Votre mot de passe a bien été réinitialisé !',
+  chunkLoadFailed: (n: string | number) => `Loading chunk ${n} failed`,
+  // spec §2 — profile
+  profileSaved: 'Vos modifications sont enregistrées',
+
+  // Server answers (API.md)
+  signupDone: 'Votre compte a bien été créé ! Vous pouvez maintenant vous connecter.',
+  accountTaken: 'Un compte existe déjà avec cette adresse e-mail ou ce nom d’utilisateur.',
+  badCredentials: 'Identifiant ou mot de passe incorrect.',
+  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  refreshInvalid: 'Session invalide ou expirée. Veuillez vous reconnecter.',
+  resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  tooManySignin: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
+  tooManyForgot: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',
+  tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+  unauthorized: 'Veuillez vous connecter pour continuer.',
+  forbidden: 'Vous n’avez pas accès à cette ressource.',
+  notFound: 'Ressource introuvable.',
+  routeNotFound: 'Cette adresse n’existe pas.',
+  invalidInput: 'Certaines informations sont invalides. Vérifiez le formulaire.',
+  invalidJson: 'Le contenu envoyé n’est pas un JSON valide.',
+  payloadTooLarge: 'Le contenu envoyé est trop volumineux.',
+  unsupportedMedia: 'Ce type de contenu n’est pas accepté.',
+  serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  dbUnavailable: 'La base de données est indisponible.',
+  boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
+  boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
+  boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',
+  textTooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
+
+  // Mail
+  resetMailSubject: 'Réinitialisation de votre mot de passe EcoFoyer',
+  resetMailText: (firstname: string, link: string) =>
+    `Bonjour ${firstname},\n\nVous avez demandé à réinitialiser votre mot de passe EcoFoyer.\n` +
+    `Cliquez sur ce lien (valable 1 heure, utilisable une seule fois) :\n${link}\n\n` +
+    `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
+    `L’équipe EcoFoyer`,
+
+  // Web: generic states
+  loading: 'Chargement…',
+  retry: 'Réessayer',
+  offline: 'Vous êtes hors ligne. Certaines informations peuvent ne pas être à jour.',
+  networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion.',
+  logoutConfirmTitle: 'Déconnexion',
+  logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',
+} as const;
+
+/** spec §5: the four password rules, in the order of the live checklist. */
+export const PASSWORD_RULE_LABELS = {
+  length: 'Au moins 8 caractères',
+  case: 'Une majuscule et une minuscule',
+  digit: 'Au moins un chiffre',
+  special: 'Un caractère spécial parmi @$!%*?&',
+} as const;

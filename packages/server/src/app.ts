@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MSG } from '@ecofoyer/contracts';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { AccessTokens } from './lib/access-token.ts';
+import { authenticate } from './lib/auth-guard.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { RateLimiter } from './lib/rate-limit.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { boardsRoutes } from './modules/boards/boards.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    authenticate: preHandlerAsyncHookHandler;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** false in tests that want silence; defaults to pino at config.logLevel. */
+  logger?: boolean;
+}
+
+/** The Fastify instance, used by main.ts and by the tests (app.inject). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    tokens,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    limiter: new RateLimiter(db, clock),
+  };
+  app.decorate('deps', deps);
+  app.decorate('authenticate', authenticate(tokens));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'EcoFoyer API', description: 'API de l’application EcoFoyer', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(boardsRoutes, { prefix: '/api/V1/board' });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash: they never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ message: MSG.routeNotFound, code: 'ROUTE_NOT_FOUND' });
+    }
+    // Client-side routes of the SPA: every other GET gets the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Every setting with its working default (README "Configuration" lists the same). */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  DEMO: bool.default(true),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('EcoFoyer <no-reply@ecofoyer.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'packages/web/dist')),
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  demo: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string;
+  rateLimits: {
+    signinPerIp: number;
+    signinPerAccount: number;
+    forgotPerIp: number;
+    forgotPerAccount: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts in the workspace folder: relative paths are the caller's.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    demo: e.DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(base, e.WEB_DIST),
+    rateLimits: {
+      signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
+      signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
+      forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+    },
+  };
+}
+
+/** Without JWT_SECRET, a random key is generated once and kept in DATA_DIR (survives restarts). */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-accounts.ts';
+
+/** Numbered, committed, additive migrations, applied at start (order = key order). */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};

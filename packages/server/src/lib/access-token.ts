@@ -1,0 +1,41 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Clock } from './clock.ts';
+
+export interface AccessClaims {
+  userId: number;
+  roles: string[];
+}
+
+/** Short-lived HS256 JWT; the clock is injected so expiry can be tested without sleeping. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims): Promise<string> {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ roles: claims.roles })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The claims, or 'expired' / 'invalid'. */
+  async verify(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || !Array.isArray(payload.roles)) return 'invalid';
+      return { userId, roles: payload.roles.map(String) };
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+}

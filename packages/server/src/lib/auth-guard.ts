@@ -1,0 +1,42 @@
+import { MSG } from '@ecofoyer/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessClaims, AccessTokens } from './access-token.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AccessClaims;
+  }
+}
+
+/** preHandler: a valid bearer access token, or 401. */
+export function authenticate(tokens: AccessTokens) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    const result = await tokens.verify(match[1]);
+    if (result === 'expired') throw unauthorized(MSG.sessionExpired, 'TOKEN_EXPIRED');
+    if (result === 'invalid') throw unauthorized(MSG.unauthorized, 'TOKEN_INVALID');
+    request.auth = result;
+  };
+}
+
+/** The signed-in user's claims (only after `authenticate`). */
+export function currentUser(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** ARCHITECTURE invariant: `{userId}` in a path must be the token's user (403 otherwise). */
+export function requireSelf(request: FastifyRequest, userId: number): AccessClaims {
+  const auth = currentUser(request);
+  if (auth.userId !== userId) throw forbidden();
+  return auth;
+}
+
+export function requireRole(request: FastifyRequest, role: string): AccessClaims {
+  const auth = currentUser(request);
+  if (!auth.roles.includes(role)) throw forbidden();
+  return auth;
+}

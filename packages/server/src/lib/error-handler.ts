@@ -1,0 +1,44 @@
+import { MSG } from '@ecofoyer/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+/**
+ * One error handler: 4xx messages pass through in French, validation issues are listed under
+ * `errors`, 5xx details are logged with the request id and never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: [error.validationContext, ...String(issue.instancePath ?? '').split('/').filter(Boolean)]
+          .filter(Boolean)
+          .join('.'),
+        message: issue.message ?? MSG.invalidInput,
+      }));
+      return reply.code(400).send({ message: errors[0]?.message ?? MSG.invalidInput, code: 'VALIDATION', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: MSG.serverError, code: 'INTERNAL' });
+    }
+    request.log.info({ code: error.code, status }, error.message);
+    const known: Record<string, [string, string]> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: [MSG.invalidJson, 'INVALID_JSON'],
+      FST_ERR_CTP_EMPTY_JSON_BODY: [MSG.invalidJson, 'INVALID_JSON'],
+      FST_ERR_CTP_BODY_TOO_LARGE: [MSG.payloadTooLarge, 'PAYLOAD_TOO_LARGE'],
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: [MSG.unsupportedMedia, 'UNSUPPORTED_MEDIA_TYPE'],
+    };
+    const [message, code] = known[error.code] ?? [
+      status === 413 ? MSG.payloadTooLarge : status === 415 ? MSG.unsupportedMedia : status === 429 ? MSG.tooManyRequests : MSG.invalidInput,
+      error.code ?? 'BAD_REQUEST',
+    ];
+    return reply.code(status).send({ message, code });
+  });
+}

@@ -1,0 +1,23 @@
+import { MSG } from '@ecofoyer/contracts';
+
+/** A failure with its HTTP status and the French message the user reads (API.md error format). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') =>
+  new HttpError(400, code, message);
+export const unauthorized = (message: string = MSG.unauthorized, code = 'UNAUTHORIZED') =>
+  new HttpError(401, code, message);
+export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new HttpError(403, code, message);
+export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
+  new HttpError(429, 'RATE_LIMITED', message);

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/client.ts';
+import { seedDemo } from './db/demo.ts';
+
+/** Process entry: config from env, migrations, seed, listen. */
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ config, db: handle.db });
+  if (config.demo) await seedDemo(handle.db, app.log);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'arrêt en cours');
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`EcoFoyer prêt sur ${config.appUrl} (base : ${handle.kind})`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import {
+  ErrorBody,
+  MSG,
+  ForgotPasswordBody,
+  MessageResponse,
+  RefreshBody,
+  ResetPasswordBody,
+  SigninBody,
+  SigninResponse,
+  SignoutBody,
+  SignupBody,
+  TokenPair,
+  UpdateUserBody,
+  User,
+  UserIdParams,
+} from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSelf } from '../../lib/auth-guard.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { AuthService } from './auth.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** API.md "Auth" (`/api/auth`). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, clock, tokens, mailer, limiter } = app.deps;
+  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, log: app.log });
+  const tags = ['auth'];
+
+  app.post('/signup', { schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
+    await service.signup(req.body);
+    return reply.code(201).send({ message: MSG.signupDone });
+  });
+
+  app.post('/signin', { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } } }, async (req) =>
+    service.signin(req.body.username, req.body.password, req.ip),
+  );
+
+  app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
+    service.refresh(req.body.refreshToken),
+  );
+
+  app.post('/signout', { schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await service.signout(req.body.refreshToken);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/forgotpassword', { schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
+    message: await service.forgotPassword(req.body.email, req.ip),
+  }));
+
+  app.post('/resetpassword', { schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
+    message: await service.resetPassword(req.body.token, req.body.newPassword),
+  }));
+
+  app.put(
+    '/user/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, params: UserIdParams, body: UpdateUserBody, response: { 200: User, ...errors }, security: [{ bearer: [] }] },
+    },
+    async (req) => {
+      requireSelf(req, req.params.id);
+      return service.updateUser(req.params.id, req.body);
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { cleanDb, workerDb } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  /** Reads the mails written to the outbox, oldest first. */
+  outbox(): string[];
+}
+
+/** The real app on the worker's real database (cleaned first), a temp DATA_DIR and a movable clock. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await workerDb();
+  await cleanDb(handle);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const clock = new ManualClock('2026-11-21T09:00:00Z');
+  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    db: handle.db,
+    clock,
+    config,
+    outbox() {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
+    },
+  };
+}
+
+/** The reset link of a mail (quoted-printable soft breaks undone). */
+export function resetTokenFromMail(mail: string): string {
+  const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(body);
+  if (!match) throw new Error('no reset link in mail');
+  return decodeURIComponent(match[1]);
+}

@@ -1,0 +1,116 @@
+import { describe, it, expect } from 'vitest';
+import {
+  CGU_SECTIONS,
+  CGU_UPDATED_AT,
+  OPERATOR_ADDRESS,
+  OPERATOR_EMAIL,
+  OPERATOR_NAME,
+} from './cgu-content';
+import { FAQ_GROUPS } from './faq-content';
+
+const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ALLOWED_URLS = ['https://www.cnil.fr', 'https://longuevieauxobjets.ademe.fr'];
+
+const cguIds = CGU_SECTIONS.map((section) => section.id);
+const faqIds = FAQ_GROUPS.flatMap((group) => [group.id, ...group.items.map((item) => item.id)]);
+const faqItems = FAQ_GROUPS.flatMap((group) => group.items);
+
+const allTexts: string[] = [
+  ...CGU_SECTIONS.flatMap((section) => [section.title, ...section.paragraphs]),
+  ...FAQ_GROUPS.flatMap((group) => [
+    group.title,
+    ...group.items.flatMap((item) => [item.question, ...item.answer]),
+  ]),
+];
+
+function duplicates(values: string[]): string[] {
+  return values.filter((value, index) => values.indexOf(value) !== index);
+}
+
+function isFilled(text: string): boolean {
+  return text.trim().length > 0 && text === text.trim();
+}
+
+describe('CGU', () => {
+  it('a une date de mise à jour au format AAAA-MM-JJ', () => {
+    expect(CGU_UPDATED_AT).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Number.isNaN(Date.parse(CGU_UPDATED_AT))).toBe(false);
+  });
+
+  it('compte entre 10 et 14 sections', () => {
+    expect(CGU_SECTIONS.length).toBeGreaterThanOrEqual(10);
+    expect(CGU_SECTIONS.length).toBeLessThanOrEqual(14);
+  });
+
+  it('a des identifiants uniques en kebab-case', () => {
+    for (const id of cguIds) expect(id).toMatch(KEBAB_CASE);
+    expect(duplicates(cguIds)).toEqual([]);
+  });
+
+  it('a un titre et des paragraphes non vides dans chaque section', () => {
+    for (const section of CGU_SECTIONS) {
+      expect(isFilled(section.title), section.id).toBe(true);
+      expect(section.paragraphs.length, section.id).toBeGreaterThan(0);
+      for (const paragraph of section.paragraphs) expect(isFilled(paragraph), section.id).toBe(true);
+    }
+  });
+
+  it("contient les champs à remplir de l'éditeur", () => {
+    expect(OPERATOR_NAME).toBe("[Nom de l'éditeur]");
+    expect(OPERATOR_ADDRESS).toBe("[Adresse de l'éditeur]");
+    expect(OPERATOR_EMAIL).toBe('[contact@exemple.fr]');
+    const text = CGU_SECTIONS.flatMap((section) => section.paragraphs).join('\n');
+    for (const placeholder of ["[Nom de l'éditeur]", "[Adresse de l'éditeur]", '[contact@exemple.fr]']) {
+      expect(text).toContain(placeholder);
+    }
+  });
+});
+
+describe('FAQ', () => {
+  it('compte entre 5 et 6 groupes et entre 25 et 35 questions', () => {
+    expect(FAQ_GROUPS.length).toBeGreaterThanOrEqual(5);
+    expect(FAQ_GROUPS.length).toBeLessThanOrEqual(6);
+    expect(faqItems.length).toBeGreaterThanOrEqual(25);
+    expect(faqItems.length).toBeLessThanOrEqual(35);
+  });
+
+  it('a des identifiants uniques en kebab-case (groupes et questions)', () => {
+    for (const id of faqIds) expect(id).toMatch(KEBAB_CASE);
+    expect(duplicates(faqIds)).toEqual([]);
+  });
+
+  it('a un titre, des questions et des réponses non vides', () => {
+    for (const group of FAQ_GROUPS) {
+      expect(isFilled(group.title), group.id).toBe(true);
+      expect(group.items.length, group.id).toBeGreaterThan(0);
+      for (const item of group.items) {
+        expect(isFilled(item.question), item.id).toBe(true);
+        expect(item.question.endsWith('?'), item.id).toBe(true);
+        expect(item.answer.length, item.id).toBeGreaterThan(0);
+        for (const paragraph of item.answer) expect(isFilled(paragraph), item.id).toBe(true);
+      }
+    }
+  });
+});
+
+describe('contenus', () => {
+  it("n'utilise aucun identifiant à la fois dans les CGU et dans la FAQ", () => {
+    expect(duplicates([...cguIds, ...faqIds])).toEqual([]);
+  });
+
+  it('reste du texte brut, sans HTML ni markdown', () => {
+    for (const text of allTexts) {
+      expect(text, text).not.toMatch(/<\/?[a-z!][^>]*>/i);
+      expect(text, text).not.toMatch(/\*\*|__|`|\]\(|^#{1,6}\s|^\s*[-*]\s/m);
+    }
+  });
+
+  it('ne cite que les adresses web autorisées', () => {
+    for (const text of allTexts) {
+      for (const url of text.match(/https?:\/\/[^\s,;)]+/g) ?? []) {
+        expect(ALLOWED_URLS, url).toContain(url.replace(/\.$/, ''));
+      }
+      expect(text, text).not.toMatch(/\bwww\.(?!cnil\.fr)/);
+    }
+  });
+});

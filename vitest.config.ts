@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and API tests (`npm test` runs the browser suite after, with e2e/vitest.config.ts). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          // Files of one worker share its migrated database (cleaned per file), so no isolation.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
