@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, label, launchBrowser, newContext, PASSWORD, PHONE, uniqueEmail } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync('e2e/screenshots', { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('register → login → welcome → home → profile → logout (%s)', (device, viewport) => {
+  it('goes through the whole account journey in French', async () => {
+    const context = await newContext(browser, viewport);
+    const page = await context.newPage();
+    const email = uniqueEmail(device);
+
+    // Register: live checklist, the match-first rule, then the success alert with the form hidden.
+    await page.goto('/register');
+    await expect.poll(() => page.getByRole('heading', { name: 'Inscription' }).isVisible()).toBe(true);
+    await shot(page, `register-${device}`);
+    await page.getByLabel(label('Prénom')).fill('Al');
+    await page.getByLabel(label('Nom')).fill('Durand');
+    await page.getByLabel(label('Email')).fill('pas-un-mail');
+    await page.getByLabel(label('Mot de passe')).fill('abc');
+    expect(await page.locator('[data-rule="length"]').getAttribute('data-ok')).toBe('false');
+    await page.getByLabel(label('Confirmer le mot de passe')).fill('abcd');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => page.getByText('Les mots de passe ne correspondent pas.').isVisible()).toBe(true);
+    await page.getByLabel(label('Confirmer le mot de passe')).fill('abc');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => page.getByText('Votre prénom doit contenir entre 3 et 20 caractères.').isVisible()).toBe(true);
+    expect(await page.getByText('Veuillez entrer une adresse e-mail valide.').isVisible()).toBe(true);
+    expect(await page.getByText('Votre mot de passe doit contenir :', { exact: false }).isVisible()).toBe(true);
+
+    await page.getByLabel(label('Prénom')).fill('Camille');
+    await page.getByLabel(label('Email')).fill(email);
+    await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
+    for (const rule of ['length', 'case', 'digit', 'special']) {
+      expect(await page.locator(`[data-rule="${rule}"]`).getAttribute('data-ok')).toBe('true');
+    }
+    await page.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => page.getByText('Votre compte a bien été créé !', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByLabel(label('Prénom')).count()).toBe(0);
+
+    // Login: a wrong password shows the spec's failure text; the first sign-in shows the onboarding.
+    await page.getByRole('link', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/login');
+    await shot(page, `login-${device}`);
+    await page.getByLabel(label('Email')).fill(email);
+    await page.getByLabel(label('Mot de passe')).fill('Mauvais1!');
+    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);
+    expect(await page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
+    await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
+    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await page.waitForURL('**/welcome');
+
+    // Welcome: three slides, dots, Suivant, last Suivant → /home.
+    await expect.poll(() => page.getByRole('heading', { name: 'Tout à portée de main' }).isVisible()).toBe(true);
+    await shot(page, `welcome-${device}`);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.waitForURL('**/welcome/welcome2');
+    expect(await page.getByRole('heading', { name: 'Des services éco-responsables' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.waitForURL('**/welcome/welcome3');
+    expect(await page.getByRole('heading', { name: 'Suivez l’assistant, réparez facilement' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Étape 3' }).getAttribute('aria-current')).toBe('step');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.waitForURL('**/home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Camille !' }).isVisible()).toBe(true);
+    await shot(page, `home-${device}`);
+
+    // Profile: fields locked until their edit icon; Sauvegarder; the spec's confirmation text.
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil' }).isVisible()).toBe(true);
+    expect(await page.getByLabel(label('Prénom')).getAttribute('readonly')).not.toBeNull();
+    await page.getByRole('button', { name: 'Modifier : prénom' }).click();
+    expect(await page.getByLabel(label('Prénom')).getAttribute('readonly')).toBeNull();
+    await page.getByLabel(label('Prénom')).fill('Camila');
+    await page.getByRole('button', { name: 'Modifier : adresse' }).click();
+    await page.getByLabel(label('Adresse')).fill('8 rue Verte, 44000 Nantes');
+    await shot(page, `profile-${device}`);
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await expect.poll(() => page.getByText('Vos modifications sont enregistrées').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(async () => page.getByLabel(label('Prénom')).inputValue()).toBe('Camila');
+    expect(await page.getByLabel(label('Adresse')).inputValue()).toBe('8 rue Verte, 44000 Nantes');
+
+    // Logout with confirmation: Annuler keeps the session, Déconnecter ends it.
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Déconnecter' }).click();
+    expect(await page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    expect(page.url()).toContain('/profile');
+    await main.getByRole('button', { name: 'Déconnecter' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Déconnecter' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

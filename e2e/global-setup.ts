@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../packages/server/src/app.ts';
+import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
+import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
+import { seedDemo } from '../packages/server/src/db/demo.ts';
+import { cleanDb, workerDb } from '../packages/server/test/test-db.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+/**
+ * The real server (built web app + API) on a free port, on a fresh database: a PGlite in a temp
+ * folder, or with DATABASE_URL a fresh PostgreSQL schema. Mails land in the temp outbox.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    DEMO: 'true',
+    WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'),
+    // Every browser test signs in from 127.0.0.1: the per-address limit is tested at the API level.
+    RATE_LIMIT_SIGNIN_PER_IP: '10000',
+    RATE_LIMIT_FORGOT_PER_IP: '10000',
+  });
+  let handle;
+  if (process.env.DATABASE_URL) {
+    handle = await workerDb();
+    await cleanDb(handle);
+  } else {
+    handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    await migrateToLatest(handle.db);
+  }
+  const app = await buildApp({ config, db: handle.db, logger: true });
+  await seedDemo(handle.db, app.log);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  // Mailed links must point at this server.
+  (config as { appUrl: string }).appUrl = `http://localhost:${port}`;
+  project.provide('baseURL', `http://localhost:${port}`);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await app.close();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Debian's Chromium with the flags this machine needs (no downloads, no network). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'fr-FR' });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** A field's label, with or without the required asterisk. */
+export function label(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+let seq = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  seq += 1;
+  return `${prefix}-${Date.now().toString(36)}-${seq}@exemple.fr`;
+}
+
+export const PASSWORD = 'Ecofoyer1!';
+
+/** Creates an account through the API (the UI flow itself is tested in auth-flow.spec.ts). */
+export async function createAccount(email = uniqueEmail(), password = PASSWORD, firstname = 'Camille') {
+  const res = await fetch(`${baseURL()}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, firstname, lastname: 'Durand', email, password }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return { email, password, firstname };
+}
+
+/** Signs in through the login page. */
+export async function login(page: Page, email: string, password = PASSWORD, remember = false) {
+  await page.goto('/login');
+  await page.getByLabel(label('Email')).fill(email);
+  await page.getByLabel(label('Mot de passe')).fill(password);
+  if (remember) await page.getByLabel('Se souvenir de moi').check();
+  await page.getByRole('button', { name: 'VALIDER' }).click();
+}
+
+/** The reset link mailed to `email`, read from the outbox (.eml written by nodemailer). */
+export async function resetLinkFromOutbox(email: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, '_')));
+    } catch {
+      // not created yet
+    }
+    if (files.length > 0) {
+      const mail = readFileSync(path.join(outbox, files.sort().at(-1) as string), 'utf8');
+      const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const match = /(http:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(body);
+      if (match) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no reset mail for ${email}`);
+}

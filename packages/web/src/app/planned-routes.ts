@@ -1,0 +1,37 @@
+/**
+ * Routes of spec §2 whose features arrive with later issues: each shows its title and a line
+ * saying what will be there (the issue that builds it replaces the entry with its page).
+ */
+export const PLANNED_ROUTES: { path: string; title: string; description: string }[] = [
+  { path: '/badges/:badgeId', title: 'Mon badge', description: 'Le détail de votre badge : image, description, date d’obtention, bonus débloqué et partage sur les réseaux sociaux.' },
+  { path: '/productlist', title: 'Choisir un produit', description: 'La liste des produits génériques et de vos appareils enregistrés, avec une recherche, pour choisir celui à ajouter, entretenir, réparer ou donner.' },
+  { path: '/entretien/fiche', title: 'Fiches d’entretien', description: 'Les fiches d’entretien de votre appareil : durée, fréquence et niveau de chaque entretien.' },
+  { path: '/entretien/fichedetail', title: 'Fiche d’entretien', description: 'Les étapes de l’entretien pas à pas, les produits nécessaires et la planification dans votre calendrier.' },
+  { path: '/calendar', title: 'Calendrier', description: 'Le calendrier de vos entretiens : les jours planifiés, les prochains entretiens et vos réalisations.' },
+  { path: '/notification', title: 'Notifications', description: 'Vos rappels d’entretien et vos défis relevés, avec un point pour ceux que vous n’avez pas encore lus.' },
+  { path: '/inventaire', title: 'Mes appareils', description: 'Tous vos appareils en un coup d’œil, avec leur fiche détaillée, leur facture et leur notice.' },
+  { path: '/inventaire/univers', title: 'Mes univers', description: 'Vos pièces (cuisine, salon, buanderie…) et les appareils qu’elles contiennent.' },
+  { path: '/inventaire/univers/:id/detail', title: 'Mon univers', description: 'L’image, la description et les appareils de cette pièce.' },
+  { path: '/inventaire/univers/update', title: 'Modifier l’univers', description: 'Le nom, la description et l’image de votre univers.' },
+  { path: '/inventaire/univers/appliance/fichedetail', title: 'Mon appareil', description: 'La fiche de votre appareil : photo, dates, notice, facture, historique d’entretien et de réparation.' },
+  { path: '/inventaire/univers/appliance/update', title: 'Modifier l’appareil', description: 'Les informations de votre appareil, son univers, et sa suppression.' },
+  { path: '/inventaire/nouveau_2', title: 'Nouvel appareil', description: 'L’ajout d’un appareil en quatre étapes : univers, détails, confirmation, terminé.' },
+  { path: '/inventaire/search', title: 'Rechercher un appareil', description: 'La recherche dans vos appareils par nom, marque, modèle ou type de produit.' },
+  { path: '/new-device', title: 'Ajouter un appareil', description: 'L’ajout d’un appareil par photo ou à la main.' },
+  { path: '/carbotool', title: 'Simulateur carbone', description: 'L’empreinte carbone de vos appareils et l’effet d’une durée de vie plus longue.' },
+  { path: '/carbomap', title: 'Carte de l’économie circulaire', description: 'La carte « Que faire de mes objets » de l’ADEME : réparateurs, dons, recycleries près de chez vous.' },
+  { path: '/callplan', title: 'Prendre rendez-vous', description: 'La prise de rendez-vous chez un réparateur pour votre appareil.' },
+  { path: '/replace/appliance', title: 'Remplacer un appareil', description: 'Des conseils pour choisir un appareil durable et réparable.' },
+  { path: '/replace/product', title: 'Choisir un nouveau produit', description: 'Des pistes pour vous rééquiper de façon responsable.' },
+  { path: '/secondlife/actionselect', title: 'Seconde vie', description: 'Donner, vendre ou recycler votre appareil.' },
+  { path: '/secondlife/give', title: 'Donner mon appareil', description: 'Les sites de don entre particuliers et les points de collecte solidaires.' },
+  { path: '/secondlife/sell', title: 'Vendre mon appareil', description: 'Des conseils et des adresses pour revendre votre appareil.' },
+  { path: '/secondlife/recycle', title: 'Recycler mon appareil', description: 'Où déposer votre appareil pour qu’il soit recyclé.' },
+  { path: '/renew/optionselect', title: 'Se rééquiper', description: 'Les options pour remplacer un appareil : réparer, reconditionné ou neuf.' },
+  { path: '/renew/fundsearch', title: 'Financer mon rééquipement', description: 'Les aides et bonus pour vous rééquiper.' },
+  { path: '/renew/tip', title: 'Conseils de rééquipement', description: 'Nos conseils pour un achat durable.' },
+  { path: '/renew/offer', title: 'Offres de rééquipement', description: 'Les offres de nos partenaires pour vous rééquiper.' },
+  { path: '/repair', title: 'Réparer avec l’assistant', description: 'L’assistant de diagnostic : décrivez la panne, il vous propose précautions, causes, tutoriels et réparateurs.' },
+  { path: '/smarfix', title: 'Smart-fix : réparable ?', description: 'Une estimation de la réparabilité de votre appareil à partir de milliers de réparations réelles.' },
+  { path: '/offres', title: 'Offres Partenaires', description: 'Les offres de nos partenaires : réparation, pièces détachées, reconditionné.' },
+];

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth/api/use-session.ts';
+import { logoutNow } from '../features/auth/api/use-logout.ts';
+import { refreshSession } from '../lib/api-client.ts';
+import { isTokenExpired, sessionStore } from '../lib/session.ts';
+
+/**
+ * spec §2/§6 guard: any non-public path without a signed-in user logs out and goes to /login.
+ * spec §4 token expiry: an expired access token ends the session unless it can be renewed.
+ */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+
+  useEffect(() => {
+    const current = sessionStore.get();
+    if (current && isTokenExpired(current.accessToken)) {
+      refreshSession().catch(() => logoutNow());
+    }
+  }, [location.pathname]);
+
+  if (!session) {
+    logoutNow();
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
+  return <Outlet />;
+}

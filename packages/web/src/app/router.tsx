@@ -1,0 +1,64 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PlannedPage } from '../components/planned-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { RegisterPage } from '../features/auth/pages/register-page.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
+import { lazyPage } from './lazy.ts';
+import { PLANNED_ROUTES } from './planned-routes.ts';
+import { RequireAuth } from './require-auth.tsx';
+import { NotFoundPage, RouteError } from './route-error.tsx';
+
+const home = lazyPage('home', () => import('../features/home/pages/home-page.tsx'), (m) => m.HomePage);
+const welcome = lazyPage('welcome', () => import('../features/welcome/pages/welcome-page.tsx'), (m) => m.WelcomePage);
+const board = (name: 'user' | 'freemium' | 'assure') =>
+  lazyPage('boards', () => import('../features/boards/pages/board-page.tsx'), (m) => () => <m.BoardPage name={name} />);
+
+/** Every route of spec §2. Public ones first; the rest behind the guard, inside the shell. */
+export const routes: RouteObject[] = [
+  { path: '/login', Component: LoginPage, errorElement: <RouteError /> },
+  { path: '/register', Component: RegisterPage, errorElement: <RouteError /> },
+  { path: '/forgot-password', Component: ForgotPasswordPage, errorElement: <RouteError /> },
+  { path: '/reset-password', Component: ResetPasswordPage, errorElement: <RouteError /> },
+  { path: '/welcome', lazy: welcome, errorElement: <RouteError /> },
+  { path: '/welcome/:step', lazy: welcome, errorElement: <RouteError /> },
+  {
+    path: '/public/badges/:publicUuid',
+    errorElement: <RouteError />,
+    element: (
+      <main style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
+        <PlannedPage title="Badge EcoFoyer" description="Le badge obtenu par un membre d’EcoFoyer, avec son prénom, à partager." />
+      </main>
+    ),
+  },
+  {
+    Component: RequireAuth,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: lazyPage('shell', () => import('./shell/app-layout.tsx'), (m) => m.AppLayout),
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', lazy: home, errorElement: <RouteError /> },
+          { path: '/home', lazy: home, errorElement: <RouteError /> },
+          { path: '/profile', lazy: lazyPage('profile', () => import('../features/auth/pages/profile-page.tsx'), (m) => m.ProfilePage), errorElement: <RouteError /> },
+          { path: '/user', lazy: board('user'), errorElement: <RouteError /> },
+          { path: '/freemium', lazy: board('freemium'), errorElement: <RouteError /> },
+          { path: '/assure', lazy: board('assure'), errorElement: <RouteError /> },
+          { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
+          { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
+          ...PLANNED_ROUTES.map(
+            (r): RouteObject => ({
+              path: r.path,
+              element: <PlannedPage title={r.title} description={r.description} />,
+              errorElement: <RouteError />,
+            }),
+          ),
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

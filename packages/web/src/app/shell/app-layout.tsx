@@ -1,0 +1,173 @@
+import { ActionIcon, Anchor, AppShell, Box, Group, Indicator, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { IconBell, IconLogout, IconSearch, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ConfirmLogout } from '../../components/confirm-logout.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { MSG } from '@ecofoyer/contracts';
+import { useSession } from '../../features/auth/api/use-session.ts';
+import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
+import { paths } from '../paths.ts';
+import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
+import { OptionsMenu } from './options-menu.tsx';
+import classes from './app-layout.module.css';
+
+/** spec §2: the profile, badge and maintenance pages hide the header. */
+function headerHidden(pathname: string) {
+  return pathname === '/profile' || pathname.startsWith('/badges/') || pathname.startsWith('/entretien/');
+}
+
+/** spec §2 navigation shell: desktop left bar and header, phone header and bottom tab bar. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery('(min-width: 48em)', true);
+  const session = useSession();
+  const unread = useNotificationCount();
+  const network = useNetwork();
+  const [logoutOpened, logoutModal] = useDisclosure(false);
+  const hideHeader = headerHidden(pathname);
+  const isHome = pathname === '/home' || pathname === '/';
+
+  return (
+    <AppShell
+      header={{ height: 64, collapsed: hideHeader }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: true } }}
+      footer={{ height: 68, collapsed: isDesktop }}
+      padding={{ base: 'md', sm: 'lg' }}
+      className={classes.shell}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to={paths.home} underline="never" aria-label="EcoFoyer, accueil">
+            <Logo size={34} />
+          </Anchor>
+          {isDesktop ? (
+            <Group gap="sm" wrap="nowrap">
+              <UnstyledButton component={Link} to={paths.profile} className={classes.user}>
+                <Group gap={8} wrap="nowrap">
+                  <IconUserCircle size={26} aria-hidden />
+                  <Text fw={600} data-testid="current-user">
+                    {session?.firstname} {session?.lastname}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Tooltip label="Notifications">
+                <Indicator label={unread} size={18} disabled={!unread} color="red" offset={6}>
+                  <ActionIcon
+                    component={Link}
+                    to={paths.notifications}
+                    variant="subtle"
+                    size={44}
+                    radius="xl"
+                    aria-label={unread ? `Notifications : ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'}
+                  >
+                    <IconBell size={24} />
+                  </ActionIcon>
+                </Indicator>
+              </Tooltip>
+              <Tooltip label="Déconnecter">
+                <ActionIcon variant="subtle" color="red" size={44} radius="xl" onClick={logoutModal.open} aria-label="Déconnecter">
+                  <IconLogout size={24} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ) : (
+            <Group gap={4} wrap="nowrap">
+              <OptionsMenu />
+              <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
+                <IconUserCircle size={28} />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Navigation principale">
+        <Stack gap={4} style={{ flex: 1 }}>
+          {MAIN_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={22} />}
+              active={isNavActive(item.to, pathname)}
+              className={classes.navLink}
+            />
+          ))}
+        </Stack>
+        <Stack gap={4}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" id="options-title">
+            Options
+          </Text>
+          <nav aria-labelledby="options-title">
+            {OPTIONS_NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={20} />}
+                active={isNavActive(item.to, pathname)}
+                className={classes.navLink}
+              />
+            ))}
+            <NavLink
+              component="button"
+              label="Déconnecter"
+              color="red"
+              leftSection={<IconLogout size={20} />}
+              onClick={logoutModal.open}
+              className={classes.navLink}
+            />
+          </nav>
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        {!network.online && (
+          <Group gap="xs" className={classes.offline} role="status">
+            <IconWifiOff size={18} aria-hidden />
+            <Text size="sm">{MSG.offline}</Text>
+          </Group>
+        )}
+        {isHome && (
+          <UnstyledButton component={Link} to={paths.inventorySearch} className={classes.extraBar}>
+            <Group gap="sm" wrap="nowrap">
+              <IconSearch size={20} aria-hidden />
+              <Text c="dimmed">Rechercher un appareil, une marque, un modèle…</Text>
+            </Group>
+          </UnstyledButton>
+        )}
+        <Box className={classes.content}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+
+      <AppShell.Footer className={classes.tabBar}>
+        <nav aria-label="Navigation principale" className={classes.tabs}>
+          {MAIN_NAV.map((item) => {
+            const active = isNavActive(item.to, pathname);
+            return (
+              <UnstyledButton
+                key={item.to}
+                component={Link}
+                to={item.to}
+                className={classes.tab}
+                data-active={active || undefined}
+                aria-current={active ? 'page' : undefined}
+              >
+                <item.icon size={24} aria-hidden />
+                <span>{item.short}</span>
+              </UnstyledButton>
+            );
+          })}
+        </nav>
+      </AppShell.Footer>
+      <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+    </AppShell>
+  );
+}

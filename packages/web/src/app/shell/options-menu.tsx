@@ -1,0 +1,35 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDotsVertical, IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ConfirmLogout } from '../../components/confirm-logout.tsx';
+import { OPTIONS_NAV } from './nav-items.ts';
+
+/** spec §2 Options menu, as a dropdown (phone header). */
+export function OptionsMenu() {
+  const [logoutOpened, logoutModal] = useDisclosure(false);
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={250}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size={44} radius="xl" aria-label="Options">
+            <IconDotsVertical size={24} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Options</Menu.Label>
+          {OPTIONS_NAV.map((item) => (
+            <Menu.Item key={item.to} component={Link} to={item.to} leftSection={<item.icon size={18} />}>
+              {item.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
+            Déconnecter
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { AUTH_BASE, type SigninResponse } from '@ecofoyer/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { sessionStore } from '../../../lib/session.ts';
+
+export interface SigninInput {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse> {
+  const user = await api<SigninResponse>(`${AUTH_BASE}/signin`, { method: 'POST', body: { username: username.trim(), password }, auth: false });
+  sessionStore.start(user, remember);
+  return user;
+}
+
+export function useSignin() {
+  return useMutation({ mutationFn: signin });
+}

@@ -1,0 +1,24 @@
+import { AUTH_BASE, type MessageResponse } from '@ecofoyer/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SignupInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/** spec §3 registration payload: the email doubles as username; the role list says freemium. */
+export function signup(input: SignupInput): Promise<MessageResponse> {
+  const email = input.email.trim();
+  return api<MessageResponse>(`${AUTH_BASE}/signup`, {
+    method: 'POST',
+    auth: false,
+    body: { ...input, email, username: email, adresse: null, telephone: null, role: ['freemium'] },
+  });
+}
+
+export function useSignup() {
+  return useMutation({ mutationFn: signup });
+}

@@ -1,0 +1,160 @@
+import { emailError, firstnameError, lastnameError, MSG, passwordError, TEXT_MAX } from '@ecofoyer/contracts';
+import { ActionIcon, Alert, Avatar, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck, IconLogout, IconPencil } from '@tabler/icons-react';
+import { type ReactElement, cloneElement, useState } from 'react';
+import { ConfirmLogout } from '../../../components/confirm-logout.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { Session } from '../../../lib/session.ts';
+import { useSession } from '../api/use-session.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+
+type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'adresse' | 'telephone';
+
+const LABELS: Record<Field, string> = {
+  firstname: 'Prénom',
+  lastname: 'Nom',
+  email: 'Email',
+  password: 'Mot de passe',
+  adresse: 'Adresse',
+  telephone: 'Téléphone',
+};
+
+/** spec §2 Profile: each field is unlocked by its edit icon; Sauvegarder; Déconnecter with confirmation. */
+export function ProfilePage() {
+  const session = useSession();
+  // The guard only mounts this page for a signed-in user.
+  return session ? <ProfileForm session={session} /> : null;
+}
+
+function ProfileForm({ session }: { session: Session }) {
+  const update = useUpdateUser();
+  const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [logoutOpened, logoutModal] = useDisclosure(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      firstname: session.firstname,
+      lastname: session.lastname,
+      email: session.email,
+      password: '',
+      adresse: session.adresse ?? '',
+      telephone: session.telephone ?? '',
+    },
+    validate: {
+      firstname: firstnameError,
+      lastname: lastnameError,
+      email: emailError,
+      password: (v) => (v ? passwordError(v) : null),
+      adresse: (v) => (v.length > TEXT_MAX ? MSG.textTooLong(TEXT_MAX) : null),
+      telephone: (v) => (v && !/^[+\d][\d .-]{5,24}$/.test(v.trim()) ? 'Veuillez entrer un numéro de téléphone valide.' : null),
+    },
+  });
+
+  const unlock = (field: Field) => {
+    setSaved(false);
+    setUnlocked((prev) => new Set(prev).add(field));
+    window.setTimeout(() => document.getElementById(`profile-${field}`)?.focus(), 0);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      await update.mutateAsync({ ...values, password: values.password || undefined });
+      form.setFieldValue('password', '');
+      form.resetDirty();
+      setUnlocked(new Set());
+      setSaved(true);
+    } catch (error) {
+      setFailure(errorMessage(error, MSG.serverError));
+    }
+  });
+
+  const field = (name: Field, input: ReactElement<Record<string, unknown>>) => (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      {cloneElement(input, {
+        id: `profile-${name}`,
+        label: LABELS[name],
+        readOnly: !unlocked.has(name),
+        variant: unlocked.has(name) ? 'default' : 'filled',
+        style: { flex: 1 },
+        ...form.getInputProps(name),
+      })}
+      <ActionIcon
+        size={42}
+        variant={unlocked.has(name) ? 'filled' : 'light'}
+        onClick={() => unlock(name)}
+        aria-label={`Modifier : ${LABELS[name].toLowerCase()}`}
+        aria-pressed={unlocked.has(name)}
+        mb={form.errors[name] ? 22 : 0}
+      >
+        <IconPencil size={20} />
+      </ActionIcon>
+    </Group>
+  );
+
+  return (
+    <>
+      <PageTitle title="Mon Profil" />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640}>
+        <Group mb="lg" wrap="nowrap">
+          <Avatar color="eco" radius="xl" size="lg">
+            {session.firstname.charAt(0).toUpperCase()}
+            {session.lastname.charAt(0).toUpperCase()}
+          </Avatar>
+          <div>
+            <Text fw={700}>
+              {session.firstname} {session.lastname}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {session.roles.includes('ROLE_ASSURE') ? 'Compte Assuré' : 'Compte Freemium'}
+            </Text>
+          </div>
+        </Group>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {saved && (
+              <Alert color="eco" icon={<IconCircleCheck />} role="status">
+                {MSG.profileSaved}
+              </Alert>
+            )}
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {failure}
+              </Alert>
+            )}
+            {field('firstname', <TextInput autoComplete="given-name" />)}
+            {field('lastname', <TextInput autoComplete="family-name" />)}
+            {field('email', <TextInput type="email" autoComplete="email" />)}
+            {field(
+              'password',
+              <PasswordInput
+                autoComplete="new-password"
+                placeholder={unlocked.has('password') ? 'Nouveau mot de passe' : '••••••••'}
+                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+              />,
+            )}
+            {unlocked.has('password') && form.values.password && <PasswordChecklist password={form.values.password} />}
+            {field('adresse', <TextInput autoComplete="street-address" placeholder="Non renseignée" />)}
+            {field('telephone', <TextInput type="tel" autoComplete="tel" placeholder="Non renseigné" />)}
+            <Group justify="space-between" mt="sm">
+              <Button type="submit" loading={update.isPending} disabled={unlocked.size === 0}>
+                Sauvegarder
+              </Button>
+              <Button variant="outline" color="red" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
+                Déconnecter
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+    </>
+  );
+}

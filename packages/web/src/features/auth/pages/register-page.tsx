@@ -1,0 +1,89 @@
+import { MSG, validateRegistration } from '@ecofoyer/contracts';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSignup } from '../api/signup.ts';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+
+/** spec §2 Register; §4: after success the form is hidden and the server message shows. */
+export function RegisterPage() {
+  const signup = useSignup();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
+    validate: (values) => Object.fromEntries(validateRegistration(values).map((e) => [e.field, e.message])),
+  });
+
+  const submit = form.onSubmit(async ({ confirmPassword: _c, ...values }) => {
+    setFailure(null);
+    try {
+      const { message } = await signup.mutateAsync(values);
+      setSuccess(message);
+    } catch (error) {
+      setFailure(errorMessage(error, MSG.serverError));
+    }
+  });
+
+  if (success) {
+    return (
+      <AuthLayout title="Inscription">
+        <Alert color="eco" icon={<IconCircleCheck />} title="Bienvenue !" role="status">
+          {success}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Se connecter
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Inscription" subtitle="Créez votre compte gratuit pour suivre vos appareils.">
+      {failure && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group grow wrap="wrap" align="flex-start">
+            <TextInput label="Prénom" autoComplete="given-name" withAsterisk miw={160} {...form.getInputProps('firstname')} />
+            <TextInput label="Nom" autoComplete="family-name" withAsterisk miw={160} {...form.getInputProps('lastname')} />
+          </Group>
+          <TextInput label="Email" type="email" inputMode="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Mot de passe"
+            autoComplete="new-password"
+            withAsterisk
+            aria-describedby="password-rules"
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+            {...form.getInputProps('password')}
+          />
+          <PasswordChecklist id="password-rules" password={form.values.password} />
+          <PasswordInput
+            label="Confirmer le mot de passe"
+            autoComplete="new-password"
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            S'inscrire
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center">
+        Déjà un compte ?{' '}
+        <Anchor component={Link} to="/login" fw={600}>
+          Se connecter
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

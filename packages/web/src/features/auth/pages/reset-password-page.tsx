@@ -1,0 +1,109 @@
+import { MSG, passwordError, RESET_REDIRECT_MS } from '@ecofoyer/contracts';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useResetPassword } from '../api/password-reset.ts';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+
+/** spec §2 Reset password: token from the query; on success, /login after 3 s. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: (values) =>
+      values.newPassword !== values.confirmPassword
+        ? { confirmPassword: MSG.passwordsMismatch }
+        : { newPassword: passwordError(values.newPassword) },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = form.onSubmit(async ({ newPassword }) => {
+    setFailure(null);
+    try {
+      const { message } = await reset.mutateAsync({ token, newPassword });
+      setDone(message || MSG.resetDone);
+    } catch (error) {
+      setFailure(errorMessage(error, MSG.resetUnexpected));
+    }
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title="Nouveau mot de passe">
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {MSG.resetTokenInvalid}
+        </Alert>
+        <Button component={Link} to="/forgot-password">
+          Demander un nouveau lien
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Nouveau mot de passe" subtitle={done ? undefined : 'Choisissez un nouveau mot de passe pour votre compte.'}>
+      {done ? (
+        <Stack>
+          <Alert color="eco" icon={<IconCircleCheck />} role="status">
+            {done}
+          </Alert>
+          <Text size="sm" c="dimmed">
+            Vous allez être redirigé vers la page de connexion…
+          </Text>
+          <Anchor component={Link} to="/login" fw={600}>
+            Se connecter maintenant
+          </Anchor>
+        </Stack>
+      ) : (
+        <>
+          {failure && (
+            <Alert color="red" icon={<IconAlertCircle />} role="alert">
+              {failure}{' '}
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Demander un nouveau lien
+              </Anchor>
+            </Alert>
+          )}
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <PasswordInput
+                label="Nouveau mot de passe"
+                autoComplete="new-password"
+                withAsterisk
+                aria-describedby="reset-password-rules"
+                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+                {...form.getInputProps('newPassword')}
+              />
+              <PasswordChecklist id="reset-password-rules" password={form.values.newPassword} />
+              <PasswordInput
+                label="Confirmer le mot de passe"
+                autoComplete="new-password"
+                withAsterisk
+                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Button type="submit" fullWidth loading={reset.isPending}>
+                Réinitialiser
+              </Button>
+            </Stack>
+          </form>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,120 @@
+import { AUTH_BASE, type ErrorBody, MSG } from '@ecofoyer/contracts';
+import { sessionStore } from './session.ts';
+
+/** An answer other than 2xx, with the server's French message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: ErrorBody['errors'],
+  ) {
+    super(message);
+  }
+}
+
+/** Called when the session cannot be renewed (the shell logs out and goes to /login). */
+let onSessionLost: () => void = () => {};
+export function setSessionLostHandler(handler: () => void) {
+  onSessionLost = handler;
+}
+
+let refreshing: Promise<string> | null = null;
+
+/**
+ * spec §5/§8 token refresh: needs a stored refresh token ("Aucun refresh token disponible."),
+ * and an answer with an access token ("Échec du rafraîchissement du token."). Concurrent 401s
+ * share one refresh: the server treats a second use of a spent refresh token as theft.
+ */
+export function refreshSession(): Promise<string> {
+  refreshing ??= (async () => {
+    const session = sessionStore.get();
+    if (!session?.refreshToken) throw new Error(MSG.noRefreshToken);
+    let body: { accessToken?: string; token?: string; refreshToken?: string } = {};
+    try {
+      const res = await fetch(`${AUTH_BASE}/refreshtoken`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      if (res.ok) body = await res.json();
+    } catch {
+      // network failure: handled as a failed refresh below
+    }
+    const accessToken = body.accessToken ?? body.token;
+    if (!accessToken) {
+      sessionStore.dropTokens();
+      throw new Error(MSG.refreshFailed);
+    }
+    sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
+    return accessToken;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /** Sends the bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let payload: Partial<ErrorBody> = {};
+  try {
+    payload = await res.json();
+  } catch {
+    // not JSON
+  }
+  return new ApiError(res.status, payload.message ?? MSG.serverError, payload.code, payload.errors);
+}
+
+/**
+ * The one API client: bearer header, and on a 401 one refresh and one retry (spec §4); a
+ * failed refresh removes the tokens, passes the error on and ends the session (spec §8).
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const send = (token?: string) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    return fetch(path, {
+      method,
+      headers,
+      signal,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  };
+  let res: Response;
+  try {
+    res = await send(auth ? sessionStore.get()?.accessToken : undefined);
+    if (res.status === 401 && auth) {
+      let token: string;
+      try {
+        token = await refreshSession();
+      } catch (error) {
+        onSessionLost();
+        throw error;
+      }
+      res = await send(token);
+      if (res.status === 401) onSessionLost();
+    }
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'AbortError' || error.message === MSG.noRefreshToken || error.message === MSG.refreshFailed)) throw error;
+    throw new ApiError(0, MSG.networkError, 'NETWORK');
+  }
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The message to show for a failed call: the server's, else the error's, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

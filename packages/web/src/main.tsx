@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers, queryClient } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { logoutNow } from './features/auth/api/use-logout.ts';
+import { setSessionLostHandler } from './lib/api-client.ts';
+
+// spec §8: when the session cannot be renewed, log out and return to /login.
+setSessionLostHandler(() => {
+  logoutNow();
+  queryClient.clear();
+  void router.navigate('/login', { replace: true });
+});
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
