@@ -13,7 +13,7 @@ export function ConfirmLogout({ opened, onClose }: { opened: boolean; onClose: (
           Annuler
         </Button>
         <Button
-          color="red"
+          color="red.9"
           onClick={() => {
             onClose();
             logout();

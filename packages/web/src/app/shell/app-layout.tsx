@@ -21,7 +21,9 @@ function headerHidden(pathname: string) {
 /** spec §2 navigation shell: desktop left bar and header, phone header and bottom tab bar. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const isDesktop = useMediaQuery('(min-width: 48em)', true);
+  // Read synchronously: the left bar and the tab bar are each rendered only where they show,
+  // so a screen reader never meets the hidden one.
+  const isDesktop = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const session = useSession();
   const unread = useNotificationCount();
   const network = useNetwork();
@@ -31,12 +33,13 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 64, collapsed: hideHeader }}
+      header={hideHeader ? undefined : { height: 64 }}
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: true } }}
-      footer={{ height: 68, collapsed: isDesktop }}
+      footer={{ height: 68, collapsed: Boolean(isDesktop) }}
       padding={{ base: 'md', sm: 'lg' }}
       className={classes.shell}
     >
+      {!hideHeader && (
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Anchor component={Link} to={paths.home} underline="never" aria-label="EcoFoyer, accueil">
@@ -67,7 +70,7 @@ export function AppLayout() {
                 </Indicator>
               </Tooltip>
               <Tooltip label="Déconnecter">
-                <ActionIcon variant="subtle" color="red" size={44} radius="xl" onClick={logoutModal.open} aria-label="Déconnecter">
+                <ActionIcon variant="subtle" color="red.9" size={44} radius="xl" onClick={logoutModal.open} aria-label="Déconnecter">
                   <IconLogout size={24} />
                 </ActionIcon>
               </Tooltip>
@@ -82,7 +85,9 @@ export function AppLayout() {
           )}
         </Group>
       </AppShell.Header>
+      )}
 
+      {isDesktop && (
       <AppShell.Navbar p="sm" aria-label="Navigation principale">
         <Stack gap={4} style={{ flex: 1 }}>
           {MAIN_NAV.map((item) => (
@@ -116,7 +121,7 @@ export function AppLayout() {
             <NavLink
               component="button"
               label="Déconnecter"
-              color="red"
+              c="red.9"
               leftSection={<IconLogout size={20} />}
               onClick={logoutModal.open}
               className={classes.navLink}
@@ -124,6 +129,7 @@ export function AppLayout() {
           </nav>
         </Stack>
       </AppShell.Navbar>
+      )}
 
       <AppShell.Main className={classes.main}>
         {!network.online && (
@@ -147,6 +153,7 @@ export function AppLayout() {
         </Box>
       </AppShell.Main>
 
+      {!isDesktop && (
       <AppShell.Footer className={classes.tabBar}>
         <nav aria-label="Navigation principale" className={classes.tabs}>
           {MAIN_NAV.map((item) => {
@@ -167,6 +174,7 @@ export function AppLayout() {
           })}
         </nav>
       </AppShell.Footer>
+      )}
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </AppShell>
   );

@@ -24,7 +24,7 @@ export function OptionsMenu() {
             </Menu.Item>
           ))}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
+          <Menu.Item color="red.9" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
             Déconnecter
           </Menu.Item>
         </Menu.Dropdown>

@@ -79,7 +79,7 @@ export function LoginPage() {
         </Stack>
       </form>
       <Divider label="ou" labelPosition="center" />
-      <Button variant="light" color="warm.7" fullWidth onClick={demo} loading={demoMutation.isPending} disabled={busy}>
+      <Button variant="outline" color="warm.8" fullWidth onClick={demo} loading={demoMutation.isPending} disabled={busy}>
         DEMO
       </Button>
       <Text size="sm" c="dimmed" ta="center">

@@ -147,7 +147,7 @@ function ProfileForm({ session }: { session: Session }) {
               <Button type="submit" loading={update.isPending} disabled={unlocked.size === 0}>
                 Sauvegarder
               </Button>
-              <Button variant="outline" color="red" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
+              <Button variant="outline" color="red.9" leftSection={<IconLogout size={18} />} onClick={logoutModal.open}>
                 Déconnecter
               </Button>
             </Group>

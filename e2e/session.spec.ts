@@ -1,0 +1,175 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, label, launchBrowser, login, newContext } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/welcome', '/welcome/welcome2', '/public/badges/abc'];
+const PRIVATE = ['/', '/home', '/profile', '/calendar', '/inventaire/univers', '/offres', '/cgu', '/faq', '/user', '/notification', '/une-page-inconnue'];
+
+describe('guard (spec §2 public paths)', () => {
+  it('opens the public paths without a session', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of PUBLIC) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname, path).toBe(path.split('?')[0]);
+    }
+    await context.close();
+  });
+
+  it('sends every other path to /login and clears a stale session', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of PRIVATE) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
+    // A stored user without tokens is not a session: logged out, back to /login.
+    await page.evaluate(() => sessionStorage.setItem('user', JSON.stringify({ id: 1, firstname: 'X' })));
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+
+  it('falls back to the first welcome slide for an unknown step', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/welcome/nimporte');
+    await expect.poll(() => page.getByRole('heading', { name: 'Tout à portée de main' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Passer' }).click();
+    await page.waitForURL(/\/(home|login)$/);
+    await context.close();
+  });
+});
+
+describe('remember-me (spec §4)', () => {
+  it('keeps the session in localStorage, as the string true, for a new page', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, account.email, account.password, true);
+    await page.waitForURL(/\/(home|welcome)$/);
+    expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(account.email);
+    await page.close();
+
+    const again = await context.newPage();
+    await again.goto('/home');
+    await expect.poll(() => again.getByRole('heading', { name: `Bonjour ${account.firstname} !` }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('without it, keeps the session for this page only', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, account.email, account.password, false);
+    await page.waitForURL(/\/(home|welcome)$/);
+    expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil' }).isVisible()).toBe(true);
+
+    const other = await context.newPage();
+    await other.goto('/home');
+    await other.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('token renewal (spec §4, §8)', () => {
+  it('refreshes once on a 401 and retries the request', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    const before = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}'));
+    // An access token the server refuses, with an expiry still in the future.
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user') ?? '{}');
+      const payload = btoa(JSON.stringify({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) + 600 })).replace(/=+$/, '');
+      user.accessToken = `eyJhbGciOiJIUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
+      sessionStorage.setItem('user', JSON.stringify(user));
+    });
+    let refreshCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/refreshtoken')) refreshCalls += 1;
+    });
+    await page.goto('/user');
+    await expect.poll(() => page.getByText('Espace membre : bienvenue dans votre espace EcoFoyer.').isVisible()).toBe(true);
+    expect(refreshCalls).toBe(1);
+    const after = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}'));
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    await context.close();
+  });
+
+  it('logs out when the refresh fails', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.evaluate(() => {
+      const user = JSON.parse(sessionStorage.getItem('user') ?? '{}');
+      user.accessToken = 'invalide';
+      user.refreshToken = 'invalide';
+      sessionStorage.setItem('user', JSON.stringify(user));
+    });
+    await page.goto('/user');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('demo account (spec §2)', () => {
+  it('signs in with the built-in account: /home for the first logins, then /welcome', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const demoLogin = async () => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'DEMO' }).click();
+      await page.waitForURL(/\/(home|welcome)$/);
+      return new URL(page.url()).pathname;
+    };
+    const counts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      counts.push(await demoLogin());
+      const loginCount = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').loginCount);
+      expect(counts.at(-1)).toBe(loginCount > 2 ? '/welcome' : '/home');
+      await page.evaluate(() => sessionStorage.clear());
+    }
+    expect(counts).toContain('/welcome');
+    await context.close();
+  });
+
+  it('shows the login failure text for empty fields without calling the server', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let signinCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/signin')) signinCalls += 1;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await expect.poll(() => page.getByText('* Email est obligatoire').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('* Mot de passe est obligatoire').isVisible()).toBe(true);
+    // An email input drops surrounding spaces itself; the password field keeps them.
+    await page.getByLabel(label('Email')).fill('camille@exemple.fr');
+    await page.getByLabel(label('Mot de passe')).fill('   ');
+    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await expect.poll(() => page.getByText('Ce champ est requis!').isVisible()).toBe(true);
+    expect(signinCalls).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANNED_ROUTES } from '../packages/web/src/app/planned-routes.ts';
+import { createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+
+let browser: Browser;
+let account: Awaited<ReturnType<typeof createAccount>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await createAccount(undefined, undefined, 'Margaux');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await login(page, account.email, account.password);
+  await page.waitForURL(/\/(home|welcome)$/);
+  await page.goto('/home');
+  await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Margaux !' }).isVisible()).toBe(true);
+  return { context, page };
+}
+
+describe('desktop shell', () => {
+  it('has the left bar, the header with the user and logout, the extra bar only on /home', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' }).first();
+    for (const name of ['Accueil', 'Calendrier', 'Inventaire', 'Offres Partenaires']) {
+      expect(await page.getByRole('link', { name, exact: true }).first().isVisible(), name).toBe(true);
+    }
+    expect(await nav.isVisible()).toBe(true);
+    expect(await page.getByTestId('current-user').textContent()).toContain('Margaux Durand');
+    expect(await page.getByRole('link', { name: /^Notifications/ }).first().isVisible()).toBe(true);
+    expect(await page.getByText('Rechercher un appareil, une marque, un modèle…').isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/shell-desktop.png' });
+
+    // Options entries on the left bar.
+    for (const [name, path] of [['CGU', '/cgu'], ['FAQ', '/faq'], ['Smart-fix', '/smarfix']] as const) {
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+    }
+    await expect.poll(() => page.getByText('Rechercher un appareil, une marque, un modèle…').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
+    await page.waitForURL('**/calendar');
+    await expect.poll(() => page.getByRole('heading', { name: 'Calendrier' }).isVisible()).toBe(true);
+
+    // The header hides on profile, badge and maintenance pages.
+    await page.getByTestId('current-user').click();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByTestId('current-user').isVisible()).toBe(false);
+    await page.goto('/entretien/fiche');
+    await expect.poll(() => page.getByRole('heading', { name: 'Fiches d’entretien' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('current-user').isVisible()).toBe(false);
+
+    // Header logout asks first.
+    await page.goto('/home');
+    await page.getByRole('banner').getByRole('button', { name: 'Déconnecter' }).click();
+    await expect.poll(() => page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Déconnecter' }).click();
+    await page.waitForURL('**/login');
+    // Chrome is hidden on the login page.
+    await expect.poll(() => page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reaches every route of the spec, each with its title', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    const complete: [string, string][] = [
+      ['/', 'Bonjour Margaux !'],
+      ['/profile', 'Mon Profil'],
+      ['/user', 'Mon espace'],
+      ['/freemium', 'Espace Freemium'],
+      ['/assure', 'Espace Assuré'],
+      ['/cgu', 'Conditions générales d’utilisation'],
+      ['/faq', 'Questions fréquentes'],
+    ];
+    const planned = PLANNED_ROUTES.map((r): [string, string] => [r.path.replace(':badgeId', '1').replace(':id', '1'), r.title]);
+    for (const [path, title] of [...complete, ...planned]) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { name: title, exact: true }).first().isVisible(), path).toBe(true);
+    }
+    await page.goto('/pas-une-route');
+    await expect.poll(() => page.getByRole('heading', { name: 'Page introuvable' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the role boards as the server answers them', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    await page.goto('/freemium');
+    await expect.poll(() => page.getByText('Espace Freemium : vous profitez', { exact: false }).isVisible()).toBe(true);
+    await page.goto('/assure');
+    await expect.poll(() => page.getByText('Cet espace est réservé aux clients d’un assureur partenaire', { exact: false }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('goes back one step with the back arrow', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
+    await page.waitForURL('**/calendar');
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+});
+
+describe('phone shell', () => {
+  it('has the header with logo and profile icon, the bottom tab bar and the Options menu', async () => {
+    const { context, page } = await signedIn(PHONE);
+    const tabs = page.getByRole('contentinfo').getByRole('navigation', { name: 'Navigation principale' });
+    for (const name of ['Accueil', 'Calendrier', 'Inventaire', 'Offres']) {
+      expect(await tabs.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    }
+    await expect.poll(() => page.getByTestId('current-user').isVisible()).toBe(false);
+    await page.screenshot({ path: 'e2e/screenshots/shell-phone.png' });
+
+    await tabs.getByRole('link', { name: 'Inventaire', exact: true }).click();
+    await page.waitForURL('**/inventaire/univers');
+    await expect.poll(() => tabs.getByRole('link', { name: 'Inventaire', exact: true }).getAttribute('aria-current')).toBe('page');
+    await tabs.getByRole('link', { name: 'Offres', exact: true }).click();
+    await page.waitForURL('**/offres');
+
+    await page.getByRole('link', { name: 'EcoFoyer, accueil' }).click();
+    await page.waitForURL('**/home');
+    await page.getByRole('link', { name: 'Mon profil' }).click();
+    await page.waitForURL('**/profile');
+    await page.goto('/home');
+
+    await page.getByRole('button', { name: 'Options' }).click();
+    for (const name of ['Notifications', 'CGU', 'FAQ', 'Smart-fix', 'Déconnecter']) {
+      await expect.poll(() => page.getByRole('menuitem', { name }).isVisible(), name).toBe(true);
+    }
+    await page.screenshot({ path: 'e2e/screenshots/options-phone.png' });
+    await page.getByRole('menuitem', { name: 'FAQ' }).click();
+    await page.waitForURL('**/faq');
+    await page.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('menuitem', { name: 'Déconnecter' }).click();
+    await expect.poll(() => page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Déconnecter' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('accessibility (axe)', () => {
+  it.each([
+    ['/login', false],
+    ['/register', false],
+    ['/forgot-password', false],
+    ['/welcome', false],
+    ['/home', true],
+    ['/profile', true],
+    ['/faq', true],
+  ])('%s has no serious violation', async (path, needsLogin) => {
+    const { context, page } = needsLogin ? await signedIn(PHONE) : { context: await newContext(browser, PHONE), page: undefined };
+    const p = page ?? (await context.newPage());
+    await p.goto(path);
+    await p.waitForLoadState('networkidle');
+    await p.waitForSelector('h1');
+    const results = await new AxeBuilder({ page: p }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+});
