@@ -31,26 +31,26 @@ describe.each([
     await page.getByLabel(label('Nom')).fill('Durand');
     await page.getByLabel(label('Email')).fill('pas-un-mail');
     await page.getByLabel(label('Mot de passe')).fill('abc');
-    expect(await page.locator('[data-rule="length"]').getAttribute('data-ok')).toBe('false');
+    await expect.poll(() => page.locator('[data-rule="length"]').getAttribute('data-ok')).toBe('false');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('abcd');
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect.poll(() => page.getByText('Les mots de passe ne correspondent pas.').isVisible()).toBe(true);
     await page.getByLabel(label('Confirmer le mot de passe')).fill('abc');
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect.poll(() => page.getByText('Votre prénom doit contenir entre 3 et 20 caractères.').isVisible()).toBe(true);
-    expect(await page.getByText('Veuillez entrer une adresse e-mail valide.').isVisible()).toBe(true);
-    expect(await page.getByText('Votre mot de passe doit contenir :', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Veuillez entrer une adresse e-mail valide.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Votre mot de passe doit contenir :', { exact: false }).isVisible()).toBe(true);
 
     await page.getByLabel(label('Prénom')).fill('Camille');
     await page.getByLabel(label('Email')).fill(email);
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
     for (const rule of ['length', 'case', 'digit', 'special']) {
-      expect(await page.locator(`[data-rule="${rule}"]`).getAttribute('data-ok')).toBe('true');
+      await expect.poll(() => page.locator(`[data-rule="${rule}"]`).getAttribute('data-ok')).toBe('true');
     }
     await page.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect.poll(() => page.getByText('Votre compte a bien été créé !', { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByLabel(label('Prénom')).count()).toBe(0);
+    await expect.poll(() => page.getByLabel(label('Prénom')).count()).toBe(0);
 
     // Login: a wrong password shows the spec's failure text; the first sign-in shows the onboarding.
     await page.getByRole('link', { name: 'Se connecter' }).click();
@@ -60,7 +60,7 @@ describe.each([
     await page.getByLabel(label('Mot de passe')).fill('Mauvais1!');
     await page.getByRole('button', { name: 'VALIDER' }).click();
     await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);
-    expect(await page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
     await page.getByRole('button', { name: 'VALIDER' }).click();
     await page.waitForURL('**/welcome');
@@ -70,11 +70,11 @@ describe.each([
     await shot(page, `welcome-${device}`);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.waitForURL('**/welcome/welcome2');
-    expect(await page.getByRole('heading', { name: 'Des services éco-responsables' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Des services éco-responsables' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.waitForURL('**/welcome/welcome3');
-    expect(await page.getByRole('heading', { name: 'Suivez l’assistant, réparez facilement' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Étape 3' }).getAttribute('aria-current')).toBe('step');
+    await expect.poll(() => page.getByRole('heading', { name: 'Suivez l’assistant, réparez facilement' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Étape 3' }).getAttribute('aria-current')).toBe('step');
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.waitForURL('**/home');
     await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Camille !' }).isVisible()).toBe(true);
@@ -83,9 +83,9 @@ describe.each([
     // Profile: fields locked until their edit icon; Sauvegarder; the spec's confirmation text.
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil' }).isVisible()).toBe(true);
-    expect(await page.getByLabel(label('Prénom')).getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => page.getByLabel(label('Prénom')).getAttribute('readonly')).not.toBeNull();
     await page.getByRole('button', { name: 'Modifier : prénom' }).click();
-    expect(await page.getByLabel(label('Prénom')).getAttribute('readonly')).toBeNull();
+    await expect.poll(() => page.getByLabel(label('Prénom')).getAttribute('readonly')).toBeNull();
     await page.getByLabel(label('Prénom')).fill('Camila');
     await page.getByRole('button', { name: 'Modifier : adresse' }).click();
     await page.getByLabel(label('Adresse')).fill('8 rue Verte, 44000 Nantes');
@@ -99,7 +99,7 @@ describe.each([
     // Logout with confirmation: Annuler keeps the session, Déconnecter ends it.
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Déconnecter' }).click();
-    expect(await page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Annuler' }).click();
     expect(page.url()).toContain('/profile');
     await main.getByRole('button', { name: 'Déconnecter' }).click();

@@ -6,6 +6,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
 import { seedDemo } from '../packages/server/src/db/demo.ts';
+import { dropTestSchemas } from '../packages/server/test/global-setup.ts';
 import { cleanDb, workerDb } from '../packages/server/test/test-db.ts';
 
 declare module 'vitest' {
@@ -33,11 +34,12 @@ export default async function setup(project: TestProject) {
   });
   let handle;
   if (process.env.DATABASE_URL) {
+    await dropTestSchemas();
     handle = await workerDb();
     await cleanDb(handle);
   } else {
     handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
   }
   const app = await buildApp({ config, db: handle.db, logger: true });
   await seedDemo(handle.db, app.log);
@@ -51,6 +53,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await handle.close();
+    await dropTestSchemas();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -22,8 +22,8 @@ describe('forgot password → mailed link → reset → login', () => {
     await page.getByLabel(label('Email')).fill(account.email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await expect.poll(() => page.getByText('Un lien de réinitialisation a été envoyé à votre adresse email.').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Envoyer le lien' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Retour à la connexion' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Envoyer le lien' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Retour à la connexion' }).isVisible()).toBe(true);
 
     const link = await resetLinkFromOutbox(account.email);
     expect(link).toMatch(/\/reset-password\?token=/);
@@ -69,7 +69,7 @@ describe('forgot password → mailed link → reset → login', () => {
     const page = await context.newPage();
     await page.goto('/reset-password');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('invalide ou a expiré');
-    expect(await page.getByRole('link', { name: 'Demander un nouveau lien' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Demander un nouveau lien' }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -30,12 +30,12 @@ describe('desktop shell', () => {
     const { context, page } = await signedIn(DESKTOP);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' }).first();
     for (const name of ['Accueil', 'Calendrier', 'Inventaire', 'Offres Partenaires']) {
-      expect(await page.getByRole('link', { name, exact: true }).first().isVisible(), name).toBe(true);
+      await expect.poll(() => page.getByRole('link', { name, exact: true }).first().isVisible(), { message: name }).toBe(true);
     }
     expect(await nav.isVisible()).toBe(true);
-    expect(await page.getByTestId('current-user').textContent()).toContain('Margaux Durand');
-    expect(await page.getByRole('link', { name: /^Notifications/ }).first().isVisible()).toBe(true);
-    expect(await page.getByText('Rechercher un appareil, une marque, un modèle…').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('current-user').textContent()).toContain('Margaux Durand');
+    await expect.poll(() => page.getByRole('link', { name: /^Notifications/ }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Rechercher un appareil, une marque, un modèle…').isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/shell-desktop.png' });
 
     // Options entries on the left bar.
@@ -82,7 +82,7 @@ describe('desktop shell', () => {
     const planned = PLANNED_ROUTES.map((r): [string, string] => [r.path.replace(':badgeId', '1').replace(':id', '1'), r.title]);
     for (const [path, title] of [...complete, ...planned]) {
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { name: title, exact: true }).first().isVisible(), path).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: title, exact: true }).first().isVisible(), { message: path }).toBe(true);
     }
     await page.goto('/pas-une-route');
     await expect.poll(() => page.getByRole('heading', { name: 'Page introuvable' }).isVisible()).toBe(true);
@@ -113,7 +113,7 @@ describe('phone shell', () => {
     const { context, page } = await signedIn(PHONE);
     const tabs = page.getByRole('contentinfo').getByRole('navigation', { name: 'Navigation principale' });
     for (const name of ['Accueil', 'Calendrier', 'Inventaire', 'Offres']) {
-      expect(await tabs.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+      await expect.poll(() => tabs.getByRole('link', { name, exact: true }).isVisible(), { message: name }).toBe(true);
     }
     await expect.poll(() => page.getByTestId('current-user').isVisible()).toBe(false);
     await page.screenshot({ path: 'e2e/screenshots/shell-phone.png' });
@@ -132,7 +132,7 @@ describe('phone shell', () => {
 
     await page.getByRole('button', { name: 'Options' }).click();
     for (const name of ['Notifications', 'CGU', 'FAQ', 'Smart-fix', 'Déconnecter']) {
-      await expect.poll(() => page.getByRole('menuitem', { name }).isVisible(), name).toBe(true);
+      await expect.poll(() => page.getByRole('menuitem', { name }).isVisible(), { message: name }).toBe(true);
     }
     await page.screenshot({ path: 'e2e/screenshots/options-phone.png' });
     await page.getByRole('menuitem', { name: 'FAQ' }).click();

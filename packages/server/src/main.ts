@@ -11,7 +11,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   const app = await buildApp({ config, db: handle.db });
   if (config.demo) await seedDemo(handle.db, app.log);
 

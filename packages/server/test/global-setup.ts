@@ -3,7 +3,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { TEST_SCHEMA_PREFIX } from './test-db.ts';
 
 /** With DATABASE_URL, drops the per-worker schemas of this and earlier runs. */
-async function dropTestSchemas() {
+export async function dropTestSchemas() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) return;
   const handle = await openDatabase({ databaseUrl, poolSize: 1 });

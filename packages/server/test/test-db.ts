@@ -23,7 +23,7 @@ export function workerDb(): Promise<DbHandle> {
       await admin.close();
     }
     const handle = await openDatabase({ databaseUrl, schema, poolSize: 20 });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return handle;
   })();
   return holder[KEY];

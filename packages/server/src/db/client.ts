@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL schema the tables live in. */
+  schema: string;
   close(): Promise<void>;
 }
 
@@ -34,16 +36,17 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', schema: options.schema ?? 'public', close: () => db.destroy() };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create(options.pgliteDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', schema: 'public', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
+  // Named explicitly: left unset, Kysely finds its lock table in any schema of the database.
+  const migrator = new Migrator({ db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
