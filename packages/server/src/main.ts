@@ -14,6 +14,9 @@ async function main() {
   await migrateToLatest(handle);
   const app = await buildApp({ config, db: handle.db });
   if (config.demo) await seedDemo(handle.db, app.log);
+  const purge = () => app.deps.limiter.purge().catch((err: unknown) => app.log.error({ err }, 'rate-limit purge failed'));
+  void purge();
+  setInterval(purge, 60 * 60 * 1000).unref();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'arrêt en cours');

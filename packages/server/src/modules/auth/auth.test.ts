@@ -480,3 +480,13 @@ describe('errors and operations', () => {
     await app.close();
   });
 });
+
+describe('rate-limit windows', () => {
+  it('are purged once they are a day old', async () => {
+    await signin('purge@exemple.fr', 'x');
+    expect((await t.db.selectFrom('rate_limits').select('key').execute()).length).toBeGreaterThan(0);
+    t.clock.advance(25 * 3_600_000);
+    await t.app.deps.limiter.purge();
+    expect(await t.db.selectFrom('rate_limits').select('key').execute()).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { MSG, validateRegistration } from '@ecofoyer/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
-import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 /** spec §2 Register; §4: after success the form is hidden and the server message shows. */
 export function RegisterPage() {
@@ -57,22 +57,7 @@ export function RegisterPage() {
             <TextInput label="Nom" autoComplete="family-name" withAsterisk miw={160} {...form.getInputProps('lastname')} />
           </Group>
           <TextInput label="Email" type="email" inputMode="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Mot de passe"
-            autoComplete="new-password"
-            withAsterisk
-            aria-describedby="password-rules"
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-            {...form.getInputProps('password')}
-          />
-          <PasswordChecklist id="password-rules" password={form.values.password} />
-          <PasswordInput
-            label="Confirmer le mot de passe"
-            autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields label="Mot de passe" password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             S'inscrire
           </Button>

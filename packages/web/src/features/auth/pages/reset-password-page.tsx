@@ -1,5 +1,5 @@
 import { MSG, passwordError, RESET_REDIRECT_MS } from '@ecofoyer/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/password-reset.ts';
-import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 /** spec §2 Reset password: token from the query; on success, /login after 3 s. */
 export function ResetPasswordPage() {
@@ -81,21 +81,10 @@ export function ResetPasswordPage() {
           )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <PasswordInput
+              <NewPasswordFields
                 label="Nouveau mot de passe"
-                autoComplete="new-password"
-                withAsterisk
-                aria-describedby="reset-password-rules"
-                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-                {...form.getInputProps('newPassword')}
-              />
-              <PasswordChecklist id="reset-password-rules" password={form.values.newPassword} />
-              <PasswordInput
-                label="Confirmer le mot de passe"
-                autoComplete="new-password"
-                withAsterisk
-                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
-                {...form.getInputProps('confirmPassword')}
+                password={form.getInputProps('newPassword')}
+                confirm={form.getInputProps('confirmPassword')}
               />
               <Button type="submit" fullWidth loading={reset.isPending}>
                 Réinitialiser
