@@ -89,6 +89,28 @@ describe('desktop shell', () => {
     await context.close();
   });
 
+  it('reaches the feature areas from the home page, with the spec flags', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    const entries: [string, RegExp, string][] = [
+      ['Ajouter', /\/new-device$/, 'Ajouter un appareil'],
+      ['Entretenir', /\/productlist\?flag=tomaintenance$/, 'Choisir un produit'],
+      ['Réparer', /\/productlist\?flag=torepair$/, 'Choisir un produit'],
+      ['Seconde Vie', /\/inventaire\?flag=tosecond$/, 'Mes appareils'],
+      ['Simulateur carbone', /\/carbotool$/, 'Simulateur carbone'],
+      ['Carte de l’économie circulaire', /\/carbomap$/, 'Carte de l’économie circulaire'],
+      ['Assistant de réparation', /\/repair$/, 'Réparer avec l’assistant'],
+      ['Se rééquiper', /\/renew\/optionselect$/, 'Se rééquiper'],
+    ];
+    for (const [name, url, title] of entries) {
+      await page.goto('/home');
+      await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).click();
+      await page.waitForURL(url);
+      await expect.poll(() => page.getByRole('heading', { name: title, exact: true }).isVisible(), { message: name }).toBe(true);
+    }
+    await page.screenshot({ path: 'e2e/screenshots/planned-desktop.png' });
+    await context.close();
+  });
+
   it('shows the role boards as the server answers them', async () => {
     const { context, page } = await signedIn(DESKTOP);
     await page.goto('/freemium');

@@ -18,6 +18,11 @@ export const paths = {
   inventorySearch: '/inventaire/search',
 } as const;
 
+/** spec §2 flags of the product chooser and the inventory, carried in the query (they survive a reload). */
+export type ProductListFlag = 'tomaintenance' | 'toadd' | 'tosecond' | 'torepair';
+export const productListFor = (flag: ProductListFlag) => `/productlist?flag=${flag}`;
+export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
+
 /** spec §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
