@@ -14,15 +14,16 @@ export function RequireAuth() {
   const location = useLocation();
 
   useEffect(() => {
+    if (!session) logoutNow();
+  }, [session]);
+
+  useEffect(() => {
     const current = sessionStore.get();
     if (current && isTokenExpired(current.accessToken)) {
       refreshSession().catch(() => logoutNow());
     }
   }, [location.pathname]);
 
-  if (!session) {
-    logoutNow();
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  }
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
