@@ -2,7 +2,9 @@
  * Benchmarks (never timed assertions in tests): results are committed under bench/results/.
  * 1. API: an authenticated GET /api/V1/board/user (bearer verification + zod serialisation)
  *    against a bare Fastify route, same process set-up, same run → the ratio.
- * 2. Web: the gzip size of the JS (and CSS) the /login page loads.
+ * 2. API: GET the appliances of a user holding 200 appliances against a bare Fastify route doing
+ *    one SQL query on the same database, same run → the ratio and both p99 latencies.
+ * 3. Web: the gzip size of the JS (and CSS) the /login page loads.
  * Usage: npm run bench  (DATABASE_URL set → PostgreSQL, else PGlite in a temp folder)
  */
 import { execSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
+import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -30,9 +33,11 @@ async function apiBench() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
   await migrateToLatest(handle);
+  await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db, logger: false });
   const bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
+  bare.get('/one-query', async () => handle.db.selectFrom('users').select(['id', 'email']).where('id', '=', 1).executeTakeFirst());
   await app.listen({ port: 0, host: '127.0.0.1' });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -41,12 +46,30 @@ async function apiBench() {
     const email = `bench-${Date.now()}@exemple.fr`;
     await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Bench', lastname: 'Mark', email, password: 'Bench1!pass' } });
     const signin = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Bench1!pass' } });
-    const { accessToken } = signin.json();
+    const { accessToken, id: userId } = signin.json();
+    const { universes, appliances, references } = app.services;
+    const kitchen = await universes.create(userId, { name: 'Cuisine', description: '' });
+    const products = await references.productRows();
+    for (let i = 0; i < 200; i++) {
+      const product = products[i % products.length];
+      await appliances.create(userId, kitchen.univer_id, { prod_id: product.id, marque: `Marque ${i}`, modele: `Modèle ${i}`, dt_achat: '2022-01-01', note: 'Note de banc d’essai' }, null);
+    }
+    const auth = { authorization: `Bearer ${accessToken}` };
     // Warm-up, then alternate so both see the same machine state.
     await measure(`${bareUrl}/hello`);
     const bareRun = await measure(`${bareUrl}/hello`);
-    const boardRun = await measure(`${appUrl}/api/V1/board/user`, { authorization: `Bearer ${accessToken}` });
-    return { database: handle.kind, bare: bareRun, boardUser: boardRun, ratio: Number((boardRun.reqPerSec / bareRun.reqPerSec).toFixed(3)) };
+    const boardRun = await measure(`${appUrl}/api/V1/board/user`, auth);
+    const queryRun = await measure(`${bareUrl}/one-query`);
+    const listRun = await measure(`${appUrl}/api/V1/profils/users/${userId}/appliances`, auth);
+    return {
+      database: handle.kind,
+      bare: bareRun,
+      boardUser: boardRun,
+      ratio: Number((boardRun.reqPerSec / bareRun.reqPerSec).toFixed(3)),
+      bareOneQuery: queryRun,
+      appliances200: listRun,
+      appliancesRatio: Number((listRun.reqPerSec / queryRun.reqPerSec).toFixed(3)),
+    };
   } finally {
     await app.close();
     await bare.close();

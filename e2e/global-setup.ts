@@ -6,6 +6,7 @@ import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
 import { seedDemo } from '../packages/server/src/db/demo.ts';
+import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 import { dropTestSchemas } from '../packages/server/test/global-setup.ts';
 import { cleanDb, workerDb } from '../packages/server/test/test-db.ts';
 
@@ -41,8 +42,9 @@ export default async function setup(project: TestProject) {
     handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await migrateToLatest(handle);
   }
+  await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db, logger: true });
-  await seedDemo(handle.db, app.log);
+  await seedDemo(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   // Mailed links must point at this server.

@@ -78,6 +78,14 @@ describe('desktop shell', () => {
       ['/assure', 'Espace Assuré'],
       ['/cgu', 'Conditions générales d’utilisation'],
       ['/faq', 'Questions fréquentes'],
+      ['/inventaire', 'Mes appareils'],
+      ['/inventaire/univers', 'Mes univers'],
+      ['/inventaire/search', 'Rechercher un appareil'],
+      ['/productlist', 'Choisir le produit à entretenir'],
+      ['/productlist?flag=toadd', 'Choisir le produit à ajouter'],
+      ['/productlist?flag=tosecond', 'Choisir le produit pour lui donner une seconde vie'],
+      ['/new-device', 'Ajouter un appareil'],
+      ['/inventaire/nouveau_2', 'Ajouter un appareil'],
     ];
     const planned = PLANNED_ROUTES.map((r): [string, string] => [r.path.replace(':badgeId', '1').replace(':id', '1'), r.title]);
     for (const [path, title] of [...complete, ...planned]) {
@@ -93,9 +101,9 @@ describe('desktop shell', () => {
     const { context, page } = await signedIn(DESKTOP);
     const entries: [string, RegExp, string][] = [
       ['Ajouter', /\/new-device$/, 'Ajouter un appareil'],
-      ['Entretenir', /\/productlist\?flag=tomaintenance$/, 'Choisir un produit'],
-      ['Réparer', /\/productlist\?flag=torepair$/, 'Choisir un produit'],
-      ['Seconde Vie', /\/inventaire\?flag=tosecond$/, 'Mes appareils'],
+      ['Entretenir', /\/productlist\?flag=tomaintenance$/, 'Choisir le produit à entretenir'],
+      ['Réparer', /\/productlist\?flag=torepair$/, 'Choisir le produit à réparer'],
+      ['Seconde Vie', /\/inventaire\?flag=tosecond$/, 'Quel appareil voulez-vous faire revivre ?'],
       ['Simulateur carbone', /\/carbotool$/, 'Simulateur carbone'],
       ['Carte de l’économie circulaire', /\/carbomap$/, 'Carte de l’économie circulaire'],
       ['Assistant de réparation', /\/repair$/, 'Réparer avec l’assistant'],

@@ -3,3 +3,7 @@ export * from './messages.fr.ts';
 export * from './validation.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './files.ts';
+export * from './references.ts';
+export * from './universes.ts';
+export * from './appliances.ts';

@@ -63,6 +63,39 @@ export const MSG = {
     `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
     `L’équipe EcoFoyer`,
 
+  // spec §5/§8 — inventory and new device
+  productTypeRequired: 'Veuillez renseigner le type du produit !',
+  requiredFieldsMissing: 'Veuillez remplir les champs obligatoires !',
+  deviceAdded: 'Appareil ajouté avec succès',
+  applianceUpdated: (name: string) => `Tes modifications sur ${name} sont enregistrées`,
+  applianceDeleteConfirm: (name: string) => `Êtes-vous sûr de vouloir supprimer ${name} ?`,
+  emptyUniverse: 'Ma pièce est vide',
+  unknownDate: 'Inconnu',
+  imageSearchNoResult: 'Veuillez apporter plus de précision à la recherche.',
+  imageSearchFailed: 'Une erreur est survenue lors de la recherche.',
+  productSearchPlaceholder: 'Rechercher un produit...',
+  genericProducts: 'Produits génériques',
+  savedProducts: 'Produits enregistrés',
+  showMore: 'Voir plus',
+  showLess: 'Voir Moins',
+
+  // Server answers — inventory and files (API.md)
+  universeNotEmpty: 'Cet univers contient encore des appareils : déplacez-les ou supprimez-les avant de le supprimer.',
+  universeNameRequired: 'Veuillez donner un nom à votre univers.',
+  refUniverseUnknown: 'Univers de référence inconnu.',
+  universeUnknown: 'Univers introuvable.',
+  applianceUnknown: 'Appareil introuvable.',
+  productUnknown: 'Type de produit inconnu.',
+  fileMissing: 'Aucun fichier reçu.',
+  fileTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
+  fileNotImage: 'Format non accepté : choisissez une image JPEG, PNG ou WebP.',
+  fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
+  fileNotManual: 'Format non accepté : la notice doit être un PDF.',
+  fileLinkInvalid: 'Ce lien de fichier est invalide ou a expiré.',
+  dataPartInvalid: 'Les informations de l’appareil sont illisibles.',
+  dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
+  dateInFuture: 'La date d’achat ne peut pas être dans le futur.',
+
   // Web: generic states
   loading: 'Chargement…',
   retry: 'Réessayer',

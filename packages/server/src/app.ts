@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@ecofoyer/contracts';
+import { FILE_MAX_BYTES, MSG } from '@ecofoyer/contracts';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,7 +22,13 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
+import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { referencesRoutes } from './modules/references/references.routes.ts';
+import { universesRoutes } from './modules/universes/universes.routes.ts';
+import type { FileStore } from './lib/file-store.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +42,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    services: Services;
     authenticate: preHandlerAsyncHookHandler;
   }
 }
@@ -44,6 +52,7 @@ export interface BuildOptions {
   db: Db;
   clock?: Clock;
   mailer?: Mailer;
+  fileStore?: FileStore;
   /** false in tests that want silence; defaults to pino at config.logLevel. */
   logger?: boolean;
 }
@@ -73,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter: new RateLimiter(db, clock),
   };
   app.decorate('deps', deps);
+  app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore: options.fileStore }));
   app.decorate('authenticate', authenticate(tokens));
 
   await app.register(fastifySwagger, {
@@ -85,9 +95,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // API.md: one file per request, 10 MB; an oversized file answers 413 (error handler).
+  await app.register(fastifyMultipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(boardsRoutes, { prefix: '/api/V1/board' });
+  await app.register(referencesRoutes, { prefix: '/api/V1/references' });
+  await app.register(universesRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(appliancesRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(filesRoutes, { prefix: '/api/V1/files' });
+  await app.register(devicesRoutes, { prefix: '/api' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
+import { loadReferenceData } from './db/reference.ts';
 
 /** Process entry: config from env, migrations, seed, listen. */
 async function main() {
@@ -12,9 +13,13 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await migrateToLatest(handle);
+  await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db });
-  if (config.demo) await seedDemo(handle.db, app.log);
-  const purge = () => app.deps.limiter.purge().catch((err: unknown) => app.log.error({ err }, 'rate-limit purge failed'));
+  if (config.demo) await seedDemo(app);
+  const purge = () =>
+    Promise.all([app.deps.limiter.purge(), app.services.files.purgeTemporary()]).catch((err: unknown) =>
+      app.log.error({ err }, 'hourly purge failed'),
+    );
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

@@ -6,10 +6,12 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import { loadReferenceData } from '../src/db/reference.ts';
 import { cleanDb, workerDb } from './test-db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  dataDir: string;
   db: Db;
   clock: ManualClock;
   config: Config;
@@ -21,6 +23,7 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const handle = await workerDb();
   await cleanDb(handle);
+  await loadReferenceData(handle.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const outboxDir = path.join(dataDir, 'outbox');
   return {
     app,
+    dataDir,
     db: handle.db,
     clock,
     config,
@@ -57,4 +61,26 @@ export function resetTokenFromMail(mail: string): string {
   const match = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(body);
   if (!match) throw new Error('no reset link in mail');
   return decodeURIComponent(match[1]);
+}
+
+/** A user signed up and signed in through the API. */
+export async function signedInUser(t: TestApp, email: string) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' },
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } });
+  const body = res.json() as { id: number; accessToken: string };
+  return { id: body.id, headers: { authorization: `Bearer ${body.accessToken}` } };
+}
+
+/** Every file under DATA_DIR/files (a failed upload must leave none behind). */
+export function storedFiles(t: TestApp): string[] {
+  const root = path.join(t.dataDir, 'files');
+  try {
+    return (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp|pdf|part)$/.test(f));
+  } catch {
+    return [];
+  }
 }

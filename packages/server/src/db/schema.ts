@@ -42,7 +42,72 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface RefUniversesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  image: string;
+  position: number;
+}
+
+export interface RefProductsTable {
+  id: Generated<number>;
+  slug: string;
+  prod_name: string;
+  pict: string;
+  universe_slug: string | null;
+  carbon_slug: string | null;
+  smartfix_category_id: number | null;
+  repair_bonus_types: string[];
+  position: number;
+}
+
+export interface UniversesTable {
+  id: Generated<number>;
+  user_id: number;
+  ref_universe_id: number | null;
+  name: string;
+  description: string;
+  image_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AppliancesTable {
+  id: Generated<number>;
+  user_id: number;
+  universe_id: number | null;
+  prod_id: number | null;
+  name: string;
+  marque: string | null;
+  modele: string | null;
+  dt_achat: string | null;
+  dt_fab: string | null;
+  note: string | null;
+  panne_note: string | null;
+  facture_ref: string | null;
+  classenergie: string | null;
+  pict_key: string | null;
+  facture_key: string | null;
+  facture_type: string | null;
+  notice_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface TempFilesTable {
+  key: string;
+  user_id: number;
+  created_at: Date;
+}
+
 export interface Database {
+  ref_universes: RefUniversesTable;
+  ref_products: RefProductsTable;
+  universes: UniversesTable;
+  appliances: AppliancesTable;
+  temp_files: TempFilesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -52,3 +117,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type UniverseRow = Selectable<UniversesTable>;
+export type ApplianceRow = Selectable<AppliancesTable>;
+export type RefProductRow = Selectable<RefProductsTable>;
+export type RefUniverseRow = Selectable<RefUniversesTable>;

@@ -34,6 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       FST_ERR_CTP_EMPTY_JSON_BODY: [MSG.invalidJson, 'INVALID_JSON'],
       FST_ERR_CTP_BODY_TOO_LARGE: [MSG.payloadTooLarge, 'PAYLOAD_TOO_LARGE'],
       FST_ERR_CTP_INVALID_MEDIA_TYPE: [MSG.unsupportedMedia, 'UNSUPPORTED_MEDIA_TYPE'],
+      FST_REQ_FILE_TOO_LARGE: [MSG.fileTooLarge, 'FILE_TOO_LARGE'],
+      FST_FILES_LIMIT: [MSG.invalidInput, 'TOO_MANY_FILES'],
+      FST_PARTS_LIMIT: [MSG.invalidInput, 'TOO_MANY_PARTS'],
+      FST_FIELDS_LIMIT: [MSG.invalidInput, 'TOO_MANY_FIELDS'],
+      FST_INVALID_MULTIPART_CONTENT_TYPE: [MSG.unsupportedMedia, 'UNSUPPORTED_MEDIA_TYPE'],
     };
     const [message, code] = known[error.code] ?? [
       status === 413 ? MSG.payloadTooLarge : status === 415 ? MSG.unsupportedMedia : status === 429 ? MSG.tooManyRequests : MSG.invalidInput,

@@ -21,3 +21,11 @@ export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => 
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
   new HttpError(429, 'RATE_LIMITED', message);
+
+/** Validates a value that did not come through Fastify's schema (multipart fields, a JSON part). */
+export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown): import('zod').output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);
+}

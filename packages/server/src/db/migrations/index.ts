@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts.ts';
+import * as m0002 from './0002-inventory.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-inventory': m0002,
 };

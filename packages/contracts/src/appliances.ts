@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { TEXT_MAX } from './constants.ts';
+import { MSG } from './messages.fr.ts';
+
+const text = z
+  .string()
+  .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null));
+const required = z
+  .string({ error: MSG.requiredFieldsMissing })
+  .trim()
+  .min(1, { error: MSG.requiredFieldsMissing })
+  .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) });
+
+/** A calendar date `YYYY-MM-DD` that exists and is not in the future. */
+export function isoDateError(value: string, today = new Date()): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return MSG.dateInvalid;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return MSG.dateInvalid;
+  if (value > today.toISOString().slice(0, 10)) return MSG.dateInFuture;
+  return null;
+}
+const purchaseDate = z
+  .string()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim().slice(0, 10) : null))
+  .superRefine((v, ctx) => {
+    const message = v ? isoDateError(v) : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+
+/** spec §3 Appliance; file fields are signed URLs (API.md "Files"), null when absent. */
+export const Appliance = z.object({
+  id: z.number().int(),
+  univer_id: z.number().int().nullable(),
+  univer_name: z.string().nullable(),
+  prod_id: z.number().int().nullable(),
+  prod_name: z.string().nullable(),
+  name: z.string(),
+  marque: z.string().nullable(),
+  modele: z.string().nullable(),
+  dt_achat: z.string().nullable(),
+  dt_fab: z.string().nullable(),
+  dt_creation: z.string(),
+  note: z.string().nullable(),
+  panne_note: z.string().nullable(),
+  facture_ref: z.string().nullable(),
+  classenergie: z.string().nullable(),
+  pict: z.string().nullable(),
+  facture: z.string().nullable(),
+  facture_type: z.string().nullable(),
+  notice: z.string().nullable(),
+  product: z.object({ id: z.number().int(), prodName: z.string(), pict: z.string() }).nullable(),
+});
+export type Appliance = z.infer<typeof Appliance>;
+
+/**
+ * The `data` part of POST …/appliances (spec §7): brand and model are required (spec §5
+ * manual add), the free texts are limited to 500 characters; `facture` here is the invoice's
+ * reference text — the invoice file itself goes to PUT …/facture.
+ */
+export const ApplianceCreateData = z.object({
+  dt_creation: z.unknown().optional(),
+  prod_id: z.coerce.number({ error: MSG.productTypeRequired }).int().positive({ error: MSG.productTypeRequired }),
+  name: text,
+  marque: required,
+  modele: required,
+  dt_achat: purchaseDate,
+  facture: text,
+  notice: z.unknown().optional(),
+  note: text,
+  panne_note: text,
+  classenergie: z.enum(ENERGY_CLASSES).nullish(),
+});
+export type ApplianceCreateData = z.input<typeof ApplianceCreateData>;
+
+/** PUT …/appliances/{id}/text: the text fields, and `univer_id` to move it. */
+export const ApplianceUpdateText = z.object({
+  name: z.string().trim().min(1, { error: MSG.requiredFieldsMissing }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  marque: required,
+  modele: required,
+  dt_achat: purchaseDate,
+  facture: text,
+  note: text,
+  panne_note: text,
+  classenergie: z.enum(ENERGY_CLASSES).nullish(),
+  prod_id: z.coerce.number().int().positive().nullish(),
+  univer_id: z.coerce.number().int().positive().nullish(),
+});
+export type ApplianceUpdateText = z.input<typeof ApplianceUpdateText>;
+
+/** POST /api/devices (spec §7): an appliance with no universe. */
+export const DeviceCreate = z.object({
+  marque: required,
+  modele: required,
+  dt_achat: purchaseDate,
+  facture: text,
+  note: text,
+});
+
+export const ApplianceCount = z.object({
+  data: z.record(z.string(), z.number().int()),
+  meta: z.object({ totalAppliances: z.number().int() }),
+});
+export type ApplianceCount = z.infer<typeof ApplianceCount>;
+
+export const UploadedFile = z.object({ data: z.object({ fileUrl: z.string() }) });

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** spec §3 Reference product. */
+export const RefProduct = z.object({ id: z.number().int(), prodName: z.string(), pict: z.string() });
+export type RefProduct = z.infer<typeof RefProduct>;
+
+export const RefUniverse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+});
+export type RefUniverse = z.infer<typeof RefUniverse>;

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { AppliancesTable, ApplianceRow } from '../../db/schema.ts';
+
+export type ApplianceFields = Partial<Omit<AppliancesTable, 'id' | 'user_id' | 'created_at'>>;
+
+export class AppliancesRepository {
+  constructor(private readonly db: Db) {}
+
+  private base(userId: number) {
+    return this.db
+      .selectFrom('appliances as a')
+      .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
+      .leftJoin('universes as u', 'u.id', 'a.universe_id')
+      .selectAll('a')
+      .select(['p.prod_name', 'p.pict as prod_pict', 'u.name as univer_name'])
+      .where('a.user_id', '=', userId);
+  }
+
+  list(userId: number) {
+    return this.base(userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
+  }
+
+  listInUniverse(userId: number, universeId: number) {
+    return this.base(userId).where('a.universe_id', '=', universeId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
+  }
+
+  /** Scoped to its owner: another user's id is simply not found. */
+  find(userId: number, id: number) {
+    return this.base(userId).where('a.id', '=', id).executeTakeFirst();
+  }
+
+  insert(row: Omit<ApplianceRow, 'id'>) {
+    return this.db.insertInto('appliances').values(row).returning('id').executeTakeFirstOrThrow();
+  }
+
+  update(userId: number, id: number, fields: ApplianceFields) {
+    return this.db.updateTable('appliances').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  delete(userId: number, id: number) {
+    return this.db.deleteFrom('appliances').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async countByUniverse(userId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('appliances')
+      .select(['universe_id', sql<number>`count(*)::int`.as('n')])
+      .where('user_id', '=', userId)
+      .where('universe_id', 'is not', null)
+      .groupBy('universe_id')
+      .execute();
+    return new Map(rows.map((r) => [r.universe_id as number, Number(r.n)]));
+  }
+
+  countByProduct(userId: number) {
+    return this.db
+      .selectFrom('appliances as a')
+      .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
+      .select(['p.prod_name', sql<number>`count(*)::int`.as('n')])
+      .where('a.user_id', '=', userId)
+      .groupBy('p.prod_name')
+      .execute();
+  }
+}
+
+export type ApplianceJoined = NonNullable<Awaited<ReturnType<AppliancesRepository['find']>>>;

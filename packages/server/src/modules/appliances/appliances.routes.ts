@@ -1,0 +1,98 @@
+import { Appliance, ApplianceCount, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireSelf } from '../../lib/auth-guard.ts';
+import { badRequest, parseOrThrow } from '../../lib/errors.ts';
+import { readMultipart, requireFile } from '../../lib/uploads.ts';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const UserItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
+const ItemParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+
+function parseDataPart(raw: string | undefined): unknown {
+  try {
+    return JSON.parse(raw ?? '');
+  } catch {
+    throw badRequest(MSG.dataPartInvalid, 'DATA_PART_INVALID');
+  }
+}
+
+/** API.md "Appliances" (`/api/V1/profils/users`). */
+export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { appliances } = app.services;
+  const common = { tags: ['appliances'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:userId/appliances/count', { schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return appliances.count(req.params.userId);
+  });
+
+  app.get('/:userId/appliances', { schema: { ...common, params: UserParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return appliances.list(req.params.userId);
+  });
+
+  app.get('/:userId/foyers/univers/:id/appliances', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return appliances.listInUniverse(req.params.userId, req.params.id);
+  });
+
+  app.get('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) =>
+    appliances.get(currentUser(req).userId, req.params.id),
+  );
+
+  app.post(
+    '/:userId/foyers/univers/:id/appliances',
+    { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } } },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const body = await readMultipart(req);
+      const data = parseOrThrow(ApplianceCreateData, parseDataPart(body.fields.data));
+      const created = await appliances.create(req.params.userId, req.params.id, data, body.file?.buffer ?? null);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/foyers/univers/appliances/:id/text',
+    { schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } } },
+    async (req) => appliances.updateText(currentUser(req).userId, req.params.id, req.body),
+  );
+
+  const fileRoutes: [string, FileKind][] = [
+    ['facture', 'invoice'],
+    ['notice', 'manual'],
+    ['image', 'image'],
+  ];
+  for (const [segment, kind] of fileRoutes) {
+    app.put(
+      `/foyers/univers/appliances/:id/${segment}`,
+      { schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } } },
+      async (req) => {
+        const { userId } = currentUser(req);
+        const file = requireFile(await readMultipart(req));
+        return appliances.replaceFile(userId, req.params.id, kind, file.buffer);
+      },
+    );
+  }
+
+  app.delete('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await appliances.delete(currentUser(req).userId, req.params.id);
+    return reply.code(204).send(null);
+  });
+};
+
+/** POST /api/devices (spec §7): an appliance with no universe; a CSRF header, if sent, is ignored. */
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { appliances } = app.services;
+  app.post(
+    '/devices',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['appliances'], security: [{ bearer: [] }], body: DeviceCreate, response: { 201: Appliance, ...errors } },
+    },
+    async (req, reply) => reply.code(201).send(await appliances.create(currentUser(req).userId, null, req.body, null)),
+  );
+};

@@ -1,0 +1,175 @@
+import type { Appliance, ApplianceCount, FileKind } from '@ecofoyer/contracts';
+import { MSG } from '@ecofoyer/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FileService } from '../files/files.service.ts';
+import type { ReferencesService } from '../references/references.service.ts';
+import type { UniversesService } from '../universes/universes.service.ts';
+import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
+
+/** spec §3: appliances without a product type are counted under this name. */
+export const UNTYPED_PRODUCT = 'Autre';
+
+export interface ApplianceInput {
+  prod_id?: number | null;
+  name?: string | null;
+  marque: string;
+  modele: string;
+  dt_achat?: string | null;
+  facture?: string | null;
+  note?: string | null;
+  panne_note?: string | null;
+  classenergie?: string | null;
+}
+
+const FILE_COLUMNS = {
+  image: { key: 'pict_key' },
+  invoice: { key: 'facture_key' },
+  manual: { key: 'notice_key' },
+} as const satisfies Record<FileKind, { key: keyof ApplianceFields }>;
+
+export class AppliancesService {
+  constructor(
+    private readonly repo: AppliancesRepository,
+    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; clock: Clock },
+  ) {}
+
+  private toDto(row: ApplianceJoined): Appliance {
+    const { files } = this.deps;
+    return {
+      id: row.id,
+      univer_id: row.universe_id,
+      univer_name: row.univer_name,
+      prod_id: row.prod_id,
+      prod_name: row.prod_name,
+      name: row.name,
+      marque: row.marque,
+      modele: row.modele,
+      dt_achat: row.dt_achat,
+      dt_fab: row.dt_fab,
+      dt_creation: row.created_at.toISOString(),
+      note: row.note,
+      panne_note: row.panne_note,
+      facture_ref: row.facture_ref,
+      classenergie: row.classenergie,
+      pict: files.url(row.pict_key),
+      facture: files.url(row.facture_key),
+      facture_type: row.facture_type,
+      notice: files.url(row.notice_key),
+      product: row.prod_id && row.prod_name && row.prod_pict ? { id: row.prod_id, prodName: row.prod_name, pict: row.prod_pict } : null,
+    };
+  }
+
+  async list(userId: number): Promise<Appliance[]> {
+    return (await this.repo.list(userId)).map((r) => this.toDto(r));
+  }
+
+  async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {
+    await this.deps.universes().row(userId, universeId);
+    return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
+  }
+
+  async get(userId: number, id: number): Promise<Appliance> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw notFound(MSG.applianceUnknown);
+    return this.toDto(row);
+  }
+
+  countByUniverse(userId: number) {
+    return this.repo.countByUniverse(userId);
+  }
+
+  /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}. */
+  async count(userId: number): Promise<ApplianceCount> {
+    const rows = await this.repo.countByProduct(userId);
+    const data: Record<string, number> = {};
+    let total = 0;
+    for (const r of rows) {
+      const name = r.prod_name ?? UNTYPED_PRODUCT;
+      data[name] = (data[name] ?? 0) + Number(r.n);
+      total += Number(r.n);
+    }
+    return { data, meta: { totalAppliances: total } };
+  }
+
+  private async productName(prodId: number | null | undefined): Promise<string | null> {
+    if (!prodId) return null;
+    const product = await this.deps.references.product(prodId);
+    if (!product) throw notFound(MSG.productUnknown);
+    return product.prod_name;
+  }
+
+  /** Creates an appliance in a universe of the user (null: POST /api/devices), with an optional picture. */
+  async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null): Promise<Appliance> {
+    if (universeId !== null) await this.deps.universes().row(userId, universeId);
+    const productName = await this.productName(input.prod_id);
+    const now = this.deps.clock.now();
+    return this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
+      const { id } = await this.repo.insert({
+        user_id: userId,
+        universe_id: universeId,
+        prod_id: input.prod_id ?? null,
+        name: input.name?.trim() || [productName, input.marque].filter(Boolean).join(' ') || input.marque,
+        marque: input.marque,
+        modele: input.modele,
+        dt_achat: input.dt_achat ?? null,
+        dt_fab: null,
+        note: input.note ?? null,
+        panne_note: input.panne_note ?? null,
+        facture_ref: input.facture ?? null,
+        classenergie: input.classenergie ?? null,
+        pict_key: pictKey,
+        facture_key: null,
+        facture_type: null,
+        notice_key: null,
+        created_at: now,
+        updated_at: now,
+      });
+      return this.get(userId, id);
+    });
+  }
+
+  async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {
+    await this.get(userId, id);
+    if (input.univer_id) await this.deps.universes().row(userId, input.univer_id);
+    if (input.prod_id) await this.productName(input.prod_id);
+    await this.repo.update(userId, id, {
+      name: input.name,
+      marque: input.marque,
+      modele: input.modele,
+      dt_achat: input.dt_achat ?? null,
+      note: input.note ?? null,
+      panne_note: input.panne_note ?? null,
+      facture_ref: input.facture ?? null,
+      classenergie: input.classenergie ?? null,
+      ...(input.prod_id ? { prod_id: input.prod_id } : {}),
+      ...(input.univer_id ? { universe_id: input.univer_id } : {}),
+      updated_at: this.deps.clock.now(),
+    });
+    return this.get(userId, id);
+  }
+
+  /** PUT …/image, …/facture, …/notice: replaces the file; the old one goes once the new one is saved. */
+  async replaceFile(userId: number, id: number, kind: FileKind, buffer: Buffer): Promise<Appliance> {
+    const current = await this.repo.find(userId, id);
+    if (!current) throw notFound(MSG.applianceUnknown);
+    const column = FILE_COLUMNS[kind].key;
+    await this.deps.files.withStored(userId, buffer, kind, async (file) => {
+      await this.repo.update(userId, id, {
+        [column]: file?.key ?? null,
+        ...(kind === 'invoice' ? { facture_type: file?.mime ?? null } : {}),
+        updated_at: this.deps.clock.now(),
+      });
+    });
+    await this.deps.files.remove(current[column]);
+    return this.get(userId, id);
+  }
+
+  /** DELETE: the row (events go with it by foreign key), then its files. */
+  async delete(userId: number, id: number): Promise<void> {
+    const current = await this.repo.find(userId, id);
+    if (!current) throw notFound(MSG.applianceUnknown);
+    await this.repo.delete(userId, id);
+    await Promise.all([current.pict_key, current.facture_key, current.notice_key].map((k) => this.deps.files.remove(k)));
+  }
+}

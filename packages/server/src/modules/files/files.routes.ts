@@ -1,0 +1,56 @@
+import { ErrorBody, MSG, UploadedFile } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/auth-guard.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { isSafeKey } from '../../lib/file-store.ts';
+import { CONTENT_TYPES, readMultipart, requireFile } from '../../lib/uploads.ts';
+
+/** API.md "Files". */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { files } = app.services;
+
+  app.post(
+    '/public',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['files'],
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedFile, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { userId } = currentUser(req);
+      const file = requireFile(await readMultipart(req));
+      return reply.code(201).send({ data: { fileUrl: await files.uploadTemporary(userId, file.buffer) } });
+    },
+  );
+
+  // No bearer: the signature in the query is the permission (so <img src> works).
+  app.get(
+    '/*',
+    {
+      schema: {
+        tags: ['files'],
+        querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) }),
+      },
+    },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (!isSafeKey(key) || !files.verify(key, req.query.exp, req.query.sig)) throw forbidden(MSG.fileLinkInvalid, 'FILE_LINK_INVALID');
+      const file = await files.open(key);
+      if (!file) throw notFound();
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      const maxAge = Math.max(0, req.query.exp - Math.floor(Date.now() / 1000));
+      return reply
+        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(file.stream);
+    },
+  );
+};

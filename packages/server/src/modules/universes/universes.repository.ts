@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client.ts';
+import type { UniverseRow } from '../../db/schema.ts';
+
+export class UniversesRepository {
+  constructor(private readonly db: Db) {}
+
+  listForUser(userId: number): Promise<UniverseRow[]> {
+    return this.db.selectFrom('universes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** Scoped to its owner: another user's id is simply not found. */
+  findForUser(userId: number, id: number): Promise<UniverseRow | undefined> {
+    return this.db.selectFrom('universes').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  insert(row: Omit<UniverseRow, 'id'>): Promise<UniverseRow> {
+    return this.db.insertInto('universes').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  update(userId: number, id: number, fields: Partial<Pick<UniverseRow, 'name' | 'description' | 'image_key' | 'updated_at'>>) {
+    return this.db.updateTable('universes').set(fields).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  delete(userId: number, id: number) {
+    return this.db.deleteFrom('universes').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+}

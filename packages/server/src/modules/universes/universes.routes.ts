@@ -1,0 +1,61 @@
+import { ErrorBody, Universe, UniverseCreateFields, UniverseUpdateFields } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSelf } from '../../lib/auth-guard.ts';
+import { parseOrThrow } from '../../lib/errors.ts';
+import { readMultipart } from '../../lib/uploads.ts';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const UserItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+
+/** API.md "Universes" (`/api/V1/profils/users`). */
+export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { universes } = app.services;
+  const common = { tags: ['universes'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:userId/foyers/univers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return universes.list(req.params.userId);
+  });
+
+  app.get('/:userId/foyers/customunivers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return universes.listCustom(req.params.userId);
+  });
+
+  app.get('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return universes.get(req.params.userId, req.params.id);
+  });
+
+  app.post(
+    '/:userId/foyers/univers',
+    { schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } } },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const body = await readMultipart(req);
+      const fields = parseOrThrow(UniverseCreateFields, body.fields);
+      const created = await universes.create(req.params.userId, { ...fields, image: body.file?.buffer ?? null });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/:userId/foyers/univers/:id',
+    { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      const body = await readMultipart(req);
+      const fields = parseOrThrow(UniverseUpdateFields, body.fields);
+      return universes.update(req.params.userId, req.params.id, { ...fields, image: body.file?.buffer ?? null });
+    },
+  );
+
+  app.delete('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    requireSelf(req, req.params.userId);
+    await universes.delete(req.params.userId, req.params.id);
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,126 @@
+import { applianceCountLabel, MSG, type Universe } from '@ecofoyer/contracts';
+import type { UniverseRow } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { FileService } from '../files/files.service.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { ReferencesService } from '../references/references.service.ts';
+import type { UniversesRepository } from './universes.repository.ts';
+
+export interface UniverseInput {
+  name: string;
+  description: string;
+  refUniverId?: number | null;
+  image?: Buffer | null;
+}
+
+export class UniversesService {
+  constructor(
+    private readonly repo: UniversesRepository,
+    private readonly deps: { files: FileService; references: ReferencesService; appliances: () => AppliancesService },
+  ) {}
+
+  private async toDto(row: UniverseRow, counts: Map<number, number>, refImages: Map<number, string>): Promise<Universe> {
+    const nbAppliance = counts.get(row.id) ?? 0;
+    return {
+      univer_id: row.id,
+      refuniver_id: row.ref_universe_id,
+      name: row.name,
+      description: row.description,
+      image: row.image_key ? this.deps.files.url(row.image_key) : row.ref_universe_id ? (refImages.get(row.ref_universe_id) ?? null) : null,
+      nbAppliance,
+      text: applianceCountLabel(nbAppliance),
+    };
+  }
+
+  private async context(userId: number) {
+    const [counts, refs] = await Promise.all([this.deps.appliances().countByUniverse(userId), this.deps.references.universeRows()]);
+    return { counts, refs, refImages: new Map(refs.map((r) => [r.id, r.image])) };
+  }
+
+  /** The user's universes (newest first), then each reference universe not yet created (univer_id -1). */
+  async list(userId: number): Promise<Universe[]> {
+    const [rows, { counts, refs, refImages }] = await Promise.all([this.repo.listForUser(userId), this.context(userId)]);
+    const own = await Promise.all(rows.map((r) => this.toDto(r, counts, refImages)));
+    const created = new Set(rows.map((r) => r.ref_universe_id));
+    const placeholders: Universe[] = refs
+      .filter((r) => !created.has(r.id))
+      .map((r) => ({
+        univer_id: -1,
+        refuniver_id: r.id,
+        name: r.name,
+        description: r.description,
+        image: r.image,
+        nbAppliance: 0,
+        text: applianceCountLabel(0),
+      }));
+    return [...own, ...placeholders];
+  }
+
+  async listCustom(userId: number): Promise<Universe[]> {
+    const [rows, { counts, refImages }] = await Promise.all([this.repo.listForUser(userId), this.context(userId)]);
+    return Promise.all(rows.map((r) => this.toDto(r, counts, refImages)));
+  }
+
+  /** The row, or 404 for an unknown id or another user's. */
+  async row(userId: number, id: number): Promise<UniverseRow> {
+    const row = await this.repo.findForUser(userId, id);
+    if (!row) throw notFound(MSG.universeUnknown);
+    return row;
+  }
+
+  async get(userId: number, id: number): Promise<Universe> {
+    const row = await this.row(userId, id);
+    const { counts, refImages } = await this.context(userId);
+    return this.toDto(row, counts, refImages);
+  }
+
+  async create(userId: number, input: UniverseInput): Promise<Universe> {
+    if (input.refUniverId && !(await this.deps.references.universe(input.refUniverId))) {
+      throw notFound(MSG.refUniverseUnknown);
+    }
+    const now = new Date();
+    return this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
+      const row = await this.repo.insert({
+        user_id: userId,
+        ref_universe_id: input.refUniverId ?? null,
+        name: input.name,
+        description: input.description,
+        image_key: imageKey,
+        created_at: now,
+        updated_at: now,
+      });
+      return this.get(userId, row.id);
+    });
+  }
+
+  async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
+    const current = await this.row(userId, id);
+    const result = await this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
+      await this.repo.update(userId, id, {
+        name: input.name,
+        description: input.description,
+        ...(imageKey ? { image_key: imageKey } : {}),
+        updated_at: new Date(),
+      });
+      return this.get(userId, id);
+    });
+    // The replaced image goes once the new one is saved.
+    if (input.image && current.image_key) await this.deps.files.remove(current.image_key);
+    return result;
+  }
+
+  /** API.md: 204 if empty; 409 with a message if it holds appliances. */
+  async delete(userId: number, id: number): Promise<void> {
+    const row = await this.row(userId, id);
+    const counts = await this.deps.appliances().countByUniverse(userId);
+    if ((counts.get(id) ?? 0) > 0) throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
+    try {
+      await this.repo.delete(userId, id);
+    } catch (error) {
+      // An appliance added meanwhile: the foreign key refuses the delete.
+      if ((error as { code?: string }).code === '23503') throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
+      throw error;
+    }
+    if (row.image_key) await this.deps.files.remove(row.image_key);
+  }
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { type FileStore, LocalFileStore } from './lib/file-store.ts';
+import { FileUrls } from './lib/file-urls.ts';
+import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
+import { AppliancesService } from './modules/appliances/appliances.service.ts';
+import { FilesRepository } from './modules/files/files.repository.ts';
+import { FileService } from './modules/files/files.service.ts';
+import { ReferencesRepository } from './modules/references/references.repository.ts';
+import { ReferencesService } from './modules/references/references.service.ts';
+import { UniversesRepository } from './modules/universes/universes.repository.ts';
+import { UniversesService } from './modules/universes/universes.service.ts';
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Every module's service, built once; a module calls another's service, never its tables. */
+export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; fileStore?: FileStore }) {
+  const { config, db, clock, log } = deps;
+  const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+  const files = new FileService(new FilesRepository(db), { store, urls: new FileUrls(config.jwtSecret, clock), clock, log });
+  const references = new ReferencesService(new ReferencesRepository(db));
+  const appliances: AppliancesService = new AppliancesService(new AppliancesRepository(db), {
+    files,
+    references,
+    universes: () => universes,
+    clock,
+  });
+  const universes: UniversesService = new UniversesService(new UniversesRepository(db), {
+    files,
+    references,
+    appliances: () => appliances,
+  });
+  return { files, references, universes, appliances };
+}

@@ -1,0 +1,83 @@
+import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText } from '@ecofoyer/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { prepareImage } from '../../../lib/image.ts';
+import { uploadForm } from '../../../lib/upload.ts';
+import { universeKeys, userBase } from '../../universes/api/universes.ts';
+
+const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
+
+export const applianceKeys = {
+  all: ['appliances'] as const,
+  list: () => ['appliances', 'list'] as const,
+  inUniverse: (id: number) => ['appliances', 'universe', id] as const,
+  one: (id: number) => ['appliances', 'one', id] as const,
+  count: () => ['appliances', 'count'] as const,
+};
+
+export function useAppliances() {
+  return useQuery({ queryKey: applianceKeys.list(), queryFn: () => api<Appliance[]>(`${userBase()}/appliances`) });
+}
+
+export function useUniverseAppliances(universeId: number | null) {
+  return useQuery({
+    queryKey: applianceKeys.inUniverse(universeId ?? 0),
+    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`),
+    enabled: Boolean(universeId && universeId > 0),
+  });
+}
+
+export function useAppliance(id: number | null) {
+  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`), enabled: Boolean(id && id > 0) });
+}
+
+export function useApplianceCount() {
+  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(`${userBase()}/appliances/count`) });
+}
+
+function useInvalidateInventory() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: applianceKeys.all }), queryClient.invalidateQueries({ queryKey: universeKeys.all })]);
+}
+
+/** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict`. */
+export function useCreateAppliance(onProgress?: (percent: number) => void) {
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: async ({ universeId, data, picture }: { universeId: number; data: ApplianceCreateData; picture?: File | null }) => {
+      const form = new FormData();
+      form.append('data', JSON.stringify({ ...data, dt_creation: new Date().toISOString() }));
+      if (picture) form.append('pict', await prepareImage(picture));
+      return uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateAppliance() {
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ApplianceUpdateText & { id: number }) => api<Appliance>(`${ITEM}/${id}/text`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export type ApplianceFileSlot = 'facture' | 'notice' | 'image';
+
+/** PUT …/{id}/facture | notice | image, with progress; pictures are resized first (spec §5). */
+export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
+  const invalidate = useInvalidateInventory();
+  return useMutation({
+    mutationFn: async ({ id, slot, file }: { id: number; slot: ApplianceFileSlot; file: File }) => {
+      const form = new FormData();
+      form.append('file', slot === 'notice' ? file : await prepareImage(file));
+      return uploadForm<Appliance>(`${ITEM}/${id}/${slot}`, form, { method: 'PUT', onProgress });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteAppliance() {
+  const invalidate = useInvalidateInventory();
+  return useMutation({ mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }), onSuccess: invalidate });
+}

@@ -1,0 +1,54 @@
+import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { type ApplianceFileSlot, useUploadApplianceFile } from '../api/appliances.ts';
+
+/** Picks a file and uploads it to an appliance slot, showing progress and the French error. */
+export function FileUploadButton({
+  applianceId,
+  slot,
+  accept,
+  label,
+  icon,
+  onDone,
+}: {
+  applianceId: number;
+  slot: ApplianceFileSlot;
+  accept: string;
+  label: string;
+  icon?: ReactNode;
+  onDone?: () => void;
+}) {
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadApplianceFile(setProgress);
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ id: applianceId, slot, file });
+      onDone?.();
+    } catch (e) {
+      setError(errorMessage(e, ''));
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <FileButton onChange={pick} accept={accept}>
+        {(props) => (
+          <Button {...props} variant="light" leftSection={icon ?? <IconUpload size={18} />} loading={upload.isPending}>
+            {label}
+          </Button>
+        )}
+      </FileButton>
+      {upload.isPending && <Progress value={progress} animated aria-label={`Envoi : ${progress} %`} />}
+      {error && (
+        <Text c="red.9" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+import { FILE_ACCEPT, MSG } from '@ecofoyer/contracts';
+import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconBook,
+  IconCamera,
+  IconExternalLink,
+  IconFileInvoice,
+  IconPencil,
+  IconRecycle,
+  IconShoppingCart,
+  IconTool,
+} from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useAppliance } from '../api/appliances.ts';
+import { FileUploadButton } from '../components/file-upload-button.tsx';
+import { applianceUpdatePath } from '../paths.ts';
+import classes from './appliance-detail-page.module.css';
+
+const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
+
+function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<{ size?: number }>; label: string; to?: string; href?: string; onClick?: () => void }) {
+  const content = (
+    <>
+      <Icon size={26} />
+      <Text size="sm" fw={600} ta="center">
+        {label}
+      </Text>
+    </>
+  );
+  if (to) return <UnstyledButton component={Link} to={to} className={classes.action}>{content}</UnstyledButton>;
+  if (href)
+    return (
+      <UnstyledButton component="a" href={href} target="_blank" rel="noopener noreferrer" className={classes.action}>
+        {content}
+        <span className="visually-hidden"> (nouvel onglet)</span>
+      </UnstyledButton>
+    );
+  return <UnstyledButton onClick={onClick} className={classes.action}>{content}</UnstyledButton>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** spec §2 Appliance detail (/inventaire/univers/appliance/fichedetail?id=…); a missing id → /home. */
+export function ApplianceDetailPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const appliance = useAppliance(Number.isInteger(id) && id > 0 ? id : null);
+  const [manualOpened, manual] = useDisclosure(false);
+  const [invoiceOpened, invoice] = useDisclosure(false);
+
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/home" replace />;
+  if (appliance.isPending) return <Skeleton h={320} radius="lg" />;
+  if (appliance.isError) {
+    return (
+      <>
+        <PageTitle title="Mon appareil" />
+        <Alert color="red" icon={<IconAlertCircle />}>
+          {appliance.error.message}{' '}
+          <Anchor component={Link} to="/inventaire">
+            Retour à mes appareils
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+
+  const a = appliance.data;
+  const productQuery = `appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`;
+  return (
+    <>
+      <PageTitle
+        title={a.name}
+        right={
+          <Button component={Link} to={applianceUpdatePath(a.id)} variant="light" leftSection={<IconPencil size={18} />}>
+            Modifier
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Group align="flex-start" gap="lg" wrap="wrap">
+            <Stack gap="xs" align="center" w={{ base: '100%', sm: 220 }}>
+              <Image
+                src={a.pict ?? a.product?.pict ?? '/logo.svg'}
+                alt={`Photo de ${a.name}`}
+                w={200}
+                h={200}
+                fit={a.pict ? 'cover' : 'contain'}
+                radius="md"
+                bg="var(--mantine-color-eco-0)"
+              />
+              <FileUploadButton applianceId={a.id} slot="image" accept={FILE_ACCEPT.image} label="Changer la photo" icon={<IconCamera size={18} />} />
+            </Stack>
+            <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
+              <Group gap="xs">
+                {a.prod_name && <Badge variant="light">{a.prod_name}</Badge>}
+                {a.univer_name && (
+                  <Badge variant="outline" color="gray.7">
+                    {a.univer_name}
+                  </Badge>
+                )}
+              </Group>
+              <dl className={classes.facts}>
+                <dt>Marque</dt>
+                <dd>{a.marque ?? '—'}</dd>
+                <dt>Modèle</dt>
+                <dd>{a.modele ?? '—'}</dd>
+                <dt>Classe énergie</dt>
+                <dd>{a.classenergie ?? 'Non renseignée'}</dd>
+                <dt>Ajouté le</dt>
+                <dd>{dateFr(a.dt_creation)}</dd>
+                <dt>Date d’achat</dt>
+                <dd>{a.dt_achat ? dateFr(a.dt_achat) : MSG.unknownDate}</dd>
+                {a.facture_ref && (
+                  <>
+                    <dt>Référence facture</dt>
+                    <dd>{a.facture_ref}</dd>
+                  </>
+                )}
+              </dl>
+              {a.note && (
+                <Text className={classes.note}>
+                  <strong>Note : </strong>
+                  {a.note}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        </Paper>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="Actions rapides">
+          <Action icon={IconBook} label="Lire la notice" onClick={manual.open} />
+          <Action icon={IconTool} label="Réparer une panne" to={`/repair?${productQuery}`} />
+          <Action icon={IconShoppingCart} label="Accessoires et consommables" href={EXTERNAL_LINKS.spareParts} />
+          <Action icon={IconRecycle} label="Donner une seconde vie" to={`/secondlife/actionselect?${productQuery}`} />
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Section title="Historique d’entretien">
+            <Text c="dimmed">Aucun entretien enregistré pour le moment.</Text>
+            <Anchor component={Link} to={`/entretien/fiche?${productQuery}`} fw={600}>
+              Voir les tutoriels d’entretien
+            </Anchor>
+          </Section>
+          <Section title="Historique des réparations">
+            <Text c="dimmed">Aucune panne enregistrée.</Text>
+            {a.panne_note && <Text mt="xs">Dernière panne notée : {a.panne_note}</Text>}
+          </Section>
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Section title="Facture">
+            <Stack gap="sm">
+              {a.facture ? (
+                <Button variant="subtle" leftSection={<IconFileInvoice size={18} />} onClick={invoice.open} justify="flex-start">
+                  Voir la facture
+                </Button>
+              ) : (
+                <Text c="dimmed">Gardez votre facture ici : elle sert pour la garantie et le bonus réparation (PDF, JPG ou PNG).</Text>
+              )}
+              <FileUploadButton applianceId={a.id} slot="facture" accept={FILE_ACCEPT.invoice} label={a.facture ? 'Remplacer la facture' : 'Ajouter la facture'} />
+            </Stack>
+          </Section>
+          <Section title="Notice">
+            <Stack gap="sm">
+              {a.notice ? (
+                <Button variant="subtle" leftSection={<IconBook size={18} />} onClick={manual.open} justify="flex-start">
+                  Lire la notice
+                </Button>
+              ) : (
+                <Text c="dimmed">Ajoutez la notice de l’appareil (PDF) pour l’avoir toujours sous la main.</Text>
+              )}
+              <FileUploadButton applianceId={a.id} slot="notice" accept={FILE_ACCEPT.manual} label={a.notice ? 'Remplacer la notice' : 'Ajouter la notice'} />
+            </Stack>
+          </Section>
+        </SimpleGrid>
+      </Stack>
+
+      <Modal opened={manualOpened} onClose={manual.close} title={`Notice — ${a.name}`} size="xl" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+        {a.notice ? (
+          <Stack>
+            <iframe src={a.notice} title={`Notice de ${a.name}`} className={classes.viewer} />
+            <Anchor href={a.notice} target="_blank" rel="noopener noreferrer">
+              Ouvrir la notice dans un nouvel onglet <IconExternalLink size={14} />
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack>
+            <Text>Aucune notice n’est encore enregistrée pour cet appareil.</Text>
+            <FileUploadButton applianceId={a.id} slot="notice" accept={FILE_ACCEPT.manual} label="Ajouter la notice (PDF)" />
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={invoiceOpened} onClose={invoice.close} title={`Facture — ${a.name}`} size="xl" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+        {a.facture &&
+          (a.facture_type === 'application/pdf' ? (
+            <iframe src={a.facture} title={`Facture de ${a.name}`} className={classes.viewer} />
+          ) : (
+            <Image src={a.facture} alt={`Facture de ${a.name}`} />
+          ))}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { type Appliance, ENERGY_CLASSES, isoDateError, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useRefProducts } from '../../references/api/references.ts';
+import { useUniverses } from '../../universes/api/universes.ts';
+import { useAppliance, useDeleteAppliance, useUpdateAppliance } from '../api/appliances.ts';
+
+/** spec §2 Appliance update: Confirmer, and Supprimer behind a confirmation that really deletes (API.md). */
+export function ApplianceUpdatePage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const appliance = useAppliance(Number.isInteger(id) && id > 0 ? id : null);
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="/home" replace />;
+  if (appliance.isPending) return <Skeleton h={420} radius="lg" />;
+  if (appliance.isError) {
+    return (
+      <>
+        <PageTitle title="Modifier l’appareil" />
+        <Alert color="red" icon={<IconAlertCircle />}>
+          {appliance.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return <UpdateForm appliance={appliance.data} />;
+}
+
+function UpdateForm({ appliance }: { appliance: Appliance }) {
+  const navigate = useNavigate();
+  const update = useUpdateAppliance();
+  const remove = useDeleteAppliance();
+  const products = useRefProducts();
+  const universes = useUniverses();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmOpened, confirmModal] = useDisclosure(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      name: appliance.name,
+      prod_id: appliance.prod_id ? String(appliance.prod_id) : null,
+      univer_id: appliance.univer_id ? String(appliance.univer_id) : null,
+      marque: appliance.marque ?? '',
+      modele: appliance.modele ?? '',
+      dt_achat: appliance.dt_achat ?? '',
+      facture: appliance.facture_ref ?? '',
+      classenergie: appliance.classenergie,
+      note: appliance.note ?? '',
+      panne_note: appliance.panne_note ?? '',
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
+      marque: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
+      modele: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
+      dt_achat: (v) => (v ? isoDateError(v) : null),
+    },
+  });
+  const universeOptions = useMemo(
+    () => (universes.data ?? []).filter((u) => u.univer_id > 0).map((u) => ({ value: String(u.univer_id), label: u.name })),
+    [universes.data],
+  );
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      const updated = await update.mutateAsync({
+        id: appliance.id,
+        ...values,
+        prod_id: values.prod_id ? Number(values.prod_id) : null,
+        univer_id: values.univer_id ? Number(values.univer_id) : null,
+        dt_achat: values.dt_achat || null,
+        classenergie: (values.classenergie as (typeof ENERGY_CLASSES)[number] | null) ?? null,
+      });
+      setSaved(MSG.applianceUpdated(updated.name));
+    } catch (error) {
+      setFailure(errorMessage(error, MSG.serverError));
+    }
+  });
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(appliance.id);
+      confirmModal.close();
+      notifications.show({ color: 'eco', message: `${appliance.name} a été supprimé de votre inventaire.` });
+      navigate('/inventaire', { replace: true });
+    } catch (error) {
+      confirmModal.close();
+      setFailure(errorMessage(error, MSG.serverError));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle title="Modifier l’appareil" />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {saved && (
+              <Alert color="eco" icon={<IconCircleCheck />} role="status">
+                {saved}
+              </Alert>
+            )}
+            {failure && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {failure}
+              </Alert>
+            )}
+            <TextInput label="Nom" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('name')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select label="Type de produit" searchable data={(products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName }))} {...form.getInputProps('prod_id')} />
+              <Select label="Univers" description="Pour déplacer l’appareil dans une autre pièce" data={universeOptions} {...form.getInputProps('univer_id')} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Marque" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('marque')} />
+              <TextInput label="Modèle" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('modele')} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Date d’achat" type="date" max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('dt_achat')} />
+              <TextInput label="Référence de la facture" maxLength={TEXT_MAX} {...form.getInputProps('facture')} />
+              <Select label="Classe énergie" clearable data={[...ENERGY_CLASSES]} {...form.getInputProps('classenergie')} />
+            </SimpleGrid>
+            <AutoTextarea label="Note" maxLength={TEXT_MAX} {...form.getInputProps('note')} />
+            <AutoTextarea label="Note de panne" maxLength={TEXT_MAX} {...form.getInputProps('panne_note')} />
+            <Group justify="space-between" mt="sm">
+              <Button type="submit" loading={update.isPending}>
+                Confirmer
+              </Button>
+              <Button color="red.9" variant="outline" leftSection={<IconTrash size={18} />} onClick={confirmModal.open}>
+                Supprimer
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Modal opened={confirmOpened} onClose={confirmModal.close} title="Supprimer l’appareil" centered>
+        <Text>{MSG.applianceDeleteConfirm(appliance.name)}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          Sa photo, sa facture, sa notice et son historique seront supprimés.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={confirmModal.close}>
+            Annuler
+          </Button>
+          <Button color="red.9" onClick={confirmDelete} loading={remove.isPending}>
+            Supprimer
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

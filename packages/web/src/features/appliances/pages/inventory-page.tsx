@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { productListFor } from '../../../app/paths.ts';
+import emptyRoom from '../../../assets/illustrations/empty-room.svg';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { MSG } from '@ecofoyer/contracts';
+import { useAppliances } from '../api/appliances.ts';
+import { ApplianceCard } from '../components/appliance-card.tsx';
+import { applianceDetailPath } from '../paths.ts';
+
+/** /inventaire: every appliance; with ?flag=tosecond a click picks the device to give a second life. */
+export function InventoryPage() {
+  const [params] = useSearchParams();
+  const toSecondLife = params.get('flag') === 'tosecond';
+  const appliances = useAppliances();
+  const target = (id: number, prod: number | null) =>
+    toSecondLife ? `/secondlife/actionselect?appliance=${id}${prod ? `&prod=${prod}` : ''}` : applianceDetailPath(id);
+
+  return (
+    <>
+      <PageTitle
+        title={toSecondLife ? 'Quel appareil voulez-vous faire revivre ?' : 'Mes appareils'}
+        right={
+          <Button component={Link} to="/inventaire/search" variant="subtle" leftSection={<IconSearch size={18} />} visibleFrom="sm">
+            Rechercher
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group>
+          <Button component={Link} to={productListFor('toadd')} leftSection={<IconPlus size={18} />}>
+            Ajouter un appareil
+          </Button>
+          <Button component={Link} to="/inventaire/univers" variant="light">
+            Voir mes univers
+          </Button>
+          <Button component={Link} to="/inventaire/search" variant="subtle" leftSection={<IconSearch size={18} />} hiddenFrom="sm">
+            Rechercher
+          </Button>
+        </Group>
+        {appliances.isPending && (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} h={200} radius="lg" />
+            ))}
+          </SimpleGrid>
+        )}
+        {appliances.isError && (
+          <Alert color="red" icon={<IconAlertCircle />}>
+            {appliances.error.message}{' '}
+            <Button size="compact-sm" variant="subtle" onClick={() => appliances.refetch()}>
+              {MSG.retry}
+            </Button>
+          </Alert>
+        )}
+        {appliances.data?.length === 0 && (
+          <Paper withBorder radius="lg" p="xl">
+            <Stack align="center" ta="center">
+              <Image src={emptyRoom} alt="" w={220} h="auto" />
+              <Text size="lg">Vous n’avez pas encore d’appareil.</Text>
+              <Text c="dimmed">Ajoutez le premier : sa notice, sa facture et ses entretiens seront toujours à portée de main.</Text>
+            </Stack>
+          </Paper>
+        )}
+        {appliances.data && appliances.data.length > 0 && (
+          <>
+            <Text c="dimmed">{appliances.data.length === 1 ? '1 appareil' : `${appliances.data.length} appareils`}</Text>
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+              {appliances.data.map((a) => (
+                <ApplianceCard key={a.id} appliance={a} to={target(a.id, a.prod_id)} />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+    </>
+  );
+}

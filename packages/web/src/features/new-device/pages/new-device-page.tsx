@@ -1,0 +1,347 @@
+import { type Appliance, MSG, TEXT_MAX, type Universe } from '@ecofoyer/contracts';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Image,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconCamera, IconCircleCheck, IconPencil, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateAppliance } from '../../appliances/api/appliances.ts';
+import { applianceDetailPath } from '../../appliances/paths.ts';
+import { useRefProducts } from '../../references/api/references.ts';
+import { useSaveUniverse, useUniverses } from '../../universes/api/universes.ts';
+import { FILE_ACCEPT } from '@ecofoyer/contracts';
+import classes from './new-device-page.module.css';
+
+const STEPS = ['Univer', 'Détails', 'Confirmation', 'Terminé'] as const;
+
+interface Details {
+  prodId: string | null;
+  marque: string;
+  modele: string;
+  dt_achat: string;
+  facture: string;
+  note: string;
+  picture: File | null;
+}
+
+const EMPTY: Details = { prodId: null, marque: '', modele: '', dt_achat: '', facture: '', note: '', picture: null };
+const today = () => new Date().toISOString().slice(0, 10);
+const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** spec §2/§4 New-device wizard: Univer → Détails → Confirmation → Terminé. */
+export function NewDevicePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const universes = useUniverses();
+  const products = useRefProducts();
+  const passedUniverse = Number(params.get('univers')) || null;
+  // spec §4: if a universe was passed in, it starts at step 1.
+  const [step, setStep] = useState(passedUniverse ? 1 : 0);
+  const [universe, setUniverse] = useState<Universe | null>(null);
+  const [details, setDetails] = useState<Details>({ ...EMPTY, prodId: params.get('prod') });
+  const [mode, setMode] = useState<'choose' | 'manual' | 'image'>('choose');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [created, setCreated] = useState<Appliance | null>(null);
+  const saveUniverse = useSaveUniverse();
+  const createAppliance = useCreateAppliance(setProgress);
+
+  useEffect(() => {
+    if (passedUniverse && !universe && universes.data) {
+      const found = universes.data.find((u) => u.univer_id === passedUniverse);
+      if (found) setUniverse(found);
+      else setStep(0);
+    }
+  }, [passedUniverse, universe, universes.data]);
+
+  const productOptions = useMemo(() => (products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName })), [products.data]);
+  const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
+  const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
+
+  const go = (next: number) => {
+    setAlert(null);
+    setStep(next);
+  };
+  const back = () => {
+    // spec §4: back at step 0 leaves the page.
+    if (step === 0) navigate(-1);
+    else if (step === 1 && mode !== 'choose') setMode('choose');
+    else go(step - 1);
+  };
+
+  // spec §5: a product type before "Rechercher par image" or "Ajouter manuel".
+  const chooseMode = (next: 'manual' | 'image') => {
+    if (!details.prodId) return setAlert(MSG.productTypeRequired);
+    setAlert(null);
+    setMode(next);
+  };
+  // spec §5: manual add requires brand and model.
+  const toConfirmation = () => {
+    if (!details.prodId) return setAlert(MSG.productTypeRequired);
+    if (!details.marque.trim() || !details.modele.trim()) return setAlert(MSG.requiredFieldsMissing);
+    if (details.dt_achat && details.dt_achat > today()) return setAlert(MSG.dateInFuture);
+    go(2);
+  };
+
+  const confirm = async () => {
+    if (!universe || !details.prodId) return;
+    setAlert(null);
+    try {
+      let target = universe;
+      if (target.univer_id < 0) {
+        // A reference universe not yet created: created now, with the reference name.
+        target = await saveUniverse.mutateAsync({ name: target.name, description: target.description, refUniverId: target.refuniver_id });
+        setUniverse(target);
+      }
+      const appliance = await createAppliance.mutateAsync({
+        universeId: target.univer_id,
+        data: {
+          prod_id: Number(details.prodId),
+          marque: details.marque,
+          modele: details.modele,
+          dt_achat: details.dt_achat || null,
+          facture: details.facture || null,
+          note: details.note || null,
+        },
+        picture: details.picture,
+      });
+      setCreated(appliance);
+      go(3);
+    } catch (error) {
+      setAlert(errorMessage(error, MSG.serverError));
+    }
+  };
+
+  const restart = () => {
+    setDetails({ ...EMPTY });
+    setMode('choose');
+    setCreated(null);
+    setProgress(0);
+    go(universe ? 1 : 0);
+  };
+
+  const busy = saveUniverse.isPending || createAppliance.isPending;
+  return (
+    <>
+      <PageTitle title="Ajouter un appareil" />
+      <Stack maw={760} gap="lg">
+        <Stepper active={step} size="sm" allowNextStepsSelect={false} iconSize={32} aria-label="Étapes de l’ajout">
+          {STEPS.map((label) => (
+            <Stepper.Step key={label} label={label} />
+          ))}
+        </Stepper>
+        {alert && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {alert}
+          </Alert>
+        )}
+        {/* spec §4: advancing slides in (500 ms; instant with reduced motion). */}
+        <div key={`${step}-${mode}`} className={classes.slide}>
+          {step === 0 && (
+            <Stack>
+              <Title order={2} fz="lg">
+                Dans quel univers se trouve votre appareil ?
+              </Title>
+              {universes.isPending && <Skeleton h={160} radius="lg" />}
+              {universes.isError && <Alert color="red">{universes.error.message}</Alert>}
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="radiogroup" aria-label="Univers">
+                {universes.data?.map((u) => {
+                  const selected = universe?.univer_id === u.univer_id && universe.refuniver_id === u.refuniver_id;
+                  return (
+                    <UnstyledButton
+                      key={`${u.univer_id}-${u.refuniver_id}`}
+                      role="radio"
+                      aria-checked={selected}
+                      className={classes.choice}
+                      data-selected={selected || undefined}
+                      data-placeholder={u.univer_id < 0 || undefined}
+                      onClick={() => setUniverse(u)}
+                    >
+                      {u.image && <Image src={u.image} alt="" h={64} fit="contain" />}
+                      <Text fw={600} ta="center">
+                        {u.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" ta="center">
+                        {u.univer_id < 0 ? 'Nouvel univers' : u.text}
+                      </Text>
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+            </Stack>
+          )}
+
+          {step === 1 && (
+            <Stack>
+              <Text c="dimmed">
+                Univers : <strong>{universe?.name}</strong>
+              </Text>
+              <Select
+                label="Type de produit"
+                placeholder="Choisissez le type d’appareil"
+                data={productOptions}
+                value={details.prodId}
+                onChange={(v) => set('prodId', v)}
+                searchable
+                nothingFoundMessage="Aucun type ne correspond"
+                withAsterisk
+              />
+              {mode === 'choose' && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <Button size="lg" variant="outline" leftSection={<IconCamera />} onClick={() => chooseMode('image')}>
+                    Rechercher par image
+                  </Button>
+                  <Button size="lg" leftSection={<IconPencil />} onClick={() => chooseMode('manual')}>
+                    Ajouter manuel
+                  </Button>
+                </SimpleGrid>
+              )}
+              {mode === 'image' && (
+                <Paper withBorder radius="lg" p="lg">
+                  <Stack>
+                    <Text>
+                      La reconnaissance de votre appareil à partir d’une photo arrive bientôt. En attendant, ajoutez-le
+                      en quelques champs.
+                    </Text>
+                    <Button onClick={() => setMode('manual')}>Ajouter manuel</Button>
+                  </Stack>
+                </Paper>
+              )}
+              {mode === 'manual' && (
+                <Stack gap="sm">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <TextInput label="Marque" withAsterisk maxLength={TEXT_MAX} value={details.marque} onChange={(e) => set('marque', e.currentTarget.value)} />
+                    <TextInput label="Modèle" withAsterisk maxLength={TEXT_MAX} value={details.modele} onChange={(e) => set('modele', e.currentTarget.value)} />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <TextInput label="Date d’achat" type="date" max={today()} value={details.dt_achat} onChange={(e) => set('dt_achat', e.currentTarget.value)} />
+                    <TextInput
+                      label="Référence de la facture"
+                      description="Numéro ou magasin, si vous l’avez"
+                      maxLength={TEXT_MAX}
+                      value={details.facture}
+                      onChange={(e) => set('facture', e.currentTarget.value)}
+                    />
+                  </SimpleGrid>
+                  <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
+                  <FileInput
+                    label="Photo de l’appareil"
+                    placeholder="Choisir une photo"
+                    accept={FILE_ACCEPT.image}
+                    leftSection={<IconPhoto size={18} />}
+                    value={details.picture}
+                    onChange={(f) => set('picture', f)}
+                    clearable
+                  />
+                </Stack>
+              )}
+            </Stack>
+          )}
+
+          {step === 2 && (
+            <Paper withBorder radius="lg" p="lg">
+              <Stack gap="xs">
+                <Title order={2} fz="lg">
+                  Vérifiez les informations
+                </Title>
+                <Group wrap="nowrap" align="flex-start">
+                  <Image
+                    src={details.picture ? URL.createObjectURL(details.picture) : (product?.pict ?? '/logo.svg')}
+                    alt=""
+                    w={96}
+                    h={96}
+                    fit="contain"
+                    radius="md"
+                  />
+                  <dl className={classes.summary}>
+                    <dt>Univers</dt>
+                    <dd>{universe?.name}</dd>
+                    <dt>Type</dt>
+                    <dd>{product?.prodName}</dd>
+                    <dt>Marque</dt>
+                    <dd>{details.marque}</dd>
+                    <dt>Modèle</dt>
+                    <dd>{details.modele}</dd>
+                    <dt>Date d’achat</dt>
+                    <dd>{details.dt_achat ? dateFr(details.dt_achat) : MSG.unknownDate}</dd>
+                    {details.facture && (
+                      <>
+                        <dt>Facture</dt>
+                        <dd>{details.facture}</dd>
+                      </>
+                    )}
+                    {details.note && (
+                      <>
+                        <dt>Note</dt>
+                        <dd>{details.note}</dd>
+                      </>
+                    )}
+                  </dl>
+                </Group>
+                {busy && details.picture && <Progress value={progress} aria-label="Envoi de la photo" animated />}
+              </Stack>
+            </Paper>
+          )}
+
+          {step === 3 && created && (
+            <Stack align="center" ta="center" gap="md">
+              <Alert color="eco" icon={<IconCircleCheck />} role="status" w="100%">
+                {MSG.deviceAdded}
+              </Alert>
+              <Image src={created.pict ?? created.product?.pict ?? '/logo.svg'} alt="" w={140} h={140} fit="contain" />
+              <Title order={2} fz="xl">
+                Bravo ! {created.name} a rejoint votre inventaire.
+              </Title>
+              <Text c="dimmed">Retrouvez sa fiche, sa notice et ses entretiens à tout moment.</Text>
+              <Group justify="center">
+                <Button component={Link} to={applianceDetailPath(created.id)}>
+                  Voir mon appareil
+                </Button>
+                <Button variant="light" onClick={restart}>
+                  Ajouter un autre appareil
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </div>
+
+        {step < 3 && (
+          <Group justify="space-between">
+            <Button variant="default" onClick={back} disabled={busy}>
+              Retour
+            </Button>
+            {step === 0 && (
+              <Button onClick={() => go(1)} disabled={!universe}>
+                Suivant
+              </Button>
+            )}
+            {step === 1 && mode === 'manual' && <Button onClick={toConfirmation}>Suivant</Button>}
+            {step === 2 && (
+              <Button onClick={confirm} loading={busy}>
+                Confirmer l’ajout
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </>
+  );
+}

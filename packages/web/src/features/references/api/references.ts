@@ -1,0 +1,13 @@
+import { API_BASE, type RefProduct, type RefUniverse } from '@ecofoyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET V1/references/refproducts (they change only with a release: cached for the session). */
+export function useRefProducts() {
+  return useQuery({ queryKey: ['references', 'products'], queryFn: () => api<RefProduct[]>(`${API_BASE}/references/refproducts`), staleTime: Infinity });
+}
+
+/** GET V1/references/refunivers. */
+export function useRefUniverses() {
+  return useQuery({ queryKey: ['references', 'universes'], queryFn: () => api<RefUniverse[]>(`${API_BASE}/references/refunivers`), staleTime: Infinity });
+}

@@ -1,0 +1,69 @@
+import { API_BASE, MSG, type Universe } from '@ecofoyer/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { prepareImage } from '../../../lib/image.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import { uploadForm } from '../../../lib/upload.ts';
+
+/** spec §7: a missing user id rejects locally with "User ID not found". */
+export function userBase(): string {
+  const id = sessionStore.get()?.id;
+  if (!id) throw new Error(MSG.userIdNotFound);
+  return `${API_BASE}/profils/users/${id}`;
+}
+
+export const universeKeys = {
+  all: ['universes'] as const,
+  list: () => ['universes', 'list'] as const,
+  one: (id: number) => ['universes', 'one', id] as const,
+};
+
+/** GET …/foyers/univers: the user's universes, then the reference placeholders (univer_id -1). */
+export function useUniverses() {
+  return useQuery({ queryKey: universeKeys.list(), queryFn: () => api<Universe[]>(`${userBase()}/foyers/univers`) });
+}
+
+export function useUniverse(id: number | null) {
+  return useQuery({
+    queryKey: universeKeys.one(id ?? 0),
+    queryFn: () => api<Universe>(`${userBase()}/foyers/univers/${id}`),
+    enabled: Boolean(id && id > 0),
+  });
+}
+
+export interface UniverseForm {
+  name: string;
+  description: string;
+  refUniverId?: number | null;
+  image?: File | null;
+}
+
+async function toFormData(input: UniverseForm): Promise<FormData> {
+  const form = new FormData();
+  form.append('name', input.name);
+  form.append('description', input.description);
+  if (input.refUniverId) form.append('refUniverId', String(input.refUniverId));
+  if (input.image) form.append('file', await prepareImage(input.image));
+  return form;
+}
+
+/** POST (create) or PUT (update, when `id` is given) with an optional image, with upload progress. */
+export function useSaveUniverse(onProgress?: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...input }: UniverseForm & { id?: number }) =>
+      uploadForm<Universe>(id ? `${userBase()}/foyers/univers/${id}` : `${userBase()}/foyers/univers`, await toFormData(input), {
+        method: id ? 'PUT' : 'POST',
+        onProgress,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: universeKeys.all }),
+  });
+}
+
+export function useDeleteUniverse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`${userBase()}/foyers/univers/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: universeKeys.all }),
+  });
+}
