@@ -41,6 +41,20 @@ async function apiAs(account: Account) {
   return { user, call };
 }
 
+/** Waits for the images and the running transitions (modal opening, toasts) to end, so a screenshot shows the settled screen. */
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => img.complete) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await settle(page);
+  await page.screenshot({ path: `e2e/screenshots/universes-${name}.png`, fullPage });
+}
+
 /** The visible name of a card, from its accessible name "Nom : compte". */
 async function cardName(card: ReturnType<Page['getByTestId']>): Promise<string> {
   return ((await card.getAttribute('aria-label')) ?? '').split(' : ')[0];
@@ -57,7 +71,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   await expect.poll(() => placeholders.count()).toBeGreaterThan(0);
   expect(await page.getByTestId('universe-card').count()).toBe(0);
   for (const text of await placeholders.allTextContents()) expect(text).toContain('Ajouter');
-  await page.screenshot({ path: `e2e/screenshots/universes-list-${tag}.png`, fullPage: true });
+  await shot(page, `list-${tag}`, true);
 
   // A reference universe opens the create modal, prefilled.
   const reference = placeholders.first();
@@ -78,7 +92,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
 
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'ma-piece.png', mimeType: 'image/png', buffer: PNG });
   await expect.poll(() => dialog.getByRole('img', { name: 'Aperçu de l’image choisie : ma-piece.png' }).isVisible()).toBe(true);
-  await page.screenshot({ path: `e2e/screenshots/universes-modal-${tag}.png` });
+  await shot(page, `modal-${tag}`);
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
   await expect.poll(() => page.getByText(`L’univers ${name} a bien été créé.`).isVisible()).toBe(true);
@@ -90,7 +104,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   expect(image).toBeTruthy();
   expect(image).not.toBe(refImage);
   await expect.poll(() => page.getByRole('button', { name: `${refName} : Ajouter (créer cet univers)` }).count()).toBe(0);
-  await page.screenshot({ path: `e2e/screenshots/universes-created-${tag}.png`, fullPage: true });
+  await shot(page, `created-${tag}`, true);
 
   // Its detail: empty, with the add button carrying the universe.
   await first.click();
@@ -99,7 +113,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Ma pièce est vide').isVisible()).toBe(true);
   expect(await page.getByRole('link', { name: 'Ajouter un appareil' }).getAttribute('href')).toBe(`/inventaire/nouveau_2?univers=${id}`);
-  await page.screenshot({ path: `e2e/screenshots/universes-detail-${tag}.png`, fullPage: true });
+  await shot(page, `detail-${tag}`, true);
 
   // Modifier: rename it.
   await page.getByRole('link', { name: 'Modifier' }).click();
@@ -108,7 +122,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   const rename = page.getByLabel(label('Nom'));
   await expect.poll(() => rename.inputValue()).toBe(name);
   await rename.fill('Pièce de Lucie');
-  await page.screenshot({ path: `e2e/screenshots/universes-update-${tag}.png`, fullPage: true });
+  await shot(page, `update-${tag}`, true);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await page.waitForURL(`**/inventaire/univers/${id}/detail`);
   await expect.poll(() => page.getByRole('heading', { name: 'Pièce de Lucie', level: 1 }).isVisible()).toBe(true);
@@ -119,7 +133,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   await page.getByRole('button', { name: 'Supprimer l’univers' }).click();
   const confirm = page.getByRole('dialog', { name: 'Supprimer l’univers' });
   await expect.poll(() => confirm.getByText('Êtes-vous sûr de vouloir supprimer l’univers Pièce de Lucie ?').isVisible()).toBe(true);
-  await page.screenshot({ path: `e2e/screenshots/universes-delete-${tag}.png` });
+  await shot(page, `delete-${tag}`);
   await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
   await page.waitForURL(/\/inventaire\/univers$/);
   await expect.poll(() => page.getByRole('button', { name: `${refName} : Ajouter (créer cet univers)` }).isVisible()).toBe(true);
@@ -180,7 +194,7 @@ describe('universes', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.getAttribute('href')).toBe(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
     expect(await page.getByText('Ma pièce est vide').count()).toBe(0);
-    await page.screenshot({ path: 'e2e/screenshots/universes-detail-appliances-desktop.png', fullPage: true });
+    await shot(page, 'detail-appliances-desktop', true);
 
     await page.getByRole('link', { name: 'Modifier' }).click();
     await page.getByRole('button', { name: 'Supprimer l’univers' }).click();
@@ -188,7 +202,7 @@ describe('universes', () => {
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await expect.poll(() => confirm.getByRole('alert').textContent()).toContain('Cet univers contient encore des appareils');
-    await page.screenshot({ path: 'e2e/screenshots/universes-delete-refused-desktop.png' });
+    await shot(page, 'delete-refused-desktop');
     expect(page.url()).toContain(`/inventaire/univers/update?id=${universe.univer_id}`);
     await context.close();
   });
@@ -205,6 +219,27 @@ describe('universes', () => {
     await page.goto('/inventaire/univers/update?id=abc');
     await page.waitForURL(/\/inventaire\/univers$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Mes univers', level: 1 }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows skeletons while loading, then the French error with "Réessayer"', async () => {
+    const account = await createAccount();
+    const { context, page } = await signedIn(PHONE, account);
+    const list = /\/foyers\/univers$/;
+    await page.route(list, async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await route.fulfill({ status: 500, json: { message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.', code: 'INTERNAL' } });
+    });
+    await page.goto('/inventaire/univers');
+    await expect.poll(() => page.getByRole('status', { name: 'Chargement…' }).isVisible()).toBe(true);
+    // 5xx answers are retried twice before the error shows.
+    const alert = page.getByRole('alert').filter({ hasText: 'Impossible d’afficher vos univers' });
+    await expect.poll(() => alert.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await alert.textContent()).toContain('Une erreur interne est survenue.');
+    await shot(page, 'error-phone');
+    await page.unroute(list);
+    await alert.getByRole('button', { name: 'Réessayer' }).click();
+    await expect.poll(() => page.getByTestId('universe-placeholder').count()).toBeGreaterThan(0);
     await context.close();
   });
 

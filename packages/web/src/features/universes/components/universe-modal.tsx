@@ -8,7 +8,7 @@ import {
   UniverseUpdateFields,
   type Universe,
 } from '@ecofoyer/contracts';
-import { Alert, Box, Button, FileButton, Group, Image, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, FileButton, Group, Image, Input, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -32,6 +32,9 @@ export interface UniverseDraft {
   /** The reference universe it is created from (CREATE), none for a blank one. */
   refUniverId?: number | null;
 }
+
+/** The dialogs of this feature show their title as a heading. */
+export const MODAL_STYLES = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } };
 
 export const UNIVERSE_TITLES: Record<UniverseMode, string> = { CREATE: 'Nouvel univers', UPDATE: 'Modifier l’univers' };
 
@@ -154,15 +157,14 @@ export function UniverseForm({
           onChange={(e) => form.setFieldValue('description', stripAngleBrackets(e.currentTarget.value))}
         />
         <div>
-          <Text component="span" fw={500} size="md" id="universe-image-label">
+          <Input.Label labelElement="div" size="md" id="universe-image-label">
             Image
-          </Text>
-          <Group mt={6} gap="md" wrap="nowrap" align="center">
+          </Input.Label>
+          <Group mt={6} gap="md" align="center">
             <Box
-              w={112}
-              h={84}
+              w={{ base: 96, xs: 128 }}
               bg="eco.0"
-              style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', flexShrink: 0, display: 'grid', placeItems: 'center' }}
+              style={{ aspectRatio: '16 / 10', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', flexShrink: 0, display: 'grid', placeItems: 'center' }}
             >
               {shown ? (
                 <Image src={shown} alt={file ? `Aperçu de l’image choisie : ${file.name}` : 'Image actuelle de l’univers'} w="100%" h="100%" fit="cover" />
@@ -173,7 +175,7 @@ export function UniverseForm({
             <Stack gap={4} style={{ minWidth: 0 }}>
               <FileButton onChange={pick} accept={FILE_ACCEPT.image} inputProps={{ 'aria-labelledby': 'universe-image-label' }}>
                 {(props) => (
-                  <Button {...props} variant="light" h={44} leftSection={<IconPhotoUp size={20} />} disabled={save.isPending}>
+                  <Button {...props} variant="light" size="sm" h={44} px="md" leftSection={<IconPhotoUp size={18} />} disabled={save.isPending}>
                     {shown ? 'Changer l’image' : 'Choisir une image'}
                   </Button>
                 )}
@@ -226,9 +228,18 @@ export function UniverseModal({
   draft: UniverseDraft;
   onSaved: (universe: Universe) => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 30em)');
+  const isPhone = useMediaQuery('(max-width: 30em)', undefined, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title={UNIVERSE_TITLES[mode]} centered fullScreen={isPhone} size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={UNIVERSE_TITLES[mode]}
+      centered
+      fullScreen={isPhone}
+      size="lg"
+      styles={MODAL_STYLES}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
       {/* Mounted only while open, so each opening starts from its draft. */}
       {opened && <UniverseForm mode={mode} draft={draft} onCancel={onClose} onSaved={onSaved} />}
     </Modal>

@@ -1,5 +1,5 @@
 import { MSG } from '@ecofoyer/contracts';
-import { Alert, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Button, Flex, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import emptyRoom from '../../../assets/illustrations/empty-room.svg';
@@ -23,7 +23,7 @@ function ErrorAlert({ title, message, onRetry }: { title: string; message: strin
     <Alert color="red" icon={<IconAlertCircle />} title={title} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
-        <Button variant="light" color="red" onClick={onRetry}>
+        <Button variant="outline" color="red.9" bg="white" onClick={onRetry}>
           {MSG.retry}
         </Button>
       </Stack>
@@ -58,7 +58,7 @@ export function UniverseDetailPage() {
 
   if (universe.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={MSG.loading}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={MSG.loading}>
         <Skeleton h={44} w="60%" />
         <Skeleton h={200} radius="lg" />
         <Skeleton h={20} w="80%" />
@@ -94,11 +94,19 @@ export function UniverseDetailPage() {
         }
       />
       <Stack gap="lg">
-        {u.image && <Image src={u.image} alt={`Illustration de l’univers ${u.name}`} h={{ base: 160, sm: 240 }} radius="lg" fit="cover" />}
-        {u.description && (
-          <Text size="md" style={{ whiteSpace: 'pre-line' }}>
-            {u.description}
-          </Text>
+        {(u.image || u.description) && (
+          <Flex gap="lg" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }}>
+            {u.image && (
+              <AspectRatio ratio={16 / 10} w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
+                <Image src={u.image} alt={`Illustration de l’univers ${u.name}`} radius="lg" fit="cover" bg="eco.0" />
+              </AspectRatio>
+            )}
+            {u.description && (
+              <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
+                {u.description}
+              </Text>
+            )}
+          </Flex>
         )}
 
         <section aria-labelledby="universe-appliances">
@@ -113,7 +121,7 @@ export function UniverseDetailPage() {
           </Group>
 
           {appliances.isPending && (
-            <SimpleGrid cols={GRID_COLS} spacing="md" aria-busy="true" aria-label={MSG.loading}>
+            <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} h={200} radius="lg" />
               ))}

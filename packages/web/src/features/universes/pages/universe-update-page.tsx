@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { universeDetailPath } from '../../appliances/paths.ts';
 import { universeKeys, useDeleteUniverse, useUniverse } from '../api/universes.ts';
-import { UNIVERSE_TITLES, UniverseForm } from '../components/universe-modal.tsx';
+import { MODAL_STYLES, UNIVERSE_TITLES, UniverseForm } from '../components/universe-modal.tsx';
 
 const LIST = '/inventaire/univers';
 
@@ -34,7 +34,12 @@ export function UniverseUpdatePage() {
 
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) return <Navigate to={LIST} replace />;
 
-  const backToDetail = () => navigate(universeDetailPath(id), { replace: true });
+  // Reached from the detail's "Modifier": going back returns there without stacking a second copy.
+  const backToDetail = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(universeDetailPath(id), { replace: true });
+  };
 
   return (
     <>
@@ -52,13 +57,13 @@ export function UniverseUpdatePage() {
           <Alert color="red" icon={<IconAlertCircle />} title="Impossible d’afficher cet univers" role="alert">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{query.error.message}</Text>
-              <Button variant="light" color="red" onClick={() => query.refetch()}>
+              <Button variant="outline" color="red.9" bg="white" onClick={() => query.refetch()}>
                 {MSG.retry}
               </Button>
             </Stack>
           </Alert>
         ) : (
-          <Stack gap="md" aria-busy="true" aria-label={MSG.loading}>
+          <Stack gap="md" role="status" aria-busy="true" aria-label={MSG.loading}>
             <Skeleton h={64} />
             <Skeleton h={96} />
             <Skeleton h={84} w={240} />
@@ -108,7 +113,7 @@ function DeleteUniverse({
       >
         Supprimer l’univers
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title="Supprimer l’univers" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal opened={opened} onClose={dialog.close} title="Supprimer l’univers" centered styles={MODAL_STYLES} closeButtonProps={{ 'aria-label': 'Fermer' }}>
         <Stack gap="md">
           <Text>Êtes-vous sûr de vouloir supprimer l’univers {universe.name} ?</Text>
           {failure && (

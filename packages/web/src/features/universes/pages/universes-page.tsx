@@ -111,7 +111,7 @@ export function UniversesPage() {
         </Flex>
 
         {universes.isPending && (
-          <SimpleGrid cols={GRID_COLS} spacing="md" aria-busy="true" aria-label={MSG.loading}>
+          <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} h={190} radius="lg" />
             ))}
@@ -122,7 +122,7 @@ export function UniversesPage() {
           <Alert color="red" icon={<IconAlertCircle />} title="Impossible d’afficher vos univers" role="alert">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{universes.error.message}</Text>
-              <Button variant="light" color="red" onClick={() => universes.refetch()}>
+              <Button variant="outline" color="red.9" bg="white" onClick={() => universes.refetch()}>
                 {MSG.retry}
               </Button>
             </Stack>

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, DESKTOP, label, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+
+const ASSETS = 'packages/server/src/db/demo-assets';
+const PHOTO = readFileSync(`${ASSETS}/lave-linge.png`);
+const INVOICE = readFileSync(`${ASSETS}/facture-lave-linge.pdf`);
+const MANUAL = readFileSync(`${ASSETS}/notice-lave-linge.pdf`);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(viewport = DESKTOP) {
+  const account = await createAccount();
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await login(page, account.email, account.password);
+  await page.waitForURL(/\/(home|welcome)$/);
+  return { context, page };
+}
+
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('inventory journey (%s)', (device, viewport) => {
+  it('adds an appliance with the wizard, files its invoice and manual, edits and deletes it', async () => {
+    const { context, page } = await signedIn(viewport);
+
+    // Product chooser (flag toadd): 5 items, Voir plus / Voir Moins, search, then the wizard.
+    await page.goto('/productlist?flag=toadd');
+    await expect.poll(() => page.getByRole('heading', { name: 'Choisir le produit à ajouter' }).isVisible()).toBe(true);
+    const items = page.getByRole('list', { name: 'Produits' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(5);
+    await page.getByRole('button', { name: 'Voir plus' }).click();
+    await expect.poll(() => items.count()).toBeGreaterThan(40);
+    await page.getByRole('button', { name: 'Voir Moins' }).click();
+    await expect.poll(() => items.count()).toBe(5);
+    await page.getByPlaceholder('Rechercher un produit...').fill('lave linge');
+    await page.getByRole('link', { name: 'Lave-linge', exact: true }).click();
+    await page.waitForURL(/\/inventaire\/nouveau_2\?prod=\d+$/);
+
+    // Step Univer: a reference universe not yet created.
+    await expect.poll(() => page.getByRole('radio', { name: /Buanderie/ }).isVisible()).toBe(true);
+    await page.screenshot({ path: `e2e/screenshots/wizard-univer-${device}.png`, fullPage: true });
+    await page.getByRole('radio', { name: /Buanderie/ }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    // Step Détails: manual add needs brand and model.
+    await expect.poll(() => page.getByRole('textbox', { name: label('Type de produit') }).inputValue()).toBe('Lave-linge');
+    await page.getByRole('button', { name: 'Ajouter manuel' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await visible(page, 'Veuillez remplir les champs obligatoires !');
+    await page.getByLabel(label('Marque')).fill('Bosch');
+    await page.getByLabel(label('Modèle')).fill('Série 6');
+    await page.getByLabel('Note').fill('Nettoyer le filtre tous les 3 mois.');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'lave-linge.png', mimeType: 'image/png', buffer: PHOTO });
+    await page.screenshot({ path: `e2e/screenshots/wizard-details-${device}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    // Step Confirmation: no purchase date → "Inconnu".
+    await visible(page, 'Vérifiez les informations');
+    await visible(page, 'Inconnu');
+    await page.getByRole('button', { name: 'Confirmer l’ajout' }).click();
+    await visible(page, 'Appareil ajouté avec succès');
+    await page.screenshot({ path: `e2e/screenshots/wizard-done-${device}.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Voir mon appareil' }).click();
+    await page.waitForURL(/fichedetail\?id=\d+$/);
+
+    // Detail: dates, the photo, the invoice and manual with the viewer.
+    await expect.poll(() => page.getByRole('heading', { name: 'Lave-linge Bosch' }).isVisible()).toBe(true);
+    await visible(page, 'Inconnu');
+    expect(await page.getByRole('img', { name: 'Photo de Lave-linge Bosch' }).getAttribute('src')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.png\?exp=/);
+    await page.locator('input[type="file"][accept="application/pdf,image/jpeg,image/png"]').setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: INVOICE });
+    await expect.poll(() => page.getByRole('button', { name: 'Voir la facture' }).isVisible()).toBe(true);
+    await page.locator('input[type="file"][accept="application/pdf"]').first().setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: MANUAL });
+    await expect.poll(() => page.getByRole('button', { name: 'Remplacer la notice' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `e2e/screenshots/appliance-detail-${device}.png`, fullPage: true });
+    await page.getByRole('main').getByRole('button', { name: 'Lire la notice' }).first().click();
+    const viewer = page.getByTitle('Notice de Lave-linge Bosch');
+    await expect.poll(() => viewer.isVisible()).toBe(true);
+    expect(await viewer.getAttribute('src')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.pdf\?exp=\d+&sig=/);
+    await page.getByRole('button', { name: 'Fermer' }).click();
+
+    // The universe now exists and counts the appliance.
+    await page.goto('/inventaire/univers');
+    await visible(page, '1 appareil');
+
+    // Edit: Confirmer shows the spec's message.
+    await page.goto('/inventaire');
+    await page.getByTestId('appliance-card').first().click();
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await page.waitForURL(/appliance\/update\?id=\d+$/);
+    await page.getByLabel(label('Nom')).fill('Lave-linge du sous-sol');
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await visible(page, 'Tes modifications sur Lave-linge du sous-sol sont enregistrées');
+
+    // Delete: the dialog, then it is really gone.
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await visible(page, 'Êtes-vous sûr de vouloir supprimer Lave-linge du sous-sol ?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.waitForURL(/\/inventaire$/);
+    await visible(page, 'Vous n’avez pas encore d’appareil.');
+    await context.close();
+  });
+});
+
+describe('new-device rules and product chooser flags', () => {
+  it('asks for the product type first', async () => {
+    const { context, page } = await signedIn();
+    await page.goto('/new-device');
+    await page.getByRole('radio', { name: /Cuisine/ }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Ajouter manuel' }).click();
+    await visible(page, 'Veuillez renseigner le type du produit !');
+    await page.getByRole('button', { name: 'Rechercher par image' }).click();
+    await visible(page, 'Veuillez renseigner le type du produit !');
+    // Back at step 0 leaves the page.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/new-device'));
+    await context.close();
+  });
+
+  it('sends each flag where spec §2 says', async () => {
+    const { context, page } = await signedIn();
+    const targets: [string, RegExp][] = [
+      ['toadd', /\/inventaire\/nouveau_2\?prod=\d+$/],
+      ['tosecond', /\/secondlife\/actionselect\?prod=\d+$/],
+      ['torepair', /\/repair\?prod=\d+$/],
+      ['tomaintenance', /\/entretien\/fiche\?prod=\d+$/],
+    ];
+    for (const [flag, url] of targets) {
+      await page.goto(`/productlist?flag=${flag}`);
+      await page.getByRole('list', { name: 'Produits' }).getByRole('link').first().click();
+      await page.waitForURL(url);
+    }
+    await context.close();
+  });
+
+  it('shows the demo household, its search, and the second-life flag of the inventory', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/inventaire');
+    await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(12);
+    await page.screenshot({ path: 'e2e/screenshots/inventory-demo.png', fullPage: true });
+    await page.goto('/inventaire/search');
+    await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('bosh');
+    await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(1);
+    await page.goto('/inventaire?flag=tosecond');
+    await page.getByTestId('appliance-card').first().click();
+    await page.waitForURL(/\/secondlife\/actionselect\?appliance=\d+/);
+    await page.goto('/productlist?flag=torepair');
+    await page.getByRole('radio', { name: 'Produits enregistrés' }).click({ force: true });
+    await page.getByRole('list', { name: 'Produits' }).getByRole('link').first().click();
+    await page.waitForURL(/\/repair\?prod=\d+&appliance=\d+$/);
+    await context.close();
+  });
+});
