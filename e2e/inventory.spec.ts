@@ -54,7 +54,7 @@ describe.each([
     await page.getByRole('button', { name: 'Suivant' }).click();
 
     // Step Détails: manual add needs brand and model.
-    await expect.poll(() => page.getByRole('textbox', { name: label('Type de produit') }).inputValue()).toBe('Lave-linge');
+    await expect.poll(() => page.getByLabel(label('Type de produit')).first().inputValue()).toBe('Lave-linge');
     await page.getByRole('button', { name: 'Ajouter manuel' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await visible(page, 'Veuillez remplir les champs obligatoires !');
@@ -123,8 +123,8 @@ describe('new-device rules and product chooser flags', () => {
     await page.getByRole('button', { name: 'Rechercher par image' }).click();
     await visible(page, 'Veuillez renseigner le type du produit !');
     // Back at step 0 leaves the page.
-    await page.getByRole('button', { name: 'Retour' }).click();
-    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.getByRole('button', { name: 'Précédent' }).click();
+    await page.getByRole('button', { name: 'Précédent' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/new-device'));
     await context.close();
   });
@@ -161,7 +161,7 @@ describe('new-device rules and product chooser flags', () => {
     await page.getByTestId('appliance-card').first().click();
     await page.waitForURL(/\/secondlife\/actionselect\?appliance=\d+/);
     await page.goto('/productlist?flag=torepair');
-    await page.getByRole('radio', { name: 'Produits enregistrés' }).click({ force: true });
+    await page.getByText('Produits enregistrés', { exact: true }).click();
     await page.getByRole('list', { name: 'Produits' }).getByRole('link').first().click();
     await page.waitForURL(/\/repair\?prod=\d+&appliance=\d+$/);
     await context.close();

@@ -14,10 +14,11 @@ export const queryClient = new QueryClient({
       retry: (count, error) => count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
     },
   },
-  // One place for error toasts of data fetches (forms show their own errors in place).
+  // Pages show a failed first load in place; a toast tells only of a failed background refresh
+  // (the page still shows the older data).
   queryCache: new QueryCache({
     onError: (error, query) => {
-      if (query.meta?.silent) return;
+      if (query.meta?.silent || query.state.data === undefined) return;
       if (error instanceof ApiError && error.status === 401) return;
       notifications.show({ color: 'red', title: 'Erreur', message: error.message });
     },

@@ -326,7 +326,7 @@ export function NewDevicePage() {
         {step < 3 && (
           <Group justify="space-between">
             <Button variant="default" onClick={back} disabled={busy}>
-              Retour
+              Précédent
             </Button>
             {step === 0 && (
               <Button onClick={() => go(1)} disabled={!universe}>
