@@ -19,6 +19,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppliance } from '../api/appliances.ts';
 import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
+import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
 
 const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
@@ -114,7 +115,7 @@ export function ApplianceDetailPage() {
                   </Badge>
                 )}
               </Group>
-              <dl className={classes.facts}>
+              <dl className={dl.list}>
                 <dt>Marque</dt>
                 <dd>{a.marque ?? '—'}</dd>
                 <dt>Modèle</dt>

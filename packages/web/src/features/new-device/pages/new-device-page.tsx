@@ -28,6 +28,7 @@ import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useSaveUniverse, useUniverses } from '../../universes/api/universes.ts';
 import { FILE_ACCEPT } from '@ecofoyer/contracts';
+import dl from '../../../components/definition-list.module.css';
 import classes from './new-device-page.module.css';
 
 const STEPS = ['Univer', 'Détails', 'Confirmation', 'Terminé'] as const;
@@ -271,7 +272,7 @@ export function NewDevicePage() {
                     fit="contain"
                     radius="md"
                   />
-                  <dl className={classes.summary}>
+                  <dl className={dl.list}>
                     <dt>Univers</dt>
                     <dd>{universe?.name}</dd>
                     <dt>Type</dt>
