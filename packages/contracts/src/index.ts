@@ -7,3 +7,6 @@ export * from './files.ts';
 export * from './references.ts';
 export * from './universes.ts';
 export * from './appliances.ts';
+export * from './dates.ts';
+export * from './maintenance.ts';
+export * from './events.ts';

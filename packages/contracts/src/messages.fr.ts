@@ -96,6 +96,17 @@ export const MSG = {
   dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
   dateInFuture: 'La date d’achat ne peut pas être dans le futur.',
 
+  // spec §2/§8 — maintenance and events
+  maintenanceCardMissing: 'Erreur : Aucune donnée de maintenanceCard trouvée',
+  videoUnsupported: 'Votre navigateur ne supporte pas la lecture de vidéos.',
+  maintenanceDone: 'Bravo, entretien effectué !',
+  eventUnknown: 'Événement introuvable.',
+  eventTitleRequired: 'Veuillez donner un titre à l’entretien.',
+  eventDateInvalid: 'Veuillez choisir une date valide.',
+  frequencyInvalid: 'Choisissez une fréquence : tous les mois, 3 mois, 6 mois ou tous les ans.',
+  maintenanceCardUnknown: 'Fiche d’entretien introuvable.',
+  calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
+
   // Web: generic states
   loading: 'Chargement…',
   retry: 'Réessayer',

@@ -19,7 +19,9 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
 import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
+import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
@@ -102,6 +104,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(appliancesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(filesRoutes, { prefix: '/api/V1/files' });
   await app.register(devicesRoutes, { prefix: '/api' });
+  await app.register(maintenanceRoutes, { prefix: '/api' });
+  await app.register(eventsRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(calendarFeedRoutes, { prefix: '/api/V1/calendar' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -7,8 +7,12 @@ import { type FileStore, LocalFileStore } from './lib/file-store.ts';
 import { FileUrls } from './lib/file-urls.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
 import { AppliancesService } from './modules/appliances/appliances.service.ts';
+import { EventsRepository } from './modules/events/events.repository.ts';
+import { EventsService } from './modules/events/events.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { FileService } from './modules/files/files.service.ts';
+import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
+import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { ReferencesRepository } from './modules/references/references.repository.ts';
 import { ReferencesService } from './modules/references/references.service.ts';
 import { UniversesRepository } from './modules/universes/universes.repository.ts';
@@ -33,5 +37,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     references,
     appliances: () => appliances,
   });
-  return { files, references, universes, appliances };
+  const maintenance = new MaintenanceService(new MaintenanceRepository(db));
+  const events = new EventsService(new EventsRepository(db), { appliances, maintenance, clock, appUrl: config.appUrl });
+  return { files, references, universes, appliances, maintenance, events };
 }

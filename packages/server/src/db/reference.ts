@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
@@ -21,7 +21,21 @@ interface ProductEntry {
   repairBonusTypes: string[];
 }
 
-const read = <T>(file: string): T[] => JSON.parse(readFileSync(path.join(DIR, file), 'utf8'));
+interface CardEntry {
+  slug: string;
+  product: string;
+  title: string;
+  duration: number;
+  frequency: number;
+  level: string;
+  steps: { title: string; detail: string; video: string | null }[];
+  agents: { slug: string; name: string; volume: string; count: number }[];
+}
+
+const read = <T>(file: string): T[] => {
+  const full = path.join(DIR, file);
+  return existsSync(full) ? JSON.parse(readFileSync(full, 'utf8')) : [];
+};
 
 /** Loads the reference universes and products of the repo; idempotent (upsert by slug). */
 export async function loadReferenceData(db: Db): Promise<void> {
@@ -66,5 +80,51 @@ export async function loadReferenceData(db: Db): Promise<void> {
         })),
       )
       .execute();
+
+    // Maintenance cards: upserted by slug; their steps and products are replaced as a whole.
+    const cards = read<CardEntry>('maintenance-cards.json');
+    if (cards.length === 0) return;
+    const productIds = new Map((await trx.selectFrom('ref_products').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]));
+    const rows = await trx
+      .insertInto('maintenance_cards')
+      .values(
+        cards.map((c, position) => {
+          const prodId = productIds.get(c.product);
+          if (!prodId) throw new Error(`maintenance card ${c.slug}: unknown product ${c.product}`);
+          return { slug: c.slug, prod_id: prodId, title: c.title, duration: c.duration, frequency: c.frequency, level: c.level, position };
+        }),
+      )
+      .onConflict((oc) =>
+        oc.column('slug').doUpdateSet((eb) => ({
+          prod_id: eb.ref('excluded.prod_id'),
+          title: eb.ref('excluded.title'),
+          duration: eb.ref('excluded.duration'),
+          frequency: eb.ref('excluded.frequency'),
+          level: eb.ref('excluded.level'),
+          position: eb.ref('excluded.position'),
+        })),
+      )
+      .returning(['id', 'slug'])
+      .execute();
+    const ids = new Map(rows.map((r) => [r.slug, r.id]));
+    const cardIds = [...ids.values()];
+    await trx.deleteFrom('maintenance_steps').where('card_id', 'in', cardIds).execute();
+    await trx.deleteFrom('maintenance_agents').where('card_id', 'in', cardIds).execute();
+    const steps = cards.flatMap((c) =>
+      c.steps.map((s, i) => ({ card_id: ids.get(c.slug) as number, steporder: i + 1, title: s.title, detail: s.detail, video: s.video ?? null })),
+    );
+    const agents = cards.flatMap((c) =>
+      c.agents.map((a, i) => ({
+        card_id: ids.get(c.slug) as number,
+        position: i,
+        slug: a.slug,
+        name: a.name,
+        pict: `/ref/agents/${a.slug}.svg`,
+        volume: a.volume,
+        count: a.count,
+      })),
+    );
+    if (steps.length) await trx.insertInto('maintenance_steps').values(steps).execute();
+    if (agents.length) await trx.insertInto('maintenance_agents').values(agents).execute();
   });
 }

@@ -102,7 +102,66 @@ export interface TempFilesTable {
   created_at: Date;
 }
 
+export interface MaintenanceCardsTable {
+  id: Generated<number>;
+  slug: string;
+  prod_id: number;
+  title: string;
+  duration: number;
+  frequency: number;
+  level: string;
+  position: number;
+}
+
+export interface MaintenanceStepsTable {
+  id: Generated<number>;
+  card_id: number;
+  steporder: number;
+  title: string;
+  detail: string;
+  video: string | null;
+}
+
+export interface MaintenanceAgentsTable {
+  id: Generated<number>;
+  card_id: number;
+  position: number;
+  slug: string;
+  name: string;
+  pict: string;
+  volume: string;
+  count: number;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  user_id: number;
+  appliance_id: number | null;
+  maintenance_card_id: number | null;
+  series_id: string | null;
+  frequency: string | null;
+  title: string;
+  note: string | null;
+  type: string;
+  status: string;
+  dt_realisation: Date;
+  done_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CalendarFeedsTable {
+  user_id: number;
+  token: string;
+  created_at: Date;
+}
+
 export interface Database {
+  maintenance_cards: MaintenanceCardsTable;
+  maintenance_steps: MaintenanceStepsTable;
+  maintenance_agents: MaintenanceAgentsTable;
+  events: EventsTable;
+  calendar_feeds: CalendarFeedsTable;
   ref_universes: RefUniversesTable;
   ref_products: RefProductsTable;
   universes: UniversesTable;
@@ -121,3 +180,4 @@ export type UniverseRow = Selectable<UniversesTable>;
 export type ApplianceRow = Selectable<AppliancesTable>;
 export type RefProductRow = Selectable<RefProductsTable>;
 export type RefUniverseRow = Selectable<RefUniversesTable>;
+export type EventRow = Selectable<EventsTable>;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addPeriods, expandSeries, isoWeek, longDateFr, seriesHorizon } from './dates.ts';
+
+const d = (iso: string) => new Date(iso);
+
+describe('recurrence (spec §9)', () => {
+  it('moves by 1, 3, 6 and 12 months', () => {
+    expect(addPeriods(d('2026-11-21T09:00:00Z'), 'monthly', 1).toISOString()).toBe('2026-12-21T09:00:00.000Z');
+    expect(addPeriods(d('2026-11-21T09:00:00Z'), '3_months', 1).toISOString()).toBe('2027-02-21T09:00:00.000Z');
+    expect(addPeriods(d('2026-11-21T09:00:00Z'), '6_months', 2).toISOString()).toBe('2027-11-21T09:00:00.000Z');
+    expect(addPeriods(d('2026-11-21T09:00:00Z'), 'yearly', 1).toISOString()).toBe('2027-11-21T09:00:00.000Z');
+  });
+
+  it('keeps the day of the month, or the month’s last day, without drifting', () => {
+    const start = d('2027-01-31T08:00:00Z');
+    expect(expandSeries(start, 'monthly', d('2027-05-01T00:00:00Z')).map((x) => x.toISOString().slice(0, 10))).toEqual([
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+    ]);
+    expect(addPeriods(d('2028-02-29T08:00:00Z'), 'yearly', 1).toISOString().slice(0, 10)).toBe('2029-02-28');
+    expect(addPeriods(d('2027-08-31T08:00:00Z'), '6_months', 1).toISOString().slice(0, 10)).toBe('2028-02-29');
+  });
+
+  it('expands a series at least 12 months ahead', () => {
+    const now = d('2026-11-21T09:00:00Z');
+    const until = seriesHorizon(now);
+    expect(expandSeries(now, 'monthly', until)).toHaveLength(13);
+    expect(expandSeries(now, '3_months', until)).toHaveLength(5);
+    expect(expandSeries(now, '6_months', until)).toHaveLength(3);
+    expect(expandSeries(now, 'yearly', until)).toHaveLength(2);
+    expect(expandSeries(now, 'monthly', until).at(-1)?.getTime()).toBeGreaterThanOrEqual(addPeriods(now, 'monthly', 12).getTime());
+  });
+});
+
+describe('calendar (spec §9)', () => {
+  it.each([
+    ['2026-01-01', 1],
+    ['2026-12-28', 53],
+    ['2027-01-01', 53],
+    ['2027-01-04', 1],
+    ['2026-11-21', 47],
+    ['2020-12-31', 53],
+    ['2021-01-04', 1],
+  ])('ISO week of %s is %i', (date, week) => {
+    expect(isoWeek(d(`${date}T12:00:00Z`))).toBe(week);
+  });
+
+  it('writes long dates in French', () => {
+    expect(longDateFr('2026-11-21T09:00:00Z')).toBe('samedi 21 novembre 2026');
+    expect(longDateFr('2027-01-01T10:00:00Z')).toBe('vendredi 1 janvier 2027');
+  });
+});

@@ -1,0 +1,58 @@
+/** spec §9 recurrence options. */
+export const FREQUENCIES = ['monthly', '3_months', '6_months', 'yearly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  monthly: 'Tous les mois',
+  '3_months': 'Tous les 3 mois',
+  '6_months': 'Tous les 6 mois',
+  yearly: 'Tous les ans',
+};
+
+const MONTHS: Record<Frequency, number> = { monthly: 1, '3_months': 3, '6_months': 6, yearly: 12 };
+
+/**
+ * The start date moved by `n` periods, in UTC, keeping the day of the month when it exists and
+ * the month's last day otherwise (31 January + 1 month = 28 or 29 February, then 31 March again).
+ */
+export function addPeriods(start: Date, frequency: Frequency, n: number): Date {
+  const months = start.getUTCMonth() + MONTHS[frequency] * n;
+  const year = start.getUTCFullYear() + Math.floor(months / 12);
+  const month = ((months % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const d = new Date(start);
+  d.setUTCFullYear(year, month, Math.min(start.getUTCDate(), lastDay));
+  return d;
+}
+
+/** Every occurrence of a series from `start` up to and including `until` (the first is `start`). */
+export function expandSeries(start: Date, frequency: Frequency, until: Date): Date[] {
+  const dates: Date[] = [];
+  for (let n = 0; ; n++) {
+    const d = addPeriods(start, frequency, n);
+    if (d.getTime() > until.getTime()) return dates;
+    dates.push(d);
+  }
+}
+
+/** spec §9: series are expanded at least 12 months ahead. */
+export const SERIES_HORIZON_MONTHS = 12;
+
+/** The horizon a series must reach from `now`: 12 months ahead, in UTC. */
+export function seriesHorizon(now: Date): Date {
+  return addPeriods(now, 'yearly', 1);
+}
+
+/** ISO 8601 week number (weeks start on Monday; week 1 holds the year's first Thursday). */
+export function isoWeek(date: Date): number {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const day = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - day);
+  const yearStart = new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
+  return Math.ceil(((d.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+}
+
+/** UI brief: dates in French, e.g. « samedi 21 novembre 2026 ». */
+export function longDateFr(date: Date | string, timeZone = 'Europe/Paris'): string {
+  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(date));
+}

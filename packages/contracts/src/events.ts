@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { TEXT_MAX } from './constants.ts';
+import { FREQUENCIES } from './dates.ts';
+import { MSG } from './messages.fr.ts';
+
+export const EVENT_TYPES = ['MAINTENANCE', 'PANNE'] as const;
+export const EVENT_STATUSES = ['NEW', 'DONE'] as const;
+
+/** spec §3 Event. */
+export const Event = z.object({
+  id: z.number().int(),
+  applianceId: z.number().int().nullable(),
+  applianceName: z.string().nullable(),
+  maintenanceCardId: z.number().int().nullable(),
+  maintenanceCard: z.object({ id: z.number().int(), title: z.string(), pict: z.string(), duration: z.number().int() }).nullable(),
+  title: z.string(),
+  dt_creation: z.string(),
+  dt_realisation: z.string(),
+  done_at: z.string().nullable(),
+  frequency: z.enum(FREQUENCIES).nullable(),
+  seriesId: z.string().nullable(),
+  note: z.string().nullable(),
+  type: z.enum(EVENT_TYPES),
+  status: z.enum(EVENT_STATUSES),
+});
+export type Event = z.infer<typeof Event>;
+
+const when = z
+  .string()
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: MSG.eventDateInvalid })
+  .transform((v) => new Date(v));
+
+/** POST …/events: the chosen date, a title, the appliance (or -1) and the card. */
+export const EventCreate = z.object({
+  title: z.string().trim().min(1, { error: MSG.eventTitleRequired }).max(120, { error: MSG.textTooLong(120) }),
+  dt_realisation: when,
+  note: z
+    .string()
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+  applianceId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
+  maintenanceCardId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
+  type: z.enum(EVENT_TYPES).default('MAINTENANCE'),
+  // Sent by the original client; the server decides (a new event is NEW).
+  status: z.unknown().optional(),
+  dt_creation: z.unknown().optional(),
+});
+export type EventCreate = z.input<typeof EventCreate>;
+
+/** POST …/events/period: the event and its recurrence. */
+export const EventPeriodCreate = EventCreate.extend({ frequency: z.enum(FREQUENCIES, { error: MSG.frequencyInvalid }) });
+export type EventPeriodCreate = z.input<typeof EventPeriodCreate>;
+
+/** PUT …/events/{id}: the note, and `done: true` to record it as carried out now. */
+export const EventUpdate = z.object({
+  note: z
+    .string()
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null)),
+  done: z.boolean().optional(),
+});

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { EventsTable } from '../../db/schema.ts';
+
+type NewEvent = Omit<EventsTable, 'id'>;
+
+export class EventsRepository {
+  constructor(private readonly db: Db) {}
+
+  private base(userId: number) {
+    return this.db
+      .selectFrom('events as e')
+      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+      .leftJoin('maintenance_cards as c', 'c.id', 'e.maintenance_card_id')
+      .leftJoin('ref_products as p', 'p.id', 'c.prod_id')
+      .selectAll('e')
+      .select(['a.name as appliance_name', 'c.title as card_title', 'c.duration as card_duration', 'p.pict as card_pict'])
+      .where('e.user_id', '=', userId);
+  }
+
+  list(userId: number) {
+    return this.base(userId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
+  }
+
+  listForAppliance(userId: number, applianceId: number) {
+    return this.base(userId).where('e.appliance_id', '=', applianceId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
+  }
+
+  find(userId: number, id: number) {
+    return this.base(userId).where('e.id', '=', id).executeTakeFirst();
+  }
+
+  /** Inserts events; occurrences of a series already there are skipped (unique per series and date). */
+  async insert(rows: NewEvent[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await this.db
+      .insertInto('events')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['series_id', 'dt_realisation']).where('series_id', 'is not', null).doNothing())
+      .returning('id')
+      .execute();
+    return inserted.map((r) => r.id);
+  }
+
+  update(userId: number, id: number, fields: Partial<Pick<EventsTable, 'note' | 'status' | 'done_at' | 'updated_at'>>) {
+    return this.db.updateTable('events').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  delete(userId: number, id: number) {
+    return this.db.deleteFrom('events').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's series whose last occurrence is before `horizon`, with their first and last rows. */
+  seriesEndingBefore(userId: number, horizon: Date) {
+    return this.db
+      .selectFrom('events')
+      .select(['series_id', 'frequency', sql<Date>`min(dt_realisation)`.as('first'), sql<Date>`max(dt_realisation)`.as('last')])
+      .where('user_id', '=', userId)
+      .where('series_id', 'is not', null)
+      .groupBy(['series_id', 'frequency'])
+      .having(sql`max(dt_realisation)`, '<', horizon)
+      .execute();
+  }
+
+  lastOfSeries(seriesId: string) {
+    return this.db.selectFrom('events').selectAll().where('series_id', '=', seriesId).orderBy('dt_realisation', 'desc').limit(1).executeTakeFirst();
+  }
+
+  feedToken(userId: number) {
+    return this.db.selectFrom('calendar_feeds').select('token').where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async createFeedToken(userId: number, token: string, now: Date): Promise<string> {
+    const row = await this.db
+      .insertInto('calendar_feeds')
+      .values({ user_id: userId, token, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_id: userId }))
+      .returning('token')
+      .executeTakeFirstOrThrow();
+    return row.token;
+  }
+
+  async deleteFeedToken(userId: number): Promise<void> {
+    await this.db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  }
+
+  userOfFeed(token: string) {
+    return this.db.selectFrom('calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst();
+  }
+}
+
+export type EventJoined = NonNullable<Awaited<ReturnType<EventsRepository['find']>>>;

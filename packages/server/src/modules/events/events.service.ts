@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Event, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
+import icalGenerator from 'ical-generator';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { MaintenanceService } from '../maintenance/maintenance.service.ts';
+import type { EventJoined, EventsRepository } from './events.repository.ts';
+
+export interface EventInput {
+  title: string;
+  dt_realisation: Date;
+  note: string | null;
+  applianceId: number | null;
+  maintenanceCardId: number | null;
+  type: 'MAINTENANCE' | 'PANNE';
+}
+
+export class EventsService {
+  constructor(
+    private readonly repo: EventsRepository,
+    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; clock: Clock; appUrl: string },
+  ) {}
+
+  private toDto(row: EventJoined): Event {
+    return {
+      id: row.id,
+      applianceId: row.appliance_id,
+      applianceName: row.appliance_name,
+      maintenanceCardId: row.maintenance_card_id,
+      maintenanceCard:
+        row.maintenance_card_id && row.card_title ? { id: row.maintenance_card_id, title: row.card_title, pict: row.card_pict ?? '', duration: row.card_duration ?? 0 } : null,
+      title: row.title,
+      dt_creation: row.created_at.toISOString(),
+      dt_realisation: row.dt_realisation.toISOString(),
+      done_at: row.done_at?.toISOString() ?? null,
+      frequency: (row.frequency as Frequency | null) ?? null,
+      seriesId: row.series_id,
+      note: row.note,
+      type: row.type as Event['type'],
+      status: row.status as Event['status'],
+    };
+  }
+
+  /** The appliance and the card must exist, and the appliance must be the user's (else 404). */
+  private async check(userId: number, input: EventInput) {
+    if (input.applianceId) await this.deps.appliances.get(userId, input.applianceId);
+    if (input.maintenanceCardId && !(await this.deps.maintenance.card(input.maintenanceCardId))) throw notFound(MSG.maintenanceCardUnknown);
+  }
+
+  private row(userId: number, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
+    const now = this.deps.clock.now();
+    return {
+      user_id: userId,
+      appliance_id: input.applianceId,
+      maintenance_card_id: input.maintenanceCardId,
+      series_id: extra.series_id ?? null,
+      frequency: extra.frequency ?? null,
+      title: input.title,
+      note: input.note,
+      type: input.type,
+      status: 'NEW',
+      dt_realisation: extra.dt ?? input.dt_realisation,
+      done_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  async get(userId: number, id: number): Promise<Event> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw notFound(MSG.eventUnknown);
+    return this.toDto(row);
+  }
+
+  /** API.md: events newest first, recurring series expanded at least 12 months ahead. */
+  async list(userId: number): Promise<Event[]> {
+    await this.extendSeries(userId);
+    return (await this.repo.list(userId)).map((r) => this.toDto(r));
+  }
+
+  async listForAppliance(userId: number, applianceId: number): Promise<Event[]> {
+    await this.deps.appliances.get(userId, applianceId);
+    await this.extendSeries(userId);
+    return (await this.repo.listForAppliance(userId, applianceId)).map((r) => this.toDto(r));
+  }
+
+  /** A MAINTENANCE event starts NEW (spec §4); PANNE records a breakdown. */
+  async create(userId: number, input: EventInput): Promise<Event> {
+    await this.check(userId, input);
+    const [id] = await this.repo.insert([this.row(userId, input)]);
+    return this.get(userId, id);
+  }
+
+  /** One row per occurrence, from the chosen date to 12 months ahead; returns the series. */
+  async createSeries(userId: number, input: EventInput, frequency: Frequency): Promise<Event[]> {
+    await this.check(userId, input);
+    const seriesId = randomUUID();
+    // 12 months from the later of today and the series' start.
+    const now = this.deps.clock.now();
+    const until = seriesHorizon(input.dt_realisation.getTime() > now.getTime() ? input.dt_realisation : now);
+    const dates = expandSeries(input.dt_realisation, frequency, until);
+    await this.repo.insert(dates.map((dt) => this.row(userId, input, { series_id: seriesId, frequency, dt })));
+    return (await this.repo.list(userId)).filter((r) => r.series_id === seriesId).map((r) => this.toDto(r));
+  }
+
+  /**
+   * Keeps every series 12 months ahead as time passes. Dates are computed from the series' first
+   * occurrence (no drift); an occurrence done or deleted never changes the others.
+   */
+  async extendSeries(userId: number): Promise<void> {
+    const horizon = seriesHorizon(this.deps.clock.now());
+    for (const s of await this.repo.seriesEndingBefore(userId, horizon)) {
+      if (!s.series_id || !s.frequency) continue;
+      const last = await this.repo.lastOfSeries(s.series_id);
+      if (!last) continue;
+      const next = expandSeries(new Date(s.first), s.frequency as Frequency, horizon).filter((d) => d.getTime() > new Date(s.last).getTime());
+      const now = this.deps.clock.now();
+      const { id: _id, ...template } = last;
+      await this.repo.insert(next.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW', done_at: null, created_at: now, updated_at: now })));
+    }
+  }
+
+  /** PUT: the note, and `done: true` records it as carried out now. */
+  async update(userId: number, id: number, input: { note?: string | null; done?: boolean }): Promise<Event> {
+    await this.get(userId, id);
+    const now = this.deps.clock.now();
+    await this.repo.update(userId, id, {
+      ...(input.note !== undefined ? { note: input.note } : {}),
+      ...(input.done ? { status: 'DONE', done_at: now } : {}),
+      updated_at: now,
+    });
+    return this.get(userId, id);
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    await this.get(userId, id);
+    await this.repo.delete(userId, id);
+  }
+
+  /** The private iCalendar address (the token is the secret; revoking it makes a new one next time). */
+  async feedUrl(userId: number): Promise<string> {
+    const existing = await this.repo.feedToken(userId);
+    const token = existing?.token ?? (await this.repo.createFeedToken(userId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
+    return `${this.deps.appUrl}/api/V1/calendar/${token}.ics`;
+  }
+
+  revokeFeed(userId: number) {
+    return this.repo.deleteFeedToken(userId);
+  }
+
+  /** The user's events as iCalendar, or null for an unknown or revoked token. */
+  async ics(token: string): Promise<string | null> {
+    const owner = await this.repo.userOfFeed(token);
+    if (!owner) return null;
+    const events = await this.list(owner.user_id);
+    const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' }, timezone: 'Europe/Paris' });
+    for (const e of events) {
+      calendar.createEvent({
+        id: `event-${e.id}@ecofoyer`,
+        start: new Date(e.dt_realisation),
+        end: new Date(new Date(e.dt_realisation).getTime() + (e.maintenanceCard?.duration ?? 30) * 60_000),
+        summary: e.type === 'PANNE' ? `Panne : ${e.title}` : e.title,
+        description: [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null].filter(Boolean).join('\n') || undefined,
+        stamp: new Date(e.dt_creation),
+      });
+    }
+    return calendar.toString();
+  }
+}

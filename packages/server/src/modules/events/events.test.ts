@@ -1,0 +1,163 @@
+import { MSG } from '@ecofoyer/contracts';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { multipart } from '../../../test/multipart.ts';
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof signedInUser>>;
+let other: Awaited<ReturnType<typeof signedInUser>>;
+let applianceId: number;
+
+const events = (userId: number) => `/api/V1/profils/users/${userId}/events`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await signedInUser(t, 'moi@exemple.fr');
+  other = await signedInUser(t, 'autre@exemple.fr');
+  const u = await multipart({ name: 'Buanderie' });
+  const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json();
+  const a = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'Série 6' }) });
+  applianceId = (
+    await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`, headers: { ...me.headers, ...a.headers }, payload: a.payload })
+  ).json().id;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const post = (url: string, payload: object, user = me) => t.app.inject({ method: 'POST', url, headers: user.headers, payload });
+
+describe('events', () => {
+  it('creates a MAINTENANCE event that starts NEW, then records it as done', async () => {
+    const res = await post(events(me.id), { title: 'Nettoyer le filtre', dt_realisation: '2026-12-05T09:00:00Z', note: 'Prévoir une serpillère', applianceId, maintenanceCardId: null, status: 'DONE' });
+    expect(res.statusCode).toBe(201);
+    const e = res.json();
+    expect(e).toMatchObject({ title: 'Nettoyer le filtre', type: 'MAINTENANCE', status: 'NEW', applianceId, applianceName: 'Réfrigérateur Bosch', note: 'Prévoir une serpillère', done_at: null });
+    const note = await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { note: 'Fait avec les enfants' } });
+    expect(note.json()).toMatchObject({ note: 'Fait avec les enfants', status: 'NEW' });
+    const done = await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { done: true } });
+    expect(done.json()).toMatchObject({ status: 'DONE', done_at: t.clock.now().toISOString(), note: 'Fait avec les enfants' });
+  });
+
+  it('records a breakdown (PANNE) with no appliance (applianceId -1)', async () => {
+    const res = await post(events(me.id), { title: 'Le four ne chauffe plus', dt_realisation: '2026-11-20T18:00:00Z', applianceId: -1, type: 'PANNE' });
+    expect(res.json()).toMatchObject({ type: 'PANNE', applianceId: null });
+  });
+
+  it('refuses bad input and unknown references', async () => {
+    expect((await post(events(me.id), { title: '', dt_realisation: '2026-12-05' })).json().message).toBe(MSG.eventTitleRequired);
+    expect((await post(events(me.id), { title: 'x', dt_realisation: 'demain' })).json().message).toBe(MSG.eventDateInvalid);
+    expect((await post(events(me.id), { title: 'x', dt_realisation: '2026-12-05', type: 'AUTRE' })).statusCode).toBe(400);
+    expect((await post(events(me.id), { title: 'x', dt_realisation: '2026-12-05', maintenanceCardId: 99999 })).statusCode).toBe(404);
+    expect((await post(`${events(me.id)}/period`, { title: 'x', dt_realisation: '2026-12-05', frequency: 'weekly' })).json().message).toBe(MSG.frequencyInvalid);
+  });
+
+  it('expands a monthly series 12 months ahead, keeps it going as time passes, and a done occurrence breaks nothing', async () => {
+    const user = await signedInUser(t, 'serie@exemple.fr');
+    const res = await post(`${events(user.id)}/period`, { title: 'Détartrer la bouilloire', dt_realisation: '2026-11-30T08:00:00Z', frequency: 'monthly' }, user);
+    expect(res.statusCode).toBe(201);
+    const series = res.json();
+    expect(series).toHaveLength(13);
+    expect(new Set(series.map((e: { seriesId: string }) => e.seriesId)).size).toBe(1);
+    const dates = series.map((e: { dt_realisation: string }) => e.dt_realisation.slice(0, 10)).sort();
+    expect(dates.slice(0, 4)).toEqual(['2026-11-30', '2026-12-30', '2027-01-30', '2027-02-28']);
+    expect(dates.at(-1)).toBe('2027-11-30');
+
+    const first = series.find((e: { dt_realisation: string }) => e.dt_realisation.startsWith('2026-11-30'));
+    await t.app.inject({ method: 'PUT', url: `${events(user.id)}/${first.id}`, headers: user.headers, payload: { done: true } });
+    t.clock.advance(70 * 86_400_000); // early February 2027
+    try {
+      await checkLater();
+    } finally {
+      t.clock.set('2026-11-21T09:00:00Z');
+    }
+  });
+
+  async function checkLater() {
+    const user = await signedInUser(t, 'serie@exemple.fr'); // a fresh token at the new date
+    const later = (await t.app.inject({ url: events(user.id), headers: user.headers })).json();
+    const laterDates = later.map((e: { dt_realisation: string }) => e.dt_realisation.slice(0, 10));
+    expect(laterDates).toContain('2028-01-30');
+    expect(new Set(laterDates).size).toBe(laterDates.length);
+    expect(later.filter((e: { status: string }) => e.status === 'DONE')).toHaveLength(1);
+    expect(later.find((e: { dt_realisation: string }) => e.dt_realisation.startsWith('2026-12-30')).status).toBe('NEW');
+  }
+
+  it('lists the events of one appliance, and deleting the appliance deletes them', async () => {
+    const a = await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'Siemens', modele: 'iQ300' }) });
+    const universe = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json()[0];
+    const dish = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`, headers: { ...me.headers, ...a.headers }, payload: a.payload })).json();
+    await post(events(me.id), { title: 'Filtre du lave-vaisselle', dt_realisation: '2026-12-01T09:00:00Z', applianceId: dish.id });
+    const list = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances/${dish.id}/events`, headers: me.headers })).json();
+    expect(list.map((e: { title: string }) => e.title)).toEqual(['Filtre du lave-vaisselle']);
+    await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${dish.id}`, headers: me.headers });
+    const all = (await t.app.inject({ url: events(me.id), headers: me.headers })).json();
+    expect(all.some((e: { title: string }) => e.title === 'Filtre du lave-vaisselle')).toBe(false);
+  });
+
+  it('deletes an event', async () => {
+    const e = (await post(events(me.id), { title: 'À supprimer', dt_realisation: '2026-12-10T09:00:00Z' })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${e.id}`, headers: me.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { note: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('publishes a private iCalendar feed that parses, and revokes it', async () => {
+    const { url } = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/api\/V1\/calendar\/[\w-]{20,}\.ics$/);
+    const again = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
+    expect(again.url).toBe(url);
+    const path = new URL(url).pathname;
+    const res = await t.app.inject({ url: path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(res.body));
+    const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(vevents.map((v) => v.summary)).toEqual(expect.arrayContaining(['Nettoyer le filtre', 'Panne : Le four ne chauffe plus']));
+    expect(vevents.find((v) => v.summary === 'Nettoyer le filtre')?.startDate.toJSDate().toISOString()).toBe('2026-12-05T09:00:00.000Z');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+    const fresh = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
+    expect(fresh.url).not.toBe(url);
+  });
+
+  it("refuses another user's {userId} (403) and another user's event or appliance (404) on every call", async () => {
+    const mine = (await post(events(me.id), { title: 'Privé', dt_realisation: '2026-12-12T09:00:00Z' })).json();
+    const h = other.headers;
+    const forbidden = [
+      t.app.inject({ url: events(me.id), headers: h }),
+      t.app.inject({ method: 'POST', url: events(me.id), headers: h, payload: { title: 'x', dt_realisation: '2026-12-01' } }),
+      t.app.inject({ method: 'POST', url: `${events(me.id)}/period`, headers: h, payload: { title: 'x', dt_realisation: '2026-12-01', frequency: 'yearly' } }),
+      t.app.inject({ method: 'PUT', url: `${events(me.id)}/${mine.id}`, headers: h, payload: { done: true } }),
+      t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${mine.id}`, headers: h }),
+      t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances/${applianceId}/events`, headers: h }),
+      t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: h }),
+      t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: h }),
+    ];
+    for (const res of await Promise.all(forbidden)) expect(res.statusCode).toBe(403);
+    const hidden = [
+      t.app.inject({ method: 'PUT', url: `${events(other.id)}/${mine.id}`, headers: h, payload: { done: true } }),
+      t.app.inject({ method: 'DELETE', url: `${events(other.id)}/${mine.id}`, headers: h }),
+      t.app.inject({ url: `/api/V1/profils/users/${other.id}/appliances/${applianceId}/events`, headers: h }),
+      t.app.inject({ method: 'POST', url: events(other.id), headers: h, payload: { title: 'x', dt_realisation: '2026-12-01', applianceId } }),
+    ];
+    for (const res of await Promise.all(hidden)) expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ url: events(me.id) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `${events(me.id)}/${mine.id}`, method: 'PUT', headers: me.headers, payload: {} })).json().status).toBe('NEW');
+  });
+});
+
+describe('maintenance cards', () => {
+  it('answers the chosen product’s cards (not a forced id), steps in order', async () => {
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json();
+    const res = await t.app.inject({ url: `/api/maintenancecard?productid=${products[0].id}`, headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    for (const card of res.json()) {
+      expect(card.productId).toBe(products[0].id);
+      expect(card.steplist.map((s: { steporder: number }) => s.steporder)).toEqual(card.steplist.map((_: unknown, i: number) => i + 1));
+    }
+    expect((await t.app.inject({ url: '/api/maintenancecard?productid=abc', headers: me.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/maintenancecard?productid=${products[0].id}` })).statusCode).toBe(401);
+  });
+});
