@@ -28,6 +28,7 @@ export default async function setup(project: TestProject) {
     PORT: '0',
     LOG_LEVEL: 'warn',
     DEMO: 'true',
+    SCHEDULER_INTERVAL_SECONDS: '0',
     WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'),
     // Every browser test signs in from 127.0.0.1: the per-address limit is tested at the API level.
     RATE_LIMIT_SIGNIN_PER_IP: '10000',

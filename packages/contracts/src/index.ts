@@ -10,3 +10,4 @@ export * from './appliances.ts';
 export * from './dates.ts';
 export * from './maintenance.ts';
 export * from './events.ts';
+export * from './notifications.ts';

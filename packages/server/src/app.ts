@@ -22,6 +22,7 @@ import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { notificationsRoutes, pushRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(calendarFeedRoutes, { prefix: '/api/V1/calendar' });
+  await app.register(notificationsRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(pushRoutes, { prefix: '/api/V1/push' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

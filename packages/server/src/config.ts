@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webPush from 'web-push';
 import { z } from 'zod';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,6 +27,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'packages/web/dist')),
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https:' }).default('mailto:contact@ecofoyer.local'),
+  PUSH_ALLOW_HTTP: bool.default(false),
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
@@ -47,6 +53,11 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Accept http:// push endpoints (local tests only; browsers' push services are https). */
+  pushAllowHttp: boolean;
+  /** Seconds between two scheduler ticks (0: no scheduler, as in tests). */
+  schedulerIntervalSeconds: number;
   rateLimits: {
     signinPerIp: number;
     signinPerAccount: number;
@@ -83,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(base, e.WEB_DIST),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : persistedVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT,
+    },
+    schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
+    pushAllowHttp: e.PUSH_ALLOW_HTTP,
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
@@ -104,4 +121,18 @@ function persistedSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+/** Without VAPID_* keys, a pair is generated once and kept in DATA_DIR (push subscriptions depend on it). */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
 }

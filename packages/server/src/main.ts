@@ -22,6 +22,12 @@ async function main() {
     );
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
+  // Notifications falling due: every replica may tick, each notification is created once (dedupe key).
+  if (config.schedulerIntervalSeconds > 0) {
+    const tick = () => app.services.notifications.tick().catch((err: unknown) => app.log.error({ err }, 'notification tick failed'));
+    void tick();
+    setInterval(tick, config.schedulerIntervalSeconds * 1000).unref();
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'arrêt en cours');

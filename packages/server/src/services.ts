@@ -10,6 +10,8 @@ import { AppliancesService } from './modules/appliances/appliances.service.ts';
 import { EventsRepository } from './modules/events/events.repository.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { FileService } from './modules/files/files.service.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
@@ -39,5 +41,6 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const events = new EventsService(new EventsRepository(db), { appliances, maintenance, clock, appUrl: config.appUrl });
-  return { files, references, universes, appliances, maintenance, events };
+  const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
+  return { files, references, universes, appliances, maintenance, events, notifications };
 }

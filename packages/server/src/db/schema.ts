@@ -156,7 +156,31 @@ export interface CalendarFeedsTable {
   created_at: Date;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  status: string;
+  title: string;
+  message: string;
+  event_id: number | null;
+  dedupe_key: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Date;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
   maintenance_cards: MaintenanceCardsTable;
   maintenance_steps: MaintenanceStepsTable;
   maintenance_agents: MaintenanceAgentsTable;
@@ -181,3 +205,4 @@ export type ApplianceRow = Selectable<AppliancesTable>;
 export type RefProductRow = Selectable<RefProductsTable>;
 export type RefUniverseRow = Selectable<RefUniversesTable>;
 export type EventRow = Selectable<EventsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -4,10 +4,6 @@
  */
 export const PLANNED_ROUTES: { path: string; title: string; description: string }[] = [
   { path: '/badges/:badgeId', title: 'Mon badge', description: 'Le détail de votre badge : image, description, date d’obtention, bonus débloqué et partage sur les réseaux sociaux.' },
-  { path: '/entretien/fiche', title: 'Fiches d’entretien', description: 'Les fiches d’entretien de votre appareil : durée, fréquence et niveau de chaque entretien.' },
-  { path: '/entretien/fichedetail', title: 'Fiche d’entretien', description: 'Les étapes de l’entretien pas à pas, les produits nécessaires et la planification dans votre calendrier.' },
-  { path: '/calendar', title: 'Calendrier', description: 'Le calendrier de vos entretiens : les jours planifiés, les prochains entretiens et vos réalisations.' },
-  { path: '/notification', title: 'Notifications', description: 'Vos rappels d’entretien et vos défis relevés, avec un point pour ceux que vous n’avez pas encore lus.' },
   { path: '/carbotool', title: 'Simulateur carbone', description: 'L’empreinte carbone de vos appareils et l’effet d’une durée de vie plus longue.' },
   { path: '/carbomap', title: 'Carte de l’économie circulaire', description: 'La carte « Que faire de mes objets » de l’ADEME : réparateurs, dons, recycleries près de chez vous.' },
   { path: '/callplan', title: 'Prendre rendez-vous', description: 'La prise de rendez-vous chez un réparateur pour votre appareil.' },

@@ -55,6 +55,10 @@ export const routes: RouteObject[] = [
           { path: '/productlist', lazy: lazyPage('products', () => import('../features/products/pages/product-list-page.tsx'), (m) => m.ProductListPage), errorElement: <RouteError /> },
           { path: '/new-device', lazy: lazyPage('new-device', () => import('../features/new-device/pages/new-device-page.tsx'), (m) => m.NewDevicePage), errorElement: <RouteError /> },
           { path: '/inventaire/nouveau_2', lazy: lazyPage('new-device', () => import('../features/new-device/pages/new-device-page.tsx'), (m) => m.NewDevicePage), errorElement: <RouteError /> },
+          { path: '/entretien/fiche', lazy: lazyPage('maintenance', () => import('../features/maintenance/pages/maintenance-card-list-page.tsx'), (m) => m.MaintenanceCardListPage), errorElement: <RouteError /> },
+          { path: '/entretien/fichedetail', lazy: lazyPage('maintenance-detail', () => import('../features/maintenance/pages/maintenance-card-detail-page.tsx'), (m) => m.MaintenanceCardDetailPage), errorElement: <RouteError /> },
+          { path: '/calendar', lazy: lazyPage('calendar', () => import('../features/events/pages/calendar-page.tsx'), (m) => m.CalendarPage), errorElement: <RouteError /> },
+          { path: '/notification', lazy: lazyPage('notifications', () => import('../features/notifications/pages/notifications-page.tsx'), (m) => m.NotificationsPage), errorElement: <RouteError /> },
           { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
           { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
           ...PLANNED_ROUTES.map(

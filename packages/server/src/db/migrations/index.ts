@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-inventory.ts';
 import * as m0003 from './0003-maintenance-events.ts';
+import * as m0004 from './0004-notifications.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-inventory': m0002,
   '0003-maintenance-events': m0003,
+  '0004-notifications': m0004,
 };

@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { NotificationRow } from '../../db/schema.ts';
+
+const DAY_MS = 86_400_000;
+
+export class NotificationsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * MAINTENANCE notifications for events falling due (and the day before). The dedupe key makes
+   * each one exist once, even when several processes run this at the same moment.
+   */
+  async createMaintenanceDue(now: Date): Promise<NotificationRow[]> {
+    const due = await this.db
+      .insertInto('notifications')
+      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('events as e')
+          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+          .select([
+            'e.user_id',
+            sql.lit('MAINTENANCE').as('type'),
+            sql.lit('ACTIF').as('status'),
+            sql<string>`'C’est le jour : ' || e.title`.as('title'),
+            sql<string>`'L’entretien « ' || e.title || ' » est prévu aujourd’hui' || coalesce(' pour ' || a.name, '') || '.'`.as('message'),
+            'e.id',
+            sql<string>`'event:' || e.id || ':due'`.as('dedupe_key'),
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+          ])
+          .where('e.type', '=', 'MAINTENANCE')
+          .where('e.status', '=', 'NEW')
+          .where('e.dt_realisation', '<=', now)
+          .where('e.dt_realisation', '>', new Date(now.getTime() - 7 * DAY_MS)),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returningAll()
+      .execute();
+    const eve = await this.db
+      .insertInto('notifications')
+      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('events as e')
+          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+          .select([
+            'e.user_id',
+            sql.lit('MAINTENANCE').as('type'),
+            sql.lit('ACTIF').as('status'),
+            sql<string>`'Demain : ' || e.title`.as('title'),
+            sql<string>`'L’entretien « ' || e.title || ' » est prévu demain' || coalesce(' pour ' || a.name, '') || '. Pensez à préparer les produits.'`.as('message'),
+            'e.id',
+            sql<string>`'event:' || e.id || ':eve'`.as('dedupe_key'),
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+          ])
+          .where('e.type', '=', 'MAINTENANCE')
+          .where('e.status', '=', 'NEW')
+          .where('e.dt_realisation', '>', now)
+          .where('e.dt_realisation', '<=', new Date(now.getTime() + DAY_MS)),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returningAll()
+      .execute();
+    return [...eve, ...due];
+  }
+
+  async insertOnce(row: { user_id: number; type: string; title: string; message: string; dedupe_key: string; created_at: Date }): Promise<NotificationRow | undefined> {
+    return this.db
+      .insertInto('notifications')
+      .values({ ...row, status: 'ACTIF', event_id: null })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async countUnread(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('notifications')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'ACTIF')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  list(userId: number) {
+    return this.db
+      .selectFrom('notifications as n')
+      .leftJoin('events as e', 'e.id', 'n.event_id')
+      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+      .leftJoin('maintenance_cards as c', 'c.id', 'e.maintenance_card_id')
+      .selectAll('n')
+      .select([
+        'e.title as event_title',
+        'e.dt_realisation as event_date',
+        'e.note as event_note',
+        'e.appliance_id as event_appliance_id',
+        'a.name as appliance_name',
+        'e.maintenance_card_id as event_card_id',
+        'c.prod_id as card_prod_id',
+      ])
+      .where('n.user_id', '=', userId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .execute();
+  }
+
+  markRead(userId: number, id: number, now: Date) {
+    return this.db
+      .updateTable('notifications')
+      .set({ status: 'READ', read_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'ACTIF')
+      .executeTakeFirst();
+  }
+
+  exists(userId: number, id: number) {
+    return this.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async saveSubscription(userId: number, sub: { endpoint: string; p256dh: string; auth: string }, now: Date): Promise<void> {
+    await this.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: userId, ...sub, created_at: now })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth }))
+      .execute();
+  }
+
+  subscriptions(userId: number) {
+    return this.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
+  }
+
+  async deleteSubscription(endpoint: string): Promise<void> {
+    await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+  }
+}
+
+export type NotificationJoined = Awaited<ReturnType<NotificationsRepository['list']>>[number];

@@ -1,0 +1,172 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { workerDb } from '../../../test/test-db.ts';
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof signedInUser>>;
+
+const base = (id: number) => `/api/V1/profils/users/${id}`;
+const START = '2026-11-21T09:00:00Z';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await signedInUser(t, 'moi@exemple.fr');
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+async function plan(user: typeof me, title: string, when: string) {
+  const res = await t.app.inject({ method: 'POST', url: `${base(user.id)}/events`, headers: user.headers, payload: { title, dt_realisation: when } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number };
+}
+
+async function notifs(user: typeof me) {
+  const fresh = await signedInUser(t, user === me ? 'moi@exemple.fr' : 'x@exemple.fr');
+  const list = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: fresh.headers })).json();
+  const count = (await t.app.inject({ url: `${base(user.id)}/notifs/count`, headers: fresh.headers })).json();
+  return { list, count, headers: fresh.headers };
+}
+
+describe('maintenance notifications', () => {
+  it('are created the day before and when due, once each, as the clock moves', async () => {
+    t.clock.set(START);
+    const e = await plan(me, 'Nettoyer le filtre du lave-linge', '2026-11-24T09:00:00Z');
+    expect(await t.app.services.notifications.tick()).toHaveLength(0);
+
+    t.clock.set('2026-11-23T10:00:00Z');
+    expect(await t.app.services.notifications.tick()).toHaveLength(1);
+    expect(await t.app.services.notifications.tick()).toHaveLength(0);
+    let state = await notifs(me);
+    expect(state.count).toBe(1);
+    expect(state.list[0]).toMatchObject({ type: 'MAINTENANCE', status: 'ACTIF', title: 'Demain : Nettoyer le filtre du lave-linge', event: { id: e.id } });
+
+    t.clock.set('2026-11-24T09:30:00Z');
+    await t.app.services.notifications.tick();
+    await t.app.services.notifications.tick();
+    state = await notifs(me);
+    expect(state.count).toBe(2);
+    expect(state.list[0]).toMatchObject({ title: 'C’est le jour : Nettoyer le filtre du lave-linge', message: expect.stringContaining('prévu aujourd’hui') });
+
+    // ACTIF → READ, and the count falls.
+    const read = await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${state.list[0].id}`, headers: state.headers, payload: { status: 'read' } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().status).toBe('READ');
+    expect((await notifs(me)).count).toBe(1);
+  });
+
+  it('are not created for an event already done', async () => {
+    t.clock.set(START);
+    const e = await plan(me, 'Déjà fait', '2026-11-21T10:00:00Z');
+    await t.app.inject({ method: 'PUT', url: `${base(me.id)}/events/${e.id}`, headers: (await signedInUser(t, 'moi@exemple.fr')).headers, payload: { done: true } });
+    t.clock.set('2026-11-21T11:00:00Z');
+    const created = await t.app.services.notifications.tick();
+    expect(created.filter((n) => n.event_id === e.id)).toHaveLength(0);
+  });
+
+  it('are created once even with two app instances ticking at the same time on one database', async () => {
+    t.clock.set(START);
+    const user = await signedInUser(t, 'deux@exemple.fr');
+    for (let i = 0; i < 5; i++) await plan(user, `Entretien ${i}`, `2026-11-21T0${i}:00:00Z`);
+    const worker = await workerDb();
+    // A second process: its own connection pool on the same database (PostgreSQL), or the same PGlite.
+    const second = worker.kind === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: worker.schema, poolSize: 10 }) : worker;
+    const other: FastifyInstance = await buildApp({ config: t.config, db: second.db, clock: t.clock, logger: false });
+    try {
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : t.app).services.notifications.tick()));
+      const mine = results.flat().filter((n) => n.user_id === user.id);
+      expect(mine).toHaveLength(5);
+      const rows = await t.db.selectFrom('notifications').select('dedupe_key').where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(5);
+    } finally {
+      await other.close();
+      if (second !== worker) await second.close();
+    }
+  });
+
+  it("refuses another user's notifications", async () => {
+    const other = await signedInUser(t, 'curieux@exemple.fr');
+    const fresh = await signedInUser(t, 'moi@exemple.fr');
+    const [first] = (await t.app.inject({ url: `${base(me.id)}/notifs`, headers: fresh.headers })).json();
+    expect((await t.app.inject({ url: `${base(me.id)}/notifs`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${base(me.id)}/notifs/count`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: other.headers, payload: { status: 'read' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `${base(other.id)}/notifs/${first.id}`, headers: other.headers, payload: { status: 'read' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: fresh.headers, payload: { status: 'lu' } })).statusCode).toBe(400);
+  });
+
+  it('creates a CHALLENGE notification once per key', async () => {
+    const user = await signedInUser(t, 'badge@exemple.fr');
+    await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo, vous avez ajouté votre premier appareil !');
+    await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo !');
+    const list = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ type: 'CHALLENGE', event: null });
+  });
+});
+
+describe('web push', () => {
+  it('gives the VAPID public key and pushes each new notification to the subscriptions, dropping gone ones', async () => {
+    const plain = await signedInUser(t, 'https@exemple.fr');
+    const local = await t.app.inject({
+      method: 'POST',
+      url: `${base(plain.id)}/push/subscriptions`,
+      headers: plain.headers,
+      payload: { endpoint: 'http://127.0.0.1:5432/', keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } },
+    });
+    expect(local.statusCode).toBe(400);
+    const pushApp = await createTestApp({ PUSH_ALLOW_HTTP: 'true' });
+    await t.app.close();
+    t = pushApp;
+    const key = (await t.app.inject({ url: '/api/V1/push/public-key' })).json().publicKey;
+    expect(key).toBe(t.config.vapid.publicKey);
+    expect(key.length).toBeGreaterThan(80);
+
+    const received: { req: IncomingMessage; body: Buffer }[] = [];
+    let answer = 201;
+    const pushService = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ req, body: Buffer.concat(chunks) });
+        res.writeHead(answer).end();
+      });
+    });
+    pushService.listen(0, '127.0.0.1');
+    await once(pushService, 'listening');
+    const endpoint = `http://127.0.0.1:${(pushService.address() as { port: number }).port}/push/abc`;
+    try {
+      t.clock.set(START);
+      const user = await signedInUser(t, 'push@exemple.fr');
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const subscription = { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
+      const sub = await t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: subscription });
+      expect(sub.statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: { endpoint: 'pas-une-url', keys: {} } })).statusCode).toBe(400);
+
+      await plan(user, 'Dégivrer le congélateur', '2026-11-21T08:00:00Z');
+      await t.app.services.notifications.tick();
+      expect(received).toHaveLength(1);
+      expect(received[0].req.headers['content-encoding']).toBe('aes128gcm');
+      expect(received[0].req.headers.authorization).toContain(`k=${t.config.vapid.publicKey}`);
+      expect(Number(received[0].req.headers.ttl)).toBeGreaterThan(0);
+      expect(received[0].body.length).toBeGreaterThan(0);
+
+      answer = 410; // the browser unsubscribed
+      await plan(user, 'Nettoyer la hotte', '2026-11-21T08:30:00Z');
+      await t.app.services.notifications.tick();
+      expect(received).toHaveLength(2);
+      expect(await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+    } finally {
+      pushService.close();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { Event, EventCreate, EventPeriodCreate } from '@ecofoyer/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { userBase } from '../../universes/api/universes.ts';
+
+export const eventKeys = {
+  all: ['events'] as const,
+  list: () => ['events', 'list'] as const,
+  ofAppliance: (id: number) => ['events', 'appliance', id] as const,
+};
+// Kept outside ['events']: refetching it after a revoke would mint a new address at once.
+const feedKey = ['calendar-feed'] as const;
+
+/** GET …/events: newest first, recurring series already expanded 12 months ahead. */
+export function useEvents() {
+  return useQuery({ queryKey: eventKeys.list(), queryFn: () => api<Event[]>(`${userBase()}/events`) });
+}
+
+export function useApplianceEvents(applianceId: number | null) {
+  return useQuery({
+    queryKey: eventKeys.ofAppliance(applianceId ?? 0),
+    queryFn: () => api<Event[]>(`${userBase()}/appliances/${applianceId}/events`),
+    enabled: Boolean(applianceId && applianceId > 0),
+  });
+}
+
+function useInvalidateEvents() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
+}
+
+/** POST …/events: a MAINTENANCE event starts NEW (spec §4). */
+export function useCreateEvent() {
+  const onSuccess = useInvalidateEvents();
+  return useMutation({ mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }), onSuccess });
+}
+
+/** POST …/events/period: the whole series (spec §9 recurrence options). */
+export function useCreateSeries() {
+  const onSuccess = useInvalidateEvents();
+  return useMutation({ mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }), onSuccess });
+}
+
+/** PUT …/events/{id}: the note, and `done: true` to record it as carried out now. */
+export function useUpdateEvent() {
+  const onSuccess = useInvalidateEvents();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true }) => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
+    onSuccess,
+  });
+}
+
+export function useDeleteEvent() {
+  const onSuccess = useInvalidateEvents();
+  return useMutation({ mutationFn: (id: number) => api<void>(`${userBase()}/events/${id}`, { method: 'DELETE' }), onSuccess });
+}
+
+/** GET …/calendar-feed: the private ICS address; the server creates it on first request, so ask only when shown. */
+export function useCalendarFeed(enabled = true) {
+  return useQuery({ queryKey: feedKey, queryFn: () => api<{ url: string }>(`${userBase()}/calendar-feed`), enabled, staleTime: Infinity });
+}
+
+/** DELETE …/calendar-feed: the old address stops working; a new one is made on the next request. */
+export function useRevokeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>(`${userBase()}/calendar-feed`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: feedKey }),
+  });
+}
+
+/** The event's day in the browser's time zone, as `YYYY-MM-DD` (the calendar's day keys). */
+export function localDayKey(date: Date | string): string {
+  const d = new Date(date);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A `YYYY-MM-DD` day at 09:00 local time: when a planned maintenance is put in the calendar. */
+export function plannedAt(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d, 9, 0, 0);
+}
+
+/** The browser's time zone, so long French dates show the day the user picked. */
+export const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
