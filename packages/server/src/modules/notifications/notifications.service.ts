@@ -100,7 +100,7 @@ export class NotificationsService {
           const res = await fetch(request.endpoint, {
             method: request.method,
             headers: request.headers as Record<string, string>,
-            body: request.body ?? undefined,
+            body: request.body ? new Uint8Array(request.body) : undefined,
             signal: AbortSignal.timeout(10_000),
           });
           if (res.status === 404 || res.status === 410) await this.repo.deleteSubscription(s.endpoint);

@@ -37,7 +37,7 @@ import {
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconConfetti, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconConfetti, IconInfoCircle, IconPlayerPlay, IconSpray } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -334,6 +334,19 @@ function Section({ title, children, right }: { title: string; children: ReactNod
   );
 }
 
+/** A product's picture, or a neutral icon while its drawing is missing. */
+function AgentImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <ThemeIcon size={48} radius="md" variant="light" aria-hidden style={{ flexShrink: 0 }}>
+        <IconSpray size={26} />
+      </ThemeIcon>
+    );
+  }
+  return <Image src={src} alt="" w={48} h={48} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} onError={() => setFailed(true)} />;
+}
+
 /** spec §2: the info popup about the products, with the link to order them at /calendar. */
 function ProductsInfo() {
   return (
@@ -473,12 +486,15 @@ export function MaintenanceCardDetailPage() {
               <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Produits nécessaires">
                 {card.agentlist.map((agent) => (
                   <Group key={agent.id} component="li" wrap="nowrap" gap="sm">
-                    <Image src={agent.pict} alt="" w={48} h={48} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} />
+                    <AgentImage src={agent.pict} />
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <Text fw={600}>{agent.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {agent.volume}
-                      </Text>
+                      {/* "—" marks a tool, which has no volume. */}
+                      {agent.volume && agent.volume !== '—' && (
+                        <Text size="sm" c="dimmed">
+                          {agent.volume}
+                        </Text>
+                      )}
                     </div>
                     <Badge variant="outline" color="gray.7" aria-label={`Quantité : ${agent.count}`}>
                       × {agent.count}
