@@ -44,7 +44,15 @@ export default async function setup(project: TestProject) {
     await migrateToLatest(handle);
   }
   await loadReferenceData(handle.db);
-  const app = await buildApp({ config, db: handle.db, logger: true });
+  // Real time plus an offset the notification test moves (test-only route below, never in the app).
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const app = await buildApp({ config, db: handle.db, clock, logger: true });
+  app.post('/__e2e/clock', async (req) => {
+    offsetMs = Number((req.body as { offsetMs?: number }).offsetMs ?? 0);
+    const created = await app.services.notifications.tick();
+    return { now: clock.now().toISOString(), created: created.length };
+  });
   await seedDemo(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

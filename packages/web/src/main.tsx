@@ -16,6 +16,13 @@ setSessionLostHandler(() => {
   void router.navigate('/login', { replace: true });
 });
 
+// The service worker runs in the built app only (npm start); `npm run dev` stays without it.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Providers>

@@ -1,5 +1,6 @@
 import { API_BASE } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
@@ -8,11 +9,18 @@ export function useNotificationCount() {
   const session = useSession();
   const query = useQuery({
     queryKey: ['notifs', 'count', session?.id],
+    refetchOnWindowFocus: true,
     queryFn: () => api<number>(`${API_BASE}/profils/users/${session?.id}/notifs/count`),
     enabled: Boolean(session),
     retry: false,
     refetchInterval: 60_000,
     meta: { silent: true },
   });
-  return typeof query.data === 'number' ? query.data : undefined;
+  const count = typeof query.data === 'number' ? query.data : undefined;
+  // spec §1/§7: the count also goes to the service worker, which sets the app badge.
+  useEffect(() => {
+    if (count === undefined || !('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'unread-count', count })).catch(() => {});
+  }, [count]);
+  return count;
 }

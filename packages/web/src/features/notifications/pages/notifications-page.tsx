@@ -1,6 +1,164 @@
-import { PlannedPage } from '../../../components/planned-page.tsx';
+import { longDateFr, MSG, type Notification } from '@ecofoyer/contracts';
+import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconAlertCircle, IconBell, IconBellRinging, IconTrophy, IconTool } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
+import { subscribeToPush, useMarkRead, useNotifications } from '../api/notifications.ts';
+import classes from './notifications-page.module.css';
 
-// Being written: replaced by the real page.
+function NeededProducts({ notification }: { notification: Notification }) {
+  const cards = useMaintenanceCards(notification.event?.productId ?? null);
+  const card = cards.data?.find((c) => c.id === notification.event?.maintenanceCardId);
+  if (!card || card.agentlist.length === 0) return null;
+  return (
+    <Stack gap="xs" id="needed-products">
+      <Text fw={700}>Produits nécessaires</Text>
+      {card.agentlist.map((a) => (
+        <Group key={a.id} gap="sm" wrap="nowrap">
+          <Image src={a.pict} alt="" w={40} h={40} />
+          <Text>
+            {a.name} — {a.volume} × {a.count}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** spec §2 Notifications: the list with an unread dot; any click opens the detail and marks it read. */
 export function NotificationsPage() {
-  return <PlannedPage title="Entretien" description="Bientôt." />;
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const [open, setOpen] = useState<Notification | null>(null);
+  const [showProducts, setShowProducts] = useState(false);
+  const [push, setPush] = useState<string | null>(null);
+
+  const openNotification = (n: Notification) => {
+    setOpen(n);
+    setShowProducts(false);
+    if (n.status === 'ACTIF') markRead.mutate(n.id);
+  };
+  const enablePush = async () => {
+    try {
+      const result = await subscribeToPush();
+      setPush(
+        result === 'granted'
+          ? 'Les notifications sont activées sur cet appareil.'
+          : result === 'denied'
+            ? 'Vous avez refusé les notifications : vous pouvez les réactiver dans les réglages du navigateur.'
+            : 'Ce navigateur ne permet pas les notifications. Installez l’application sur l’écran d’accueil pour les recevoir.',
+      );
+    } catch (error) {
+      setPush(error instanceof Error ? error.message : MSG.serverError);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle
+        title="Notifications"
+        right={
+          <Button variant="light" leftSection={<IconBellRinging size={18} />} onClick={enablePush} visibleFrom="sm">
+            Activer les notifications
+          </Button>
+        }
+      />
+      <Stack gap="sm" maw={760}>
+        <Button variant="light" leftSection={<IconBellRinging size={18} />} onClick={enablePush} hiddenFrom="sm">
+          Activer les notifications
+        </Button>
+        {push && <Alert color="eco">{push}</Alert>}
+        {notifications.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={72} radius="lg" />)}
+        {notifications.isError && (
+          <Alert color="red" icon={<IconAlertCircle />}>
+            {notifications.error.message}{' '}
+            <Button size="compact-sm" variant="subtle" onClick={() => notifications.refetch()}>
+              {MSG.retry}
+            </Button>
+          </Alert>
+        )}
+        {notifications.data?.length === 0 && (
+          <Paper withBorder radius="lg" p="xl">
+            <Stack align="center" ta="center">
+              <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+                <IconBell size={30} />
+              </ThemeIcon>
+              <Text size="lg">Aucune notification pour le moment.</Text>
+              <Text c="dimmed">Vos rappels d’entretien et vos défis relevés apparaîtront ici.</Text>
+              <Button component={Link} to="/calendar" variant="light">
+                Voir mon calendrier
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+        <Stack gap="xs" component="ul" className={classes.list} aria-label="Notifications">
+          {notifications.data?.map((n) => (
+            <li key={n.id}>
+              <UnstyledButton className={classes.item} onClick={() => openNotification(n)} data-unread={n.status === 'ACTIF' || undefined}>
+                <Indicator disabled={n.status !== 'ACTIF'} color="red" size={12} offset={4} position="top-start" aria-hidden>
+                  <ThemeIcon size={44} radius="xl" variant="light" color={n.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
+                    {n.type === 'CHALLENGE' ? <IconTrophy size={24} /> : <IconTool size={24} />}
+                  </ThemeIcon>
+                </Indicator>
+                <div className={classes.text}>
+                  <Text fw={n.status === 'ACTIF' ? 800 : 500}>
+                    {n.title}
+                    {n.status === 'ACTIF' && <span className="visually-hidden"> (non lue)</span>}
+                  </Text>
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {longDateFr(n.dt_creation)} · {n.message}
+                  </Text>
+                </div>
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.title} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+        {open && (
+          <Stack>
+            <Group gap="xs">
+              <Badge variant="light" color={open.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
+                {open.type === 'CHALLENGE' ? 'Défi' : 'Entretien'}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {longDateFr(open.event?.dt_realisation ?? open.dt_creation)}
+              </Text>
+            </Group>
+            <Text>{open.message}</Text>
+            {open.event?.applianceName && <Text>Appareil : {open.event.applianceName}</Text>}
+            {open.event?.note && (
+              <Text>
+                <strong>Notes : </strong>
+                {open.event.note}
+              </Text>
+            )}
+            {open.type === 'MAINTENANCE' && open.event && (
+              <>
+                <Group>
+                  {open.event.maintenanceCardId && open.event.productId && (
+                    <Button variant="light" onClick={() => setShowProducts((v) => !v)} aria-expanded={showProducts} aria-controls="needed-products">
+                      VOIR LES PRODUITS
+                    </Button>
+                  )}
+                  {open.event.maintenanceCardId && open.event.productId && (
+                    <Button
+                      component={Link}
+                      to={`/entretien/fichedetail?card=${open.event.maintenanceCardId}&prod=${open.event.productId}${open.event.applianceId ? `&appliance=${open.event.applianceId}` : ''}`}
+                    >
+                      Voir la fiche
+                    </Button>
+                  )}
+                </Group>
+                {showProducts && <NeededProducts notification={open} />}
+              </>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
 }

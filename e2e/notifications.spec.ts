@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs: 0 }) });
+  await browser?.close();
+});
+
+const DAY = 86_400_000;
+
+async function moveClock(offsetMs: number) {
+  const res = await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
+  return (await res.json()) as { created: number };
+}
+
+describe('notifications (spec §2, §4)', () => {
+  it('moving the clock creates a notification; the count rises; opening it marks it read and the count falls', async () => {
+    const account = await createAccount();
+    const signin = await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json();
+    const when = new Date(Date.now() + 2 * DAY).toISOString();
+    const created = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}` },
+      body: JSON.stringify({ title: 'Détartrer la bouilloire', dt_realisation: when, note: 'Avec de l’acide citrique', applianceId: -1 }),
+    });
+    expect(created.status).toBe(201);
+
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/notification');
+    await expect.poll(() => page.getByText('Aucune notification pour le moment.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).first().isVisible()).toBe(true);
+
+    // The day before: « Demain : … ».
+    expect((await moveClock(1.5 * DAY)).created).toBeGreaterThanOrEqual(1);
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: /Demain : Détartrer la bouilloire \(non lue\)/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
+    // Due: « C’est le jour : … »; the count rises.
+    await moveClock(2.1 * DAY);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications : 2 non lues' }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/notifications-desktop.png', fullPage: true });
+
+    await page.getByRole('button', { name: /C’est le jour : Détartrer la bouilloire/ }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('Notes :').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').getByText('Avec de l’acide citrique').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /C’est le jour : Détartrer la bouilloire \(non lue\)/ }).count()).toBe(0);
+    await context.close();
+  });
+});
