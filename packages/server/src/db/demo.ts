@@ -71,6 +71,7 @@ export async function seedDemo(app: FastifyInstance): Promise<number> {
   const refUniverses = new Map((await references.universeRows()).map((u) => [u.slug, u]));
   const products = new Map((await references.productRows()).map((p) => [p.slug, p]));
   const created = new Map<string, number>();
+  const applianceIds = new Map<string, number>();
   for (const u of DEMO_UNIVERSES) {
     const ref = refUniverses.get(u.ref);
     if (!ref) continue;
@@ -87,6 +88,7 @@ export async function seedDemo(app: FastifyInstance): Promise<number> {
       { prod_id: product.id, marque: a.marque, modele: a.modele, dt_achat: a.dt_achat, note: a.note ?? null, classenergie: a.classenergie ?? null },
       asset(`${a.product}.png`),
     );
+    applianceIds.set(a.product, appliance.id);
     if (a.product === 'lave-linge') {
       const invoice = asset('facture-lave-linge.pdf');
       const manual = asset('notice-lave-linge.pdf');
@@ -94,6 +96,55 @@ export async function seedDemo(app: FastifyInstance): Promise<number> {
       if (manual) await appliances.replaceFile(userId, appliance.id, 'manual', manual);
     }
   }
+  await seedDemoMaintenance(app, userId, applianceIds);
   app.log.info({ appliances: DEMO_APPLIANCES.length }, 'inventaire de démonstration créé');
   return userId;
+}
+
+const DAY = 86_400_000;
+
+/** Past and planned maintenance, a monthly series, a repaired breakdown and the resulting notifications. */
+async function seedDemoMaintenance(app: FastifyInstance, userId: number, appliances: Map<string, number>): Promise<void> {
+  const { events, notifications } = app.services;
+  const { db } = app.deps;
+  const now = app.deps.clock.now();
+  const at = (days: number, hour = 9) => {
+    const d = new Date(now.getTime() + days * DAY);
+    d.setUTCHours(hour - 1, 0, 0, 0); // 9 h in Paris in winter
+    return d;
+  };
+  const cards = new Map((await db.selectFrom('maintenance_cards').select(['id', 'slug', 'title']).execute()).map((c) => [c.slug, c]));
+  const plan = async (slug: string, product: string, days: number, note: string | null = null) => {
+    const card = cards.get(slug);
+    const applianceId = appliances.get(product) ?? null;
+    if (!card) return null;
+    return events.create(userId, { title: card.title, dt_realisation: at(days), note, applianceId, maintenanceCardId: card.id, type: 'MAINTENANCE' });
+  };
+  const done = async (slug: string, product: string, days: number, note: string) => {
+    const e = await plan(slug, product, days, note);
+    if (e) await db.updateTable('events').set({ status: 'DONE', done_at: at(days, 11) }).where('id', '=', e.id).execute();
+  };
+
+  await done('lave-linge-filtre-vidange', 'lave-linge', -75, 'Une pièce de monnaie bloquait le filtre.');
+  await done('refrigerateur-condenseur', 'refrigerateur', -40, 'Beaucoup de poussière derrière : à refaire au printemps.');
+  await done('lave-vaisselle-filtre', 'lave-vaisselle', -20, 'Filtre rincé à l’eau chaude.');
+  await done('aspirateur-bac-filtres', 'aspirateur', -9, 'Filtre lavé, séché 24 h avant remontage.');
+  await plan('lave-vaisselle-sel-regenerant', 'lave-vaisselle', -2, 'Acheter du sel régénérant.');
+  await plan('lave-linge-joint-hublot', 'lave-linge', 1);
+  await plan('cafetiere-expresso-detartrage', 'cafetiere-expresso', 6, 'Détartrant du fabricant dans le placard.');
+  await plan('lave-linge-detartrage', 'lave-linge', 24);
+  const kettle = cards.get('bouilloire-detartrage');
+  if (kettle) {
+    await events.createSeries(
+      userId,
+      { title: kettle.title, dt_realisation: at(12), note: 'Eau calcaire à Lyon : tous les mois.', applianceId: appliances.get('bouilloire') ?? null, maintenanceCardId: kettle.id, type: 'MAINTENANCE' },
+      'monthly',
+    );
+  }
+  const toaster = appliances.get('grille-pain') ?? null;
+  await events.create(userId, { title: 'Le grille-pain ne remontait plus', dt_realisation: at(-210, 15), note: 'Ressort du levier remplacé au Repair Café.', applianceId: toaster, maintenanceCardId: null, type: 'PANNE' });
+
+  // The overdue and tomorrow's maintenance give their notifications now; a welcome challenge too.
+  await notifications.tick();
+  await notifications.challenge(userId, `welcome:${userId}`, 'Bienvenue dans EcoFoyer !', 'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.');
 }

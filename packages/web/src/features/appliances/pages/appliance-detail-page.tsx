@@ -1,4 +1,4 @@
-import { FILE_ACCEPT, MSG } from '@ecofoyer/contracts';
+import { type Event, FILE_ACCEPT, longDateFr, MSG } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -16,6 +16,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useApplianceEvents } from '../../events/api/events.ts';
 import { useAppliance } from '../api/appliances.ts';
 import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
@@ -44,6 +45,25 @@ function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<
   return <UnstyledButton onClick={onClick} className={classes.action}>{content}</UnstyledButton>;
 }
 
+/** spec §2: the maintenance and repair history of the appliance (newest first). */
+function History({ events, empty }: { events: Event[]; empty: string }) {
+  if (events.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap={6} component="ul" className={classes.history}>
+      {events.slice(0, 5).map((e) => (
+        <li key={e.id}>
+          <Text fw={600}>{e.title}</Text>
+          <Text size="sm" c="dimmed">
+            {longDateFr(e.done_at ?? e.dt_realisation)}
+            {e.type === 'MAINTENANCE' ? (e.status === 'DONE' ? ' · effectué' : ' · prévu') : ''}
+            {e.note ? ` · ${e.note}` : ''}
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
@@ -60,6 +80,7 @@ export function ApplianceDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const appliance = useAppliance(Number.isInteger(id) && id > 0 ? id : null);
+  const events = useApplianceEvents(Number.isInteger(id) && id > 0 ? id : null);
   const [manualOpened, manual] = useDisclosure(false);
   const [invoiceOpened, invoice] = useDisclosure(false);
 
@@ -152,13 +173,16 @@ export function ApplianceDetailPage() {
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Section title="Historique d’entretien">
-            <Text c="dimmed">Aucun entretien enregistré pour le moment.</Text>
+            <History
+              events={(events.data ?? []).filter((e) => e.type === 'MAINTENANCE' && (e.status === 'DONE' || new Date(e.dt_realisation) <= new Date(Date.now() + 31 * 86_400_000)))}
+              empty="Aucun entretien enregistré pour le moment."
+            />
             <Anchor component={Link} to={`/entretien/fiche?${productQuery}`} fw={600}>
               Voir les tutoriels d’entretien
             </Anchor>
           </Section>
           <Section title="Historique des réparations">
-            <Text c="dimmed">Aucune panne enregistrée.</Text>
+            <History events={(events.data ?? []).filter((e) => e.type === 'PANNE')} empty="Aucune panne enregistrée." />
             {a.panne_note && <Text mt="xs">Dernière panne notée : {a.panne_note}</Text>}
           </Section>
         </SimpleGrid>
