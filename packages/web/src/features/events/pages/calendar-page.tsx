@@ -116,12 +116,12 @@ function EventItem({ event, today, onDelete }: { event: Event; today: string; on
               {done ? `Fait le ${dayFr(event.done_at ?? event.dt_realisation)}` : capitalise(dayFr(event.dt_realisation))}
             </Text>
             {overdue && (
-              <Badge color="red" variant="light" size="sm">
+              <Badge color="red" c="red.9" variant="light" size="sm">
                 En retard
               </Badge>
             )}
             {event.type === 'PANNE' && (
-              <Badge color="warm" variant="light" size="sm">
+              <Badge color="warm" c="warm.9" variant="light" size="sm">
                 Panne
               </Badge>
             )}
@@ -179,7 +179,7 @@ function EventSection({ title, events, empty, today, onDelete }: { title: string
           {title}
         </Title>
         {events.length > 0 && (
-          <Badge variant="light" color="gray.7">
+          <Badge variant="default" size="lg" aria-label={plural(events.length, 'entretien')}>
             {events.length}
           </Badge>
         )}

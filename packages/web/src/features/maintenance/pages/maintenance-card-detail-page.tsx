@@ -50,7 +50,7 @@ import { LOCAL_TIME_ZONE, localDayKey, plannedAt, useCreateEvent, useCreateSerie
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
-import { LEVEL_COLORS } from './maintenance-card-list-page.tsx';
+import { LevelBadge } from './maintenance-card-list-page.tsx';
 
 const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const };
 
@@ -436,7 +436,7 @@ export function MaintenanceCardDetailPage() {
             <Image src={card.pict} alt="" w={140} h={140} fit="contain" radius="md" bg="eco.0" />
             <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
               {applianceName ? (
-                <Badge variant="light" size="lg" style={{ alignSelf: 'flex-start' }} data-testid="appliance-name">
+                <Badge variant="light" size="lg" tt="none" c="eco.9" style={{ alignSelf: 'flex-start' }} data-testid="appliance-name">
                   {applianceName}
                 </Badge>
               ) : (
@@ -453,9 +453,7 @@ export function MaintenanceCardDetailPage() {
                 </dd>
                 <dt>Niveau</dt>
                 <dd>
-                  <Badge variant="light" color={LEVEL_COLORS[card.level] ?? 'gray'}>
-                    {card.level}
-                  </Badge>
+                  <LevelBadge level={card.level} />
                 </dd>
               </dl>
             </Stack>
@@ -496,7 +494,7 @@ export function MaintenanceCardDetailPage() {
                         </Text>
                       )}
                     </div>
-                    <Badge variant="outline" color="gray.7" aria-label={`Quantité : ${agent.count}`}>
+                    <Badge variant="default" tt="none" size="lg" aria-label={`Quantité : ${agent.count}`}>
                       × {agent.count}
                     </Badge>
                   </Group>

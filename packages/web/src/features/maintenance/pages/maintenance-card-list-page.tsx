@@ -20,8 +20,16 @@ export function cardDetailPath(cardId: number, prod: number, appliance: number |
   return `/entretien/fichedetail?${query}`;
 }
 
-/** Level colours follow difficulty; the theme's green for easy, the warm secondary for the rest. */
-export const LEVEL_COLORS: Record<string, string> = { Facile: 'eco', Moyen: 'warm', Difficile: 'red' };
+/** The difficulty as a badge: green when easy, warm when medium, red when hard (dark text for contrast). */
+const LEVEL_COLORS: Record<string, string> = { Facile: 'eco', Moyen: 'warm', Difficile: 'red' };
+export function LevelBadge({ level }: { level: string }) {
+  const color = LEVEL_COLORS[level] ?? 'gray';
+  return (
+    <Badge variant="light" color={color} c={`${color}.9`} tt="none" size="lg" fw={600} style={{ alignSelf: 'flex-start' }}>
+      {level}
+    </Badge>
+  );
+}
 
 function MaintenanceCardItem({ card, to }: { card: MaintenanceCard; to: string }) {
   return (
@@ -32,17 +40,17 @@ function MaintenanceCardItem({ card, to }: { card: MaintenanceCard; to: string }
           <Text fw={700} lh={1.3}>
             {card.title}
           </Text>
-          <Group gap="xs">
-            <Badge variant="light" color="gray.7" leftSection={<IconClock size={14} aria-hidden />}>
-              {card.duration} min
-            </Badge>
-            <Badge variant="light" color="gray.7" leftSection={<IconCalendarRepeat size={14} aria-hidden />}>
-              Tous les {card.frequency} jours
-            </Badge>
-            <Badge variant="light" color={LEVEL_COLORS[card.level] ?? 'gray'}>
-              {card.level}
-            </Badge>
+          <Group gap="md" c="dimmed" fz="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconClock size={16} aria-hidden />
+              <span>{card.duration} min</span>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <IconCalendarRepeat size={16} aria-hidden />
+              <span>Tous les {card.frequency} jours</span>
+            </Group>
           </Group>
+          <LevelBadge level={card.level} />
         </Stack>
         <IconChevronRight size={20} aria-hidden style={{ flexShrink: 0 }} />
       </Group>
