@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addPeriods, isoWeek, longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 // The browser runs on this machine, in its time zone: dates are shown in that zone.
@@ -31,6 +31,10 @@ async function signedIn(viewport = DESKTOP) {
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
 
+/** Nothing wider than the screen (the phone layout must not scroll sideways). */
+const noSidewaysScroll = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: 'horizontal overflow' }).toBe(true);
+
 async function noSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -57,6 +61,7 @@ describe.each([
     const cards = page.getByTestId('maintenance-card');
     await expect.poll(() => cards.count()).toBeGreaterThan(1);
     await visible(page, 'Tous les 30 jours');
+    await noSidewaysScroll(page);
     await page.screenshot({ path: `e2e/screenshots/maintenance-list-${device}.png`, fullPage: true });
     await noSeriousAxeViolation(page);
 
@@ -71,7 +76,11 @@ describe.each([
     await visible(page, 'Facile');
     await visible(page, 'Bicarbonate de soude');
     await page.getByRole('button', { name: 'Où trouver ces produits ?' }).click();
-    await expect.poll(() => page.getByRole('link', { name: 'Commander les produits' }).getAttribute('href')).toBe('/calendar');
+    const order = page.getByRole('link', { name: 'Commander les produits' });
+    await expect.poll(() => order.getAttribute('href')).toBe('/calendar');
+    // Wait for the popup's fade-in before the screenshot.
+    await expect.poll(() => order.evaluate((el) => getComputedStyle(el.closest('.mantine-Popover-dropdown') as Element).opacity)).toBe('1');
+    await noSidewaysScroll(page);
     await page.screenshot({ path: `e2e/screenshots/maintenance-detail-${device}.png`, fullPage: true });
     await page.keyboard.press('Escape');
     await noSeriousAxeViolation(page);
@@ -162,6 +171,7 @@ describe.each([
       for (const [week, monday] of rows) expect(Number(week)).toBe(isoWeek(new Date(`${monday}T00:00:00Z`)));
     };
     await checkWeeks();
+    await noSidewaysScroll(page);
     await page.screenshot({ path: `e2e/screenshots/calendar-${device}.png`, fullPage: true });
     await noSeriousAxeViolation(page);
 
@@ -172,6 +182,7 @@ describe.each([
     expect((await header.textContent())?.trim()).toMatch(FRENCH_MONTH);
     await checkWeeks();
     await plannedDay.click();
+    await page.screenshot({ path: `e2e/screenshots/calendar-next-month-${device}.png`, fullPage: true });
     await expect.poll(() => page.getByRole('heading', { name: capitalise(longDate(planned)) }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('list', { name: 'Entretiens du jour' }).textContent()).toContain('Acheter du bicarbonate avant.');
 
@@ -200,14 +211,17 @@ describe.each([
     const url = await address.inputValue();
     expect(await feed.getByRole('link', { name: /Ouvrir dans mon agenda/ }).getAttribute('href')).toBe(url.replace(/^http:\/\//, 'webcal://'));
     await expect.poll(() => feed.getByRole('button', { name: 'Copier' }).isVisible()).toBe(true);
-    const ics = await fetch(url);
+    // The server builds the address from its configured public URL; the test server listens elsewhere.
+    const feedOnTestServer = `${baseURL()}${new URL(url).pathname}`;
+    const ics = await fetch(feedOnTestServer);
     expect(ics.status).toBe(200);
     expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+    await noSidewaysScroll(page);
     await page.screenshot({ path: `e2e/screenshots/calendar-feed-${device}.png`, fullPage: true });
     await feed.getByRole('button', { name: 'Révoquer ce lien' }).click();
     await page.getByRole('dialog', { name: 'Révoquer ce lien ?' }).getByRole('button', { name: 'Révoquer' }).click();
     await expect.poll(() => feed.getByRole('button', { name: 'Afficher mon adresse d’abonnement' }).isVisible()).toBe(true);
-    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(feedOnTestServer)).status).toBe(404);
 
     // Back on the card, its page still works from a direct address.
     await page.goto(detailUrl);

@@ -47,7 +47,7 @@ describe('desktop shell', () => {
 
     await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
     await page.waitForURL('**/calendar');
-    await expect.poll(() => page.getByRole('heading', { name: 'Calendrier' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Calendrier', exact: true }).isVisible()).toBe(true);
 
     // The header hides on profile, badge and maintenance pages.
     await page.getByTestId('current-user').click();

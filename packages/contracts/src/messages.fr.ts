@@ -78,6 +78,8 @@ export const MSG = {
   savedProducts: 'Produits enregistrés',
   showMore: 'Voir plus',
   showLess: 'Voir Moins',
+  // spec §2 Calendar writes it with a lower-case m.
+  showLessCalendar: 'Voir moins',
 
   // Server answers — inventory and files (API.md)
   universeNotEmpty: 'Cet univers contient encore des appareils : déplacez-les ou supprimez-les avant de le supprimer.',

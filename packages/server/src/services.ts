@@ -40,7 +40,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     appliances: () => appliances,
   });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
-  const events = new EventsService(new EventsRepository(db), { appliances, maintenance, clock, appUrl: config.appUrl });
+  const events = new EventsService(new EventsRepository(db), { appliances, maintenance, clock, config });
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   return { files, references, universes, appliances, maintenance, events, notifications };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Event, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
 import icalGenerator from 'ical-generator';
+import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
@@ -19,7 +20,7 @@ export interface EventInput {
 export class EventsService {
   constructor(
     private readonly repo: EventsRepository,
-    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; clock: Clock; appUrl: string },
+    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; clock: Clock; config: Pick<Config, 'appUrl'> },
   ) {}
 
   private toDto(row: EventJoined): Event {
@@ -142,7 +143,7 @@ export class EventsService {
   async feedUrl(userId: number): Promise<string> {
     const existing = await this.repo.feedToken(userId);
     const token = existing?.token ?? (await this.repo.createFeedToken(userId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
-    return `${this.deps.appUrl}/api/V1/calendar/${token}.ics`;
+    return `${this.deps.config.appUrl}/api/V1/calendar/${token}.ics`;
   }
 
   revokeFeed(userId: number) {

@@ -37,9 +37,8 @@ import {
   useUpdateEvent,
 } from '../api/events.ts';
 
-const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const };
-// spec §2 Calendar: "Voir plus/Voir moins" (the product chooser's "Voir Moins" differs in case).
-const SHOW_LESS = 'Voir moins';
+// No red weekends: the spec's red is for errors, and it fails contrast on small day numbers.
+const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: [] };
 
 const dayFr = (date: Date | string) => longDateFr(date, LOCAL_TIME_ZONE);
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -196,7 +195,7 @@ function EventSection({ title, events, empty, today, onDelete }: { title: string
       {events.length > EVENT_LIST_SHOWN && (
         <Group justify="center" mt="sm">
           <Button variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
-            {expanded ? SHOW_LESS : MSG.showMore}
+            {expanded ? MSG.showLessCalendar : MSG.showMore}
           </Button>
         </Group>
       )}
@@ -220,7 +219,12 @@ function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
         entretiens.
       </Text>
       {!shown && (
-        <Button variant="light" leftSection={<IconLink size={18} />} onClick={() => setShown(true)}>
+        <Button
+          variant="light"
+          leftSection={<IconLink size={18} />}
+          onClick={() => setShown(true)}
+          styles={{ root: { height: 'auto', minHeight: 44, paddingBlock: 8 }, label: { whiteSpace: 'normal' } }}
+        >
           Afficher mon adresse d’abonnement
         </Button>
       )}
@@ -235,12 +239,12 @@ function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
       )}
       {shown && feed.data && (
         <Stack gap="sm">
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap="xs" wrap="wrap" align="flex-end">
             <TextInput
               readOnly
               value={feed.data.url}
               label="Adresse privée du calendrier"
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: 1, minWidth: 240 }}
               onFocus={(e) => e.currentTarget.select()}
             />
             <CopyButton value={feed.data.url}>
@@ -287,13 +291,15 @@ export function CalendarPage() {
   const remove = useDeleteEvent();
   const today = localDayKey(new Date());
   const [selected, setSelected] = useState<string>(today);
+  const [shownMonth, setShownMonth] = useState<string>(today);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
 
   const { byDay, upcoming, done } = useMemo(() => {
     const list = events.data ?? [];
     const byDay = new Map<string, Event[]>();
     for (const e of list) {
-      const key = localDayKey(e.dt_realisation);
+      // A done maintenance sits on the day it was carried out, which may differ from the planned one.
+      const key = localDayKey(e.status === 'DONE' ? (e.done_at ?? e.dt_realisation) : e.dt_realisation);
       byDay.set(key, [...(byDay.get(key) ?? []), e]);
     }
     for (const day of byDay.values()) day.sort((a, b) => time(a) - time(b));
@@ -319,7 +325,7 @@ export function CalendarPage() {
     if (!dayEvents) return day;
     const allDone = dayEvents.every((e) => e.status === 'DONE');
     return (
-      <Indicator size={7} color={allDone ? 'eco.7' : 'warm.7'} position="bottom-center" offset={-4} zIndex={1}>
+      <Indicator size={7} color={date === selected ? 'white' : allDone ? 'eco.7' : 'warm.7'} position="bottom-center" offset={-4} zIndex={1}>
         <span>{day}</span>
       </Indicator>
     );
@@ -350,7 +356,8 @@ export function CalendarPage() {
             <DatePicker
               value={selected}
               onChange={(d) => d && setSelected(d)}
-              defaultDate={today}
+              date={shownMonth}
+              onDateChange={setShownMonth}
               allowDeselect={false}
               withWeekNumbers
               highlightToday
@@ -361,6 +368,8 @@ export function CalendarPage() {
                 'data-date': date,
                 'data-has-events': byDay.has(date) || undefined,
                 fw: byDay.has(date) ? 700 : undefined,
+                // Days of the next and previous months: Mantine fades them to 50 %, below 4.5:1; they stay grey.
+                style: date.slice(0, 7) !== shownMonth.slice(0, 7) ? { opacity: 1 } : undefined,
               })}
               getDayAriaLabel={(date) => {
                 const n = byDay.get(date)?.length ?? 0;

@@ -52,7 +52,7 @@ import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
 import { LevelBadge } from './maintenance-card-list-page.tsx';
 
-const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const };
+const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: [] };
 
 const positiveId = (raw: string | null) => {
   const n = Number(raw);
@@ -109,7 +109,7 @@ function PlanModal({ opened, onClose, target, onPlanned }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Planifier cet entretien" fullScreen={phone} size="auto" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal opened={opened} onClose={close} title="Planifier cet entretien" fullScreen={phone} size="auto" closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
       <Stack gap="md" maw={420} mx="auto">
         <Text fw={600}>{target.card.title}</Text>
         <Stack gap={4} align="center">
@@ -122,6 +122,7 @@ function PlanModal({ opened, onClose, target, onPlanned }: { opened: boolean; on
             minDate={today}
             defaultDate={today}
             size="lg"
+            hideOutsideDates
             highlightToday
             allowDeselect={false}
             ariaLabels={{ nextMonth: 'Mois suivant', previousMonth: 'Mois précédent', monthLevelControl: 'Choisir le mois', yearLevelControl: 'Choisir l’année', nextYear: 'Année suivante', previousYear: 'Année précédente', nextDecade: 'Décennie suivante', previousDecade: 'Décennie précédente' }}
@@ -226,7 +227,7 @@ function StepsModal({ opened, onClose, target }: { opened: boolean; onClose: () 
     );
 
   return (
-    <Modal opened={opened} onClose={close} title={target.card.title} fullScreen={phone} size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal opened={opened} onClose={close} title={target.card.title} fullScreen={phone} size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
       {!final && step && (
         <Stack gap="md">
           <Stack gap={4}>
@@ -432,9 +433,9 @@ export function MaintenanceCardDetailPage() {
       <PageTitle title={card.title} />
       <Stack gap="md" maw={900}>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Group align="flex-start" gap="lg" wrap="wrap">
-            <Image src={card.pict} alt="" w={140} h={140} fit="contain" radius="md" bg="eco.0" />
-            <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            <Image src={card.pict} alt="" w={{ base: 80, sm: 140 }} h={{ base: 80, sm: 140 }} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} />
+            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
               {applianceName ? (
                 <Badge variant="light" size="lg" tt="none" c="eco.9" style={{ alignSelf: 'flex-start' }} data-testid="appliance-name">
                   {applianceName}
