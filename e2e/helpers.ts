@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -84,3 +84,17 @@ export async function resetLinkFromOutbox(email: string, timeoutMs = 10_000): Pr
   }
   throw new Error(`no reset mail for ${email}`);
 }
+
+/** A new account signed in through the login page, in a fresh browser context. */
+export async function signedIn(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const account = await createAccount();
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await login(page, account.email, account.password);
+  await page.waitForURL(/\/(home|welcome)$/);
+  return { context, page };
+}
+
+/** Waits until a text is visible (React renders after the URL changes). */
+export const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, DESKTOP, label, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+import { createAccount, DESKTOP, label, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const ASSETS = 'packages/server/src/db/demo-assets';
 const PHOTO = readFileSync(`${ASSETS}/lave-linge.png`);
@@ -16,23 +16,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(viewport = DESKTOP) {
-  const account = await createAccount();
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await login(page, account.email, account.password);
-  await page.waitForURL(/\/(home|welcome)$/);
-  return { context, page };
-}
-
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
 
 describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('inventory journey (%s)', (device, viewport) => {
   it('adds an appliance with the wizard, files its invoice and manual, edits and deletes it', async () => {
-    const { context, page } = await signedIn(viewport);
+    const { context, page } = await signedIn(browser, viewport);
 
     // Product chooser (flag toadd): 5 items, Voir plus / Voir Moins, search, then the wizard.
     await page.goto('/productlist?flag=toadd');
@@ -114,7 +104,7 @@ describe.each([
 
 describe('new-device rules and product chooser flags', () => {
   it('asks for the product type first', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(browser);
     await page.goto('/new-device');
     await page.getByRole('radio', { name: /Cuisine/ }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -130,7 +120,7 @@ describe('new-device rules and product chooser flags', () => {
   });
 
   it('sends each flag where spec §2 says', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(browser);
     const targets: [string, RegExp][] = [
       ['toadd', /\/inventaire\/nouveau_2\?prod=\d+$/],
       ['tosecond', /\/secondlife\/actionselect\?prod=\d+$/],

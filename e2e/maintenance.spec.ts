@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addPeriods, isoWeek, longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 // The browser runs on this machine, in its time zone: dates are shown in that zone.
@@ -20,16 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(viewport = DESKTOP) {
-  const account = await createAccount();
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  await login(page, account.email, account.password);
-  await page.waitForURL(/\/(home|welcome)$/);
-  return { context, page };
-}
-
-const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
 
 /** Nothing wider than the screen (the phone layout must not scroll sideways). */
 const noSidewaysScroll = (page: Page) =>
@@ -46,7 +36,7 @@ describe.each([
   ['phone', PHONE],
 ])('maintenance and calendar journey (%s)', (device, viewport) => {
   it('plans a maintenance, carries one out with its recurrence, and finds both in the calendar', async () => {
-    const { context, page } = await signedIn(viewport);
+    const { context, page } = await signedIn(browser, viewport);
     const now = new Date();
     const planned = new Date(now.getFullYear(), now.getMonth() + 1, 15, 9);
     const today9 = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9);
@@ -232,7 +222,7 @@ describe.each([
 
 describe('maintenance edge cases', () => {
   it('(c) shows the spec message for an unknown card', async () => {
-    const { context, page } = await signedIn(PHONE);
+    const { context, page } = await signedIn(browser, PHONE);
     await page.goto('/entretien/fichedetail?card=999999&prod=1');
     await visible(page, 'Erreur : Aucune donnée de maintenanceCard trouvée');
     await page.screenshot({ path: 'e2e/screenshots/maintenance-missing-phone.png', fullPage: true });
@@ -240,7 +230,7 @@ describe('maintenance edge cases', () => {
   });
 
   it('asks for a product first, and has friendly empty states', async () => {
-    const { context, page } = await signedIn();
+    const { context, page } = await signedIn(browser);
     await page.goto('/entretien/fiche');
     await expect.poll(() => page.getByRole('heading', { name: 'Fiches d’entretien' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Choisir un produit' }).click();

@@ -12,57 +12,42 @@ export class NotificationsRepository {
    * each one exist once, even when several processes run this at the same moment.
    */
   async createMaintenanceDue(now: Date): Promise<NotificationRow[]> {
-    const due = await this.db
-      .insertInto('notifications')
-      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('events as e')
-          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-          .select([
-            'e.user_id',
-            sql.lit('MAINTENANCE').as('type'),
-            sql.lit('ACTIF').as('status'),
-            sql<string>`'C’est le jour : ' || e.title`.as('title'),
-            sql<string>`'L’entretien « ' || e.title || ' » est prévu aujourd’hui' || coalesce(' pour ' || a.name, '') || '.'`.as('message'),
-            'e.id',
-            sql<string>`'event:' || e.id || ':due'`.as('dedupe_key'),
-            sql<Date>`${now}::timestamptz`.as('created_at'),
-          ])
-          .where('e.type', '=', 'MAINTENANCE')
-          .where('e.status', '=', 'NEW')
-          .where('e.dt_realisation', '<=', now)
-          .where('e.dt_realisation', '>', new Date(now.getTime() - 7 * DAY_MS)),
-      )
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returningAll()
-      .execute();
-    const eve = await this.db
-      .insertInto('notifications')
-      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('events as e')
-          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-          .select([
-            'e.user_id',
-            sql.lit('MAINTENANCE').as('type'),
-            sql.lit('ACTIF').as('status'),
-            sql<string>`'Demain : ' || e.title`.as('title'),
-            sql<string>`'L’entretien « ' || e.title || ' » est prévu demain' || coalesce(' pour ' || a.name, '') || '. Pensez à préparer les produits.'`.as('message'),
-            'e.id',
-            sql<string>`'event:' || e.id || ':eve'`.as('dedupe_key'),
-            sql<Date>`${now}::timestamptz`.as('created_at'),
-          ])
-          .where('e.type', '=', 'MAINTENANCE')
-          .where('e.status', '=', 'NEW')
-          .where('e.dt_realisation', '>', now)
-          .where('e.dt_realisation', '<=', new Date(now.getTime() + DAY_MS)),
-      )
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returningAll()
-      .execute();
+    const eve = await this.insertForEvents('eve', new Date(now.getTime()), new Date(now.getTime() + DAY_MS), now);
+    const due = await this.insertForEvents('due', new Date(now.getTime() - 7 * DAY_MS), now, now);
     return [...eve, ...due];
+  }
+
+  /** One notification per NEW maintenance event dated in (after, until]; "eve" for tomorrow, "due" for today. */
+  private insertForEvents(kind: 'eve' | 'due', after: Date, until: Date, now: Date) {
+    const text =
+      kind === 'eve'
+        ? { title: sql<string>`'Demain : ' || e.title`, when: ' est prévu demain', tail: '. Pensez à préparer les produits.' }
+        : { title: sql<string>`'C’est le jour : ' || e.title`, when: ' est prévu aujourd’hui', tail: '.' };
+    return this.db
+      .insertInto('notifications')
+      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('events as e')
+          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+          .select([
+            'e.user_id',
+            sql.lit('MAINTENANCE').as('type'),
+            sql.lit('ACTIF').as('status'),
+            text.title.as('title'),
+            sql<string>`'L’entretien « ' || e.title || ' »' || ${text.when} || coalesce(' pour ' || a.name, '') || ${text.tail}`.as('message'),
+            'e.id',
+            sql<string>`'event:' || e.id || ':' || ${kind}`.as('dedupe_key'),
+            sql<Date>`${now}::timestamptz`.as('created_at'),
+          ])
+          .where('e.type', '=', 'MAINTENANCE')
+          .where('e.status', '=', 'NEW')
+          .where('e.dt_realisation', '>', after)
+          .where('e.dt_realisation', '<=', until),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returningAll()
+      .execute();
   }
 
   async insertOnce(row: { user_id: number; type: string; title: string; message: string; dedupe_key: string; created_at: Date }): Promise<NotificationRow | undefined> {

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
 import { subscribeToPush, useMarkRead, useNotifications } from '../api/notifications.ts';
-import classes from './notifications-page.module.css';
+import classes from '../../../components/tile-list.module.css';
+import own from './notifications-page.module.css';
 
 function NeededProducts({ notification }: { notification: Notification }) {
   const cards = useMaintenanceCards(notification.event?.productId ?? null);
@@ -96,7 +97,7 @@ export function NotificationsPage() {
         <Stack gap="xs" component="ul" className={classes.list} aria-label="Notifications">
           {notifications.data?.map((n) => (
             <li key={n.id}>
-              <UnstyledButton className={classes.item} onClick={() => openNotification(n)} data-unread={n.status === 'ACTIF' || undefined}>
+              <UnstyledButton className={`${classes.item} ${n.status === 'ACTIF' ? own.unread : ''}`} onClick={() => openNotification(n)}>
                 <Indicator disabled={n.status !== 'ACTIF'} color="red" size={12} offset={4} position="top-start" aria-hidden>
                   <ThemeIcon size={44} radius="xl" variant="light" color={n.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
                     {n.type === 'CHALLENGE' ? <IconTrophy size={24} /> : <IconTool size={24} />}

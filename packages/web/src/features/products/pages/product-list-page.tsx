@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { createSearch } from '../../../lib/search.ts';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import classes from './product-list-page.module.css';
+import classes from '../../../components/tile-list.module.css';
 
 /** spec §2 Product chooser: the title by flag. */
 const TITLES: Record<ProductListFlag, string> = {
