@@ -11,3 +11,4 @@ export * from './dates.ts';
 export * from './maintenance.ts';
 export * from './events.ts';
 export * from './notifications.ts';
+export * from './badges.ts';

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
 import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes, { prefix: '/api/V1/calendar' });
   await app.register(notificationsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(pushRoutes, { prefix: '/api/V1/push' });
+  await app.register(badgesRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(publicBadgesRoutes, { prefix: '/api/V1/public/badges' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

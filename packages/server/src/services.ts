@@ -6,6 +6,8 @@ import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
 import { FileUrls } from './lib/file-urls.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
+import { BadgesRepository } from './modules/badges/badges.repository.ts';
+import { BadgesService } from './modules/badges/badges.service.ts';
 import { AppliancesService } from './modules/appliances/appliances.service.ts';
 import { EventsRepository } from './modules/events/events.repository.ts';
 import { EventsService } from './modules/events/events.service.ts';
@@ -32,6 +34,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     files,
     references,
     universes: () => universes,
+    badges: () => badges,
     clock,
   });
   const universes: UniversesService = new UniversesService(new UniversesRepository(db), {
@@ -40,7 +43,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     appliances: () => appliances,
   });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
-  const events = new EventsService(new EventsRepository(db), { appliances, maintenance, clock, config });
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
-  return { files, references, universes, appliances, maintenance, events, notifications };
+  const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, badges: () => badges, clock, config });
+  const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges };
 }

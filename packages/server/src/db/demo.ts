@@ -144,7 +144,8 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
   const toaster = appliances.get('grille-pain') ?? null;
   await events.create(userId, { title: 'Le grille-pain ne remontait plus', dt_realisation: at(-210, 15), note: 'Ressort du levier remplacé au Repair Café.', applianceId: toaster, maintenanceCardId: null, type: 'PANNE' });
 
-  // The overdue and tomorrow's maintenance give their notifications now; a welcome challenge too.
+  // The overdue and tomorrow's maintenance give their notifications now; the badges earned and a welcome too.
   await notifications.tick();
+  await app.services.badges.evaluate(userId);
   await notifications.challenge(userId, `welcome:${userId}`, 'Bienvenue dans EcoFoyer !', 'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.');
 }

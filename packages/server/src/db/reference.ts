@@ -81,6 +81,38 @@ export async function loadReferenceData(db: Db): Promise<void> {
       )
       .execute();
 
+    const badges = read<{ slug: string; name: string; description: string; rule: { kind: string; threshold: number }; bonus: { description: string; link?: string | null } | null }>('badges.json');
+    if (badges.length > 0) {
+      await trx
+        .insertInto('ref_badges')
+        .values(
+          badges.map((b, position) => ({
+            slug: b.slug,
+            name: b.name,
+            description: b.description,
+            pict: `/ref/badges/${b.slug}.svg`,
+            rule_kind: b.rule.kind,
+            rule_threshold: b.rule.threshold,
+            bonus_description: b.bonus?.description ?? null,
+            bonus_link: b.bonus?.link ?? null,
+            position,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('slug').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            description: eb.ref('excluded.description'),
+            pict: eb.ref('excluded.pict'),
+            rule_kind: eb.ref('excluded.rule_kind'),
+            rule_threshold: eb.ref('excluded.rule_threshold'),
+            bonus_description: eb.ref('excluded.bonus_description'),
+            bonus_link: eb.ref('excluded.bonus_link'),
+            position: eb.ref('excluded.position'),
+          })),
+        )
+        .execute();
+    }
+
     // Maintenance cards: upserted by slug; their steps and products are replaced as a whole.
     const cards = read<CardEntry>('maintenance-cards.json');
     if (cards.length === 0) return;

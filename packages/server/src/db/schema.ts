@@ -178,7 +178,38 @@ export interface PushSubscriptionsTable {
   created_at: Date;
 }
 
+export interface RefBadgesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  pict: string;
+  rule_kind: string;
+  rule_threshold: number;
+  bonus_description: string | null;
+  bonus_link: string | null;
+  position: number;
+}
+
+export interface UserBadgesTable {
+  id: Generated<number>;
+  user_id: number;
+  ref_badge_id: number;
+  public_uuid: Generated<string>;
+  obtained_at: Date;
+}
+
+export interface UserActionsTable {
+  id: Generated<number>;
+  user_id: number;
+  action: string;
+  created_at: Date;
+}
+
 export interface Database {
+  ref_badges: RefBadgesTable;
+  user_badges: UserBadgesTable;
+  user_actions: UserActionsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   maintenance_cards: MaintenanceCardsTable;

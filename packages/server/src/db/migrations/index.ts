@@ -3,6 +3,7 @@ import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-inventory.ts';
 import * as m0003 from './0003-maintenance-events.ts';
 import * as m0004 from './0004-notifications.ts';
+import * as m0005 from './0005-badges.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-inventory': m0002,
   '0003-maintenance-events': m0003,
   '0004-notifications': m0004,
+  '0005-badges': m0005,
 };

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
+import type { BadgesService } from '../badges/badges.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
 
@@ -31,7 +32,7 @@ const FILE_COLUMNS = {
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; clock: Clock },
+    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; badges: () => BadgesService; clock: Clock },
   ) {}
 
   private toDto(row: ApplianceJoined): Appliance {
@@ -104,7 +105,7 @@ export class AppliancesService {
     if (universeId !== null) await this.deps.universes().row(userId, universeId);
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
-    return this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
+    const created = await this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
       const { id } = await this.repo.insert({
         user_id: userId,
         universe_id: universeId,
@@ -127,6 +128,8 @@ export class AppliancesService {
       });
       return this.get(userId, id);
     });
+    await this.deps.badges().evaluate(userId);
+    return created;
   }
 
   async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {

@@ -66,6 +66,19 @@ export class EventsRepository {
     return this.db.selectFrom('events').selectAll().where('series_id', '=', seriesId).orderBy('dt_realisation', 'desc').limit(1).executeTakeFirst();
   }
 
+  async stats(userId: number) {
+    const row = await this.db
+      .selectFrom('events')
+      .select([
+        sql<number>`count(*) filter (where type = 'MAINTENANCE' and status = 'DONE')::int`.as('done'),
+        sql<number>`count(*) filter (where type = 'MAINTENANCE' and status = 'NEW')::int`.as('planned'),
+        sql<number>`count(*) filter (where type = 'PANNE')::int`.as('breakdowns'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { done: Number(row.done), planned: Number(row.planned), breakdowns: Number(row.breakdowns) };
+  }
+
   feedToken(userId: number) {
     return this.db.selectFrom('calendar_feeds').select('token').where('user_id', '=', userId).executeTakeFirst();
   }

@@ -83,7 +83,7 @@ describe('maintenance notifications', () => {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : t.app).services.notifications.tick()));
       const mine = results.flat().filter((n) => n.user_id === user.id);
       expect(mine).toHaveLength(5);
-      const rows = await t.db.selectFrom('notifications').select('dedupe_key').where('user_id', '=', user.id).execute();
+      const rows = await t.db.selectFrom('notifications').select('dedupe_key').where('user_id', '=', user.id).where('type', '=', 'MAINTENANCE').execute();
       expect(rows).toHaveLength(5);
     } finally {
       await other.close();

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+export class BadgesRepository {
+  constructor(private readonly db: Db) {}
+
+  refs() {
+    return this.db.selectFrom('ref_badges').selectAll().orderBy('position').execute();
+  }
+
+  private owned() {
+    return this.db
+      .selectFrom('user_badges as b')
+      .innerJoin('ref_badges as r', 'r.id', 'b.ref_badge_id')
+      .select(['b.id', 'b.user_id', 'b.public_uuid', 'b.obtained_at', 'r.slug', 'r.name', 'r.description', 'r.pict', 'r.bonus_description', 'r.bonus_link']);
+  }
+
+  list(userId: number) {
+    return this.owned().where('b.user_id', '=', userId).orderBy('b.obtained_at', 'desc').orderBy('b.id', 'desc').execute();
+  }
+
+  find(userId: number, id: number) {
+    return this.owned().where('b.user_id', '=', userId).where('b.id', '=', id).executeTakeFirst();
+  }
+
+  byPublicUuid(uuid: string) {
+    return this.owned()
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .select('u.firstname')
+      .where('b.public_uuid', '=', uuid)
+      .executeTakeFirst();
+  }
+
+  /** Awards once: of concurrent awards of one badge, a single insert returns a row. */
+  award(userId: number, refBadgeId: number, now: Date) {
+    return this.db
+      .insertInto('user_badges')
+      .values({ user_id: userId, ref_badge_id: refBadgeId, obtained_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'ref_badge_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  }
+
+  async recordAction(userId: number, action: string, now: Date): Promise<void> {
+    await this.db.insertInto('user_actions').values({ user_id: userId, action, created_at: now }).execute();
+  }
+
+  async actionCounts(userId: number): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('user_actions')
+      .select(['action', sql<number>`count(*)::int`.as('n')])
+      .where('user_id', '=', userId)
+      .groupBy('action')
+      .execute();
+    return new Map(rows.map((r) => [r.action, Number(r.n)]));
+  }
+}
+
+export type BadgeJoined = NonNullable<Awaited<ReturnType<BadgesRepository['find']>>>;

@@ -1,0 +1,44 @@
+import { Badge, ErrorBody, PublicBadge, UserActionBody } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSelf } from '../../lib/auth-guard.ts';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** API.md "Badges" (`/api/V1/profils/users`), and the actions badges count. */
+export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { badges } = app.services;
+  const common = { tags: ['badges'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:userId/badges', { schema: { ...common, params: UserParams, response: { 200: z.array(Badge), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return badges.list(req.params.userId);
+  });
+
+  app.get(
+    '/:userId/badges/:badgeId',
+    { schema: { ...common, params: UserParams.extend({ badgeId: z.coerce.number().int().positive() }), response: { 200: Badge, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return badges.get(req.params.userId, req.params.badgeId);
+    },
+  );
+
+  app.post(
+    '/:userId/actions',
+    { schema: { ...common, params: UserParams, body: UserActionBody, response: { 201: z.object({ awarded: z.array(Badge) }), ...errors } } },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      return reply.code(201).send({ awarded: await badges.recordAction(req.params.userId, req.body.action) });
+    },
+  );
+};
+
+/** GET /api/V1/public/badges/{publicUuid} — no login: the share page. */
+export const publicBadgesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:publicUuid', { schema: { tags: ['badges'], params: z.object({ publicUuid: z.string().max(64) }), response: { 200: PublicBadge, 404: ErrorBody } } }, (req) =>
+    app.services.badges.publicBadge(req.params.publicUuid),
+  );
+};

@@ -1,0 +1,93 @@
+import { type Badge, MSG, type PublicBadge } from '@ecofoyer/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { BadgeJoined, BadgesRepository } from './badges.repository.ts';
+
+const toDto = (row: BadgeJoined): Badge => ({
+  id: row.id,
+  dt_obtention: row.obtained_at.toISOString(),
+  publicUuid: row.public_uuid,
+  refbadge: { name: row.name, description: row.description, pict: row.pict },
+  bonus: row.bonus_description ? { description: row.bonus_description, link: row.bonus_link } : null,
+});
+
+export class BadgesService {
+  constructor(
+    private readonly repo: BadgesRepository,
+    private readonly deps: {
+      appliances: () => AppliancesService;
+      events: () => EventsService;
+      notifications: NotificationsService;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  /** The value each rule kind measures for the user. */
+  private async measures(userId: number): Promise<(kind: string) => number> {
+    const [count, perUniverse, events, actions] = await Promise.all([
+      this.deps.appliances().count(userId),
+      this.deps.appliances().countByUniverse(userId),
+      this.deps.events().stats(userId),
+      this.repo.actionCounts(userId),
+    ]);
+    const values: Record<string, number> = {
+      appliances: count.meta.totalAppliances,
+      furnished_universe: Math.max(0, ...perUniverse.values()),
+      maintenance_done: events.done,
+      maintenance_planned: events.planned,
+      breakdowns: events.breakdowns,
+    };
+    return (kind) => (kind.startsWith('action:') ? (actions.get(kind.slice(7)) ?? 0) : (values[kind] ?? 0));
+  }
+
+  /**
+   * Awards every badge whose rule the user now meets (each once) with its CHALLENGE notification.
+   * Called after the changes a rule counts; never fails the request that triggered it.
+   */
+  async evaluate(userId: number): Promise<Badge[]> {
+    try {
+      const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId)]);
+      const has = new Set(owned.map((b) => b.slug));
+      const awarded: Badge[] = [];
+      for (const ref of refs) {
+        if (has.has(ref.slug) || measure(ref.rule_kind) < ref.rule_threshold) continue;
+        const row = await this.repo.award(userId, ref.id, this.deps.clock.now());
+        if (!row) continue;
+        await this.deps.notifications.challenge(userId, `badge:${userId}:${ref.slug}`, `Nouveau badge : ${ref.name}`, ref.description);
+        const badge = await this.repo.find(userId, row.id);
+        if (badge) awarded.push(toDto(badge));
+      }
+      return awarded;
+    } catch (err) {
+      this.deps.log.error({ err, userId }, 'badge evaluation failed');
+      return [];
+    }
+  }
+
+  async recordAction(userId: number, action: string): Promise<Badge[]> {
+    await this.repo.recordAction(userId, action, this.deps.clock.now());
+    return this.evaluate(userId);
+  }
+
+  async list(userId: number): Promise<Badge[]> {
+    return (await this.repo.list(userId)).map(toDto);
+  }
+
+  async get(userId: number, id: number): Promise<Badge> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw notFound(MSG.badgeUnknown);
+    return toDto(row);
+  }
+
+  /** The share page's data: the badge and the holder's first name only. */
+  async publicBadge(uuid: string): Promise<PublicBadge> {
+    const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await this.repo.byPublicUuid(uuid) : undefined;
+    if (!row) throw notFound(MSG.badgeUnknown);
+    return { firstname: row.firstname, dt_obtention: row.obtained_at.toISOString(), refbadge: { name: row.name, description: row.description, pict: row.pict } };
+  }
+}
