@@ -12,3 +12,4 @@ export * from './maintenance.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './badges.ts';
+export * from './carbon.ts';

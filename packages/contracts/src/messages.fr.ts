@@ -107,6 +107,7 @@ export const MSG = {
   eventDateInvalid: 'Veuillez choisir une date valide.',
   frequencyInvalid: 'Choisissez une fréquence : tous les mois, 3 mois, 6 mois ou tous les ans.',
   maintenanceCardUnknown: 'Fiche d’entretien introuvable.',
+  carbonInvalidResponse: 'Réponse invalide du backend. Impossible de calculer l\'impact carbone.',
   badgeUnknown: 'Badge introuvable.',
   pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
   calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** spec §3 Reference product. */
-export const RefProduct = z.object({ id: z.number().int(), prodName: z.string(), pict: z.string() });
+export const RefProduct = z.object({
+  id: z.number().int(),
+  prodName: z.string(),
+  pict: z.string(),
+  /** The product's entry in the carbon data set (contracts/src/data/carbon.json), if any. */
+  carbonSlug: z.string().nullable(),
+});
 export type RefProduct = z.infer<typeof RefProduct>;
 
 export const RefUniverse = z.object({

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FILE_MAX_BYTES, MSG } from '@ecofoyer/contracts';
 import fastifyMultipart from '@fastify/multipart';
@@ -28,6 +29,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
 import type { FileStore } from './lib/file-store.ts';
+import { withOpenGraph } from './lib/open-graph.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
@@ -129,10 +131,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: MSG.routeNotFound, code: 'ROUTE_NOT_FOUND' });
+    }
+    // Share page of a badge: link previews read Open Graph tags from the HTML itself.
+    const shared = /^\/public\/badges\/([0-9a-f-]{36})$/i.exec(url);
+    if (shared) {
+      const badge = await app.services.badges.publicBadge(shared[1]).catch(() => null);
+      if (badge) {
+        const html = await readFile(indexHtml, 'utf8');
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withOpenGraph(html, badge, `${config.appUrl}${url}`, config.appUrl));
+      }
     }
     // Client-side routes of the SPA: every other GET gets the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -24,12 +24,8 @@ export const routes: RouteObject[] = [
   { path: '/welcome/:step', lazy: welcome, errorElement: <RouteError /> },
   {
     path: '/public/badges/:publicUuid',
+    lazy: lazyPage('public-badge', () => import('../features/badges/pages/public-badge-page.tsx'), (m) => m.PublicBadgePage),
     errorElement: <RouteError />,
-    element: (
-      <main style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
-        <PlannedPage title="Badge EcoFoyer" description="Le badge obtenu par un membre d’EcoFoyer, avec son prénom, à partager." />
-      </main>
-    ),
   },
   {
     Component: RequireAuth,
@@ -59,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: '/entretien/fichedetail', lazy: lazyPage('maintenance-detail', () => import('../features/maintenance/pages/maintenance-card-detail-page.tsx'), (m) => m.MaintenanceCardDetailPage), errorElement: <RouteError /> },
           { path: '/calendar', lazy: lazyPage('calendar', () => import('../features/events/pages/calendar-page.tsx'), (m) => m.CalendarPage), errorElement: <RouteError /> },
           { path: '/notification', lazy: lazyPage('notifications', () => import('../features/notifications/pages/notifications-page.tsx'), (m) => m.NotificationsPage), errorElement: <RouteError /> },
+          { path: '/badges/:badgeId', lazy: lazyPage('badge', () => import('../features/badges/pages/badge-detail-page.tsx'), (m) => m.BadgeDetailPage), errorElement: <RouteError /> },
           { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
           { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
           ...PLANNED_ROUTES.map(

@@ -1,0 +1,69 @@
+import carbonData from './data/carbon.json' with { type: 'json' };
+import { MSG } from './messages.fr.ts';
+
+/** One appliance type of the carbon data set (data/METHOD.md says where each figure comes from). */
+export interface CarbonEntry {
+  slug: string;
+  name: string;
+  lifespanYears: number;
+  phases: { rawMaterials: number; supply: number; forming: number; assemblyAndDistribution: number };
+  usagePerYear: number;
+  endOfLife: number;
+  production: number;
+  total: number;
+  status: 'ademe' | 'estimated-phases' | 'estimated';
+  sources: Record<string, string>;
+}
+
+export const CARBON_ENTRIES = carbonData as CarbonEntry[];
+export const carbonBySlug = new Map(CARBON_ENTRIES.map((e) => [e.slug, e]));
+
+/** spec §9 home impact constants. */
+export const KG_PER_TREE_YEAR = 35;
+export const KG_PER_PARIS_NEW_YORK = 3500;
+/** spec §8: a product missing from the carbon data counts 1 kg per unit. */
+export const UNKNOWN_PRODUCT_KG = 1;
+
+/** spec §9: production is the sum of the phases (assembly and distribution are one figure in the source). */
+export function production(e: CarbonEntry): number {
+  return e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution;
+}
+
+/** spec §9: usage per year = (total − production − end of life) / lifespan. */
+export function usagePerYear(e: CarbonEntry): number {
+  return (e.total - production(e) - e.endOfLife) / e.lifespanYears;
+}
+
+/** spec §9: simulated footprint = years × usage per year + end of life. */
+export function simulatedFootprint(e: CarbonEntry, years: number): number {
+  return years * usagePerYear(e) + e.endOfLife;
+}
+
+/**
+ * What each extra year of use saves compared with replacing the device: a new one costs its
+ * production again, spread over its life; keeping the old one avoids that share each year.
+ */
+export function savedPerExtraYear(e: CarbonEntry): number {
+  return production(e) / e.lifespanYears;
+}
+
+/** spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500. */
+export function homeImpact(counts: Record<string, number>, lifecycleOf: (prodName: string) => number | undefined) {
+  let kg = 0;
+  for (const [name, count] of Object.entries(counts)) kg += (lifecycleOf(name) ?? UNKNOWN_PRODUCT_KG) * count;
+  return { kg, trees: kg / KG_PER_TREE_YEAR, trips: kg / KG_PER_PARIS_NEW_YORK };
+}
+
+/** spec §8: an invalid count answer raises "Réponse invalide du backend…". */
+export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number } } {
+  const v = value as { data?: unknown; meta?: { totalAppliances?: unknown } } | null;
+  const valid =
+    v !== null &&
+    typeof v === 'object' &&
+    typeof v.data === 'object' &&
+    v.data !== null &&
+    Object.values(v.data).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) &&
+    typeof v.meta?.totalAppliances === 'number';
+  if (!valid) throw new Error(MSG.carbonInvalidResponse);
+  return v as { data: Record<string, number>; meta: { totalAppliances: number } };
+}

@@ -1,0 +1,22 @@
+import type { PublicBadge } from '@ecofoyer/contracts';
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The app shell with the Open Graph and Twitter tags of a shared badge (first name only). */
+export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string, appUrl: string): string {
+  const title = `${badge.firstname} a obtenu le badge « ${badge.refbadge.name} » sur EcoFoyer`;
+  const tags = [
+    ['og:type', 'website'],
+    ['og:site_name', 'EcoFoyer'],
+    ['og:locale', 'fr_FR'],
+    ['og:title', title],
+    ['og:description', badge.refbadge.description],
+    ['og:url', pageUrl],
+    // Link previews want a raster image: the app icon.
+    ['og:image', `${appUrl}/icons/icon-512.png`],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escape(content)}" />`)
+    .concat(`<meta name="twitter:card" content="summary" />`, `<meta name="twitter:title" content="${escape(title)}" />`)
+    .join('\n    ');
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>\n    ${tags}`);
+}

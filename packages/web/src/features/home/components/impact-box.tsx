@@ -1,0 +1,67 @@
+import { carbonBySlug, checkCountResponse, homeImpact } from '@ecofoyer/contracts';
+import { Alert, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLeaf, IconPlane, IconTree } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useApplianceCount } from '../../appliances/api/appliances.ts';
+import { useRefProducts } from '../../references/api/references.ts';
+
+const kgFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+function Figure({ icon, value, label, testId }: { icon: ReactNode; value: string; label: string; testId: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fz={22} fw={800} data-testid={testId}>
+          {value}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** spec §9 home impact: kg CO2 of the inventory, trees per year, Paris–New York round trips. */
+export function ImpactBox() {
+  const count = useApplianceCount();
+  const products = useRefProducts();
+  const impact = useMemo(() => {
+    if (!count.data || !products.data) return null;
+    try {
+      const counts = checkCountResponse(count.data);
+      const byName = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug)?.total : undefined]));
+      return { ...homeImpact(counts.data, (name) => byName.get(name)), total: counts.meta.totalAppliances };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }, [count.data, products.data]);
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="impact-title">
+      <Title order={2} fz="lg" id="impact-title" mb="sm">
+        L’impact carbone de mes appareils
+      </Title>
+      {(count.isPending || products.isPending) && <Skeleton h={64} />}
+      {count.isError && <Alert color="red">{count.error.message}</Alert>}
+      {impact && 'error' in impact && <Alert color="red">{impact.error}</Alert>}
+      {impact && !('error' in impact) && (
+        <Stack gap="sm">
+          <Group gap="xl" wrap="wrap">
+            <Figure icon={<IconLeaf />} value={`${kgFr.format(impact.kg)} kg CO2e`} label={`sur la vie de ${impact.total} appareil${impact.total > 1 ? 's' : ''}`} testId="impact-kg" />
+            <Figure icon={<IconTree />} value={oneDecimal.format(impact.trees)} label="arbres pendant un an pour l’absorber" testId="impact-trees" />
+            <Figure icon={<IconPlane />} value={oneDecimal.format(impact.trips)} label="allers-retours Paris–New York" testId="impact-trips" />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Fabrication, usage et fin de vie d’après l’ADEME (Impact CO2) ; estimations EcoFoyer pour les types sans données.
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
