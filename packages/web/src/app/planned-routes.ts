@@ -3,7 +3,6 @@
  * saying what will be there (the issue that builds it replaces the entry with its page).
  */
 export const PLANNED_ROUTES: { path: string; title: string; description: string }[] = [
-  { path: '/carbotool', title: 'Simulateur carbone', description: 'L’empreinte carbone de vos appareils et l’effet d’une durée de vie plus longue.' },
   { path: '/carbomap', title: 'Carte de l’économie circulaire', description: 'La carte « Que faire de mes objets » de l’ADEME : réparateurs, dons, recycleries près de chez vous.' },
   { path: '/callplan', title: 'Prendre rendez-vous', description: 'La prise de rendez-vous chez un réparateur pour votre appareil.' },
   { path: '/replace/appliance', title: 'Remplacer un appareil', description: 'Des conseils pour choisir un appareil durable et réparable.' },
