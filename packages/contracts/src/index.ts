@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './notifications.ts';
 export * from './badges.ts';
 export * from './carbon.ts';
+export * from './repair-bonus.ts';

@@ -7,6 +7,8 @@ export const RefProduct = z.object({
   pict: z.string(),
   /** The product's entry in the carbon data set (contracts/src/data/carbon.json), if any. */
   carbonSlug: z.string().nullable(),
+  /** The repair-bonus product types it maps to (contracts/src/data/repair-bonus.json). */
+  repairBonusTypes: z.array(z.string()),
 });
 export type RefProduct = z.infer<typeof RefProduct>;
 

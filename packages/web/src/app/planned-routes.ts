@@ -3,7 +3,6 @@
  * saying what will be there (the issue that builds it replaces the entry with its page).
  */
 export const PLANNED_ROUTES: { path: string; title: string; description: string }[] = [
-  { path: '/carbomap', title: 'Carte de l’économie circulaire', description: 'La carte « Que faire de mes objets » de l’ADEME : réparateurs, dons, recycleries près de chez vous.' },
   { path: '/callplan', title: 'Prendre rendez-vous', description: 'La prise de rendez-vous chez un réparateur pour votre appareil.' },
   { path: '/replace/appliance', title: 'Remplacer un appareil', description: 'Des conseils pour choisir un appareil durable et réparable.' },
   { path: '/replace/product', title: 'Choisir un nouveau produit', description: 'Des pistes pour vous rééquiper de façon responsable.' },
@@ -17,5 +16,4 @@ export const PLANNED_ROUTES: { path: string; title: string; description: string 
   { path: '/renew/offer', title: 'Offres de rééquipement', description: 'Les offres de nos partenaires pour vous rééquiper.' },
   { path: '/repair', title: 'Réparer avec l’assistant', description: 'L’assistant de diagnostic : décrivez la panne, il vous propose précautions, causes, tutoriels et réparateurs.' },
   { path: '/smarfix', title: 'Smart-fix : réparable ?', description: 'Une estimation de la réparabilité de votre appareil à partir de milliers de réparations réelles.' },
-  { path: '/offres', title: 'Offres Partenaires', description: 'Les offres de nos partenaires : réparation, pièces détachées, reconditionné.' },
 ];

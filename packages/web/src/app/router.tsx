@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           { path: '/notification', lazy: lazyPage('notifications', () => import('../features/notifications/pages/notifications-page.tsx'), (m) => m.NotificationsPage), errorElement: <RouteError /> },
           { path: '/badges/:badgeId', lazy: lazyPage('badge', () => import('../features/badges/pages/badge-detail-page.tsx'), (m) => m.BadgeDetailPage), errorElement: <RouteError /> },
           { path: '/carbotool', lazy: lazyPage('carbon', () => import('../features/carbon/pages/carbon-tool-page.tsx'), (m) => m.CarbonToolPage), errorElement: <RouteError /> },
+          { path: '/carbomap', lazy: lazyPage('carbon-map', () => import('../features/carbon/pages/carbon-map-page.tsx'), (m) => m.CarbonMapPage), errorElement: <RouteError /> },
+          { path: '/offres', lazy: lazyPage('offers', () => import('../features/offers/pages/offers-page.tsx'), (m) => m.OffersPage), errorElement: <RouteError /> },
           { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
           { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
           ...PLANNED_ROUTES.map(

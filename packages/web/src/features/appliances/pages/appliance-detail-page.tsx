@@ -1,4 +1,4 @@
-import { type Event, FILE_ACCEPT, longDateFr, MSG } from '@ecofoyer/contracts';
+import { type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -17,6 +17,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useApplianceEvents } from '../../events/api/events.ts';
+import { useRefProducts } from '../../references/api/references.ts';
 import { useAppliance } from '../api/appliances.ts';
 import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
@@ -81,6 +82,7 @@ export function ApplianceDetailPage() {
   const id = Number(params.get('id'));
   const appliance = useAppliance(Number.isInteger(id) && id > 0 ? id : null);
   const events = useApplianceEvents(Number.isInteger(id) && id > 0 ? id : null);
+  const products = useRefProducts();
   const [manualOpened, manual] = useDisclosure(false);
   const [invoiceOpened, invoice] = useDisclosure(false);
 
@@ -101,6 +103,8 @@ export function ApplianceDetailPage() {
   }
 
   const a = appliance.data;
+  const bonusTypes = products.data?.find((p) => p.id === a.prod_id)?.repairBonusTypes ?? [];
+  const bonus = repairBonusFor(bonusTypes);
   const productQuery = `appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`;
   return (
     <>
@@ -154,6 +158,12 @@ export function ApplianceDetailPage() {
                   </>
                 )}
               </dl>
+              {bonus && (
+                <Text data-testid="repair-bonus">
+                  <strong>Bonus réparation : </strong>
+                  {formatBonus(bonus)} chez un réparateur labellisé
+                </Text>
+              )}
               {a.note && (
                 <Text className={classes.note}>
                   <strong>Note : </strong>

@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, visible } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('offers, repair bonus and map (spec §2, §9)', () => {
+  it('shows the bonus table, the bonus of an appliance, and the map URL (asserted, never fetched)', async () => {
+    const context = await newContext(browser, DESKTOP);
+    // No request leaves the machine: third-party pages are blocked, their addresses asserted.
+    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.waitForURL(/\/(home|welcome)$/);
+
+    await page.goto('/offres');
+    const table = page.getByRole('table', { name: 'Montants du bonus réparation' });
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(50);
+    await page.getByRole('textbox', { name: 'Rechercher un type d’appareil' }).fill('téléviseur');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await visible(page, '60 €');
+    expect(await page.getByRole('link', { name: 'Trouver une pièce' }).getAttribute('href')).toBe('https://www.spareka.fr/');
+
+    // The demo washing machine: 50 €.
+    await page.goto('/inventaire/search');
+    await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('Bosch');
+    await page.getByTestId('appliance-card').first().click();
+    await expect.poll(() => page.getByTestId('repair-bonus').textContent()).toContain('50 €');
+
+    await page.goto('/carbomap');
+    const map = page.getByTestId('lvao-map');
+    await expect.poll(() => map.getAttribute('height')).toBe('600');
+    const src = new URL((await map.getAttribute('src')) as string);
+    expect(src.origin + src.pathname).toBe('https://quefairedemesobjets.ademe.fr/carte');
+    expect(src.searchParams.get('direction')).toBe('jai');
+    expect(src.searchParams.get('action_list')).toContain('reparer');
+    expect(JSON.parse(src.searchParams.get('bounding_box') as string)).toEqual({ southWest: { lat: 42.96, lng: -6.9 }, northEast: { lat: 51.1, lng: 7.65 } });
+    await context.close();
+  });
+});

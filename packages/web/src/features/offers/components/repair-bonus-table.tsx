@@ -1,0 +1,62 @@
+import { REPAIR_BONUS } from '@ecofoyer/contracts';
+import { Anchor, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { createSearch } from '../../../lib/search.ts';
+
+/** spec §2/§9 Repair bonus calculator: the amounts by product type, with the eligibility thresholds. */
+export function RepairBonusTable() {
+  const [query, setQuery] = useState('');
+  const search = useMemo(() => createSearch(REPAIR_BONUS, ['product_type_fr', 'family_fr']), []);
+  const rows = search(query);
+  return (
+    <>
+      <TextInput
+        leftSection={<IconSearch size={18} />}
+        placeholder="Lave-linge, téléviseur, aspirateur…"
+        aria-label="Rechercher un type d’appareil"
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        mb="sm"
+      />
+      <ScrollArea h={420} type="auto">
+        <Table striped highlightOnHover stickyHeader aria-label="Montants du bonus réparation">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Type d’appareil</Table.Th>
+              <Table.Th>Famille</Table.Th>
+              <Table.Th ta="right">Bonus</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.product_type_fr}>
+                <Table.Td>
+                  {r.product_type_fr}
+                  {r.min_repair_cost_eur && (
+                    <Text size="xs" c="dimmed">
+                      pour une réparation d’au moins {r.min_repair_cost_eur} €
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{r.family_fr}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {r.amount_eur} €
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {rows.length === 0 && <Text c="dimmed">Aucun type ne correspond à « {query} ».</Text>}
+      </ScrollArea>
+      <Text size="xs" c="dimmed" mt="xs">
+        Montants 2024 du fonds réparation (QualiRépar), déduits directement de la facture par un réparateur labellisé —{' '}
+        <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs">
+          trouver un réparateur labellisé
+        </Anchor>
+        .
+      </Text>
+    </>
+  );
+}
