@@ -110,7 +110,7 @@ export function HomePage() {
           Mes badges
         </Title>
         {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
-        <ScrollArea type="auto" offsetScrollbars aria-label="Mes badges">
+        <ScrollArea type="auto" offsetScrollbars>
           <Group wrap="nowrap" gap="sm" className={classes.slider} data-shown={HOME_BADGES_SHOWN}>
             {badges.data?.map((b) => (
               <UnstyledButton key={b.id} component={Link} to={`/badges/${b.id}`} className={classes.badge} aria-label={`Badge ${b.refbadge.name}`}>
