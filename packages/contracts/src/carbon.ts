@@ -12,7 +12,7 @@ export interface CarbonEntry {
   production: number;
   total: number;
   status: 'ademe' | 'estimated-phases' | 'estimated';
-  sources: Record<string, string>;
+  sources: { phases: string; usage: string; endOfLife: string; lifespan: string };
 }
 
 export const CARBON_ENTRIES = carbonData as CarbonEntry[];

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CarbonEntry } from '../carbon.ts';
 import data from './carbon.json' with { type: 'json' };
 
-type Status = 'ademe' | 'estimated-phases' | 'estimated';
-
-interface CarbonEntry {
-  slug: string;
-  name: string;
-  lifespanYears: number;
-  phases: { rawMaterials: number; supply: number; forming: number; assemblyAndDistribution: number };
-  usagePerYear: number;
-  endOfLife: number;
-  production: number;
-  total: number;
-  status: Status;
-  sources: { phases: string; usage: string; endOfLife: string; lifespan: string };
-}
+type Status = CarbonEntry['status'];
 
 const entries = data as CarbonEntry[];
 const bySlug = new Map(entries.map((e) => [e.slug, e]));

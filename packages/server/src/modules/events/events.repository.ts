@@ -22,6 +22,10 @@ export class EventsRepository {
     return this.base(userId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
   }
 
+  listSeries(userId: number, seriesId: string) {
+    return this.base(userId).where('e.series_id', '=', seriesId).orderBy('e.dt_realisation', 'desc').execute();
+  }
+
   listForAppliance(userId: number, applianceId: number) {
     return this.base(userId).where('e.appliance_id', '=', applianceId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
   }

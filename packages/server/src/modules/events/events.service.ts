@@ -105,7 +105,7 @@ export class EventsService {
     const dates = expandSeries(input.dt_realisation, frequency, until);
     await this.repo.insert(dates.map((dt) => this.row(userId, input, { series_id: seriesId, frequency, dt })));
     await this.deps.badges().evaluate(userId);
-    return (await this.repo.list(userId)).filter((r) => r.series_id === seriesId).map((r) => this.toDto(r));
+    return (await this.repo.listSeries(userId, seriesId)).map((r) => this.toDto(r));
   }
 
   /**

@@ -69,8 +69,8 @@ export class NotificationsRepository {
     return Number(row.n);
   }
 
-  list(userId: number) {
-    return this.db
+  list(userId: number, id?: number) {
+    let query = this.db
       .selectFrom('notifications as n')
       .leftJoin('events as e', 'e.id', 'n.event_id')
       .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
@@ -85,10 +85,9 @@ export class NotificationsRepository {
         'e.maintenance_card_id as event_card_id',
         'c.prod_id as card_prod_id',
       ])
-      .where('n.user_id', '=', userId)
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .execute();
+      .where('n.user_id', '=', userId);
+    if (id !== undefined) query = query.where('n.id', '=', id);
+    return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').execute();
   }
 
   markRead(userId: number, id: number, now: Date) {

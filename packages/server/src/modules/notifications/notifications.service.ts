@@ -62,7 +62,7 @@ export class NotificationsService {
   async markRead(userId: number, id: number): Promise<Notification> {
     if (!(await this.repo.exists(userId, id))) throw notFound(MSG.notFound);
     await this.repo.markRead(userId, id, this.deps.clock.now());
-    const row = (await this.repo.list(userId)).find((n) => n.id === id);
+    const [row] = await this.repo.list(userId, id);
     if (!row) throw notFound(MSG.notFound);
     return this.toDto(row);
   }

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
 import emptyRoom from '../../../assets/illustrations/empty-room.svg';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { MSG } from '@ecofoyer/contracts';
+
 import { useAppliances } from '../api/appliances.ts';
 import { ApplianceCard } from '../components/appliance-card.tsx';
 import { applianceDetailPath } from '../paths.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /** /inventaire: every appliance; with ?flag=tosecond a click picks the device to give a second life. */
 export function InventoryPage() {
@@ -47,12 +48,7 @@ export function InventoryPage() {
           </SimpleGrid>
         )}
         {appliances.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {appliances.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => appliances.refetch()}>
-              {MSG.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert message={appliances.error.message} onRetry={() => appliances.refetch()} />
         )}
         {appliances.data?.length === 0 && (
           <Paper withBorder radius="lg" p="xl">

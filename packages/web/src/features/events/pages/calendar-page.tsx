@@ -1,24 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import { EVENT_LIST_SHOWN, type Event, longDateFr, MSG } from '@ecofoyer/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Indicator,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, CopyButton, Group, Indicator, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarEvent, IconCheck, IconCopy, IconExternalLink, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -26,6 +9,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import {
   LOCAL_TIME_ZONE,
   localDayKey,
@@ -230,12 +214,7 @@ function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
       )}
       {shown && feed.isPending && <Skeleton h={44} radius="md" />}
       {shown && feed.isError && (
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {feed.error.message}{' '}
-          <Button size="compact-sm" variant="subtle" onClick={() => feed.refetch()}>
-            {MSG.retry}
-          </Button>
-        </Alert>
+        <ErrorAlert message={feed.error.message} onRetry={() => feed.refetch()} />
       )}
       {shown && feed.data && (
         <Stack gap="sm">
@@ -344,12 +323,7 @@ export function CalendarPage() {
       <Stack gap="md">
         <Group>{planButton}</Group>
         {events.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {events.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => events.refetch()}>
-              {MSG.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert message={events.error.message} onRetry={() => events.refetch()} />
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} component="section" aria-label="Mois">

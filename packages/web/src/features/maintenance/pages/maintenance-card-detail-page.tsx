@@ -1,39 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
-import {
-  addPeriods,
-  type Event,
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  type Frequency,
-  longDateFr,
-  type MaintenanceCard,
-  MSG,
-  TEXT_MAX,
-} from '@ecofoyer/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Image,
-  List,
-  Loader,
-  Modal,
-  Paper,
-  Popover,
-  Progress,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Typography,
-} from '@mantine/core';
+import { addPeriods, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, longDateFr, type MaintenanceCard, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Image, List, Loader, Modal, Paper, Popover, Progress, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -51,6 +19,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
 import { LevelBadge } from './maintenance-card-list-page.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: [] };
 
@@ -278,12 +247,7 @@ function StepsModal({ opened, onClose, target }: { opened: boolean; onClose: () 
             {done.isSuccess && <Text c="dimmed">C’est noté dans vos réalisations.</Text>}
           </Stack>
           {done.isError && (
-            <Alert color="red" icon={<IconAlertCircle />}>
-              {done.error.message}{' '}
-              <Button size="compact-sm" variant="subtle" onClick={() => done.mutate()}>
-                {MSG.retry}
-              </Button>
-            </Alert>
+            <ErrorAlert message={done.error.message} onRetry={() => done.mutate()} />
           )}
           <Paper withBorder radius="lg" p="md">
             <Radio.Group
@@ -398,12 +362,7 @@ export function MaintenanceCardDetailPage() {
     return (
       <>
         <PageTitle title="Fiche d’entretien" />
-        <Alert color="red" icon={<IconAlertCircle />}>
-          {cards.error.message}{' '}
-          <Button size="compact-sm" variant="subtle" onClick={() => cards.refetch()}>
-            {MSG.retry}
-          </Button>
-        </Alert>
+        <ErrorAlert message={cards.error.message} onRetry={() => cards.refetch()} />
       </>
     );
   }

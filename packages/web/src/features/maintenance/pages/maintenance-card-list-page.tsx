@@ -1,12 +1,13 @@
 import { MSG, type MaintenanceCard } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, Card, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarRepeat, IconChevronRight, IconClock, IconTool } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarRepeat, IconChevronRight, IconClock, IconTool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
 import comingSoon from '../../../assets/illustrations/coming-soon.svg';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const positiveId = (raw: string | null) => {
   const n = Number(raw);
@@ -106,12 +107,7 @@ export function MaintenanceCardListPage() {
           </SimpleGrid>
         )}
         {cards.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {cards.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => cards.refetch()}>
-              {MSG.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert message={cards.error.message} onRetry={() => cards.refetch()} />
         )}
         {cards.isSuccess && cards.data.length === 0 && (
           <EmptyState

@@ -1,6 +1,6 @@
 import { longDateFr, MSG, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconBell, IconBellRinging, IconTrophy, IconTool } from '@tabler/icons-react';
+import { IconBell, IconBellRinging, IconTrophy, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -8,6 +8,7 @@ import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
 import { subscribeToPush, useMarkRead, useNotifications } from '../api/notifications.ts';
 import classes from '../../../components/tile-list.module.css';
 import own from './notifications-page.module.css';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 function NeededProducts({ notification }: { notification: Notification }) {
   const cards = useMaintenanceCards(notification.event?.productId ?? null);
@@ -73,12 +74,7 @@ export function NotificationsPage() {
         {push && <Alert color="eco">{push}</Alert>}
         {notifications.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={72} radius="lg" />)}
         {notifications.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {notifications.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => notifications.refetch()}>
-              {MSG.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert message={notifications.error.message} onRetry={() => notifications.refetch()} />
         )}
         {notifications.data?.length === 0 && (
           <Paper withBorder radius="lg" p="xl">

@@ -1,6 +1,6 @@
 import { MSG, PRODUCT_LIST_SHOWN } from '@ecofoyer/contracts';
-import { Alert, Button, Group, Image, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Image, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductListFlag } from '../../../app/paths.ts';
@@ -9,6 +9,7 @@ import { createSearch } from '../../../lib/search.ts';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 /** spec §2 Product chooser: the title by flag. */
 const TITLES: Record<ProductListFlag, string> = {
@@ -87,12 +88,7 @@ export function ProductListPage() {
         />
         {current.isPending && Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={64} radius="lg" />)}
         {current.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
-            {current.error.message}{' '}
-            <Button size="compact-sm" variant="subtle" onClick={() => current.refetch()}>
-              {MSG.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert message={current.error.message} onRetry={() => current.refetch()} />
         )}
         {current.isSuccess && items.length === 0 && source === 'saved' && (
           <Paper withBorder radius="lg" p="lg">

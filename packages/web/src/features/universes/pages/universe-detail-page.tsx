@@ -1,6 +1,6 @@
 import { MSG } from '@ecofoyer/contracts';
-import { Alert, AspectRatio, Button, Flex, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconPlus } from '@tabler/icons-react';
+import { AspectRatio, Button, Flex, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import emptyRoom from '../../../assets/illustrations/empty-room.svg';
 import notFound from '../../../assets/illustrations/not-found.svg';
@@ -10,25 +10,13 @@ import { useUniverseAppliances } from '../../appliances/api/appliances.ts';
 import { ApplianceCard } from '../../appliances/components/appliance-card.tsx';
 import { applianceDetailPath, universeUpdatePath } from '../../appliances/paths.ts';
 import { useUniverse } from '../api/universes.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
 function parseId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function ErrorAlert({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" icon={<IconAlertCircle />} title={title} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button variant="outline" color="red.9" bg="white" onClick={onRetry}>
-          {MSG.retry}
-        </Button>
-      </Stack>
-    </Alert>
-  );
 }
 
 function UniverseNotFound() {

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { universeDetailPath } from '../../appliances/paths.ts';
 import { universeKeys, useDeleteUniverse, useUniverse } from '../api/universes.ts';
 import { MODAL_STYLES, UNIVERSE_TITLES, UniverseForm } from '../components/universe-modal.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const LIST = '/inventaire/univers';
 
@@ -54,14 +55,7 @@ export function UniverseUpdatePage() {
             extraActions={<DeleteUniverse universe={universe} remove={remove} onDeleted={() => navigate(LIST, { replace: true })} />}
           />
         ) : query.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title="Impossible d’afficher cet univers" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{query.error.message}</Text>
-              <Button variant="outline" color="red.9" bg="white" onClick={() => query.refetch()}>
-                {MSG.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title="Impossible d’afficher cet univers" message={query.error.message} onRetry={() => query.refetch()} />
         ) : (
           <Stack gap="md" role="status" aria-busy="true" aria-label={MSG.loading}>
             <Skeleton h={64} />

@@ -1,12 +1,13 @@
 import { MSG, type Universe } from '@ecofoyer/contracts';
-import { Alert, AspectRatio, Box, Button, Card, Center, Flex, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconHome, IconPlus } from '@tabler/icons-react';
+import { AspectRatio, Box, Button, Card, Center, Flex, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHome, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { universeDetailPath } from '../../appliances/paths.ts';
 import { useUniverses } from '../api/universes.ts';
 import { type UniverseDraft, UniverseModal } from '../components/universe-modal.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
@@ -119,14 +120,7 @@ export function UniversesPage() {
         )}
 
         {universes.isError && (
-          <Alert color="red" icon={<IconAlertCircle />} title="Impossible d’afficher vos univers" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{universes.error.message}</Text>
-              <Button variant="outline" color="red.9" bg="white" onClick={() => universes.refetch()}>
-                {MSG.retry}
-              </Button>
-            </Stack>
-          </Alert>
+          <ErrorAlert title="Impossible d’afficher vos univers" message={universes.error.message} onRetry={() => universes.refetch()} />
         )}
 
         {universes.data && (
