@@ -103,7 +103,8 @@ export const DeviceCreate = z.object({
 
 export const ApplianceCount = z.object({
   data: z.record(z.string(), z.number().int()),
-  meta: z.object({ totalAppliances: z.number().int() }),
+  /** secondLife: devices of the household's history (given, sold or recycled), not in the total. */
+  meta: z.object({ totalAppliances: z.number().int(), secondLife: z.number().int() }),
 });
 export type ApplianceCount = z.infer<typeof ApplianceCount>;
 

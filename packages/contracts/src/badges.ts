@@ -19,5 +19,5 @@ export const PublicBadge = z.object({
 export type PublicBadge = z.infer<typeof PublicBadge>;
 
 /** Actions badges count that have no record of their own elsewhere. */
-export const USER_ACTIONS = ['carbon_simulation', 'second_life'] as const;
+export const USER_ACTIONS = ['carbon_simulation'] as const;
 export const UserActionBody = z.object({ action: z.enum(USER_ACTIONS) });

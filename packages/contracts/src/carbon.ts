@@ -55,7 +55,7 @@ export function homeImpact(counts: Record<string, number>, lifecycleOf: (prodNam
 }
 
 /** spec §8: an invalid count answer raises "Réponse invalide du backend…". */
-export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number } } {
+export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number } } {
   const v = value as { data?: unknown; meta?: { totalAppliances?: unknown } } | null;
   const valid =
     v !== null &&
@@ -65,5 +65,5 @@ export function checkCountResponse(value: unknown): { data: Record<string, numbe
     Object.values(v.data).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) &&
     typeof v.meta?.totalAppliances === 'number';
   if (!valid) throw new Error(MSG.carbonInvalidResponse);
-  return v as { data: Record<string, number>; meta: { totalAppliances: number } };
+  return v as { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number } };
 }

@@ -14,3 +14,5 @@ export * from './notifications.ts';
 export * from './badges.ts';
 export * from './carbon.ts';
 export * from './repair-bonus.ts';
+export * from './assistant.ts';
+export * from './second-life.ts';

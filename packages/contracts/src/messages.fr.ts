@@ -112,6 +112,15 @@ export const MSG = {
   pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
   calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
 
+  // spec §8 — assistant
+  assistantKbFailure: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?',
+  assistantEmpty: "Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?",
+  assistantAnalysisFailed: "Une erreur est survenue lors de l'analyse des tutoriels.",
+  assistantNoTutorials: "Je n'ai pas trouvé de tutoriels correspondants pour ta recherche.",
+  assistantCallFailed: "Une erreur est survenue lors de l'appel.",
+  secondLifeOutcomeInvalid: 'Choisissez ce que devient l’appareil : donné, vendu ou recyclé.',
+  assistantQuestionRequired: 'Décris la panne en quelques mots.',
+
   // Web: generic states
   loading: 'Chargement…',
   retry: 'Réessayer',

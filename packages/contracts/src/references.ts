@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** spec §3 Reference product. */
 export const RefProduct = z.object({
   id: z.number().int(),
+  /** Stable key of the reference product (products.json), used by content keyed per product. */
+  slug: z.string(),
   prodName: z.string(),
   pict: z.string(),
   /** The product's entry in the carbon data set (contracts/src/data/carbon.json), if any. */

@@ -18,6 +18,8 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
 import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
 import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pushRoutes, { prefix: '/api/V1/push' });
   await app.register(badgesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(publicBadgesRoutes, { prefix: '/api/V1/public/badges' });
+  await app.register(assistantRoutes, { prefix: '/api/V1' });
+  await app.register(secondLifeRoutes, { prefix: '/api/V1/profils/users' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

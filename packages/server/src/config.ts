@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https:' }).default('mailto:contact@ecofoyer.local'),
   PUSH_ALLOW_HTTP: bool.default(false),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
@@ -58,6 +62,8 @@ export interface Config {
   pushAllowHttp: boolean;
   /** Seconds between two scheduler ticks (0: no scheduler, as in tests). */
   schedulerIntervalSeconds: number;
+  /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
+  llm: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
   rateLimits: {
     signinPerIp: number;
     signinPerAccount: number;
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     pushAllowHttp: e.PUSH_ALLOW_HTTP,
+    llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS },
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,

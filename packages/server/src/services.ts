@@ -5,6 +5,11 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
 import { FileUrls } from './lib/file-urls.ts';
+import { referenceProducts } from './db/reference.ts';
+import { AssistantService } from './modules/assistant/assistant.service.ts';
+import { FaultIndex } from './modules/assistant/fault-index.ts';
+import { loadKnowledgeBase } from './modules/assistant/knowledge-base.ts';
+import { LlmClient } from './modules/assistant/llm.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
 import { BadgesRepository } from './modules/badges/badges.repository.ts';
 import { BadgesService } from './modules/badges/badges.service.ts';
@@ -46,5 +51,13 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, badges: () => badges, clock, config });
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges };
+  const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new LlmClient(config.llm, log) });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant };
+}
+
+let sharedIndex: FaultIndex | undefined;
+/** The knowledge base is read-only: one index per process, built on first use. */
+export function faultIndex(): FaultIndex {
+  sharedIndex ??= new FaultIndex(loadKnowledgeBase(), new Map(referenceProducts().map((p) => [p.slug, p.prodName])));
+  return sharedIndex;
 }

@@ -37,6 +37,9 @@ const read = <T>(file: string): T[] => {
   return existsSync(full) ? JSON.parse(readFileSync(full, 'utf8')) : [];
 };
 
+/** The reference products of the repo (slug, name…), as the modules that key content by slug need them. */
+export const referenceProducts = (): ProductEntry[] => read<ProductEntry>('products.json');
+
 /** Loads the reference universes and products of the repo; idempotent (upsert by slug). */
 export async function loadReferenceData(db: Db): Promise<void> {
   const universes = read<UniverseEntry>('universes.json');

@@ -94,6 +94,9 @@ export interface AppliancesTable {
   notice_key: string | null;
   created_at: Date;
   updated_at: Date;
+  /** given, sold or recycled: the device left the inventory (null: still in it). */
+  second_life: string | null;
+  second_life_at: Date | null;
 }
 
 export interface TempFilesTable {

@@ -4,6 +4,7 @@ import * as m0002 from './0002-inventory.ts';
 import * as m0003 from './0003-maintenance-events.ts';
 import * as m0004 from './0004-notifications.ts';
 import * as m0005 from './0005-badges.ts';
+import * as m0006 from './0006-second-life.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-maintenance-events': m0003,
   '0004-notifications': m0004,
   '0005-badges': m0005,
+  '0006-second-life': m0006,
 };

@@ -14,7 +14,42 @@ export class AppliancesRepository {
       .leftJoin('universes as u', 'u.id', 'a.universe_id')
       .selectAll('a')
       .select(['p.prod_name', 'p.pict as prod_pict', 'u.name as univer_name'])
-      .where('a.user_id', '=', userId);
+      .where('a.user_id', '=', userId)
+      .where('a.second_life', 'is', null);
+  }
+
+  /** The household's history: devices given, sold or recycled, newest first. */
+  history(userId: number) {
+    return this.db
+      .selectFrom('appliances as a')
+      .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
+      .select(['a.id', 'a.name', 'a.marque', 'a.pict_key', 'a.second_life', 'a.second_life_at', 'p.prod_name'])
+      .where('a.user_id', '=', userId)
+      .where('a.second_life', 'is not', null)
+      .orderBy('a.second_life_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .execute();
+  }
+
+  async countSecondLife(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('appliances')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('second_life', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Moves an appliance of the inventory to the history (once: a device already there is not found). */
+  markSecondLife(userId: number, id: number, outcome: string, at: Date) {
+    return this.db
+      .updateTable('appliances')
+      .set({ second_life: outcome, second_life_at: at, universe_id: null, updated_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('second_life', 'is', null)
+      .executeTakeFirst();
   }
 
   list(userId: number) {
@@ -47,6 +82,7 @@ export class AppliancesRepository {
       .selectFrom('appliances')
       .select(['universe_id', sql<number>`count(*)::int`.as('n')])
       .where('user_id', '=', userId)
+      .where('second_life', 'is', null)
       .where('universe_id', 'is not', null)
       .groupBy('universe_id')
       .execute();
@@ -59,6 +95,7 @@ export class AppliancesRepository {
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
       .select(['p.prod_name', sql<number>`count(*)::int`.as('n')])
       .where('a.user_id', '=', userId)
+      .where('a.second_life', 'is', null)
       .groupBy('p.prod_name')
       .execute();
   }

@@ -1,4 +1,4 @@
-import type { Appliance, ApplianceCount, FileKind } from '@ecofoyer/contracts';
+import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import { MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -82,7 +82,7 @@ export class AppliancesService {
 
   /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}. */
   async count(userId: number): Promise<ApplianceCount> {
-    const rows = await this.repo.countByProduct(userId);
+    const [rows, secondLife] = await Promise.all([this.repo.countByProduct(userId), this.repo.countSecondLife(userId)]);
     const data: Record<string, number> = {};
     let total = 0;
     for (const r of rows) {
@@ -90,7 +90,7 @@ export class AppliancesService {
       data[name] = (data[name] ?? 0) + Number(r.n);
       total += Number(r.n);
     }
-    return { data, meta: { totalAppliances: total } };
+    return { data, meta: { totalAppliances: total, secondLife } };
   }
 
   private async productName(prodId: number | null | undefined): Promise<string | null> {
@@ -125,11 +125,40 @@ export class AppliancesService {
         notice_key: null,
         created_at: now,
         updated_at: now,
+        second_life: null,
+        second_life_at: null,
       });
       return this.get(userId, id);
     });
     await this.deps.badges().evaluate(userId);
     return created;
+  }
+
+  /** spec §2 Second life: the device leaves the inventory for the household's history. */
+  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome): Promise<SecondLifeItem> {
+    const now = this.deps.clock.now();
+    const result = await this.repo.markSecondLife(userId, id, outcome, now);
+    if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
+    await this.deps.badges().evaluate(userId);
+    const item = (await this.history(userId)).find((h) => h.id === id);
+    if (!item) throw notFound(MSG.applianceUnknown);
+    return item;
+  }
+
+  async history(userId: number): Promise<SecondLifeItem[]> {
+    return (await this.repo.history(userId)).map((r) => ({
+      id: r.id,
+      name: r.name,
+      prod_name: r.prod_name,
+      marque: r.marque,
+      pict: this.deps.files.url(r.pict_key),
+      outcome: r.second_life as SecondLifeOutcome,
+      dt_second_life: (r.second_life_at ?? new Date(0)).toISOString(),
+    }));
+  }
+
+  countSecondLife(userId: number) {
+    return this.repo.countSecondLife(userId);
   }
 
   async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {

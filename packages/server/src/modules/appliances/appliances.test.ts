@@ -140,7 +140,7 @@ describe('lists and counts', () => {
     }
     await t.app.inject({ method: 'POST', url: '/api/devices', headers: user.headers, payload: { marque: 'Sans', modele: 'Type' } });
     const count = (await t.app.inject({ url: `${users(user.id)}/appliances/count`, headers: user.headers })).json();
-    expect(count).toEqual({ data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 }, meta: { totalAppliances: 5 } });
+    expect(count).toEqual({ data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 }, meta: { totalAppliances: 5, secondLife: 0 } });
     const all = (await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json();
     expect(all).toHaveLength(5);
     const inKitchen = (await t.app.inject({ url: `${users(user.id)}/foyers/univers/${u1}/appliances`, headers: user.headers })).json();

@@ -41,6 +41,7 @@ export class BadgesService {
       maintenance_done: events.done,
       maintenance_planned: events.planned,
       breakdowns: events.breakdowns,
+      second_life: count.meta.secondLife,
     };
     return (kind) => (kind.startsWith('action:') ? (actions.get(kind.slice(7)) ?? 0) : (values[kind] ?? 0));
   }

@@ -89,6 +89,6 @@ describe('badges', () => {
     expect((await t.app.inject({ url: `${base(user.id)}/badges/${badge.id}`, headers: other.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `${base(other.id)}/badges/${badge.id}`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${base(user.id)}/badges/${badge.id}`, headers: user.headers })).json().id).toBe(badge.id);
-    expect((await t.app.inject({ method: 'POST', url: `${base(user.id)}/actions`, headers: other.headers, payload: { action: 'second_life' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${base(user.id)}/actions`, headers: other.headers, payload: { action: 'carbon_simulation' } })).statusCode).toBe(403);
   });
 });

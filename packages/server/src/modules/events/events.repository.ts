@@ -54,13 +54,29 @@ export class EventsRepository {
     return this.db.deleteFrom('events').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The user's series whose last occurrence is before `horizon`, with their first and last rows. */
+  /** Planned occurrences of an appliance after `after` (the device left the household). */
+  deletePendingForAppliance(userId: number, applianceId: number, after: Date) {
+    return this.db
+      .deleteFrom('events')
+      .where('user_id', '=', userId)
+      .where('appliance_id', '=', applianceId)
+      .where('status', '=', 'NEW')
+      .where('dt_realisation', '>', after)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The user's series whose last occurrence is before `horizon`, with their first and last rows;
+   * not those of a device given, sold or recycled.
+   */
   seriesEndingBefore(userId: number, horizon: Date) {
     return this.db
       .selectFrom('events')
+      .leftJoin('appliances as a', 'a.id', 'events.appliance_id')
       .select(['series_id', 'frequency', sql<Date>`min(dt_realisation)`.as('first'), sql<Date>`max(dt_realisation)`.as('last')])
-      .where('user_id', '=', userId)
+      .where('events.user_id', '=', userId)
       .where('series_id', 'is not', null)
+      .where('a.second_life', 'is', null)
       .groupBy(['series_id', 'frequency'])
       .having(sql`max(dt_realisation)`, '<', horizon)
       .execute();

@@ -125,6 +125,11 @@ export class EventsService {
     }
   }
 
+  /** Drops the planned maintenance of a device that left the household (its past stays in the history). */
+  async cancelPendingForAppliance(userId: number, applianceId: number): Promise<void> {
+    await this.repo.deletePendingForAppliance(userId, applianceId, this.deps.clock.now());
+  }
+
   /** PUT: the note, and `done: true` records it as carried out now. */
   async update(userId: number, id: number, input: { note?: string | null; done?: boolean }): Promise<Event> {
     await this.get(userId, id);

@@ -2,7 +2,7 @@ import type { RefProduct, RefUniverse } from '@ecofoyer/contracts';
 import type { RefProductRow, RefUniverseRow } from '../../db/schema.ts';
 import type { ReferencesRepository } from './references.repository.ts';
 
-export const toRefProduct = (row: RefProductRow): RefProduct => ({ id: row.id, prodName: row.prod_name, pict: row.pict, carbonSlug: row.carbon_slug, repairBonusTypes: row.repair_bonus_types });
+export const toRefProduct = (row: RefProductRow): RefProduct => ({ id: row.id, slug: row.slug, prodName: row.prod_name, pict: row.pict, carbonSlug: row.carbon_slug, repairBonusTypes: row.repair_bonus_types });
 export const toRefUniverse = (row: RefUniverseRow): RefUniverse => ({
   id: row.id,
   name: row.name,

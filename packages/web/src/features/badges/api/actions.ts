@@ -7,7 +7,7 @@ import { userBase } from '../../universes/api/universes.ts';
 export function useRecordAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'carbon_simulation' | 'second_life') => api<{ awarded: Badge[] }>(`${userBase()}/actions`, { method: 'POST', body: { action } }),
+    mutationFn: (action: 'carbon_simulation') => api<{ awarded: Badge[] }>(`${userBase()}/actions`, { method: 'POST', body: { action } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['badges'] }), queryClient.invalidateQueries({ queryKey: ['notifs'] })]),
   });
 }

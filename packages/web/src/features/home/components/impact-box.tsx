@@ -1,6 +1,7 @@
 import { carbonBySlug, checkCountResponse, homeImpact } from '@ecofoyer/contracts';
-import { Alert, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLeaf, IconPlane, IconTree } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLeaf, IconPlane, IconRecycle, IconTree } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useApplianceCount } from '../../appliances/api/appliances.ts';
@@ -36,7 +37,7 @@ export function ImpactBox() {
     try {
       const counts = checkCountResponse(count.data);
       const byName = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug)?.total : undefined]));
-      return { ...homeImpact(counts.data, (name) => byName.get(name)), total: counts.meta.totalAppliances };
+      return { ...homeImpact(counts.data, (name) => byName.get(name)), total: counts.meta.totalAppliances, secondLife: counts.meta.secondLife ?? 0 };
     } catch (error) {
       return { error: (error as Error).message };
     }
@@ -57,6 +58,21 @@ export function ImpactBox() {
             <Figure icon={<IconTree />} value={oneDecimal.format(impact.trees)} label="arbres pendant un an pour l’absorber" testId="impact-trees" />
             <Figure icon={<IconPlane />} value={oneDecimal.format(impact.trips)} label="allers-retours Paris–New York" testId="impact-trips" />
           </Group>
+          {impact.secondLife > 0 && (
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon size={28} radius="xl" variant="light" aria-hidden>
+                <IconRecycle size={16} />
+              </ThemeIcon>
+              <Text size="sm" data-testid="impact-second-life">
+                <strong>{impact.secondLife}</strong> appareil{impact.secondLife > 1 ? 's' : ''} donné{impact.secondLife > 1 ? 's' : ''}, vendu
+                {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} : {impact.secondLife > 1 ? 'ils ne comptent' : 'il ne compte'} plus dans
+                votre empreinte.{' '}
+                <Anchor component={Link} to="/secondlife/actionselect">
+                  Voir l’historique
+                </Anchor>
+              </Text>
+            </Group>
+          )}
           <Text size="xs" c="dimmed">
             Fabrication, usage et fin de vie d’après l’ADEME (Impact CO2) ; estimations EcoFoyer pour les types sans données.
           </Text>

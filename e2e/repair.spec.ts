@@ -1,0 +1,266 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api(path: string, token: string, init: RequestInit = {}) {
+  return fetch(`${baseURL()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+}
+
+/** A household with a washing machine, signed in in a browser; `adresse` is set on the profile first. */
+async function household(viewport = DESKTOP, adresse?: string) {
+  const account = await createAccount(undefined, undefined, 'Camille');
+  const signin = await (
+    await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+  ).json();
+  if (adresse) {
+    const res = await api(`/api/auth/user/${signin.id}`, signin.accessToken, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'Camille', lastname: 'Durand', email: account.email, adresse, telephone: null }),
+    });
+    expect(res.status).toBe(200);
+  }
+  const products = (await (await api('/api/V1/references/refproducts', signin.accessToken)).json()) as { id: number; prodName: string }[];
+  const prod = products.find((p) => p.prodName === 'Lave-linge')!.id;
+  const universeForm = new FormData();
+  universeForm.append('name', 'Buanderie');
+  const universe = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: universeForm })).json();
+  const form = new FormData();
+  form.append('data', JSON.stringify({ prod_id: prod, name: 'Machine du cellier', marque: 'Bosch', modele: 'Serie 4' }));
+  const appliance = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, { method: 'POST', body: form })).json();
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await login(page, account.email, account.password);
+  await page.waitForURL(/\/(home|welcome)$/);
+  return { context, page, prod, appliance: appliance.id as number, userId: signin.id as number, token: signin.accessToken as string };
+}
+
+async function say(page: Page, text: string) {
+  await page.getByLabel('Ton message').fill(text);
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation avec l’assistant' });
+
+describe('repair chat (spec §4 repair chat flow)', () => {
+  it('greets with the device and the bonus, answers a greeting, offers three options, warns before do-it-yourself, analyses and saves the diagnosis', async () => {
+    const { context, page, prod, appliance } = await household(PHONE);
+    await page.goto(`/repair?appliance=${appliance}&prod=${prod}`);
+    await visible(page, 'Bonjour Camille ! Je suis l’assistant de réparation d’EcoFoyer.');
+    await expect.poll(() => page.getByTestId('device-card').innerText()).toContain('Machine du cellier');
+    expect(await page.getByTestId('device-card').innerText()).toContain('Bosch Serie 4');
+    await visible(page, 'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.');
+    await visible(page, /^Décris-moi la panne/);
+
+    await say(page, 'Bonjour !');
+    await visible(page, 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.');
+
+    await say(page, 'Ma machine ne vidange plus, il reste de l’eau dans le tambour');
+    await visible(page, 'Merci, c’est noté. Que veux-tu faire maintenant ?');
+    for (const option of ['Trouver un réparateur', 'Obtenir une aide vidéo', 'Diagnostiquer et réparer moi-même']) {
+      expect(await page.getByRole('button', { name: option }).isVisible()).toBe(true);
+    }
+    await page.screenshot({ path: 'e2e/screenshots/repair-chat-phone.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
+    await visible(page, /^Attention : avant toute intervention, débranche l’appareil/);
+    await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Diagnostic probable : Le lave-linge ne vidange pas' }).isVisible()).toBe(true);
+    const analysis = page.getByTestId('analysis').last();
+    expect(await analysis.innerText()).toContain('Précaution');
+    expect(await analysis.innerText()).toContain('Causes possibles');
+    expect(await analysis.innerText()).toContain('Étapes à suivre');
+    const hrefs = await analysis.getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\//);
+
+    await analysis.getByRole('button', { name: 'Enregistrer ce diagnostic' }).click();
+    await visible(page, 'Diagnostic enregistré dans l’historique des réparations.');
+    await page.getByRole('link', { name: 'Voir mon appareil' }).click();
+    await page.waitForURL(/fichedetail\?id=/);
+    await visible(page, 'Panne : Le lave-linge ne vidange pas');
+    await context.close();
+  });
+
+  it('later messages query the assistant: its reply, then the tutorials and the summary', async () => {
+    const { context, page, prod, appliance } = await household(DESKTOP);
+    await page.goto(`/repair?appliance=${appliance}&prod=${prod}`);
+    await say(page, 'Elle fait un bruit énorme');
+    await visible(page, 'Merci, c’est noté. Que veux-tu faire maintenant ?');
+    await say(page, 'Elle vibre et se déplace pendant l’essorage');
+    await visible(page, /^D'après ta description, il s'agit probablement de : « .+ »\./);
+    await expect.poll(() => page.getByTestId('analysis').count()).toBe(1);
+    expect(await page.getByTestId('analysis').innerText()).toMatch(/Diagnostic probable : .*(vibr|bruit)/i);
+    await page.screenshot({ path: 'e2e/screenshots/repair-chat-desktop.png', fullPage: true });
+
+    // Nothing in the knowledge base: the §8 empty-answer text.
+    await say(page, 'xylophone quantique zzz');
+    await visible(page, "Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?");
+    // The knowledge base failing: the §8 failure text.
+    await page.route('**/api/V1/assistant/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }));
+    await say(page, 'le tambour ne tourne plus');
+    await visible(page, 'Je rencontre un problème technique, peux-tu réessayer plus tard ?');
+    await page.unroute('**/api/V1/assistant/chat');
+    await page.route('**/api/V1/mia/question', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }));
+    await say(page, 'le tambour ne tourne plus');
+    await visible(page, "Une erreur est survenue lors de l'analyse des tutoriels.");
+    await context.close();
+  });
+
+  it('find a repairer: the map on « réparer » centred on the profile address, the appointment page; video help and preferring a professional', async () => {
+    const { context, page, prod, appliance } = await household(DESKTOP, '20 avenue de Ségur 75007 Paris');
+    const geocoded: string[] = [];
+    await context.route('https://data.geopf.fr/**', (route) => {
+      geocoded.push(route.request().url());
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ features: [{ geometry: { type: 'Point', coordinates: [2.3087, 48.8497] }, properties: { label: '20 Avenue de Ségur 75007 Paris' } }] }),
+      });
+    });
+    // Third-party frames are asserted, never fetched.
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await page.goto(`/repair?appliance=${appliance}&prod=${prod}`);
+    await say(page, 'Le hublot reste bloqué');
+    await page.getByRole('button', { name: 'Trouver un réparateur' }).click();
+    await visible(page, 'Voici comment trouver un réparateur près de chez toi :');
+    expect(await page.getByRole('link', { name: 'Prendre rendez-vous' }).getAttribute('href')).toBe(`/callplan?prod=${prod}&appliance=${appliance}`);
+    expect(await page.getByRole('link', { name: /Annuaire des réparateurs labellisés QualiRépar/ }).getAttribute('href')).toBe('https://www.e-reparation.eco');
+
+    await page.getByRole('button', { name: 'Voir la carte des réparateurs' }).click();
+    await visible(page, 'Carte centrée sur votre adresse : 20 Avenue de Ségur 75007 Paris.');
+    const src = new URL((await page.getByTestId('lvao-map').getAttribute('src'))!);
+    expect(src.origin + src.pathname).toBe('https://quefairedemesobjets.ademe.fr/carte');
+    expect(src.searchParams.get('action_list')).toBe('reparer');
+    const box = JSON.parse(src.searchParams.get('bounding_box')!);
+    expect(box.southWest.lat).toBeLessThan(48.8497);
+    expect(box.northEast.lat).toBeGreaterThan(48.8497);
+    expect(box.northEast.lat - box.southWest.lat).toBeLessThan(0.5);
+    expect(geocoded[0]).toContain('q=20+avenue+de+S%C3%A9gur+75007+Paris');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Obtenir une aide vidéo' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Chercher des vidéos sur YouTube' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Chercher des vidéos sur YouTube' }).getAttribute('href')).toMatch(/^https:\/\/www\.youtube\.com\/results\?search_query=Lave-linge/);
+
+    await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).last().click();
+    await page.getByRole('button', { name: 'Je préfère un professionnel' }).click();
+    await expect.poll(() => page.getByText('Voici comment trouver un réparateur près de chez toi :').count()).toBe(2);
+
+    await page.getByRole('link', { name: 'Prendre rendez-vous' }).first().click();
+    await page.waitForURL(/\/callplan\?/);
+    await expect.poll(() => page.getByTestId('repair-category').textContent()).toBe('Lavage et séchage');
+    await visible(page, 'Chez un réparateur labellisé QualiRépar, 50 € sont déduits directement de votre facture de réparation.');
+    const bonusMap = new URL((await page.getByTestId('lvao-map').getAttribute('src'))!);
+    expect(bonusMap.searchParams.get('bonus')).toBe('1');
+    expect(bonusMap.searchParams.get('action_list')).toBe('reparer');
+    await context.close();
+  });
+
+  it('without a device, the manual breakdown form starts the chat', async () => {
+    const { context, page } = await household(PHONE);
+    await page.goto('/repair');
+    await visible(page, 'Décrire une panne');
+    await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
+    await visible(page, 'Indiquez l’appareil en panne.');
+    await visible(page, 'Décrivez la panne en quelques mots.');
+    await page.getByLabel(/Appareil en panne/).first().fill('Four');
+    await page.getByLabel(/Description de la panne/).fill('Il ne chauffe plus du tout');
+    expect(await page.getByLabel(/Description de la panne/).getAttribute('maxlength')).toBe('500');
+    await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
+    await visible(page, 'Merci, c’est noté. Que veux-tu faire maintenant ?');
+    await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
+    await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /^Diagnostic probable : .*four/i }).isVisible()).toBe(true);
+    // No appliance of the inventory: nothing to save the diagnosis on.
+    expect(await page.getByRole('button', { name: 'Enregistrer ce diagnostic' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('second life (spec §2)', () => {
+  it('giving a device away: the right external pages, then it leaves the inventory for the history counted on the home page', async () => {
+    const { context, page, prod, appliance } = await household(PHONE);
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await page.goto(`/secondlife/actionselect?appliance=${appliance}&prod=${prod}`);
+    await visible(page, 'Machine du cellier');
+    await page.getByRole('link', { name: /^Donner/ }).click();
+    await page.waitForURL(/\/secondlife\/give\?/);
+    await visible(page, 'Avant de donner');
+    expect(await page.getByTestId('donnons-link').getAttribute('href')).toBe('https://donnons.org/Electromenager');
+    expect(await page.getByTestId('emmaus-link').getAttribute('href')).toBe('https://emmaus-france.org/ou-donner-acheter');
+    expect(new URL((await page.getByTestId('lvao-map').getAttribute('src'))!).searchParams.get('action_list')).toBe('donner');
+    await page.screenshot({ path: 'e2e/screenshots/second-life-give-phone.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'J’ai donné cet appareil' }).click();
+    await visible(page, 'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.');
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await visible(page, 'Merci pour cette seconde vie !');
+
+    await page.goto('/inventaire');
+    await visible(page, /Aucun appareil|Ajouter/);
+    expect(await page.getByText('Machine du cellier').count()).toBe(0);
+    await page.goto('/secondlife/actionselect');
+    await expect.poll(() => page.getByTestId('second-life-history').innerText()).toContain('Machine du cellier');
+    expect(await page.getByTestId('second-life-history').textContent()).toContain('Donné');
+    await page.goto('/home');
+    await expect.poll(() => page.getByTestId('impact-second-life').innerText()).toContain('1 appareil donné, vendu ou recyclé');
+    await page.goto('/notification');
+    await visible(page, 'Nouveau badge : Seconde vie');
+    await context.close();
+  });
+
+  it('sell and recycle pages advise for that kind of device, with the map on the right action', async () => {
+    const { context, page, prod, appliance } = await household(DESKTOP);
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await page.goto(`/secondlife/actionselect?appliance=${appliance}&prod=${prod}`);
+    await page.getByRole('link', { name: /^Vendre/ }).click();
+    await page.waitForURL(/\/secondlife\/sell\?/);
+    await visible(page, 'Bien vendre, étape par étape');
+    expect(await page.getByRole('link', { name: /Leboncoin/ }).getAttribute('href')).toBe('https://www.leboncoin.fr/');
+    expect(new URL((await page.getByTestId('lvao-map').getAttribute('src'))!).searchParams.get('action_list')).toBe('revendre');
+    expect(await page.getByRole('button', { name: 'J’ai vendu cet appareil' }).isVisible()).toBe(true);
+
+    await page.goto(`/secondlife/recycle?appliance=${appliance}&prod=${prod}`);
+    await visible(page, /Reprise « 1 pour 1 »/);
+    expect(new URL((await page.getByTestId('lvao-map').getAttribute('src'))!).searchParams.get('action_list')).toBe('trier|rapporter');
+    expect(await page.getByRole('button', { name: 'J’ai déposé cet appareil au recyclage' }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/second-life-recycle-desktop.png', fullPage: true });
+    await context.close();
+  });
+});
+
+describe('re-equipment (spec §2 Re-equip)', () => {
+  it('replacing one of my appliances: repair first, second-hand sources, durability criteria and the funding with its repair bonus', async () => {
+    const { context, page, prod, appliance } = await household(PHONE);
+    await page.goto('/renew/optionselect');
+    await page.getByRole('link', { name: /Remplacer un de mes appareils/ }).click();
+    await page.waitForURL(/\/replace\/appliance$/);
+    await page.getByRole('link', { name: /Machine du cellier/ }).click();
+    await page.waitForURL(/\/renew\/optionselect\?appliance=/);
+    expect(await page.getByRole('link', { name: /Le faire réparer/ }).getAttribute('href')).toBe(`/repair?appliance=${appliance}&prod=${prod}`);
+    await page.getByRole('link', { name: /Occasion ou reconditionné/ }).click();
+    await page.waitForURL(/\/renew\/offer\?/);
+    await visible(page, 'L’occasion d’abord');
+    expect(await page.getByRole('link', { name: /Envie/ }).first().getAttribute('href')).toBe('https://www.envie.org');
+    const map = new URL((await page.getByTestId('second-hand-map').getAttribute('href'))!);
+    expect(map.searchParams.get('direction')).toBe('jecherche');
+    expect(map.searchParams.get('action_list')).toBe('acheter');
+    await page.getByRole('link', { name: 'Acheter neuf : nos critères' }).click();
+    await page.waitForURL(/\/renew\/tip\?/);
+    await visible(page, 'Étiquette énergie');
+    await page.getByRole('link', { name: 'Voir les aides' }).click();
+    await page.waitForURL(/\/renew\/fundsearch\?/);
+    await expect.poll(() => page.getByTestId('renew-bonus').innerText()).toContain('le bonus réparation est de 50 €');
+    await visible(page, 'Bonus réparation (QualiRépar)');
+    await page.screenshot({ path: 'e2e/screenshots/renew-funds-phone.png', fullPage: true });
+    await context.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MSG } from '@ecofoyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+
+const ask = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/V1/mia/question', headers, payload });
+const chat = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/V1/assistant/chat', headers, payload });
+
+describe('assistant (embedded knowledge base)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('answers a French description with the summary and real tutorial links', async () => {
+    const user = await signedInUser(t, 'mia@exemple.fr');
+    const res = await ask(t, user.headers, { userQuestion: 'Ma machine à laver ne vide plus l’eau, il en reste au fond du tambour', productName: 'Lave-linge' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.fault).toMatchObject({ id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas' });
+    expect(body.summary.PRECAUTION).toMatch(/Débranchez/);
+    expect(body.summary.CAUSE.length).toBeGreaterThan(0);
+    expect(body.summary.INSTRUCTION.length).toBeGreaterThan(2);
+    expect(body.reference_urls.length).toBeGreaterThan(0);
+    for (const link of body.reference_urls) expect(link.url).toMatch(/^https:\/\//);
+  });
+
+  it('uses the device of the chat: the same words about another appliance give its fault', async () => {
+    const user = await signedInUser(t, 'device@exemple.fr');
+    const dishwasher = await ask(t, user.headers, { userQuestion: 'il ne chauffe plus du tout', productName: 'Lave-vaisselle' });
+    expect(dishwasher.json().fault.id).toMatch(/^lave-vaisselle-/);
+    const oven = await ask(t, user.headers, { userQuestion: 'il ne chauffe plus du tout', productName: 'Four' });
+    expect(oven.json().fault.id).toMatch(/^four-/);
+    // A device named in the text wins over the chat's device.
+    const named = await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit', productName: 'Four' });
+    expect(named.json().fault.id).toBe('refrigerateur-bruit');
+  });
+
+  it('reads the appliance of the user, and not another household’s', async () => {
+    const user = await signedInUser(t, 'owner@exemple.fr');
+    const other = await signedInUser(t, 'intrus@exemple.fr');
+    const form = await multipart({ name: 'Cuisine' });
+    const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as { id: number; prodName: string }[];
+    const fridge = products.find((p) => p.prodName === 'Réfrigérateur')!.id;
+    const data = await multipart({ data: JSON.stringify({ prod_id: fridge, marque: 'Liebherr', modele: 'K1' }) });
+    const appliance = (
+      await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...data.headers }, payload: data.payload })
+    ).json().id;
+    const mine = await ask(t, user.headers, { userQuestion: 'il y a de l’eau qui coule au fond, sous le bac à légumes', applianceId: appliance });
+    expect(mine.json().fault.id).toBe('refrigerateur-eau-au-fond');
+    expect((await ask(t, other.headers, { userQuestion: 'il y a de l’eau au fond', applianceId: appliance })).statusCode).toBe(404);
+  });
+
+  it('returns an empty answer when nothing matches, and refuses bad input', async () => {
+    const user = await signedInUser(t, 'vide@exemple.fr');
+    const nothing = await ask(t, user.headers, { userQuestion: 'xylophone quantique zzz' });
+    expect(nothing.json()).toEqual({ reference_urls: [], summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] }, fault: null, alternatives: [] });
+    // A device's name alone is not a diagnosis.
+    expect((await ask(t, user.headers, { userQuestion: 'lave-linge' })).json().fault).toBeNull();
+    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz' })).json()).toEqual({ answer: '' });
+
+    const empty = await ask(t, user.headers, { userQuestion: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MSG.assistantQuestionRequired);
+    expect((await ask(t, user.headers, { userQuestion: 'a'.repeat(501) })).statusCode).toBe(400);
+    expect((await chat(t, user.headers, {})).statusCode).toBe(400);
+    expect((await ask(t, {}, { userQuestion: 'mon four ne chauffe plus' })).statusCode).toBe(401);
+    expect((await chat(t, {}, { user_prompt: 'mon four ne chauffe plus' })).statusCode).toBe(401);
+  });
+
+  it('chat gives the embedded reply: the likely fault, causes, precaution and when to call a professional', async () => {
+    const user = await signedInUser(t, 'chat@exemple.fr');
+    const res = await chat(t, user.headers, { user_prompt: 'mon micro-ondes fait des étincelles à l’intérieur', productName: 'Micro-ondes' });
+    expect(res.statusCode).toBe(200);
+    const { answer } = res.json();
+    expect(answer).toMatch(/^D'après ta description, il s'agit probablement de : « .+ »\./);
+    expect(answer).toContain('Causes possibles : ');
+    expect(answer).toContain('Précaution : ');
+  });
+});
+
+describe('assistant with an OpenAI-compatible endpoint', () => {
+  let llm: Server;
+  let mode: 'ok' | 'error' | 'slow' | 'empty' = 'ok';
+  const received: { model: string; messages: { role: string; content: string }[]; auth?: string }[] = [];
+  let t: TestApp;
+
+  beforeAll(async () => {
+    llm = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        if (req.url !== '/v1/chat/completions') {
+          res.writeHead(404).end();
+          return;
+        }
+        received.push({ ...JSON.parse(raw), auth: req.headers.authorization });
+        if (mode === 'error') res.writeHead(500).end('{"error":"boom"}');
+        else if (mode === 'slow') setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 2000);
+        else {
+          const content = mode === 'empty' ? '' : 'Reformulé par le modèle : nettoie le filtre de vidange.';
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
+    const { port } = llm.address() as AddressInfo;
+    t = await createTestApp({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'petit-modele', LLM_API_KEY: 'cle-secrete', LLM_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    llm.closeAllConnections();
+    await new Promise((resolve) => llm.close(resolve));
+  });
+
+  it('phrases the answer from the retrieved entries, and falls back to the embedded answer on error, timeout or empty reply', async () => {
+    const user = await signedInUser(t, 'llm@exemple.fr');
+    const prompt = { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' };
+
+    mode = 'ok';
+    expect((await chat(t, user.headers, prompt)).json()).toEqual({ answer: 'Reformulé par le modèle : nettoie le filtre de vidange.' });
+    const sent = received.at(-1)!;
+    expect(sent.model).toBe('petit-modele');
+    expect(sent.auth).toBe('Bearer cle-secrete');
+    expect(sent.messages[0]!.role).toBe('system');
+    expect(sent.messages[1]!.content).toContain('Le lave-linge ne vidange pas');
+
+    for (const failing of ['error', 'slow', 'empty'] as const) {
+      mode = failing;
+      const { answer } = (await chat(t, user.headers, prompt)).json();
+      expect(answer, failing).toMatch(/^D'après ta description, il s'agit probablement de : « Le lave-linge ne vidange pas »/);
+    }
+    // Nothing retrieved: the model is not asked to invent an answer.
+    const before = received.length;
+    mode = 'ok';
+    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz' })).json()).toEqual({ answer: '' });
+    expect(received.length).toBe(before);
+  });
+});

@@ -1,0 +1,183 @@
+import { stemmer } from '@orama/stemmers/french';
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { FaultEntry } from './knowledge-base.ts';
+import { PRODUCT_ALIASES } from './product-aliases.ts';
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+// Words that say nothing about a fault. Negations ("ne … plus") are dropped too: every entry has them.
+const STOP_WORDS = new Set(
+  (
+    'a ai as au aux avec c ca ce ceci cela ces cet cette chez d dans de des du elle elles en est et etre fait faire il ils ' +
+    'j je l la le les leur lui m ma mais me mes moi mon n ne ni nos notre nous on ou par pas pendant plus pour qu que quel ' +
+    'quelle qui quoi s sa sans se ses si son sont sur t ta te tes toi ton tous tout tres tu un une vos votre vous y ' +
+    'depuis encore alors aussi bien comme donc meme peu peut trop jai ya quand pourquoi comment quoi svp merci bonjour aide ' +
+    'mien mienne avoir ete etait sommes etes suis es ont avait'
+  ).split(' '),
+);
+
+/** Folded, stemmed term, or null for a stop word. Stemming runs on the accented word (Snowball French). */
+export function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  const folded = fold(lower);
+  if (folded.length < 2 || STOP_WORDS.has(folded)) return null;
+  if (/\d/.test(folded)) return folded; // error codes (E24, F05) and models stay whole
+  return fold(stemmer(lower));
+}
+
+/** Same stem, or one typo apart for stems of 6 letters or more ("vaisel" for "vaissel", not "claqu" for "plaqu"). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.min(a.length, b.length) < 6 || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+const tokenize = (s: string) => s.split(/[\s\p{P}\p{S}]+/u).filter(Boolean);
+const terms = (s: string) => tokenize(s).map(processTerm).filter((t): t is string => t !== null);
+
+/** Below this, an entry matched only through typo tolerance is noise ("xylophone" ≈ "quantité"). */
+const FUZZY_ONLY_MIN_SCORE = 15;
+
+interface Doc {
+  id: string;
+  entry: string;
+  text: string;
+  keywords: string;
+  products: string;
+}
+
+export interface Match {
+  entry: FaultEntry;
+  score: number;
+}
+
+/**
+ * Finds the faults a French description is about. Each symptom phrasing is its own document (a
+ * short query matches one phrasing, not the sum of all), and an entry scores as its best phrasing
+ * plus a share of the others. The device named in the text or given by the chat weighs the match.
+ */
+export class FaultIndex {
+  private readonly search: MiniSearch<Doc>;
+  private readonly byId = new Map<string, FaultEntry>();
+  /** Alias phrases (as processed term sequences) → product slugs, longest first. */
+  private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
+
+  constructor(
+    entries: FaultEntry[],
+    private readonly productNames: Map<string, string>,
+  ) {
+    const phrases = new Map<string, Set<string>>();
+    for (const [slug, names] of Object.entries(PRODUCT_ALIASES)) {
+      for (const name of [...names, productNames.get(slug) ?? slug]) {
+        const key = terms(name).join(' ');
+        if (!key) continue;
+        if (!phrases.has(key)) phrases.set(key, new Set());
+        phrases.get(key)!.add(slug);
+      }
+    }
+    for (const [key, slugs] of phrases) this.aliases.push({ terms: key.split(' '), slugs });
+    this.aliases.sort((a, b) => b.terms.length - a.terms.length);
+
+    this.search = new MiniSearch<Doc>({
+      fields: ['text', 'keywords', 'products'],
+      storeFields: ['entry'],
+      tokenize,
+      processTerm,
+      searchOptions: {
+        boost: { text: 2, keywords: 1.2, products: 0.6 },
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length === 4 ? 0.25 : false),
+        prefix: (term) => term.length >= 4,
+        combineWith: 'OR',
+      },
+    });
+    const docs: Doc[] = [];
+    for (const entry of entries) {
+      this.byId.set(entry.id, entry);
+      const products = entry.products.flatMap((p) => [productNames.get(p) ?? p, ...(PRODUCT_ALIASES[p] ?? [])]).join(' ');
+      const keywords = entry.keywords.join(' ');
+      [entry.title, ...entry.symptoms].forEach((text, i) => docs.push({ id: `${entry.id}#${i}`, entry: entry.id, text, keywords, products }));
+      docs.push({ id: `${entry.id}#causes`, entry: entry.id, text: entry.causes.join(' '), keywords, products });
+    }
+    this.search.addAll(docs);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Product slugs the text names ("mon frigo", "ma PS5"), longest phrase first, and the words left. */
+  detectProducts(text: string): { slugs: Set<string>; rest: string[] } {
+    const words = terms(text);
+    const used = new Set<number>();
+    const slugs = new Set<string>();
+    for (const alias of this.aliases) {
+      for (let i = 0; i + alias.terms.length <= words.length; i++) {
+        const span = alias.terms.map((_, k) => i + k);
+        if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => sameWord(words[i + k]!, t))) continue;
+        span.forEach((k) => used.add(k));
+        alias.slugs.forEach((s) => slugs.add(s));
+      }
+    }
+    return { slugs, rest: words.filter((_, i) => !used.has(i)) };
+  }
+
+  /** The product slug of a name the client sends (the reference product name, a slug or an alias). */
+  resolveProduct(name: string | null | undefined): string | null {
+    if (!name) return null;
+    const folded = fold(name.trim());
+    for (const [slug, prodName] of this.productNames) if (fold(prodName) === folded || slug === folded) return slug;
+    const detected = [...this.detectProducts(name).slugs];
+    return detected.length === 1 ? detected[0]! : null;
+  }
+
+  /**
+   * Faults for a description, best first. Nothing when no word of the description beyond the device's
+   * name matched (a device name alone is not a diagnosis).
+   */
+  find(query: string, options: { product?: string | null; limit?: number } = {}): Match[] {
+    const { slugs: named, rest } = this.detectProducts(query);
+    // The chat's device and the ones the words name ("il se déconnecte de mon téléphone" about headphones).
+    const devices = new Set([...named, ...(options.product ? [options.product] : [])]);
+    const describing = new Set(rest);
+    const results = this.search.search(query);
+    const perEntry = new Map<string, { scores: number[]; describes: boolean; exact: boolean }>();
+    for (const r of results as (SearchResult & Doc)[]) {
+      const slot = perEntry.get(r.entry) ?? { scores: [], describes: false, exact: false };
+      slot.scores.push(r.score);
+      for (const q of r.queryTerms) {
+        if (!describing.has(q)) continue;
+        slot.describes = true;
+        if (r.terms.some((t) => t === q || t.startsWith(q))) slot.exact = true;
+      }
+      perEntry.set(r.entry, slot);
+    }
+    const matches: Match[] = [];
+    for (const [id, { scores, describes, exact }] of perEntry) {
+      scores.sort((a, b) => b - a);
+      let score = scores[0]! + 0.15 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
+      // A word of the description must match; typo-only matches count when they match strongly.
+      if (!describes || (!exact && score < FUZZY_ONLY_MIN_SCORE)) continue;
+      const entry = this.byId.get(id)!;
+      if (devices.size > 0) score *= entry.products.some((p) => devices.has(p)) ? 2.5 : 0.3;
+      matches.push({ entry, score });
+    }
+    return matches.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 5);
+  }
+}

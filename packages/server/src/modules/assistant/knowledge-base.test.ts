@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { referenceProducts } from '../../db/reference.ts';
+import { loadKnowledgeBase } from './knowledge-base.ts';
+
+const entries = loadKnowledgeBase();
+const products = new Set(referenceProducts().map((p) => p.slug));
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** The 20 major appliance types of the carbon data set, plus the household electronics issue 6 names. */
+const MUST_COVER = [
+  'bouilloire', 'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'four', 'lave-vaisselle', 'lave-linge', 'refrigerateur',
+  'aspirateur', 'climatiseur', 'micro-ondes', 'congelateur', 'seche-linge', 'hotte', 'plaque-de-cuisson', 'robot-cuiseur',
+  'appareil-a-raclette', 'chauffe-eau', 'machine-a-pain', 'mini-four', 'radiateur', 'yaourtiere',
+  'televiseur', 'ordinateur-portable', 'ordinateur-fixe', 'telephone-portable', 'tablette', 'imprimante', 'console-de-jeux', 'box-internet',
+];
+
+describe('diagnostic knowledge base (issue 6)', () => {
+  it('has at least 150 distinct faults, each fully described', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    expect(new Set(entries.map((e) => fold(e.title))).size).toBe(entries.length);
+    for (const e of entries) {
+      expect(e.symptoms.length, e.id).toBeGreaterThanOrEqual(4);
+      expect(new Set(e.symptoms.map(fold)).size, e.id).toBe(e.symptoms.length);
+      for (const p of e.products) expect(products, `${e.id}: ${p}`).toContain(p);
+      expect(e.id.startsWith(e.products[0]!), e.id).toBe(true);
+    }
+  });
+
+  it('covers the 20 major appliance types and household electronics', () => {
+    const covered = new Set(entries.flatMap((e) => e.products));
+    for (const slug of MUST_COVER) expect(covered, slug).toContain(slug);
+  });
+
+  it('links tutorials as https addresses without tracking parameters', () => {
+    for (const e of entries) {
+      for (const t of e.tutorials) {
+        const url = new URL(t.url);
+        expect(url.protocol, e.id).toBe('https:');
+        expect([...url.searchParams.keys()].filter((k) => /^(utm_|srsltid|fbclid|gclid)/.test(k)), e.id).toEqual([]);
+      }
+    }
+  });
+
+  it('puts safety first: power cut in the precaution of electrical work, professionals for gas, refrigerant and microwave internals', () => {
+    for (const e of entries) {
+      const text = fold([e.precaution, ...e.instructions].join(' '));
+      // Advice never tells people to open a microwave's casing or to touch the refrigerant circuit.
+      expect(text, e.id).not.toMatch(/ouvr\w* (le )?(capot|boitier) du micro-ondes(?! )/);
+      expect(text, e.id).not.toMatch(/recharg\w* (en |le )?(gaz|fluide)/);
+    }
+    for (const e of entries.filter((x) => x.products.includes('micro-ondes'))) {
+      expect(fold(`${e.precaution} ${e.instructions.join(' ')} ${e.professional}`), e.id).toMatch(/jamais|n'ouvrez pas|ne demontez pas|ne pas ouvrir/);
+    }
+    for (const e of entries.filter((x) => x.products.some((p) => ['four', 'plaque-de-cuisson', 'chauffe-eau', 'hotte', 'radiateur'].includes(p)))) {
+      expect(fold(`${e.precaution} ${e.instructions.join(' ')}`), e.id).toMatch(/disjoncteur|debranch|coupez|hors tension|courant/);
+    }
+  });
+});

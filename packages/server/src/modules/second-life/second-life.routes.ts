@@ -1,0 +1,30 @@
+import { ErrorBody, SecondLifeBody, SecondLifeItem } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSelf } from '../../lib/auth-guard.ts';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Second life (`/api/V1/profils/users`): a device given, sold or recycled leaves the inventory for the history. */
+export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { appliances, events } = app.services;
+  const common = { tags: ['second-life'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:userId/appliances/history', { schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return appliances.history(req.params.userId);
+  });
+
+  app.post(
+    '/:userId/appliances/:id/second-life',
+    { schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      const item = await appliances.markSecondLife(req.params.userId, req.params.id, req.body.outcome);
+      await events.cancelPendingForAppliance(req.params.userId, req.params.id);
+      return item;
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import type { MiaAnswer } from '@ecofoyer/contracts';
+import { describe, expect, it } from 'vitest';
+import { CHAT_TEXTS, type ChatDevice, type ChatEvent, type ChatState, chatReducer, openChat } from './chat-machine.ts';
+
+const device: ChatDevice = { applianceId: 7, productId: 41, name: 'Lave-linge Bosch', productName: 'Lave-linge', pict: null, details: 'Bosch Serie 4', bonus: '50 €' };
+const answer: MiaAnswer = {
+  reference_urls: [{ title: 'Nettoyer le filtre', url: 'https://atelier.sos-accessoire.com/nettoyer-filtre-lave-linge' }],
+  summary: { PRECAUTION: 'Débranchez la machine.', CAUSE: ['Filtre bouché'], INSTRUCTION: ['Ouvrez la trappe'] },
+  fault: { id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas', professional: 'Pompe HS', diy: 'oui' },
+  alternatives: [],
+};
+const run = (state: ChatState, ...events: ChatEvent[]) => events.reduce(chatReducer, state);
+const texts = (s: ChatState) => s.messages.map((m) => ('text' in m ? m.text : m.kind));
+
+describe('repair chat flow (spec §4)', () => {
+  it('opens with a greeting, the device card, the bonus message and the prompt', () => {
+    const s = openChat(device, 'Camille');
+    expect(texts(s)).toEqual([
+      'Bonjour Camille ! Je suis l’assistant de réparation d’EcoFoyer.',
+      'device',
+      'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.',
+      CHAT_TEXTS.prompt,
+    ]);
+    expect(texts(openChat({ ...device, bonus: null }, null))).toEqual(['Bonjour ! Je suis l’assistant de réparation d’EcoFoyer.', 'device', CHAT_TEXTS.prompt]);
+  });
+
+  it('answers a greeting with a prompt to describe the fault, then offers the three options after the first description', () => {
+    let s = run(openChat(device, null), { type: 'input', text: 'Bonjour !' });
+    expect(texts(s).slice(-2)).toEqual(['Bonjour !', CHAT_TEXTS.greetingReply]);
+    expect(s.fault).toBeNull();
+    s = run(s, { type: 'input', text: 'Ma machine ne vidange plus' });
+    expect(s.fault).toBe('Ma machine ne vidange plus');
+    expect(s.phase).toBe('choose');
+    expect(s.messages.at(-1)).toMatchObject({ kind: 'options', text: 'Merci, c’est noté. Que veux-tu faire maintenant ?' });
+    expect(s.pending).toBeNull();
+  });
+
+  it('queries the assistant for later messages: chat answer, then tutorials and summary for the same words', () => {
+    let s = run(openChat(device, null), { type: 'input', text: 'Ma machine ne vidange plus' }, { type: 'input', text: 'il reste de l’eau au fond' });
+    expect(s.pending).toMatchObject({ kind: 'chat', question: 'il reste de l’eau au fond' });
+    // Input is ignored while a call runs.
+    expect(run(s, { type: 'input', text: 'encore' })).toBe(s);
+    s = run(s, { type: 'chat-answer', requestId: s.pending!.id, answer: 'Probablement le filtre.' });
+    expect(texts(s).at(-1)).toBe('Probablement le filtre.');
+    expect(s.pending).toMatchObject({ kind: 'analysis', question: 'il reste de l’eau au fond' });
+    s = run(s, { type: 'analysis', requestId: s.pending!.id, answer });
+    expect(s.messages.at(-1)).toMatchObject({ kind: 'analysis', answer, videos: false });
+    expect(s.pending).toBeNull();
+  });
+
+  it('says so when the knowledge base answers nothing, fails, or finds no tutorial', () => {
+    const asked = run(openChat(device, null), { type: 'input', text: 'panne' }, { type: 'input', text: 'blablabla' });
+    const empty = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: '' });
+    expect(texts(empty).at(-1)).toBe("Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?");
+    expect(empty.pending).toBeNull();
+    const failed = run(asked, { type: 'failed', requestId: asked.pending!.id });
+    expect(failed.messages.at(-1)).toMatchObject({ text: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?', tone: 'error' });
+
+    const analysing = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: 'Hmm.' });
+    const none = run(analysing, { type: 'analysis', requestId: analysing.pending!.id, answer: { ...answer, reference_urls: [], fault: null } });
+    expect(texts(none).at(-1)).toBe("Je n'ai pas trouvé de tutoriels correspondants pour ta recherche.");
+    const broken = run(analysing, { type: 'failed', requestId: analysing.pending!.id });
+    expect(texts(broken).at(-1)).toBe("Une erreur est survenue lors de l'analyse des tutoriels.");
+    // A late answer to a finished call changes nothing.
+    expect(run(broken, { type: 'analysis', requestId: analysing.pending!.id, answer })).toBe(broken);
+  });
+
+  it('find a repairer shows the repairers; video help analyses the first description', () => {
+    const described = run(openChat(device, null), { type: 'input', text: 'Mon lave-linge fuit' });
+    const repairer = run(described, { type: 'choose', choice: 'repairer' });
+    expect(texts(repairer).slice(-2)).toEqual(['Trouver un réparateur', 'Voici comment trouver un réparateur près de chez toi :']);
+    const video = run(described, { type: 'choose', choice: 'video' });
+    expect(video.pending).toMatchObject({ kind: 'videos', question: 'Mon lave-linge fuit' });
+    const shown = run(video, { type: 'analysis', requestId: video.pending!.id, answer });
+    expect(shown.messages.at(-1)).toMatchObject({ kind: 'analysis', videos: true });
+  });
+
+  it('do-it-yourself warns first; agreeing analyses, preferring a professional shows the repairers', () => {
+    const warned = run(openChat(device, null), { type: 'input', text: 'Mon lave-linge fuit' }, { type: 'choose', choice: 'diy' });
+    expect(warned.phase).toBe('diy-confirm');
+    expect(warned.messages.at(-1)).toMatchObject({ kind: 'diy-warning' });
+    expect(warned.pending).toBeNull();
+    const agreed = run(warned, { type: 'diy', agree: true });
+    expect(texts(agreed).at(-1)).toBe('J’ai compris, je continue');
+    expect(agreed.pending).toMatchObject({ kind: 'analysis', question: 'Mon lave-linge fuit' });
+    const pro = run(warned, { type: 'diy', agree: false });
+    expect(texts(pro).slice(-2)).toEqual(['Je préfère un professionnel', CHAT_TEXTS.repairers]);
+    // The warning's buttons work once.
+    expect(run(agreed, { type: 'diy', agree: false })).toBe(agreed);
+  });
+
+  it('options need a description first', () => {
+    const s = openChat(device, null);
+    expect(run(s, { type: 'choose', choice: 'diy' })).toBe(s);
+  });
+});

@@ -1,0 +1,136 @@
+import { isGreeting, MSG, type MiaAnswer } from '@ecofoyer/contracts';
+
+/** What the chat knows about the device (spec §4 repair chat flow, step 1). */
+export interface ChatDevice {
+  applianceId: number | null;
+  productId: number | null;
+  name: string;
+  productName: string | null;
+  pict: string | null;
+  details: string | null;
+  /** "15 €", "15 – 25 €", or null when no repair bonus applies. */
+  bonus: string | null;
+}
+
+export type Choice = 'repairer' | 'video' | 'diy';
+
+export type ChatMessage =
+  | { id: number; from: 'user'; kind: 'text'; text: string }
+  | { id: number; from: 'assistant'; kind: 'text'; text: string; tone?: 'error' }
+  | { id: number; from: 'assistant'; kind: 'device'; device: ChatDevice }
+  | { id: number; from: 'assistant'; kind: 'bonus'; text: string }
+  | { id: number; from: 'assistant'; kind: 'options'; text: string }
+  | { id: number; from: 'assistant'; kind: 'diy-warning'; text: string }
+  | { id: number; from: 'assistant'; kind: 'repairers'; text: string }
+  | { id: number; from: 'assistant'; kind: 'analysis'; answer: MiaAnswer; question: string; videos: boolean };
+
+/** A call the page must make; its result comes back as an event. */
+export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos'; question: string };
+
+export interface ChatState {
+  messages: ChatMessage[];
+  /** The breakdown as first described (what the analysis, the videos and a saved diagnosis are about). */
+  fault: string | null;
+  phase: 'describe' | 'choose' | 'diy-confirm' | 'talk';
+  pending: ChatRequest | null;
+  nextId: number;
+}
+
+export type ChatEvent =
+  | { type: 'input'; text: string }
+  | { type: 'choose'; choice: Choice }
+  | { type: 'diy'; agree: boolean }
+  | { type: 'chat-answer'; requestId: number; answer: string }
+  | { type: 'analysis'; requestId: number; answer: MiaAnswer }
+  | { type: 'failed'; requestId: number };
+
+export const CHAT_TEXTS = {
+  greeting: (firstname: string | null) => `Bonjour${firstname ? ` ${firstname}` : ''} ! Je suis l’assistant de réparation d’EcoFoyer.`,
+  bonus: (product: string, amount: string) =>
+    `Bonne nouvelle : la réparation de ton appareil (${product}) peut bénéficier du bonus réparation de ${amount} chez un réparateur labellisé QualiRépar.`,
+  prompt: 'Décris-moi la panne : que se passe-t-il, depuis quand, y a-t-il un bruit, une odeur, un voyant ou un code d’erreur ?',
+  greetingReply: 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.',
+  options: 'Merci, c’est noté. Que veux-tu faire maintenant ?',
+  choices: { repairer: 'Trouver un réparateur', video: 'Obtenir une aide vidéo', diy: 'Diagnostiquer et réparer moi-même' } as Record<Choice, string>,
+  diyWarning:
+    'Attention : avant toute intervention, débranche l’appareil (ou coupe son disjoncteur) et ferme l’arrivée d’eau s’il en a une. ' +
+    'Ne touche jamais à un circuit de gaz ou de fluide frigorigène, ni à l’intérieur d’un micro-ondes, et n’ouvre pas un appareil encore sous garantie : ' +
+    'tu perdrais la garantie. En cas de doute, fais appel à un professionnel. Veux-tu continuer ?',
+  diyAgree: 'J’ai compris, je continue',
+  diyPro: 'Je préfère un professionnel',
+  repairers: 'Voici comment trouver un réparateur près de chez toi :',
+} as const;
+
+/** The opening of the chat: greeting, device card, bonus message when one applies, then the prompt. */
+export function openChat(device: ChatDevice, firstname: string | null): ChatState {
+  const messages: ChatMessage[] = [
+    { id: 1, from: 'assistant', kind: 'text', text: CHAT_TEXTS.greeting(firstname) },
+    { id: 2, from: 'assistant', kind: 'device', device },
+  ];
+  if (device.bonus) messages.push({ id: 3, from: 'assistant', kind: 'bonus', text: CHAT_TEXTS.bonus(device.productName ?? device.name, device.bonus) });
+  messages.push({ id: messages.length + 1, from: 'assistant', kind: 'text', text: CHAT_TEXTS.prompt });
+  return { messages, fault: null, phase: 'describe', pending: null, nextId: messages.length + 1 };
+}
+
+type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
+
+function add(state: ChatState, ...messages: NewMessage[]): ChatState {
+  let nextId = state.nextId;
+  const withIds = messages.map((m) => ({ ...m, id: nextId++ }) as ChatMessage);
+  return { ...state, messages: [...state.messages, ...withIds], nextId };
+}
+
+function request(state: ChatState, kind: ChatRequest['kind'], question: string): ChatState {
+  return { ...state, pending: { id: state.nextId, kind, question }, nextId: state.nextId + 1 };
+}
+
+/** spec §4 repair chat flow, as a pure reducer; the page runs `pending` and sends the result back. */
+export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
+  switch (event.type) {
+    case 'input': {
+      const text = event.text.trim();
+      if (!text || state.pending) return state;
+      const withUser = add(state, { from: 'user', kind: 'text', text });
+      // Step 3: a greeting alone gets a prompt to describe the fault.
+      if (isGreeting(text)) return add(withUser, { from: 'assistant', kind: 'text', text: CHAT_TEXTS.greetingReply });
+      // Step 2: the first description yields the three "what next" options.
+      if (state.fault === null) return add({ ...withUser, fault: text, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
+      // Step 4: otherwise the assistant is queried.
+      return request({ ...withUser, phase: 'talk' }, 'chat', text);
+    }
+    case 'choose': {
+      if (state.pending || state.fault === null) return state;
+      const withUser = add(state, { from: 'user', kind: 'text', text: CHAT_TEXTS.choices[event.choice] });
+      if (event.choice === 'repairer') return add({ ...withUser, phase: 'talk' }, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
+      if (event.choice === 'video') return request({ ...withUser, phase: 'talk' }, 'videos', state.fault);
+      // Step 5: do-it-yourself first shows the warning.
+      return add({ ...withUser, phase: 'diy-confirm' }, { from: 'assistant', kind: 'diy-warning', text: CHAT_TEXTS.diyWarning });
+    }
+    case 'diy': {
+      if (state.phase !== 'diy-confirm' || state.fault === null || state.pending) return state;
+      const withUser = add({ ...state, phase: 'talk' }, { from: 'user', kind: 'text', text: event.agree ? CHAT_TEXTS.diyAgree : CHAT_TEXTS.diyPro });
+      return event.agree ? request(withUser, 'analysis', state.fault) : add(withUser, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
+    }
+    case 'chat-answer': {
+      if (state.pending?.id !== event.requestId) return state;
+      const question = state.pending.question;
+      const answered = add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text: event.answer.trim() || MSG.assistantEmpty });
+      // The chat reply is followed by the tutorials and the summary for the same words.
+      return event.answer.trim() ? request(answered, 'analysis', question) : answered;
+    }
+    case 'analysis': {
+      if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat') return state;
+      const { kind, question } = state.pending;
+      const done = { ...state, pending: null };
+      if (event.answer.reference_urls.length === 0 && !event.answer.fault) {
+        return add(done, { from: 'assistant', kind: 'text', text: MSG.assistantNoTutorials });
+      }
+      return add(done, { from: 'assistant', kind: 'analysis', answer: event.answer, question, videos: kind === 'videos' });
+    }
+    case 'failed': {
+      if (state.pending?.id !== event.requestId) return state;
+      const text = state.pending.kind === 'chat' ? MSG.assistantKbFailure : MSG.assistantAnalysisFailed;
+      return add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text, tone: 'error' });
+    }
+  }
+}

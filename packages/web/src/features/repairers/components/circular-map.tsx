@@ -1,0 +1,67 @@
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { FRANCE_BOUNDING_BOX, lvaoMapUrl } from '../../../app/external-links.ts';
+import { useSession } from '../../auth/api/use-session.ts';
+import { useAddressBox } from '../api/geocode.ts';
+
+const ACTION_LABELS: Record<string, string> = { reparer: 'réparer', donner: 'donner', revendre: 'vendre', trier: 'déposer', rapporter: 'rapporter', echanger: 'échanger', preter: 'prêter' };
+
+/**
+ * The public « Que faire de mes objets » map (ADEME), filtered on some actions and, unless
+ * `france`, centred on the profile address when there is one (spec §9 map: 600 px high).
+ */
+export function CircularMap({
+  actions = ['reparer'],
+  bonusOnly = false,
+  france = false,
+  title,
+  intro,
+}: {
+  actions?: readonly string[];
+  bonusOnly?: boolean;
+  france?: boolean;
+  title: string;
+  intro?: string;
+}) {
+  const session = useSession();
+  const address = france ? null : (session?.adresse ?? null);
+  const place = useAddressBox(address);
+  if (address && place.isPending && place.fetchStatus !== 'idle') return <Loader aria-label="Chargement de la carte" />;
+  const url = lvaoMapUrl(actions, place.data?.box ?? FRANCE_BOUNDING_BOX, bonusOnly ? { bonus: '1' } : {});
+  return (
+    <Stack gap="xs">
+      {intro && <Text>{intro}</Text>}
+      <Text size="sm" c="dimmed">
+        {france ? (
+          <>Carte de toute la France.</>
+        ) : place.data ? (
+          <>Carte centrée sur votre adresse : {place.data.label}.</>
+        ) : (
+          <>
+            Carte de toute la France.{' '}
+            <Anchor component={Link} to="/profile">
+              {address ? 'Vérifiez l’adresse de votre profil' : 'Ajoutez votre adresse dans votre profil'}
+            </Anchor>{' '}
+            pour la centrer près de chez vous.
+          </>
+        )}{' '}
+        Actions : {actions.map((a) => ACTION_LABELS[a] ?? a).join(', ')}
+        {bonusOnly ? ' (réparateurs proposant le bonus réparation)' : ''}.
+      </Text>
+      <iframe
+        src={url}
+        title={title}
+        height={600}
+        width="100%"
+        style={{ border: 0, borderRadius: 'var(--mantine-radius-lg)', background: 'var(--mantine-color-white)' }}
+        allow="geolocation; clipboard-write"
+        loading="lazy"
+        data-testid="lvao-map"
+      />
+      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+        Ouvrir la carte dans un nouvel onglet <IconExternalLink size={14} />
+      </Anchor>
+    </Stack>
+  );
+}
