@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
@@ -261,6 +262,40 @@ describe('re-equipment (spec §2 Re-equip)', () => {
     await expect.poll(() => page.getByTestId('renew-bonus').innerText()).toContain('le bonus réparation est de 50 €');
     await visible(page, 'Bonus réparation (QualiRépar)');
     await page.screenshot({ path: 'e2e/screenshots/renew-funds-phone.png', fullPage: true });
+    await context.close();
+  });
+});
+
+describe('accessibility of the repair, second-life and re-equipment pages (axe)', () => {
+  it('has no serious or critical violation', async () => {
+    const { context, page, prod, appliance } = await household(PHONE);
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html lang="fr"><title>carte</title><p>carte</p></html>' }));
+    const q = `appliance=${appliance}&prod=${prod}`;
+    const check = async (path: string, prepare?: () => Promise<void>) => {
+      await page.goto(path);
+      await page.waitForSelector('h1');
+      await prepare?.();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')}`)).toEqual([]);
+    };
+    await check(`/repair?${q}`, async () => {
+      await say(page, 'Ma machine ne vidange plus');
+      await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
+      await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
+      await expect.poll(() => page.getByTestId('analysis').count()).toBe(1);
+    });
+    await check('/repair', () => visible(page, 'Décrire une panne'));
+    await check(`/callplan?${q}`, () => visible(page, 'Préparer le rendez-vous'));
+    await check(`/secondlife/actionselect?${q}`, () => visible(page, 'Mes appareils partis vers une seconde vie'));
+    await check(`/secondlife/give?${q}`, () => visible(page, 'Avant de donner'));
+    await check(`/secondlife/sell?${q}`, () => visible(page, 'Bien vendre, étape par étape'));
+    await check(`/secondlife/recycle?${q}`, () => visible(page, /Reprise « 1 pour 1 »/));
+    await check(`/renew/optionselect?${q}`, () => visible(page, 'Occasion ou reconditionné'));
+    await check('/replace/product', () => visible(page, 'Lave-linge'));
+    await check(`/renew/offer?${q}`, () => visible(page, 'L’occasion d’abord'));
+    await check(`/renew/tip?${q}`, () => visible(page, 'Nos conseils'));
+    await check(`/renew/fundsearch?${q}`, () => visible(page, 'Bonus réparation (QualiRépar)'));
     await context.close();
   });
 });

@@ -155,7 +155,7 @@ function MessageBody({
       return (
         <Text data-testid="bonus-message">
           {message.text}{' '}
-          <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer">
+          <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" underline="always">
             Trouver un réparateur labellisé
           </Anchor>
         </Text>
@@ -286,7 +286,7 @@ function Analysis({ answer, question, videos, device, fault }: { answer: MiaAnsw
       )}
       {videos && tutorials}
       {summary.PRECAUTION && (
-        <Alert color="orange" icon={<IconAlertTriangle />} title="Précaution" p="xs">
+        <Alert color="orange" icon={<IconAlertTriangle />} title="Précaution" p="xs" styles={{ title: { color: "#7c2d12" }, label: { color: "#7c2d12" } }}>
           {summary.PRECAUTION}
         </Alert>
       )}
@@ -327,7 +327,7 @@ function Analysis({ answer, question, videos, device, fault }: { answer: MiaAnsw
           {save.isSuccess ? (
             <Text c="eco.9" fw={600} role="status">
               Diagnostic enregistré dans l’historique des réparations.{' '}
-              <Anchor component={Link} to={applianceDetailPath(device.applianceId)}>
+              <Anchor component={Link} to={applianceDetailPath(device.applianceId)} underline="always">
                 Voir mon appareil
               </Anchor>
             </Text>

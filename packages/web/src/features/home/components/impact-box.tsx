@@ -67,7 +67,7 @@ export function ImpactBox() {
                 <strong>{impact.secondLife}</strong> appareil{impact.secondLife > 1 ? 's' : ''} donné{impact.secondLife > 1 ? 's' : ''}, vendu
                 {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} : {impact.secondLife > 1 ? 'ils ne comptent' : 'il ne compte'} plus dans
                 votre empreinte.{' '}
-                <Anchor component={Link} to="/secondlife/actionselect">
+                <Anchor component={Link} to="/secondlife/actionselect" underline="always">
                   Voir l’historique
                 </Anchor>
               </Text>

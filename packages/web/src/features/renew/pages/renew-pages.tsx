@@ -218,7 +218,7 @@ export function RenewTipPage() {
               </Paper>
             )}
             {energy && (
-              <Alert color="yellow" icon={<IconBolt />} title="Étiquette énergie">
+              <Alert color="yellow" icon={<IconBolt />} title="Étiquette énergie" styles={{ title: { color: "#713f12" }, label: { color: "#713f12" } }}>
                 {energy}
               </Alert>
             )}
@@ -267,7 +267,7 @@ export function RenewFundsPage() {
                 <Paper key={f.title} withBorder radius="lg" p="md">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     <Text fw={700}>{f.title}</Text>
-                    <Badge variant="light" color={f.kind === 'reparation' ? 'eco' : f.kind === 'social' ? 'grape' : 'blue'}>
+                    <Badge variant="light" style={{ flexShrink: 0 }} color={f.kind === 'reparation' ? 'eco' : f.kind === 'social' ? 'grape' : 'blue'}>
                       {f.kind === 'reparation' ? 'Réparer' : f.kind === 'social' ? 'Aide sociale' : 'S’équiper'}
                     </Badge>
                   </Group>

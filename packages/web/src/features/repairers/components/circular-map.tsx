@@ -40,7 +40,7 @@ export function CircularMap({
         ) : (
           <>
             Carte de toute la France.{' '}
-            <Anchor component={Link} to="/profile">
+            <Anchor component={Link} to="/profile" underline="always">
               {address ? 'Vérifiez l’adresse de votre profil' : 'Ajoutez votre adresse dans votre profil'}
             </Anchor>{' '}
             pour la centrer près de chez vous.

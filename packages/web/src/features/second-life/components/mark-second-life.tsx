@@ -20,7 +20,7 @@ export function MarkSecondLife({ applianceId, name, outcome }: { applianceId: nu
     return (
       <Text size="sm" c="dimmed">
         Pour garder une trace de sa seconde vie, ajoutez d’abord l’appareil à{' '}
-        <Anchor component={Link} to="/inventaire">
+        <Anchor component={Link} to="/inventaire" underline="always">
           votre inventaire
         </Anchor>
         .
@@ -31,7 +31,7 @@ export function MarkSecondLife({ applianceId, name, outcome }: { applianceId: nu
     return (
       <Alert color="eco" icon={<IconCircleCheck />} title="Merci pour cette seconde vie !" role="status">
         {name} a quitté votre inventaire et rejoint l’historique de vos appareils ({WORDING[outcome].done}).{' '}
-        <Anchor component={Link} to="/secondlife/actionselect">
+        <Anchor component={Link} to="/secondlife/actionselect" underline="always">
           Voir l’historique
         </Anchor>
       </Alert>

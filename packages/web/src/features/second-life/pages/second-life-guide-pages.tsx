@@ -132,7 +132,7 @@ export function RecyclePage() {
         <>
           <Text>{device.guide.recycle.intro}</Text>
           {device.guide.recycle.warning && (
-            <Alert color="orange" icon={<IconAlertTriangle />} title="Attention">
+            <Alert color="orange" icon={<IconAlertTriangle />} title="Attention" styles={{ title: { color: "#7c2d12" }, label: { color: "#7c2d12" } }}>
               {device.guide.recycle.warning}
             </Alert>
           )}
