@@ -4,11 +4,11 @@
  * results/assistant-retrieval.json (date, machine, top-1, top-3, MRR, misses).
  */
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateRetrieval, readHeldOut } from '../packages/server/src/modules/assistant/retrieval-eval.ts';
 import { faultIndex } from '../packages/server/src/services.ts';
+import { machineInfo } from './machine.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const index = faultIndex();
@@ -16,7 +16,7 @@ const items = readHeldOut();
 const started = performance.now();
 const result = evaluateRetrieval(index, items);
 const msPerQuery = (performance.now() - started) / items.length;
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+const machine = machineInfo().label;
 const report = { date: new Date().toISOString().slice(0, 10), machine, faults: index.size, ...result, msPerQuery };
 writeFileSync(path.join(here, 'results/assistant-retrieval.json'), `${JSON.stringify(report, null, 2)}\n`);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -16,3 +16,4 @@ export * from './carbon.ts';
 export * from './repair-bonus.ts';
 export * from './assistant.ts';
 export * from './second-life.ts';
+export * from './smartfix.ts';

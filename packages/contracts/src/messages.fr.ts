@@ -73,6 +73,11 @@ export const MSG = {
   unknownDate: 'Inconnu',
   imageSearchNoResult: 'Veuillez apporter plus de précision à la recherche.',
   imageSearchFailed: 'Une erreur est survenue lors de la recherche.',
+  imageSearchHintTooLong: 'La précision de recherche fait au plus 50 caractères.',
+  imageUnreadable: 'Cette image est introuvable ou a expiré : envoyez-la de nouveau.',
+  // spec §2/§5 — smart-fix
+  smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
+  smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
   productSearchPlaceholder: 'Rechercher un produit...',
   genericProducts: 'Produits génériques',
   savedProducts: 'Produits enregistrés',

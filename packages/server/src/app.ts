@@ -20,6 +20,8 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { smartfixRoutes } from './modules/smartfix/smartfix.routes.ts';
 import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
 import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
@@ -119,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(publicBadgesRoutes, { prefix: '/api/V1/public/badges' });
   await app.register(assistantRoutes, { prefix: '/api/V1' });
   await app.register(secondLifeRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(smartfixRoutes, { prefix: '/api/V1/smartfix' });
+  await app.register(aiRoutes, { prefix: '/api/ai' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  VISION_BASE_URL: z.string().url().optional(),
+  VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  VISION_API_KEY: z.string().min(1).optional(),
+  VISION_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
@@ -64,6 +68,8 @@ export interface Config {
   schedulerIntervalSeconds: number;
   /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
   llm: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
+  /** An OpenAI-compatible vision endpoint tried before the offline OCR (none: OCR only). */
+  vision: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
   rateLimits: {
     signinPerIp: number;
     signinPerAccount: number;
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     pushAllowHttp: e.PUSH_ALLOW_HTTP,
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS },
+    vision: { baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''), model: e.VISION_MODEL, apiKey: e.VISION_API_KEY, timeoutMs: e.VISION_TIMEOUT_MS },
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,

@@ -4,12 +4,14 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
+import { ChatCompletions } from './lib/chat-completions.ts';
 import { FileUrls } from './lib/file-urls.ts';
 import { referenceProducts } from './db/reference.ts';
 import { AssistantService } from './modules/assistant/assistant.service.ts';
 import { FaultIndex } from './modules/assistant/fault-index.ts';
 import { loadKnowledgeBase } from './modules/assistant/knowledge-base.ts';
-import { LlmClient } from './modules/assistant/llm.ts';
+import { AiService } from './modules/ai/ai.service.ts';
+import { SmartfixService } from './modules/smartfix/smartfix.service.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
 import { BadgesRepository } from './modules/badges/badges.repository.ts';
 import { BadgesService } from './modules/badges/badges.service.ts';
@@ -51,8 +53,10 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, badges: () => badges, clock, config });
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
-  const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new LlmClient(config.llm, log) });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant };
+  const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new ChatCompletions(config.llm, log, 'LLM') });
+  const smartfix = new SmartfixService();
+  const ai = new AiService({ files, appliances: () => appliances, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai };
 }
 
 let sharedIndex: FaultIndex | undefined;

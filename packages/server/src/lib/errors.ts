@@ -19,6 +19,7 @@ export const unauthorized = (message: string = MSG.unauthorized, code = 'UNAUTHO
 export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new HttpError(403, code, message);
 export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+export const serviceUnavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
 export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
   new HttpError(429, 'RATE_LIMITED', message);
 

@@ -1,11 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PlannedPage } from '../components/planned-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RegisterPage } from '../features/auth/pages/register-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { lazyPage } from './lazy.ts';
-import { PLANNED_ROUTES } from './planned-routes.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { NotFoundPage, RouteError } from './route-error.tsx';
 
@@ -71,15 +69,9 @@ export const routes: RouteObject[] = [
           { path: '/renew/fundsearch', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.RenewFundsPage), errorElement: <RouteError /> },
           { path: '/renew/tip', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.RenewTipPage), errorElement: <RouteError /> },
           { path: '/renew/offer', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.RenewOfferPage), errorElement: <RouteError /> },
+          { path: '/smarfix', lazy: lazyPage('smartfix', () => import('../features/smartfix/pages/smartfix-page.tsx'), (m) => m.SmartfixPage), errorElement: <RouteError /> },
           { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
           { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
-          ...PLANNED_ROUTES.map(
-            (r): RouteObject => ({
-              path: r.path,
-              element: <PlannedPage title={r.title} description={r.description} />,
-              errorElement: <RouteError />,
-            }),
-          ),
           { path: '*', Component: NotFoundPage },
         ],
       },

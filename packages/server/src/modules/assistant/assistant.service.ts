@@ -2,7 +2,7 @@ import type { ChatAnswer, DiagnosedFault, MiaAnswer } from '@ecofoyer/contracts'
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import { FaultIndex, type Match } from './fault-index.ts';
 import type { FaultEntry } from './knowledge-base.ts';
-import type { LlmClient } from './llm.ts';
+import type { ChatCompletions } from '../../lib/chat-completions.ts';
 
 const EMPTY: MiaAnswer = { reference_urls: [], summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] }, fault: null, alternatives: [] };
 
@@ -33,7 +33,7 @@ export function embeddedAnswer(matches: Match[]): string {
 export class AssistantService {
   constructor(
     private readonly index: FaultIndex,
-    private readonly deps: { appliances: () => AppliancesService; llm: LlmClient },
+    private readonly deps: { appliances: () => AppliancesService; llm: ChatCompletions },
   ) {}
 
   /** The device a request is about: the user's appliance (404 if not theirs), else the product name. */

@@ -76,6 +76,28 @@ export class FileService {
     return keys.length;
   }
 
+  /**
+   * The bytes behind a signed file URL this API handed to the user (a temporary upload or one of
+   * their files); null when the URL is not a valid, unexpired signature of one of their files.
+   */
+  async readSigned(userId: number, url: string): Promise<Buffer | null> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://local');
+    } catch {
+      return null;
+    }
+    const match = /^\/api\/V1\/files\/((?:tmp|users)\/(\d+)\/[0-9a-f-]{36}\.[a-z0-9]{2,5})$/.exec(parsed.pathname);
+    if (!match || Number(match[2]) !== userId) return null;
+    const key = match[1]!;
+    if (!this.verify(key, Number(parsed.searchParams.get('exp')), parsed.searchParams.get('sig') ?? '')) return null;
+    const file = await this.deps.store.get(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   open(key: string) {
     return this.deps.store.get(key);
   }

@@ -21,6 +21,7 @@ import { IconAlertCircle, IconCamera, IconCircleCheck, IconPencil, IconPhoto } f
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { ImageSearch } from '../components/image-search.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateAppliance } from '../../appliances/api/appliances.ts';
@@ -102,18 +103,22 @@ export function NewDevicePage() {
     go(2);
   };
 
+  /** The chosen universe's id; a reference universe not yet created is created now, with the reference name. */
+  const ensureUniverse = async (): Promise<number> => {
+    if (!universe) throw new Error(MSG.serverError);
+    if (universe.univer_id > 0) return universe.univer_id;
+    const created = await saveUniverse.mutateAsync({ name: universe.name, description: universe.description, refUniverId: universe.refuniver_id });
+    setUniverse(created);
+    return created.univer_id;
+  };
+
   const confirm = async () => {
     if (!universe || !details.prodId) return;
     setAlert(null);
     try {
-      let target = universe;
-      if (target.univer_id < 0) {
-        // A reference universe not yet created: created now, with the reference name.
-        target = await saveUniverse.mutateAsync({ name: target.name, description: target.description, refUniverId: target.refuniver_id });
-        setUniverse(target);
-      }
+      const universeId = await ensureUniverse();
       const appliance = await createAppliance.mutateAsync({
-        universeId: target.univer_id,
+        universeId,
         data: {
           prod_id: Number(details.prodId),
           marque: details.marque,
@@ -215,16 +220,16 @@ export function NewDevicePage() {
                   </Button>
                 </SimpleGrid>
               )}
-              {mode === 'image' && (
-                <Paper withBorder radius="lg" p="lg">
-                  <Stack>
-                    <Text>
-                      La reconnaissance de votre appareil à partir d’une photo arrive bientôt. En attendant, ajoutez-le
-                      en quelques champs.
-                    </Text>
-                    <Button onClick={() => setMode('manual')}>Ajouter manuel</Button>
-                  </Stack>
-                </Paper>
+              {mode === 'image' && details.prodId && (
+                <ImageSearch
+                  prodId={Number(details.prodId)}
+                  ensureUniverse={ensureUniverse}
+                  onCreated={(appliance) => {
+                    setCreated(appliance);
+                    go(3);
+                  }}
+                  onManual={() => setMode('manual')}
+                />
               )}
               {mode === 'manual' && (
                 <Stack gap="sm">

@@ -1,19 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 export interface ChatMessage {
   role: 'system' | 'user';
-  content: string;
+  content: string | ContentPart[];
 }
 
 /**
- * An OpenAI-compatible chat-completions endpoint (LLM_BASE_URL). Any failure — not configured,
- * network, timeout, bad status, empty content — returns null and the caller uses its embedded answer.
+ * An OpenAI-compatible chat-completions endpoint (the assistant's LLM_*, the image search's
+ * VISION_*). Any failure — not configured, network, timeout, bad status, empty content — returns
+ * null and the caller uses its embedded answer.
  */
-export class LlmClient {
+export class ChatCompletions {
   constructor(
-    private readonly config: Config['llm'],
+    private readonly config: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number },
     private readonly log: FastifyBaseLogger,
+    private readonly name = 'LLM',
   ) {}
 
   get enabled(): boolean {
@@ -29,12 +32,12 @@ export class LlmClient {
         body: JSON.stringify({ model: this.config.model, messages, temperature: 0.2, max_tokens: 500 }),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
-      if (!res.ok) throw new Error(`LLM answered ${res.status}`);
+      if (!res.ok) throw new Error(`${this.name} answered ${res.status}`);
       const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
       const content = body.choices?.[0]?.message?.content;
       return typeof content === 'string' && content.trim() ? content.trim() : null;
     } catch (err) {
-      this.log.warn({ err }, 'LLM call failed, using the embedded answer');
+      this.log.warn({ err }, `${this.name} call failed, using the embedded answer`);
       return null;
     }
   }

@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankImage, plateImage } from '../packages/server/test/plate-image.ts';
+import { DESKTOP, label, launchBrowser, PHONE, signedIn, visible } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('smart-fix (spec §2 Smart-fix)', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('predicts repairability with the half-doughnut chart (%s)', async (device, viewport) => {
+    const { context, page } = await signedIn(browser, viewport);
+    await page.goto('/smarfix');
+    await visible(page, 'Sur quoi repose cette estimation ?');
+    await visible(page, /CC BY-SA 4\.0/);
+
+    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+    await visible(page, 'Choisissez une catégorie parmi les 40 proposées.');
+    await page.getByLabel(label('Catégorie')).first().click();
+    await expect.poll(() => page.getByRole('option').count()).toBe(40);
+    await page.getByRole('option', { name: 'Ordinateur portable', exact: true }).click();
+    await page.getByLabel('Marque').fill('Lenovo');
+    await page.getByLabel('Âge (en années)').fill('6 ans');
+    await page.getByLabel('Problème').fill('L’écran reste noir au démarrage');
+    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+    await visible(page, 'L’âge s’écrit en chiffres uniquement (nombre d’années).');
+    await page.getByLabel('Âge (en années)').fill('6');
+    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+
+    await expect.poll(() => page.getByRole('heading', { name: /^Réparable: (Oui|Non)$/ }).isVisible()).toBe(true);
+    const label2 = await page.getByTestId('smartfix-probability').innerText();
+    expect(label2).toMatch(/^Probabilité de réparation : \d{1,3},\d{2} %$/);
+    // One decimal in the chart, two in the label, for the same figure.
+    const two = Number(label2.replace(/[^\d,]/g, '').replace(',', '.'));
+    const chartText = await page.getByTestId('smartfix-result').locator('svg text').first().textContent();
+    expect(chartText).toMatch(/^\d{1,3},\d %$/);
+    expect(Math.abs(Number(chartText!.replace(/[^\d,]/g, '').replace(',', '.')) - two)).toBeLessThanOrEqual(0.05);
+    expect(await page.getByTestId('smartfix-result').locator('svg path').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `e2e/screenshots/smartfix-${device}.png`, fullPage: true });
+
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('adding a device by photo (spec §2 New-device wizard)', () => {
+  it('reads the rating plate, saves the appliance; a photo with no text asks for more precision', async () => {
+    const { context, page } = await signedIn(browser, PHONE);
+    await page.goto('/inventaire/nouveau_2');
+    await page.getByRole('radio', { name: /Buanderie/ }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByLabel(label('Type de produit')).first().click();
+    await page.getByRole('option', { name: 'Lave-linge', exact: true }).click();
+    await page.getByRole('button', { name: 'Rechercher par image' }).click();
+    await visible(page, /plaque signalétique de l’appareil/);
+    expect(await page.getByLabel('Précision (facultatif)').getAttribute('maxlength')).toBe('50');
+
+    await page.locator('input[type="file"]').setInputFiles({ name: 'blanc.png', mimeType: 'image/png', buffer: await blankImage() });
+    await page.getByRole('button', { name: 'Lancer la recherche' }).click();
+    await expect.poll(() => page.getByText('Veuillez apporter plus de précision à la recherche.').isVisible(), { timeout: 60_000 }).toBe(true);
+
+    const plate = await plateImage(['WHIRLPOOL', 'Model: FFB8458WVFR', 'Type: 859991608810', '220-240V ~ 50Hz 2200W', 'Made in Poland']);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'plaque.png', mimeType: 'image/png', buffer: plate });
+    await page.getByLabel('Précision (facultatif)').fill('Whirlpool');
+    await page.screenshot({ path: 'e2e/screenshots/wizard-image-phone.png', fullPage: true });
+    await page.getByRole('button', { name: 'Lancer la recherche' }).click();
+    await expect.poll(() => page.getByText('Appareil ajouté avec succès').isVisible(), { timeout: 60_000 }).toBe(true);
+    await visible(page, /a rejoint votre inventaire/);
+    await page.getByRole('link', { name: 'Voir mon appareil' }).click();
+    await page.waitForURL(/fichedetail\?id=/);
+    await visible(page, 'Whirlpool');
+    await visible(page, 'FFB8458WVFR');
+    await context.close();
+  }, 120_000);
+});

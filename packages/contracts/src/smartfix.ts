@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import categories from './data/smartfix-categories.json' with { type: 'json' };
+import { TEXT_MAX } from './constants.ts';
+import { MSG } from './messages.fr.ts';
+
+/**
+ * spec §3 Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair
+ * Alliance, CC BY-SA 4.0), French names translated by the project under the same licence.
+ */
+export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[] = (categories as { id: number; name_en: string; name_fr: string }[]).map((c) => ({
+  id: c.id,
+  name: c.name_fr,
+  nameEn: c.name_en,
+}));
+
+export const SmartfixCategory = z.object({ id: z.number().int(), name: z.string() });
+export type SmartfixCategory = z.infer<typeof SmartfixCategory>;
+
+/** spec §5: the age is digits only (years). */
+export const SMARTFIX_AGE_PATTERN = /^\d{1,3}$/;
+
+/** POST V1/smartfix/predict (spec §3 Smart-fix request). */
+export const SmartfixRequest = z.object({
+  product_category_id: z.coerce.number({ error: MSG.smartfixCategoryInvalid }).int({ error: MSG.smartfixCategoryInvalid }).min(1, { error: MSG.smartfixCategoryInvalid }).max(40, { error: MSG.smartfixCategoryInvalid }),
+  brand: z.string().trim().max(100, { error: MSG.textTooLong(100) }).nullish().transform((v) => v ?? ''),
+  product_age: z
+    .union([z.number(), z.string().trim().regex(SMARTFIX_AGE_PATTERN, { error: MSG.smartfixAgeDigits })], { error: MSG.smartfixAgeDigits })
+    .transform((v) => Number(v))
+    .pipe(z.number().int({ error: MSG.smartfixAgeDigits }).min(0, { error: MSG.smartfixAgeDigits }).max(150, { error: MSG.smartfixAgeDigits }))
+    .nullish(),
+  problem: z.string().trim().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish().transform((v) => v ?? ''),
+});
+export type SmartfixRequest = z.input<typeof SmartfixRequest>;
+
+/** spec §3 Smart-fix response. */
+export const SmartfixResponse = z.object({ is_repairable: z.boolean(), repair_probability: z.number().min(0).max(1) });
+export type SmartfixResponse = z.infer<typeof SmartfixResponse>;
+
+/** spec §9: one decimal in the chart, two in the label (as a percentage). */
+export const probabilityForChart = (p: number) => Math.round(p * 1000) / 10;
+export const probabilityLabel = (p: number) => `${(p * 100).toFixed(2).replace('.', ',')} %`;
+
+/** POST /api/ai/images (API.md): what was read on a rating plate. */
+export const ImageSearchBody = z.object({ urlImage: z.string().trim().min(1).max(2000) });
+export const ImageReading = z.object({ marque: z.string().nullable(), modele: z.string().nullable(), text: z.string() });
+export type ImageReading = z.infer<typeof ImageReading>;
+
+/** POST /api/ai/appliance/searchandsave (spec §3 image search payload). */
+export const SearchAndSaveBody = z.object({
+  urlImage: z.string().trim().min(1).max(2000),
+  searchText: z.string().trim().max(50, { error: MSG.imageSearchHintTooLong }).nullish().transform((v) => v ?? ''),
+  userId: z.coerce.number().int().positive(),
+  univerId: z.coerce.number().int().positive(),
+  refProdId: z.coerce.number({ error: MSG.productTypeRequired }).int().positive({ error: MSG.productTypeRequired }),
+});
+export type SearchAndSaveBody = z.input<typeof SearchAndSaveBody>;

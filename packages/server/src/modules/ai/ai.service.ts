@@ -1,0 +1,89 @@
+import type { Appliance, ImageReading } from '@ecofoyer/contracts';
+import { MSG } from '@ecofoyer/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { ChatCompletions } from '../../lib/chat-completions.ts';
+import { badRequest, forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/errors.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { FileService } from '../files/files.service.ts';
+import { parsePlate } from './plate-parser.ts';
+import { PlateImageError, PlateReader } from './plate-reader.ts';
+
+/**
+ * Adding a device by photo (API.md "image search"): the rating plate is read offline (OCR) and the
+ * brand and model found on it make the appliance.
+ */
+export class AiService {
+  private reader: PlateReader | undefined;
+
+  constructor(private readonly deps: { files: FileService; appliances: () => AppliancesService; log: FastifyBaseLogger; vision: ChatCompletions }) {}
+
+  /** The optional vision service (VISION_BASE_URL): brand and model, or null on any failure or doubt. */
+  private async askVision(image: Buffer, hint?: string): Promise<ImageReading | null> {
+    if (!this.deps.vision.enabled) return null;
+    const type = (await fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
+    const content = await this.deps.vision.complete([
+      {
+        role: 'system',
+        content:
+          'Tu lis la plaque signalétique d’un appareil électroménager ou électronique. Réponds uniquement en JSON : ' +
+          '{"marque": string|null, "modele": string|null, "texte": string} — la marque, la référence du modèle (pas le numéro de série) et le texte lu.',
+      },
+      { role: 'user', content: [...(hint ? [{ type: 'text' as const, text: `Indice : ${hint}` }] : []), { type: 'image_url', image_url: { url: `data:${type};base64,${image.toString('base64')}` } }] },
+    ]);
+    if (!content) return null;
+    try {
+      const json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')) as { marque?: unknown; modele?: unknown; texte?: unknown };
+      const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : null);
+      const reading = { marque: str(json.marque), modele: str(json.modele), text: str(json.texte) ?? '' };
+      return reading.marque || reading.modele ? reading : null;
+    } catch (err) {
+      this.deps.log.warn({ err }, 'vision answer is not the expected JSON, using OCR');
+      return null;
+    }
+  }
+
+  private async image(userId: number, url: string): Promise<Buffer> {
+    const buffer = await this.deps.files.readSigned(userId, url);
+    if (!buffer) throw badRequest(MSG.imageUnreadable, 'IMAGE_UNREADABLE');
+    return buffer;
+  }
+
+  private async read(image: Buffer, hint?: string): Promise<ImageReading> {
+    const seen = await this.askVision(image, hint);
+    if (seen) return seen;
+    this.reader ??= new PlateReader();
+    try {
+      const { text } = await this.reader.read(image);
+      return { text, ...parsePlate(text, hint) };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      // A file that passed the type check but cannot be decoded (truncated, corrupt) is bad input.
+      if (err instanceof PlateImageError) throw badRequest(MSG.imageSearchFailed, 'IMAGE_UNREADABLE');
+      this.deps.log.error({ err }, 'rating plate OCR failed');
+      throw serviceUnavailable(MSG.imageSearchFailed, 'IMAGE_SEARCH_FAILED');
+    }
+  }
+
+  /** POST /api/ai/images: what was read on the image. */
+  async images(userId: number, urlImage: string): Promise<ImageReading> {
+    return this.read(await this.image(userId, urlImage));
+  }
+
+  /** POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was recognised. */
+  async searchAndSave(userId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
+    if (body.userId !== userId) throw forbidden();
+    const reading = await this.read(await this.image(userId, body.urlImage), body.searchText || undefined);
+    if (!reading.marque && !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
+    return this.deps.appliances().create(
+      userId,
+      body.univerId,
+      { prod_id: body.refProdId, marque: reading.marque ?? MSG.unknownDate, modele: reading.modele ?? MSG.unknownDate, note: null },
+      null,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.reader?.close();
+  }
+}

@@ -1,0 +1,90 @@
+import { IMAGE_SEARCH_HINT_MAX, MSG, type Appliance } from '@ecofoyer/contracts';
+import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconCamera, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/use-session.ts';
+import { useImageSearch } from '../api/image-search.ts';
+
+/**
+ * « Rechercher par image »: a photo of the rating plate and an optional hint (≤ 50 characters);
+ * the server reads brand and model and saves the appliance in the chosen universe.
+ */
+export function ImageSearch({ prodId, ensureUniverse, onCreated, onManual }: { prodId: number; ensureUniverse: () => Promise<number>; onCreated: (a: Appliance) => void; onManual: () => void }) {
+  const session = useSession();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [hint, setHint] = useState('');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const search = useImageSearch(setProgress);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!photo || !session) return setError('Choisissez ou prenez une photo de la plaque signalétique.');
+    setError(null);
+    setProgress(0);
+    try {
+      const univerId = await ensureUniverse();
+      onCreated(await search.mutateAsync({ photo, searchText: hint.trim(), userId: session.id, univerId, refProdId: prodId }));
+    } catch (err) {
+      // spec §5: no result → ask for more precision; anything else → the search failed.
+      setError(err instanceof ApiError && (err.status === 404 || err.status === 400) ? (err.status === 404 ? MSG.imageSearchNoResult : err.message) : MSG.imageSearchFailed);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text>
+          Photographiez la plaque signalétique de l’appareil (souvent à l’arrière, sous le couvercle ou dans l’encadrement de la porte) :
+          nous y lisons la marque et le modèle.
+        </Text>
+        <FileInput
+          label="Photo de la plaque signalétique"
+          placeholder="Prendre ou choisir une photo"
+          accept="image/jpeg,image/png,image/webp"
+          capture="environment"
+          leftSection={<IconCamera size={18} />}
+          value={photo}
+          onChange={(file) => {
+            setPhoto(file);
+            setError(null);
+          }}
+          clearable
+        />
+        <TextInput
+          label="Précision (facultatif)"
+          description={`${hint.length}/${IMAGE_SEARCH_HINT_MAX} caractères — la marque ou le modèle si vous les connaissez`}
+          maxLength={IMAGE_SEARCH_HINT_MAX}
+          value={hint}
+          onChange={(e) => setHint(e.currentTarget.value)}
+        />
+        {search.isPending && (
+          <Stack gap={4}>
+            {progress < 100 ? (
+              <Progress value={progress} aria-label="Envoi de la photo" animated />
+            ) : (
+              <Group gap="xs">
+                <Loader size="xs" />
+                <Text size="sm">Lecture de la plaque…</Text>
+              </Group>
+            )}
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" leftSection={<IconSearch size={18} />} loading={search.isPending}>
+            Lancer la recherche
+          </Button>
+          <Button variant="subtle" onClick={onManual} disabled={search.isPending}>
+            Ajouter manuel
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
