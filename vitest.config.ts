@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          // Timed measurements run alone afterwards (vitest.timing.config.ts).
+          exclude: ['packages/server/src/**/*.timing.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           // Files of one worker share its migrated database (cleaned per file), so no isolation.
           isolate: false,

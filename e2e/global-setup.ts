@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
     // Every browser test signs in from 127.0.0.1: the per-address limit is tested at the API level.
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
     RATE_LIMIT_FORGOT_PER_IP: '10000',
+    RATE_LIMIT_SIGNUP_PER_IP: '10000',
   });
   let handle;
   if (process.env.DATABASE_URL) {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const baseURL = () => inject('baseURL');
 
@@ -10,18 +11,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /** Debian's Chromium with the flags this machine needs (no downloads, no network). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {

@@ -25,9 +25,18 @@ export const Event = z.object({
 });
 export type Event = z.infer<typeof Event>;
 
+/**
+ * A date between 1970 and 2100: outside that, a yearly series from -271821 (a valid JS date)
+ * expanded to today made hundreds of thousands of rows in one request (found by fuzzing).
+ */
+const EVENT_DATE_MIN = Date.UTC(1970, 0, 1);
+const EVENT_DATE_MAX = Date.UTC(2101, 0, 1);
 const when = z
   .string()
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: MSG.eventDateInvalid })
+  .refine((v) => {
+    const time = new Date(v).getTime();
+    return time >= EVENT_DATE_MIN && time < EVENT_DATE_MAX;
+  }, { error: MSG.eventDateInvalid })
   .transform((v) => new Date(v));
 
 /** POST …/events: the chosen date, a title, the appliance (or -1) and the card. */

@@ -17,3 +17,4 @@ export * from './repair-bonus.ts';
 export * from './assistant.ts';
 export * from './second-life.ts';
 export * from './smartfix.ts';
+export * from './audit.ts';

@@ -6,20 +6,23 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply, type preHandlerAsyncHookHandler, type RouteOptions } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccessTokens } from './lib/access-token.ts';
 import { authenticate } from './lib/auth-guard.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { validatorCompiler } from './lib/validator.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { smartfixRoutes } from './modules/smartfix/smartfix.routes.ts';
 import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes.ts';
@@ -61,6 +64,8 @@ export interface BuildOptions {
   fileStore?: FileStore;
   /** false in tests that want silence; defaults to pino at config.logLevel. */
   logger?: boolean;
+  /** Sees every route as it is added (the security tests build the route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The Fastify instance, used by main.ts and by the tests (app.inject). */
@@ -72,11 +77,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // A malformed URL or an over-long path parameter is refused before routing, past setErrorHandler.
+    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.invalidInput, code: error.code }),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
 
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
   const deps: AppDeps = {
@@ -99,7 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The documentation page carries its own policy (hashes of its inline scripts).
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // API.md: one file per request, 10 MB; an oversized file answers 413 (error handler).
   await app.register(fastifyMultipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
@@ -122,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(assistantRoutes, { prefix: '/api/V1' });
   await app.register(secondLifeRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(smartfixRoutes, { prefix: '/api/V1/smartfix' });
+  await app.register(auditRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(aiRoutes, { prefix: '/api/ai' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -131,10 +142,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text file (packages/web/vite.config.ts).
+      preCompressed: true,
+      // Off so that the cache-control set below is not replaced by send's "public, max-age=0".
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

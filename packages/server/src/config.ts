@@ -40,10 +40,14 @@ const EnvSchema = z.object({
   VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
   VISION_API_KEY: z.string().min(1).optional(),
   VISION_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  CSP_FRAME_SOURCES: z.string().default('https://quefairedemesobjets.ademe.fr https://quefairedemesdechets.ademe.fr'),
+  CSP_CONNECT_SOURCES: z.string().default('https://data.geopf.fr'),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().positive().default(200),
 });
 
 export interface Config {
@@ -68,6 +72,8 @@ export interface Config {
   schedulerIntervalSeconds: number;
   /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
   llm: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
+  /** Origins the Content-Security-Policy allows in frames and in fetches (space-separated in the env). */
+  csp: { frameSources: string[]; connectSources: string[] };
   /** An OpenAI-compatible vision endpoint tried before the offline OCR (none: OCR only). */
   vision: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
   rateLimits: {
@@ -75,6 +81,10 @@ export interface Config {
     signinPerAccount: number;
     forgotPerIp: number;
     forgotPerAccount: number;
+    /** Sign-ups per address per hour. */
+    signupPerIp: number;
+    /** File uploads per user per 15 minutes. */
+    uploadsPerUser: number;
   };
 }
 
@@ -113,12 +123,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     pushAllowHttp: e.PUSH_ALLOW_HTTP,
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS },
+    csp: { frameSources: e.CSP_FRAME_SOURCES.split(/[\s,]+/).filter(Boolean), connectSources: e.CSP_CONNECT_SOURCES.split(/[\s,]+/).filter(Boolean) },
     vision: { baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''), model: e.VISION_MODEL, apiKey: e.VISION_API_KEY, timeoutMs: e.VISION_TIMEOUT_MS },
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
+      signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+      uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
     },
   };
 }

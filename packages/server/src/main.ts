@@ -7,6 +7,7 @@ import { loadReferenceData } from './db/reference.ts';
 
 /** Process entry: config from env, migrations, seed, listen. */
 async function main() {
+  const startedAt = new Date();
   const config = loadConfig();
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -16,11 +17,17 @@ async function main() {
   await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db });
   if (config.demo) await seedDemo(app);
-  const purge = () =>
-    Promise.all([app.deps.limiter.purge(), app.services.files.purgeTemporary()]).catch((err: unknown) =>
-      app.log.error({ err }, 'hourly purge failed'),
-    );
-  void purge();
+  // Files no row refers to (a process killed between a file and its row): on PGlite no other
+  // process writes, so all those older than this process go; on PostgreSQL another replica may be
+  // mid-upload, so only those older than 10 minutes.
+  const orphansBefore = (atStart: boolean) => (atStart && handle.kind === 'pglite' ? startedAt : new Date(Date.now() - 10 * 60 * 1000));
+  const purge = (atStart = false) =>
+    Promise.all([
+      app.deps.limiter.purge(),
+      app.services.files.purgeTemporary(),
+      app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
+    ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
+  void purge(true);
   setInterval(purge, 60 * 60 * 1000).unref();
   // Notifications falling due: every replica may tick, each notification is created once (dedupe key).
   if (config.schedulerIntervalSeconds > 0) {
@@ -29,9 +36,18 @@ async function main() {
     setInterval(tick, config.schedulerIntervalSeconds * 1000).unref();
   }
 
+  // No new connection; the requests in flight finish. A keep-alive connection falling idle
+  // meanwhile is closed at once (else the stop would wait for the client, a load balancer, to drop
+  // it); a request still running after 25 s is abandoned.
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'arrêt en cours');
+    const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+    setTimeout(() => {
+      app.log.error('arrêt forcé : des requêtes duraient encore après 25 s');
+      process.exit(1);
+    }, 25_000).unref();
     await app.close();
+    clearInterval(reap);
     await handle.close();
     process.exit(0);
   };

@@ -12,6 +12,8 @@ import { FaultIndex } from './modules/assistant/fault-index.ts';
 import { loadKnowledgeBase } from './modules/assistant/knowledge-base.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import { SmartfixService } from './modules/smartfix/smartfix.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
 import { BadgesRepository } from './modules/badges/badges.repository.ts';
 import { BadgesService } from './modules/badges/badges.service.ts';
@@ -35,7 +37,13 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; fileStore?: FileStore }) {
   const { config, db, clock, log } = deps;
   const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
-  const files = new FileService(new FilesRepository(db), { store, urls: new FileUrls(config.jwtSecret, clock), clock, log });
+  const files = new FileService(new FilesRepository(db), {
+    store,
+    urls: new FileUrls(config.jwtSecret, clock),
+    clock,
+    log,
+    owners: () => [appliances, universes],
+  });
   const references = new ReferencesService(new ReferencesRepository(db));
   const appliances: AppliancesService = new AppliancesService(new AppliancesRepository(db), {
     files,
@@ -56,7 +64,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new ChatCompletions(config.llm, log, 'LLM') });
   const smartfix = new SmartfixService();
   const ai = new AiService({ files, appliances: () => appliances, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai };
+  const audit = new AuditService(new AuditRepository(db), { clock, log });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit };
 }
 
 let sharedIndex: FaultIndex | undefined;

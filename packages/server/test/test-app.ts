@@ -31,6 +31,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO: 'false',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
+    // Every test signs up from 127.0.0.1: the sign-up limit itself is tested in auth.test.ts.
+    RATE_LIMIT_SIGNUP_PER_IP: '100000',
     ...env,
   });
   const clock = new ManualClock('2026-11-21T09:00:00Z');

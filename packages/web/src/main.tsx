@@ -4,7 +4,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers, queryClient } from './app/providers.tsx';
+import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { logoutNow } from './features/auth/api/use-logout.ts';
 import { setSessionLostHandler } from './lib/api-client.ts';
@@ -12,7 +12,8 @@ import { setSessionLostHandler } from './lib/api-client.ts';
 // spec §8: when the session cannot be renewed, log out and return to /login.
 setSessionLostHandler(() => {
   logoutNow();
-  queryClient.clear();
+  // Already loaded: only the pages inside QueryLayout call the API with a session.
+  void import('./app/query-client.ts').then(({ queryClient }) => queryClient.clear());
   void router.navigate('/login', { replace: true });
 });
 

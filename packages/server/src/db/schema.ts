@@ -99,6 +99,15 @@ export interface AppliancesTable {
   second_life_at: Date | null;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  user_id: number | null;
+  action: string;
+  ip: string | null;
+  details: Generated<Record<string, unknown>>;
+  created_at: Date;
+}
+
 export interface TempFilesTable {
   key: string;
   user_id: number;
@@ -225,6 +234,7 @@ export interface Database {
   universes: UniversesTable;
   appliances: AppliancesTable;
   temp_files: TempFilesTable;
+  audit_log: AuditLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;

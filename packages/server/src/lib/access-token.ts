@@ -4,6 +4,8 @@ import type { Clock } from './clock.ts';
 export interface AccessClaims {
   userId: number;
   roles: string[];
+  /** The session (refresh-token family) the token was issued for. */
+  sid?: string;
 }
 
 /** Short-lived HS256 JWT; the clock is injected so expiry can be tested without sleeping. */
@@ -19,7 +21,7 @@ export class AccessTokens {
 
   async sign(claims: AccessClaims): Promise<string> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ roles: claims.roles })
+    return new SignJWT({ roles: claims.roles, ...(claims.sid ? { sid: claims.sid } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt(iat)
@@ -33,7 +35,7 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || !Array.isArray(payload.roles)) return 'invalid';
-      return { userId, roles: payload.roles.map(String) };
+      return { userId, roles: payload.roles.map(String), ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
     } catch (error) {
       return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }

@@ -1,6 +1,6 @@
 import { MSG } from '@ecofoyer/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -14,7 +14,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(error.statusCode)
         .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validation) {
       const errors = error.validation.map((issue) => ({
         path: [error.validationContext, ...String(issue.instancePath ?? '').split('/').filter(Boolean)]
           .filter(Boolean)
@@ -22,6 +22,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? MSG.invalidInput,
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? MSG.invalidInput, code: 'VALIDATION', errors });
+    }
+    // PostgreSQL "data exception" (SQLSTATE class 22): a value the database cannot hold — an id past
+    // int4, a NUL character in a text, a date before 4713 BC. The input is wrong, not the server.
+    if (/^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code))) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.code(400).send({ message: MSG.invalidInput, code: 'INVALID_VALUE' });
+    }
+    // The database is down or restarting: a French 503 the client may retry, not a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

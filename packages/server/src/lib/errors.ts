@@ -1,4 +1,5 @@
 import { MSG } from '@ecofoyer/contracts';
+import { FRENCH_ISSUES } from './validator.ts';
 
 /** A failure with its HTTP status and the French message the user reads (API.md error format). */
 export class HttpError extends Error {
@@ -25,7 +26,7 @@ export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
 
 /** Validates a value that did not come through Fastify's schema (multipart fields, a JSON part). */
 export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown): import('zod').output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, FRENCH_ISSUES);
   if (result.success) return result.data;
   const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -8,6 +8,11 @@ export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored file with its last change, unfinished writes (`<key>.part`) included: the sweep
+   * of files no row refers to (FileService.sweepOrphans) needs it; a store without it is not swept.
+   */
+  list?(): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|png|webp|pdf)$/;
@@ -16,11 +21,15 @@ export function isSafeKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes('..') && !key.includes('//');
 }
 
+const PARTIAL = '.part';
+
 export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
+  /** The path of a key, or of the unfinished write of one (`<key>.part`, which only the sweep names). */
   private file(key: string): string {
-    if (!isSafeKey(key)) throw new Error(`unsafe file key: ${key}`);
+    const base = key.endsWith(PARTIAL) ? key.slice(0, -PARTIAL.length) : key;
+    if (!isSafeKey(base)) throw new Error(`unsafe file key: ${key}`);
     return path.join(this.root, key);
   }
 
@@ -28,7 +37,7 @@ export class LocalFileStore implements FileStore {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Written under a temporary name then renamed: a crash never leaves half a file under the key.
-    const partial = `${file}.part`;
+    const partial = `${file}${PARTIAL}`;
     await writeFile(partial, data);
     await rename(partial, file);
   }
@@ -45,5 +54,25 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let names: string[];
+    try {
+      names = await readdir(this.root, { recursive: true });
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const key = name.split(path.sep).join('/');
+      const base = key.endsWith(PARTIAL) ? key.slice(0, -PARTIAL.length) : key;
+      if (!isSafeKey(base)) continue;
+      try {
+        const info = await stat(path.join(this.root, name));
+        if (info.isFile()) yield { key, modifiedAt: info.mtime };
+      } catch {
+        // Gone meanwhile.
+      }
+    }
   }
 }

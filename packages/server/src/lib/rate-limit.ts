@@ -12,16 +12,47 @@ export interface Limit {
 /**
  * Fixed-window counters kept in the database, so every replica on one PostgreSQL shares them
  * (an in-memory store would let N replicas allow N times the limit). One upsert per check.
+ *
+ * A key found over its limit is also remembered in memory until its window ends: a count only
+ * grows within a window, so the refusal stays right on every replica, and a flood is turned away
+ * without touching the database (issue 8: 1,000 sign-ins must not slow the rest of the API).
  */
 export class RateLimiter {
+  private readonly blocked = new Map<string, number>();
+  /** Hits this process sent for a key in its current window: the shared count is at least this. */
+  private readonly local = new Map<string, { window: number; count: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
+  /** True while `key` is known to be over its limit (no database access). */
+  isBlocked(key: string): boolean {
+    const until = this.blocked.get(key);
+    return until !== undefined && this.clock.now().getTime() < until;
+  }
+
   /** Counts one hit on each limit; throws 429 with `message` when any is over. */
   async hit(limits: Limit[], message: string): Promise<void> {
     const now = this.clock.now().getTime();
+    for (const limit of limits) {
+      const until = this.blocked.get(limit.key);
+      if (until !== undefined) {
+        if (now < until) throw tooManyRequests(message);
+        this.blocked.delete(limit.key);
+      }
+      // Already `max` hits from this process in this window: over the limit whatever the others did.
+      const window = now - (now % limit.windowMs);
+      const mine = this.local.get(limit.key);
+      if (mine && mine.window === window && mine.count >= limit.max) throw tooManyRequests(message);
+    }
+    for (const limit of limits) {
+      const window = now - (now % limit.windowMs);
+      const mine = this.local.get(limit.key);
+      if (this.local.size > 100_000) this.local.clear();
+      this.local.set(limit.key, mine && mine.window === window ? { window, count: mine.count + 1 } : { window, count: 1 });
+    }
     for (const limit of limits) {
       const windowStart = new Date(now - (now % limit.windowMs));
       const row = await this.db
@@ -30,7 +61,11 @@ export class RateLimiter {
         .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_limits.count + 1` }))
         .returning('count')
         .executeTakeFirstOrThrow();
-      if (row.count > limit.max) throw tooManyRequests(message);
+      if (row.count > limit.max) {
+        if (this.blocked.size > 100_000) this.blocked.clear();
+        this.blocked.set(limit.key, windowStart.getTime() + limit.windowMs);
+        throw tooManyRequests(message);
+      }
     }
   }
 

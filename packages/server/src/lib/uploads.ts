@@ -21,6 +21,11 @@ export interface MultipartBody {
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
+  // Uploads per user are limited before any part is read (issue 8).
+  if (request.auth) {
+    const { limiter, config } = request.server.deps;
+    await limiter.hit([{ key: `upload:user:${request.auth.userId}`, max: config.rateLimits.uploadsPerUser, windowMs: 15 * 60_000 }], MSG.tooManyUploads);
+  }
   const fields: Record<string, string> = {};
   let file: UploadedPart | null = null;
   try {
@@ -53,11 +58,32 @@ const KIND_MESSAGES: Record<FileKind, string> = {
   manual: MSG.fileNotManual,
 };
 
+/** Markup a browser would run if it ever rendered the file as a page (SVG, HTML). */
+const MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype)\b/i;
+
+/**
+ * A polyglot: a valid image or PDF that is also a page or a script. PNG and WebP declare where
+ * they end (IEND, the RIFF size), so bytes after that are a payload; JPEG trailers are common
+ * (camera data), so a JPEG, like a PDF, is only searched for markup.
+ */
+function isPolyglot(buffer: Buffer, mime: string): boolean {
+  if (MARKUP.test(buffer.toString('latin1'))) return true;
+  if (mime === 'image/webp') return buffer.readUInt32LE(4) + 8 !== buffer.length;
+  if (mime !== 'image/png') return false;
+  for (let offset = 8; offset + 12 <= buffer.length; ) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString('latin1', offset + 4, offset + 8);
+    offset += 12 + length;
+    if (type === 'IEND') return offset !== buffer.length;
+  }
+  return true;
+}
+
 /** The type of a file decided by its content (magic bytes), never by its name or header. */
 export async function sniff(buffer: Buffer, kind: FileKind): Promise<{ mime: string; ext: string }> {
   const detected = await fileTypeFromBuffer(buffer);
   const allowed: readonly string[] = FILE_KINDS[kind];
-  if (!detected || !allowed.includes(detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
+  if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
   return { mime: detected.mime, ext: EXTENSIONS[detected.mime] };
 }
 

@@ -1,15 +1,18 @@
-import { Anchor, Box, Center, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
 
-// /cgu needs a signed-in user (spec §2 public paths); the terms are readable here before sign-up.
-const CguContent = lazy(() => import('../features/info/pages/cgu-page.tsx').then((m) => ({ default: m.CguContent })));
+// The dialog (Mantine's Modal, its scroll area and focus trap) is loaded on first use, not with
+// the login page: the public pages' JS budget (issue 8).
+const loadCguModal = () => import('./cgu-modal.tsx');
+const CguModal = lazy(() => loadCguModal().then((m) => ({ default: m.CguModal })));
 
 /** The chrome-less frame of the public pages (login, register, forgot/reset password). */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const [cguOpened, cgu] = useDisclosure(false);
+  const [cguUsed, setCguUsed] = useState(false);
   return (
     <Box component="main" mih="100dvh" bg="var(--mantine-color-eco-0)" py="xl" px="md">
       <Center>
@@ -35,15 +38,26 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             </Stack>
           </Paper>
           <Text ta="center" size="sm">
-            <Anchor component="button" type="button" c="dimmed" size="sm" onClick={cgu.open}>
+            <Anchor
+              component="button"
+              type="button"
+              c="dimmed"
+              size="sm"
+              onPointerEnter={() => void loadCguModal()}
+              onFocus={() => void loadCguModal()}
+              onClick={() => {
+                setCguUsed(true);
+                cgu.open();
+              }}
+            >
               Conditions générales d’utilisation
             </Anchor>
           </Text>
-          <Modal opened={cguOpened} onClose={cgu.close} title="Conditions générales d’utilisation" size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }}>
-            <Suspense fallback={<Loader aria-label="Chargement…" />}>
-              <CguContent />
+          {cguUsed && (
+            <Suspense fallback={null}>
+              <CguModal opened={cguOpened} onClose={cgu.close} />
             </Suspense>
-          </Modal>
+          )}
         </Stack>
       </Center>
     </Box>

@@ -5,6 +5,7 @@ import * as m0003 from './0003-maintenance-events.ts';
 import * as m0004 from './0004-notifications.ts';
 import * as m0005 from './0005-badges.ts';
 import * as m0006 from './0006-second-life.ts';
+import * as m0007 from './0007-audit-log.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-notifications': m0004,
   '0005-badges': m0005,
   '0006-second-life': m0006,
+  '0007-audit-log': m0007,
 };

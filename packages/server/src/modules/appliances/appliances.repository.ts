@@ -73,6 +73,17 @@ export class AppliancesRepository {
     return this.db.updateTable('appliances').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The picture, invoice and manual keys among `keys` that a row still holds. */
+  async referencedFiles(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('appliances')
+      .select(['pict_key', 'facture_key', 'notice_key'])
+      .where((eb) => eb.or([eb('pict_key', 'in', keys), eb('facture_key', 'in', keys), eb('notice_key', 'in', keys)]))
+      .execute();
+    return rows.flatMap((r) => [r.pict_key, r.facture_key, r.notice_key]).filter((k): k is string => k !== null);
+  }
+
   delete(userId: number, id: number) {
     return this.db.deleteFrom('appliances').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }

@@ -80,6 +80,7 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
     await appliances.delete(currentUser(req).userId, req.params.id);
+    await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
 };

@@ -79,7 +79,7 @@ export class AuthRepository {
   findRefreshToken(tokenHash: string) {
     return this.db
       .selectFrom('refresh_tokens')
-      .select(['family_id', 'used_at', 'revoked_at'])
+      .select(['family_id', 'user_id', 'used_at', 'revoked_at'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
   }
@@ -93,13 +93,11 @@ export class AuthRepository {
       .execute();
   }
 
-  async revokeAllForUser(userId: number, now: Date): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** Revokes every session of the user but `exceptFamily` (the caller's own, when given). */
+  async revokeAllForUser(userId: number, now: Date, exceptFamily?: string): Promise<void> {
+    let query = this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
+    await query.execute();
   }
 
   /** A new reset token replaces any unused one of the same user. */

@@ -14,9 +14,11 @@ import {
   User,
   UserIdParams,
 } from '@ecofoyer/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 
@@ -25,16 +27,23 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock, tokens, mailer, limiter } = app.deps;
-  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, log: app.log });
+  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, log: app.log, audit: app.services.audit });
   const tags = ['auth'];
 
   app.post('/signup', { schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
-    await service.signup(req.body);
+    await service.signup(req.body, req.ip);
     return reply.code(201).send({ message: MSG.signupDone });
   });
 
-  app.post('/signin', { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } } }, async (req) =>
-    service.signin(req.body.username, req.body.password, req.ip),
+  // An address already over its limit is turned away before its body is even read (issue 8: floods).
+  const refuseBlocked = (key: (ip: string) => string, message: string) => async (req: FastifyRequest) => {
+    if (limiter.isBlocked(key(req.ip))) throw tooManyRequests(message);
+  };
+
+  app.post(
+    '/signin',
+    { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    async (req) => service.signin(req.body.username, req.body.password, req.ip),
   );
 
   app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
@@ -42,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/signout', { schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await service.signout(req.body.refreshToken);
+    await service.signout(req.body.refreshToken, req.ip);
     return reply.code(204).send(null);
   });
 
@@ -51,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/resetpassword', { schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
-    message: await service.resetPassword(req.body.token, req.body.newPassword),
+    message: await service.resetPassword(req.body.token, req.body.newPassword, req.ip),
   }));
 
   app.put(
@@ -62,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.id);
-      return service.updateUser(req.params.id, req.body);
+      return service.updateUser(req.params.id, req.body, req.ip, req.auth?.sid);
     },
   );
 };

@@ -12,6 +12,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
@@ -49,6 +50,7 @@ export class AuthService {
       mailer: Mailer;
       limiter: RateLimiter;
       log: FastifyBaseLogger;
+      audit: AuditService;
     },
   ) {}
 
@@ -60,7 +62,11 @@ export class AuthService {
     password: string;
     adresse?: string | null;
     telephone?: string | null;
-  }): Promise<User> {
+  },
+    ip = 'unknown',
+  ): Promise<User> {
+    // Counted before any lookup or hashing (issue 8).
+    await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
     const username = input.username?.trim() || input.email;
     if (await this.repo.emailOrUsernameTaken(input.email, username)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     const now = this.deps.clock.now();
@@ -96,8 +102,12 @@ export class AuthService {
     );
     const row = await this.repo.findByLogin(login);
     const valid = await verifyPassword(row?.password_hash ?? null, password);
-    if (!row || !valid) throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
+    if (!row || !valid) {
+      await this.deps.audit.record(row?.id ?? null, 'signin_failed', ip, { login: login.trim().toLowerCase().slice(0, 100) });
+      throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
+    }
     const updated = await this.repo.incrementLoginCount(row.id);
+    await this.deps.audit.record(row.id, 'signin', ip);
     const tokens = await this.issueTokens(updated, randomUUID());
     return { ...toUser(updated), ...tokens, tokenType: 'Bearer' };
   }
@@ -120,9 +130,11 @@ export class AuthService {
     return this.issueTokens(user, spent.family_id);
   }
 
-  async signout(refreshToken: string): Promise<void> {
+  async signout(refreshToken: string, ip: string | null = null): Promise<void> {
     const known = await this.repo.findRefreshToken(sha256(refreshToken));
-    if (known) await this.repo.revokeFamily(known.family_id, this.deps.clock.now());
+    if (!known) return;
+    await this.repo.revokeFamily(known.family_id, this.deps.clock.now());
+    await this.deps.audit.record(known.user_id, 'signout', ip);
   }
 
   /** Same answer whether the address is known or not (no account enumeration). */
@@ -157,12 +169,13 @@ export class AuthService {
     return MSG.forgotSent;
   }
 
-  async resetPassword(token: string, newPassword: string): Promise<string> {
+  async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
     const now = this.deps.clock.now();
     const spent = await this.repo.spendResetToken(sha256(token), now);
     if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
     await this.repo.updateUser(spent.user_id, { password_hash: await hashPassword(newPassword), updated_at: now });
     await this.repo.revokeAllForUser(spent.user_id, now);
+    await this.deps.audit.record(spent.user_id, 'password_reset', ip);
     return MSG.resetDone;
   }
 
@@ -176,6 +189,8 @@ export class AuthService {
       telephone?: string | null;
       password?: string | null;
     },
+    ip: string | null = null,
+    session?: string,
   ): Promise<User> {
     const current = await this.repo.findById(id);
     if (!current) throw unauthorized();
@@ -193,6 +208,9 @@ export class AuthService {
         ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
         updated_at: this.deps.clock.now(),
       });
+      // A new password ends every other session (this one keeps working).
+      if (input.password) await this.repo.revokeAllForUser(id, this.deps.clock.now(), session);
+      await this.deps.audit.record(id, input.password ? 'password_changed' : 'account_updated', ip);
       return toUser(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
@@ -211,7 +229,7 @@ export class AuthService {
       created_at: now,
       expires_at: new Date(now.getTime() + config.refreshTokenTtlDays * 24 * 60 * MINUTE),
     });
-    const accessToken = await tokens.sign({ userId: user.id, roles: user.roles });
+    const accessToken = await tokens.sign({ userId: user.id, roles: user.roles, sid: familyId });
     return { accessToken, refreshToken };
   }
 }

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type TestApp, createTestApp, resetTokenFromMail } from '../../../test/test-app.ts';
+import { multipart, PNG } from '../../../test/multipart.ts';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -148,6 +149,59 @@ describe('POST /api/auth/signin', () => {
       expect(blocked.json()).toMatchObject({ message: MSG.tooManySignin, code: 'RATE_LIMITED' });
       // An argon2id verification alone costs tens of ms; the refusal costs one upsert.
       expect(elapsed).toBeLessThan(1_000);
+    } finally {
+      await limited.app.close();
+      t = await createTestApp();
+    }
+  });
+
+  it('a new password from the profile ends the other sessions, not this one', async () => {
+    const email = 'sessions@exemple.fr';
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' } });
+    const open = async () => (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } })).json();
+    const here = await open();
+    const elsewhere = await open();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${here.id}`,
+      headers: { authorization: `Bearer ${here.accessToken}` },
+      payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Nouveau1!mdp' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken } });
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('rate limits sign-ups per address, and uploads per user, before any hashing or reading', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: '2', RATE_LIMIT_UPLOADS_PER_USER: '2' });
+    try {
+      const signupFrom = (i: number, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { firstname: 'Camille', lastname: 'Durand', email: `limite${i}@exemple.fr`, password: 'Secret1!ok' },
+          remoteAddress,
+        });
+      expect((await signupFrom(1, '10.7.7.7')).statusCode).toBe(201);
+      expect((await signupFrom(2, '10.7.7.7')).statusCode).toBe(201);
+      const blocked = await signupFrom(3, '10.7.7.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(MSG.tooManySignup);
+      expect((await signupFrom(4, '10.7.7.8')).statusCode).toBe(201);
+      const users = await limited.db.selectFrom('users').select('email').execute();
+      expect(users.map((u) => u.email)).not.toContain('limite3@exemple.fr');
+
+      const signin = (await limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'limite1@exemple.fr', password: 'Secret1!ok' } })).json();
+      const upload = async () => {
+        const body = await multipart({ file: { filename: 'x.png', data: PNG } });
+        return limited.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: { authorization: `Bearer ${signin.accessToken}`, ...body.headers }, payload: body.payload });
+      };
+      expect((await upload()).statusCode).toBe(201);
+      expect((await upload()).statusCode).toBe(201);
+      const refused = await upload();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(MSG.tooManyUploads);
     } finally {
       await limited.app.close();
       t = await createTestApp();

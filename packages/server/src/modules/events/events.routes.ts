@@ -47,6 +47,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:userId/events/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
     requireSelf(req, req.params.userId);
     await events.delete(req.params.userId, req.params.id);
+    await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
 

@@ -11,4 +11,11 @@ export class FilesRepository {
     const rows = await this.db.deleteFrom('temp_files').where('created_at', '<', before).returning('key').execute();
     return rows.map((r) => r.key);
   }
+
+  /** The temporary uploads among `keys` (FileService.sweepOrphans). */
+  async referencedFiles(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.selectFrom('temp_files').select('key').where('key', 'in', keys).execute();
+    return rows.map((r) => r.key);
+  }
 }

@@ -7,12 +7,18 @@ import { newFileKey, sniff } from '../../lib/uploads.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+/** A module whose rows hold file keys: it says which of `keys` it still refers to. */
+export interface FileOwner {
+  referencedFiles(keys: string[]): Promise<string[]>;
+}
 
 /** Stores checked files and hands out signed URLs; other modules keep only the keys. */
 export class FileService {
   constructor(
     private readonly repo: FilesRepository,
-    private readonly deps: { store: FileStore; urls: FileUrls; clock: Clock; log: FastifyBaseLogger },
+    private readonly deps: { store: FileStore; urls: FileUrls; clock: Clock; log: FastifyBaseLogger; owners: () => FileOwner[] },
   ) {}
 
   url(key: string): string;
@@ -74,6 +80,40 @@ export class FileService {
     const keys = await this.repo.takeExpiredTemp(new Date(this.deps.clock.now().getTime() - TEMP_TTL_MS));
     await Promise.all(keys.map((k) => this.remove(k)));
     return keys.length;
+  }
+
+  /**
+   * Deletes the stored files changed before `before` that no row refers to, and unfinished
+   * writes: what a process killed between writing a file and saving its row (or between deleting
+   * a row and its file) leaves behind. `before` must leave out files of uploads still in flight.
+   */
+  async sweepOrphans(before: Date): Promise<number> {
+    const { store } = this.deps;
+    if (!store.list) return 0;
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      const keys = batch;
+      batch = [];
+      const owners = [this.repo, ...this.deps.owners()];
+      const referenced = new Set((await Promise.all(owners.map((o) => o.referencedFiles(keys)))).flat());
+      for (const key of keys.filter((k) => !referenced.has(k))) {
+        await store.delete(key);
+        removed++;
+      }
+    };
+    for await (const { key, modifiedAt } of store.list()) {
+      if (modifiedAt >= before) continue;
+      if (key.endsWith('.part')) {
+        await store.delete(key);
+        removed++;
+        continue;
+      }
+      batch.push(key);
+      if (batch.length >= SWEEP_BATCH) await flush();
+    }
+    if (batch.length > 0) await flush();
+    return removed;
   }
 
   /**

@@ -71,10 +71,16 @@ export class NotificationsService {
     return this.deps.config.vapid.publicKey;
   }
 
-  /** Push services are https; anything else would let a client make the server call internal addresses. */
+  /**
+   * Push services are public https hosts; anything else (another scheme, an IP address, localhost,
+   * an internal name) would let a client make the server call internal addresses.
+   */
   subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-    const protocol = new URL(sub.endpoint).protocol;
-    if (protocol !== 'https:' && !(protocol === 'http:' && this.deps.config.pushAllowHttp)) throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+    const url = new URL(sub.endpoint);
+    const testing = this.deps.config.pushAllowHttp;
+    const internal = /^(\[.*\]|\d+(\.\d+){3}|localhost)$/i.test(url.hostname) || !url.hostname.includes('.') || /\.(local|internal|lan|localhost)$/i.test(url.hostname);
+    if (!testing && (url.protocol !== 'https:' || internal)) throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+    if (testing && url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
     return this.repo.saveSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.deps.clock.now());
   }
 

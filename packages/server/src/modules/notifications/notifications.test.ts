@@ -122,6 +122,18 @@ describe('web push', () => {
       payload: { endpoint: 'http://127.0.0.1:5432/', keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } },
     });
     expect(local.statusCode).toBe(400);
+    // https is not enough: no IP address, no local or single-label name.
+    for (const endpoint of ['https://127.0.0.1/push', 'https://[::1]/push', 'https://localhost/push', 'https://10.0.0.4/push', 'https://intranet/push', 'https://nas.local/push']) {
+      const res = await t.app.inject({ method: 'POST', url: `${base(plain.id)}/push/subscriptions`, headers: plain.headers, payload: { endpoint, keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } } });
+      expect(res.statusCode, endpoint).toBe(400);
+    }
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `${base(plain.id)}/push/subscriptions`,
+      headers: plain.headers,
+      payload: { endpoint: 'https://push.service.invalid/send/abc', keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } },
+    });
+    expect(real.statusCode).toBe(201);
     const pushApp = await createTestApp({ PUSH_ALLOW_HTTP: 'true' });
     await t.app.close();
     t = pushApp;

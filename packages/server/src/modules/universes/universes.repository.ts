@@ -21,6 +21,13 @@ export class UniversesRepository {
     return this.db.updateTable('universes').set(fields).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
+  /** The image keys among `keys` that a row still holds. */
+  async referencedFiles(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.selectFrom('universes').select('image_key').where('image_key', 'in', keys).execute();
+    return rows.map((r) => r.image_key).filter((k): k is string => k !== null);
+  }
+
   delete(userId: number, id: number) {
     return this.db.deleteFrom('universes').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }

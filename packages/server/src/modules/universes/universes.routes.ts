@@ -56,6 +56,7 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
     requireSelf(req, req.params.userId);
     await universes.delete(req.params.userId, req.params.id);
+    await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
 };

@@ -1,21 +1,107 @@
-import { ActionIcon, Anchor, AppShell, Box, Group, Indicator, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
-import { IconBell, IconLogout, IconSearch, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { IconBell, IconDotsVertical, IconLogout, IconSearch, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ConfirmLogout } from '../../components/confirm-logout.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { MSG } from '@ecofoyer/contracts';
 import { useSession } from '../../features/auth/api/use-session.ts';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
 import { paths } from '../paths.ts';
+import { LogoutDialog } from './logout-dialog.tsx';
 import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
-import { OptionsMenu } from './options-menu.tsx';
 import classes from './app-layout.module.css';
 
 /** spec §2: the profile, badge and maintenance pages hide the header. */
 function headerHidden(pathname: string) {
   return pathname === '/profile' || pathname.startsWith('/badges/') || pathname.startsWith('/entretien/');
+}
+
+/** The header's bell with the unread count (its own component: a new count re-renders only it). */
+function NotificationBell() {
+  const unread = useNotificationCount();
+  return (
+    <Indicator label={unread} size={18} disabled={!unread} color="red" offset={6}>
+      <ActionIcon
+        component={Link}
+        to={paths.notifications}
+        variant="subtle"
+        size={44}
+        radius="xl"
+        title="Notifications"
+        aria-label={unread ? `Notifications : ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'}
+      >
+        <IconBell size={24} />
+      </ActionIcon>
+    </Indicator>
+  );
+}
+
+/** spec §1/§7: the unread count feeds the app badge also where the bell is not shown. */
+function AppBadgeSync() {
+  useNotificationCount();
+  return null;
+}
+
+/** Says when the network is down (the service worker still serves the app shell). */
+function OfflineNotice() {
+  const network = useNetwork();
+  if (network.online) return null;
+  return (
+    <Group gap="xs" className={classes.offline} role="status">
+      <IconWifiOff size={18} aria-hidden />
+      <Text size="sm">{MSG.offline}</Text>
+    </Group>
+  );
+}
+
+// Menus and toasts (floating-ui, focus trap, transitions) are not needed to draw a page: they load
+// after it, so the first paint of every signed-in page waits for less JS (issue 8).
+const OptionsMenu = lazy(() => import('./options-menu.tsx').then((m) => ({ default: m.OptionsMenu })));
+const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 500));
+
+/** The phone header's Options button: the real menu loads when the page is idle, or on a tap. */
+function DeferredOptionsMenu() {
+  const [load, setLoad] = useState(false);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  useEffect(() => void whenIdle(() => setLoad(true)), []);
+  const placeholder = (
+    <ActionIcon
+      variant="subtle"
+      size={44}
+      radius="xl"
+      aria-label="Options"
+      aria-haspopup="menu"
+      onClick={() => {
+        setOpenOnLoad(true);
+        setLoad(true);
+      }}
+    >
+      <IconDotsVertical size={24} />
+    </ActionIcon>
+  );
+  if (!load) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <OptionsMenu defaultOpened={openOnLoad} />
+    </Suspense>
+  );
+}
+
+/** Mounts the toasts' container once a toast is asked for (notifications.show keeps it queued). */
+function DeferredToasts() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (notifications.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
 }
 
 /** spec §2 navigation shell: desktop left bar and header, phone header and bottom tab bar. */
@@ -25,8 +111,6 @@ export function AppLayout() {
   // so a screen reader never meets the hidden one.
   const isDesktop = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const session = useSession();
-  const unread = useNotificationCount();
-  const network = useNetwork();
   const [logoutOpened, logoutModal] = useDisclosure(false);
   const hideHeader = headerHidden(pathname);
   const isHome = pathname === '/home' || pathname === '/';
@@ -55,29 +139,14 @@ export function AppLayout() {
                   </Text>
                 </Group>
               </UnstyledButton>
-              <Tooltip label="Notifications">
-                <Indicator label={unread} size={18} disabled={!unread} color="red" offset={6}>
-                  <ActionIcon
-                    component={Link}
-                    to={paths.notifications}
-                    variant="subtle"
-                    size={44}
-                    radius="xl"
-                    aria-label={unread ? `Notifications : ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'}
-                  >
-                    <IconBell size={24} />
-                  </ActionIcon>
-                </Indicator>
-              </Tooltip>
-              <Tooltip label="Déconnecter">
-                <ActionIcon variant="subtle" color="red.9" size={44} radius="xl" onClick={logoutModal.open} aria-label="Déconnecter">
-                  <IconLogout size={24} />
-                </ActionIcon>
-              </Tooltip>
+              <NotificationBell />
+              <ActionIcon variant="subtle" color="red.9" size={44} radius="xl" onClick={logoutModal.open} title="Déconnecter" aria-label="Déconnecter">
+                <IconLogout size={24} />
+              </ActionIcon>
             </Group>
           ) : (
             <Group gap={4} wrap="nowrap">
-              <OptionsMenu />
+              <DeferredOptionsMenu />
               <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
                 <IconUserCircle size={28} />
               </ActionIcon>
@@ -132,12 +201,7 @@ export function AppLayout() {
       )}
 
       <AppShell.Main className={classes.main}>
-        {!network.online && (
-          <Group gap="xs" className={classes.offline} role="status">
-            <IconWifiOff size={18} aria-hidden />
-            <Text size="sm">{MSG.offline}</Text>
-          </Group>
-        )}
+        <OfflineNotice />
         {isHome && (
           <UnstyledButton component={Link} to={paths.inventorySearch} className={classes.extraBar}>
             <Group gap="sm" wrap="nowrap">
@@ -175,7 +239,10 @@ export function AppLayout() {
         </nav>
       </AppShell.Footer>
       )}
-      <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+      <LogoutDialog opened={logoutOpened} onClose={logoutModal.close} />
+      {(!isDesktop || hideHeader) && <AppBadgeSync />}
+      {/* Every toast is shown inside the shell: the container stays out of the public pages' JS (issue 8). */}
+      <DeferredToasts />
     </AppShell>
   );
 }

@@ -2,15 +2,15 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ConfirmLogout } from '../../components/confirm-logout.tsx';
+import { LogoutDialog } from './logout-dialog.tsx';
 import { OPTIONS_NAV } from './nav-items.ts';
 
-/** spec §2 Options menu, as a dropdown (phone header). */
-export function OptionsMenu() {
+/** spec §2 Options menu, as a dropdown (phone header). Loaded after the shell (app-layout.tsx). */
+export function OptionsMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const [logoutOpened, logoutModal] = useDisclosure(false);
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={250}>
+      <Menu position="bottom-end" shadow="md" width={250} defaultOpened={defaultOpened}>
         <Menu.Target>
           <ActionIcon variant="subtle" size={44} radius="xl" aria-label="Options">
             <IconDotsVertical size={24} />
@@ -29,7 +29,7 @@ export function OptionsMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+      <LogoutDialog opened={logoutOpened} onClose={logoutModal.close} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { AUTH_BASE, type SigninResponse } from '@ecofoyer/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
@@ -9,12 +8,9 @@ export interface SigninInput {
   remember: boolean;
 }
 
+/** spec §4 sign-in; the login page calls it directly (no TanStack Query in the entry chunk). */
 export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse> {
   const user = await api<SigninResponse>(`${AUTH_BASE}/signin`, { method: 'POST', body: { username: username.trim(), password }, auth: false });
   sessionStore.start(user, remember);
   return user;
-}
-
-export function useSignin() {
-  return useMutation({ mutationFn: signin });
 }

@@ -1,48 +1,54 @@
 import { DEMO_ACCOUNT, MSG, validateLogin } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useSignin } from '../api/signin.ts';
+import { type SigninInput, signin } from '../api/signin.ts';
 
 /** spec §2 Login. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const signinMutation = useSignin();
-  const demoMutation = useSignin();
   const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '', remember: false },
-    validate: (values) => Object.fromEntries(validateLogin(values).map((e) => [e.field, e.message])),
+  // Plain state rather than @mantine/form and TanStack Query: the login page is the only page in
+  // the entry chunk, which holds neither (issue 8 JS budget).
+  const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
+  const [values, setValues] = useState({ email: '', password: '', remember: false });
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const run = async (kind: 'signin' | 'demo', input: SigninInput) => {
     setFailure(null);
+    setPending(kind);
     try {
-      const user = await signinMutation.mutateAsync({ username: values.email, password: values.password, remember: values.remember });
+      const user = await signin(input);
       // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
-      navigate(user.loginCount <= 1 ? '/welcome' : '/home', { replace: true });
-    } catch (error) {
-      setFailure({ title: MSG.loginFailed, detail: errorMessage(error, '') });
-    }
-  });
-
-  const demo = async () => {
-    setFailure(null);
-    try {
-      const user = await demoMutation.mutateAsync({ ...DEMO_ACCOUNT, remember: false });
       // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
-      navigate(user.loginCount > 2 ? '/welcome' : '/home', { replace: true });
+      const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
+      navigate(onboarding ? '/welcome' : '/home', { replace: true });
     } catch (error) {
-      setFailure({ title: MSG.demoFailed, detail: errorMessage(error, '') });
+      setFailure({ title: kind === 'signin' ? MSG.loginFailed : MSG.demoFailed, detail: errorMessage(error, '') });
+      setPending(null);
     }
   };
 
-  const busy = signinMutation.isPending || demoMutation.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateLogin(values);
+    setErrors(Object.fromEntries(invalid.map((e) => [e.field, e.message])));
+    if (invalid.length === 0) void run('signin', { username: values.email, password: values.password, remember: values.remember });
+  };
+
+  const busy = pending !== null;
   return (
     <AuthLayout title="Connexion" subtitle="Retrouvez vos appareils, leurs entretiens et leurs réparations.">
       {failure && (
@@ -58,28 +64,35 @@ export function LoginPage() {
             autoComplete="username"
             inputMode="email"
             withAsterisk
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
           <PasswordInput
             label="Mot de passe"
             autoComplete="current-password"
             withAsterisk
             visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-            {...form.getInputProps('password')}
+            {...field('password')}
           />
           <Group justify="space-between" wrap="wrap">
-            <Checkbox label="Se souvenir de moi" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Checkbox
+              label="Se souvenir de moi"
+              checked={values.remember}
+              onChange={(event) => {
+                const remember = event.currentTarget.checked;
+                setValues((v) => ({ ...v, remember }));
+              }}
+            />
             <Anchor component={Link} to="/forgot-password" size="sm">
               Mot de passe oublié ?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth loading={signinMutation.isPending} disabled={busy}>
+          <Button type="submit" fullWidth loading={pending === 'signin'} disabled={busy}>
             VALIDER
           </Button>
         </Stack>
       </form>
       <Divider label="ou" labelPosition="center" />
-      <Button variant="outline" color="warm.8" fullWidth onClick={demo} loading={demoMutation.isPending} disabled={busy}>
+      <Button variant="outline" color="warm.8" fullWidth onClick={() => void run('demo', { ...DEMO_ACCOUNT, remember: false })} loading={pending === 'demo'} disabled={busy}>
         DEMO
       </Button>
       <Text size="sm" c="dimmed" ta="center">

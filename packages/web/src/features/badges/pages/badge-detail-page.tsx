@@ -70,7 +70,7 @@ export function BadgeDetailPage() {
           </Group>
           <Text size="sm" c="dimmed" id="instagram-note">
             Instagram ne permet pas de partager un lien : le bouton copie l’adresse de votre badge pour votre story ou votre bio.{' '}
-            <Anchor href={publicUrl} target="_blank" rel="noopener noreferrer">
+            <Anchor href={publicUrl} target="_blank" rel="noopener noreferrer" underline="always">
               Voir la page publique
             </Anchor>
           </Text>

@@ -104,6 +104,8 @@ export function CarbonToolPage() {
                 value={years}
                 onChange={onYears}
                 aria-labelledby="lifespan-label"
+                // The thumb is the focusable slider: it needs the name too (axe aria-input-field-name).
+                thumbProps={{ 'aria-labelledby': 'lifespan-label' }}
                 marks={[{ value: 1, label: '1 an' }, { value: entry.lifespanYears, label: 'moyenne' }, { value: 20, label: '20 ans' }]}
                 mb="lg"
               />

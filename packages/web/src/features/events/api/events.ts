@@ -81,5 +81,8 @@ export function plannedAt(day: string): Date {
   return new Date(y, m - 1, d, 9, 0, 0);
 }
 
-/** The browser's time zone, so long French dates show the day the user picked. */
-export const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The browser's time zone, so long French dates show the day the user picked. Read when needed:
+ * creating an Intl formatter at module load costs every signed-in page's start (issue 8).
+ */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -11,7 +11,7 @@ import { productListFor } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import {
-  LOCAL_TIME_ZONE,
+  localTimeZone,
   localDayKey,
   plannedAt,
   useCalendarFeed,
@@ -24,7 +24,7 @@ import {
 // No red weekends: the spec's red is for errors, and it fails contrast on small day numbers.
 const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: [] };
 
-const dayFr = (date: Date | string) => longDateFr(date, LOCAL_TIME_ZONE);
+const dayFr = (date: Date | string) => longDateFr(date, localTimeZone());
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const time = (e: Event) => new Date(e.dt_realisation).getTime();
 const doneTime = (e: Event) => new Date(e.done_at ?? e.dt_realisation).getTime();

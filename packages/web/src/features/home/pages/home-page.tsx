@@ -1,5 +1,5 @@
 import { HOME_BADGES_SHOWN, HOME_UNIVERSES_SHOWN, MSG } from '@ecofoyer/contracts';
-import { Anchor, Group, Image, ScrollArea, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconHeartHandshake,
@@ -57,12 +57,69 @@ function Tile({ entry, compact }: { entry: Entry; compact?: boolean }) {
   );
 }
 
+/** spec §2 Home, my universes (5). Its own component: the list arriving re-renders only it. */
+function UniversesSection() {
+  const universes = useUniverses();
+  const own = (universes.data ?? []).filter((u) => u.univer_id > 0);
+  return (
+    <section aria-labelledby="my-universes">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg" id="my-universes">
+          Mes univers
+        </Title>
+        <Anchor component={Link} to="/inventaire/univers" fw={600}>
+          {MSG.showMore}
+        </Anchor>
+      </Group>
+      {/* spec §2: a loading text until the universes are loaded. */}
+      {universes.isPending && <Text c="dimmed">{MSG.loading}</Text>}
+      {universes.data && own.length === 0 && <Text c="dimmed">Créez votre première pièce pour y ranger vos appareils.</Text>}
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+        {own.slice(0, HOME_UNIVERSES_SHOWN).map((u) => (
+          <UnstyledButton key={u.univer_id} component={Link} to={universeDetailPath(u.univer_id)} className={classes.tile} data-compact>
+            {u.image && <Image src={u.image} alt="" h={56} w="100%" fit="contain" />}
+            <div>
+              <Text fw={700}>{u.name}</Text>
+              <Text size="sm" c="dimmed">
+                {u.text}
+              </Text>
+            </div>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+/** spec §2 Home, my badges (4 visible, the rest by scrolling). */
+function BadgesSection() {
+  const badges = useBadges();
+  return (
+    <section aria-labelledby="my-badges">
+      <Title order={2} fz="lg" mb="sm" id="my-badges">
+        Mes badges
+      </Title>
+      {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
+      {/* A native scroller (not Mantine's ScrollArea, which brings floating-ui into the shell's JS). */}
+      <div className={classes.scroller}>
+        <Group wrap="nowrap" gap="sm" className={classes.slider} data-shown={HOME_BADGES_SHOWN}>
+          {badges.data?.map((b) => (
+            <UnstyledButton key={b.id} component={Link} to={`/badges/${b.id}`} className={classes.badge} aria-label={`Badge ${b.refbadge.name}`}>
+              <Image src={b.refbadge.pict} alt="" w={72} h={72} />
+              <Text size="sm" fw={600} ta="center" lineClamp={2}>
+                {b.refbadge.name}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </div>
+    </section>
+  );
+}
+
 /** spec §2 Home: greeting, quick actions, impact, my universes (5), my badges (4 visible), cards. */
 export function HomePage() {
   const session = useSession();
-  const universes = useUniverses();
-  const badges = useBadges();
-  const own = (universes.data ?? []).filter((u) => u.univer_id > 0);
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -79,50 +136,8 @@ export function HomePage() {
         </SimpleGrid>
       </section>
       <ImpactBox />
-      <section aria-labelledby="my-universes">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg" id="my-universes">
-            Mes univers
-          </Title>
-          <Anchor component={Link} to="/inventaire/univers" fw={600}>
-            {MSG.showMore}
-          </Anchor>
-        </Group>
-        {/* spec §2: a loading text until the universes are loaded. */}
-        {universes.isPending && <Text c="dimmed">{MSG.loading}</Text>}
-        {universes.data && own.length === 0 && <Text c="dimmed">Créez votre première pièce pour y ranger vos appareils.</Text>}
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          {own.slice(0, HOME_UNIVERSES_SHOWN).map((u) => (
-            <UnstyledButton key={u.univer_id} component={Link} to={universeDetailPath(u.univer_id)} className={classes.tile} data-compact>
-              {u.image && <Image src={u.image} alt="" h={56} w="100%" fit="contain" />}
-              <div>
-                <Text fw={700}>{u.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {u.text}
-                </Text>
-              </div>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      </section>
-      <section aria-labelledby="my-badges">
-        <Title order={2} fz="lg" mb="sm" id="my-badges">
-          Mes badges
-        </Title>
-        {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
-        <ScrollArea type="auto" offsetScrollbars>
-          <Group wrap="nowrap" gap="sm" className={classes.slider} data-shown={HOME_BADGES_SHOWN}>
-            {badges.data?.map((b) => (
-              <UnstyledButton key={b.id} component={Link} to={`/badges/${b.id}`} className={classes.badge} aria-label={`Badge ${b.refbadge.name}`}>
-                <Image src={b.refbadge.pict} alt="" w={72} h={72} />
-                <Text size="sm" fw={600} ta="center" lineClamp={2}>
-                  {b.refbadge.name}
-                </Text>
-              </UnstyledButton>
-            ))}
-          </Group>
-        </ScrollArea>
-      </section>
+      <UniversesSection />
+      <BadgesSection />
       <section aria-labelledby="explore">
         <Title order={2} fz="lg" mb="sm" id="explore">
           Explorer EcoFoyer

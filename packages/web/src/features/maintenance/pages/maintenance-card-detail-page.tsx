@@ -14,7 +14,7 @@ import { paths } from '../../../app/paths.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppliance } from '../../appliances/api/appliances.ts';
-import { LOCAL_TIME_ZONE, localDayKey, plannedAt, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
+import { localTimeZone, localDayKey, plannedAt, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
@@ -28,7 +28,7 @@ const positiveId = (raw: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-const dayFr = (date: Date) => longDateFr(date, LOCAL_TIME_ZONE);
+const dayFr = (date: Date) => longDateFr(date, localTimeZone());
 
 /** The recurrence closest to the card's advised frequency (in days), offered first. */
 function suggestedFrequency(days: number): Frequency {

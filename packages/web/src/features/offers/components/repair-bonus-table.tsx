@@ -20,7 +20,8 @@ export function RepairBonusTable() {
         onChange={(e) => setQuery(e.currentTarget.value)}
         mb="sm"
       />
-      <ScrollArea h={420} type="auto">
+      {/* Keyboard users scroll the table too (axe scrollable-region-focusable). */}
+      <ScrollArea h={420} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Montants du bonus réparation, défilants' }}>
         <Table striped highlightOnHover stickyHeader aria-label="Montants du bonus réparation">
           <Table.Thead>
             <Table.Tr>
@@ -52,7 +53,7 @@ export function RepairBonusTable() {
       </ScrollArea>
       <Text size="xs" c="dimmed" mt="xs">
         Montants 2024 du fonds réparation (QualiRépar), déduits directement de la facture par un réparateur labellisé —{' '}
-        <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs">
+        <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           trouver un réparateur labellisé
         </Anchor>
         .

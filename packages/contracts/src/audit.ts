@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const AUDIT_ACTIONS = ['signin', 'signin_failed', 'signout', 'password_reset', 'password_changed', 'account_updated', 'appliance_deleted', 'universe_deleted', 'event_deleted'] as const;
+
+/** One security event of the account (issue 8 audit log). */
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

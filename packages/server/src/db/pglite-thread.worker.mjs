@@ -1,0 +1,93 @@
+// The PGlite database in a thread of its own (issue 8): PostgreSQL compiled to WebAssembly holds
+// the thread it runs on for the whole of a query, so it runs here rather than on the server's
+// event loop. pglite-thread.ts is the other end. Plain JavaScript: a worker thread gets no
+// TypeScript loader (neither `node --import tsx` nor vitest pass theirs to it).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+const ROLLBACK = Symbol('rollback');
+
+/** A PostgreSQL error as plain data: structured clone keeps only an Error's message and stack. */
+function serialise(error) {
+  const data = { message: String(error?.message ?? error), name: error?.name ?? 'Error', stack: error?.stack };
+  if (error && typeof error === 'object') {
+    for (const [key, value] of Object.entries(error)) {
+      if (value === undefined || value === null || typeof value === 'object' || typeof value === 'function') continue;
+      data[key] = value;
+    }
+  }
+  return data;
+}
+
+const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
+const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: serialise(error) });
+
+let pglite;
+try {
+  pglite = await PGlite.create(workerData.dataDir);
+} catch (error) {
+  parentPort.postMessage({ id: 0, ok: false, error: serialise(error) });
+}
+
+/** Open transactions by the id the main thread gave them. */
+const transactions = new Map();
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const target = message.tx === undefined ? pglite : transactions.get(message.tx)?.tx;
+      if (!target) throw new Error(`PGlite thread: transaction ${message.tx} is not open`);
+      const { rows, affectedRows, fields } = await target.query(message.sql, message.params);
+      return { rows, affectedRows, fields };
+    }
+    case 'begin': {
+      // PGlite's own transaction() holds its lock until the callback ends: the callback waits
+      // for the main thread's 'end'.
+      let finish;
+      const done = new Promise((resolve, reject) => (finish = (commit) => (commit ? resolve() : reject(ROLLBACK))));
+      const entry = { tx: undefined, finish, settled: undefined };
+      transactions.set(message.tx, entry);
+      return new Promise((resolve, reject) => {
+        entry.settled = pglite.transaction(async (tx) => {
+          entry.tx = tx;
+          resolve({});
+          await done;
+        });
+        entry.settled.catch((error) => {
+          if (entry.tx === undefined) {
+            transactions.delete(message.tx);
+            reject(error);
+          }
+        });
+      });
+    }
+    case 'end': {
+      const entry = transactions.get(message.tx);
+      if (!entry) throw new Error(`PGlite thread: transaction ${message.tx} is not open`);
+      entry.finish(message.commit);
+      try {
+        await entry.settled;
+      } catch (error) {
+        if (error !== ROLLBACK) throw error;
+      } finally {
+        transactions.delete(message.tx);
+      }
+      return {};
+    }
+    case 'close':
+      if (!pglite.closed) await pglite.close();
+      return {};
+    default:
+      throw new Error(`PGlite thread: unknown operation ${message.op}`);
+  }
+}
+
+if (pglite) {
+  parentPort.on('message', (message) => {
+    handle(message).then(
+      (result) => reply(message.id, result),
+      (error) => fail(message.id, error),
+    );
+  });
+  parentPort.postMessage({ id: 0, ok: true, result: {} });
+}

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { MSG } from '@ecofoyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshSchemaUrl, LIFTED_LIMITS, type ServerProcess, startServer, tempDataDir } from '../../test/server-process.ts';
+import { multipart, PDF, PNG } from '../../test/multipart.ts';
+
+/**
+ * Faults on the real server process (`node --import tsx src/main.ts`), on the database the suite
+ * runs on (PGlite in DATA_DIR, or a fresh PostgreSQL schema with DATABASE_URL): killed during
+ * writes, stopped with requests in flight, and (PostgreSQL) its database gone and back.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const PASSWORD = 'Secret1!ok';
+
+interface User {
+  id: number;
+  auth: string;
+}
+
+async function call(url: string, init: { method?: string; auth?: string; json?: unknown; form?: Awaited<ReturnType<typeof multipart>>; timeoutMs?: number } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.auth) headers.authorization = init.auth;
+  let body: RequestInit['body'];
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.form) {
+    headers['content-type'] = init.form.headers['content-type'];
+    body = new Uint8Array(init.form.payload);
+  }
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 10_000) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function signUp(base: string, email: string): Promise<User> {
+  await call(`${base}/api/auth/signup`, { method: 'POST', json: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } });
+  const res = await call(`${base}/api/auth/signin`, { method: 'POST', json: { username: email, password: PASSWORD } });
+  expect(res.status).toBe(200);
+  return { id: res.body.id, auth: `Bearer ${res.body.accessToken}` };
+}
+
+const keyOf = (url: string | null) => (url ? decodeURIComponent(new URL(url, 'http://x').pathname.replace('/api/V1/files/', '')) : null);
+
+/** Every file under DATA_DIR/files, unfinished writes included. */
+function filesOnDisk(dataDir: string): string[] {
+  try {
+    return (readdirSync(path.join(dataDir, 'files'), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp|pdf|part)$/.test(f)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The file keys the user's rows hold, read through the API; fails on a row missing its fields. */
+async function keysInRows(base: string, user: User): Promise<string[]> {
+  const u = `${base}/api/V1/profils/users/${user.id}`;
+  const universes = await call(`${u}/foyers/customunivers`, { auth: user.auth });
+  const appliances = await call(`${u}/appliances`, { auth: user.auth });
+  expect([universes.status, appliances.status]).toEqual([200, 200]);
+  for (const a of appliances.body) expect(a.marque && a.modele && a.name && a.univer_id).toBeTruthy();
+  const keys = [
+    ...universes.body.map((x: { image: string | null }) => keyOf(x.image)),
+    ...appliances.body.flatMap((x: { pict: string | null; facture: string | null; notice: string | null }) => [keyOf(x.pict), keyOf(x.facture), keyOf(x.notice)]),
+  ];
+  return keys.filter((k): k is string => k !== null).sort();
+}
+
+describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let dataDir: string;
+  let schema: Awaited<ReturnType<typeof freshSchemaUrl>> | null = null;
+  let env: Record<string, string>;
+  let server: ServerProcess | null = null;
+
+  beforeAll(async () => {
+    dataDir = tempDataDir('faults');
+    schema = databaseUrl ? await freshSchemaUrl(databaseUrl, 'faults') : null;
+    env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}), SCHEDULER_INTERVAL_SECONDS: '0', ...LIFTED_LIMITS };
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('killed (SIGKILL) during uploads and appliance writes, restarts with no half-written row and no orphan file', async () => {
+    server = await startServer(env);
+    const base = server.url;
+    const user = await signUp(base, 'kill@exemple.fr');
+    const u = `${base}/api/V1/profils/users/${user.id}`;
+    const room = await call(`${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Cuisine', description: '' }) });
+    expect(room.status).toBe(201);
+
+    // Eight clients writing: appliances with a picture, picture and invoice replaced, universes
+    // with an image, deletions, until the process dies under them.
+    let killed = false;
+    let done = 0;
+    const writer = async (n: number) => {
+      for (let i = 0; !killed; i++) {
+        try {
+          const created = await call(`${u}/foyers/univers/${room.body.univer_id}/appliances`, {
+            method: 'POST',
+            auth: user.auth,
+            form: await multipart({ data: JSON.stringify({ prod_id: 1, marque: `M${n}`, modele: `${i}` }), image: { filename: 'a.png', data: PNG, type: 'image/png' } }),
+          });
+          if (created.status !== 201) continue;
+          done++;
+          const a = `${base}/api/V1/profils/users/foyers/univers/appliances/${created.body.id}`;
+          await call(`${a}/image`, { method: 'PUT', auth: user.auth, form: await multipart({ file: { filename: 'b.png', data: PNG, type: 'image/png' } }) });
+          await call(`${a}/facture`, { method: 'PUT', auth: user.auth, form: await multipart({ file: { filename: 'f.pdf', data: PDF, type: 'application/pdf' } }) });
+          const extra = await call(`${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: `Pièce ${n}-${i}`, description: '', image: { filename: 'c.png', data: PNG, type: 'image/png' } }) });
+          if (i % 2 === 0) await call(a, { method: 'DELETE', auth: user.auth });
+          if (extra.status === 201 && i % 3 === 0) await call(`${u}/foyers/univers/${extra.body.univer_id}`, { method: 'DELETE', auth: user.auth });
+        } catch {
+          // The connection dies with the process.
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, n) => writer(n));
+    while (done < 12) await new Promise((r) => setTimeout(r, 20));
+    server.child.kill('SIGKILL');
+    killed = true;
+    expect(await server.exited).toBe('SIGKILL');
+    await Promise.all(writers);
+
+    // What a kill between writing a file and saving its row leaves, made certain: a stored file no
+    // row names and an unfinished write.
+    const userDir = path.join(dataDir, 'files', 'users', String(user.id));
+    mkdirSync(userDir, { recursive: true });
+    writeFileSync(path.join(userDir, `${randomUUID()}.png`), PNG);
+    writeFileSync(path.join(userDir, `${randomUUID()}.png.part`), PNG.subarray(0, 20));
+    if (schema) {
+      // On PostgreSQL another replica may be mid-upload: only files older than 10 minutes are
+      // swept. Age them as the clock would have.
+      const past = new Date(Date.now() - 3600_000);
+      for (const f of filesOnDisk(dataDir)) utimesSync(path.join(dataDir, 'files', f), past, past);
+    }
+
+    server = await startServer(env);
+    const restarted = server.url;
+    // The sweep runs at start, beside the first requests: wait until it is over.
+    let rows: string[] = [];
+    let files: string[] = [];
+    const deadline = Date.now() + 10_000;
+    do {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await keysInRows(restarted, user);
+      files = filesOnDisk(dataDir);
+    } while (JSON.stringify(rows) !== JSON.stringify(files) && Date.now() < deadline);
+    expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(files).toEqual(rows);
+    expect(rows.length).toBeGreaterThan(0);
+    // …and it works on.
+    const after = await call(`${u.replace(base, restarted)}/foyers/univers/${room.body.univer_id}/appliances`, {
+      method: 'POST',
+      auth: user.auth,
+      form: await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Après', modele: 'redémarrage' }) }),
+    });
+    expect(after.status).toBe(201);
+  }, 60_000);
+
+  it('stops on SIGTERM after finishing the requests in flight, refusing new connections meanwhile', async () => {
+    server ??= await startServer(env);
+    const { port, url } = server;
+    const user = await signUp(url, 'term@exemple.fr');
+    const u = `/api/V1/profils/users/${user.id}`;
+    const room = await call(`${url}${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Salon', description: '' }) });
+    const form = await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'Lente', modele: 'L1' }), image: { filename: 'slow.png', data: PNG, type: 'image/png' } });
+
+    // A slow upload: half of its body, SIGTERM, then the rest.
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { port, host: '127.0.0.1', method: 'POST', path: `${u}/foyers/univers/${room.body.univer_id}/appliances`, headers: { ...form.headers, authorization: user.auth, 'content-length': form.payload.length } },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      const half = Math.floor(form.payload.length / 2);
+      req.write(form.payload.subarray(0, half));
+      setTimeout(async () => {
+        server!.child.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 500));
+        // The listening socket is closed: a new connection is refused.
+        const refused = await fetch(`${url}/api/health`).then(
+          () => null,
+          (error: { cause?: { code?: string } }) => error.cause?.code,
+        );
+        refusedCode = refused;
+        req.end(form.payload.subarray(half));
+      }, 300);
+    });
+    let refusedCode: string | null | undefined;
+    const res = await response;
+    expect(refusedCode).toBe('ECONNREFUSED');
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body)).toMatchObject({ marque: 'Lente', pict: expect.stringContaining('/api/V1/files/') });
+    expect(await server.exited).toBe(0);
+    server = null;
+    expect(filesOnDisk(dataDir).filter((f) => f.endsWith('.part'))).toEqual([]);
+  }, 60_000);
+});
+
+/** A TCP relay to PostgreSQL that the test cuts and restores: the outage, without touching the real server. */
+function tcpRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  return {
+    get port() {
+      return port;
+    },
+    start: () =>
+      new Promise<void>((resolve, reject) => {
+        server = net.createServer((client) => {
+          const upstream = net.connect(target.port, target.host);
+          for (const s of [client, upstream]) {
+            sockets.add(s);
+            s.on('close', () => sockets.delete(s));
+            s.on('error', () => undefined);
+          }
+          client.pipe(upstream).pipe(client);
+          client.on('close', () => upstream.destroy());
+          upstream.on('close', () => client.destroy());
+        });
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          port = (server!.address() as net.AddressInfo).port;
+          resolve();
+        });
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server ? server.close(() => resolve()) : resolve();
+        server = null;
+      }),
+  };
+}
+
+describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set DATABASE_URL to run it)', () => {
+  let schema: Awaited<ReturnType<typeof freshSchemaUrl>>;
+  let server: ServerProcess;
+  let relay: ReturnType<typeof tcpRelay>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    schema = await freshSchemaUrl(databaseUrl!, 'outage');
+    const direct = new URL(schema.url);
+    relay = tcpRelay({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await relay.start();
+    const relayed = new URL(schema.url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(relay.port);
+    dataDir = tempDataDir('outage');
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: relayed.toString(), SCHEDULER_INTERVAL_SECONDS: '0', ...LIFTED_LIMITS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await relay?.stop();
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with a French message while the database is away (no 500, no hang), and recovers by itself', async () => {
+    const user = await signUp(server.url, 'panne@exemple.fr');
+    const u = `${server.url}/api/V1/profils/users/${user.id}`;
+    let phase: 'up' | 'cut' | 'down' | 'back' = 'up';
+    let cutAt = Infinity;
+    let restoredAt = Infinity;
+    let running = true;
+    const seen: { phase: string; status: number; body: { message?: string; code?: string } | null; ms: number; endedAt: number }[] = [];
+    const client = async (n: number) => {
+      while (running) {
+        const started = Date.now();
+        const at = phase;
+        // A hang (8 s), a dropped connection or a dead server is status 0.
+        const res = await call(n % 2 ? `${u}/appliances` : `${u}/notifs/count`, { auth: user.auth, timeoutMs: 8000 }).catch(() => ({ status: 0, body: null }));
+        seen.push({ phase: at, status: res.status, body: res.body, ms: Date.now() - started, endedAt: Date.now() });
+      }
+    };
+    const clients = Array.from({ length: 6 }, (_, n) => client(n));
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    await pause(500);
+    // Requests in flight at the cut may end either way; those that started after it must be 503.
+    phase = 'cut';
+    cutAt = Date.now();
+    await relay.stop();
+    await pause(300);
+    phase = 'down';
+    await pause(1500);
+    const health = await call(`${server.url}/api/health`);
+    expect(health).toEqual({ status: 503, body: { status: 'degraded', db: 'down' } });
+
+    phase = 'back';
+    restoredAt = Date.now();
+    await relay.start();
+    const deadline = Date.now() + 15_000;
+    while ((await call(`${server.url}/api/health`)).status !== 200 && Date.now() < deadline) await pause(200);
+    await pause(1000);
+    running = false;
+    await Promise.all(clients);
+
+    expect(new Set(seen.map((s) => s.status))).toEqual(new Set([200, 503]));
+    expect(seen.filter((s) => s.endedAt < cutAt).every((s) => s.status === 200)).toBe(true);
+    // Started well after the cut, ended before the database came back: nothing but 503.
+    const down = seen.filter((s) => s.phase === 'down' && s.endedAt < restoredAt);
+    expect(down.length).toBeGreaterThan(0);
+    for (const s of down) expect(s).toMatchObject({ status: 503, body: { message: MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' } });
+    expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(6000);
+    // Recovered: the last second answered normally.
+    expect(seen.filter((s) => s.phase === 'back').slice(-6).every((s) => s.status === 200)).toBe(true);
+    expect((await call(`${server.url}/api/health`)).status).toBe(200);
+  }, 60_000);
+});

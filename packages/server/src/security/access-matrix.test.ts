@@ -1,0 +1,356 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, PDF, PNG } from '../../test/multipart.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
+import { type ApiRoute, routeTable } from './route-table.ts';
+import { type Household, pushService, seedHousehold, signUpAndIn } from './seed.ts';
+
+/**
+ * Access control matrix (issue 8), generated from the route table: user B, signed in, calls every
+ * route with user A's ids. A `{userId}` of A's answers 403, an `{id}` of A's (with B's own userId)
+ * 404, and no answer carries anything of A's. A route with no case below fails the first test,
+ * so a route added later must come with its ownership case (or a reason to be public).
+ */
+
+let t: TestApp;
+let routes: ApiRoute[];
+let push: Awaited<ReturnType<typeof pushService>>;
+let A: Household;
+let B: Awaited<ReturnType<typeof signedInUser>>;
+let bUniverse: number;
+let bAppliance: number;
+let cases: Record<string, Case>;
+/** Lower-cased strings of A's that no answer to B may contain. */
+let secrets: string[];
+
+interface Probe {
+  method: string;
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+  expect: number;
+}
+type Case =
+  /** Needs no session; the reason says why that is right. */
+  | { public: string; probe?: Probe }
+  /** Touches owned data: every probe carries A's ids and must be refused. */
+  | { owned: Probe[] }
+  /** Needs a session but reads or writes nothing of another user's: B gets its own answer. */
+  | { signedIn: string; probes: Probe[] };
+
+const users = (id: number) => `/api/V1/profils/users/${id}`;
+const item = (id: number) => `/api/V1/profils/users/foyers/univers/appliances/${id}`;
+const TAG = 'Zéphyrin';
+
+beforeAll(async () => {
+  push = await pushService();
+  t = await createTestApp({ PUSH_ALLOW_HTTP: 'true' });
+  routes = await routeTable(t);
+  const alice = await signUpAndIn(t, { email: 'alienor.zephyrin@exemple.fr', firstname: 'Aliénor', lastname: TAG, adresse: `7 impasse ${TAG}`, telephone: '0611223344' });
+  A = await seedHousehold(t, alice, TAG, push.endpoint('zephyrin-abonnement'));
+  B = await signedInUser(t, 'bob@exemple.fr');
+  const u = await multipart({ name: 'Salon de B' });
+  bUniverse = (await t.app.inject({ method: 'POST', url: `${users(B.id)}/foyers/univers`, headers: { ...B.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+  const a = await multipart({ data: JSON.stringify({ prod_id: A.productId, marque: 'Brandt', modele: 'B1' }) });
+  bAppliance = (await t.app.inject({ method: 'POST', url: `${users(B.id)}/foyers/univers/${bUniverse}/appliances`, headers: { ...B.headers, ...a.headers }, payload: a.payload })).json().id;
+
+  secrets = [
+    'zephyrin',
+    TAG.toLowerCase(),
+    '0611223344',
+    A.badgePublicUuid,
+    A.calendarToken.toLowerCase(),
+    A.user.refreshToken.toLowerCase(),
+    A.user.accessToken.toLowerCase(),
+    ...Object.values(A.fileUrls).map((url) => /[0-9a-f-]{36}/.exec(url)![0]),
+  ];
+  cases = await buildCases();
+});
+afterAll(async () => {
+  await t.app.close();
+  push.server.close();
+});
+
+async function buildCases(): Promise<Record<string, Case>> {
+  const [universeForm, applianceForm, pdfForm, pngForm] = await Promise.all([
+    multipart({ name: 'Pièce volée' }),
+    multipart({ data: JSON.stringify({ prod_id: A.productId, marque: 'Intrus', modele: 'X' }) }),
+    multipart({ file: { filename: 'f.pdf', data: PDF } }),
+    multipart({ file: { filename: 'f.png', data: PNG } }),
+  ]);
+  const form = (f: typeof pdfForm) => ({ payload: f.payload, headers: f.headers });
+  const a = A.user.id;
+  const b = B.id;
+  const event = { title: 'Entretien', dt_realisation: '2026-12-24T09:00:00Z' };
+  const publicCase = (reason: string, probe?: Probe): Case => ({ public: reason, probe });
+
+  return {
+    'POST /api/auth/signup': publicCase('creating an account'),
+    'POST /api/auth/signin': publicCase('signing in (rate limited per address and account)'),
+    'POST /api/auth/refreshtoken': publicCase('the refresh token in the body is the credential (tokens.test.ts)'),
+    'POST /api/auth/signout': publicCase('the refresh token in the body is the credential (tokens.test.ts)'),
+    'POST /api/auth/forgotpassword': publicCase('same answer for any address, the link goes to the owner’s mailbox'),
+    'POST /api/auth/resetpassword': publicCase('the mailed token in the body is the credential'),
+    'GET /api/health': publicCase('load balancer probe: status only'),
+    'GET /api/V1/files/*': publicCase('the signature in the query is the permission (<img src>), checked below'),
+    'GET /api/V1/calendar/:file': publicCase('calendar apps cannot send a bearer: the token in the address is the secret, revocable'),
+    'GET /api/V1/push/public-key': publicCase('the VAPID public key browsers subscribe with'),
+    'GET /api/V1/public/badges/:publicUuid': publicCase('the share page of a badge: the first name only', {
+      method: 'GET',
+      url: `/api/V1/public/badges/${A.badgePublicUuid}`,
+      expect: 200,
+    }),
+
+    'PUT /api/auth/user/:id': { owned: [{ method: 'PUT', url: `/api/auth/user/${a}`, payload: { firstname: 'Pirate', lastname: 'Pirate', email: 'pirate@exemple.fr' }, expect: 403 }] },
+
+    'GET /api/V1/board/user': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/user', expect: 200 }] },
+    'GET /api/V1/board/freemium': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/freemium', expect: 200 }] },
+    'GET /api/V1/board/assure': { signedIn: 'role board (B is not insured)', probes: [{ method: 'GET', url: '/api/V1/board/assure', expect: 403 }] },
+    'GET /api/V1/references/refproducts': { signedIn: 'reference data', probes: [{ method: 'GET', url: '/api/V1/references/refproducts', expect: 200 }] },
+    'GET /api/V1/references/refunivers': { signedIn: 'reference data', probes: [{ method: 'GET', url: '/api/V1/references/refunivers', expect: 200 }] },
+    'GET /api/maintenancecard': { signedIn: 'reference data', probes: [{ method: 'GET', url: `/api/maintenancecard?productid=${A.productId}`, expect: 200 }] },
+    'GET /api/V1/smartfix/categories': { signedIn: 'reference data', probes: [{ method: 'GET', url: '/api/V1/smartfix/categories', expect: 200 }] },
+    'POST /api/V1/smartfix/predict': { signedIn: 'a model answer from the body only', probes: [{ method: 'POST', url: '/api/V1/smartfix/predict', payload: { product_category_id: 1, problem: 'ne chauffe plus' }, expect: 200 }] },
+    'POST /api/V1/assistant/chat': { signedIn: 'an answer from the body only', probes: [{ method: 'POST', url: '/api/V1/assistant/chat', payload: { user_prompt: 'Mon lave-linge fuit' }, expect: 200 }] },
+    'POST /api/V1/files/public': { signedIn: 'a temporary upload of B’s own', probes: [{ method: 'POST', url: '/api/V1/files/public', ...form(pngForm), expect: 201 }] },
+    'POST /api/devices': { signedIn: 'a device of B’s own, in no universe', probes: [{ method: 'POST', url: '/api/devices', payload: { marque: 'Intrus', modele: 'X' }, expect: 201 }] },
+
+    'GET /api/V1/profils/users/:userId/foyers/univers': { owned: [{ method: 'GET', url: `${users(a)}/foyers/univers`, expect: 403 }] },
+    'POST /api/V1/profils/users/:userId/foyers/univers': { owned: [{ method: 'POST', url: `${users(a)}/foyers/univers`, ...form(universeForm), expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/foyers/customunivers': { owned: [{ method: 'GET', url: `${users(a)}/foyers/customunivers`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/foyers/univers/:id': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/foyers/univers/${A.universeId}`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/foyers/univers/${A.universeId}`, expect: 404 },
+      ],
+    },
+    'PUT /api/V1/profils/users/:userId/foyers/univers/:id': {
+      owned: [
+        { method: 'PUT', url: `${users(a)}/foyers/univers/${A.universeId}`, ...form(universeForm), expect: 403 },
+        { method: 'PUT', url: `${users(b)}/foyers/univers/${A.universeId}`, ...form(universeForm), expect: 404 },
+      ],
+    },
+    'DELETE /api/V1/profils/users/:userId/foyers/univers/:id': {
+      owned: [
+        { method: 'DELETE', url: `${users(a)}/foyers/univers/${A.universeId}`, expect: 403 },
+        { method: 'DELETE', url: `${users(b)}/foyers/univers/${A.universeId}`, expect: 404 },
+      ],
+    },
+    'GET /api/V1/profils/users/:userId/appliances/count': { owned: [{ method: 'GET', url: `${users(a)}/appliances/count`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/appliances': { owned: [{ method: 'GET', url: `${users(a)}/appliances`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/foyers/univers/:id/appliances': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/foyers/univers/${A.universeId}/appliances`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/foyers/univers/${A.universeId}/appliances`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/foyers/univers/${A.universeId}/appliances`, ...form(applianceForm), expect: 403 },
+        { method: 'POST', url: `${users(b)}/foyers/univers/${A.universeId}/appliances`, ...form(applianceForm), expect: 404 },
+      ],
+    },
+    'GET /api/V1/profils/users/foyers/univers/appliances/:id': { owned: [{ method: 'GET', url: item(A.applianceId), expect: 404 }] },
+    'DELETE /api/V1/profils/users/foyers/univers/appliances/:id': { owned: [{ method: 'DELETE', url: item(A.applianceId), expect: 404 }] },
+    'PUT /api/V1/profils/users/foyers/univers/appliances/:id/text': {
+      owned: [
+        { method: 'PUT', url: `${item(A.applianceId)}/text`, payload: { name: 'Volé', marque: 'X', modele: 'Y' }, expect: 404 },
+        // B's own appliance moved into A's universe.
+        { method: 'PUT', url: `${item(bAppliance)}/text`, payload: { name: 'Volé', marque: 'X', modele: 'Y', univer_id: A.universeId }, expect: 404 },
+      ],
+    },
+    'PUT /api/V1/profils/users/foyers/univers/appliances/:id/facture': { owned: [{ method: 'PUT', url: `${item(A.applianceId)}/facture`, ...form(pdfForm), expect: 404 }] },
+    'PUT /api/V1/profils/users/foyers/univers/appliances/:id/notice': { owned: [{ method: 'PUT', url: `${item(A.applianceId)}/notice`, ...form(pdfForm), expect: 404 }] },
+    'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image': { owned: [{ method: 'PUT', url: `${item(A.applianceId)}/image`, ...form(pngForm), expect: 404 }] },
+
+    'GET /api/V1/profils/users/:userId/events': { owned: [{ method: 'GET', url: `${users(a)}/events`, expect: 403 }] },
+    'POST /api/V1/profils/users/:userId/events': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/events`, payload: event, expect: 403 },
+        { method: 'POST', url: `${users(b)}/events`, payload: { ...event, applianceId: A.applianceId }, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/events/period': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/events/period`, payload: { ...event, frequency: 'yearly' }, expect: 403 },
+        { method: 'POST', url: `${users(b)}/events/period`, payload: { ...event, frequency: 'yearly', applianceId: A.applianceId }, expect: 404 },
+      ],
+    },
+    'GET /api/V1/profils/users/:userId/appliances/:id/events': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/appliances/${A.applianceId}/events`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/appliances/${A.applianceId}/events`, expect: 404 },
+      ],
+    },
+    'PUT /api/V1/profils/users/:userId/events/:id': {
+      owned: [A.eventId, A.seriesEventId, A.panneEventId].flatMap((id) => [
+        { method: 'PUT', url: `${users(a)}/events/${id}`, payload: { done: true, note: 'Volé' }, expect: 403 },
+        { method: 'PUT', url: `${users(b)}/events/${id}`, payload: { done: true, note: 'Volé' }, expect: 404 },
+      ]),
+    },
+    'DELETE /api/V1/profils/users/:userId/events/:id': {
+      owned: [A.eventId, A.seriesEventId, A.panneEventId].flatMap((id) => [
+        { method: 'DELETE', url: `${users(a)}/events/${id}`, expect: 403 },
+        { method: 'DELETE', url: `${users(b)}/events/${id}`, expect: 404 },
+      ]),
+    },
+    'GET /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'GET', url: `${users(a)}/calendar-feed`, expect: 403 }] },
+    'DELETE /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'DELETE', url: `${users(a)}/calendar-feed`, expect: 403 }] },
+
+    'GET /api/V1/profils/users/:userId/notifs/count': { owned: [{ method: 'GET', url: `${users(a)}/notifs/count`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/notifs': { owned: [{ method: 'GET', url: `${users(a)}/notifs`, expect: 403 }] },
+    'PUT /api/V1/profils/users/:userId/notifs/:notifId': {
+      owned: [
+        { method: 'PUT', url: `${users(a)}/notifs/${A.notificationId}`, payload: { status: 'read' }, expect: 403 },
+        { method: 'PUT', url: `${users(b)}/notifs/${A.notificationId}`, payload: { status: 'read' }, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/push/subscriptions': {
+      owned: [{ method: 'POST', url: `${users(a)}/push/subscriptions`, payload: { endpoint: push.endpoint('intrus'), keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 403 }],
+    },
+
+    'GET /api/V1/profils/users/:userId/badges': { owned: [{ method: 'GET', url: `${users(a)}/badges`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/badges/:badgeId': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/badges/${A.badgeId}`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/badges/${A.badgeId}`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/actions': { owned: [{ method: 'POST', url: `${users(a)}/actions`, payload: { action: 'carbon_simulation' }, expect: 403 }] },
+
+    'GET /api/V1/profils/users/:userId/audit': { owned: [{ method: 'GET', url: `${users(a)}/audit`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/appliances/history': { owned: [{ method: 'GET', url: `${users(a)}/appliances/history`, expect: 403 }] },
+    'POST /api/V1/profils/users/:userId/appliances/:id/second-life': {
+      owned: [A.applianceId, A.secondLifeApplianceId].flatMap((id) => [
+        { method: 'POST', url: `${users(a)}/appliances/${id}/second-life`, payload: { outcome: 'sold' }, expect: 403 },
+        { method: 'POST', url: `${users(b)}/appliances/${id}/second-life`, payload: { outcome: 'sold' }, expect: 404 },
+      ]),
+    },
+
+    'POST /api/V1/mia/question': { owned: [{ method: 'POST', url: '/api/V1/mia/question', payload: { userQuestion: 'Il fuit', applianceId: A.applianceId }, expect: 404 }] },
+    // A file URL of another user's is "unreadable" (400), exactly as an expired or unknown one.
+    'POST /api/ai/images': {
+      owned: [A.fileUrls.temporary, A.fileUrls.picture].map((urlImage) => ({ method: 'POST', url: '/api/ai/images', payload: { urlImage }, expect: 400 })),
+    },
+    // Saving into A's universe with B's own readable plate needs the OCR: ai.test.ts covers it.
+    'POST /api/ai/appliance/searchandsave': {
+      owned: [
+        { method: 'POST', url: '/api/ai/appliance/searchandsave', payload: { urlImage: A.fileUrls.temporary, userId: a, univerId: A.universeId, refProdId: A.productId }, expect: 403 },
+        { method: 'POST', url: '/api/ai/appliance/searchandsave', payload: { urlImage: A.fileUrls.temporary, userId: b, univerId: A.universeId, refProdId: A.productId }, expect: 400 },
+      ],
+    },
+  };
+}
+
+/** The case of a route; HEAD shares its GET's, the docs and the built web app are public by rule. */
+function caseOf(route: ApiRoute): Case | undefined {
+  if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) return { public: 'the OpenAPI document and its UI' };
+  // @fastify/static registers one route per file of the built web app (when WEB_DIST exists).
+  if (!route.url.startsWith('/api/') && existsSync(path.join(t.config.webDist, route.url))) return { public: 'a static file of the built web app' };
+  const own = cases[route.key];
+  if (own || route.method !== 'HEAD') return own;
+  const get = cases[`GET ${route.url}`];
+  if (!get) return undefined;
+  const asHead = (p: Probe): Probe => ({ ...p, method: 'HEAD' });
+  if ('owned' in get) return { owned: get.owned.map(asHead) };
+  if ('signedIn' in get) return { ...get, probes: get.probes.map(asHead) };
+  return { ...get, probe: get.probe && asHead(get.probe) };
+}
+
+const probesOf = (c: Case): Probe[] => ('owned' in c ? c.owned : 'signedIn' in c ? c.probes : c.probe ? [c.probe] : []);
+
+/** A checksum of everything A owns, table by table. */
+async function aliceRows(): Promise<Record<string, string>> {
+  const id = A.user.id;
+  const tables = ['universes', 'appliances', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'user_actions', 'calendar_feeds', 'temp_files', 'refresh_tokens'];
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const { rows } = await sql<{ sum: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t where user_id = ${id}`.execute(t.db);
+    out[table] = rows[0]?.sum ?? '';
+  }
+  const { rows } = await sql<{ sum: string }>`select md5(u::text) as sum from users u where id = ${id}`.execute(t.db);
+  out.users = rows[0]!.sum;
+  return out;
+}
+
+describe('access control matrix (generated from the route table)', () => {
+  it('has a case for every route of the table, and no case for a route that is gone', () => {
+    const missing = routes.filter((r) => !caseOf(r)).map((r) => r.key);
+    expect(missing, `routes with no access case (add one to access-matrix.test.ts): ${missing.join(', ')}`).toEqual([]);
+    const keys = new Set(routes.map((r) => r.key));
+    const stale = Object.keys(cases).filter((k) => !keys.has(k));
+    expect(stale, 'cases of routes that no longer exist').toEqual([]);
+    // The OpenAPI document tells clients which routes need the bearer: it must match.
+    const mismatched = routes.filter((r) => !r.hidden && r.declaredSecure === ('public' in caseOf(r)!)).map((r) => r.key);
+    expect(mismatched, 'routes whose OpenAPI security disagrees with their case').toEqual([]);
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const c = caseOf(route);
+      if (!c || 'public' in c) continue;
+      const probe = probesOf(c)[0]!;
+      const res = await t.app.inject({ method: probe.method as 'GET', url: probe.url, payload: probe.payload, headers: probe.headers });
+      if (res.statusCode !== 401) failures.push(`${route.key} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses B every one of A’s resources (403 for A’s userId, 404 for A’s ids), leaks nothing and changes nothing of A’s', async () => {
+    const before = await aliceRows();
+    const pushed = push.received.length;
+    const failures: string[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      const c = caseOf(route);
+      if (!c) continue;
+      for (const probe of probesOf(c)) {
+        probes += 1;
+        const res = await t.app.inject({ method: probe.method as 'GET', url: probe.url, payload: probe.payload, headers: { ...B.headers, ...probe.headers } });
+        const where = `${route.key} (${probe.method} ${probe.url})`;
+        if (res.statusCode !== probe.expect) failures.push(`${where}: ${res.statusCode} instead of ${probe.expect} ${res.body.slice(0, 200)}`);
+        const body = res.body.toLowerCase();
+        const leaked = secrets.filter((s) => body.includes(s));
+        if (leaked.length > 0) failures.push(`${where} leaks ${leaked.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(60);
+    expect(await aliceRows()).toEqual(before);
+    expect(push.received.length, 'no notification of A’s was pushed').toBe(pushed);
+  });
+
+  it('serves A’s files only with their exact signature', async () => {
+    const urls = Object.values(A.fileUrls);
+    const sigOf = (url: string) => new URL(url, 'http://x').searchParams.get('sig')!;
+    for (const [i, url] of urls.entries()) {
+      const ok = await t.app.inject({ url });
+      expect(ok.statusCode, url).toBe(200);
+      const sig = sigOf(url);
+      const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+      const other = urls[(i + 1) % urls.length]!;
+      const [key, query] = url.split('?') as [string, string];
+      const exp = Number(new URLSearchParams(query).get('exp'));
+      const tampered = [
+        url.replace(`sig=${sig}`, `sig=${flipped}`),
+        url.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}`),
+        url.replace(`sig=${sig}`, `sig=${sig}A`),
+        url.replace(`sig=${sig}`, `sig=${sigOf(other)}`), // another file's signature
+        `${other.split('?')[0]}?${query}`, // this signature on another key
+        url.replace(`exp=${exp}`, `exp=${exp + 3600}`), // a longer life
+        url.replace(`sig=${sig}`, `sig=${sig.toLowerCase()}`),
+      ].filter((u) => u !== url);
+      for (const bad of tampered) {
+        const res = await t.app.inject({ url: bad });
+        expect(res.statusCode, bad).toBe(403);
+        expect(res.json().code).toBe('FILE_LINK_INVALID');
+      }
+      expect((await t.app.inject({ url: key })).statusCode, 'no signature').toBe(400);
+      expect((await t.app.inject({ url: `${key}?exp=${exp}` })).statusCode, 'no signature').toBe(400);
+      expect((await t.app.inject({ url: `${key}?exp=${exp}&sig=` })).statusCode, 'empty signature').toBe(400);
+    }
+  });
+});

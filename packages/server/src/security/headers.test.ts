@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+
+describe('security headers (issue 8)', () => {
+  it('sends a strict Content-Security-Policy without inline scripts, and limits frames to the spec’s map', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = directives(res.headers['content-security-policy'] as string);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['frame-src']).toEqual(['https://quefairedemesobjets.ademe.fr', 'https://quefairedemesdechets.ademe.fr']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://data.geopf.fr']);
+    expect(JSON.stringify(csp)).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends HSTS only for requests that came over HTTPS', async () => {
+    expect((await t.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+    const https = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('keeps the API documentation page working under its own policy', async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const csp = directives(res.headers['content-security-policy'] as string);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+  });
+});

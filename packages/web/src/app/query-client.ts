@@ -1,0 +1,24 @@
+import { notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Network failures and 5xx are retried twice; 4xx answers are final.
+      retry: (count, error) => count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+    },
+  },
+  // Pages show a failed first load in place; a toast tells only of a failed background refresh
+  // (the page still shows the older data).
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (query.meta?.silent || query.state.data === undefined) return;
+      if (error instanceof ApiError && error.status === 401) return;
+      notifications.show({ color: 'red', title: 'Erreur', message: error.message });
+    },
+  }),
+  mutationCache: new MutationCache(),
+});
