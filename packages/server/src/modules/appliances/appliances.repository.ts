@@ -18,17 +18,16 @@ export class AppliancesRepository {
       .where('a.second_life', 'is', null);
   }
 
-  /** The household's history: devices given, sold or recycled, newest first. */
-  history(userId: number) {
-    return this.db
+  /** The household's history: devices given, sold or recycled, newest first (or the one `id`). */
+  history(userId: number, id?: number) {
+    let query = this.db
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
       .select(['a.id', 'a.name', 'a.marque', 'a.pict_key', 'a.second_life', 'a.second_life_at', 'p.prod_name'])
       .where('a.user_id', '=', userId)
-      .where('a.second_life', 'is not', null)
-      .orderBy('a.second_life_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .execute();
+      .where('a.second_life', 'is not', null);
+    if (id !== undefined) query = query.where('a.id', '=', id);
+    return query.orderBy('a.second_life_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
   async countSecondLife(userId: number): Promise<number> {

@@ -140,13 +140,13 @@ export class AppliancesService {
     const result = await this.repo.markSecondLife(userId, id, outcome, now);
     if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
     await this.deps.badges().evaluate(userId);
-    const item = (await this.history(userId)).find((h) => h.id === id);
+    const [item] = await this.history(userId, id);
     if (!item) throw notFound(MSG.applianceUnknown);
     return item;
   }
 
-  async history(userId: number): Promise<SecondLifeItem[]> {
-    return (await this.repo.history(userId)).map((r) => ({
+  async history(userId: number, id?: number): Promise<SecondLifeItem[]> {
+    return (await this.repo.history(userId, id)).map((r) => ({
       id: r.id,
       name: r.name,
       prod_name: r.prod_name,

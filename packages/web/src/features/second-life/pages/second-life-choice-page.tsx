@@ -1,4 +1,4 @@
-import { SECOND_LIFE_LABELS } from '@ecofoyer/contracts';
+import { longDateFr, SECOND_LIFE_LABELS } from '@ecofoyer/contracts';
 import { Anchor, Badge, Group, Image, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconGift, IconRecycle, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -14,8 +14,6 @@ const CHOICES = [
   { to: '/secondlife/sell', label: 'Vendre', text: 'Entre particuliers ou à un reconditionneur, avec nos conseils de prix.', icon: IconTag },
   { to: '/secondlife/recycle', label: 'Recycler', text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.', icon: IconRecycle },
 ] as const;
-
-const dateFr = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** spec §2 Second life: give, sell or recycle; and the household's history of devices gone. */
 export function SecondLifeChoicePage() {
@@ -69,7 +67,7 @@ export function SecondLifeChoicePage() {
                   <Stack gap={0} style={{ flex: 1 }}>
                     <Text fw={600}>{h.name}</Text>
                     <Text size="sm" c="dimmed">
-                      {h.prod_name ?? ''} · le {dateFr(h.dt_second_life)}
+                      {h.prod_name ?? ''} · le {longDateFr(h.dt_second_life)}
                     </Text>
                   </Stack>
                   <Badge variant="light">{SECOND_LIFE_LABELS[h.outcome]}</Badge>
