@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
-import { PGliteThread, PGliteThreadDialect } from './pglite-thread.ts';
+import { PGliteThread, PGliteThreadDialect, PING_QUERY } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -43,10 +43,23 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     pool.on('error', (error) => console.warn(`PostgreSQL: connexion perdue (${error.message})`));
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const health = new HealthConnection({
+      connectionString: options.databaseUrl,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    healthChecks.set(db, () => health.ping());
     // Without an explicit schema, the connection's search_path decides (DATABASE_URL may carry
     // `?options=-c search_path=…`): the migration table must live where the tables go.
     const schema = options.schema ?? (await currentSchema(db));
-    return { db, kind: 'postgres', schema, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      schema,
+      close: async () => {
+        await health.close();
+        await db.destroy();
+      },
+    };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   // In a worker thread: a query no longer holds the server's event loop (bench/pglite-stall.ts).
@@ -99,10 +112,67 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/** Health checks that do not go through the pool, by database. */
+const healthChecks = new WeakMap<Db, () => Promise<void>>();
+
+/**
+ * GET /api/health on PostgreSQL: one connection of its own, opened on first use and again after
+ * a failure, so the check does not wait for a free connection of the pool when every one is
+ * busy (a burst of sign-ins, bench/signin-flood.ts). It still proves the server answers.
+ */
+class HealthConnection {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private closed = false;
+
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ ...this.config, connectionTimeoutMillis: 5000, query_timeout: 5000 });
+    client.on('error', () => this.drop(client));
+    try {
+      await client.connect();
+    } catch (error) {
+      this.drop(client);
+      throw error;
+    }
+    return client;
+  }
+
+  private drop(client: pg.Client) {
+    if (this.client === client) this.client = undefined;
+    void client.end().catch(() => undefined);
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error('PostgreSQL: connexion de santé fermée');
+    if (!this.client) {
+      this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+      this.client = await this.connecting;
+    }
+    const client = this.client;
+    try {
+      await client.query(PING_QUERY.sql);
+    } catch (error) {
+      this.drop(client);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
+
 /** True when the database answers (GET /api/health). */
 export async function pingDatabase(db: Db): Promise<boolean> {
   try {
-    await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+    const check = healthChecks.get(db);
+    if (check) await check();
+    else await db.executeQuery(PING_QUERY);
     return true;
   } catch {
     return false;

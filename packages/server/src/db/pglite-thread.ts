@@ -1,11 +1,20 @@
 import { Worker } from 'node:worker_threads';
-import { type CompiledQuery, type DatabaseConnection, type Driver, PGliteAdapter, PGliteDialect, type QueryResult } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, PGliteAdapter, PGliteDialect, type QueryResult } from 'kysely';
 
 type Request =
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
+  | { op: 'ping' }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
+
+/**
+ * The health check's statement, compiled once (db/client.ts pingDatabase). On PGlite it does not
+ * wait behind the statements already queued in the thread (PGliteThread.ping).
+ */
+const STUCK_MS = 10_000;
+
+export const PING_QUERY = CompiledQuery.raw('select 1 as one');
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
@@ -34,6 +43,9 @@ export class PGliteThread {
   private nextId = 1;
   private nextTx = 1;
   private failure: Error | null = null;
+  /** When the last answer came, and when the thread last went from idle to working (health). */
+  private lastReplyAt = 0;
+  private busySince = 0;
 
   /** `dataDir` absent: an in-memory database. */
   constructor(dataDir?: string) {
@@ -44,6 +56,7 @@ export class PGliteThread {
       () => undefined,
     );
     this.worker.on('message', (reply: Reply) => {
+      this.lastReplyAt = Date.now();
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
       this.pending.delete(reply.id);
@@ -73,6 +86,7 @@ export class PGliteThread {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.nextId++;
+    if (this.pending.size === 0) this.busySince = Date.now();
     this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -83,6 +97,21 @@ export class PGliteThread {
   /** One statement, inside transaction `tx` if given. */
   query<R>(sql: string, params: readonly unknown[], tx?: number): Promise<{ rows: R[]; affectedRows?: number }> {
     return this.call({ op: 'query', sql, params, tx });
+  }
+
+  /**
+   * Health. While statements are in flight the thread is working: the database answers if one of
+   * them ended (or the work began) within the last 10 s, known here without waiting behind them.
+   * Idle, the thread runs a real `select 1` (pglite-thread.worker.mjs).
+   */
+  async ping<R>(): Promise<{ rows: R[] }> {
+    if (this.failure) throw this.failure;
+    if (this.closed) throw new Error('PGlite is closed');
+    if (this.pending.size === 0) return this.call({ op: 'ping' });
+    if (Date.now() - Math.max(this.lastReplyAt, this.busySince) > STUCK_MS) {
+      throw new Error(`PGlite: no statement has ended for ${STUCK_MS / 1000} s`);
+    }
+    return { rows: [{ one: 1 } as R] };
   }
 
   /** Opens a transaction (PGlite runs one at a time, and no other statement meanwhile). */
@@ -112,6 +141,7 @@ class PGliteThreadConnection implements DatabaseConnection {
   constructor(private readonly thread: PGliteThread) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (compiled === PING_QUERY && this.tx === undefined) return { rows: (await this.thread.ping<R>()).rows };
     const { rows, affectedRows } = await this.thread.query<R>(compiled.sql, compiled.parameters, this.tx);
     return { rows: rows ?? [], numAffectedRows: affectedRows != null ? BigInt(affectedRows) : undefined };
   }

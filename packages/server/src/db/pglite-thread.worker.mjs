@@ -32,7 +32,51 @@ try {
 /** Open transactions by the id the main thread gave them. */
 const transactions = new Map();
 
+/** Statements sent and not answered yet, and when the last one ended (health). */
+let inFlight = 0;
+let lastProgress = Date.now();
+const STUCK_MS = 10_000;
+
+/**
+ * GET /api/health. The database is one session here: a `select 1` would queue behind every
+ * statement already sent (on PostgreSQL it takes another connection). It runs when nothing is
+ * queued; otherwise the database answers if a statement ended within the last 10 s. Either way
+ * the reply comes between two statements, not after the queue.
+ */
+async function ping() {
+  if (pglite.closed) throw new Error('PGlite is closed');
+  if (inFlight === 0 && transactions.size === 0) return pglite.query('select 1 as one');
+  if (Date.now() - lastProgress > STUCK_MS) throw new Error(`PGlite: no statement has ended for ${STUCK_MS / 1000} s`);
+  return { rows: [{ one: 1 }], fields: [] };
+}
+
+/**
+ * Statements outside a transaction, and transaction starts, enter PGlite one at a time with a
+ * turn of this thread's event loop between them. PGlite chains its queued statements in
+ * microtasks: without the turn, a ping (or a statement of an open transaction) sent meanwhile
+ * waited for the whole queue. The order is PGlite's own (first come, first served).
+ */
+let gate = Promise.resolve();
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+function inTurn(fn) {
+  const turn = gate.then(fn);
+  gate = turn.then(nextTurn, nextTurn);
+  return turn;
+}
+
 async function handle(message) {
+  if (message.op === 'ping') return ping();
+  inFlight++;
+  try {
+    const queued = message.op === 'begin' || (message.op === 'query' && message.tx === undefined);
+    return await (queued ? inTurn(() => run(message)) : run(message));
+  } finally {
+    inFlight--;
+    lastProgress = Date.now();
+  }
+}
+
+async function run(message) {
   switch (message.op) {
     case 'query': {
       const target = message.tx === undefined ? pglite : transactions.get(message.tx)?.tx;

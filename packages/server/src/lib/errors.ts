@@ -1,7 +1,11 @@
 import { MSG } from '@ecofoyer/contracts';
 import { FRENCH_ISSUES } from './validator.ts';
 
-/** A failure with its HTTP status and the French message the user reads (API.md error format). */
+/**
+ * A failure with its HTTP status and the French message the user reads (API.md error format).
+ * An expected answer, not a bug: it carries no stack trace, whose capture was the largest cost of
+ * refusing a request (a flood of refused sign-ins, issue 8).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -9,7 +13,10 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: { path: string; message: string }[],
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -45,7 +45,10 @@ export class RateLimiter {
       // Already `max` hits from this process in this window: over the limit whatever the others did.
       const window = now - (now % limit.windowMs);
       const mine = this.local.get(limit.key);
-      if (mine && mine.window === window && mine.count >= limit.max) throw tooManyRequests(message);
+      if (mine && mine.window === window && mine.count >= limit.max) {
+        this.block(limit.key, window + limit.windowMs);
+        throw tooManyRequests(message);
+      }
     }
     for (const limit of limits) {
       const window = now - (now % limit.windowMs);
@@ -62,11 +65,16 @@ export class RateLimiter {
         .returning('count')
         .executeTakeFirstOrThrow();
       if (row.count > limit.max) {
-        if (this.blocked.size > 100_000) this.blocked.clear();
-        this.blocked.set(limit.key, windowStart.getTime() + limit.windowMs);
+        this.block(limit.key, windowStart.getTime() + limit.windowMs);
         throw tooManyRequests(message);
       }
     }
+  }
+
+  /** Remembers `key` as over its limit until `until` (its window's end). */
+  private block(key: string, until: number) {
+    if (this.blocked.size > 100_000) this.blocked.clear();
+    this.blocked.set(key, until);
   }
 
   /** Drops windows that ended (called now and then; cheap thanks to the primary key). */

@@ -1,16 +1,10 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
-/**
- * Security headers on every answer (@fastify/helmet): a strict Content-Security-Policy with no
- * inline script (styles may be inline: Mantine sets CSS variables in style tags), only the
- * third-party frames the spec needs (the ADEME map, a configured partner widget), no framing of
- * the app itself, a referrer policy, nosniff; HSTS when the request came over HTTPS.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+/** The policy: what the app, the spec's third-party frames and fetches need, nothing more. */
+export function helmetOptions(config: Config): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,15 +23,49 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         manifestSrc: ["'self'"],
       },
     },
-    // Set below, only for requests that came over HTTPS.
+    // Added per request, only for requests that came over HTTPS.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The embedded third-party map does not send CORP headers.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet sets for `options`, computed once: they depend on nothing in the request,
+ * and helmet rebuilt them (the CSP string among them) on every answer, a cost a flood of
+ * requests paid in full (issue 8, bench/signin-flood.ts).
+ */
+export function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let called = false;
+  helmet(options)({} as never, res as never, (error?: unknown) => {
+    if (error) throw error;
+    called = true;
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (!called) throw new Error('helmet did not set its headers synchronously');
+  return headers;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer (helmet's): a strict Content-Security-Policy with no inline
+ * script (styles may be inline: Mantine sets CSS variables in style tags), only the third-party
+ * frames the spec needs (the ADEME map, a configured partner widget), no framing of the app
+ * itself, a referrer policy, nosniff; HSTS when the request came over HTTPS.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = staticHelmetHeaders(helmetOptions(config));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -155,6 +155,42 @@ describe('POST /api/auth/signin', () => {
     }
   });
 
+  it('turns a flood of 1,000 sign-ins away from memory: 30 reach the database and the hashing, the rest not even their body is read', async () => {
+    const flood = await createTestApp();
+    try {
+      const from = '10.66.0.1';
+      const attempt = (i: number) =>
+        flood.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: `flood${i % 7}@exemple.fr`, password: 'Mauvais1!mdp' }, remoteAddress: from });
+      const queue = Array.from({ length: 1000 }, (_, i) => i);
+      const statuses: number[] = [];
+      const health: number[] = [];
+      await Promise.all([
+        ...Array.from({ length: 50 }, async () => {
+          for (let i = queue.shift(); i !== undefined; i = queue.shift()) statuses.push((await attempt(i)).statusCode);
+        }),
+        (async () => {
+          while (queue.length > 0) health.push((await flood.app.inject({ url: '/api/health' })).statusCode);
+        })(),
+      ]);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(970);
+      expect(health.length).toBeGreaterThan(0);
+      expect(health.every((s) => s === 200)).toBe(true);
+      // The shared counter was written by the 30 only (the others were refused from memory), and
+      // only they were checked against a password hash (one failed sign-in in the audit log each).
+      const counter = await flood.db.selectFrom('rate_limits').select('count').where('key', '=', `signin:ip:${from}`).executeTakeFirstOrThrow();
+      expect(counter.count).toBe(30);
+      const failed = await flood.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).where('action', '=', 'signin_failed').where('ip', '=', from).executeTakeFirstOrThrow();
+      expect(Number(failed.n)).toBe(30);
+      // Refused before the body is read: not even a malformed one gets as far as a 400.
+      const unread = await flood.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{pas du json', headers: { 'content-type': 'application/json' }, remoteAddress: from });
+      expect(unread.statusCode).toBe(429);
+      expect(unread.json().message).toBe(MSG.tooManySignin);
+    } finally {
+      await flood.app.close();
+    }
+  });
+
   it('a new password from the profile ends the other sessions, not this one', async () => {
     const email = 'sessions@exemple.fr';
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' } });
