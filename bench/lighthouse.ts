@@ -8,6 +8,8 @@
  * cold, and Lighthouse runs on that port without resetting storage (the session stays).
  * Bars: performance ≥ 90, accessibility ≥ 95.
  * Usage: node --import tsx bench/lighthouse.ts  → bench/web/lighthouse.json
+ * LIGHTHOUSE_RUNS (default 5); LIGHTHOUSE_ONLY=/home (or /login): one page, written to the temp folder;
+ * LIGHTHOUSE_RAW=<dir>: the full reports too.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -103,16 +105,23 @@ async function median(route: string, url: string, port: number, runs: number, be
 }
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/** `/login` or `/home`: that page alone. */
+const ONLY = process.env.LIGHTHOUSE_ONLY;
 const server = await startWebServer();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 try {
-  const login = await median('/login', `${server.baseURL}/login`, chrome.port, RUNS, async () => {});
-  await prepare(chrome.port, server.baseURL, true);
-  const home = await median('/home', `${server.baseURL}/home`, chrome.port, RUNS, () => prepare(chrome.port, server.baseURL, false), { disableStorageReset: true });
-  if (new URL(home.finalUrl).pathname !== '/home') throw new Error(`/home ended on ${home.finalUrl}: not signed in`);
-  const result = { date: new Date().toISOString().slice(0, 10), machine: machineInfo(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', runsPerPage: RUNS, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), bars: BARS, pages: [login, home] };
+  const pages = [];
+  if (ONLY !== '/home') pages.push(await median('/login', `${server.baseURL}/login`, chrome.port, RUNS, async () => {}));
+  if (ONLY !== '/login') {
+    await prepare(chrome.port, server.baseURL, true);
+    const home = await median('/home', `${server.baseURL}/home`, chrome.port, RUNS, () => prepare(chrome.port, server.baseURL, false), { disableStorageReset: true });
+    if (new URL(home.finalUrl).pathname !== '/home') throw new Error(`/home ended on ${home.finalUrl}: not signed in`);
+    pages.push(home);
+  }
+  const result = { date: new Date().toISOString().slice(0, 10), machine: machineInfo(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', runsPerPage: RUNS, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), bars: BARS, pages };
   mkdirSync(path.join(REPO_ROOT, 'bench/web'), { recursive: true });
-  const file = path.join(REPO_ROOT, 'bench/web/lighthouse.json');
+  // One page only (LIGHTHOUSE_ONLY) is a look, not the committed measurement.
+  const file = ONLY ? path.join(os.tmpdir(), 'lighthouse.json') : path.join(REPO_ROOT, 'bench/web/lighthouse.json');
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   for (const p of result.pages) {
     console.log(`${p.route}: median ${JSON.stringify(p.scores)} ${p.pass ? 'ok' : 'BELOW BAR'} · ${JSON.stringify(p.metrics)}`);

@@ -36,3 +36,45 @@ describe.each([
     await context.close();
   });
 });
+
+describe('home data loaded with the page’s code (route loaders, issue 8)', () => {
+  it('asks each API once on a cold load: the requests start before the page’s code has arrived, and the page takes their answers', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('about:blank');
+
+    const api: string[] = [];
+    let homeChunkDone = Number.POSITIVE_INFINITY;
+    const started = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && request.method() === 'GET') {
+        api.push(pathname);
+        if (!started.has(pathname)) started.set(pathname, Date.now());
+      }
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/home-page-[^/]+\.js$/.test(request.url())) homeChunkDone = Date.now();
+    });
+    // The page's code arrives late, as on a slow network: the data must not wait for it.
+    await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.goto('/home');
+    await expect.poll(() => page.getByTestId('impact-kg').textContent()).toBe('2\u202f411 kg CO2e');
+    await expect.poll(() => page.getByRole('link', { name: 'Badge Premier appareil' }).isVisible()).toBe(true);
+
+    const home = ['/foyers/univers', '/badges', '/appliances/count', '/notifs/count'];
+    for (const end of home) {
+      const asked = api.filter((p) => p.endsWith(end));
+      expect(asked, end).toHaveLength(1);
+      expect(started.get(asked[0]!)!, end).toBeLessThan(homeChunkDone);
+    }
+    expect(api.filter((p) => p.endsWith('/references/refproducts'))).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccessTokens } from './lib/access-token.ts';
 import { authenticate } from './lib/auth-guard.ts';
+import { SessionChecker } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -19,6 +20,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
@@ -46,6 +48,8 @@ export interface AppDeps {
   mailer: Mailer;
   tokens: AccessTokens;
   limiter: RateLimiter;
+  /** Whether an access token's session is still open (sign-out and the like end it at once). */
+  sessions: SessionChecker;
 }
 
 declare module 'fastify' {
@@ -88,6 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config);
 
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
+  const authRepository = new AuthRepository(db);
+  const sessions = new SessionChecker((sid) => authRepository.isFamilyActive(sid), clock, config.sessionCheckCacheMs);
   const deps: AppDeps = {
     config,
     db,
@@ -95,10 +101,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tokens,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
     limiter: new RateLimiter(db, clock),
+    sessions,
   };
   app.decorate('deps', deps);
   app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore: options.fileStore }));
-  app.decorate('authenticate', authenticate(tokens));
+  app.decorate('authenticate', authenticate(tokens, sessions));
 
   await app.register(fastifySwagger, {
     openapi: {

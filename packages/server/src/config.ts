@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   DEMO: bool.default(true),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('EcoFoyer <no-reply@ecofoyer.local>'),
@@ -59,6 +60,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** How long a session found active is trusted without asking the database again (0: ask every time). */
+  sessionCheckCacheMs: number;
   demo: boolean;
   smtpUrl?: string;
   mailFrom: string;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     demo: e.DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -2,6 +2,7 @@ import { MSG } from '@ecofoyer/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from './access-token.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { SessionChecker } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,8 +10,8 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: a valid bearer access token, or 401. */
-export function authenticate(tokens: AccessTokens) {
+/** preHandler: a valid bearer access token of a session still open, or 401. */
+export function authenticate(tokens: AccessTokens, sessions: SessionChecker) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -18,6 +19,8 @@ export function authenticate(tokens: AccessTokens) {
     const result = await tokens.verify(match[1]);
     if (result === 'expired') throw unauthorized(MSG.sessionExpired, 'TOKEN_EXPIRED');
     if (result === 'invalid') throw unauthorized(MSG.unauthorized, 'TOKEN_INVALID');
+    // Signed out, reset, password changed elsewhere or refresh token stolen: the session is over.
+    if (!result.sid || !(await sessions.isActive(result.sid))) throw unauthorized(MSG.sessionExpired, 'SESSION_REVOKED');
     request.auth = result;
   };
 }

@@ -63,6 +63,8 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       SCHEDULER_INTERVAL_SECONDS: '1',
+      // An open session is trusted 200 ms per process: a sign-out reaches the other replica by then.
+      SESSION_CHECK_CACHE_MS: '200',
       ...LIFTED_LIMITS,
     };
     // Started together: both migrate and load the reference data at the same moment.
@@ -86,6 +88,26 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
     const renewed = await call(0, '/api/auth/refreshtoken', { method: 'POST', json: { refreshToken: user.refreshToken } });
     expect(renewed.status).toBe(200);
     expect((await call(1, '/api/auth/refreshtoken', { method: 'POST', json: { refreshToken: user.refreshToken } })).status).toBe(401);
+  });
+
+  it('refuses on the other replica, within SESSION_CHECK_CACHE_MS, an access token signed out through one', async () => {
+    const user = await signUp('signout@exemple.fr');
+    const tablet = (await call(0, '/api/auth/signin', { method: 'POST', json: { username: 'signout@exemple.fr', password: PASSWORD } })).body;
+    const appliances = `/api/V1/profils/users/${user.id}/appliances`;
+    // Both replicas have seen the session open (and cache that answer).
+    for (const i of [0, 1]) expect((await call(i, appliances, { auth: user.auth })).status).toBe(200);
+
+    expect((await call(0, '/api/auth/signout', { method: 'POST', json: { refreshToken: user.refreshToken } })).status).toBe(204);
+    const here = await call(0, appliances, { auth: user.auth });
+    expect([here.status, here.body.code], 'at once on the replica that signed out').toEqual([401, 'SESSION_REVOKED']);
+    const signedOutAt = Date.now();
+    let there = await call(1, appliances, { auth: user.auth });
+    while (there.status === 200 && Date.now() - signedOutAt < 3000) {
+      await new Promise((r) => setTimeout(r, 25));
+      there = await call(1, appliances, { auth: user.auth });
+    }
+    expect([there.status, there.body.code], 'on the other replica within the cache time').toEqual([401, 'SESSION_REVOKED']);
+    for (const i of [0, 1]) expect((await call(i, appliances, { auth: `Bearer ${tablet.accessToken}` })).status, 'another session lives on').toBe(200);
   });
 
   it('keeps every event and appliance added concurrently through both replicas (no lost update)', async () => {

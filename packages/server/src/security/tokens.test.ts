@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MSG } from '@ecofoyer/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { PASSWORD, type Session, signUpAndIn } from './seed.ts';
  * Access and refresh tokens under attack (issue 8). auth.test.ts already covers: no token, a
  * token with a changed signature, expiry after the TTL, rotation, reuse of a spent refresh token
  * once, concurrent reuse, sign-out of one session and a reset with one session open. Here: the
- * forgeries, the malformed headers, and revocation across several sessions.
+ * forgeries, the malformed headers, and revocation across several sessions, of the refresh
+ * tokens and of the access tokens already issued.
  */
 
 let t: TestApp;
@@ -28,6 +30,8 @@ beforeEach(() => {
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(t.clock.now().getTime() / 1000);
+/** The session (refresh-token family) a genuine access token was issued for. */
+const sidOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
 
 async function newUser(): Promise<Session> {
   return signUpAndIn(t, { email: `jeton${seq}-${Math.random().toString(36).slice(2, 8)}@exemple.fr`, firstname: 'Camille', lastname: 'Durand' });
@@ -45,7 +49,7 @@ const refresh = (refreshToken: string) => post('/api/auth/refreshtoken', { refre
 
 function expectRefused(res: { statusCode: number; json(): unknown }, code = 'TOKEN_INVALID') {
   expect(res.statusCode).toBe(401);
-  expect(res.json()).toEqual({ message: code === 'TOKEN_EXPIRED' ? MSG.sessionExpired : MSG.unauthorized, code });
+  expect(res.json()).toEqual({ message: code === 'TOKEN_INVALID' ? MSG.unauthorized : MSG.sessionExpired, code });
 }
 
 describe('forged access tokens', () => {
@@ -63,7 +67,7 @@ describe('forged access tokens', () => {
   it('refuses a token signed with another key, or with the right key and another algorithm', async () => {
     const user = await newUser();
     const sign = (key: string, alg: string) =>
-      new SignJWT({ roles: ['ROLE_FREEMIUM'] }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuedAt(now()).setExpirationTime(now() + 900).sign(new TextEncoder().encode(key));
+      new SignJWT({ roles: ['ROLE_FREEMIUM'], sid: sidOf(user.accessToken) }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuedAt(now()).setExpirationTime(now() + 900).sign(new TextEncoder().encode(key));
     expectRefused(await callAs(user, `Bearer ${await sign('une-autre-cle-une-autre-cle-une-autre-cle', 'HS256')}`));
     expectRefused(await callAs(user, `Bearer ${await sign(t.config.jwtSecret, 'HS512')}`));
     expectRefused(await callAs(user, `Bearer ${await sign(t.config.jwtSecret, 'HS384')}`));
@@ -191,5 +195,87 @@ describe('refresh-token revocation', () => {
 
     for (const token of [user.refreshToken, tablet, rotatedPhone]) expect((await refresh(token)).statusCode).toBe(401);
     expect((await refresh(neighbour.refreshToken)).statusCode).toBe(200);
+  });
+});
+
+describe('access tokens of ended sessions', () => {
+  /** A second session of the same account (another device). */
+  async function signIn(email: string) {
+    const body = (await post('/api/auth/signin', { username: email, password: PASSWORD })).json() as { accessToken: string; refreshToken: string };
+    return { ...body, authorization: `Bearer ${body.accessToken}` };
+  }
+  const expectWorks = async (user: Session, authorization: string) => expect((await callAs(user, authorization)).statusCode).toBe(200);
+
+  it('sign-out refuses the session’s access tokens at once (rotated ones too), not another session’s', async () => {
+    const user = await newUser();
+    const phone = await signIn(user.email);
+    const rotated = (await refresh(user.refreshToken)).json() as { accessToken: string; refreshToken: string };
+    // Seen open first: the refusal must not wait for that answer to go stale.
+    await expectWorks(user, user.headers.authorization);
+    await expectWorks(user, phone.authorization);
+
+    expect((await post('/api/auth/signout', { refreshToken: rotated.refreshToken })).statusCode).toBe(204);
+    expectRefused(await callAs(user, user.headers.authorization), 'SESSION_REVOKED');
+    expectRefused(await callAs(user, `Bearer ${rotated.accessToken}`), 'SESSION_REVOKED');
+    await expectWorks(user, phone.authorization);
+  });
+
+  it('a password reset refuses every access token of the account, and only of that account', async () => {
+    const user = await newUser();
+    const neighbour = await newUser();
+    const tablet = await signIn(user.email);
+    const phone = await signIn(user.email);
+    for (const authorization of [user.headers.authorization, tablet.authorization, phone.authorization]) await expectWorks(user, authorization);
+
+    expect((await post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(200);
+    expect((await post('/api/auth/resetpassword', { token: resetTokenFromMail(t.outbox().at(-1)!), newPassword: 'Nouveau2@pass' })).statusCode).toBe(200);
+
+    for (const authorization of [user.headers.authorization, tablet.authorization, phone.authorization]) {
+      expectRefused(await callAs(user, authorization), 'SESSION_REVOKED');
+    }
+    await expectWorks(neighbour, neighbour.headers.authorization);
+  });
+
+  it('a new password from the profile refuses the other sessions’ access tokens, not the changing one’s', async () => {
+    const user = await newUser();
+    const laptop = await signIn(user.email);
+    const phone = await signIn(user.email);
+    await expectWorks(user, laptop.authorization);
+    await expectWorks(user, phone.authorization);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${user.id}`,
+      headers: user.headers,
+      payload: { firstname: 'Camille', lastname: 'Durand', email: user.email, password: 'Nouveau1!mdp' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectRefused(await callAs(user, laptop.authorization), 'SESSION_REVOKED');
+    expectRefused(await callAs(user, phone.authorization), 'SESSION_REVOKED');
+    await expectWorks(user, user.headers.authorization);
+  });
+
+  it('refresh-token reuse refuses the stolen family’s access tokens, not the other sessions’', async () => {
+    const user = await newUser();
+    const laptop = await signIn(user.email);
+    const next = (await refresh(user.refreshToken)).json() as { accessToken: string; refreshToken: string };
+    await expectWorks(user, `Bearer ${next.accessToken}`);
+
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    expectRefused(await callAs(user, user.headers.authorization), 'SESSION_REVOKED');
+    expectRefused(await callAs(user, `Bearer ${next.accessToken}`), 'SESSION_REVOKED');
+    await expectWorks(user, laptop.authorization);
+  });
+
+  it('refuses a validly signed token with no session, or a session that never existed', async () => {
+    const user = await newUser();
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ roles: ['ROLE_FREEMIUM'], ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuedAt(now()).setExpirationTime(now() + 900).sign(key);
+    for (const claims of [{}, { sid: randomUUID() }, { sid: 'pas-une-session' }, { sid: '' }, { sid: 42 }]) {
+      expectRefused(await callAs(user, `Bearer ${await sign(claims)}`), 'SESSION_REVOKED');
+    }
+    // The control: the user's real session.
+    await expectWorks(user, `Bearer ${await sign({ sid: sidOf(user.accessToken) })}`);
   });
 });

@@ -1,11 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
+import { QUERY_STALE_MS } from './route-data.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      staleTime: QUERY_STALE_MS,
       refetchOnWindowFocus: false,
       // Network failures and 5xx are retried twice; 4xx answers are final.
       retry: (count, error) => count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),

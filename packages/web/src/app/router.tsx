@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { lazyPage } from './lazy.ts';
 import { RequireAuth } from './require-auth.tsx';
+import { homeLoader, shellLoader } from './route-data.ts';
 import { NotFoundPage, RouteError } from './route-error.tsx';
 
 const home = lazyPage('home', () => import('../features/home/pages/home-page.tsx'), (m) => m.HomePage);
@@ -35,10 +36,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: lazyPage('shell', () => import('./shell/app-layout.tsx'), (m) => m.AppLayout),
+            loader: shellLoader,
             errorElement: <RouteError />,
             children: [
-              { path: '/', lazy: home, errorElement: <RouteError /> },
-              { path: '/home', lazy: home, errorElement: <RouteError /> },
+              { path: '/', lazy: home, loader: homeLoader, errorElement: <RouteError /> },
+              { path: '/home', lazy: home, loader: homeLoader, errorElement: <RouteError /> },
               { path: '/profile', lazy: lazyPage('profile', () => import('../features/auth/pages/profile-page.tsx'), (m) => m.ProfilePage), errorElement: <RouteError /> },
               { path: '/user', lazy: board('user'), errorElement: <RouteError /> },
               { path: '/freemium', lazy: board('freemium'), errorElement: <RouteError /> },

@@ -1,4 +1,5 @@
 import { AUTH_BASE, type ErrorBody, MSG } from '@ecofoyer/contracts';
+import { noteAnswered, takeEarly } from './early-fetch.ts';
 import { sessionStore } from './session.ts';
 
 /** An answer other than 2xx, with the server's French message when it sent one. */
@@ -91,7 +92,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   };
   let res: Response;
   try {
-    res = await send(auth ? sessionStore.get()?.accessToken : undefined);
+    const token = auth ? sessionStore.get()?.accessToken : undefined;
+    const early = method === 'GET' && body === undefined && auth ? takeEarly(path, token) : undefined;
+    res = await (early ?? send(token));
     if (res.status === 401 && auth) {
       let token: string;
       try {
@@ -108,6 +111,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, MSG.networkError, 'NETWORK');
   }
   if (!res.ok) throw await toError(res);
+  if (method === 'GET') noteAnswered(path);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -93,11 +93,24 @@ export class AuthRepository {
       .execute();
   }
 
-  /** Revokes every session of the user but `exceptFamily` (the caller's own, when given). */
-  async revokeAllForUser(userId: number, now: Date, exceptFamily?: string): Promise<void> {
+  /** Revokes every session of the user but `exceptFamily` (the caller's own, when given); returns the families ended. */
+  async revokeAllForUser(userId: number, now: Date, exceptFamily?: string): Promise<string[]> {
     let query = this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
-    await query.execute();
+    const rows = await query.returning('family_id').execute();
+    return [...new Set(rows.map((r) => r.family_id))];
+  }
+
+  /** True while the family (session) has a refresh token not revoked. */
+  async isFamilyActive(familyId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** A new reset token replaces any unused one of the same user. */

@@ -26,8 +26,8 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, clock, tokens, mailer, limiter } = app.deps;
-  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, log: app.log, audit: app.services.audit });
+  const { db, config, clock, tokens, mailer, limiter, sessions } = app.deps;
+  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit });
   const tags = ['auth'];
 
   app.post('/signup', { schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {

@@ -16,6 +16,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { SessionChecker } from '../../lib/sessions.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 const MINUTE = 60_000;
@@ -49,6 +50,8 @@ export class AuthService {
       tokens: AccessTokens;
       mailer: Mailer;
       limiter: RateLimiter;
+      /** Told of every family revoked here, so its access tokens stop at once on this process. */
+      sessions: SessionChecker;
       log: FastifyBaseLogger;
       audit: AuditService;
     },
@@ -121,6 +124,7 @@ export class AuthService {
       // Reuse detection: a token presented again after being spent revokes its whole family.
       if (known?.used_at) {
         await this.repo.revokeFamily(known.family_id, now);
+        this.deps.sessions.revoked(known.family_id);
         this.deps.log.warn({ family: known.family_id }, 'refresh token reused: family revoked');
       }
       throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
@@ -134,6 +138,7 @@ export class AuthService {
     const known = await this.repo.findRefreshToken(sha256(refreshToken));
     if (!known) return;
     await this.repo.revokeFamily(known.family_id, this.deps.clock.now());
+    this.deps.sessions.revoked(known.family_id);
     await this.deps.audit.record(known.user_id, 'signout', ip);
   }
 
@@ -174,7 +179,7 @@ export class AuthService {
     const spent = await this.repo.spendResetToken(sha256(token), now);
     if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
     await this.repo.updateUser(spent.user_id, { password_hash: await hashPassword(newPassword), updated_at: now });
-    await this.repo.revokeAllForUser(spent.user_id, now);
+    this.deps.sessions.revoked(await this.repo.revokeAllForUser(spent.user_id, now));
     await this.deps.audit.record(spent.user_id, 'password_reset', ip);
     return MSG.resetDone;
   }
@@ -209,7 +214,7 @@ export class AuthService {
         updated_at: this.deps.clock.now(),
       });
       // A new password ends every other session (this one keeps working).
-      if (input.password) await this.repo.revokeAllForUser(id, this.deps.clock.now(), session);
+      if (input.password) this.deps.sessions.revoked(await this.repo.revokeAllForUser(id, this.deps.clock.now(), session));
       await this.deps.audit.record(id, input.password ? 'password_changed' : 'account_updated', ip);
       return toUser(row);
     } catch (error) {
