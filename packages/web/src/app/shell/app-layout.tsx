@@ -61,13 +61,22 @@ function OfflineNotice() {
 const OptionsMenu = lazy(() => import('./options-menu.tsx').then((m) => ({ default: m.OptionsMenu })));
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
 
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 500));
+/**
+ * Runs `run` once the page has been quiet for a while: a few seconds after the load, in an idle
+ * moment, so that warming up what a tap may need does not compete with the page's own first data
+ * and rendering (issue 8). A tap before then loads it at once.
+ */
+const WARM_UP_DELAY_MS = 4000;
+const whenIdle = (run: () => void) => {
+  const timer = setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : run()), WARM_UP_DELAY_MS);
+  return () => clearTimeout(timer);
+};
 
 /** The phone header's Options button: the real menu loads when the page is idle, or on a tap. */
 function DeferredOptionsMenu() {
   const [load, setLoad] = useState(false);
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  useEffect(() => void whenIdle(() => setLoad(true)), []);
+  useEffect(() => whenIdle(() => setLoad(true)), []);
   const placeholder = (
     <ActionIcon
       variant="subtle"

@@ -1,6 +1,7 @@
 import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 import { universeKeys, userBase } from '../../universes/api/universes.ts';
@@ -32,7 +33,8 @@ export function useAppliance(id: number | null) {
 }
 
 export function useApplianceCount() {
-  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(`${userBase()}/appliances/count`) });
+  const path = () => `${userBase()}/appliances/count`;
+  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path()), ...seededFrom<ApplianceCount>(path) });
 }
 
 function useInvalidateInventory() {

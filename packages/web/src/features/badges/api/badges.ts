@@ -1,10 +1,12 @@
 import { API_BASE, type Badge, type PublicBadge } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
 export function useBadges() {
-  return useQuery({ queryKey: ['badges', 'list'], queryFn: () => api<Badge[]>(`${userBase()}/badges`) });
+  const path = () => `${userBase()}/badges`;
+  return useQuery({ queryKey: ['badges', 'list'], queryFn: () => api<Badge[]>(path()), ...seededFrom<Badge[]>(path) });
 }
 
 export function useBadge(id: number | null) {

@@ -2,15 +2,18 @@ import { API_BASE } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
 /** spec §7: GET notifs/count → the number of unread notifications (undefined until known). */
 export function useNotificationCount() {
   const session = useSession();
+  const path = () => `${API_BASE}/profils/users/${session?.id}/notifs/count`;
   const query = useQuery({
     queryKey: ['notifs', 'count', session?.id],
+    ...(session ? seededFrom<number>(path) : {}),
     refetchOnWindowFocus: true,
-    queryFn: () => api<number>(`${API_BASE}/profils/users/${session?.id}/notifs/count`),
+    queryFn: () => api<number>(path()),
     enabled: Boolean(session),
     retry: false,
     refetchInterval: 60_000,

@@ -1,10 +1,12 @@
 import { API_BASE, type RefProduct, type RefUniverse } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { seededFrom } from '../../../lib/early-fetch.ts';
 
 /** GET V1/references/refproducts (they change only with a release: cached for the session). */
 export function useRefProducts() {
-  return useQuery({ queryKey: ['references', 'products'], queryFn: () => api<RefProduct[]>(`${API_BASE}/references/refproducts`), staleTime: Infinity });
+  const path = () => `${API_BASE}/references/refproducts`;
+  return useQuery({ queryKey: ['references', 'products'], queryFn: () => api<RefProduct[]>(path()), staleTime: Infinity, ...seededFrom<RefProduct[]>(path) });
 }
 
 /** GET V1/references/refunivers. */

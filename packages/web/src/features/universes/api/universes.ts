@@ -1,6 +1,7 @@
 import { API_BASE, MSG, type Universe } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { uploadForm } from '../../../lib/upload.ts';
@@ -20,7 +21,8 @@ export const universeKeys = {
 
 /** GET …/foyers/univers: the user's universes, then the reference placeholders (univer_id -1). */
 export function useUniverses() {
-  return useQuery({ queryKey: universeKeys.list(), queryFn: () => api<Universe[]>(`${userBase()}/foyers/univers`) });
+  const path = () => `${userBase()}/foyers/univers`;
+  return useQuery({ queryKey: universeKeys.list(), queryFn: () => api<Universe[]>(path()), ...seededFrom<Universe[]>(path) });
 }
 
 export function useUniverse(id: number | null) {
