@@ -51,7 +51,8 @@ describe('SessionChecker', () => {
   it('asks the database once about an ended or unknown session, never again', async () => {
     const sid = await session();
     const { sessions, queries, clock, repo } = checker(5000);
-    await repo.revokeFamily(sid, clock.now());
+    const { user_id } = await t.db.selectFrom('refresh_tokens').select('user_id').where('family_id', '=', sid).executeTakeFirstOrThrow();
+    await repo.revokeFamily(user_id, sid, clock.now());
     const unknown = randomUUID();
     expect(await sessions.isActive(sid)).toBe(false);
     expect(await sessions.isActive(unknown)).toBe(false);

@@ -1,6 +1,18 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+
+/** The first key of the advisory locks that order a user's refresh-token rotations and revocations. */
+const SESSION_LOCKS = 0x5e55;
+
+/**
+ * Holds, until the transaction ends, the lock on `userId`'s sessions: rotations and revocations
+ * of one user run one after the other, each seeing what the other committed (READ COMMITTED takes
+ * a new snapshot per statement). Other users are not held.
+ */
+async function lockSessions(trx: Transaction<Database>, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SESSION_LOCKS}::int4, ${userId}::int4)`.execute(trx);
+}
 
 /** The SQL of accounts, sessions (refresh tokens) and reset tokens. */
 export class AuthRepository {
@@ -63,17 +75,34 @@ export class AuthRepository {
     await this.db.insertInto('refresh_tokens').values(row).execute();
   }
 
-  /** Spends a live refresh token in one statement: of N concurrent callers, one gets the row. */
-  spendRefreshToken(tokenHash: string, now: Date) {
-    return this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id', 'family_id'])
-      .executeTakeFirst();
+  /**
+   * Rotation: spends a live refresh token and adds its successor to the same family, in one
+   * transaction under the user's session lock (`lockSessions`). Of N concurrent callers one gets
+   * the row; a revocation of the family either comes first (nothing is spent) or sees the
+   * successor and revokes it too: no live token survives a sign-out that raced a refresh.
+   */
+  async rotateRefreshToken(
+    tokenHash: string,
+    next: { token_hash: string; created_at: Date; expires_at: Date },
+    now: Date,
+  ): Promise<{ user_id: number; family_id: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const owner = await trx.selectFrom('refresh_tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
+      if (!owner) return undefined;
+      await lockSessions(trx, owner.user_id);
+      const spent = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['user_id', 'family_id'])
+        .executeTakeFirst();
+      if (!spent) return undefined;
+      await trx.insertInto('refresh_tokens').values({ ...next, user_id: spent.user_id, family_id: spent.family_id }).execute();
+      return spent;
+    });
   }
 
   findRefreshToken(tokenHash: string) {
@@ -84,20 +113,27 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async revokeFamily(familyId: string, now: Date): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** Ends one session of `userId` (under the user's session lock: see rotateRefreshToken). */
+  async revokeFamily(userId: number, familyId: string, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await lockSessions(trx, userId);
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
   }
 
   /** Revokes every session of the user but `exceptFamily` (the caller's own, when given); returns the families ended. */
   async revokeAllForUser(userId: number, now: Date, exceptFamily?: string): Promise<string[]> {
-    let query = this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-    if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
-    const rows = await query.returning('family_id').execute();
+    const rows = await this.db.transaction().execute(async (trx) => {
+      await lockSessions(trx, userId);
+      let query = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
+      return query.returning('family_id').execute();
+    });
     return [...new Set(rows.map((r) => r.family_id))];
   }
 

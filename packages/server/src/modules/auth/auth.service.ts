@@ -118,12 +118,13 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
     const now = this.deps.clock.now();
     const hash = sha256(refreshToken);
-    const spent = await this.repo.spendRefreshToken(hash, now);
+    const next = newSecret();
+    const spent = await this.repo.rotateRefreshToken(hash, { token_hash: sha256(next), created_at: now, expires_at: this.refreshExpiry(now) }, now);
     if (!spent) {
       const known = await this.repo.findRefreshToken(hash);
       // Reuse detection: a token presented again after being spent revokes its whole family.
       if (known?.used_at) {
-        await this.repo.revokeFamily(known.family_id, now);
+        await this.repo.revokeFamily(known.user_id, known.family_id, now);
         this.deps.sessions.revoked(known.family_id);
         this.deps.log.warn({ family: known.family_id }, 'refresh token reused: family revoked');
       }
@@ -131,13 +132,14 @@ export class AuthService {
     }
     const user = await this.repo.findById(spent.user_id);
     if (!user) throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
-    return this.issueTokens(user, spent.family_id);
+    const accessToken = await this.deps.tokens.sign({ userId: user.id, roles: user.roles, sid: spent.family_id });
+    return { accessToken, refreshToken: next };
   }
 
   async signout(refreshToken: string, ip: string | null = null): Promise<void> {
     const known = await this.repo.findRefreshToken(sha256(refreshToken));
     if (!known) return;
-    await this.repo.revokeFamily(known.family_id, this.deps.clock.now());
+    await this.repo.revokeFamily(known.user_id, known.family_id, this.deps.clock.now());
     this.deps.sessions.revoked(known.family_id);
     await this.deps.audit.record(known.user_id, 'signout', ip);
   }
@@ -223,6 +225,10 @@ export class AuthService {
     }
   }
 
+  private refreshExpiry(now: Date): Date {
+    return new Date(now.getTime() + this.deps.config.refreshTokenTtlDays * 24 * 60 * MINUTE);
+  }
+
   private async issueTokens(user: UserRow, familyId: string) {
     const { clock, tokens, config } = this.deps;
     const now = clock.now();
@@ -232,7 +238,7 @@ export class AuthService {
       family_id: familyId,
       token_hash: sha256(refreshToken),
       created_at: now,
-      expires_at: new Date(now.getTime() + config.refreshTokenTtlDays * 24 * 60 * MINUTE),
+      expires_at: this.refreshExpiry(now),
     });
     const accessToken = await tokens.sign({ userId: user.id, roles: user.roles, sid: familyId });
     return { accessToken, refreshToken };

@@ -327,6 +327,23 @@ describe('POST /api/auth/refreshtoken', () => {
     expect(results.filter((r) => r.statusCode === 401)).toHaveLength(15);
   });
 
+  it('leaves no live refresh token when a sign-out races a refresh of the same session', async () => {
+    for (let round = 0; round < 12; round++) {
+      const s = await newSession();
+      const [refreshed] = await Promise.all([
+        post('/api/auth/refreshtoken', { refreshToken: s.refreshToken }),
+        post('/api/auth/signout', { refreshToken: s.refreshToken }),
+      ]);
+      const live = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+      expect(live, `round ${round}`).toEqual([]);
+      if (refreshed.statusCode === 200) {
+        // The successor handed out before the sign-out won is dead too.
+        const again = await post('/api/auth/refreshtoken', { refreshToken: refreshed.json().refreshToken });
+        expect(again.statusCode).toBe(401);
+      }
+    }
+  });
+
   it('refuses an unknown or expired refresh token', async () => {
     expect((await post('/api/auth/refreshtoken', { refreshToken: 'inconnu' })).statusCode).toBe(401);
     const s = await newSession();
