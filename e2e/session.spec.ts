@@ -132,6 +132,35 @@ describe('token renewal (spec §4, §8)', () => {
   });
 });
 
+describe('a session ended elsewhere (issue 8: access tokens end with their session)', () => {
+  it('sends a page that then saves with an upload back to /login, and the save is not made', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/inventaire/univers');
+    await page.getByRole('button', { name: 'Créer un univers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvel univers' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel(label('Nom')).fill('Atelier');
+    // The same session signed out from another device: its access token stops working at once.
+    const refreshToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').refreshToken as string);
+    const signout = await context.request.post('/api/auth/signout', { data: { refreshToken } });
+    expect(signout.status()).toBe(204);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+    // Signed in again: no universe was created.
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/inventaire/univers');
+    await expect.poll(() => page.getByTestId('universe-placeholder').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('universe-card').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('demo account (spec §2)', () => {
   it('signs in with the built-in account: /home for the first logins, then /welcome', async () => {
     const context = await newContext(browser);

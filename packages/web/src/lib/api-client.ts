@@ -20,6 +20,11 @@ export function setSessionLostHandler(handler: () => void) {
   onSessionLost = handler;
 }
 
+/** Ends the session on this device (the shell logs out and goes to /login). */
+export function sessionLost(): void {
+  onSessionLost();
+}
+
 let refreshing: Promise<string> | null = null;
 
 /**

@@ -1,10 +1,10 @@
 import { type ErrorBody, MSG } from '@ecofoyer/contracts';
-import { ApiError, refreshSession } from './api-client.ts';
+import { ApiError, refreshSession, sessionLost } from './api-client.ts';
 import { sessionStore } from './session.ts';
 
 /**
  * A multipart upload with progress (fetch cannot report upload progress): bearer header, and on
- * a 401 one refresh and one retry, like the API client.
+ * a 401 one refresh and one retry, and the session ended when that fails, like the API client.
  */
 export function uploadForm<T>(url: string, form: FormData, options: { method?: string; onProgress?: (percent: number) => void } = {}): Promise<T> {
   const send = (token: string | undefined) =>
@@ -21,7 +21,17 @@ export function uploadForm<T>(url: string, form: FormData, options: { method?: s
     });
   return (async () => {
     let res = await send(sessionStore.get()?.accessToken);
-    if (res.status === 401) res = await send(await refreshSession());
+    if (res.status === 401) {
+      let token: string;
+      try {
+        token = await refreshSession();
+      } catch (error) {
+        sessionLost();
+        throw error;
+      }
+      res = await send(token);
+      if (res.status === 401) sessionLost();
+    }
     let body: unknown;
     try {
       body = res.body ? JSON.parse(res.body) : undefined;
