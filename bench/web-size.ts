@@ -62,11 +62,14 @@ function record(page: Page) {
   };
 }
 
-/** Network quiet, then the main thread idle, then quiet again (late lazy imports count). */
+/**
+ * Network quiet, then the main thread idle, then quiet again: late lazy imports count, the menus
+ * the shell warms up a few seconds after the page (app-layout.tsx, 4 s) among them.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate('new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }))');
-  await page.waitForTimeout(1000);
+  await page.waitForTimeout(6000);
   await page.waitForLoadState('networkidle');
 }
 
