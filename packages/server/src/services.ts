@@ -63,7 +63,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
   const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new ChatCompletions(config.llm, log, 'LLM') });
   const smartfix = new SmartfixService();
-  const ai = new AiService({ files, appliances: () => appliances, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
+  const ai = new AiService({ files, appliances: () => appliances, universes: () => universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit };
 }

@@ -6,6 +6,7 @@ import type { ChatCompletions } from '../../lib/chat-completions.ts';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { FileService } from '../files/files.service.ts';
+import type { UniversesService } from '../universes/universes.service.ts';
 import { parsePlate } from './plate-parser.ts';
 import { PlateImageError, PlateReader } from './plate-reader.ts';
 
@@ -16,7 +17,9 @@ import { PlateImageError, PlateReader } from './plate-reader.ts';
 export class AiService {
   private reader: PlateReader | undefined;
 
-  constructor(private readonly deps: { files: FileService; appliances: () => AppliancesService; log: FastifyBaseLogger; vision: ChatCompletions }) {}
+  constructor(
+    private readonly deps: { files: FileService; appliances: () => AppliancesService; universes: () => UniversesService; log: FastifyBaseLogger; vision: ChatCompletions },
+  ) {}
 
   /** The optional vision service (VISION_BASE_URL): brand and model, or null on any failure or doubt. */
   private async askVision(image: Buffer, hint?: string): Promise<ImageReading | null> {
@@ -73,7 +76,10 @@ export class AiService {
   /** POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was recognised. */
   async searchAndSave(userId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
     if (body.userId !== userId) throw forbidden();
-    const reading = await this.read(await this.image(userId, body.urlImage), body.searchText || undefined);
+    const image = await this.image(userId, body.urlImage);
+    // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.
+    await this.deps.universes().row(userId, body.univerId);
+    const reading = await this.read(image, body.searchText || undefined);
     if (!reading.marque && !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
     return this.deps.appliances().create(
       userId,

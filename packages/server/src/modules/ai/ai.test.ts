@@ -71,6 +71,10 @@ describe('adding a device by photo (API.md image search)', () => {
     expect((await save(other, { ...body, userId: other.id })).json().message).toBe(MSG.imageUnreadable);
     const theirs = await upload(other, await plateImage(['SAMSUNG', 'Model: WW90T534DAW']));
     expect((await save(other, { ...body, urlImage: theirs, userId: other.id })).statusCode).toBe(404);
+    // Refused on the universe before the image is read (a blank one would otherwise answer « nothing recognised »).
+    const blank = await save(other, { ...body, urlImage: await upload(other, await blankImage()), userId: other.id });
+    expect(blank.statusCode).toBe(404);
+    expect(blank.json().message).toBe(MSG.universeUnknown);
     // A forged or expired signature, or an address that is not a file of the API.
     expect((await save(user, { ...body, urlImage: url.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(400);
     expect((await save(user, { ...body, urlImage: 'https://exemple.fr/plaque.png' })).statusCode).toBe(400);
