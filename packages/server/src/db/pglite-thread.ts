@@ -8,12 +8,13 @@ type Request =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
 
+/** Statements in flight and none ended for this long: the database is reported down (health). */
+const STUCK_MS = 10_000;
+
 /**
  * The health check's statement, compiled once (db/client.ts pingDatabase). On PGlite it does not
  * wait behind the statements already queued in the thread (PGliteThread.ping).
  */
-const STUCK_MS = 10_000;
-
 export const PING_QUERY = CompiledQuery.raw('select 1 as one');
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
@@ -102,7 +103,7 @@ export class PGliteThread {
   /**
    * Health. While statements are in flight the thread is working: the database answers if one of
    * them ended (or the work began) within the last 10 s, known here without waiting behind them.
-   * Idle, the thread runs a real `select 1` (pglite-thread.worker.mjs).
+   * Idle, the thread answers itself (pglite-thread.worker.mjs).
    */
   async ping<R>(): Promise<{ rows: R[] }> {
     if (this.failure) throw this.failure;

@@ -1,4 +1,4 @@
-import { API_BASE } from '@ecofoyer/contracts';
+import { firstScreenPaths as paths, userPath } from '../lib/api-paths.ts';
 import { fetchEarly } from '../lib/early-fetch.ts';
 import { sessionStore } from '../lib/session.ts';
 
@@ -7,7 +7,7 @@ export const QUERY_STALE_MS = 30_000;
 
 function userBase(): string | null {
   const id = sessionStore.get()?.id;
-  return id ? `${API_BASE}/profils/users/${id}` : null;
+  return id ? userPath(id) : null;
 }
 
 /**
@@ -17,15 +17,15 @@ function userBase(): string | null {
  */
 export function shellLoader() {
   const user = userBase();
-  if (user) fetchEarly(`${user}/notifs/count`, QUERY_STALE_MS);
+  if (user) fetchEarly(paths.notificationCount(user), QUERY_STALE_MS);
   return null;
 }
 
 export function homeLoader() {
   const user = userBase();
   if (!user) return null;
-  for (const path of [`${user}/foyers/univers`, `${user}/badges`, `${user}/appliances/count`]) fetchEarly(path, QUERY_STALE_MS);
+  for (const path of [paths.universes(user), paths.badges(user), paths.applianceCount(user)]) fetchEarly(path, QUERY_STALE_MS);
   // Reference data never goes stale in the cache (staleTime Infinity).
-  fetchEarly(`${API_BASE}/references/refproducts`, Number.POSITIVE_INFINITY);
+  fetchEarly(paths.refProducts(), Number.POSITIVE_INFINITY);
   return null;
 }

@@ -82,9 +82,3 @@ export function seededFrom<T>(path: () => string): { initialData: () => T | unde
 export function noteAnswered(path: string): void {
   lastAnswered.set(path, Date.now());
 }
-
-/** Tests: forget everything. */
-export function resetEarly(): void {
-  early.clear();
-  lastAnswered.clear();
-}

@@ -124,23 +124,20 @@ export class AuthService {
       const known = await this.repo.findRefreshToken(hash);
       // Reuse detection: a token presented again after being spent revokes its whole family.
       if (known?.used_at) {
-        await this.repo.revokeFamily(known.user_id, known.family_id, now);
-        this.deps.sessions.revoked(known.family_id);
+        await this.endSession(known.user_id, known.family_id, now);
         this.deps.log.warn({ family: known.family_id }, 'refresh token reused: family revoked');
       }
       throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
     }
     const user = await this.repo.findById(spent.user_id);
     if (!user) throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
-    const accessToken = await this.deps.tokens.sign({ userId: user.id, roles: user.roles, sid: spent.family_id });
-    return { accessToken, refreshToken: next };
+    return { accessToken: await this.accessToken(user, spent.family_id), refreshToken: next };
   }
 
   async signout(refreshToken: string, ip: string | null = null): Promise<void> {
     const known = await this.repo.findRefreshToken(sha256(refreshToken));
     if (!known) return;
-    await this.repo.revokeFamily(known.user_id, known.family_id, this.deps.clock.now());
-    this.deps.sessions.revoked(known.family_id);
+    await this.endSession(known.user_id, known.family_id, this.deps.clock.now());
     await this.deps.audit.record(known.user_id, 'signout', ip);
   }
 
@@ -225,13 +222,22 @@ export class AuthService {
     }
   }
 
+  /** Revokes one session, and tells the session checker so its access tokens stop here at once. */
+  private async endSession(userId: number, familyId: string, now: Date): Promise<void> {
+    await this.repo.revokeFamily(userId, familyId, now);
+    this.deps.sessions.revoked(familyId);
+  }
+
+  private accessToken(user: UserRow, familyId: string): Promise<string> {
+    return this.deps.tokens.sign({ userId: user.id, roles: user.roles, sid: familyId });
+  }
+
   private refreshExpiry(now: Date): Date {
     return new Date(now.getTime() + this.deps.config.refreshTokenTtlDays * 24 * 60 * MINUTE);
   }
 
   private async issueTokens(user: UserRow, familyId: string) {
-    const { clock, tokens, config } = this.deps;
-    const now = clock.now();
+    const now = this.deps.clock.now();
     const refreshToken = newSecret();
     await this.repo.insertRefreshToken({
       user_id: user.id,
@@ -240,7 +246,6 @@ export class AuthService {
       created_at: now,
       expires_at: this.refreshExpiry(now),
     });
-    const accessToken = await tokens.sign({ userId: user.id, roles: user.roles, sid: familyId });
-    return { accessToken, refreshToken };
+    return { accessToken: await this.accessToken(user, familyId), refreshToken };
   }
 }

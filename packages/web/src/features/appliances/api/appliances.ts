@@ -1,6 +1,7 @@
 import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
@@ -33,7 +34,7 @@ export function useAppliance(id: number | null) {
 }
 
 export function useApplianceCount() {
-  const path = () => `${userBase()}/appliances/count`;
+  const path = () => firstScreenPaths.applianceCount(userBase());
   return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path()), ...seededFrom<ApplianceCount>(path) });
 }
 

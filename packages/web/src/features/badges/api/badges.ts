@@ -1,11 +1,12 @@
 import { API_BASE, type Badge, type PublicBadge } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
 export function useBadges() {
-  const path = () => `${userBase()}/badges`;
+  const path = () => firstScreenPaths.badges(userBase());
   return useQuery({ queryKey: ['badges', 'list'], queryFn: () => api<Badge[]>(path()), ...seededFrom<Badge[]>(path) });
 }
 

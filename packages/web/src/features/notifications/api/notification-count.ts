@@ -1,14 +1,14 @@
-import { API_BASE } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
 /** spec §7: GET notifs/count → the number of unread notifications (undefined until known). */
 export function useNotificationCount() {
   const session = useSession();
-  const path = () => `${API_BASE}/profils/users/${session?.id}/notifs/count`;
+  const path = () => firstScreenPaths.notificationCount(userPath(session?.id ?? 0));
   const query = useQuery({
     queryKey: ['notifs', 'count', session?.id],
     ...(session ? seededFrom<number>(path) : {}),

@@ -1,11 +1,12 @@
 import { API_BASE, type RefProduct, type RefUniverse } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 
 /** GET V1/references/refproducts (they change only with a release: cached for the session). */
 export function useRefProducts() {
-  const path = () => `${API_BASE}/references/refproducts`;
+  const path = firstScreenPaths.refProducts;
   return useQuery({ queryKey: ['references', 'products'], queryFn: () => api<RefProduct[]>(path()), staleTime: Infinity, ...seededFrom<RefProduct[]>(path) });
 }
 

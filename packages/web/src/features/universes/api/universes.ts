@@ -1,6 +1,7 @@
-import { API_BASE, MSG, type Universe } from '@ecofoyer/contracts';
+import { MSG, type Universe } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { sessionStore } from '../../../lib/session.ts';
@@ -10,7 +11,7 @@ import { uploadForm } from '../../../lib/upload.ts';
 export function userBase(): string {
   const id = sessionStore.get()?.id;
   if (!id) throw new Error(MSG.userIdNotFound);
-  return `${API_BASE}/profils/users/${id}`;
+  return userPath(id);
 }
 
 export const universeKeys = {
@@ -21,7 +22,7 @@ export const universeKeys = {
 
 /** GET …/foyers/univers: the user's universes, then the reference placeholders (univer_id -1). */
 export function useUniverses() {
-  const path = () => `${userBase()}/foyers/univers`;
+  const path = () => firstScreenPaths.universes(userBase());
   return useQuery({ queryKey: universeKeys.list(), queryFn: () => api<Universe[]>(path()), ...seededFrom<Universe[]>(path) });
 }
 

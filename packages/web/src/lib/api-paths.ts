@@ -1,0 +1,17 @@
+import { API_BASE } from '@ecofoyer/contracts';
+
+/** The base of a user's own resources. */
+export const userPath = (id: number) => `${API_BASE}/profils/users/${id}`;
+
+/**
+ * The GETs the shell and the home page make on their first render, shared by their queries and
+ * by the route loaders that start them early (app/route-data.ts): a loader's answer is taken only
+ * by the same path. `base` is `…/profils/users/{id}`.
+ */
+export const firstScreenPaths = {
+  universes: (base: string) => `${base}/foyers/univers`,
+  badges: (base: string) => `${base}/badges`,
+  applianceCount: (base: string) => `${base}/appliances/count`,
+  notificationCount: (base: string) => `${base}/notifs/count`,
+  refProducts: () => `${API_BASE}/references/refproducts`,
+};
