@@ -218,6 +218,22 @@ describe('second life (spec §2)', () => {
     await context.close();
   });
 
+  it('keeps the device when a choice is tapped before it has loaded', async () => {
+    const { context, page, prod, appliance } = await household(DESKTOP);
+    // The device answers late, as on a slow network.
+    await page.route(`**/api/V1/profils/users/foyers/univers/appliances/${appliance}`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`/secondlife/actionselect?appliance=${appliance}&prod=${prod}`);
+    await page.getByRole('link', { name: /^Donner/ }).click();
+    await page.waitForURL(/\/secondlife\/give\?/);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('appliance')).toBe(String(appliance));
+    expect(params.get('prod')).toBe(String(prod));
+    await context.close();
+  });
+
   it('sell and recycle pages advise for that kind of device, with the map on the right action', async () => {
     const { context, page, prod, appliance } = await household(DESKTOP);
     await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));

@@ -12,9 +12,13 @@ export function useSecondLifeDevice() {
   const products = useRefProducts();
   const product = products.data?.find((p) => p.id === (appliance.data?.prod_id ?? positiveInt(params.get('prod'))));
   const family = (product && FAMILY_OF_PRODUCT[product.slug]) || 'petit-electromenager';
+  // Carried on to the next page from the address itself while the device is still loading: a
+  // quick tap must not lose it.
+  const applianceInQuery = appliance.data?.id ?? applianceId;
+  const prodInQuery = product?.id ?? positiveInt(params.get('prod'));
   const query = new URLSearchParams({
-    ...(appliance.data ? { appliance: String(appliance.data.id) } : {}),
-    ...(product ? { prod: String(product.id) } : {}),
+    ...(applianceInQuery ? { appliance: String(applianceInQuery) } : {}),
+    ...(prodInQuery ? { prod: String(prodInQuery) } : {}),
   }).toString();
   return {
     applianceId,
