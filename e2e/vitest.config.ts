@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page waits on its API: on a busy 2-core CI machine one answer can take seconds, and
+    // expect.poll's default of 1 s failed a run (password reset notice, 2026-11-23).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './constants.ts';
+import { AucuneFiche, foldFr, Urgence } from './emergency.ts';
 import { MSG } from './messages.fr.ts';
 
 /** POST V1/mia/question (API.md): the user's words, and the device when the chat knows it. */
@@ -7,6 +8,8 @@ export const MiaQuestionBody = z.object({
   userQuestion: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
   applianceId: z.coerce.number().int().positive().nullish(),
+  /** The fault the chat has just answered with: its sheet is shown rather than a new search (issue 13). */
+  faultId: z.string().trim().max(120).nullish(),
 });
 export type MiaQuestionBody = z.input<typeof MiaQuestionBody>;
 
@@ -33,27 +36,44 @@ export const MiaAnswer = z.object({
   fault: DiagnosedFault.nullable(),
   /** Other faults that also match, most likely first. */
   alternatives: z.array(DiagnosedFault.pick({ id: true, title: true })),
+  /** API.md: an emergency instead of a diagnosis (no cause, no step, no tutorial). */
+  urgence: Urgence.optional(),
+  /** API.md: no sheet for this problem on this device (the assistant does not guess). */
+  aucuneFiche: AucuneFiche.optional(),
 });
 export type MiaAnswer = z.infer<typeof MiaAnswer>;
 
 /** POST V1/assistant/chat (API.md). */
+/** The diagnosis a follow-up refines: the fault and the index of the last cause the chat proposed. */
+export const ChatSuite = z.object({ faultId: z.string().trim().min(1).max(120), cause: z.number().int().min(0).max(50) });
+export type ChatSuite = z.infer<typeof ChatSuite>;
+
 export const ChatBody = z.object({
   user_prompt: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
+  /** Present on a follow-up once a diagnosis was shown (issue 13: follow-ups refine it). */
+  suite: ChatSuite.nullish(),
 });
 export type ChatBody = z.input<typeof ChatBody>;
-export const ChatAnswer = z.object({ answer: z.string() });
+export const ChatAnswer = z.object({
+  answer: z.string(),
+  /** The fault the answer is about (null for an emergency, no sheet, or an empty answer). */
+  fault: DiagnosedFault.pick({ id: true, title: true }).nullish(),
+  /** Set when the answer refines the current diagnosis: the cause now proposed. */
+  suite: ChatSuite.nullish(),
+  urgence: Urgence.optional(),
+  aucuneFiche: AucuneFiche.optional(),
+});
 export type ChatAnswer = z.infer<typeof ChatAnswer>;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 const GREETING_WORDS = new Set(
-  'bonjour bonsoir salut coucou hello hi hey yo slt bjr cc re rebonjour allo allô bonne journee soiree ca va vas tu comment toi merci assistant mia ecofoyer le la et'.split(' ').map(fold),
+  'bonjour bonsoir salut coucou hello hi hey yo slt bjr cc re rebonjour allo allô bonne journee soiree ca va vas tu comment toi merci assistant mia ecofoyer le la et'.split(' ').map(foldFr),
 );
 const GREETING_HEADS = new Set('bonjour bonsoir salut coucou hello hi hey yo slt bjr cc rebonjour allo'.split(' '));
 
 /** spec §4 repair chat step 3: a message made only of greetings ("Bonjour !", "salut ça va ?"). */
 export function isGreeting(text: string): boolean {
-  const words = fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+  const words = foldFr(text).split(/[^a-z0-9]+/).filter(Boolean);
   return words.length > 0 && words.length <= 6 && GREETING_HEADS.has(words[0]!) && words.every((w) => GREETING_WORDS.has(w));
 }

@@ -15,6 +15,7 @@ export * from './badges.ts';
 export * from './carbon.ts';
 export * from './repair-bonus.ts';
 export * from './assistant.ts';
+export * from './emergency.ts';
 export * from './second-life.ts';
 export * from './smartfix.ts';
 export * from './audit.ts';

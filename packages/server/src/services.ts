@@ -61,7 +61,10 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, badges: () => badges, clock, config });
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
-  const assistant = new AssistantService(faultIndex(), { appliances: () => appliances, llm: new ChatCompletions(config.llm, log, 'LLM') });
+  const assistant = new AssistantService(faultIndex(), {
+    appliances: () => appliances,
+    llm: new ChatCompletions(config.llm, log, 'LLM'),
+  });
   const smartfix = new SmartfixService();
   const ai = new AiService({ files, appliances: () => appliances, universes: () => universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });

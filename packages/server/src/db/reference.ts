@@ -26,7 +26,9 @@ interface CardEntry {
   product: string;
   title: string;
   duration: number;
+  waitMinutes?: number;
   frequency: number;
+  season?: { from: number; to: number; label: string };
   level: string;
   steps: { title: string; detail: string; video: string | null }[];
   agents: { slug: string; name: string; volume: string; count: number }[];
@@ -126,7 +128,19 @@ export async function loadReferenceData(db: Db): Promise<void> {
         cards.map((c, position) => {
           const prodId = productIds.get(c.product);
           if (!prodId) throw new Error(`maintenance card ${c.slug}: unknown product ${c.product}`);
-          return { slug: c.slug, prod_id: prodId, title: c.title, duration: c.duration, frequency: c.frequency, level: c.level, position };
+          return {
+            slug: c.slug,
+            prod_id: prodId,
+            title: c.title,
+            duration: c.duration,
+            frequency: c.frequency,
+            level: c.level,
+            position,
+            wait_minutes: c.waitMinutes ?? null,
+            season_from: c.season?.from ?? null,
+            season_to: c.season?.to ?? null,
+            season_label: c.season?.label ?? null,
+          };
         }),
       )
       .onConflict((oc) =>
@@ -137,6 +151,10 @@ export async function loadReferenceData(db: Db): Promise<void> {
           frequency: eb.ref('excluded.frequency'),
           level: eb.ref('excluded.level'),
           position: eb.ref('excluded.position'),
+          wait_minutes: eb.ref('excluded.wait_minutes'),
+          season_from: eb.ref('excluded.season_from'),
+          season_to: eb.ref('excluded.season_to'),
+          season_label: eb.ref('excluded.season_label'),
         })),
       )
       .returning(['id', 'slug'])

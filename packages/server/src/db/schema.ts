@@ -123,6 +123,10 @@ export interface MaintenanceCardsTable {
   frequency: number;
   level: string;
   position: number;
+  wait_minutes: number | null;
+  season_from: number | null;
+  season_to: number | null;
+  season_label: string | null;
 }
 
 export interface MaintenanceStepsTable {

@@ -69,6 +69,8 @@ export const REPAIR_CATEGORIES: Record<string, RepairCategory> = {
   humidificateur: CLIMAT,
   deshumidificateur: CLIMAT,
   'chauffe-eau': CLIMAT,
+  chaudiere: CLIMAT,
+  'pompe-a-chaleur': CLIMAT,
   televiseur: IMAGE,
   videoprojecteur: IMAGE,
   moniteur: INFO,
@@ -90,6 +92,8 @@ export const REPAIR_CATEGORIES: Record<string, RepairCategory> = {
   'console-portable': JEUX,
   lampe: ENTRETIEN,
   veilleuse: ENTRETIEN,
+  // Replaced, not repaired (changed whole, at the latest after about 10 years): no repairers' category fits it.
+  'detecteur-de-fumee': OTHER,
   'perceuse-visseuse': JARDIN,
   'nettoyeur-haute-pression': JARDIN,
   'tondeuse-a-gazon': JARDIN,

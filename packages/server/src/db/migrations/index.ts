@@ -6,6 +6,7 @@ import * as m0004 from './0004-notifications.ts';
 import * as m0005 from './0005-badges.ts';
 import * as m0006 from './0006-second-life.ts';
 import * as m0007 from './0007-audit-log.ts';
+import * as m0008 from './0008-maintenance-timing.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-badges': m0005,
   '0006-second-life': m0006,
   '0007-audit-log': m0007,
+  '0008-maintenance-timing': m0008,
 };

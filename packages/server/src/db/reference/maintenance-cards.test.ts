@@ -10,7 +10,9 @@ type Card = {
   product: string;
   title: string;
   duration: number;
+  waitMinutes?: number;
   frequency: number;
+  season?: { from: number; to: number; label: string };
   level: string;
   steps: Step[];
   agents: Agent[];
@@ -45,6 +47,19 @@ describe('maintenance-cards.json', () => {
     for (const c of cards) expect(known.has(c.product), `${c.slug}: ${c.product}`).toBe(true);
   });
 
+  it('has at least one card for every reference product (issue 13)', () => {
+    const withCard = new Set(cards.map((c) => c.product));
+    expect(products.map((p) => p.slug).filter((p) => !withCard.has(p))).toEqual([]);
+  });
+
+  it('counts waiting apart from active time and anchors seasonal tasks to their season (issue 13)', () => {
+    const bySlug = new Map(cards.map((c) => [c.slug, c]));
+    expect(bySlug.get('congelateur-degivrage')?.waitMinutes).toBeGreaterThanOrEqual(60);
+    expect(bySlug.get('bouilloire-detartrage')?.waitMinutes).toBe(60);
+    expect(bySlug.get('climatiseur-filtres')?.season).toBeDefined();
+    expect(bySlug.get('radiateur-controle-hiver')?.season).toBeDefined();
+  });
+
   it('has at least 2 cards for each required product', () => {
     for (const product of REQUIRED_PRODUCTS) {
       expect(cards.filter((c) => c.product === product).length, product).toBeGreaterThanOrEqual(2);
@@ -53,9 +68,15 @@ describe('maintenance-cards.json', () => {
 
   it('has every field with the right type', () => {
     for (const c of cards) {
-      expect(Object.keys(c).sort(), c.slug).toEqual(
+      expect(Object.keys(c).filter((k) => k !== 'waitMinutes' && k !== 'season').sort(), c.slug).toEqual(
         ['agents', 'duration', 'frequency', 'level', 'product', 'slug', 'steps', 'title'],
       );
+      if (c.waitMinutes !== undefined) expect(Number.isInteger(c.waitMinutes) && c.waitMinutes >= 1, `${c.slug} waitMinutes`).toBe(true);
+      if (c.season !== undefined) {
+        expect(Object.keys(c.season).sort(), c.slug).toEqual(['from', 'label', 'to']);
+        for (const m of [c.season.from, c.season.to]) expect(Number.isInteger(m) && m >= 1 && m <= 12, `${c.slug} season`).toBe(true);
+        expect(c.season.label.length, c.slug).toBeGreaterThan(3);
+      }
       expect(typeof c.title, c.slug).toBe('string');
       expect(c.title.trim().length, c.slug).toBeGreaterThan(0);
       expect(c.title.length, c.slug).toBeLessThanOrEqual(60);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MSG } from '@ecofoyer/contracts';
+import { EMERGENCIES, EMERGENCY_PRECAUTION, emergencyText, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -36,9 +36,63 @@ describe('assistant (embedded knowledge base)', () => {
     expect(dishwasher.json().fault.id).toMatch(/^lave-vaisselle-/);
     const oven = await ask(t, user.headers, { userQuestion: 'il ne chauffe plus du tout', productName: 'Four' });
     expect(oven.json().fault.id).toMatch(/^four-/);
-    // A device named in the text wins over the chat's device.
-    const named = await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit', productName: 'Four' });
-    expect(named.json().fault.id).toBe('refrigerateur-bruit');
+    // The chat's device is a hard constraint (issue 13): words about another device get no sheet of it.
+    const named = (await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit', productName: 'Four' })).json();
+    expect(named.fault).toBeNull();
+    expect(named.aucuneFiche.message).toContain('un autre appareil');
+    // Without a device, the one the text names decides.
+    expect((await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit' })).json().fault.id).toBe('refrigerateur-bruit');
+  });
+
+  it('answers an emergency before any search, on the question and on the chat, with the reviewed texts and no step', async () => {
+    const user = await signedInUser(t, 'urgence@exemple.fr');
+    const gas = (await ask(t, user.headers, { userQuestion: "odeur de gaz quand j'allume le feu", productName: 'Cuisinière' })).json();
+    expect(gas.urgence).toEqual(EMERGENCIES.gaz);
+    expect(gas.urgence.numeros.map((n: { numero: string }) => n.numero)).toContain('0 800 47 33 33');
+    expect(gas.summary).toEqual({ PRECAUTION: EMERGENCY_PRECAUTION, CAUSE: [], INSTRUCTION: [] });
+    expect(gas.reference_urls).toEqual([]);
+    expect(gas.fault).toBeNull();
+    const kettle = (await chat(t, user.headers, { user_prompt: 'la bouilloire dégage de la fumée et une odeur de plastique brûlé', productName: 'Bouilloire' })).json();
+    expect(kettle.urgence.type).toBe('fumee');
+    expect(kettle.answer).toContain(EMERGENCIES.fumee.titre);
+    expect(kettle.answer).not.toMatch(/vinaigre|détartr/i);
+    // A follow-up is checked too, even inside a diagnosis.
+    const followUp = (await chat(t, user.headers, { user_prompt: 'et maintenant ça sent le gaz', productName: 'Cuisinière', suite: { faultId: 'plaque-de-cuisson-ne-chauffe-plus', cause: 0 } })).json();
+    expect(followUp.urgence.type).toBe('gaz');
+  });
+
+  it('keeps to the device: a vacuum question never gets a coffee-machine sheet', async () => {
+    const user = await signedInUser(t, 'aspi@exemple.fr');
+    const res = (await ask(t, user.headers, { userQuestion: "l'aspirateur n'aspire presque plus", productName: 'Aspirateur' })).json();
+    expect(res.fault.id).toMatch(/^aspirateur-/);
+    for (const alt of res.alternatives) expect(alt.id).toMatch(/^aspirateur-/);
+  });
+
+  it('says plainly when it has no sheet, with the ways out, instead of guessing', async () => {
+    const user = await signedInUser(t, 'abstient@exemple.fr');
+    const res = (await chat(t, user.headers, { user_prompt: 'mon lave-linge a été livré avec la mauvaise couleur', productName: 'Lave-linge' })).json();
+    expect(res.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Lave-linge\)/);
+    expect(res.aucuneFiche.suggestions.join(' ')).toMatch(/réparateur.*autrement.*fabricant/s);
+    expect(res.answer).not.toMatch(/probablement/);
+    expect(res.fault).toBeNull();
+  });
+
+  it('refines the current diagnosis on a follow-up instead of searching again', async () => {
+    const user = await signedInUser(t, 'suite@exemple.fr');
+    const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
+    expect(first.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
+    const next = (await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })).json();
+    expect(next.fault.id).toBe('lave-linge-ne-vidange-pas');
+    expect(next.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
+    expect(next.answer).toContain('tuyau d');
+    const last = (await chat(t, user.headers, { user_prompt: 'le tuyau est bon aussi', productName: 'Lave-linge', suite: next.suite })).json();
+    expect(last.suite.cause).toBe(2);
+    expect(last.answer).toMatch(/pompe/i);
+    const done = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: last.suite })).json();
+    expect(done.aucuneFiche.message).toContain('Tu as écarté les causes les plus courantes');
+    // A sheet of another device is never the current diagnosis.
+    const foreign = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: { faultId: 'telephone-portable-ne-charge-plus', cause: 0 } })).json();
+    expect(foreign.fault ?? null).toBeNull();
   });
 
   it('reads the appliance of the user, and not another household’s', async () => {
@@ -60,10 +114,13 @@ describe('assistant (embedded knowledge base)', () => {
   it('returns an empty answer when nothing matches, and refuses bad input', async () => {
     const user = await signedInUser(t, 'vide@exemple.fr');
     const nothing = await ask(t, user.headers, { userQuestion: 'xylophone quantique zzz' });
-    expect(nothing.json()).toEqual({ reference_urls: [], summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] }, fault: null, alternatives: [] });
+    expect(nothing.json()).toMatchObject({ reference_urls: [], summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] }, fault: null, alternatives: [] });
+    expect(nothing.json().aucuneFiche.suggestions.length).toBe(3);
+    // Neither a device picked nor one named: the assistant asks which, rather than guess across all.
+    expect(nothing.json().aucuneFiche.message).toMatch(/^Dis-moi de quel appareil il s’agit/);
     // A device's name alone is not a diagnosis.
     expect((await ask(t, user.headers, { userQuestion: 'lave-linge' })).json().fault).toBeNull();
-    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz' })).json()).toEqual({ answer: '' });
+    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz' })).json().aucuneFiche).toBeDefined();
 
     const empty = await ask(t, user.headers, { userQuestion: '   ' });
     expect(empty.statusCode).toBe(400);
@@ -76,11 +133,11 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('chat gives the embedded reply: the likely fault, causes, precaution and when to call a professional', async () => {
     const user = await signedInUser(t, 'chat@exemple.fr');
-    const res = await chat(t, user.headers, { user_prompt: 'mon micro-ondes fait des étincelles à l’intérieur', productName: 'Micro-ondes' });
+    const res = await chat(t, user.headers, { user_prompt: 'mon micro-ondes ne chauffe plus, le plat ressort froid', productName: 'Micro-ondes' });
     expect(res.statusCode).toBe(200);
     const { answer } = res.json();
-    expect(answer).toMatch(/^D'après ta description, il s'agit probablement de : « .+ »\./);
-    expect(answer).toContain('Causes possibles : ');
+    expect(answer).toMatch(/^La fiche qui correspond le mieux à ta description : « .+ »\./);
+    expect(answer).toContain('Causes possibles, de la plus fréquente');
     expect(answer).toContain('Précaution : ');
   });
 });
@@ -124,7 +181,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     const prompt = { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' };
 
     mode = 'ok';
-    expect((await chat(t, user.headers, prompt)).json()).toEqual({ answer: 'Reformulé par le modèle : nettoie le filtre de vidange.' });
+    expect((await chat(t, user.headers, prompt)).json().answer).toBe('Reformulé par le modèle : nettoie le filtre de vidange.');
     const sent = received.at(-1)!;
     expect(sent.model).toBe('petit-modele');
     expect(sent.auth).toBe('Bearer cle-secrete');
@@ -134,12 +191,15 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     for (const failing of ['error', 'slow', 'empty'] as const) {
       mode = failing;
       const { answer } = (await chat(t, user.headers, prompt)).json();
-      expect(answer, failing).toMatch(/^D'après ta description, il s'agit probablement de : « Le lave-linge ne vidange pas »/);
+      expect(answer, failing).toMatch(/^La fiche qui correspond le mieux à ta description : « Le lave-linge ne vidange pas »/);
     }
-    // Nothing retrieved: the model is not asked to invent an answer.
+    // Nothing retrieved, an emergency or a follow-up: the model is not asked, so it cannot override them.
     const before = received.length;
     mode = 'ok';
-    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz' })).json()).toEqual({ answer: '' });
+    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz', productName: 'Lave-linge' })).json().aucuneFiche).toBeDefined();
+    const gas = (await chat(t, user.headers, { user_prompt: 'ça sent le gaz dans la cuisine', productName: 'Cuisinière' })).json();
+    expect(gas.answer).toBe(emergencyText(EMERGENCIES.gaz));
+    expect((await chat(t, user.headers, { ...prompt, user_prompt: 'et si le filtre est propre ?', suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 } })).json().answer).not.toContain('Reformulé');
     expect(received.length).toBe(before);
   });
 });

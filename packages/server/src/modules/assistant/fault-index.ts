@@ -1,6 +1,7 @@
 import { stemmer } from '@orama/stemmers/french';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { FaultEntry } from './knowledge-base.ts';
+import { kindsOf } from './device-kinds.ts';
 import { PRODUCT_ALIASES } from './product-aliases.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -12,7 +13,9 @@ const STOP_WORDS = new Set(
     'j je l la le les leur lui m ma mais me mes moi mon n ne ni nos notre nous on ou par pas pendant plus pour qu que quel ' +
     'quelle qui quoi s sa sans se ses si son sont sur t ta te tes toi ton tous tout tres tu un une vos votre vous y ' +
     'depuis encore alors aussi bien comme donc meme peu peut trop jai ya quand pourquoi comment quoi svp merci bonjour aide ' +
-    'mien mienne avoir ete etait sommes etes suis es ont avait'
+    'mien mienne avoir ete etait sommes etes suis es ont avait ' +
+    'presque vraiment completement totalement beaucoup assez souvent parfois soudain soudainement hier aujourd hui ' +
+    'normal normale est-ce possible savoir sais'
   ).split(' '),
 );
 
@@ -66,16 +69,30 @@ interface Doc {
 export interface Match {
   entry: FaultEntry;
   score: number;
+  /** Share (0..1) of the describing words of the question that this entry matched. */
+  coverage: number;
+}
+
+/** What a search found, with what the abstention rules need to know (issue 13). */
+export interface Search {
+  /** Faults of the allowed kinds of device, best first. */
+  matches: Match[];
+  /** Kinds of device the answer may be about (null: any, when no device is known). */
+  allowed: Set<string> | null;
+  /** The text names only devices outside the allowed kinds. */
+  otherDevice: boolean;
 }
 
 /**
  * Finds the faults a French description is about. Each symptom phrasing is its own document (a
  * short query matches one phrasing, not the sum of all), and an entry scores as its best phrasing
- * plus a share of the others. The device named in the text or given by the chat weighs the match.
+ * plus a share of the others. The device given by the chat, or else named in the text, bounds the candidates.
  */
 export class FaultIndex {
-  private readonly search: MiniSearch<Doc>;
+  private readonly miniSearch: MiniSearch<Doc>;
   private readonly byId = new Map<string, FaultEntry>();
+  /** Number of entries whose words contain each term (for the weight of a word in `coverage`). */
+  private readonly entryFrequency = new Map<string, number>();
   /** Alias phrases (as processed term sequences) → product slugs, longest first. */
   private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
 
@@ -95,7 +112,7 @@ export class FaultIndex {
     for (const [key, slugs] of phrases) this.aliases.push({ terms: key.split(' '), slugs });
     this.aliases.sort((a, b) => b.terms.length - a.terms.length);
 
-    this.search = new MiniSearch<Doc>({
+    this.miniSearch = new MiniSearch<Doc>({
       fields: ['text', 'keywords', 'products'],
       storeFields: ['entry'],
       tokenize,
@@ -115,7 +132,17 @@ export class FaultIndex {
       [entry.title, ...entry.symptoms].forEach((text, i) => docs.push({ id: `${entry.id}#${i}`, entry: entry.id, text, keywords, products }));
       docs.push({ id: `${entry.id}#causes`, entry: entry.id, text: entry.causes.join(' '), keywords, products });
     }
-    this.search.addAll(docs);
+    this.miniSearch.addAll(docs);
+    for (const entry of entries) {
+      for (const t of new Set(terms([entry.title, ...entry.symptoms, ...entry.keywords, ...entry.causes].join(' ')))) {
+        this.entryFrequency.set(t, (this.entryFrequency.get(t) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The display name of a product slug ("Lave-linge"). */
+  productName(slug: string | null): string | null {
+    return slug ? (this.productNames.get(slug) ?? null) : null;
   }
 
   get size(): number {
@@ -133,6 +160,8 @@ export class FaultIndex {
         if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => sameWord(words[i + k]!, t))) continue;
         span.forEach((k) => used.add(k));
         alias.slugs.forEach((s) => slugs.add(s));
+        // Once per text: "l'aspirateur n'aspire plus" names the device once, then describes it.
+        break;
       }
     }
     return { slugs, rest: words.filter((_, i) => !used.has(i)) };
@@ -147,37 +176,71 @@ export class FaultIndex {
     return detected.length === 1 ? detected[0]! : null;
   }
 
+  /** Faults for a description, best first (see `search`). */
+  find(query: string, options: { product?: string | null; limit?: number } = {}): Match[] {
+    return this.search(query, options).matches;
+  }
+
   /**
    * Faults for a description, best first. Nothing when no word of the description beyond the device's
-   * name matched (a device name alone is not a diagnosis).
+   * name matched (a device name alone is not a diagnosis). The device is a hard constraint (issue 13):
+   * the chat's device, else the devices the text names, and their close kinds (`device-kinds.ts`);
+   * faults of other devices are never candidates.
    */
-  find(query: string, options: { product?: string | null; limit?: number } = {}): Match[] {
+  search(query: string, options: { product?: string | null; limit?: number } = {}): Search {
     const { slugs: named, rest } = this.detectProducts(query);
-    // The chat's device and the ones the words name ("il se déconnecte de mon téléphone" about headphones).
-    const devices = new Set([...named, ...(options.product ? [options.product] : [])]);
+    let allowed: Set<string> | null = null;
+    if (options.product) allowed = kindsOf(options.product);
+    else if (named.size > 0) allowed = new Set([...named].flatMap((s) => [...kindsOf(s)]));
+    const otherDevice = named.size > 0 && allowed !== null && ![...named].some((s) => allowed.has(s));
     const describing = new Set(rest);
-    const results = this.search.search(query);
-    const perEntry = new Map<string, { scores: number[]; describes: boolean; exact: boolean }>();
+    const results = this.miniSearch.search(query);
+    const perEntry = new Map<string, { scores: number[]; matched: Set<string>; describes: boolean; exact: boolean }>();
     for (const r of results as (SearchResult & Doc)[]) {
-      const slot = perEntry.get(r.entry) ?? { scores: [], describes: false, exact: false };
+      const slot = perEntry.get(r.entry) ?? { scores: [], matched: new Set<string>(), describes: false, exact: false };
       slot.scores.push(r.score);
       for (const q of r.queryTerms) {
         if (!describing.has(q)) continue;
         slot.describes = true;
+        slot.matched.add(q);
         if (r.terms.some((t) => t === q || t.startsWith(q))) slot.exact = true;
       }
       perEntry.set(r.entry, slot);
     }
-    const matches: Match[] = [];
-    for (const [id, { scores, describes, exact }] of perEntry) {
+    const all: Match[] = [];
+    for (const [id, { scores, matched, describes, exact }] of perEntry) {
       scores.sort((a, b) => b - a);
-      let score = scores[0]! + 0.15 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
+      const score = scores[0]! + 0.15 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
       // A word of the description must match; typo-only matches count when they match strongly.
       if (!describes || (!exact && score < FUZZY_ONLY_MIN_SCORE)) continue;
-      const entry = this.byId.get(id)!;
-      if (devices.size > 0) score *= entry.products.some((p) => devices.has(p)) ? 2.5 : 0.3;
-      matches.push({ entry, score });
+      all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, describing) });
     }
-    return matches.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 5);
+    all.sort((a, b) => b.score - a.score);
+    const fits = (m: Match) => allowed === null || m.entry.products.some((p) => allowed.has(p));
+    return { matches: all.filter(fits).slice(0, options.limit ?? 5), allowed, otherDevice };
+  }
+
+  /**
+   * Share of the question's describing words that an entry matched, each word weighed by its rarity in
+   * the knowledge base: "chanson" (in no entry) weighs more than "cycle" (in many), so a question that
+   * matches only the common words of a sheet has a low share.
+   */
+  private weightedShare(matched: Set<string>, describing: Set<string>): number {
+    const n = this.byId.size;
+    const weight = (t: string) => Math.log(1 + n / (1 + (this.entryFrequency.get(t) ?? 0)));
+    let all = 0;
+    let hit = 0;
+    for (const t of describing) {
+      all += weight(t);
+      if (matched.has(t)) hit += weight(t);
+    }
+    return all === 0 ? 0 : hit / all;
+  }
+
+  /** The entry of an id, when it is about one of the allowed kinds of device. */
+  entry(id: string, allowed: Set<string> | null = null): FaultEntry | null {
+    const entry = this.byId.get(id);
+    if (!entry || (allowed && !entry.products.some((p) => allowed.has(p)))) return null;
+    return entry;
   }
 }

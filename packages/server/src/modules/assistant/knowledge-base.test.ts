@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { referenceProducts } from '../../db/reference.ts';
 import { loadKnowledgeBase } from './knowledge-base.ts';
@@ -39,6 +40,42 @@ describe('diagnostic knowledge base (issue 6)', () => {
         expect(url.protocol, e.id).toBe('https:');
         expect([...url.searchParams.keys()].filter((k) => /^(utm_|srsltid|fbclid|gclid)/.test(k)), e.id).toEqual([]);
       }
+    }
+  });
+
+  it('links only to hosts of the reviewed allow-list (issue 13), each with its kind, and lists no host it does not use', () => {
+    const allowList: { host: string; kind: string; name: string }[] = JSON.parse(readFileSync(new URL('./tutorial-hosts.json', import.meta.url), 'utf8'));
+    const kinds = ['fabricant', 'public', 'consommateurs', 'ifixit', 'pieces-detachees', 'distributeur', 'energie', 'reparation'];
+    for (const h of allowList) {
+      expect(kinds, h.host).toContain(h.kind);
+      expect(h.name.length, h.host).toBeGreaterThan(1);
+    }
+    const allowed = new Set(allowList.map((h) => h.host));
+    const used = new Set<string>();
+    for (const e of entries) {
+      expect(e.tutorials.length, e.id).toBeLessThanOrEqual(3);
+      for (const t of e.tutorials) {
+        const host = new URL(t.url).hostname;
+        used.add(host);
+        expect(allowed.has(host), `${e.id}: ${t.url}`).toBe(true);
+      }
+    }
+    expect([...allowed].filter((h) => !used.has(h))).toEqual([]);
+  });
+
+  it('gives every reference product at least 2 faults (issue 13)', () => {
+    const counts = new Map<string, number>();
+    for (const e of entries) for (const p of e.products) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const short = [...products].filter((p) => (counts.get(p) ?? 0) < 2);
+    expect(short).toEqual([]);
+  });
+
+  it('keeps the content fixes of issue 13: no pyrolysis to unlock a door, no folk remedy, the water heater cover left to professionals, one kettle descaling', () => {
+    const all = (e: (typeof entries)[number]) => fold([e.precaution, ...e.instructions, e.professional].join(' '));
+    for (const e of entries) {
+      expect(all(e), e.id).not.toMatch(/relance\w* (une )?(courte )?pyrolyse|verre d'huile/);
+      if (e.products.includes('chauffe-eau')) expect(fold(e.instructions.join(' ')), e.id).not.toMatch(/(retirez|enlevez|ouvrez|demontez|otez) (le |son )?capot/);
+      if (e.products.includes('bouilloire') && /detartr/.test(all(e))) expect(all(e), e.id).toContain("laissez agir 1 heure sans faire chauffer");
     }
   });
 

@@ -7,7 +7,7 @@ export class MaintenanceRepository {
     return this.db
       .selectFrom('maintenance_cards as c')
       .innerJoin('ref_products as p', 'p.id', 'c.prod_id')
-      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'p.pict'])
+      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'c.wait_minutes', 'c.season_from', 'c.season_to', 'c.season_label', 'p.pict'])
       .where('c.prod_id', '=', prodId)
       .orderBy('c.position')
       .execute();
@@ -17,7 +17,7 @@ export class MaintenanceRepository {
     return this.db
       .selectFrom('maintenance_cards as c')
       .innerJoin('ref_products as p', 'p.id', 'c.prod_id')
-      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'p.pict'])
+      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'c.wait_minutes', 'c.season_from', 'c.season_to', 'c.season_label', 'p.pict'])
       .where('c.id', '=', id)
       .executeTakeFirst();
   }

@@ -40,9 +40,9 @@ describe('repair chat flow (spec §4)', () => {
     expect(s.pending).toMatchObject({ kind: 'chat', question: 'il reste de l’eau au fond' });
     // Input is ignored while a call runs.
     expect(run(s, { type: 'input', text: 'encore' })).toBe(s);
-    s = run(s, { type: 'chat-answer', requestId: s.pending!.id, answer: 'Probablement le filtre.' });
-    expect(texts(s).at(-1)).toBe('Probablement le filtre.');
-    expect(s.pending).toMatchObject({ kind: 'analysis', question: 'il reste de l’eau au fond' });
+    s = run(s, { type: 'chat-answer', requestId: s.pending!.id, answer: { answer: 'Le filtre, sans doute.', fault: { id: answer.fault!.id, title: answer.fault!.title } } });
+    expect(texts(s).at(-1)).toBe('Le filtre, sans doute.');
+    expect(s.pending).toMatchObject({ kind: 'analysis', question: 'il reste de l’eau au fond', faultId: 'lave-linge-ne-vidange-pas' });
     s = run(s, { type: 'analysis', requestId: s.pending!.id, answer });
     expect(s.messages.at(-1)).toMatchObject({ kind: 'analysis', answer, videos: false });
     expect(s.pending).toBeNull();
@@ -50,13 +50,13 @@ describe('repair chat flow (spec §4)', () => {
 
   it('says so when the knowledge base answers nothing, fails, or finds no tutorial', () => {
     const asked = run(openChat(device, null), { type: 'input', text: 'panne' }, { type: 'input', text: 'blablabla' });
-    const empty = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: '' });
+    const empty = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: { answer: '' } });
     expect(texts(empty).at(-1)).toBe("Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?");
     expect(empty.pending).toBeNull();
     const failed = run(asked, { type: 'failed', requestId: asked.pending!.id });
     expect(failed.messages.at(-1)).toMatchObject({ text: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?', tone: 'error' });
 
-    const analysing = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: 'Hmm.' });
+    const analysing = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: { answer: 'Hmm.', fault: { id: 'x', title: 'X' } } });
     const none = run(analysing, { type: 'analysis', requestId: analysing.pending!.id, answer: { ...answer, reference_urls: [], fault: null } });
     expect(texts(none).at(-1)).toBe("Je n'ai pas trouvé de tutoriels correspondants pour ta recherche.");
     const broken = run(analysing, { type: 'failed', requestId: analysing.pending!.id });
@@ -92,5 +92,38 @@ describe('repair chat flow (spec §4)', () => {
   it('options need a description first', () => {
     const s = openChat(device, null);
     expect(run(s, { type: 'choose', choice: 'diy' })).toBe(s);
+  });
+
+  it('answers an emergency at once, first message or follow-up, with no options and no call (issue 13)', () => {
+    const gas = { ...device, productName: 'Cuisinière', name: 'Gazinière' };
+    const s = run(openChat(gas, null), { type: 'input', text: "odeur de gaz quand j'allume le feu" });
+    expect(s.messages.at(-1)).toMatchObject({ kind: 'urgence', urgence: { type: 'gaz' } });
+    expect(s.pending).toBeNull();
+    expect(s.messages.some((m) => m.kind === 'options')).toBe(false);
+    const later = run(openChat(device, null), { type: 'input', text: 'Ma machine ne vidange plus' }, { type: 'input', text: 'et là des étincelles sortent de la prise' });
+    expect(later.messages.at(-1)).toMatchObject({ kind: 'urgence', urgence: { type: 'electrique' } });
+    expect(later.pending).toBeNull();
+    // The server's emergency and « no sheet » answers show as such.
+    const asked = run(openChat(device, null), { type: 'input', text: 'panne' }, { type: 'input', text: 'blablabla' });
+    const none = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: { answer: '…', aucuneFiche: { message: 'Pas de fiche', suggestions: ['a'] } } });
+    expect(none.messages.at(-1)).toMatchObject({ kind: 'aucune-fiche' });
+    expect(none.pending).toBeNull();
+    expect(run(none, { type: 'repairers' }).messages.at(-1)).toMatchObject({ kind: 'repairers' });
+  });
+
+  it('sends follow-ups with the diagnosis shown, and a refinement of it asks for no new sheet', () => {
+    const described = run(openChat(device, null), { type: 'input', text: 'Ma machine ne vidange plus' }, { type: 'choose', choice: 'diy' }, { type: 'diy', agree: true });
+    const shown = run(described, { type: 'analysis', requestId: described.pending!.id, answer });
+    expect(shown.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
+    const followUp = run(shown, { type: 'input', text: 'et si le filtre est propre ?' });
+    expect(followUp.pending).toMatchObject({ kind: 'chat', suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 } });
+    const refined = run(followUp, {
+      type: 'chat-answer',
+      requestId: followUp.pending!.id,
+      answer: { answer: 'La piste suivante : le tuyau.', fault: { id: 'lave-linge-ne-vidange-pas', title: 'x' }, suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 1 } },
+    });
+    expect(texts(refined).at(-1)).toBe('La piste suivante : le tuyau.');
+    expect(refined.pending).toBeNull();
+    expect(refined.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
   });
 });

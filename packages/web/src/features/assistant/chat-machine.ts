@@ -1,4 +1,4 @@
-import { isGreeting, MSG, type MiaAnswer } from '@ecofoyer/contracts';
+import { type AucuneFiche, type ChatAnswer, type ChatSuite, emergencyFor, isGreeting, MSG, type MiaAnswer, type Urgence } from '@ecofoyer/contracts';
 
 /** What the chat knows about the device (spec §4 repair chat flow, step 1). */
 export interface ChatDevice {
@@ -22,10 +22,14 @@ export type ChatMessage =
   | { id: number; from: 'assistant'; kind: 'options'; text: string }
   | { id: number; from: 'assistant'; kind: 'diy-warning'; text: string }
   | { id: number; from: 'assistant'; kind: 'repairers'; text: string }
-  | { id: number; from: 'assistant'; kind: 'analysis'; answer: MiaAnswer; question: string; videos: boolean };
+  | { id: number; from: 'assistant'; kind: 'analysis'; answer: MiaAnswer; question: string; videos: boolean }
+  /** Issue 13: an emergency, shown as a distinct alert, with no step. */
+  | { id: number; from: 'assistant'; kind: 'urgence'; urgence: Urgence }
+  /** Issue 13: no sheet for this problem, and the ways out. */
+  | { id: number; from: 'assistant'; kind: 'aucune-fiche'; aucuneFiche: AucuneFiche };
 
 /** A call the page must make; its result comes back as an event. */
-export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos'; question: string };
+export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos'; question: string; faultId?: string | null; suite?: ChatSuite | null };
 
 export interface ChatState {
   messages: ChatMessage[];
@@ -34,13 +38,19 @@ export interface ChatState {
   phase: 'describe' | 'choose' | 'diy-confirm' | 'talk';
   pending: ChatRequest | null;
   nextId: number;
+  /** The device's kind, which lets the emergency check recognise a benign case ("il fume" about a hood). */
+  deviceName: string | null;
+  /** The diagnosis shown, which follow-ups refine (issue 13), or null. */
+  suite: ChatSuite | null;
 }
 
 export type ChatEvent =
   | { type: 'input'; text: string }
   | { type: 'choose'; choice: Choice }
   | { type: 'diy'; agree: boolean }
-  | { type: 'chat-answer'; requestId: number; answer: string }
+  | { type: 'chat-answer'; requestId: number; answer: ChatAnswer }
+  /** "Trouver un réparateur" under a « no sheet » answer. */
+  | { type: 'repairers' }
   | { type: 'analysis'; requestId: number; answer: MiaAnswer }
   | { type: 'failed'; requestId: number };
 
@@ -69,7 +79,7 @@ export function openChat(device: ChatDevice, firstname: string | null): ChatStat
   ];
   if (device.bonus) messages.push({ id: 3, from: 'assistant', kind: 'bonus', text: CHAT_TEXTS.bonus(device.productName ?? device.name, device.bonus) });
   messages.push({ id: messages.length + 1, from: 'assistant', kind: 'text', text: CHAT_TEXTS.prompt });
-  return { messages, fault: null, phase: 'describe', pending: null, nextId: messages.length + 1 };
+  return { messages, fault: null, phase: 'describe', pending: null, nextId: messages.length + 1, deviceName: device.productName ?? device.name, suite: null };
 }
 
 type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
@@ -80,8 +90,8 @@ function add(state: ChatState, ...messages: NewMessage[]): ChatState {
   return { ...state, messages: [...state.messages, ...withIds], nextId };
 }
 
-function request(state: ChatState, kind: ChatRequest['kind'], question: string): ChatState {
-  return { ...state, pending: { id: state.nextId, kind, question }, nextId: state.nextId + 1 };
+function request(state: ChatState, kind: ChatRequest['kind'], question: string, extra: Pick<ChatRequest, 'faultId' | 'suite'> = {}): ChatState {
+  return { ...state, pending: { id: state.nextId, kind, question, ...extra }, nextId: state.nextId + 1 };
 }
 
 /** spec §4 repair chat flow, as a pure reducer; the page runs `pending` and sends the result back. */
@@ -91,12 +101,15 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       const text = event.text.trim();
       if (!text || state.pending) return state;
       const withUser = add(state, { from: 'user', kind: 'text', text });
+      // Issue 13: an emergency is answered at once, before anything else, whatever the step.
+      const urgence = emergencyFor(text, state.deviceName);
+      if (urgence) return add({ ...withUser, phase: state.fault === null ? 'describe' : 'talk' }, { from: 'assistant', kind: 'urgence', urgence });
       // Step 3: a greeting alone gets a prompt to describe the fault.
       if (isGreeting(text)) return add(withUser, { from: 'assistant', kind: 'text', text: CHAT_TEXTS.greetingReply });
       // Step 2: the first description yields the three "what next" options.
       if (state.fault === null) return add({ ...withUser, fault: text, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
-      // Step 4: otherwise the assistant is queried.
-      return request({ ...withUser, phase: 'talk' }, 'chat', text);
+      // Step 4: otherwise the assistant is queried, with the diagnosis a follow-up refines.
+      return request({ ...withUser, phase: 'talk' }, 'chat', text, { suite: state.suite });
     }
     case 'choose': {
       if (state.pending || state.fault === null) return state;
@@ -113,15 +126,26 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     }
     case 'chat-answer': {
       if (state.pending?.id !== event.requestId) return state;
-      const question = state.pending.question;
-      const answered = add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text: event.answer.trim() || MSG.assistantEmpty });
-      // The chat reply is followed by the tutorials and the summary for the same words.
-      return event.answer.trim() ? request(answered, 'analysis', question) : answered;
+      const { question } = state.pending;
+      const { answer, urgence, aucuneFiche, fault, suite } = event.answer;
+      const done = { ...state, pending: null, suite: suite ?? state.suite };
+      if (urgence) return add(done, { from: 'assistant', kind: 'urgence', urgence });
+      if (aucuneFiche) return add(done, { from: 'assistant', kind: 'aucune-fiche', aucuneFiche });
+      const answered = add(done, { from: 'assistant', kind: 'text', text: answer.trim() || MSG.assistantEmpty });
+      // A follow-up on the sheet already shown needs no new sheet.
+      if (!answer.trim() || !fault || state.suite?.faultId === fault.id) return answered;
+      // A new diagnosis is followed by its tutorials and summary.
+      return request(answered, 'analysis', question, { faultId: fault.id });
     }
+    case 'repairers':
+      return add(state, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
     case 'analysis': {
       if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat') return state;
       const { kind, question } = state.pending;
       const done = { ...state, pending: null };
+      if (event.answer.urgence) return add(done, { from: 'assistant', kind: 'urgence', urgence: event.answer.urgence });
+      if (event.answer.aucuneFiche) return add(done, { from: 'assistant', kind: 'aucune-fiche', aucuneFiche: event.answer.aucuneFiche });
+      if (event.answer.fault) done.suite = { faultId: event.answer.fault.id, cause: 0 };
       if (event.answer.reference_urls.length === 0 && !event.answer.fault) {
         return add(done, { from: 'assistant', kind: 'text', text: MSG.assistantNoTutorials });
       }

@@ -28,7 +28,7 @@ export const FAMILY_LABELS: Record<DeviceFamily, string> = {
   'bricolage-jardin-mobilite': 'Bricolage, jardin et mobilité électrique',
 };
 
-/** Every product slug of the app → its family (all 68 slugs below, none missing). */
+/** Every product slug of the app → its family (all 71 slugs below, none missing). */
 export const FAMILY_OF_PRODUCT: Record<string, DeviceFamily> = {
   // Gros électroménager (lavage, cuisson)
   'lave-linge': 'gros-electromenager',
@@ -73,6 +73,8 @@ export const FAMILY_OF_PRODUCT: Record<string, DeviceFamily> = {
   lampe: 'petit-electromenager',
   veilleuse: 'petit-electromenager',
   babyphone: 'petit-electromenager',
+  // Small battery device, under 25 cm: the small-appliance advice (remove the battery, « 1 pour 0 ») fits it.
+  'detecteur-de-fumee': 'petit-electromenager',
 
   // Chauffage, climatisation, eau chaude et traitement de l'air
   radiateur: 'chauffage-climatisation',
@@ -82,6 +84,8 @@ export const FAMILY_OF_PRODUCT: Record<string, DeviceFamily> = {
   humidificateur: 'chauffage-climatisation',
   deshumidificateur: 'chauffage-climatisation',
   'chauffe-eau': 'chauffage-climatisation',
+  chaudiere: 'chauffage-climatisation',
+  'pompe-a-chaleur': 'chauffage-climatisation',
 
   // Écrans
   televiseur: 'ecrans',
@@ -307,7 +311,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         'Testez toutes les fonctions : chauffe, ventilation, thermostat, minuterie et télécommande.',
         "Nettoyez ou remplacez les filtres (purificateur, climatiseur mobile) et videz, détartrez puis séchez bien le réservoir d'un humidificateur ou d'un déshumidificateur.",
         "Joignez la notice, la télécommande, le tuyau d'évacuation d'un climatiseur mobile et les éventuels filtres de rechange.",
-        "Un chauffe-eau ou une climatisation fixe se donnent rarement : leur dépose et leur réinstallation demandent un professionnel.",
+        "Un chauffe-eau, une chaudière, une pompe à chaleur ou une climatisation fixe se donnent rarement : leur dépose et leur réinstallation demandent un professionnel.",
       ],
     },
     sell: {
@@ -337,7 +341,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         RESSOURCERIE,
       ],
       warning:
-        "Climatiseurs et déshumidificateurs contiennent un fluide frigorigène : ne percez jamais leur circuit. La dépose d'une climatisation fixe doit être confiée à un professionnel habilité à récupérer ce fluide, et celle d'un chauffe-eau demande de couper l'électricité et l'eau puis de le vidanger.",
+        "Climatiseurs, pompes à chaleur et déshumidificateurs contiennent un fluide frigorigène : ne percez jamais leur circuit. La dépose d'une climatisation fixe ou d'une pompe à chaleur doit être confiée à un professionnel habilité à récupérer ce fluide, et celle d'un chauffe-eau demande de couper l'électricité et l'eau puis de le vidanger.",
     },
   },
 

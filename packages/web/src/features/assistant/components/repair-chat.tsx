@@ -1,7 +1,7 @@
-import { type MiaAnswer, TEXT_MAX } from '@ecofoyer/contracts';
+import { type AucuneFiche, EMERGENCY_PRECAUTION, type MiaAnswer, TEXT_MAX, type Urgence } from '@ecofoyer/contracts';
 import { Alert, Anchor, Avatar, Badge, Button, Group, Image, List, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconDeviceFloppy, IconExternalLink, IconMap2, IconMessageChatbot, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconExternalLink, IconFlame, IconMap2, IconMessageChatbot, IconPencil, IconPhone, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS, videoSearchUrl } from '../../../app/external-links.ts';
@@ -13,6 +13,8 @@ import { CircularMap } from '../../repairers/components/circular-map.tsx';
 import { askChat, askQuestion } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';
 import classes from './repair-chat.module.css';
+
+const COMPOSER_ID = 'repair-chat-message';
 
 /** spec §4 repair chat flow: the reducer decides, this component shows and makes the calls. */
 export function RepairChat({ device, firstname, firstMessage }: { device: ChatDevice; firstname: string | null; firstMessage?: string }) {
@@ -28,11 +30,11 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
     if (!request) return;
     const body = { productName: device.productName, applianceId: device.applianceId };
     if (request.kind === 'chat') {
-      askChat({ user_prompt: request.question, productName: device.productName })
-        .then(({ answer }) => dispatch({ type: 'chat-answer', requestId: request.id, answer }))
+      askChat({ user_prompt: request.question, productName: device.productName, suite: request.suite ?? null })
+        .then((answer) => dispatch({ type: 'chat-answer', requestId: request.id, answer }))
         .catch(() => dispatch({ type: 'failed', requestId: request.id }));
     } else {
-      askQuestion({ userQuestion: request.question, ...body })
+      askQuestion({ userQuestion: request.question, ...body, faultId: request.faultId ?? null })
         .then((answer) => dispatch({ type: 'analysis', requestId: request.id, answer }))
         .catch(() => dispatch({ type: 'failed', requestId: request.id }));
     }
@@ -72,6 +74,7 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
       </div>
       <form onSubmit={send} className={classes.composer}>
         <AutoTextarea
+          id={COMPOSER_ID}
           label="Ton message"
           placeholder={state.fault ? 'Précise la panne ou pose une question…' : 'Décris la panne…'}
           value={draft}
@@ -205,9 +208,64 @@ function MessageBody({
       );
     case 'repairers':
       return <Repairers text={message.text} device={device} />;
+    case 'urgence':
+      return <EmergencyAlert urgence={message.urgence} />;
+    case 'aucune-fiche':
+      return <NoSheet aucuneFiche={message.aucuneFiche} busy={busy} dispatch={dispatch} />;
     case 'analysis':
       return <Analysis answer={message.answer} question={message.question} videos={message.videos} device={device} fault={fault} />;
   }
+}
+
+/** Issue 13: an emergency, apart from the chat's bubbles: what to do now and the numbers to call, no step. */
+function EmergencyAlert({ urgence }: { urgence: Urgence }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconFlame />} title={urgence.titre} role="alert" data-testid="emergency" styles={{ title: { color: '#7f1d1d', fontSize: 'var(--mantine-font-size-md)' }, message: { color: '#450a0a' } }}>
+      <Stack gap="xs">
+        <List type="ordered" size="sm" spacing={4}>
+          {urgence.consignes.map((c) => (
+            <List.Item key={c}>{c}</List.Item>
+          ))}
+        </List>
+        <Group gap="xs">
+          {urgence.numeros.map((n) => (
+            <Button key={n.numero} component="a" href={`${n.numero === '114' ? 'sms' : 'tel'}:${n.numero.replace(/\s/g, '')}`} color="red" variant={n === urgence.numeros[0] ? 'filled' : 'outline'} size="sm" leftSection={<IconPhone size={16} />} aria-label={`${n.libelle} : ${n.numero}`} className={classes.option}>
+              {n.numero}
+            </Button>
+          ))}
+        </Group>
+        <Text size="xs">{urgence.numeros.map((n) => `${n.numero} : ${n.libelle}`).join(' · ')}</Text>
+        <Text size="sm" fw={700}>
+          {EMERGENCY_PRECAUTION}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Issue 13: no sheet for this problem, said plainly, with the ways out. */
+function NoSheet({ aucuneFiche, busy, dispatch }: { aucuneFiche: AucuneFiche; busy: boolean; dispatch: Dispatch }) {
+  return (
+    <Stack gap="xs" data-testid="no-sheet">
+      <Text>{aucuneFiche.message}</Text>
+      <Text fw={700} size="sm">
+        Tu peux :
+      </Text>
+      <List size="sm" spacing={2}>
+        {aucuneFiche.suggestions.map((s) => (
+          <List.Item key={s}>{s}</List.Item>
+        ))}
+      </List>
+      <Group gap="xs">
+        <Button variant="light" className={classes.option} leftSection={<IconMap2 size={18} />} disabled={busy} onClick={() => dispatch({ type: 'repairers' })}>
+          Trouver un réparateur
+        </Button>
+        <Button variant="subtle" className={classes.option} leftSection={<IconPencil size={18} />} onClick={() => document.getElementById(COMPOSER_ID)?.focus()}>
+          Décrire autrement
+        </Button>
+      </Group>
+    </Stack>
+  );
 }
 
 function Repairers({ text, device }: { text: string; device: ChatDevice }) {
@@ -281,7 +339,7 @@ function Analysis({ answer, question, videos, device, fault }: { answer: MiaAnsw
     <Stack gap="sm" data-testid="analysis">
       {answer.fault && (
         <Title order={3} fz="md">
-          Diagnostic probable : {answer.fault.title}
+          Fiche la plus proche de ta description : {answer.fault.title}
         </Title>
       )}
       {videos && tutorials}

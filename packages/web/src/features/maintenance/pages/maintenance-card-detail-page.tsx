@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
-import { addPeriods, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, longDateFr, type MaintenanceCard, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { addPeriods, cardDurationFr, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, longDateFr, type MaintenanceCard, MSG, TEXT_MAX } from '@ecofoyer/contracts';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Image, List, Loader, Modal, Paper, Popover, Progress, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconConfetti, IconInfoCircle, IconPlayerPlay, IconSpray } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconConfetti, IconInfoCircle, IconLeaf, IconPlayerPlay, IconSpray } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
@@ -405,8 +405,16 @@ export function MaintenanceCardDetailPage() {
               <dl className={dl.list}>
                 <dt>Durée</dt>
                 <dd>
-                  <IconClock size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {card.duration} minutes
+                  <IconClock size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {cardDurationFr(card, 'minutes')}
                 </dd>
+                {card.season && (
+                  <>
+                    <dt>Saison</dt>
+                    <dd data-testid="card-season">
+                      <IconLeaf size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {card.season.label}
+                    </dd>
+                  </>
+                )}
                 <dt>Fréquence</dt>
                 <dd>
                   <IconCalendarRepeat size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Tous les {card.frequency} jours

@@ -1,6 +1,6 @@
-import { MSG, type MaintenanceCard } from '@ecofoyer/contracts';
+import { cardDurationFr, MSG, type MaintenanceCard } from '@ecofoyer/contracts';
 import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarRepeat, IconChevronRight, IconClock, IconTool } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconChevronRight, IconClock, IconLeaf, IconTool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
 import comingSoon from '../../../assets/illustrations/coming-soon.svg';
@@ -44,12 +44,18 @@ function MaintenanceCardItem({ card, to }: { card: MaintenanceCard; to: string }
           <Group gap="md" c="dimmed" fz="sm">
             <Group gap={4} wrap="nowrap">
               <IconClock size={16} aria-hidden />
-              <span>{card.duration} min</span>
+              <span>{cardDurationFr(card)}</span>
             </Group>
             <Group gap={4} wrap="nowrap">
               <IconCalendarRepeat size={16} aria-hidden />
               <span>Tous les {card.frequency} jours</span>
             </Group>
+            {card.season && (
+              <Group gap={4} wrap="nowrap">
+                <IconLeaf size={16} aria-hidden />
+                <span>{card.season.label}</span>
+              </Group>
+            )}
           </Group>
           <LevelBadge level={card.level} />
         </Stack>

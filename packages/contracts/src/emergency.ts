@@ -1,0 +1,319 @@
+import { z } from 'zod';
+
+/**
+ * Situations where the repair assistant gives no diagnosis and no do-it-yourself step, only what to do
+ * now (issue 13). The texts are fixed and reviewed; they live here once, for the server's answer and
+ * for the chat, which shows them before any call. The optional language model never rewrites them.
+ *
+ * Sources of the numbers and of the instructions (checked on 2026-11-23):
+ * - Urgence Sécurité Gaz 0 800 47 33 33 (free, 24 h/24, natural-gas network): GRDF, « Urgence sécurité
+ *   gaz », https://www.grdf.fr/ (number printed on every gas bill and meter); the reflexes (air, no
+ *   switch, close the meter tap, leave, call from outside) are GRDF's.
+ * - 15 SAMU, 17 police, 18 pompiers, 112 European emergency number, 114 by SMS, fax or app for deaf,
+ *   hard-of-hearing or speech-impaired people: service-public.fr, « Numéros d'urgence »
+ *   (https://www.service-public.fr/particuliers/vosdroits/F33954) and https://www.urgence114.fr/.
+ * - Carbon monoxide (air, stop combustion appliances, leave, call 15 / 18 / 112 / 114, go back only
+ *   after a professional's check): Santé publique France and the ministry of health,
+ *   https://www.pour-les-personnes-agees.gouv.fr/actualites/reduire-les-risques-d-intoxication-au-monoxyde-de-carbone
+ * - Fire in the home (leave, close the doors, call 18 from outside, never water on an oil or
+ *   electrical fire, cover a pan): sapeurs-pompiers' advice relayed by the ministry of the interior,
+ *   https://www.interieur.gouv.fr/ (« Incendie domestique : les bons réflexes »).
+ * - Electrocution (cut the power before touching the victim, call 15 or 112 even if they seem well):
+ *   INRS and the French Red Cross first-aid guidance, https://www.croix-rouge.fr/.
+ * - Swollen lithium batteries (stop using and charging, keep away from anything that burns, never
+ *   puncture, take to a collection point): ADEME, https://longuevieauxobjets.gouv.fr/ and
+ *   https://www.ecologie.gouv.fr/ (piles et accumulateurs).
+ */
+
+export const EMERGENCY_KINDS = ['gaz', 'monoxyde', 'incendie', 'electrocution', 'eau', 'electrique', 'batterie', 'fumee'] as const;
+export type EmergencyKind = (typeof EMERGENCY_KINDS)[number];
+
+export const EmergencyNumber = z.object({ libelle: z.string(), numero: z.string() });
+export type EmergencyNumber = z.infer<typeof EmergencyNumber>;
+
+/** API.md "Assistant answers that are not a diagnosis": an emergency. */
+export const Urgence = z.object({
+  type: z.enum(EMERGENCY_KINDS),
+  titre: z.string(),
+  consignes: z.array(z.string()),
+  numeros: z.array(EmergencyNumber),
+});
+export type Urgence = z.infer<typeof Urgence>;
+
+/** API.md "Assistant answers that are not a diagnosis": no sheet for this problem. */
+export const AucuneFiche = z.object({ message: z.string(), suggestions: z.array(z.string()) });
+export type AucuneFiche = z.infer<typeof AucuneFiche>;
+
+const N = {
+  gaz: { libelle: 'Urgence Sécurité Gaz (GRDF, gratuit, 24 h/24)', numero: '0 800 47 33 33' },
+  pompiers: { libelle: 'Sapeurs-pompiers', numero: '18' },
+  samu: { libelle: 'SAMU (urgence médicale)', numero: '15' },
+  europe: { libelle: 'Numéro d’urgence européen', numero: '112' },
+  sms: { libelle: 'Urgences par SMS (personnes sourdes, malentendantes ou qui ne peuvent pas parler)', numero: '114' },
+} satisfies Record<string, EmergencyNumber>;
+
+const NO_REPAIR = 'Aucune réparation à faire toi-même dans cette situation : suis d’abord ces consignes.';
+
+/** The reviewed texts, one per situation (tu: the assistant's voice, UI.md). */
+export const EMERGENCIES: Record<EmergencyKind, Urgence> = {
+  gaz: {
+    type: 'gaz',
+    titre: 'Odeur ou fuite de gaz : mets-toi en sécurité maintenant',
+    consignes: [
+      'N’allume et n’éteins rien : ni lumière, ni interrupteur, ni appareil électrique, ni sonnette. Pas de flamme, pas de cigarette.',
+      'Ouvre grand les fenêtres et les portes.',
+      'Ferme le robinet de gaz : au compteur, ou sur la bouteille ou la citerne.',
+      'Sors du logement sans prendre l’ascenseur et préviens tes voisins.',
+      'Une fois dehors seulement, appelle Urgence Sécurité Gaz au 0 800 47 33 33 (gaz de ville). Gaz en bouteille ou en citerne : le numéro d’urgence de ton fournisseur ou le 18. S’il y a du feu ou une personne incommodée : le 18 ou le 112.',
+      'Ne rentre pas et ne remets pas l’appareil en marche avant le passage d’un professionnel.',
+    ],
+    numeros: [N.gaz, N.pompiers, N.europe, N.sms],
+  },
+  monoxyde: {
+    type: 'monoxyde',
+    titre: 'Risque d’intoxication au monoxyde de carbone',
+    consignes: [
+      'Ouvre immédiatement les portes et les fenêtres.',
+      'Arrête si possible les appareils à combustion : chaudière, chauffe-eau ou cuisinière à gaz, poêle, chauffage d’appoint.',
+      'Sors du logement avec tout le monde, animaux compris.',
+      'Appelle les secours depuis l’extérieur : le 15 si quelqu’un a mal à la tête, des nausées, des vertiges ou se sent mal, sinon le 18 ou le 112 ; le 114 par SMS.',
+      'Le monoxyde de carbone ne se voit pas et ne se sent pas : ne rentre pas avant l’avis d’un professionnel, même si tu ne sens rien.',
+      'Fais vérifier l’appareil et son conduit par un professionnel qualifié avant de les réutiliser.',
+    ],
+    numeros: [N.samu, N.pompiers, N.europe, N.sms],
+  },
+  incendie: {
+    type: 'incendie',
+    titre: 'Feu ou alarme incendie : protège-toi d’abord',
+    consignes: [
+      'Si le feu a pris ou si la fumée envahit la pièce : sors tout de suite avec tout le monde, ferme les portes derrière toi et appelle le 18 ou le 112 une fois dehors.',
+      'Flammes dans un four, un micro-ondes ou un grille-pain : laisse la porte fermée et coupe le courant (prise ou disjoncteur) si tu peux le faire sans t’approcher des flammes.',
+      'Poêle ou friteuse en feu : coupe la cuisson et couvre avec un couvercle ou un linge humide. Jamais d’eau sur de l’huile ou sur un appareil électrique.',
+      'Si le détecteur de fumée sonne : regarde sans t’exposer s’il y a de la fumée ou une odeur de brûlé ; dans le doute, sors et appelle le 18.',
+      'Ne prends pas l’ascenseur. Si la fumée bloque la sortie : reste dans une pièce porte fermée, bouche le bas de la porte avec un linge mouillé et signale-toi à la fenêtre.',
+      'Ne remets pas l’appareil en marche : il doit d’abord être contrôlé par un professionnel.',
+    ],
+    numeros: [N.pompiers, N.europe, N.sms],
+  },
+  electrocution: {
+    type: 'electrocution',
+    titre: 'Décharge électrique : danger',
+    consignes: [
+      'Si quelqu’un touche encore l’appareil ou le câble : ne le touche pas, coupe d’abord le courant au disjoncteur général.',
+      'Appelle le 15 ou le 112, même si la personne semble aller bien : une électrisation peut avoir des effets retardés, sur le cœur notamment.',
+      'Ne réutilise plus l’appareil et laisse son disjoncteur coupé.',
+      'Un picotement quand on touche un appareil signale un défaut d’isolement ou de terre : fais contrôler l’appareil par un réparateur et l’installation par un électricien.',
+    ],
+    numeros: [N.samu, N.europe, N.pompiers, N.sms],
+  },
+  eau: {
+    type: 'eau',
+    titre: 'Eau et électricité : coupe le courant avant tout',
+    consignes: [
+      'Ne touche ni l’appareil ni l’eau autour, surtout pieds nus ou les mains mouillées.',
+      'Coupe le courant au disjoncteur général du tableau électrique. Si le tableau est mouillé ou si tu dois marcher dans l’eau pour y aller, n’y va pas : appelle le 18.',
+      'Ferme le robinet d’arrivée d’eau de l’appareil ou du logement.',
+      'Une fois le courant coupé seulement, débranche l’appareil. Ne l’allume pas et ne le recharge pas, même s’il semble sec.',
+      'Fais-le contrôler par un réparateur avant de le remettre en service.',
+    ],
+    numeros: [N.pompiers, N.europe, N.sms],
+  },
+  electrique: {
+    type: 'electrique',
+    titre: 'Étincelles ou prise qui chauffe : coupe le courant',
+    consignes: [
+      'Ne touche ni l’appareil, ni la prise, ni le câble.',
+      'Coupe le courant au disjoncteur de ce circuit ou au disjoncteur général du tableau électrique.',
+      'Ne rebranche pas l’appareil et n’utilise plus cette prise ni cette rallonge.',
+      'S’il y a de la fumée ou des flammes : sors et appelle le 18 ou le 112. Jamais d’eau sur un appareil électrique.',
+      'Fais vérifier l’appareil par un réparateur et la prise ou l’installation par un électricien.',
+    ],
+    numeros: [N.pompiers, N.europe, N.sms],
+  },
+  batterie: {
+    type: 'batterie',
+    titre: 'Batterie gonflée ou brûlante : risque d’incendie',
+    consignes: [
+      'Arrête de l’utiliser et débranche le chargeur.',
+      'Ne la recharge plus, ne la perce pas, ne l’écrase pas et n’essaie pas de la retirer si elle est gonflée ou collée.',
+      'Pose l’appareil loin de tout ce qui brûle, sur une surface qui ne brûle pas (carrelage, évier vide, sol minéral dehors), et surveille-le.',
+      'S’il fume, siffle, crépite ou s’enflamme : sors de la pièce, ferme la porte et appelle le 18 ou le 112.',
+      'Fais remplacer la batterie par un réparateur. Une batterie usagée se dépose dans un point de collecte, jamais à la poubelle.',
+    ],
+    numeros: [N.pompiers, N.europe, N.sms],
+  },
+  fumee: {
+    type: 'fumee',
+    titre: 'Fumée ou odeur de brûlé : arrête l’appareil',
+    consignes: [
+      'Arrête l’appareil et coupe son alimentation : débranche-le si la prise est accessible et ne chauffe pas, sinon coupe son disjoncteur au tableau électrique.',
+      'Ne touche pas l’appareil s’il est brûlant. N’ouvre pas un four ou un micro-ondes qui fume : laisse la porte fermée.',
+      'Éloigne ce qui peut brûler et aère la pièce.',
+      'Si des flammes apparaissent ou si la fumée s’épaissit : sors, ferme la porte et appelle le 18 ou le 112.',
+      'Ne le rallume pas pour voir : fais-le contrôler par un réparateur avant toute nouvelle utilisation.',
+    ],
+    numeros: [N.pompiers, N.europe, N.sms],
+  },
+};
+
+/** The PRECAUTION of an emergency answer (its summary carries no cause and no step). */
+export const EMERGENCY_PRECAUTION = NO_REPAIR;
+
+/** The chat's text for an emergency: the title, then the instructions, then the numbers. */
+export function emergencyText(u: Urgence): string {
+  return [
+    `⚠ ${u.titre}`,
+    ...u.consignes.map((c, i) => `${i + 1}. ${c}`),
+    `Numéros : ${u.numeros.map((n) => `${n.numero} (${n.libelle})`).join(' ; ')}.`,
+    NO_REPAIR,
+  ].join('\n');
+}
+
+/** No sheet for this problem (issue 13 "Abstention"): say so plainly and offer the way out. */
+export function noSheet(device: string | null, why: 'no-match' | 'other-device' | 'no-device' = 'no-match'): AucuneFiche {
+  const on = device ? ` pour ton appareil (${device})` : '';
+  const messages = {
+    'no-match': `Je n’ai pas de fiche${on} qui corresponde à ce problème, et je préfère ne pas deviner.`,
+    'other-device': `Cette conversation porte sur ton appareil (${device}) et ta description semble parler d’un autre appareil : je ne veux pas te répondre à côté. Ouvre l’assistant depuis la fiche de cet autre appareil, ou décris la panne de celui-ci.`,
+    'no-device': 'Dis-moi de quel appareil il s’agit (par exemple « mon lave-linge… ») : sans le savoir, je préfère ne pas deviner.',
+  };
+  return {
+    message: messages[why],
+    suggestions: [
+      'Trouver un réparateur près de chez toi (carte des réparateurs, bonus réparation)',
+      'Décrire la panne autrement : ce que fait l’appareil, un bruit, une odeur, un voyant ou un code d’erreur',
+      'Contacter le service après-vente du fabricant (numéro sur la notice ou la facture), surtout si l’appareil est encore sous garantie',
+    ],
+  };
+}
+
+export function noSheetText(a: AucuneFiche): string {
+  return [a.message, 'Tu peux :', ...a.suggestions.map((s) => `• ${s}`)].join('\n');
+}
+
+// ——— Detection ———————————————————————————————————————————————————————————————————————————————
+
+/** Lower case, no accents, one kind of apostrophe, single spaces: how French text is compared here. */
+export const foldFr = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[’`´]/g, "'")
+    .replace(/œ/g, 'oe')
+    .replace(/\s+/g, ' ');
+
+/** A match right after one of these words is denied ("pas d'odeur de gaz", "aucune fumée"). */
+const NEGATED_BEFORE = /(?:\bpas|\baucune?|\bsans|\bni|\bjamais|\bplus|\bzero)\s*(?:d'|de |du |des |la |le |les |l')?\s*$/;
+/** …or has a negation inside it ("ça ne sent pas le gaz"). */
+const NEGATED_INSIDE = /\b(pas|plus|jamais|aucune?|rien)\b/;
+
+interface Rule {
+  kind: EmergencyKind;
+  pattern: RegExp;
+  /** The match does not count when the whole text also matches this (a benign, well-known case). */
+  unless?: RegExp;
+}
+
+const GAS_APPLIANCE = /\b(gaz|gaziniere|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere)\b/;
+/** Cues that a fire, smoke or smell is electrical or plastic, which no benign context excuses. */
+const ELECTRICAL_CUE = /\b(plastique|caoutchouc|electrique|electricite|cables?|fils?|prises?|fiches?|moteur|etincel\w*|fondu\w*|bandeau|tableau de commande|carte electronique|transfo\w*|alimentation|disjonct\w*)\b/;
+/** Cooking residues or a first use: smoke from an oven, toaster or fryer that is not a fault of the appliance. */
+const COOKING_CUE = /\b(graisses?|gras|huile|residus?|aliments?|nourriture|miettes?|premiere (utilisation|fois|chauffe|cuisson)|neuf|neuve|debord\w*|jus de cuisson|salissures?|sale|encrass\w*)\b/;
+const COOKING_DEVICE = /\b(four|mini-four|cuisiniere|plaques?|plaque de cuisson|grille-pain|friteuse|raclette|appareil a raclette|gaufrier|plancha|barbecue|table de cuisson)\b/;
+/** A hood is there for cooking smoke: its « fumée » is the cooking's unless something burns. */
+const HOOD = /\bhottes?\b/;
+const BURNING_CUE = /\b(brule\w*|cram\w*|roussi|fondu\w*|grille)\b/;
+const DUST_CUE = /\b(poussieres?|premiere (mise en route|chauffe|utilisation)|debut de l'hiver|premier allumage|rallum\w* le chauffage)\b/;
+const HEATER_DEVICE = /\b(radiateurs?|convecteurs?|chauffage|seche-cheveux|seche-serviettes?|soufflant|chauffage d'appoint)\b/;
+const STEAM_CUE = /\b(vapeur|buee|degivr\w*|givre|condensation|brouillard)\b/;
+const STEAM_DEVICE = /\b(pompe a chaleur|pac|clim\w*|fer|centrale|nettoyeur vapeur|defroisseur|humidificateur|unite exterieure|groupe exterieur)\b/;
+const SMOKE_ALARM = /\b(detecteurs?|alarmes?|avertisseurs?|daaf|capteurs?)( de| d'| a| incendie)? ?(fumee|incendie)\b|\bdaaf\b/;
+const CO_WORD = /\b(monoxyde|co)\b/;
+
+const RULES: Rule[] = [
+  // Gas: a smell, a leak or a hiss.
+  { kind: 'gaz', pattern: /\b(odeurs?|relents?|senteurs?)\s+(?:\w+\s+)?(?:de |du |d')\s*(?:gaz|butane|propane)\b/ },
+  { kind: 'gaz', pattern: /\b(sent|sens|sentent|sentait|sentir|senti|pue|puent|puait|empeste\w*|renifl\w*)\b[^.!?;]{0,25}?\b(gaz|butane|propane)\b/ },
+  { kind: 'gaz', pattern: /\bfuites?\s+(?:de |du |d')?\s*(?:gaz|butane|propane)\b/ },
+  { kind: 'gaz', pattern: /\b(gaz|butane|propane)\b\s+(?:qui\s+)?(fuit|fuite|s'echappe|siffle|sort|s'ecoule)\b/ },
+  { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,30}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
+  { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave-vaisselle|lave-linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
+  // A combustion appliance that smells (a boiler in lock-out "qui sent bizarre").
+  { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
+  // Carbon monoxide: an alarm or symptoms near a combustion appliance.
+  { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/ },
+  { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
+  { kind: 'monoxyde', pattern: /\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b[^]{0,80}?\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint|pompe a chaleur)\b|\b(chaudiere|poele|chauffe-bain|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint)\b[^]{0,80}?\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b/ },
+  // Fire, flames, smoke alarm.
+  { kind: 'incendie', pattern: /\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
+  { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
+  { kind: 'incendie', pattern: /\bflammes?\b[^.!?;]{0,30}?\b(sort\w*|jaill\w*|derriere|dessous|partout|boitier|flexible|tuyau|compteur|dehors|hors)\b/ },
+  { kind: 'incendie', pattern: new RegExp(`(?:${SMOKE_ALARM.source})[^.!?;]{0,40}?\\b(sonne\\w*|hurle\\w*|declench\\w*|retenti\\w*|sirene|alarme|strident\\w*|en continu|s'est mis a sonner)\\b`), unless: /\b(sans raison|pour rien|sans fumee|tout seul|toute seule|fausses? (alarmes?|alertes?)|intempesti\w*|en cuisinant|quand je cuisine|la cuisson|vapeur|douche|poussiere|insecte|piles?|batterie)\b/ },
+  // Electrocution.
+  { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataigne|je prends? (le|du) (courant|jus))\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharge|jus|chataigne|coup de jus)\b/ },
+  { kind: 'electrocution', pattern: /\b(pique\w*|picot\w*|fourmill\w*)\b[^.!?;]{0,25}?\b(touche|toucher|touchant)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,30}?\b(pique|picote|picotent|fourmille|courant passe|decharge)\b/ },
+  // Water on or in an electrical appliance.
+  { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/ },
+  { kind: 'eau', pattern: /\b(renvers\w*|verse\w*|tombe\w*|coule\w*)\b[^.!?;]{0,30}?\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson|verre)\b[^.!?;]{0,25}?\b(sur|dans)\b|\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson)\b[^.!?;]{0,20}?\b(renvers\w*|verse\w*|tombe\w*)\b[^.!?;]{0,15}?\b(sur|dans|dedans|dessus)\b/, unless: /\b(tambour|cuve|bac|reservoir|verseuse|filtre|evier|sol|tasse|bol)\b[^.!?;]*$/ },
+  { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau)\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
+  { kind: 'eau', pattern: /\b(inond\w*|degat des eaux)\b/ },
+  { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
+  // Lithium battery swollen, hot, smoking.
+  { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,30}?\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b/ },
+  { kind: 'batterie', pattern: /\b(ecran|coque|dos|capot|clavier|trackpad|pave tactile|boitier)\b[^.!?;]{0,30}?\b(se souleve|souleve\w*|bomb\w*|gonfl\w*|se decolle\w*|pousse vers l'exterieur)\b/ },
+  // Sparks, arcs, a plug or cable that burns.
+  { kind: 'electrique', pattern: /\betincel\w*|\barcs? electriques?\b|\bflash bleu\b/ },
+  { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique)\b[^.!?;]{0,45}?\b(fond|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill\w*)\b/ },
+  { kind: 'electrique', pattern: /\b(fondu\w*|brule\w*|noirci\w*|carbonis\w*)\b[^.!?;]{0,15}?\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?)\b/ },
+  // Smoke or a burning smell from an appliance.
+  {
+    kind: 'fumee',
+    pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?) (?:de |d'|a )?)\b(fumees?|fume|fument|fumait|fumaient|fumer)\b/,
+    unless: new RegExp(
+      `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${STEAM_CUE.source})(?=.*${STEAM_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source})|(?=.*${HOOD.source})(?!.*${BURNING_CUE.source})|(?=.*\\b(ne fumez|fumeurs?|cigarettes?)\\b))`,
+    ),
+  },
+  {
+    kind: 'fumee',
+    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,20}?\b(brule\w*|cram\w*|roussi|plastique|caoutchouc|chaud|electrique|fondu\w*|grille\w*)\b|\bca (crame|brule)\b/,
+    unless: new RegExp(
+      `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source}))`,
+    ),
+  },
+];
+
+function negated(text: string, index: number, match: string): boolean {
+  if (NEGATED_BEFORE.test(text.slice(Math.max(0, index - 25), index))) return true;
+  // "ça ne sent pas le gaz": a negation inside the matched words themselves.
+  return NEGATED_INSIDE.test(match) && /\bne\b|\bn'/.test(text.slice(Math.max(0, index - 12), index + match.length));
+}
+
+/**
+ * The emergency a description is about, the most serious first, or null (issue 13: run before any
+ * retrieval, on the question and on every follow-up). It errs on the side of caution: a doubtful
+ * description is an emergency, and only well-known benign cases (grease smoke from an oven, dust
+ * burning on a radiator's first heating, a heat pump's defrost steam, a smoke alarm's low-battery
+ * chirp) are let through to the knowledge base, and never when an electrical or plastic cue is there.
+ */
+export function detectEmergency(input: string, device?: string | null): EmergencyKind | null {
+  const text = foldFr(input);
+  // The device's name helps recognise a benign case ("il fume" about a hood), never triggers one.
+  const context = device ? `${text} (${foldFr(device)})` : text;
+  let found: EmergencyKind | null = null;
+  for (const rule of RULES) {
+    const re = new RegExp(rule.pattern.source, 'g');
+    for (const m of text.matchAll(re)) {
+      if (negated(text, m.index, m[0])) continue;
+      if (rule.unless?.test(context)) continue;
+      if (found === null || EMERGENCY_KINDS.indexOf(rule.kind) < EMERGENCY_KINDS.indexOf(found)) found = rule.kind;
+      break;
+    }
+  }
+  return found;
+}
+
+export const emergencyFor = (input: string, device?: string | null): Urgence | null => {
+  const kind = detectEmergency(input, device);
+  return kind ? EMERGENCIES[kind] : null;
+};
