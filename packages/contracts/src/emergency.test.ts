@@ -40,6 +40,26 @@ const CASES: [string, EmergencyKind | null][] = [
  ["fuite de gaz", 'gaz'],
  ["le flexible de gaz siffle", 'gaz'],
  ["la cuisine est inondée à cause du lave-vaisselle", 'eau'],
+ // Everyday wordings (the second and third benchmark sets).
+ ["la bouteille de butane sous la cuisinière fait pschitt et ça sent fort", 'gaz'],
+ ["la gazi fait psssss quand le robinet est ouvert", 'gaz'],
+ ["ça fait des arcs bleus dans la prise quand j'allume le sèche-cheveux", 'electrique'],
+ ["de l'eau coule du plafond directement sur la box internet et la multiprise", 'eau'],
+ ["je prends des châtaignes quand je touche la machine à laver", 'electrocution'],
+ ["ça picote dans les doigts quand je touche la porte du four", 'electrocution'],
+ ["je sens du courant dans la main quand j'ouvre la porte du frigo", 'electrocution'],
+ ["la batterie de mon vélo électrique est toute gonflée et sent bizarre", 'batterie'],
+ ["la batterie de l'aspi balai a doublé de volume", 'batterie'],
+ ["mon détecteur incendie sonne dès que je prends une douche, il n'y a aucune fumée", null],
+ ["mes feux font des flammes orange et le dessous des casseroles noircit", null],
+ ["un des feux fait une toute petite flamme qui sautille", null],
+ ["des flammes sortent de derrière la plaque", 'incendie'],
+ ["le disjoncteur du ballon d'eau chaude saute toutes les nuits", null],
+ ["mon robot pâtissier laisse couler un liquide noir huileux dans la pâte", null],
+ ["mon téléphone est tombé dans les toilettes, je l'ai sorti et éteint tout de suite", null],
+ ["mon téléphone est tombé dans la baignoire pendant qu'il chargeait, je l'ai sorti", 'eau'],
+ ["mon téléphone vient de tomber dans la baignoire, il est encore allumé", 'eau'],
+ ["ça sent le cramé quand je passe l'aspirateur", 'fumee'],
 ];
 
 describe('emergency intercept (issue 13)', () => {
@@ -54,6 +74,12 @@ describe('emergency intercept (issue 13)', () => {
     expect(detectEmergency('la hotte fume et sent le brûlé', 'Hotte')).toBe('fumee');
     expect(detectEmergency('ça sent l’œuf pourri quand j’ouvre la porte', 'Lave-vaisselle')).toBeNull();
     expect(detectEmergency('ça sent l’œuf pourri dans l’entrée')).toBe('gaz');
+    // A hot smell is what a hair dryer does; burning hot is not.
+    expect(detectEmergency('il se coupe tout seul après 2 minutes et sent le chaud', 'Sèche-cheveux')).toBeNull();
+    expect(detectEmergency('il devient brûlant et sent le chaud', 'Sèche-cheveux')).toBe('fumee');
+    expect(detectEmergency('la télé sent le chaud', 'Téléviseur')).toBe('fumee');
+    // Grease smoke in an oven: « Four électrique » names the device, it is no electrical cue.
+    expect(detectEmergency('à chaque poulet ça fume dans toute la cuisine, c’est la graisse', 'Four électrique')).toBeNull();
   });
 
   it('has a reviewed text for every kind: instructions, numbers, never a do-it-yourself repair', () => {

@@ -215,7 +215,7 @@ interface Rule {
   unless?: RegExp;
 }
 
-const GAS_APPLIANCE = /\b(gaz|gaziniere|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere)\b/;
+const GAS_APPLIANCE = /\b(gaz|gaziniere|gazi|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere|feux|plaques?|plaques? de cuisson|table de cuisson|casseroles?)\b/;
 /** Cues that a fire, smoke or smell is electrical or plastic, which no benign context excuses. */
 const ELECTRICAL_CUE = /\b(plastique|caoutchouc|electrique|electricite|cables?|fils?|prises?|fiches?|moteur|etincel\w*|fondu\w*|bandeau|tableau de commande|carte electronique|transfo\w*|alimentation|disjonct\w*)\b/;
 /** Cooking residues or a first use: smoke from an oven, toaster or fryer that is not a fault of the appliance. */
@@ -229,6 +229,15 @@ const HEATER_DEVICE = /\b(radiateurs?|convecteurs?|chauffage|seche-cheveux|seche
 const STEAM_CUE = /\b(vapeur|buee|degivr\w*|givre|condensation|brouillard)\b/;
 const STEAM_DEVICE = /\b(pompe a chaleur|pac|clim\w*|fer|centrale|nettoyeur vapeur|defroisseur|humidificateur|unite exterieure|groupe exterieur)\b/;
 const SMOKE_ALARM = /\b(detecteurs?|alarmes?|avertisseurs?|daaf|capteurs?)( de| d'| a| incendie)? ?(fumee|incendie)\b|\bdaaf\b/;
+/** Appliances whose job is to heat: a smell of hot is what they do. */
+const HEATING_JOB = /\b(seche-cheveux|sechoir|radiateurs?|convecteurs?|chauffage|seche-serviettes?|four|mini-four|fer|centrale|grille-pain|toaster|lisseur|fer a lisser|boucleur|bouilloire|seche-linge|friteuse|raclette|gaufrier|plancha|cuisiniere|plaques?|appareil a raclette)\b/;
+/**
+ * A small battery device that took water and has already been made safe (taken out of the water,
+ * switched off, unplugged): what is left is its sheet (dry it, do not charge it), not an alarm.
+ * Charging, a plug, heat, smoke, sparks or a swollen battery keep the alarm (the battery rule has its own).
+ */
+const AFTERMATH =
+  /^(?=.*\b(debranch\w*|eteint\w*|sorti\w*|repech\w*|riz|seche\w*|retourn\w*|enleve la batterie|retire la batterie)\b)(?=.*\b(telephone|portable|smartphone|iphone|samsung|xiaomi|pc portable|ordinateur portable|laptop|macbook|tablette|ipad|montre|ecouteurs|airpods|appareil photo|telecommande|clavier|liseuse|kindle|enceinte)\b)(?!.*\b(en charge|charg\w*|sur secteur|branche|prises?|fum\w*|chaud\w*|gonfl\w*|etincel\w*)\b)/;
 const CO_WORD = /\b(monoxyde|co)\b/;
 
 const RULES: Rule[] = [
@@ -238,32 +247,35 @@ const RULES: Rule[] = [
   { kind: 'gaz', pattern: /\bfuites?\s+(?:de |du |d')?\s*(?:gaz|butane|propane)\b/ },
   { kind: 'gaz', pattern: /\b(gaz|butane|propane)\b\s+(?:qui\s+)?(fuit|fuite|s'echappe|siffle|sort|s'ecoule)\b/ },
   { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,30}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
+  { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*)\b/ },
   { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave-vaisselle|lave-linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
   // A combustion appliance that smells (a boiler in lock-out "qui sent bizarre").
-  { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
+  { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|gazi|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|gazi|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
   // Carbon monoxide: an alarm or symptoms near a combustion appliance.
   { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/ },
   { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
   { kind: 'monoxyde', pattern: /\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b[^]{0,80}?\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint|pompe a chaleur)\b|\b(chaudiere|poele|chauffe-bain|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint)\b[^]{0,80}?\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b/ },
   // Fire, flames, smoke alarm.
-  { kind: 'incendie', pattern: /\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
+  { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
-  { kind: 'incendie', pattern: /\bflammes?\b[^.!?;]{0,30}?\b(sort\w*|jaill\w*|derriere|dessous|partout|boitier|flexible|tuyau|compteur|dehors|hors)\b/ },
+  { kind: 'incendie', pattern: /\bflammes?\b[^.!?;]{0,30}?\b(sort\w*|jaill\w*|derriere|sous|partout|boitier|flexible|tuyau|compteur|dehors|hors|lech\w*|immenses?|enormes?|hautes?)\b/ },
   { kind: 'incendie', pattern: new RegExp(`(?:${SMOKE_ALARM.source})[^.!?;]{0,40}?\\b(sonne\\w*|hurle\\w*|declench\\w*|retenti\\w*|sirene|alarme|strident\\w*|en continu|s'est mis a sonner)\\b`), unless: /\b(sans raison|pour rien|sans fumee|tout seul|toute seule|fausses? (alarmes?|alertes?)|intempesti\w*|en cuisinant|quand je cuisine|la cuisson|vapeur|douche|poussiere|insecte|piles?|batterie)\b/ },
   // Electrocution.
-  { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataigne|je prends? (le|du) (courant|jus))\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharge|jus|chataigne|coup de jus)\b/ },
-  { kind: 'electrocution', pattern: /\b(pique\w*|picot\w*|fourmill\w*)\b[^.!?;]{0,25}?\b(touche|toucher|touchant)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,30}?\b(pique|picote|picotent|fourmille|courant passe|decharge)\b/ },
+  { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataignes?|je prends? (le|du) (courant|jus))\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharges?|jus|chataignes?|coups? de jus)\b|\b(sens|senti|sent|ressens|ressenti)\b (du|le|un|des) (courant|jus|decharges?)\b|\bcourant\b[^.!?;]{0,15}?\b(dans|sur) (la main|les mains|les doigts|le bras|la peau)\b/ },
+  { kind: 'electrocution', pattern: /\b(pique\w*|picot\w*|fourmill\w*)\b[^.!?;]{0,40}?\b(touche|toucher|touchant)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,30}?\b(pique|picote|picotent|fourmille|courant passe|decharge)\b/ },
   // Water on or in an electrical appliance.
-  { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/ },
-  { kind: 'eau', pattern: /\b(renvers\w*|verse\w*|tombe\w*|coule\w*)\b[^.!?;]{0,30}?\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson|verre)\b[^.!?;]{0,25}?\b(sur|dans)\b|\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson)\b[^.!?;]{0,20}?\b(renvers\w*|verse\w*|tombe\w*)\b[^.!?;]{0,15}?\b(sur|dans|dedans|dessus)\b/, unless: /\b(tambour|cuve|bac|reservoir|verseuse|filtre|evier|sol|tasse|bol)\b[^.!?;]*$/ },
-  { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau)\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
+  { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/, unless: AFTERMATH },
+  { kind: 'eau', pattern: /\b(renvers\w*|verse\w*|tombe\w*|coule\w*)\b[^.!?;]{0,30}?\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson|verre)\b[^.!?;]{0,25}?\b(sur|dans)\b|\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson)\b[^.!?;]{0,20}?\b(renvers\w*|verse\w*|tombe\w*)\b[^.!?;]{0,15}?\b(sur|dans|dedans|dessus)\b/, unless: new RegExp(`\\b(tambour|cuve|bac|reservoir|verseuse|filtre|evier|sol|tasse|bol)\\b[^.!?;]*$|\\b(huil\\w*|grais\\w*|laisse couler)\\b|${AFTERMATH.source}`) },
+  { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau(?! chaude))\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
   { kind: 'eau', pattern: /\b(inond\w*|degat des eaux)\b/ },
+  // Water running or dripping onto something electrical ("l'eau coule du plafond sur la box").
+  { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?)\b/ },
   { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
   // Lithium battery swollen, hot, smoking.
-  { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,30}?\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b/ },
+  { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,50}?\b(gonfl\w*|bomb\w*|deform\w*|enfl\w*|double de volume|grossi\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b/ },
   { kind: 'batterie', pattern: /\b(ecran|coque|dos|capot|clavier|trackpad|pave tactile|boitier)\b[^.!?;]{0,30}?\b(se souleve|souleve\w*|bomb\w*|gonfl\w*|se decolle\w*|pousse vers l'exterieur)\b/ },
   // Sparks, arcs, a plug or cable that burns.
-  { kind: 'electrique', pattern: /\betincel\w*|\barcs? electriques?\b|\bflash bleu\b/ },
+  { kind: 'electrique', pattern: /\betincel\w*|\barcs?\b(?!-en-ciel| en ciel)|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b/ },
   { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique)\b[^.!?;]{0,45}?\b(fond|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill\w*)\b/ },
   { kind: 'electrique', pattern: /\b(fondu\w*|brule\w*|noirci\w*|carbonis\w*)\b[^.!?;]{0,15}?\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?)\b/ },
   // Smoke or a burning smell from an appliance.
@@ -276,10 +288,16 @@ const RULES: Rule[] = [
   },
   {
     kind: 'fumee',
-    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,20}?\b(brule\w*|cram\w*|roussi|plastique|caoutchouc|chaud|electrique|fondu\w*|grille\w*)\b|\bca (crame|brule)\b/,
+    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,20}?\b(brule\w*|cram\w*|roussi|plastique|caoutchouc|electrique|fondu\w*|grille\w*)\b|\bca (crame|brule)\b/,
     unless: new RegExp(
       `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source}))`,
     ),
+  },
+  // "Ça sent le chaud": overheating, unless heating is the appliance's job (a hair dryer, an iron).
+  {
+    kind: 'fumee',
+    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,20}?\bchaud\b/,
+    unless: new RegExp(`^(?!.*${ELECTRICAL_CUE.source})(?!.*\\bbrulant)(?=.*${HEATING_JOB.source})`),
   },
 ];
 
@@ -299,7 +317,8 @@ function negated(text: string, index: number, match: string): boolean {
 export function detectEmergency(input: string, device?: string | null): EmergencyKind | null {
   const text = foldFr(input);
   // The device's name helps recognise a benign case ("il fume" about a hood), never triggers one.
-  const context = device ? `${text} (${foldFr(device)})` : text;
+  // "Four électrique" names a device, not an electrical cue.
+  const context = device ? `${text} (${foldFr(device).replace(/\belectrique\b/g, '')})` : text;
   let found: EmergencyKind | null = null;
   for (const rule of RULES) {
     const re = new RegExp(rule.pattern.source, 'g');

@@ -16,8 +16,11 @@ export type Diagnosis =
   | { kind: 'fiche'; matches: Match[] };
 
 /** Questions that ask for something other than a repair (a price, a purchase, a recipe…): no sheet answers them. */
-const NOT_A_FAULT =
-  /\b(combien (coute|ca coute|vaut|coutent)|quel (est le )?prix|le prix|tarifs?|acheter|achat|quelle? (est la |est le )?meilleure?|quelle marque|recettes?|revendre|vendre|abonnement|forfait|vole|volee|ou (trouver|acheter)|comparatif|conseill\w* (moi )?un)\b/;
+const NOT_A_FAULT = new RegExp(
+  String.raw`\b(combien (coute|ca coute|vaut|coutent)|quel (est le )?prix|le prix|tarifs?|(quel|quelle|lequel|laquelle|qu'est-ce que)\b[^?]{0,30}\b(acheter|racheter)|(faut[- ]il|dois-je|vaut[- ]il mieux) (en )?(acheter|racheter)|(je veux|j'aimerais|je voudrais|je compte|on veut) (en )?(acheter|racheter)|avant d'acheter|achat d'une?|quelle? (est la |est le )?meilleure?|quelle marque|recettes? (de|d'|pour|facile\w*|rapide\w*)|idees? de recettes?|c'est combien|combien (en general|environ|pour un|pour une)|revendre|vendre|abonnement|forfait|vole|volee|ou (trouver|acheter)|comparatif|conseill\w* (moi )?un)\b|` +
+    // How to use it, not what is wrong with it ("quel programme pour une couette", "comment cuire un rôti").
+    String.raw`\b(quel(le)? (programme|cycle|temperature|lessive|dose|reglage|mode) (choisir|utiliser|mettre|pour|faut)|quel(le)? (programme|temperature|lessive|dose) (est|serait) (le |la )?(mieux|meilleure?)|comment (cuire|faire cuire|preparer|laver|nettoyer une?|transferer|sauvegarder|installer|utiliser|programmer une? recette)|combien de temps (cuire|faire cuire|faut[- ]il (cuire|laisser cuire))|est-ce que je peux (mettre|laver|cuire)|peut-on (mettre|laver|cuire)|on peut (mettre|laver|cuire))\b`,
+);
 
 /** Whether the best match is evidence enough to show its sheet. */
 export const confident = (m: Match | undefined): m is Match => m !== undefined && m.score >= MIN_SCORE && m.coverage >= MIN_COVERAGE;

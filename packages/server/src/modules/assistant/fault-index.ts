@@ -3,6 +3,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import type { FaultEntry } from './knowledge-base.ts';
 import { kindsOf } from './device-kinds.ts';
 import { PRODUCT_ALIASES } from './product-aliases.ts';
+import { SYNONYMS } from './synonyms.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
@@ -15,7 +16,9 @@ const STOP_WORDS = new Set(
     'depuis encore alors aussi bien comme donc meme peu peut trop jai ya quand pourquoi comment quoi svp merci bonjour aide ' +
     'mien mienne avoir ete etait sommes etes suis es ont avait ' +
     'presque vraiment completement totalement beaucoup assez souvent parfois soudain soudainement hier aujourd hui ' +
-    'normal normale est-ce possible savoir sais'
+    'normal normale est-ce possible savoir sais ' +
+    // Durations and times of day say when, not what: « depuis 10 minutes », « le soir ».
+    'min mn minute minutes heure heures seconde secondes jour jours semaine semaines mois an ans annee annees fois avant apres maintenant matin soir'
   ).split(' '),
 );
 
@@ -24,7 +27,9 @@ export function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
   const folded = fold(lower);
   if (folded.length < 2 || STOP_WORDS.has(folded)) return null;
-  if (/\d/.test(folded)) return folded; // error codes (E24, F05) and models stay whole
+  // A quantity (« 10 », « 2h », « 40min », « 90° ») is not a symptom; error codes (E24, F05) and models stay whole.
+  if (/^\d{1,2}(h|mn|min|s|j|ans?|°|%)?$/.test(folded)) return null;
+  if (/\d/.test(folded)) return folded;
   return fold(stemmer(lower));
 }
 
@@ -93,6 +98,8 @@ export class FaultIndex {
   private readonly byId = new Map<string, FaultEntry>();
   /** Number of entries whose words contain each term (for the weight of a word in `coverage`). */
   private readonly entryFrequency = new Map<string, number>();
+  /** A question's word as typed (folded, not stemmed: « ramasse » and « rame » share a stem) → the sheet words it adds (`synonyms.ts`). */
+  private readonly expansions = new Map<string, string[]>();
   /** Alias phrases (as processed term sequences) → product slugs, longest first. */
   private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
 
@@ -111,6 +118,12 @@ export class FaultIndex {
     }
     for (const [key, slugs] of phrases) this.aliases.push({ terms: key.split(' '), slugs });
     this.aliases.sort((a, b) => b.terms.length - a.terms.length);
+    for (const [said, sheetWords] of SYNONYMS) {
+      for (const word of said) {
+        const w = fold(word);
+        this.expansions.set(w, [...new Set([...(this.expansions.get(w) ?? []), ...sheetWords])]);
+      }
+    }
 
     this.miniSearch = new MiniSearch<Doc>({
       fields: ['text', 'keywords', 'products'],
@@ -157,7 +170,8 @@ export class FaultIndex {
     for (const alias of this.aliases) {
       for (let i = 0; i + alias.terms.length <= words.length; i++) {
         const span = alias.terms.map((_, k) => i + k);
-        if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => sameWord(words[i + k]!, t))) continue;
+        const fits = (w: string, t: string) => w === t || (!this.entryFrequency.has(w) && sameWord(w, t));
+        if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => fits(words[i + k]!, t))) continue;
         span.forEach((k) => used.add(k));
         alias.slugs.forEach((s) => slugs.add(s));
         // Once per text: "l'aspirateur n'aspire plus" names the device once, then describes it.
@@ -194,28 +208,47 @@ export class FaultIndex {
     else if (named.size > 0) allowed = new Set([...named].flatMap((s) => [...kindsOf(s)]));
     const otherDevice = named.size > 0 && allowed !== null && ![...named].some((s) => allowed.has(s));
     const describing = new Set(rest);
-    const results = this.miniSearch.search(query);
-    const perEntry = new Map<string, { scores: number[]; matched: Set<string>; describes: boolean; exact: boolean }>();
+    // Sheet words for the question's everyday words; each counts as evidence for the word it came from.
+    const source = new Map<string, string>();
+    const added: string[] = [];
+    for (const typed of tokenize(query)) {
+      const t = processTerm(typed);
+      if (!t || !describing.has(t)) continue;
+      for (const word of this.expansions.get(fold(typed)) ?? []) {
+        for (const e of terms(word)) {
+          if (describing.has(e) || source.has(e)) continue;
+          source.set(e, t);
+          added.push(e);
+        }
+      }
+    }
+    const results = this.miniSearch.search(added.length ? `${query} ${added.join(' ')}` : query);
+    const perEntry = new Map<string, { scores: number[]; matched: Set<string>; fuzzy: Set<string>; describes: boolean; exact: boolean }>();
     for (const r of results as (SearchResult & Doc)[]) {
-      const slot = perEntry.get(r.entry) ?? { scores: [], matched: new Set<string>(), describes: false, exact: false };
+      const slot = perEntry.get(r.entry) ?? { scores: [], matched: new Set<string>(), fuzzy: new Set<string>(), describes: false, exact: false };
       slot.scores.push(r.score);
-      for (const q of r.queryTerms) {
+      for (const term of r.queryTerms) {
+        const q = source.get(term) ?? term;
         if (!describing.has(q)) continue;
         slot.describes = true;
-        slot.matched.add(q);
-        if (r.terms.some((t) => t === q || t.startsWith(q))) slot.exact = true;
+        if (r.terms.some((t) => t === term || t.startsWith(term))) {
+          slot.exact = true;
+          slot.matched.add(q);
+        } else slot.fuzzy.add(q);
       }
       perEntry.set(r.entry, slot);
     }
     const all: Match[] = [];
-    for (const [id, { scores, matched, describes, exact }] of perEntry) {
+    for (const [id, { scores, matched, fuzzy, describes, exact }] of perEntry) {
       scores.sort((a, b) => b - a);
       const score = scores[0]! + 0.15 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
       // A word of the description must match; typo-only matches count when they match strongly.
       if (!describes || (!exact && score < FUZZY_ONLY_MIN_SCORE)) continue;
-      all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, describing) });
+      all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, fuzzy, describing) });
     }
-    all.sort((a, b) => b.score - a.score);
+    // How strongly a sheet matches times how much of the question it explains: a sheet that matches
+    // one word of the question loudly ranks below one that explains the whole description.
+    all.sort((a, b) => b.score * b.coverage - a.score * a.coverage);
     const fits = (m: Match) => allowed === null || m.entry.products.some((p) => allowed.has(p));
     return { matches: all.filter(fits).slice(0, options.limit ?? 5), allowed, otherDevice };
   }
@@ -223,9 +256,10 @@ export class FaultIndex {
   /**
    * Share of the question's describing words that an entry matched, each word weighed by its rarity in
    * the knowledge base: "chanson" (in no entry) weighs more than "cycle" (in many), so a question that
-   * matches only the common words of a sheet has a low share.
+   * matches only the common words of a sheet has a low share. A word matched only through typo
+   * tolerance counts half ("panier" ≈ "panne" is weak evidence).
    */
-  private weightedShare(matched: Set<string>, describing: Set<string>): number {
+  private weightedShare(matched: Set<string>, fuzzy: Set<string>, describing: Set<string>): number {
     const n = this.byId.size;
     const weight = (t: string) => Math.log(1 + n / (1 + (this.entryFrequency.get(t) ?? 0)));
     let all = 0;
@@ -233,6 +267,7 @@ export class FaultIndex {
     for (const t of describing) {
       all += weight(t);
       if (matched.has(t)) hit += weight(t);
+      else if (fuzzy.has(t)) hit += weight(t) / 2;
     }
     return all === 0 ? 0 : hit / all;
   }

@@ -16,9 +16,34 @@ export interface HeldOutItem {
   expected: string | null;
   productName?: string;
   urgence?: EmergencyKind;
+  /** Why the label was changed after the set was written (old → new: reason). */
+  relabelled?: string;
 }
 
 const BENCH = path.join(REPO_ROOT, 'bench/assistant');
+
+const words = (s: string) =>
+  new Set(
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 1),
+  );
+
+/**
+ * Word overlap (Jaccard: shared words over all words) between a question and a sentence of the
+ * knowledge base. A set written apart keeps it below 0.5 with every symptom (issue 13), so that no
+ * question is a sheet's own sentence reworded by a word or two.
+ */
+export function wordOverlap(a: string, b: string): number {
+  const wa = words(a);
+  const wb = words(b);
+  const shared = [...wa].filter((w) => wb.has(w)).length;
+  const all = new Set([...wa, ...wb]).size;
+  return all === 0 ? 0 : shared / all;
+}
 
 /** held-out.json: phrasings written apart from the knowledge base; held-out-2.json: the second, separate set (issue 13). */
 export const readHeldOut = (file = 'held-out.json'): HeldOutItem[] => JSON.parse(readFileSync(path.join(BENCH, file), 'utf8'));

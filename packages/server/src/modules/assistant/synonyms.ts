@@ -1,0 +1,32 @@
+/**
+ * Everyday words a household types, and the words the knowledge base's sheets use for the same thing
+ * (issue 13: questions written apart from the sheets say « boucan » where a sheet says « bruit »).
+ * A question's word adds its sheet words to the search; it never replaces the word itself, and a
+ * sheet word matched this way counts for the question's word in the evidence a sheet needs.
+ * Only unambiguous pairs: a word with another common sense in appliance talk stays out.
+ */
+export const SYNONYMS: [said: string[], sheetWords: string[]][] = [
+  [['boucan', 'vacarme', 'raffut', 'barouf', 'tintamarre', 'bourdonne', 'bourdonnement', 'vrombit', 'ronronne'], ['bruit', 'bruyant']],
+  [['grince', 'grincement', 'couine', 'couinement'], ['grincement', 'bruit']],
+  [['ramasse', 'ramasser'], ['aspire', 'aspiration']],
+  [['lumière', 'lumiere', 'spot', 'spots', 'éclairage', 'eclairage', 'loupiote'], ['lampe', 'ampoule', 'éclairage', 'lumière']],
+  [['ampoule', 'lampe'], ['lumière', 'éclairage']],
+  [['mort', 'morte', 'hs', 'foutu', 'foutue'], ['allume', 'démarre', 'panne']],
+  [['manette'], ['levier', 'bouton']],
+  [['assiette'], ['plateau']],
+  [['caoutchouc'], ['joint']],
+  [['mano', 'manomètre', 'manometre'], ['pression']],
+  [['flaque', 'flaques'], ['fuite', 'fuit']],
+  [['flotte'], ['eau']],
+  [['tient', 'tenait', 'autonomie'], ['autonomie', 'batterie', 'décharge']],
+  [['repart', 'redémarre', 'redemarre'], ['démarre']],
+  [['vérifiée', 'verifiee', 'vérifier', 'verifier', 'vérification', 'verification', 'révision', 'revision', 'contrôle', 'controle', 'contrôlée', 'controlee'], ['entretien', 'contrôle', 'obligatoire']],
+  [['pue', 'puent', 'puanteur', 'schlingue', 'empeste'], ['odeur', 'mauvaise odeur']],
+  [['trempé', 'trempe', 'mouillé', 'mouille'], ['humide', 'mouillé']],
+  [['glace', 'gelé', 'gele'], ['givre', 'glace']],
+  [['tiède', 'tiede', 'froid', 'froids', 'froide', 'froides'], ['chauffe']],
+  [['rentre', 'arrive'], ['remplit', 'arrivée']],
+  [['colle', 'collent', 'accroche'], ['accroche', 'colle']],
+  [['bip', 'bipe', 'bips', 'biper'], ['bip', 'alarme', 'sonne']],
+  [['rame', 'plante', 'lag', 'lague'], ['lent', 'ralenti', 'bloque']],
+];
