@@ -96,6 +96,24 @@ describe.each([
     await expect.poll(async () => page.getByLabel(label('Prénom')).inputValue()).toBe('Camila');
     expect(await page.getByLabel(label('Adresse')).inputValue()).toBe('8 rue Verte, 44000 Nantes');
 
+    // A new e-mail needs the current password (issue 14): asked for, refused when wrong, then saved.
+    const newEmail = uniqueEmail(`${device}-nouvelle`);
+    await page.getByRole('button', { name: 'Modifier : email' }).click();
+    await page.getByLabel(label('Email')).fill(newEmail);
+    await expect.poll(() => page.getByLabel(label('Mot de passe actuel')).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await expect.poll(() => page.getByText('Pour changer votre adresse e-mail ou votre mot de passe, saisissez votre mot de passe actuel.').isVisible()).toBe(true);
+    await page.getByLabel(label('Mot de passe actuel')).fill('Pas1!lebon');
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await expect.poll(() => page.getByText('Votre mot de passe actuel est incorrect.').isVisible()).toBe(true);
+    await page.getByLabel(label('Mot de passe actuel')).fill(PASSWORD);
+    await shot(page, `profile-reauth-${device}`);
+    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await expect.poll(() => page.getByText('Vos modifications sont enregistrées').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(label('Mot de passe actuel')).count()).toBe(0);
+    await page.reload();
+    await expect.poll(async () => page.getByLabel(label('Email')).inputValue()).toBe(newEmail);
+
     // Logout with confirmation: Annuler keeps the session, Déconnecter ends it.
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Déconnecter' }).click();

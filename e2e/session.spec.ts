@@ -113,6 +113,39 @@ describe('token renewal (spec §4, §8)', () => {
     await context.close();
   });
 
+  it('two tabs refreshing together share one refresh and both stay signed in (issue 14)', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await login(first, account.email, account.password, true);
+    await first.waitForURL(/\/(home|welcome)$/);
+    const second = await context.newPage();
+    await second.goto('/home');
+    // An access token the server refuses, with an expiry still in the future, seen by both tabs.
+    await first.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}');
+      const payload = btoa(JSON.stringify({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) + 600 })).replace(/=+$/, '');
+      user.accessToken = `eyJhbGciOiJIUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
+      localStorage.setItem('user', JSON.stringify(user));
+    });
+    let refreshCalls = 0;
+    context.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/refreshtoken')) refreshCalls += 1;
+    });
+    await Promise.all([first.goto('/user'), second.goto('/user')]);
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByText('Espace membre : bienvenue dans votre espace EcoFoyer.').isVisible()).toBe(true);
+    }
+    expect(refreshCalls).toBe(1);
+    // The session lives on: neither tab was signed out by the other's refresh.
+    await Promise.all([first.reload(), second.reload()]);
+    for (const page of [first, second]) {
+      await expect.poll(() => page.getByText('Espace membre : bienvenue dans votre espace EcoFoyer.').isVisible()).toBe(true);
+      expect(page.url()).toContain('/user');
+    }
+    await context.close();
+  });
+
   it('logs out when the refresh fails', async () => {
     const account = await createAccount();
     const context = await newContext(browser);

@@ -23,12 +23,19 @@ export const SignupBody = z.object({
   telephone: z.string().max(30).nullish(),
   // Accepted for compatibility with the spec's payload, never trusted: sign-up is ROLE_FREEMIUM.
   role: z.unknown().optional(),
+}).superRefine((body, ctx) => {
+  // Squatting (issue 14): a username shaped like someone else's address would take that address's sign-in.
+  if (body.username?.includes('@') && body.username.trim().toLowerCase() !== body.email) {
+    ctx.addIssue({ code: 'custom', path: ['username'], message: MSG.usernameLooksLikeEmail });
+  }
 });
 export type SignupBody = z.input<typeof SignupBody>;
 
 export const SigninBody = z.object({
   username: z.string().trim().min(1, { error: MSG.loginEmailRequired }).max(254),
   password: z.string().min(1, { error: MSG.loginPasswordRequired }).max(128),
+  /** The token this device got at its last sign-in: a slow-down of the account spares it (issue 14). */
+  deviceToken: z.string().max(100).nullish(),
 });
 export type SigninBody = z.infer<typeof SigninBody>;
 
@@ -52,6 +59,8 @@ export const SigninResponse = User.extend({
   accessToken: z.string(),
   refreshToken: z.string(),
   tokenType: z.literal('Bearer'),
+  /** Kept by the device and sent at its next sign-in (`SigninBody.deviceToken`). */
+  deviceToken: z.string(),
 });
 export type SigninResponse = z.infer<typeof SigninResponse>;
 
@@ -74,6 +83,8 @@ export const UpdateUserBody = z.object({
   email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
   adresse: optionalText,
   telephone: z.string().max(30).nullish(),
+  /** Required to change the e-mail address or the password (ASVS 5.0 V6: re-authentication). */
+  currentPassword: z.string().max(128).nullish(),
   password: z
     .string()
     .max(128)
@@ -86,3 +97,18 @@ export const UpdateUserBody = z.object({
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A signed-in device of « Mes appareils connectés » (issue 14). */
+export const SessionInfo = z.object({
+  id: z.string(),
+  /** « Chrome sur Android », from the User-Agent of its sign-in. */
+  appareil: z.string(),
+  ip: z.string().nullable(),
+  creeLe: z.string(),
+  derniereActivite: z.string(),
+  /** The session this request comes from. */
+  actuelle: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionIdParams = z.object({ sessionId: z.uuid({ error: MSG.sessionNotFound }) });
+export const RevokedSessions = z.object({ revoked: z.number().int() });

@@ -55,6 +55,14 @@ export const MSG = {
   boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
   boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
   boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',
+  currentPasswordRequired: 'Pour changer votre adresse e-mail ou votre mot de passe, saisissez votre mot de passe actuel.',
+  currentPasswordWrong: 'Votre mot de passe actuel est incorrect.',
+  signinSlowDown: (seconds: number) =>
+    `Trop d’essais de mot de passe sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+  sessionNotFound: 'Cette session est introuvable ou déjà terminée.',
+  usernameLooksLikeEmail: 'Le nom d’utilisateur ne peut pas être une adresse e-mail, sauf la vôtre.',
+  tooManyEmailChanges: 'Trop de changements d’adresse e-mail. Veuillez réessayer plus tard.',
+  tooManyReauth: 'Trop d’essais du mot de passe actuel. Veuillez réessayer dans quelques minutes.',
   textTooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
 
   // Mail
@@ -63,6 +71,13 @@ export const MSG = {
     `Bonjour ${firstname},\n\nVous avez demandé à réinitialiser votre mot de passe EcoFoyer.\n` +
     `Cliquez sur ce lien (valable 1 heure, utilisable une seule fois) :\n${link}\n\n` +
     `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
+    `L’équipe EcoFoyer`,
+
+  credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
+  credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
+    `Bonjour ${firstname},\n\n` +
+    (what === 'password' ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.' : what === 'email' ? `L’adresse e-mail de votre compte EcoFoyer vient d’être remplacée par ${newEmail}.` : `Le mot de passe et l’adresse e-mail (désormais ${newEmail}) de votre compte EcoFoyer viennent d’être changés.`) +
+    `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion, puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
     `L’équipe EcoFoyer`,
 
   // spec §5/§8 — inventory and new device

@@ -38,6 +38,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
 import type { FileStore } from './lib/file-store.ts';
+import { MailQueue } from './lib/mail-queue.ts';
 import { withOpenGraph } from './lib/open-graph.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -99,11 +100,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db,
     clock,
     tokens,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    mailer: options.mailer ?? new MailQueue(db, createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }), clock, app.log),
     limiter: new RateLimiter(db, clock),
     sessions,
   };
   app.decorate('deps', deps);
+  // A mail being handed to the transport finishes before the database it updates is closed.
+  app.addHook('onClose', async () => {
+    if (deps.mailer instanceof MailQueue) await deps.mailer.idle();
+  });
   app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore: options.fileStore }));
   app.decorate('authenticate', authenticate(tokens, sessions));
 

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+  REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   DEMO: bool.default(true),
   SMTP_URL: z.string().url().optional(),
@@ -60,6 +62,10 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** Absolute lifetime of a session: refreshing never carries it further (issue 14). */
+  sessionMaxDays: number;
+  /** A spent refresh token presented again this soon gets the same successor, not a revocation (two tabs). */
+  refreshReuseSeconds: number;
   /** How long a session found active is trusted without asking the database again (0: ask every time). */
   sessionCheckCacheMs: number;
   demo: boolean;
@@ -113,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    refreshReuseSeconds: e.REFRESH_REUSE_SECONDS,
     sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     demo: e.DEMO,
     smtpUrl: e.SMTP_URL,

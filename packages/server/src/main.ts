@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
 import { loadReferenceData } from './db/reference.ts';
+import { MailQueue } from './lib/mail-queue.ts';
 
 /** Process entry: config from env, migrations, seed, listen. */
 async function main() {
@@ -29,6 +30,12 @@ async function main() {
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
   void purge(true);
   setInterval(purge, 60 * 60 * 1000).unref();
+  // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
+  if (app.deps.mailer instanceof MailQueue) {
+    const mail = app.deps.mailer;
+    void mail.drain();
+    setInterval(() => void mail.drain(), 60 * 1000).unref();
+  }
   // Notifications falling due: every replica may tick, each notification is created once (dedupe key).
   if (config.schedulerIntervalSeconds > 0) {
     const tick = () => app.services.notifications.tick().catch((err: unknown) => app.log.error({ err }, 'notification tick failed'));

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { loadReferenceData } from '../src/db/reference.ts';
+import { MailQueue } from '../src/lib/mail-queue.ts';
 import { cleanDb, workerDb } from './test-db.ts';
 
 export interface TestApp {
@@ -15,8 +16,8 @@ export interface TestApp {
   db: Db;
   clock: ManualClock;
   config: Config;
-  /** Reads the mails written to the outbox, oldest first. */
-  outbox(): string[];
+  /** Sends what the mail queue holds, then reads the mails written to the outbox, oldest first. */
+  outbox(): Promise<string[]>;
 }
 
 /** The real app on the worker's real database (cleaned first), a temp DATA_DIR and a movable clock. */
@@ -45,7 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: handle.db,
     clock,
     config,
-    outbox() {
+    async outbox() {
+      if (app.deps.mailer instanceof MailQueue) await app.deps.mailer.drain();
       let files: string[] = [];
       try {
         files = readdirSync(outboxDir).sort();

@@ -27,6 +27,16 @@ export interface RefreshTokensTable {
   revoked_at: Date | null;
 }
 
+/** A signed-in device: one refresh-token family (migration 0009). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  user_agent: string | null;
+  ip: string | null;
+}
+
 export interface PasswordResetTokensTable {
   id: Generated<string>;
   user_id: number;
@@ -222,6 +232,36 @@ export interface UserActionsTable {
   created_at: Date;
 }
 
+/** Mails waiting to leave, sent, or given up (migration 0010). */
+export interface MailQueueTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Date;
+  next_attempt_at: Date;
+  attempts: Generated<number>;
+  locked_until: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+}
+
+/** Failed sign-ins per account (or per unknown login), for the slow-down (migration 0011). */
+export interface SigninFailuresTable {
+  login: string;
+  failures: number;
+  last_failure_at: Date;
+}
+
+/** Devices that signed in before (a random token they keep, stored hashed): spared by the slow-down. */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Date;
+  last_used_at: Date;
+}
+
 export interface Database {
   ref_badges: RefBadgesTable;
   user_badges: UserBadgesTable;
@@ -241,6 +281,10 @@ export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
+  mail_queue: MailQueueTable;
+  signin_failures: SigninFailuresTable;
+  known_devices: KnownDevicesTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;
 }

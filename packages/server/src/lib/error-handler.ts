@@ -10,6 +10,7 @@ import { HttpError } from './errors.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
         .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });

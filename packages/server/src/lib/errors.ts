@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: { path: string; message: string }[],
+    /** Headers of the answer (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -28,8 +30,8 @@ export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') =
 export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const serviceUnavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
-export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
-  new HttpError(429, 'RATE_LIMITED', message);
+export const tooManyRequests = (message: string = MSG.tooManyRequests, retryAfterSeconds?: number) =>
+  new HttpError(429, 'RATE_LIMITED', message, undefined, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
 
 /** Validates a value that did not come through Fastify's schema (multipart fields, a JSON part). */
 export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown): import('zod').output<S> {

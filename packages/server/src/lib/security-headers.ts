@@ -56,13 +56,35 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * Browser features the app may use (issue 14): the camera for a photo or a label scan, location
+ * for the repairers' map and the frames it is shown in; nothing else.
+ */
+export function permissionsPolicy(config: Config): string {
+  const frames = config.csp.frameSources.filter((s) => /^https?:\/\//.test(s)).map((s) => ` "${s}"`).join('');
+  return [
+    'camera=(self)',
+    `geolocation=(self${frames})`,
+    'microphone=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'browsing-topics=()',
+  ].join(', ');
+}
+
+/**
  * Security headers on every answer (helmet's): a strict Content-Security-Policy with no inline
  * script (styles may be inline: Mantine sets CSS variables in style tags), only the third-party
  * frames the spec needs (the ADEME map, a configured partner widget), no framing of the app
  * itself, a referrer policy, nosniff; HSTS when the request came over HTTPS.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = staticHelmetHeaders(helmetOptions(config));
+  const headers = { ...staticHelmetHeaders(helmetOptions(config)), 'permissions-policy': permissionsPolicy(config) };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

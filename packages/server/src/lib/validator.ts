@@ -8,9 +8,27 @@ import type { z } from 'zod';
  */
 export const FRENCH_ISSUES = { error: () => MSG.invalidInput };
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * Text as UTF-8 can store it: a lone surrogate ("\ud800", which JSON allows and PostgreSQL's text and
+ * jsonb refuse) becomes U+FFFD, so a hostile login cannot break the audit insert (issue 14). Valid
+ * text is returned untouched (same string, same bytes: passwords hash as before).
+ */
+export function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value;
+  if (Array.isArray(value)) return value.map(wellFormed);
+  const plain = value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+  if (plain) {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, wellFormed(v)]));
+  }
+  return value;
+}
+
 /** Request validator (the library's parses without options, so its messages stay English). */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data, FRENCH_ISSUES);
+  const result = schema.safeParse(wellFormed(data), FRENCH_ISSUES);
   if (result.success) return { value: result.data };
   return {
     error: result.error.issues.map((issue) => ({ keyword: issue.code, instancePath: `/${issue.path.join('/')}`, schemaPath: '', params: {}, message: issue.message })),

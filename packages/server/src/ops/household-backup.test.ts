@@ -76,7 +76,7 @@ async function signIn(app: FastifyInstance, email = EMAIL) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } });
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  const { accessToken, refreshToken: _r, id, loginCount: _l, ...profile } = body;
+  const { accessToken, refreshToken: _r, deviceToken: _d, id, loginCount: _l, ...profile } = body;
   return { user: { id, headers: { authorization: `Bearer ${accessToken}` } } as User, profile };
 }
 

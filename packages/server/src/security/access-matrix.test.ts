@@ -85,6 +85,7 @@ async function buildCases(): Promise<Record<string, Case>> {
   const b = B.id;
   const event = { title: 'Entretien', dt_realisation: '2026-12-24T09:00:00Z' };
   const publicCase = (reason: string, probe?: Probe): Case => ({ public: reason, probe });
+  const aSession = ((await t.app.inject({ url: '/api/auth/sessions', headers: A.user.headers })).json() as { id: string }[])[0]!.id;
 
   return {
     'POST /api/auth/signup': publicCase('creating an account'),
@@ -103,6 +104,9 @@ async function buildCases(): Promise<Record<string, Case>> {
       expect: 200,
     }),
 
+    'GET /api/auth/sessions': { signedIn: 'the caller’s own devices only', probes: [{ method: 'GET', url: '/api/auth/sessions', expect: 200 }] },
+    'DELETE /api/auth/sessions/:sessionId': { owned: [{ method: 'DELETE', url: `/api/auth/sessions/${aSession}`, expect: 404 }] },
+    'DELETE /api/auth/sessions': { signedIn: 'ends the caller’s other devices only', probes: [{ method: 'DELETE', url: '/api/auth/sessions', expect: 200 }] },
     'PUT /api/auth/user/:id': { owned: [{ method: 'PUT', url: `/api/auth/user/${a}`, payload: { firstname: 'Pirate', lastname: 'Pirate', email: 'pirate@exemple.fr' }, expect: 403 }] },
 
     'GET /api/V1/board/user': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/user', expect: 200 }] },

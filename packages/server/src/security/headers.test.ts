@@ -27,6 +27,13 @@ describe('security headers (issue 8)', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('sends a Permissions-Policy: camera and location for the app (location for the map frames too), nothing else (issue 14)', async () => {
+    const policy = (await t.app.inject({ url: '/api/health' })).headers['permissions-policy'] as string;
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('geolocation=(self "https://quefairedemesobjets.ademe.fr" "https://quefairedemesdechets.ademe.fr")');
+    for (const off of ['microphone=()', 'payment=()', 'usb=()', 'browsing-topics=()']) expect(policy).toContain(off);
+  });
+
   it('sends HSTS only for requests that came over HTTPS', async () => {
     expect((await t.app.inject({ url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
     const https = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });

@@ -20,7 +20,7 @@ export function RequireAuth() {
   useEffect(() => {
     const current = sessionStore.get();
     if (current && isTokenExpired(current.accessToken)) {
-      refreshSession().catch(() => logoutNow());
+      refreshSession(current.accessToken).catch(() => logoutNow());
     }
   }, [location.pathname]);
 

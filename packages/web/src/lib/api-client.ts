@@ -27,15 +27,23 @@ export function sessionLost(): void {
 
 let refreshing: Promise<string> | null = null;
 
+/** Runs `fn` while holding the browser-wide refresh lock (Web Locks), so tabs refresh one at a time. */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('ecofoyer-refresh', fn) : fn();
+}
+
 /**
  * spec §5/§8 token refresh: needs a stored refresh token ("Aucun refresh token disponible."),
  * and an answer with an access token ("Échec du rafraîchissement du token."). Concurrent 401s
- * share one refresh: the server treats a second use of a spent refresh token as theft.
+ * share one refresh: the server treats a second use of a spent refresh token as theft. Across
+ * tabs (issue 14) the refresh runs under a Web Lock: a tab that waited finds the tokens another
+ * tab just stored (its `staleAccessToken` is no longer the stored one) and takes them.
  */
-export function refreshSession(): Promise<string> {
-  refreshing ??= (async () => {
+export function refreshSession(staleAccessToken?: string): Promise<string> {
+  refreshing ??= withRefreshLock(async () => {
     const session = sessionStore.get();
     if (!session?.refreshToken) throw new Error(MSG.noRefreshToken);
+    if (staleAccessToken && session.accessToken && session.accessToken !== staleAccessToken) return session.accessToken;
     let body: { accessToken?: string; token?: string; refreshToken?: string } = {};
     try {
       const res = await fetch(`${AUTH_BASE}/refreshtoken`, {
@@ -54,7 +62,7 @@ export function refreshSession(): Promise<string> {
     }
     sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
     return accessToken;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -97,13 +105,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   };
   let res: Response;
   try {
-    const token = auth ? sessionStore.get()?.accessToken : undefined;
-    const early = method === 'GET' && body === undefined && auth ? takeEarly(path, token) : undefined;
-    res = await (early ?? send(token));
+    const used = auth ? sessionStore.get()?.accessToken : undefined;
+    const early = method === 'GET' && body === undefined && auth ? takeEarly(path, used) : undefined;
+    res = await (early ?? send(used));
     if (res.status === 401 && auth) {
       let token: string;
       try {
-        token = await refreshSession();
+        token = await refreshSession(used);
       } catch (error) {
         onSessionLost();
         throw error;

@@ -6,6 +6,8 @@ const KEEP_MS = 10_000;
 interface Early {
   response: Promise<Response>;
   at: number;
+  /** The access token it was asked with: another tab may have renewed it since (issue 14). */
+  token: string;
   /** The parsed body of a 2xx answer, once it has arrived, and when. */
   data?: unknown;
   receivedAt?: number;
@@ -30,7 +32,7 @@ export function fetchEarly(path: string, freshMs: number): void {
   const pending = early.get(path);
   if (pending && now - pending.at < KEEP_MS) return;
   const response = fetch(path, { headers: { authorization: `Bearer ${session.accessToken}` } });
-  const entry: Early = { response, at: now };
+  const entry: Early = { response, at: now, token: session.accessToken };
   response
     .then((res) => (res.ok && res.status !== 204 ? res.clone().json() : undefined))
     .then((data) => {
@@ -46,7 +48,7 @@ export function takeEarly(path: string, token: string | undefined): Promise<Resp
   const entry = early.get(path);
   if (!entry) return undefined;
   early.delete(path);
-  if (Date.now() - entry.at >= KEEP_MS || !token) return undefined;
+  if (Date.now() - entry.at >= KEEP_MS || !token || entry.token !== token) return undefined;
   return entry.response;
 }
 

@@ -50,7 +50,8 @@ export const sessionStore = {
   },
   /** After sign-in: keeps the user and tokens where remember-me says. */
   start(signin: SigninResponse, remember: boolean) {
-    const { tokenType: _tokenType, ...session } = signin;
+    // The device token is the browser's, not the session's: signin.ts keeps it apart.
+    const { tokenType: _tokenType, deviceToken: _deviceToken, ...session } = signin;
     localStorage.removeItem(USER_KEY);
     sessionStorage.removeItem(USER_KEY);
     if (remember) localStorage.setItem(REMEMBER_KEY, REMEMBER_ME_VALUE);

@@ -20,11 +20,12 @@ export function uploadForm<T>(url: string, form: FormData, options: { method?: s
       xhr.send(form);
     });
   return (async () => {
-    let res = await send(sessionStore.get()?.accessToken);
+    const used = sessionStore.get()?.accessToken;
+    let res = await send(used);
     if (res.status === 401) {
       let token: string;
       try {
-        token = await refreshSession();
+        token = await refreshSession(used);
       } catch (error) {
         sessionLost();
         throw error;

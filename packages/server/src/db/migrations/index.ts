@@ -7,6 +7,9 @@ import * as m0005 from './0005-badges.ts';
 import * as m0006 from './0006-second-life.ts';
 import * as m0007 from './0007-audit-log.ts';
 import * as m0008 from './0008-maintenance-timing.ts';
+import * as m0009 from './0009-sessions.ts';
+import * as m0010 from './0010-mail-queue.ts';
+import * as m0011 from './0011-signin-throttle.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-second-life': m0006,
   '0007-audit-log': m0007,
   '0008-maintenance-timing': m0008,
+  '0009-sessions': m0009,
+  '0010-mail-queue': m0010,
+  '0011-signin-throttle': m0011,
 };

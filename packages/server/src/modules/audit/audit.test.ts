@@ -20,7 +20,7 @@ describe('audit log (issue 8)', () => {
       method: 'PUT',
       url: `/api/auth/user/${user.id}`,
       headers: user.headers,
-      payload: { firstname: 'Camille', lastname: 'Durand', email: 'audit@exemple.fr', password: 'Nouveau1!mdp' },
+      payload: { firstname: 'Camille', lastname: 'Durand', email: 'audit@exemple.fr', password: 'Nouveau1!mdp', currentPassword: 'Secret1!ok' },
     });
     expect(changed.statusCode).toBe(200);
     const form = await multipart({ name: 'Garage' });

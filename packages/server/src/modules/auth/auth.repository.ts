@@ -65,14 +65,38 @@ export class AuthRepository {
     return this.db.updateTable('users').set(fields).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
-  async insertRefreshToken(row: {
-    user_id: number;
-    family_id: string;
-    token_hash: string;
-    created_at: Date;
-    expires_at: Date;
-  }): Promise<void> {
-    await this.db.insertInto('refresh_tokens').values(row).execute();
+  /** A new signed-in device: its session row and its first refresh token, together. */
+  async startSession(
+    session: { id: string; user_id: number; created_at: Date; user_agent: string | null; ip: string | null },
+    token: { token_hash: string; expires_at: Date },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('sessions').values({ ...session, last_seen_at: session.created_at }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ ...token, user_id: session.user_id, family_id: session.id, created_at: session.created_at })
+        .execute();
+    });
+  }
+
+  /** The user's sessions that can still refresh (a live refresh token), most recent activity first. */
+  listSessions(userId: number, now: Date) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
+      .where('user_id', '=', userId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.family_id', '=', 'sessions.id')
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.used_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now),
+        ),
+      )
+      .orderBy('last_seen_at', 'desc')
+      .execute();
   }
 
   /**
@@ -85,6 +109,7 @@ export class AuthRepository {
     tokenHash: string,
     next: { token_hash: string; created_at: Date; expires_at: Date },
     now: Date,
+    maxAgeMs: number,
   ): Promise<{ user_id: number; family_id: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const owner = await trx.selectFrom('refresh_tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -100,7 +125,20 @@ export class AuthRepository {
         .returning(['user_id', 'family_id'])
         .executeTakeFirst();
       if (!spent) return undefined;
-      await trx.insertInto('refresh_tokens').values({ ...next, user_id: spent.user_id, family_id: spent.family_id }).execute();
+      // Absolute lifetime (issue 14): a refresh never carries a session past its start + maxAge.
+      const session = await trx
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id', '=', spent.family_id)
+        .returning('created_at')
+        .executeTakeFirst();
+      const end = (session?.created_at ?? now).getTime() + maxAgeMs;
+      if (end <= now.getTime()) {
+        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', spent.family_id).where('revoked_at', 'is', null).execute();
+        return undefined;
+      }
+      const expires_at = new Date(Math.min(next.expires_at.getTime(), end));
+      await trx.insertInto('refresh_tokens').values({ ...next, expires_at, user_id: spent.user_id, family_id: spent.family_id }).execute();
       return spent;
     });
   }
@@ -113,16 +151,19 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  /** Ends one session of `userId` (under the user's session lock: see rotateRefreshToken). */
-  async revokeFamily(userId: number, familyId: string, now: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Ends one session of `userId` (under the user's session lock: see rotateRefreshToken); false when it had no live token. */
+  async revokeFamily(userId: number, familyId: string, now: Date): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       await lockSessions(trx, userId);
-      await trx
+      const rows = await trx
         .updateTable('refresh_tokens')
         .set({ revoked_at: now })
         .where('family_id', '=', familyId)
+        .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
+        .returning('id')
         .execute();
+      return rows.length > 0;
     });
   }
 
@@ -160,6 +201,53 @@ export class AuthRepository {
         .execute();
       await trx.insertInto('password_reset_tokens').values(row).execute();
     });
+  }
+
+  /** The failed sign-ins of a login key still counting (within `windowMs` of the last one). */
+  async signinFailures(login: string, now: Date, windowMs: number): Promise<{ failures: number; last: Date } | null> {
+    const row = await this.db.selectFrom('signin_failures').selectAll().where('login', '=', login).executeTakeFirst();
+    if (!row || now.getTime() - row.last_failure_at.getTime() > windowMs) return null;
+    return { failures: row.failures, last: row.last_failure_at };
+  }
+
+  /** One more failure (the count starts again once the last one is older than `windowMs`). */
+  async recordSigninFailure(login: string, now: Date, windowMs: number): Promise<void> {
+    const since = new Date(now.getTime() - windowMs);
+    await this.db
+      .insertInto('signin_failures')
+      .values({ login, failures: 1, last_failure_at: now })
+      .onConflict((oc) =>
+        oc.column('login').doUpdateSet({
+          failures: sql`case when signin_failures.last_failure_at < ${since} then 1 else signin_failures.failures + 1 end`,
+          last_failure_at: now,
+        }),
+      )
+      .execute();
+  }
+
+  async clearSigninFailures(login: string): Promise<void> {
+    await this.db.deleteFrom('signin_failures').where('login', '=', login).execute();
+  }
+
+  /** Whether `tokenHash` is a device of `userId` that signed in before (and notes its use). */
+  async touchKnownDevice(userId: number, tokenHash: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('known_devices')
+      .set({ last_used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async addKnownDevice(userId: number, tokenHash: string, now: Date): Promise<void> {
+    await this.db.insertInto('known_devices').values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now }).execute();
+  }
+
+  /** Spends every reset token of a user still unused (a password changed elsewhere makes them void). */
+  async spendAllResetTokens(userId: number, now: Date): Promise<void> {
+    await this.db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
   /** Spends a live reset token in one statement (single use even under concurrency). */

@@ -5,6 +5,9 @@ import {
   MessageResponse,
   RefreshBody,
   ResetPasswordBody,
+  RevokedSessions,
+  SessionIdParams,
+  SessionInfo,
   SigninBody,
   SigninResponse,
   SignoutBody,
@@ -30,6 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit });
   const tags = ['auth'];
 
+  // Tokens and account answers are never kept by a browser or a proxy cache (ASVS 5.0 V14.3).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.post('/signup', { schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
     await service.signup(req.body, req.ip);
     return reply.code(201).send({ message: MSG.signupDone });
@@ -43,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signin',
     { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
-    async (req) => service.signin(req.body.username, req.body.password, req.ip),
+    async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
   );
 
   app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
@@ -74,4 +83,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.updateUser(req.params.id, req.body, req.ip, req.auth?.sid);
     },
   );
+
+  // « Mes appareils connectés » (issue 14): the user's own sessions, one ended, or all but this one.
+  const bearer = { preHandler: app.authenticate, security: [{ bearer: [] }] };
+  app.get('/sessions', { preHandler: bearer.preHandler, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } }, async (req) =>
+    service.listSessions(req.auth!.userId, req.auth?.sid),
+  );
+  app.delete(
+    '/sessions/:sessionId',
+    { preHandler: bearer.preHandler, schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security } },
+    async (req, reply) => {
+      await service.revokeSession(req.auth!.userId, req.params.sessionId, req.ip);
+      return reply.code(204).send(null);
+    },
+  );
+  app.delete('/sessions', { preHandler: bearer.preHandler, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } }, async (req) => ({
+    revoked: await service.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
+  }));
 };

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   MSG,
   RESET_TOKEN_TTL_MS,
   ROLES,
+  type SessionInfo,
   type SigninResponse,
   type User,
 } from '@ecofoyer/contracts';
@@ -11,7 +12,8 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { deviceLabel } from './device-label.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -22,6 +24,11 @@ import type { AuthRepository } from './auth.repository.ts';
 const MINUTE = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newSecret = () => randomBytes(32).toString('base64url');
+
+/** Failures older than this no longer count. */
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Wait before the next attempt after `failures` failed ones: none up to `free`, then 1, 2, 4 … s, at most a minute. */
+export const signinDelayMs = (failures: number, free: number) => (failures < free ? 0 : Math.min(60_000, 1000 * 2 ** (failures - free)));
 
 export function toUser(row: UserRow): User {
   return {
@@ -93,36 +100,76 @@ export class AuthService {
     }
   }
 
-  async signin(login: string, password: string, ip: string): Promise<SigninResponse> {
-    const { limiter, config } = this.deps;
-    // Counted before any lookup or hashing, per address and per account.
-    await limiter.hit(
-      [
-        { key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE },
-        { key: `signin:account:${login.trim().toLowerCase()}`, max: config.rateLimits.signinPerAccount, windowMs: 15 * MINUTE },
-      ],
-      MSG.tooManySignin,
-    );
+  /**
+   * Sign-in. Per address, a plain limit counted before any lookup or hashing. Per account (issue 14),
+   * no lock-out: only failures count, a success clears them, and past `signinPerAccount` failures
+   * each further attempt waits 1, 2, 4 … seconds (at most a minute) after the last failure. A device
+   * that signed in before (its `deviceToken`) is spared that wait, so an attacker cannot keep the
+   * owner out.
+   */
+  async signin(login: string, password: string, ip: string, userAgent: string | null = null, deviceToken: string | null = null): Promise<SigninResponse> {
+    const { limiter, config, clock } = this.deps;
+    await limiter.hit([{ key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE }], MSG.tooManySignin);
+    const now = clock.now();
     const row = await this.repo.findByLogin(login);
+    // One count per account whichever login names it (e-mail or username); per login text otherwise.
+    const key = row ? `user:${row.id}` : `login:${login.trim().toLowerCase().slice(0, 254)}`;
+    const knownDevice = row !== undefined && deviceToken !== null && (await this.repo.touchKnownDevice(row.id, sha256(deviceToken), now));
+    if (!knownDevice) {
+      const past = await this.repo.signinFailures(key, now, FAILURE_WINDOW_MS);
+      const wait = past ? past.last.getTime() + signinDelayMs(past.failures, config.rateLimits.signinPerAccount) - now.getTime() : 0;
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        throw tooManyRequests(MSG.signinSlowDown(seconds), seconds);
+      }
+    }
     const valid = await verifyPassword(row?.password_hash ?? null, password);
     if (!row || !valid) {
+      if (!knownDevice) await this.repo.recordSigninFailure(key, now, FAILURE_WINDOW_MS);
       await this.deps.audit.record(row?.id ?? null, 'signin_failed', ip, { login: login.trim().toLowerCase().slice(0, 100) });
       throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
     }
+    await this.repo.clearSigninFailures(key);
+    let device = deviceToken;
+    if (!knownDevice) {
+      device = newSecret();
+      await this.repo.addKnownDevice(row.id, sha256(device), now);
+    }
     const updated = await this.repo.incrementLoginCount(row.id);
     await this.deps.audit.record(row.id, 'signin', ip);
-    const tokens = await this.issueTokens(updated, randomUUID());
-    return { ...toUser(updated), ...tokens, tokenType: 'Bearer' };
+    const tokens = await this.issueTokens(updated, randomUUID(), { userAgent, ip });
+    return { ...toUser(updated), ...tokens, tokenType: 'Bearer', deviceToken: device! };
+  }
+
+  /**
+   * The successor of a refresh token is derived from it (HMAC with the server key), not drawn at
+   * random: a second use of the token within the reuse interval can be given the very same
+   * successor, so two tabs refreshing at once share one session instead of one tripping the reuse
+   * detection (issue 14, as Supabase Auth's reuse interval). Nobody can compute it without the token.
+   */
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.deps.config.jwtSecret).update(`refresh-successor:${refreshToken}`).digest('base64url');
   }
 
   async refresh(refreshToken: string): Promise<{ accessToken: string; refreshToken: string }> {
     const now = this.deps.clock.now();
     const hash = sha256(refreshToken);
-    const next = newSecret();
-    const spent = await this.repo.rotateRefreshToken(hash, { token_hash: sha256(next), created_at: now, expires_at: this.refreshExpiry(now) }, now);
+    const next = this.successorOf(refreshToken);
+    const maxAgeMs = this.deps.config.sessionMaxDays * 24 * 60 * MINUTE;
+    const spent = await this.repo.rotateRefreshToken(hash, { token_hash: sha256(next), created_at: now, expires_at: this.refreshExpiry(now) }, now, maxAgeMs);
     if (!spent) {
       const known = await this.repo.findRefreshToken(hash);
-      // Reuse detection: a token presented again after being spent revokes its whole family.
+      // Within the reuse interval, and while nobody has used it, the same successor: never a new branch.
+      const recent = known?.used_at && !known.revoked_at && now.getTime() - known.used_at.getTime() <= this.deps.config.refreshReuseSeconds * 1000;
+      if (known && recent) {
+        const successor = await this.repo.findRefreshToken(sha256(next));
+        const user = await this.repo.findById(known.user_id);
+        if (successor && user && successor.family_id === known.family_id && !successor.used_at && !successor.revoked_at) {
+          return { accessToken: await this.accessToken(user, known.family_id), refreshToken: next };
+        }
+      }
+      // Reuse detection: a token presented again after being spent (past the interval, or once the
+      // chain has moved on) revokes its whole family.
       if (known?.used_at) {
         await this.endSession(known.user_id, known.family_id, now);
         this.deps.log.warn({ family: known.family_id }, 'refresh token reused: family revoked');
@@ -192,6 +239,7 @@ export class AuthService {
       adresse?: string | null;
       telephone?: string | null;
       password?: string | null;
+      currentPassword?: string | null;
     },
     ip: string | null = null,
     session?: string,
@@ -200,6 +248,12 @@ export class AuthService {
     if (!current) throw unauthorized();
     // The username follows the address when it was the address (the web form signs up that way).
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
+    const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();
+    const newPassword = Boolean(input.password);
+    // A stolen access token alone must not take the account over (ASVS 5.0 V6.2: re-authentication).
+    if (newEmail || newPassword) await this.checkCurrentPassword(current, input.currentPassword, ip);
+    // The 409 below tells whether an address has an account: probing it is limited like sign-up.
+    if (newEmail) await this.deps.limiter.hit([{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManyEmailChanges);
     if (await this.repo.emailOrUsernameTaken(input.email, username, id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     try {
       const row = await this.repo.updateUser(id, {
@@ -212,13 +266,41 @@ export class AuthService {
         ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
         updated_at: this.deps.clock.now(),
       });
-      // A new password ends every other session (this one keeps working).
-      if (input.password) this.deps.sessions.revoked(await this.repo.revokeAllForUser(id, this.deps.clock.now(), session));
-      await this.deps.audit.record(id, input.password ? 'password_changed' : 'account_updated', ip);
+      // A new password ends every other session (this one keeps working) and every reset link sent before.
+      if (newPassword) {
+        const now = this.deps.clock.now();
+        this.deps.sessions.revoked(await this.repo.revokeAllForUser(id, now, session));
+        await this.repo.spendAllResetTokens(id, now);
+      }
+      await this.deps.audit.record(id, newPassword ? 'password_changed' : newEmail ? 'email_changed' : 'account_updated', ip);
+      if (newEmail || newPassword) await this.warnOwner(current, newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email', newEmail ? input.email : null);
       return toUser(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
       throw error;
+    }
+  }
+
+  /** The current password, checked with the sign-in's per-account limit so it cannot be guessed through the profile. */
+  private async checkCurrentPassword(user: UserRow, password: string | null | undefined, ip: string | null): Promise<void> {
+    if (!password) throw forbidden(MSG.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
+    await this.deps.limiter.hit(
+      [{ key: `reauth:account:${user.id}`, max: this.deps.config.rateLimits.signinPerAccount, windowMs: 15 * MINUTE }],
+      MSG.tooManyReauth,
+    );
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await this.deps.audit.record(user.id, 'reauth_failed', ip);
+      throw forbidden(MSG.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+    }
+  }
+
+  /** « Ce n'était pas vous ? » to the address the account had before the change. */
+  private async warnOwner(before: UserRow, what: 'email' | 'password' | 'both', newEmail: string | null): Promise<void> {
+    try {
+      await this.deps.mailer.send({ to: before.email, subject: MSG.credentialsMailSubject, text: MSG.credentialsMailText(before.firstname, what, newEmail) });
+    } catch (error) {
+      // The change is made; a mail that cannot leave is logged, not turned into an error for the user.
+      this.deps.log.error({ err: error, userId: before.id }, 'credentials change mail could not be sent');
     }
   }
 
@@ -236,16 +318,44 @@ export class AuthService {
     return new Date(now.getTime() + this.deps.config.refreshTokenTtlDays * 24 * 60 * MINUTE);
   }
 
-  private async issueTokens(user: UserRow, familyId: string) {
+  private async issueTokens(user: UserRow, familyId: string, device: { userAgent: string | null; ip: string | null }) {
     const now = this.deps.clock.now();
     const refreshToken = newSecret();
-    await this.repo.insertRefreshToken({
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: sha256(refreshToken),
-      created_at: now,
-      expires_at: this.refreshExpiry(now),
-    });
+    await this.repo.startSession(
+      { id: familyId, user_id: user.id, created_at: now, user_agent: device.userAgent?.slice(0, 400) ?? null, ip: device.ip },
+      { token_hash: sha256(refreshToken), expires_at: this.refreshExpiry(now) },
+    );
     return { accessToken: await this.accessToken(user, familyId), refreshToken };
+  }
+
+  /** « Mes appareils connectés » (issue 14): the sessions that can still refresh, this one marked. */
+  async listSessions(userId: number, currentSid: string | undefined): Promise<SessionInfo[]> {
+    const rows = await this.repo.listSessions(userId, this.deps.clock.now());
+    // This device first, then the others by latest activity.
+    rows.sort((a, b) => Number(b.id === currentSid) - Number(a.id === currentSid));
+    return rows.map((r) => ({
+      id: r.id,
+      appareil: deviceLabel(r.user_agent),
+      ip: r.ip,
+      creeLe: r.created_at.toISOString(),
+      derniereActivite: r.last_seen_at.toISOString(),
+      actuelle: r.id === currentSid,
+    }));
+  }
+
+  /** Signs one of the user's devices out (404 when it is not one of theirs or already ended). */
+  async revokeSession(userId: number, sid: string, ip: string | null): Promise<void> {
+    const now = this.deps.clock.now();
+    if (!(await this.repo.revokeFamily(userId, sid, now))) throw notFound(MSG.sessionNotFound, 'SESSION_NOT_FOUND');
+    this.deps.sessions.revoked(sid);
+    await this.deps.audit.record(userId, 'session_revoked', ip);
+  }
+
+  /** Signs every other device out; this one stays. */
+  async revokeOtherSessions(userId: number, currentSid: string | undefined, ip: string | null): Promise<number> {
+    const ended = await this.repo.revokeAllForUser(userId, this.deps.clock.now(), currentSid);
+    this.deps.sessions.revoked(ended);
+    if (ended.length > 0) await this.deps.audit.record(userId, 'session_revoked', ip, { count: ended.length });
+    return ended.length;
   }
 }

@@ -4,6 +4,8 @@ import { MSG, ROLES } from '@ecofoyer/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { mailBackoffMs } from '../../lib/mail-queue.ts';
+import { signinDelayMs } from './auth.service.ts';
 import { type TestApp, createTestApp, resetTokenFromMail } from '../../../test/test-app.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
 
@@ -77,7 +79,9 @@ describe('POST /api/auth/signup', () => {
     const again = await post('/api/auth/signup', { ...body, username: 'autre', email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: MSG.accountTaken, code: 'ACCOUNT_EXISTS' });
-    const sameUsername = await post('/api/auth/signup', { ...body, email: 'different@exemple.fr' });
+    const pseudo = `camille${userSeq}`;
+    expect((await post('/api/auth/signup', { ...body, username: pseudo, email: `pseudo${userSeq}@exemple.fr` })).statusCode).toBe(201);
+    const sameUsername = await post('/api/auth/signup', { ...body, username: pseudo.toUpperCase(), email: 'different@exemple.fr' });
     expect(sameUsername.statusCode).toBe(409);
   });
 
@@ -201,7 +205,7 @@ describe('POST /api/auth/signin', () => {
       method: 'PUT',
       url: `/api/auth/user/${here.id}`,
       headers: { authorization: `Bearer ${here.accessToken}` },
-      payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Nouveau1!mdp' },
+      payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Nouveau1!mdp', currentPassword: 'Secret1!ok' },
     });
     expect(changed.statusCode).toBe(200);
     const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken } });
@@ -244,19 +248,72 @@ describe('POST /api/auth/signin', () => {
     }
   });
 
-  it('rate limits per account across addresses', async () => {
+  it('slows an account down after failures instead of locking its owner out; successes do not count (issue 14)', async () => {
     const { body } = await signup();
-    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) {
-      ip = `10.50.0.${i + 1}`;
-      expect((await signin(body.email, 'Mauvais1!')).statusCode).toBe(401);
-    }
-    ip = '10.50.1.1';
-    const blocked = await signin(body.email);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(MSG.tooManySignin);
-    // The window passes: the account can sign in again.
-    t.clock.advance(16 * 60_000);
-    expect((await signin(body.email)).statusCode).toBe(200);
+    const free = t.config.rateLimits.signinPerAccount;
+    let n = 0;
+    const from = () => `10.50.${Math.floor(++n / 250)}.${n % 250}`;
+    const attempt = (password: string, deviceToken?: string) => {
+      ip = from();
+      return post('/api/auth/signin', { username: body.email, password, ...(deviceToken ? { deviceToken } : {}) });
+    };
+    // Signing in often is not an attack.
+    for (let i = 0; i < free + 5; i++) expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < free; i++) expect((await attempt('Mauvais1!')).statusCode).toBe(401);
+    // Now each attempt waits after the last failure: 1 s, then 2 s, 4 s …
+    const slowed = await attempt(PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json().message).toBe(MSG.signinSlowDown(1));
+    t.clock.advance(1000);
+    expect((await attempt('Mauvais1!')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD)).headers['retry-after']).toBe('2');
+    t.clock.advance(2000);
+    // The owner gets in after the wait, and that clears the failures.
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    expect((await attempt('Mauvais1!')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('spares a device that signed in before: the owner gets in at once while the account is slowed down', async () => {
+    const { body } = await signup();
+    const other = await newSession();
+    const first = await signin(body.email);
+    const device = first.json().deviceToken as string;
+    expect(device.length).toBeGreaterThanOrEqual(40);
+    const stranger = ((await signin(other.email)).json() as { deviceToken: string }).deviceToken;
+    let n = 0;
+    const attempt = (password: string, deviceToken?: string) => {
+      ip = `10.51.0.${++n}`;
+      return post('/api/auth/signin', { username: body.email, password, ...(deviceToken ? { deviceToken } : {}) });
+    };
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount + 3; i++) await attempt('Mauvais1!');
+    expect((await attempt(PASSWORD)).statusCode).toBe(429);
+    // Another account's device token is no pass.
+    expect((await attempt(PASSWORD, stranger)).statusCode).toBe(429);
+    const known = await attempt(PASSWORD, device);
+    expect(known.statusCode).toBe(200);
+    expect(known.json().deviceToken).toBe(device);
+    // Failures count per account (whichever login named it), not per login text.
+    const rows = await t.db.selectFrom('signin_failures').select('login').execute();
+    expect(rows.some((r) => r.login === body.email)).toBe(false);
+  });
+
+  it('slows down an unknown login the same way (no hint that the account does not exist)', async () => {
+    const login = `personne${++userSeq}@exemple.fr`;
+    let n = 0;
+    const attempt = () => {
+      ip = `10.52.0.${++n}`;
+      return post('/api/auth/signin', { username: login, password: 'Mauvais1!' });
+    };
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) expect((await attempt()).statusCode).toBe(401);
+    const slowed = await attempt();
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toBe(MSG.signinSlowDown(1));
+  });
+
+  it('waits 1, 2, 4 … seconds past the free failures, at most a minute', () => {
+    expect([4, 5, 6, 7, 12, 30].map((f) => signinDelayMs(f, 5))).toEqual([0, 1000, 2000, 4000, 60_000, 60_000]);
   });
 
   it('answers 400 with French messages for missing fields', async () => {
@@ -308,9 +365,10 @@ describe('POST /api/auth/refreshtoken', () => {
     expect((await post('/api/auth/refreshtoken', { refreshToken: pair.refreshToken })).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent token is presented again', async () => {
+  it('revokes the whole family when a spent token is presented again after the reuse interval', async () => {
     const s = await newSession();
     const next = (await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })).json();
+    t.clock.advance((t.config.refreshReuseSeconds + 1) * 1000);
     const reuse = await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().message).toBe(MSG.refreshInvalid);
@@ -318,13 +376,24 @@ describe('POST /api/auth/refreshtoken', () => {
     expect((await post('/api/auth/refreshtoken', { refreshToken: next.refreshToken })).statusCode).toBe(401);
   });
 
-  it('lets exactly one of 16 concurrent uses of one refresh token succeed', async () => {
+  it('gives 16 concurrent uses of one refresh token (tabs refreshing together) one rotation: the same successor, one live token', async () => {
     const s = await newSession();
     const results = await Promise.all(
       Array.from({ length: 16 }, () => post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(15);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
+    expect(new Set(results.map((r) => r.json().refreshToken)).size).toBe(1);
+    const live = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', s.id).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    expect((await post('/api/auth/refreshtoken', { refreshToken: results[0]!.json().refreshToken })).statusCode).toBe(200);
+  });
+
+  it('within the reuse interval, revokes all the same once the successor has been used (the chain moved on)', async () => {
+    const s = await newSession();
+    const second = (await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })).json();
+    const third = (await post('/api/auth/refreshtoken', { refreshToken: second.refreshToken })).json();
+    expect((await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/auth/refreshtoken', { refreshToken: third.refreshToken })).statusCode).toBe(401);
   });
 
   it('leaves no live refresh token when a sign-out races a refresh of the same session', async () => {
@@ -363,23 +432,23 @@ describe('POST /api/auth/signout', () => {
 
 describe('forgot and reset password', () => {
   async function requestReset(email: string) {
-    const before = t.outbox().length;
+    const before = (await t.outbox()).length;
     const res = await post('/api/auth/forgotpassword', { email });
     expect(res.statusCode).toBe(200);
-    const mails = t.outbox();
+    const mails = await t.outbox();
     expect(mails.length).toBe(before + 1);
     return resetTokenFromMail(mails[mails.length - 1]);
   }
 
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
     const { body } = await signup();
-    const before = t.outbox().length;
+    const before = (await t.outbox()).length;
     const known = await post('/api/auth/forgotpassword', { email: body.email });
     const unknown = await post('/api/auth/forgotpassword', { email: 'inconnu@exemple.fr' });
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ message: MSG.forgotSent });
-    const mails = t.outbox();
+    const mails = await t.outbox();
     expect(mails.length).toBe(before + 1);
     const mail = mails[mails.length - 1];
     expect(mail).toContain(`To: ${body.email}`);
@@ -457,8 +526,11 @@ describe('forgot and reset password', () => {
     expect(blocked.json().message).toBe(MSG.tooManyForgot);
   });
 
-  it('sends the mail through SMTP when SMTP_URL is set', async () => {
+  it('answers forgot-password without waiting for a blocked SMTP server, the same for a known and an unknown address; the queue sends once it answers', async () => {
     const received: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let failFirst = true;
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -466,8 +538,15 @@ describe('forgot and reset password', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
-          received.push(data);
-          callback();
+          // Holds every mail until the test releases it; the first one is then refused (a 451).
+          void released.then(() => {
+            if (failFirst) {
+              failFirst = false;
+              return callback(Object.assign(new Error('Réessayez plus tard'), { responseCode: 451 }));
+            }
+            received.push(data);
+            callback();
+          });
         });
       },
     });
@@ -482,17 +561,201 @@ describe('forgot and reset password', () => {
         payload: { firstname: 'Louise', lastname: 'Bernard', email: 'louise@exemple.fr', password: PASSWORD },
       });
       expect(reg.statusCode).toBe(201);
-      const res = await smtp.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'louise@exemple.fr' } });
-      expect(res.statusCode).toBe(200);
+      // The SMTP server answers nothing yet: both requests still come back, with the same answer.
+      const known = await smtp.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'louise@exemple.fr' } });
+      const unknown = await smtp.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'personne@exemple.fr' } });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.body).toBe(known.body);
+      expect(received).toHaveLength(0);
+
+      release();
+      await smtp.outbox();
+      // Refused once: kept with its error and retried after its backoff, not before.
+      const queued = await smtp.db.selectFrom('mail_queue').selectAll().executeTakeFirstOrThrow();
+      expect(queued).toMatchObject({ to_address: 'louise@exemple.fr', attempts: 1, sent_at: null });
+      expect(queued.last_error).toContain('Réessayez plus tard');
+      expect(received).toHaveLength(0);
+      smtp.clock.advance(mailBackoffMs(1) + 1);
+      await smtp.outbox();
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('louise@exemple.fr');
-      expect(resetTokenFromMail(received[0]).length).toBeGreaterThanOrEqual(40);
-      expect(smtp.outbox()).toHaveLength(0);
+      expect(resetTokenFromMail(received[0]!).length).toBeGreaterThanOrEqual(40);
+      const sent = await smtp.db.selectFrom('mail_queue').select(['attempts', 'sent_at']).executeTakeFirstOrThrow();
+      expect(sent.attempts).toBe(2);
+      expect(sent.sent_at).not.toBeNull();
     } finally {
       await smtp.app.close();
       server.close();
       t = await createTestApp();
     }
+  });
+});
+
+/** A mail of the outbox as text (quoted-printable undone). */
+const mailText = (mail: string) =>
+  Buffer.from(
+    mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+describe('changing the e-mail or the password (issue 14: re-authentication)', () => {
+  const put = (s: { id: number; accessToken: string }, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/auth/user/${s.id}`, headers: { authorization: `Bearer ${s.accessToken}` }, payload, remoteAddress: ip });
+
+  it('refuses a new e-mail or password with only the bearer token, and changes nothing', async () => {
+    const s = await newSession();
+    const noPassword = await put(s, { firstname: 'Camille', lastname: 'Durand', email: 'voleur@exemple.fr' });
+    expect(noPassword.statusCode).toBe(403);
+    expect(noPassword.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: MSG.currentPasswordRequired });
+    const wrong = await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Voleur9!mdp', currentPassword: 'Devine1!mdp' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', message: MSG.currentPasswordWrong });
+    expect((await signin(s.email)).statusCode).toBe(200);
+    expect((await signin('voleur@exemple.fr')).statusCode).toBe(401);
+    expect((await signin(s.email, 'Voleur9!mdp')).statusCode).toBe(401);
+    // Other fields need no password.
+    expect((await put(s, { firstname: 'Camila', lastname: 'Durand', email: s.email.toUpperCase() })).statusCode).toBe(200);
+  });
+
+  it('stops guessing the current password through the profile after the sign-in limit', async () => {
+    const s = await newSession();
+    const tries = [];
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount + 1; i++) tries.push((await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Voleur9!mdp', currentPassword: `Devine${i}!mdp` })).statusCode);
+    expect(tries.slice(0, -1).every((code) => code === 403)).toBe(true);
+    expect(tries.at(-1)).toBe(429);
+  });
+
+  it('mails the old address « ce n’était pas vous ? » when the e-mail or the password changes', async () => {
+    const s = await newSession();
+    const before = (await t.outbox()).length;
+    expect((await put(s, { firstname: 'Camille', lastname: 'Durand', email: 'ailleurs@exemple.fr', currentPassword: PASSWORD })).statusCode).toBe(200);
+    const mails = (await t.outbox()).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`To: ${s.email}`);
+    const text = mailText(mails[0]!);
+    expect(text).toContain('ailleurs@exemple.fr');
+    expect(text).toContain('Ce n’était pas vous ?');
+  });
+
+  it('spends every reset link sent before a password change made in the profile', async () => {
+    const s = await newSession();
+    await post('/api/auth/forgotpassword', { email: s.email });
+    const token = resetTokenFromMail((await t.outbox()).at(-1)!);
+    expect((await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Change5!moi', currentPassword: PASSWORD })).statusCode).toBe(200);
+    const reset = await post('/api/auth/resetpassword', { token, newPassword: 'Pirate7!mdp' });
+    expect(reset.statusCode).toBe(400);
+    expect((await signin(s.email, 'Change5!moi')).statusCode).toBe(200);
+  });
+});
+
+describe('sessions: an absolute lifetime and « Mes appareils connectés » (issue 14)', () => {
+  const DAY = 24 * 3_600_000;
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+  it('ends a session 90 days after its sign-in however often it refreshes', async () => {
+    const own = await createTestApp();
+    try {
+      await own.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email: 'longue@exemple.fr', password: PASSWORD } });
+      let refreshToken = (await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'longue@exemple.fr', password: PASSWORD } })).json().refreshToken;
+      const refresh = () => own.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken } });
+      for (let day = 0; day < 87; day += 29) {
+        own.clock.advance(29 * DAY);
+        const res = await refresh();
+        expect(res.statusCode, `day ${day + 29}`).toBe(200);
+        refreshToken = res.json().refreshToken;
+      }
+      const row = await own.db.selectFrom('refresh_tokens').select('expires_at').where('used_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+      expect(row.expires_at.getTime()).toBe(new Date('2026-11-21T09:00:00Z').getTime() + 90 * DAY);
+      own.clock.advance(4 * DAY);
+      expect((await refresh()).statusCode).toBe(401);
+    } finally {
+      await own.app.close();
+    }
+  });
+
+  it('lists the own devices with their browser and system, ends one, then all the others', async () => {
+    const { body } = await signup();
+    const open = async (ua: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: body.email, password: PASSWORD }, headers: { 'user-agent': ua }, remoteAddress: ip })).json();
+    const phone = await open(ANDROID);
+    const laptop = await open(MAC);
+    const tablet = await open(ANDROID);
+    const as = (s: { accessToken: string }) => ({ authorization: `Bearer ${s.accessToken}` });
+    const list = await t.app.inject({ url: '/api/auth/sessions', headers: as(phone) });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    const sessions = list.json() as { id: string; appareil: string; actuelle: boolean }[];
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => s.actuelle)).toHaveLength(1);
+    expect(sessions.map((s) => s.appareil).sort()).toEqual(['Chrome sur Android', 'Chrome sur Android', 'Safari sur macOS']);
+    const laptopId = sessions.find((s) => s.appareil === 'Safari sur macOS')!.id;
+
+    // Someone else's session, or one that does not exist: 404, nothing ended.
+    const stranger = await newSession();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${laptopId}`, headers: as(stranger) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/00000000-0000-4000-8000-000000000000', headers: as(phone) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/pas-un-id', headers: as(phone) })).statusCode).toBe(400);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${laptopId}`, headers: as(phone) })).statusCode).toBe(204);
+    expect((await post('/api/auth/refreshtoken', { refreshToken: laptop.refreshToken })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/sessions', headers: as(laptop) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${laptopId}`, headers: as(phone) })).statusCode).toBe(404);
+
+    const others = await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: as(phone) });
+    expect(others.json()).toEqual({ revoked: 1 });
+    expect((await post('/api/auth/refreshtoken', { refreshToken: tablet.refreshToken })).statusCode).toBe(401);
+    const left = (await t.app.inject({ url: '/api/auth/sessions', headers: as(phone) })).json();
+    expect(left).toHaveLength(1);
+    expect(left[0].actuelle).toBe(true);
+    expect((await post('/api/auth/refreshtoken', { refreshToken: phone.refreshToken })).statusCode).toBe(200);
+  });
+});
+
+describe('hardened answers (issue 14)', () => {
+  it('refuses a username shaped like another address (squatting), accepts one equal to the own address', async () => {
+    userSeq += 1;
+    const squat = await post('/api/auth/signup', { username: 'victime@exemple.fr', firstname: 'Pirate', lastname: 'Pirate', email: `squat${userSeq}@exemple.fr`, password: PASSWORD });
+    expect(squat.statusCode).toBe(400);
+    expect(squat.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.username', message: MSG.usernameLooksLikeEmail })]));
+    expect((await post('/api/auth/signup', { firstname: 'Victime', lastname: 'Durand', email: 'victime@exemple.fr', password: PASSWORD })).statusCode).toBe(201);
+    const own = await signup({ username: `Moi${userSeq}@Exemple.fr`, email: `moi${userSeq}@exemple.fr` });
+    expect(own.res.statusCode).toBe(201);
+  });
+
+  it('limits the probing of taken addresses through the profile like sign-up', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: '3' });
+    try {
+      const signed = async (email: string) => {
+        await limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } });
+        return (await limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } })).json();
+      };
+      const me = await signed('sonde@exemple.fr');
+      const codes = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({ method: 'PUT', url: `/api/auth/user/${me.id}`, headers: { authorization: `Bearer ${me.accessToken}` }, payload: { firstname: 'Camille', lastname: 'Durand', email: `cible${i}@exemple.fr`, currentPassword: PASSWORD } });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(codes[3]).toBe(429);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('never lets a cache keep tokens: no-store on sign-in and refresh', async () => {
+    const s = await newSession();
+    const res = await signin(s.email);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const refreshed = await post('/api/auth/refreshtoken', { refreshToken: res.json().refreshToken });
+    expect(refreshed.headers['cache-control']).toBe('no-store');
+  });
+
+  it('turns a lone surrogate in a login into a refused sign-in, not a server error', async () => {
+    const res = await post('/api/auth/signin', { username: 'pirate\ud800@exemple.fr', password: 'Secret1!ok' });
+    expect(res.statusCode).toBe(401);
+    const rows = await t.db.selectFrom('audit_log').select('details').where('action', '=', 'signin_failed').execute();
+    expect(rows.some((r) => JSON.stringify(r.details).includes('pirate\uFFFD'))).toBe(true);
   });
 });
 
@@ -503,7 +766,7 @@ describe('PUT /api/auth/user/{id}', () => {
       method: 'PUT',
       url: `/api/auth/user/${s.id}`,
       headers: { authorization: `Bearer ${s.accessToken}` },
-      payload: { firstname: 'Camilla', lastname: 'Durand', email: 'nouvelle@exemple.fr', adresse: '3 place Bellecour', telephone: '0700000000' },
+      payload: { firstname: 'Camilla', lastname: 'Durand', email: 'nouvelle@exemple.fr', adresse: '3 place Bellecour', telephone: '0700000000', currentPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: s.id, firstname: 'Camilla', email: 'nouvelle@exemple.fr', adresse: '3 place Bellecour' });
@@ -516,7 +779,7 @@ describe('PUT /api/auth/user/{id}', () => {
       method: 'PUT',
       url: `/api/auth/user/${s.id}`,
       headers: { authorization: `Bearer ${s.accessToken}` },
-      payload: { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Change5!moi' },
+      payload: { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Change5!moi', currentPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect((await signin(s.email, 'Change5!moi')).statusCode).toBe(200);
@@ -541,7 +804,7 @@ describe('PUT /api/auth/user/{id}', () => {
     const a = await newSession();
     const b = await newSession();
     const headers = { authorization: `Bearer ${a.accessToken}` };
-    const taken = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers, payload: { firstname: 'Camille', lastname: 'Durand', email: b.email } });
+    const taken = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers, payload: { firstname: 'Camille', lastname: 'Durand', email: b.email, currentPassword: PASSWORD } });
     expect(taken.statusCode).toBe(409);
     const bad = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers, payload: { firstname: 'Jo', lastname: 'Durand', email: a.email } });
     expect(bad.statusCode).toBe(400);

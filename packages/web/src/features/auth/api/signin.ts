@@ -8,9 +8,29 @@ export interface SigninInput {
   remember: boolean;
 }
 
+/** This browser's proof that it signed in before: a slow-down of the account spares it (issue 14). */
+const DEVICE_KEY = 'ecofoyer.device';
+
+function storedDeviceToken(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** spec §4 sign-in; the login page calls it directly (no TanStack Query in the entry chunk). */
 export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse> {
-  const user = await api<SigninResponse>(`${AUTH_BASE}/signin`, { method: 'POST', body: { username: username.trim(), password }, auth: false });
+  const user = await api<SigninResponse>(`${AUTH_BASE}/signin`, {
+    method: 'POST',
+    body: { username: username.trim(), password, deviceToken: storedDeviceToken() },
+    auth: false,
+  });
+  try {
+    localStorage.setItem(DEVICE_KEY, user.deviceToken);
+  } catch {
+    // Private browsing without storage: this device is simply not remembered.
+  }
   sessionStore.start(user, remember);
   return user;
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';
 import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'adresse' | 'telephone';
@@ -43,6 +44,7 @@ function ProfileForm({ session }: { session: Session }) {
       lastname: session.lastname,
       email: session.email,
       password: '',
+      currentPassword: '',
       adresse: session.adresse ?? '',
       telephone: session.telephone ?? '',
     },
@@ -51,10 +53,14 @@ function ProfileForm({ session }: { session: Session }) {
       lastname: lastnameError,
       email: emailError,
       password: (v) => (v ? passwordError(v) : null),
+      currentPassword: (v, values) => (changesCredentials(values) && !v ? MSG.currentPasswordRequired : null),
       adresse: (v) => (v.length > TEXT_MAX ? MSG.textTooLong(TEXT_MAX) : null),
       telephone: (v) => (v && !/^[+\d][\d .-]{5,24}$/.test(v.trim()) ? 'Veuillez entrer un numéro de téléphone valide.' : null),
     },
   });
+
+  // A new e-mail or password needs the current password (issue 14: re-authentication).
+  const changesCredentials = (values: { email: string; password: string }) => values.email.trim().toLowerCase() !== session.email.toLowerCase() || values.password !== '';
 
   const unlock = (field: Field) => {
     setSaved(false);
@@ -66,8 +72,10 @@ function ProfileForm({ session }: { session: Session }) {
     setFailure(null);
     setSaved(false);
     try {
-      await update.mutateAsync({ ...values, password: values.password || undefined });
+      const { currentPassword, ...rest } = values;
+      await update.mutateAsync({ ...rest, password: values.password || undefined, currentPassword: changesCredentials(values) ? currentPassword : undefined });
       form.setFieldValue('password', '');
+      form.setFieldValue('currentPassword', '');
       form.resetDirty();
       setUnlocked(new Set());
       setSaved(true);
@@ -141,6 +149,16 @@ function ProfileForm({ session }: { session: Session }) {
               />,
             )}
             {unlocked.has('password') && form.values.password && <PasswordChecklist password={form.values.password} />}
+            {changesCredentials(form.values) && (
+              <PasswordInput
+                id="profile-currentPassword"
+                label="Mot de passe actuel"
+                description="Pour changer l’adresse e-mail ou le mot de passe, confirmez d’abord votre mot de passe actuel."
+                autoComplete="current-password"
+                visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe actuel' }}
+                {...form.getInputProps('currentPassword')}
+              />
+            )}
             {field('adresse', <TextInput autoComplete="street-address" placeholder="Non renseignée" />)}
             {field('telephone', <TextInput type="tel" autoComplete="tel" placeholder="Non renseigné" />)}
             <Group justify="space-between" mt="sm">
@@ -154,6 +172,7 @@ function ProfileForm({ session }: { session: Session }) {
           </Stack>
         </form>
       </Paper>
+      <ConnectedDevices />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>
   );

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import type { MailMessage, Mailer } from './mailer.ts';
+
+const MINUTE = 60_000;
+/** Attempts before a mail is given up (logged, kept with its last error): about 4 h of retries. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a worker owns the mails it took: past this, another worker (or replica) may retry them. */
+const CLAIM_MS = 5 * MINUTE;
+/** Wait before attempt n + 1: 1, 2, 4 … minutes, at most an hour. */
+export const mailBackoffMs = (attempts: number) => Math.min(60 * MINUTE, MINUTE * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * The mail queue (issue 14): `send` only inserts the mail and wakes the worker; the worker takes
+ * due mails (claimed with SKIP LOCKED, so replicas never send one twice), hands them to the real
+ * transport (SMTP, or the .eml outbox in development) and retries failures with backoff. An HTTP
+ * answer therefore takes as long whether a mail leaves or not, and never waits for the mail server.
+ */
+export class MailQueue implements Mailer {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: Mailer,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .insertInto('mail_queue')
+      .values({ to_address: message.to, subject: message.subject, body: message.text, created_at: now, next_attempt_at: now })
+      .execute();
+    void this.drain();
+  }
+
+  /** Sends every due mail; resolves when the queue has nothing due left (tests and shutdown await it). */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.sendBatch()) > 0);
+        } while (this.again);
+      } catch (error) {
+        this.log.error({ err: error }, 'mail queue: drain failed');
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Resolves once the drain in progress, if any, is over (the app awaits it before closing its database). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Claims up to 10 due mails, sends them; returns how many it took. */
+  private async sendBatch(): Promise<number> {
+    const now = this.clock.now();
+    const due = await sql<{ id: string; to_address: string; subject: string; body: string; attempts: number }>`
+      update mail_queue set locked_until = ${new Date(now.getTime() + CLAIM_MS)}
+      where id in (
+        select id from mail_queue
+        where sent_at is null and failed_at is null and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
+        order by id limit 10 for update skip locked
+      )
+      returning id, to_address, subject, body, attempts`.execute(this.db);
+    for (const mail of due.rows) {
+      try {
+        await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.body });
+        await this.db.updateTable('mail_queue').set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+        const at = this.clock.now();
+        await this.db
+          .updateTable('mail_queue')
+          .set({
+            attempts,
+            locked_until: null,
+            last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+            next_attempt_at: new Date(at.getTime() + mailBackoffMs(attempts)),
+            failed_at: giveUp ? at : null,
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        this.log[giveUp ? 'error' : 'warn']({ err: error, mailId: mail.id, attempts }, giveUp ? 'mail given up' : 'mail will be retried');
+      }
+    }
+    return due.rows.length;
+  }
+}
