@@ -59,6 +59,7 @@ export const MSG = {
   currentPasswordWrong: 'Votre mot de passe actuel est incorrect.',
   signinSlowDown: (seconds: number) =>
     `Trop d’essais de mot de passe sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+  passwordTooCommon: 'Ce mot de passe fait partie des plus courants (ou n’en diffère que par des chiffres ou symboles à la fin) : choisissez-en un autre.',
   sessionNotFound: 'Cette session est introuvable ou déjà terminée.',
   usernameLooksLikeEmail: 'Le nom d’utilisateur ne peut pas être une adresse e-mail, sauf la vôtre.',
   tooManyEmailChanges: 'Trop de changements d’adresse e-mail. Veuillez réessayer plus tard.',

@@ -12,7 +12,8 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { deviceLabel } from './device-label.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -24,6 +25,11 @@ import type { AuthRepository } from './auth.repository.ts';
 const MINUTE = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newSecret = () => randomBytes(32).toString('base64url');
+
+/** A common password is refused with the field's French message (issue 14), before anything changes. */
+function refuseCommon(password: string, path: string): void {
+  if (isCommonPassword(password)) throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
+}
 
 /** Failures older than this no longer count. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -78,6 +84,7 @@ export class AuthService {
     // Counted before any lookup or hashing (issue 8).
     await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
     const username = input.username?.trim() || input.email;
+    refuseCommon(input.password, 'body.password');
     if (await this.repo.emailOrUsernameTaken(input.email, username)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     const now = this.deps.clock.now();
     try {
@@ -221,6 +228,8 @@ export class AuthService {
   }
 
   async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
+    // Refused before the link is spent: the user can try again with a better password.
+    refuseCommon(newPassword, 'body.newPassword');
     const now = this.deps.clock.now();
     const spent = await this.repo.spendResetToken(sha256(token), now);
     if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
@@ -250,6 +259,7 @@ export class AuthService {
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
     const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();
     const newPassword = Boolean(input.password);
+    if (input.password) refuseCommon(input.password, 'body.password');
     // A stolen access token alone must not take the account over (ASVS 5.0 V6.2: re-authentication).
     if (newEmail || newPassword) await this.checkCurrentPassword(current, input.currentPassword, ip);
     // The 409 below tells whether an address has an account: probing it is limited like sign-up.

@@ -4,6 +4,7 @@ import { MSG, ROLES } from '@ecofoyer/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { COMMON_PASSWORDS } from '../../lib/common-passwords.ts';
 import { mailBackoffMs } from '../../lib/mail-queue.ts';
 import { signinDelayMs } from './auth.service.ts';
 import { type TestApp, createTestApp, resetTokenFromMail } from '../../../test/test-app.ts';
@@ -713,6 +714,29 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés » (iss
 });
 
 describe('hardened answers (issue 14)', () => {
+  it('refuses the most common passwords, also merely capitalised or with digits or symbols at the end, and changes nothing', async () => {
+    expect(COMMON_PASSWORDS).toBe(10_000);
+    userSeq += 1;
+    const email = `commun${userSeq}@exemple.fr`;
+    for (const password of ['P@ssw0rd', 'Password1!', 'Azerty123!']) {
+      const res = await post('/api/auth/signup', { firstname: 'Camille', lastname: 'Durand', email, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: MSG.passwordTooCommon, errors: [{ path: 'body.password', message: MSG.passwordTooCommon }] });
+    }
+    expect((await signin(email, 'P@ssw0rd')).statusCode).toBe(401);
+
+    const s = await newSession();
+    const put = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${s.id}`, headers: { authorization: `Bearer ${s.accessToken}` }, payload: { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Password1!', currentPassword: PASSWORD } });
+    expect(put.statusCode).toBe(400);
+    expect((await signin(s.email)).statusCode).toBe(200);
+
+    await post('/api/auth/forgotpassword', { email: s.email });
+    const token = resetTokenFromMail((await t.outbox()).at(-1)!);
+    expect((await post('/api/auth/resetpassword', { token, newPassword: 'Azerty123!' })).statusCode).toBe(400);
+    // The link was not spent by the refusal.
+    expect((await post('/api/auth/resetpassword', { token, newPassword: 'Ressort7!vert' })).statusCode).toBe(200);
+  });
+
   it('refuses a username shaped like another address (squatting), accepts one equal to the own address', async () => {
     userSeq += 1;
     const squat = await post('/api/auth/signup', { username: 'victime@exemple.fr', firstname: 'Pirate', lastname: 'Pirate', email: `squat${userSeq}@exemple.fr`, password: PASSWORD });
