@@ -19,6 +19,9 @@ describe('forgot password → mailed link → reset → login', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The address changes before the lazily loaded page replaces the login page, whose Email field
+    // would otherwise be the one filled (the cause of this test's failures on a busy machine).
+    await expect.poll(() => page.getByRole('button', { name: 'Envoyer le lien' }).isVisible()).toBe(true);
     await page.getByLabel(label('Email')).fill(account.email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await expect.poll(() => page.getByText('Un lien de réinitialisation a été envoyé à votre adresse email.').isVisible()).toBe(true);

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo.ts';
 import { loadReferenceData } from './db/reference.ts';
 import { MailQueue } from './lib/mail-queue.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
 
 /** Process entry: config from env, migrations, seed, listen. */
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
   const purge = (atStart = false) =>
     Promise.all([
       app.deps.limiter.purge(),
+      new AuthRepository(app.deps.db).purgeExpired(new Date()),
+      app.deps.mailer instanceof MailQueue ? app.deps.mailer.purgeSent() : undefined,
       app.services.files.purgeTemporary(),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));

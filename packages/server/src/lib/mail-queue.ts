@@ -59,6 +59,11 @@ export class MailQueue implements Mailer {
     return this.running;
   }
 
+  /** Drops mails sent more than 30 days ago (hourly); given-up mails stay for the operator. */
+  async purgeSent(): Promise<void> {
+    await this.db.deleteFrom('mail_queue').where('sent_at', '<', new Date(this.clock.now().getTime() - 30 * 24 * 3_600_000)).execute();
+  }
+
   /** Resolves once the drain in progress, if any, is over (the app awaits it before closing its database). */
   async idle(): Promise<void> {
     while (this.running) await this.running;

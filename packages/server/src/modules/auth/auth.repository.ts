@@ -203,6 +203,34 @@ export class AuthRepository {
     });
   }
 
+  /**
+   * Drops what can no longer be used (hourly): refresh tokens a day past their end, sessions left
+   * without any token, devices unseen for 400 days, sign-in failures older than a day, reset links
+   * a day past their end. Returns how many rows went, per table.
+   */
+  async purgeExpired(now: Date): Promise<Record<string, number>> {
+    const day = 24 * 3_600_000;
+    const dayAgo = new Date(now.getTime() - day);
+    const count = (r: { numDeletedRows: bigint }[]) => Number(r[0]?.numDeletedRows ?? 0);
+    const tokens = count(
+      await this.db
+        .deleteFrom('refresh_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+        .execute(),
+    );
+    const sessions = count(
+      await this.db
+        .deleteFrom('sessions')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('refresh_tokens').select('refresh_tokens.id').whereRef('refresh_tokens.family_id', '=', 'sessions.id'))))
+        .where('last_seen_at', '<', dayAgo)
+        .execute(),
+    );
+    const devices = count(await this.db.deleteFrom('known_devices').where('last_used_at', '<', new Date(now.getTime() - 400 * day)).execute());
+    const failures = count(await this.db.deleteFrom('signin_failures').where('last_failure_at', '<', dayAgo).execute());
+    const resets = count(await this.db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute());
+    return { refresh_tokens: tokens, sessions, known_devices: devices, signin_failures: failures, password_reset_tokens: resets };
+  }
+
   /** The failed sign-ins of a login key still counting (within `windowMs` of the last one). */
   async signinFailures(login: string, now: Date, windowMs: number): Promise<{ failures: number; last: Date } | null> {
     const row = await this.db.selectFrom('signin_failures').selectAll().where('login', '=', login).executeTakeFirst();

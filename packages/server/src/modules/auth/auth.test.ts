@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { COMMON_PASSWORDS } from '../../lib/common-passwords.ts';
 import { mailBackoffMs } from '../../lib/mail-queue.ts';
+import { AuthRepository } from './auth.repository.ts';
 import { signinDelayMs } from './auth.service.ts';
 import { type TestApp, createTestApp, resetTokenFromMail } from '../../../test/test-app.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
@@ -710,6 +711,31 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés » (iss
     expect(left).toHaveLength(1);
     expect(left[0].actuelle).toBe(true);
     expect((await post('/api/auth/refreshtoken', { refreshToken: phone.refreshToken })).statusCode).toBe(200);
+  });
+});
+
+describe('purging what can no longer be used (issue 14)', () => {
+  it('drops ended refresh tokens and their sessions, old failures and reset links, and keeps live ones', async () => {
+    const own = await createTestApp();
+    try {
+      const repo = new AuthRepository(own.db);
+      const open = async (email: string) => {
+        await own.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } });
+        return (await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } })).json();
+      };
+      const gone = await open('partie@exemple.fr');
+      await own.app.inject({ method: 'POST', url: '/api/auth/signout', payload: { refreshToken: gone.refreshToken } });
+      await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'partie@exemple.fr', password: 'Mauvais1!' } });
+      await own.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'partie@exemple.fr' } });
+      own.clock.advance(2 * 24 * 3_600_000);
+      const live = await open('reste@exemple.fr');
+      const removed = await repo.purgeExpired(own.clock.now());
+      expect(removed).toMatchObject({ refresh_tokens: 1, sessions: 1, signin_failures: 1, password_reset_tokens: 1, known_devices: 0 });
+      expect((await own.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken: live.refreshToken } })).statusCode).toBe(200);
+      expect((await own.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${live.accessToken}` } })).json()).toHaveLength(1);
+    } finally {
+      await own.app.close();
+    }
   });
 });
 
