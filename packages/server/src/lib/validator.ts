@@ -18,12 +18,20 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
  */
 export function wellFormed(value: unknown): unknown {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value;
-  if (Array.isArray(value)) return value.map(wellFormed);
-  const plain = value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value));
-  if (plain) {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, wellFormed(v)]));
+  if (value === null || typeof value !== 'object') return value;
+  // Copied only when something inside changes: every request passes here (hot path).
+  if (Array.isArray(value)) {
+    const items = value.map(wellFormed);
+    return items.some((v, i) => v !== value[i]) ? items : value;
   }
-  return value;
+  if (![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(record)) {
+    const next = wellFormed(record[key]);
+    if (next !== record[key]) (copy ??= { ...record })[key] = next;
+  }
+  return copy ?? value;
 }
 
 /** Request validator (the library's parses without options, so its messages stay English). */

@@ -27,8 +27,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 const newSecret = () => randomBytes(32).toString('base64url');
 
 /** A common password is refused with the field's French message (issue 14), before anything changes. */
-function refuseCommon(password: string, path: string): void {
-  if (isCommonPassword(password)) throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
+async function refuseCommon(password: string, path: string): Promise<void> {
+  if (await isCommonPassword(password)) throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
 }
 
 /** Failures older than this no longer count. */
@@ -84,7 +84,7 @@ export class AuthService {
     // Counted before any lookup or hashing (issue 8).
     await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
     const username = input.username?.trim() || input.email;
-    refuseCommon(input.password, 'body.password');
+    await refuseCommon(input.password, 'body.password');
     if (await this.repo.emailOrUsernameTaken(input.email, username)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     const now = this.deps.clock.now();
     try {
@@ -229,7 +229,7 @@ export class AuthService {
 
   async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
     // Refused before the link is spent: the user can try again with a better password.
-    refuseCommon(newPassword, 'body.newPassword');
+    await refuseCommon(newPassword, 'body.newPassword');
     const now = this.deps.clock.now();
     const spent = await this.repo.spendResetToken(sha256(token), now);
     if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
@@ -259,7 +259,7 @@ export class AuthService {
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
     const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();
     const newPassword = Boolean(input.password);
-    if (input.password) refuseCommon(input.password, 'body.password');
+    if (input.password) await refuseCommon(input.password, 'body.password');
     // A stolen access token alone must not take the account over (ASVS 5.0 V6.2: re-authentication).
     if (newEmail || newPassword) await this.checkCurrentPassword(current, input.currentPassword, ip);
     // The 409 below tells whether an address has an account: probing it is limited like sign-up.
