@@ -1,5 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import { CompiledQuery, type DatabaseConnection, type Driver, PGliteAdapter, PGliteDialect, type QueryResult } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryResult,
+} from 'kysely';
 
 type Request =
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
@@ -186,21 +196,22 @@ class PGliteThreadDriver implements Driver {
   }
 }
 
-class ConcurrentPGliteAdapter extends PGliteAdapter {
-  override get supportsMultipleConnections() {
-    return true;
+/**
+ * PostgreSQL's SQL, adapter and introspection on a PGliteThread. Kysely 0.29's own PGlite dialect
+ * needs Node 22 (decision 008); PGlite speaks PostgreSQL, so the PostgreSQL parts fit as they are.
+ */
+export class PGliteThreadDialect implements Dialect {
+  constructor(private readonly thread: PGliteThread) {}
+  createAdapter() {
+    return new PostgresAdapter();
   }
-}
-
-/** PGlite's dialect (its SQL, adapter and introspection) on a PGliteThread. */
-export class PGliteThreadDialect extends PGliteDialect {
-  constructor(private readonly thread: PGliteThread) {
-    super({ pglite: undefined as never });
-  }
-  override createAdapter() {
-    return new ConcurrentPGliteAdapter();
-  }
-  override createDriver() {
+  createDriver() {
     return new PGliteThreadDriver(this.thread);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<any>) {
+    return new PostgresIntrospector(db);
   }
 }
