@@ -133,6 +133,7 @@ export const MSG = {
   carbonInvalidResponse: 'Réponse invalide du backend. Impossible de calculer l\'impact carbone.',
   badgeUnknown: 'Badge introuvable.',
   pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
+  pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
   calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
 
   // spec §8 — assistant

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https:' }).default('mailto:contact@ecofoyer.local'),
   PUSH_ALLOW_HTTP: bool.default(false),
+  PUSH_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, { error: 'PUSH_PORTS : des numéros de port séparés par des virgules' }).default('443'),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -77,6 +78,7 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string };
   /** Accept http:// push endpoints (local tests only; browsers' push services are https). */
   pushAllowHttp: boolean;
+  pushPorts: number[];
   /** Seconds between two scheduler ticks (0: no scheduler, as in tests). */
   schedulerIntervalSeconds: number;
   /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
     pushAllowHttp: e.PUSH_ALLOW_HTTP,
+    pushPorts: e.PUSH_PORTS.split(',').map(Number),
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS },
     csp: { frameSources: e.CSP_FRAME_SOURCES.split(/[\s,]+/).filter(Boolean), connectSources: e.CSP_CONNECT_SOURCES.split(/[\s,]+/).filter(Boolean) },
     vision: { baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''), model: e.VISION_MODEL, apiKey: e.VISION_API_KEY, timeoutMs: e.VISION_TIMEOUT_MS },

@@ -212,7 +212,11 @@ async function buildCases(): Promise<Record<string, Case>> {
       ],
     },
     'POST /api/V1/profils/users/:userId/push/subscriptions': {
-      owned: [{ method: 'POST', url: `${users(a)}/push/subscriptions`, payload: { endpoint: push.endpoint('intrus'), keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 403 }],
+      owned: [
+        { method: 'POST', url: `${users(a)}/push/subscriptions`, payload: { endpoint: push.endpoint('intrus'), keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 403 },
+        // A's endpoint on B's own path: the subscription stays A's (issue 15, push takeover).
+        { method: 'POST', url: `${users(b)}/push/subscriptions`, payload: { endpoint: A.pushEndpoint, keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 409 },
+      ],
     },
 
     'GET /api/V1/profils/users/:userId/badges': { owned: [{ method: 'GET', url: `${users(a)}/badges`, expect: 403 }] },

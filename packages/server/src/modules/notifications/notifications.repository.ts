@@ -104,12 +104,23 @@ export class NotificationsRepository {
     return this.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
-  async saveSubscription(userId: number, sub: { endpoint: string; p256dh: string; auth: string }, now: Date): Promise<void> {
-    await this.db
-      .insertInto('push_subscriptions')
-      .values({ user_id: userId, ...sub, created_at: now })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth }))
-      .execute();
+  /**
+   * Saves a subscription of the user, or renews its keys when the user registered it before; false
+   * when another user holds the endpoint (left untouched). Keeps the user's `keep` newest ones.
+   */
+  async saveSubscription(userId: number, sub: { endpoint: string; p256dh: string; auth: string }, now: Date, keep: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const saved = await trx
+        .insertInto('push_subscriptions')
+        .values({ user_id: userId, ...sub, created_at: now })
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet({ p256dh: sub.p256dh, auth: sub.auth, created_at: now }).where('push_subscriptions.user_id', '=', userId))
+        .returning('id')
+        .executeTakeFirst();
+      if (!saved) return false;
+      const kept = trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep);
+      await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'not in', kept).execute();
+      return true;
+    });
   }
 
   subscriptions(userId: number) {

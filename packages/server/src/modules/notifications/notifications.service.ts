@@ -4,8 +4,13 @@ import webPush from 'web-push';
 import type { Config } from '../../config.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { isIP } from 'node:net';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { pushHost, sendPush } from './push-sender.ts';
 import type { NotificationJoined, NotificationsRepository } from './notifications.repository.ts';
+
+/** Browsers a user receives push messages on (issue 15: each message is one outbound request per subscription). */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export class NotificationsService {
   constructor(
@@ -72,16 +77,24 @@ export class NotificationsService {
   }
 
   /**
-   * Push services are public https hosts; anything else (another scheme, an IP address, localhost,
-   * an internal name) would let a client make the server call internal addresses.
+   * Push services are public https hosts on port 443 (PUSH_PORTS); anything else (another scheme or
+   * port, an IP address, localhost, an internal name) would let a client make the server call
+   * internal addresses. The name is checked again when a message is sent (`push-sender.ts`). An
+   * endpoint belongs to the user who registered it: another user gets 409, not the row (issue 15).
+   * A user keeps at most MAX_PUSH_SUBSCRIPTIONS: the oldest goes when a new browser subscribes.
    */
-  subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+  async subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) {
     const url = new URL(sub.endpoint);
+    const host = pushHost(url);
     const testing = this.deps.config.pushAllowHttp;
-    const internal = /^(\[.*\]|\d+(\.\d+){3}|localhost)$/i.test(url.hostname) || !url.hostname.includes('.') || /\.(local|internal|lan|localhost)$/i.test(url.hostname);
-    if (!testing && (url.protocol !== 'https:' || internal)) throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const internal =
+      isIP(host.replace(/^\[|\]$/g, '')) !== 0 || host.startsWith('[') || !host.includes('.') || /(^|\.)(local|internal|lan|localhost|home\.arpa)$/i.test(host);
+    if (!testing && (url.protocol !== 'https:' || internal || !this.deps.config.pushPorts.includes(port) || url.username || url.password))
+      throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
     if (testing && url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
-    return this.repo.saveSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.deps.clock.now());
+    const saved = await this.repo.saveSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.deps.clock.now(), MAX_PUSH_SUBSCRIPTIONS);
+    if (!saved) throw conflict(MSG.pushEndpointTaken, 'PUSH_ENDPOINT_TAKEN');
   }
 
   /** A web-push message per subscription of the user; gone subscriptions (404/410) are dropped. */
@@ -103,14 +116,12 @@ export class NotificationsService {
             TTL: 24 * 3600,
             vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           });
-          const res = await fetch(request.endpoint, {
-            method: request.method,
-            headers: request.headers as Record<string, string>,
-            body: request.body ? new Uint8Array(request.body) : undefined,
-            signal: AbortSignal.timeout(10_000),
-          });
-          if (res.status === 404 || res.status === 410) await this.repo.deleteSubscription(s.endpoint);
-          else if (!res.ok) this.deps.log.warn({ status: res.status, endpoint: s.endpoint }, 'push refused');
+          const status = await sendPush(
+            { endpoint: request.endpoint, method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined },
+            { allowPrivate: this.deps.config.pushAllowHttp },
+          );
+          if (status === 404 || status === 410) await this.repo.deleteSubscription(s.endpoint);
+          else if (status < 200 || status >= 300) this.deps.log.warn({ status, endpoint: s.endpoint }, 'push refused');
         } catch (error) {
           this.deps.log.warn({ err: error, endpoint: s.endpoint }, 'push failed');
         }

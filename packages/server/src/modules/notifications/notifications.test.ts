@@ -113,6 +113,52 @@ describe('maintenance notifications', () => {
 });
 
 describe('web push', () => {
+  const keys = (n: string) => ({ p256dh: n.repeat(20), auth: n.repeat(10) });
+  const subscribe = (user: { id: number; headers: Record<string, string> }, endpoint: string, k = keys('x')) =>
+    t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: { endpoint, keys: k } });
+
+  it('keeps an endpoint with the user who registered it: another user gets 409 and the row stays as it was (issue 15)', async () => {
+    const alice = await signedInUser(t, 'alice-push@exemple.fr');
+    const bob = await signedInUser(t, 'bob-push@exemple.fr');
+    const endpoint = 'https://push.service.invalid/send/alice-browser';
+    expect((await subscribe(alice, endpoint, keys('a'))).statusCode).toBe(201);
+    const taken = await subscribe(bob, endpoint, keys('b'));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('Cet abonnement aux notifications appartient à un autre compte.');
+    const row = await t.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: alice.id, p256dh: 'a'.repeat(20), auth: 'a'.repeat(10) });
+    // Its owner renews the keys of the same browser.
+    expect((await subscribe(alice, endpoint, keys('c'))).statusCode).toBe(201);
+    expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).execute()).toEqual([{ user_id: alice.id, p256dh: 'c'.repeat(20) }]);
+  });
+
+  it('keeps at most 10 browsers per user, the newest ones, so one notification makes at most 10 requests (issue 15)', async () => {
+    const user = await signedInUser(t, 'many-push@exemple.fr');
+    for (let i = 0; i < 13; i++) expect((await subscribe(user, `https://push.service.invalid/send/browser-${i}`)).statusCode).toBe(201);
+    const rows = await t.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).orderBy('id').execute();
+    expect(rows.map((r) => r.endpoint)).toEqual(Array.from({ length: 10 }, (_, i) => `https://push.service.invalid/send/browser-${i + 3}`));
+  });
+
+  it('refuses endpoints that only look public: a trailing dot, another port, an address, credentials (issue 15)', async () => {
+    const user = await signedInUser(t, 'ssrf-push@exemple.fr');
+    for (const endpoint of [
+      'https://localhost./push',
+      'https://LOCALHOST../push',
+      'https://10.0.0.1.sslip.io:6379/push',
+      'https://push.service.invalid:8443/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://[fd00::1]/push',
+      'https://2130706433/push',
+      'https://0x7f.1/push',
+      'https://router.home.arpa/push',
+      'https://user:pw@push.service.invalid/push',
+    ]) {
+      const res = await subscribe(user, endpoint);
+      expect(res.statusCode, endpoint).toBe(400);
+    }
+    expect(await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+
   it('gives the VAPID public key and pushes each new notification to the subscriptions, dropping gone ones', async () => {
     const plain = await signedInUser(t, 'https@exemple.fr');
     const local = await t.app.inject({
