@@ -169,7 +169,10 @@ export class EventsService {
     const owner = await this.repo.userOfFeed(token);
     if (!owner) return null;
     const events = await this.list(owner.user_id);
-    const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' }, timezone: 'Europe/Paris' });
+    // Times in UTC (…Z): a calendar app shows them in its own zone. With a calendar `timezone` and no
+    // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
+    // line, so 10:00 in Paris showed at 08:00 or 09:00 (issue 15, item 12).
+    const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' } });
     for (const e of events) {
       calendar.createEvent({
         id: `event-${e.id}@ecofoyer`,

@@ -96,6 +96,20 @@ describe('events', () => {
     expect(all.some((e: { title: string }) => e.title === 'Filtre du lave-vaisselle')).toBe(false);
   });
 
+  it('puts 10:00 in Paris at 10:00 in a calendar app on both sides of a daylight-saving change (issue 15)', async () => {
+    // 2027-03-28: Paris moves from UTC+1 to UTC+2.
+    await post(events(me.id), { title: 'Avant le changement d’heure', dt_realisation: '2027-03-27T09:00:00Z' });
+    await post(events(me.id), { title: 'Après le changement d’heure', dt_realisation: '2027-03-29T08:00:00Z' });
+    const { url } = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
+    const body = (await t.app.inject({ url: new URL(url).pathname })).body;
+    const vevents = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const parisTime = (d: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(d);
+    for (const title of ['Avant le changement d’heure', 'Après le changement d’heure']) {
+      const v = vevents.find((e) => e.summary === title)!;
+      expect(parisTime(v.startDate.toJSDate()), title).toBe('10:00');
+    }
+  });
+
   it('deletes an event', async () => {
     const e = (await post(events(me.id), { title: 'À supprimer', dt_realisation: '2026-12-10T09:00:00Z' })).json();
     expect((await t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${e.id}`, headers: me.headers })).statusCode).toBe(204);
@@ -115,6 +129,10 @@ describe('events', () => {
     const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(vevents.map((v) => v.summary)).toEqual(expect.arrayContaining(['Nettoyer le filtre', 'Panne : Le four ne chauffe plus']));
     expect(vevents.find((v) => v.summary === 'Nettoyer le filtre')?.startDate.toJSDate().toISOString()).toBe('2026-12-05T09:00:00.000Z');
+    // Fixed instants (UTC), never floating times read in the reader's own zone; no non-standard line.
+    for (const v of vevents) expect(v.startDate.zone.tzid, v.summary).toBe('UTC');
+    expect(res.body).not.toMatch(/^TIMEZONE-ID/m);
+    expect(res.body.match(/^(DTSTART|DTEND|DTSTAMP)[:;].*$/gm)!.every((line) => /\d{8}T\d{6}Z\r?$/.test(line))).toBe(true);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
