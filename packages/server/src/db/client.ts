@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { PGliteThread, PGliteThreadDialect, PING_QUERY } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
@@ -62,16 +63,29 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
   // In a worker thread: a query no longer holds the server's event loop (bench/pglite-stall.ts).
   const pglite = new PGliteThread(options.pgliteDir);
   try {
     await pglite.waitReady;
   } catch (error) {
     await pglite.close().catch(() => undefined);
+    unlock();
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(pglite) });
-  return { db, kind: 'pglite', schema: 'public', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    schema: 'public',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
