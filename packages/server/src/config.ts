@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.string().url().optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
@@ -59,6 +60,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  dbStatementTimeoutMs: number;
   appUrl: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,12 +1,22 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable, migrateToLatest, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemo } from './db/demo.ts';
 import { loadReferenceData } from './db/reference.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
+
+/** A start-up failure the operator fixes from one line (no stack trace). */
+class StartError extends Error {}
+
+/** The database's address without its password. */
+const describeDatabase = (url: string | undefined) => {
+  if (!url) return 'PGlite';
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+};
 
 /** Process entry: config from env, migrations, seed, listen. */
 async function main() {
@@ -15,6 +25,9 @@ async function main() {
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  }).catch((error: unknown) => {
+    throw isDatabaseUnavailable(error) ? new StartError(`Base de données injoignable (${describeDatabase(config.databaseUrl)}) : ${(error as Error).message}`) : error;
   });
   await migrateToLatest(handle);
   await loadReferenceData(handle.db);
@@ -70,7 +83,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StartError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

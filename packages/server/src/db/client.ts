@@ -26,7 +26,16 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests isolate workers this way). */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a statement may run (server side) before it is cancelled; the client
+   * gives up 2 s later if the server does not answer at all (a stalled server). Either way the
+   * request answers 503 instead of hanging (issue 15, item 7).
+   */
+  statementTimeoutMs?: number;
 }
+
+/** The newest migration: the database's schema must be at it (or newer) for /api/health to say ok. */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
 
 /** One Kysely code path for both: PGlite (embedded, default) or PostgreSQL (DATABASE_URL). */
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
@@ -37,6 +46,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 2000 } : {}),
     });
     // A connection dropped by the server (restart, failover, network cut) is an 'error' event, on
     // the pool for an idle one and on the client for one in use: without a listener it would end
@@ -109,9 +119,11 @@ async function currentSchema(db: Db): Promise<string> {
 }
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-// SQLSTATE: shutting down, starting up, out of connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite thread exited|PGlite is closed/;
+// SQLSTATE: shutting down, starting up, out of connections, statement timeout, and (issue 15, item 8)
+// a database, schema or table that is not there: the database was dropped or emptied under the
+// running server, which no retry of the request can fix before the operator restores it.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '3D000', '3F000', '42P01']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite thread exited|PGlite is closed/;
 
 /**
  * True for an error meaning the database cannot be reached right now (down, restarting, network
@@ -165,12 +177,16 @@ class HealthConnection {
       this.client = await this.connecting;
     }
     const client = this.client;
+    let latest: string | null;
     try {
-      await client.query(PING_QUERY.sql);
+      // Proves the server answers and the schema is there, at this code's version (issue 15, item 8).
+      latest = (await client.query<{ latest: string | null }>('select max(name) as latest from kysely_migration')).rows[0]?.latest ?? null;
     } catch (error) {
       this.drop(client);
       throw error;
     }
+    // A newer schema is fine: migrations are additive, so an older replica runs beside a newer one.
+    if (latest === null || latest < LATEST_MIGRATION) throw new Error(`PostgreSQL: schéma à la migration ${latest ?? 'aucune'}, attendu ${LATEST_MIGRATION}`);
   }
 
   async close(): Promise<void> {
