@@ -114,6 +114,8 @@ export const MSG = {
   fileMissing: 'Aucun fichier reçu.',
   fileTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
   fileNotImage: 'Format non accepté : choisissez une image JPEG, PNG ou WebP.',
+  imageTooManyPixels: 'Cette image est trop grande (plus de 40 mégapixels) : réduisez-la ou prenez une photo plus petite, puis réessayez.',
+  imageReadTimeout: 'La lecture de la photo a pris trop de temps. Réessayez avec une photo plus nette et mieux cadrée sur la plaque.',
   fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
   fileNotManual: 'Format non accepté : la notice doit être un PDF.',
   fileLinkInvalid: 'Ce lien de fichier est invalide ou a expiré.',

@@ -3,6 +3,7 @@ import { FILE_KINDS, type FileKind, MSG } from '@ecofoyer/contracts';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import { badRequest, HttpError } from './errors.ts';
 
 export interface UploadedPart {
@@ -79,11 +80,33 @@ function isPolyglot(buffer: Buffer, mime: string): boolean {
   return true;
 }
 
+/**
+ * Largest image accepted, in pixels (issue 15, decompression bomb): a 389 KB PNG can declare
+ * 20000 × 20000 pixels, 1.6 GB once decoded. A phone photo is 12–50 MP; the web app sends at most
+ * 2 000 px wide. The size is read from the header, before anything decodes the image.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Width and height from an image's header, without decoding it; a 413 beyond MAX_IMAGE_PIXELS, a 415 for an unreadable header. */
+export function checkImageDimensions(buffer: Buffer): { width: number; height: number } {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(buffer);
+  } catch {
+    throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', MSG.fileNotImage);
+  }
+  const { width = 0, height = 0 } = size;
+  if (width <= 0 || height <= 0) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', MSG.fileNotImage);
+  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, 'IMAGE_TOO_LARGE', MSG.imageTooManyPixels);
+  return { width, height };
+}
+
 /** The type of a file decided by its content (magic bytes), never by its name or header. */
 export async function sniff(buffer: Buffer, kind: FileKind): Promise<{ mime: string; ext: string }> {
   const detected = await fileTypeFromBuffer(buffer);
   const allowed: readonly string[] = FILE_KINDS[kind];
   if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
+  if (detected.mime.startsWith('image/')) checkImageDimensions(buffer);
   return { mime: detected.mime, ext: EXTENSIONS[detected.mime] };
 }
 

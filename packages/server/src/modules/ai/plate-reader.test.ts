@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import * as PImage from 'pureimage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF, WEBP } from '../../../test/multipart.ts';
+import sharp from 'sharp';
+import { HttpError } from '../../lib/errors.ts';
+import { PDF, pngDeclaring, WEBP } from '../../../test/multipart.ts';
 import { blankImage, plateImage } from '../../../test/plate-image.ts';
-import { PlateImageError, PlateReader, plateImageFormat, readPlateWith } from './plate-reader.ts';
+import { OCR_MAX_SIDE, PlateImageError, PlateReader, PlateReadTimeoutError, plateImageFormat, prepareForOcr, readPlateWith } from './plate-reader.ts';
 
 // The first OCR starts the wasm worker and loads fra+eng (≈ 1 s, more on a busy machine).
 const OCR_TIMEOUT = 60_000;
@@ -145,4 +147,28 @@ describe('PlateReader — images without a plate', () => {
     },
     OCR_TIMEOUT,
   );
+});
+
+describe('photos that would cost the OCR too much (issue 15, decompression bomb)', () => {
+  it('refuses a photo declaring 400 megapixels with a 413, without decoding it', async () => {
+    const error = await reader.read(pngDeclaring(20_000, 20_000)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).statusCode).toBe(413);
+  });
+
+  it('scales a large photo down to the OCR size, keeping its proportions', async () => {
+    const big = await sharp({ create: { width: 6000, height: 1500, channels: 3, background: 'white' } }).jpeg().toBuffer();
+    const prepared = await sharp(await prepareForOcr(big)).metadata();
+    expect([prepared.width, prepared.height]).toEqual([OCR_MAX_SIDE, OCR_MAX_SIDE / 4]);
+    const small = await blankImage(640, 320);
+    expect(await prepareForOcr(small)).toBe(small);
+  });
+
+  it('stops an OCR past its time limit, and the next photo is read by a fresh worker', async () => {
+    const image = await plateImage(plates[0]!.lines);
+    const hurried = new PlateReader({ timeoutMs: 1 });
+    await expect(hurried.read(image)).rejects.toBeInstanceOf(PlateReadTimeoutError);
+    const reading = await reader.read(image);
+    expect(reading.marque).toBe(plates[0]!.marque);
+  }, OCR_TIMEOUT);
 });

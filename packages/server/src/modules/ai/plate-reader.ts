@@ -12,7 +12,9 @@ import { mkdtemp, rm, symlink, copyFile, access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { checkImageDimensions, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 import { parsePlate, type PlateFields } from './plate-parser.ts';
 
 const require = createRequire(import.meta.url);
@@ -31,6 +33,37 @@ export class PlateImageError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PlateImageError';
+  }
+}
+
+/** The OCR of one photo took longer than the reader's limit: it was stopped, and the next read starts a fresh worker. */
+export class PlateReadTimeoutError extends Error {
+  readonly code = 'PLATE_READ_TIMEOUT';
+  constructor(ms: number) {
+    super(`OCR stopped after ${ms} ms`);
+    this.name = 'PlateReadTimeoutError';
+  }
+}
+
+/** Longest side given to the OCR: a plate's text stays legible, and the OCR time stays bounded. */
+export const OCR_MAX_SIDE = 2400;
+
+/**
+ * The photo as the OCR gets it (issue 15, decompression bomb): its size read from the header first
+ * (413 past MAX_IMAGE_PIXELS, before any decoding), then turned upright and scaled down to
+ * OCR_MAX_SIDE by libvips, on libuv's threads: neither the event loop nor the OCR queue waits on it.
+ */
+export async function prepareForOcr(image: Buffer): Promise<Buffer> {
+  const { width, height } = checkImageDimensions(image);
+  if (Math.max(width, height) <= OCR_MAX_SIDE) return image;
+  try {
+    return await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: OCR_MAX_SIDE, height: OCR_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch (error) {
+    throw new PlateImageError('The image could not be decoded (corrupt or truncated file).', { cause: error });
   }
 }
 
@@ -133,6 +166,9 @@ function getWorker(): Promise<Worker> {
 // ————————————————————————————————————————————————————————— public API
 
 export class PlateReader {
+  /** @param timeoutMs the longest one OCR may run before it is stopped (PlateReadTimeoutError). */
+  constructor(private readonly options: { timeoutMs?: number } = {}) {}
+
   /** Milliseconds the last worker start-up took (wasm + models), null before the first one. */
   static get startupMs(): number | null {
     return lastStartupMs;
@@ -146,23 +182,41 @@ export class PlateReader {
     });
   }
 
-  /** OCR of a plate photo, then brand/model. Throws PlateImageError for anything but a readable PNG/JPEG/WebP. */
-  read(image: Buffer, hint?: string): Promise<PlateReading> {
+  /**
+   * OCR of a plate photo, then brand/model. Throws PlateImageError for anything but a readable
+   * PNG/JPEG/WebP, an HttpError 413 past MAX_IMAGE_PIXELS, PlateReadTimeoutError past the limit.
+   */
+  async read(image: Buffer, hint?: string): Promise<PlateReading> {
     if (!Buffer.isBuffer(image) || image.length === 0) {
-      return Promise.reject(new PlateImageError('Empty upload: expected a PNG, JPEG or WebP photo of the plate.'));
+      throw new PlateImageError('Empty upload: expected a PNG, JPEG or WebP photo of the plate.');
     }
     if (!plateImageFormat(image)) {
-      return Promise.reject(new PlateImageError('Unsupported image: expected a PNG, JPEG or WebP photo of the plate.'));
+      throw new PlateImageError('Unsupported image: expected a PNG, JPEG or WebP photo of the plate.');
     }
+    const prepared = await prepareForOcr(image);
+    const timeoutMs = this.options.timeoutMs ?? 20_000;
     return enqueue(async () => {
       const worker = await getWorker();
       let raw: string;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          // The worker is busy with this image and cannot be interrupted: it goes, and the next read
+          // starts a new one, so the photos queued behind wait at most one limit each.
+          if (workerPromise) void workerPromise.then((w) => w.terminate()).catch(() => undefined);
+          workerPromise = null;
+          reject(new PlateReadTimeoutError(timeoutMs));
+        }, timeoutMs);
+      });
       try {
-        const { data } = await worker.recognize(image);
+        const { data } = await Promise.race([worker.recognize(prepared), timedOut]);
         raw = data.text ?? '';
       } catch (error) {
+        if (error instanceof PlateReadTimeoutError) throw error;
         // tesseract rejects with a string such as "Error: Error attempting to read image."
         throw new PlateImageError('The image could not be decoded (corrupt or truncated file).', { cause: error });
+      } finally {
+        clearTimeout(timer);
       }
       const text = normaliseOcrText(raw);
       return { text, ...parsePlate(text, hint) };

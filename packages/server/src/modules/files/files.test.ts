@@ -1,7 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
-import { HTML, multipart, PNG } from '../../../test/multipart.ts';
+import { HTML, multipart, PNG, pngDeclaring } from '../../../test/multipart.ts';
 
 let t: TestApp;
 let me: Awaited<ReturnType<typeof signedInUser>>;
@@ -48,5 +48,17 @@ describe('files', () => {
     expect((await t.app.inject({ url: '/api/V1/files/../../etc/passwd.png?exp=9999999999&sig=abc' })).statusCode).toBeGreaterThanOrEqual(400);
     const body = await multipart({ file: { filename: 'x.png', data: PNG } });
     expect((await t.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: body.headers, payload: body.payload })).statusCode).toBe(401);
+  });
+});
+
+describe('image size', () => {
+  it('refuses an image declaring more than 40 megapixels from its header, before any decoding (issue 15, decompression bomb)', async () => {
+    const bomb = pngDeclaring(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200);
+    const res = await uploadTemp(bomb);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: MSG.imageTooManyPixels });
+    // Just under the limit is an ordinary photo size.
+    expect((await uploadTemp(pngDeclaring(6000, 4000))).statusCode).toBe(201);
   });
 });
