@@ -74,9 +74,21 @@ describe.each([
     await expect.poll(() => page.getByRole('button', { name: 'Remplacer la notice' }).isVisible()).toBe(true);
     await page.screenshot({ path: `e2e/screenshots/appliance-detail-${device}.png`, fullPage: true });
     await page.getByRole('main').getByRole('button', { name: 'Lire la notice' }).first().click();
-    const viewer = page.getByTitle('Notice de Lave-linge Bosch');
-    await expect.poll(() => viewer.isVisible()).toBe(true);
-    expect(await viewer.getAttribute('src')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.pdf\?exp=\d+&sig=/);
+    // pdf.js draws the first page in the app (issue 15): no plugin frame, no « contenu bloqué ».
+    const viewer = page.getByTestId('pdf-page');
+    await expect.poll(() => viewer.getAttribute('data-drawn')).not.toBe('0');
+    await visible(page, 'Page 1 sur');
+    expect(await viewer.getAttribute('aria-label')).toMatch(/^Notice de Lave-linge Bosch, page 1 sur \d+$/);
+    const inked = await viewer.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(100);
+    expect(await page.getByRole('link', { name: 'Télécharger le PDF' }).getAttribute('href')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.pdf\?exp=\d+&sig=/);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.screenshot({ path: `e2e/screenshots/manual-viewer-${device}.png` });
     await page.getByRole('button', { name: 'Fermer' }).click();
 
     // The universe now exists and counts the appliance.

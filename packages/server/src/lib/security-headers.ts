@@ -19,7 +19,8 @@ export function helmetOptions(config: Config): HelmetOptions {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        workerSrc: ["'self'"],
+        // blob: for the image-resize worker (lib/image.ts), which loads its code from 'self'.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
       },
     },

@@ -51,6 +51,16 @@ describe('files', () => {
   });
 });
 
+describe('serving', () => {
+  it('serves a user file in a sandbox: opened directly, nothing in it can run as the app (issue 15)', async () => {
+    const { fileUrl } = (await uploadTemp(PNG)).json().data;
+    const res = await t.app.inject({ url: fileUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
 describe('image size', () => {
   it('refuses an image declaring more than 40 megapixels from its header, before any decoding (issue 15, decompression bomb)', async () => {
     const bomb = pngDeclaring(20_000, 20_000);

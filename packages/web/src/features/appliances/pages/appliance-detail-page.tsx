@@ -1,11 +1,10 @@
 import { type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconBook,
   IconCamera,
-  IconExternalLink,
   IconFileInvoice,
   IconPencil,
   IconRecycle,
@@ -16,6 +15,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { PdfViewer } from '../../../components/pdf-viewer.tsx';
 import { useApplianceEvents } from '../../events/api/events.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useAppliance } from '../api/appliances.ts';
@@ -85,6 +85,8 @@ export function ApplianceDetailPage() {
   const products = useRefProducts();
   const [manualOpened, manual] = useDisclosure(false);
   const [invoiceOpened, invoice] = useDisclosure(false);
+  // A phone gets the document full screen, with its close button always in reach.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
 
   if (!Number.isInteger(id) || id <= 0) return <Navigate to="/home" replace />;
   if (appliance.isPending) return <Skeleton h={320} radius="lg" />;
@@ -225,14 +227,9 @@ export function ApplianceDetailPage() {
         </SimpleGrid>
       </Stack>
 
-      <Modal opened={manualOpened} onClose={manual.close} title={`Notice — ${a.name}`} size="xl" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal opened={manualOpened} onClose={manual.close} title={`Notice — ${a.name}`} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Fermer' }}>
         {a.notice ? (
-          <Stack>
-            <iframe src={a.notice} title={`Notice de ${a.name}`} className={classes.viewer} />
-            <Anchor href={a.notice} target="_blank" rel="noopener noreferrer">
-              Ouvrir la notice dans un nouvel onglet <IconExternalLink size={14} />
-            </Anchor>
-          </Stack>
+          <PdfViewer url={a.notice} title={`Notice de ${a.name}`} fileName={`notice-${a.name}.pdf`} />
         ) : (
           <Stack>
             <Text>Aucune notice n’est encore enregistrée pour cet appareil.</Text>
@@ -240,10 +237,10 @@ export function ApplianceDetailPage() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={invoiceOpened} onClose={invoice.close} title={`Facture — ${a.name}`} size="xl" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal opened={invoiceOpened} onClose={invoice.close} title={`Facture — ${a.name}`} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Fermer' }}>
         {a.facture &&
           (a.facture_type === 'application/pdf' ? (
-            <iframe src={a.facture} title={`Facture de ${a.name}`} className={classes.viewer} />
+            <PdfViewer url={a.facture} title={`Facture de ${a.name}`} fileName={`facture-${a.name}.pdf`} />
           ) : (
             <Image src={a.facture} alt={`Facture de ${a.name}`} />
           ))}
