@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { MSG } from '@ecofoyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freshSchemaUrl, LIFTED_LIMITS, type ServerProcess, startServer, tempDataDir } from '../../test/server-process.ts';
 import { multipart, PDF, PNG } from '../../test/multipart.ts';
 
@@ -69,26 +69,43 @@ async function keysInRows(base: string, user: User): Promise<string[]> {
   return keys.filter((k): k is string => k !== null).sort();
 }
 
-describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  let dataDir: string;
-  let schema: Awaited<ReturnType<typeof freshSchemaUrl>> | null = null;
-  let env: Record<string, string>;
-  let server: ServerProcess | null = null;
-
-  beforeAll(async () => {
-    dataDir = tempDataDir('faults');
-    schema = databaseUrl ? await freshSchemaUrl(databaseUrl, 'faults') : null;
-    env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}), SCHEDULER_INTERVAL_SECONDS: '0', ...LIFTED_LIMITS };
-  });
-
-  afterAll(async () => {
-    await server?.stop();
+/**
+ * Each test has its own DATA_DIR (and PostgreSQL schema) and its own server processes, stopped
+ * when it ends: no test reuses another's server or data, so they pass in any order (issue 15).
+ */
+async function isolated(label: string) {
+  const dataDir = tempDataDir(label);
+  const schema = databaseUrl ? await freshSchemaUrl(databaseUrl, label) : null;
+  const env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {}), SCHEDULER_INTERVAL_SECONDS: '0', ...LIFTED_LIMITS };
+  const servers: ServerProcess[] = [];
+  onTestFinished(async () => {
+    for (const server of servers) await server.stop();
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return {
+    dataDir,
+    async start() {
+      const server = await startServer(env);
+      servers.push(server);
+      return server;
+    },
+  };
+}
 
+/** Polls `check` until it is true (a condition, not a fixed sleep), failing after `timeoutMs`. */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('killed (SIGKILL) during uploads and appliance writes, restarts with no half-written row and no orphan file', async () => {
-    server = await startServer(env);
+    const { dataDir, start } = await isolated('faults-kill');
+    let server = await start();
     const base = server.url;
     const user = await signUp(base, 'kill@exemple.fr');
     const u = `${base}/api/V1/profils/users/${user.id}`;
@@ -133,24 +150,25 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     mkdirSync(userDir, { recursive: true });
     writeFileSync(path.join(userDir, `${randomUUID()}.png`), PNG);
     writeFileSync(path.join(userDir, `${randomUUID()}.png.part`), PNG.subarray(0, 20));
-    if (schema) {
+    if (databaseUrl) {
       // On PostgreSQL another replica may be mid-upload: only files older than 10 minutes are
       // swept. Age them as the clock would have.
       const past = new Date(Date.now() - 3600_000);
       for (const f of filesOnDisk(dataDir)) utimesSync(path.join(dataDir, 'files', f), past, past);
     }
 
-    server = await startServer(env);
+    server = await start();
     const restarted = server.url;
     // The sweep runs at start, beside the first requests: wait until it is over.
     let rows: string[] = [];
     let files: string[] = [];
     const deadline = Date.now() + 10_000;
     do {
-      await new Promise((r) => setTimeout(r, 100));
       rows = await keysInRows(restarted, user);
       files = filesOnDisk(dataDir);
-    } while (JSON.stringify(rows) !== JSON.stringify(files) && Date.now() < deadline);
+      if (JSON.stringify(rows) === JSON.stringify(files)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    } while (Date.now() < deadline);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(files).toEqual(rows);
     expect(rows.length).toBeGreaterThan(0);
@@ -164,7 +182,8 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
   }, 60_000);
 
   it('stops on SIGTERM after finishing the requests in flight, refusing new connections meanwhile', async () => {
-    server ??= await startServer(env);
+    const { dataDir, start } = await isolated('faults-term');
+    const server = await start();
     const { port, url } = server;
     const user = await signUp(url, 'term@exemple.fr');
     const u = `/api/V1/profils/users/${user.id}`;
@@ -174,7 +193,7 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     // A slow upload: half of its body, SIGTERM, then the rest.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: `${u}/foyers/univers/${room.body.univer_id}/appliances`, headers: { ...form.headers, authorization: user.auth, 'content-length': form.payload.length } },
+        { port, host: '127.0.0.1', method: 'POST', path: `${u}/foyers/univers/${room.body.univer_id}/appliances`, headers: { ...form.headers, authorization: user.auth, 'content-length': form.payload.length, expect: '100-continue' } },
         (res) => {
           let body = '';
           res.on('data', (d) => (body += d));
@@ -183,18 +202,28 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
       );
       req.on('error', reject);
       const half = Math.floor(form.payload.length / 2);
-      req.write(form.payload.subarray(0, half));
-      setTimeout(async () => {
-        server!.child.kill('SIGTERM');
-        await new Promise((r) => setTimeout(r, 500));
-        // The listening socket is closed: a new connection is refused.
-        const refused = await fetch(`${url}/api/health`).then(
-          () => null,
-          (error: { cause?: { code?: string } }) => error.cause?.code,
+      // « 100 Continue » says the server has the request and routed it: from then on it is in
+      // flight, and a stop must wait for it (a condition, not a guess at how long that takes).
+      req.once('continue', () => req.write(form.payload.subarray(0, half), () => void stop().catch(reject)));
+      req.flushHeaders();
+      const stop = async () => {
+        server.child.kill('SIGTERM');
+        // The listening socket closes: a new connection (a fresh TCP one, never a pooled keep-alive
+        // socket) is refused.
+        await until(
+          async () =>
+            (refusedCode = await new Promise<string | null>((done) => {
+              const socket = net.connect({ port, host: '127.0.0.1' });
+              socket.once('connect', () => {
+                socket.destroy();
+                done(null);
+              });
+              socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? 'error'));
+            })) === 'ECONNREFUSED',
+          'the listening socket to close',
         );
-        refusedCode = refused;
         req.end(form.payload.subarray(half));
-      }, 300);
+      };
     });
     let refusedCode: string | null | undefined;
     const res = await response;
@@ -202,7 +231,6 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body)).toMatchObject({ marque: 'Lente', pict: expect.stringContaining('/api/V1/files/') });
     expect(await server.exited).toBe(0);
-    server = null;
     expect(filesOnDisk(dataDir).filter((f) => f.endsWith('.part'))).toEqual([]);
   }, 60_000);
 });
@@ -287,25 +315,25 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
       }
     };
     const clients = Array.from({ length: 6 }, (_, n) => client(n));
-    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const count = (phase: string, status?: number) => seen.filter((s) => s.phase === phase && (status === undefined || s.status === status)).length;
 
-    await pause(500);
+    // Phases end on what was seen, not on a clock: a busy machine only makes them longer.
+    await until(async () => count('up', 200) >= 6, 'answers while the database is up');
     // Requests in flight at the cut may end either way; those that started after it must be 503.
     phase = 'cut';
     cutAt = Date.now();
     await relay.stop();
-    await pause(300);
+    await until(async () => count('cut') >= 6, 'the requests in flight at the cut to end');
     phase = 'down';
-    await pause(1500);
+    await until(async () => count('down') >= 12, 'answers while the database is away');
     const health = await call(`${server.url}/api/health`);
     expect(health).toEqual({ status: 503, body: { status: 'degraded', db: 'down' } });
 
     phase = 'back';
     restoredAt = Date.now();
     await relay.start();
-    const deadline = Date.now() + 15_000;
-    while ((await call(`${server.url}/api/health`)).status !== 200 && Date.now() < deadline) await pause(200);
-    await pause(1000);
+    await until(async () => (await call(`${server.url}/api/health`)).status === 200, 'health to recover');
+    await until(async () => seen.filter((s) => s.phase === 'back').slice(-6).every((s) => s.status === 200) && count('back', 200) >= 6, 'answers once it is back');
     running = false;
     await Promise.all(clients);
 

@@ -97,9 +97,9 @@ export async function routeTable(t: Pick<TestApp, 'config' | 'db' | 'clock'>): P
  * any test app exists: the worker's database is only read, never cleaned — vitest collects every
  * file of a worker before running the first, and the other files' data is not ours to wipe.
  */
-export async function routeTableAtCollection(): Promise<ApiRoute[]> {
+export async function routeTableAtCollection(env: Record<string, string> = {}): Promise<ApiRoute[]> {
   const { db } = await workerDb();
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecofoyer-routes-')), JWT_SECRET: 'route-table-route-table-route-table', DEMO: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecofoyer-routes-')), JWT_SECRET: 'route-table-route-table-route-table', DEMO: 'false', LOG_LEVEL: 'silent', ...env });
   return routeTable({ config, db, clock: new ManualClock() });
 }
 
