@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
 import { loadReferenceData } from '../packages/server/src/db/reference.ts';
-import { LocalFileStore } from '../packages/server/src/lib/file-store.ts';
+import { createFileStore } from '../packages/server/src/services.ts';
 import { exportHousehold, householdOwner, HouseholdBackupError, importHousehold } from '../packages/server/src/ops/household-backup.ts';
 
 const USAGE = `usage:
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     await migrateToLatest(handle);
     // Reference rows are matched by slug on import: they must be there, as at server start.
     await loadReferenceData(handle.db);
-    const deps = { db: handle.db, store: new LocalFileStore(path.join(config.dataDir, 'files')) };
+    const deps = { db: handle.db, store: createFileStore(config) };
     if (command === 'export') {
       const userId = await householdOwner(handle.db, email!);
       if (userId === null) throw new HouseholdBackupError(`Aucun compte pour ${email}.`);

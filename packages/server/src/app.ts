@@ -40,7 +40,7 @@ import { universesRoutes } from './modules/universes/universes.routes.ts';
 import type { FileStore } from './lib/file-store.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { withOpenGraph } from './lib/open-graph.ts';
-import { createServices, type Services } from './services.ts';
+import { createFileStore, createServices, type Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -109,7 +109,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     if (deps.mailer instanceof MailQueue) await deps.mailer.idle();
   });
-  app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore: options.fileStore }));
+  const fileStore = options.fileStore ?? createFileStore(config);
+  app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore }));
+  // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
+  if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
   app.decorate('authenticate', authenticate(tokens, sessions));
 
   await app.register(fastifySwagger, {

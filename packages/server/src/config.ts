@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
+import type { S3Settings } from './lib/s3-file-store.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -17,6 +18,13 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, { error: 'S3_PREFIX : un dossier en minuscules terminé par « / », ou vide' }).default(''),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
@@ -61,6 +69,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   dbStatementTimeoutMs: number;
+  /** Uploaded files on an S3-compatible store, when S3_ENDPOINT is set (else DATA_DIR/files). */
+  s3?: S3Settings;
   appUrl: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -111,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Configuration invalide :\n  S3_BUCKET: requis avec S3_ENDPOINT');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) throw new ConfigError('Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
   // npm runs workspace scripts in the workspace folder: relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
@@ -120,6 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
+import { S3FileStore } from './lib/s3-file-store.ts';
 import { ChatCompletions } from './lib/chat-completions.ts';
 import { FileUrls } from './lib/file-urls.ts';
 import { referenceProducts } from './db/reference.ts';
@@ -33,10 +34,15 @@ import { UniversesService } from './modules/universes/universes.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
+/** The store the configuration names: an S3-compatible bucket when S3_ENDPOINT is set, else DATA_DIR/files. */
+export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
+  return config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'));
+}
+
 /** Every module's service, built once; a module calls another's service, never its tables. */
 export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; fileStore?: FileStore }) {
   const { config, db, clock, log } = deps;
-  const store = deps.fileStore ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+  const store = deps.fileStore ?? createFileStore(config);
   const files = new FileService(new FilesRepository(db), {
     store,
     urls: new FileUrls(config.jwtSecret, clock),

@@ -13,6 +13,8 @@ export interface FileStore {
    * of files no row refers to (FileService.sweepOrphans) needs it; a store without it is not swept.
    */
   list?(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** Releases connections (S3 client); nothing for the local disk. */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|png|webp|pdf)$/;
