@@ -148,6 +148,21 @@ describe('desktop shell', () => {
     await page.waitForURL('**/home');
     await context.close();
   });
+
+  it('goes back one step from a page with a frame in it, the frame untouched (issue 16)', async () => {
+    const { context, page } = await signedIn(DESKTOP);
+    await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
+    await page.waitForURL('**/calendar');
+    // In-app steps, so that the history holds calendar → home → map.
+    await page.getByRole('link', { name: 'Accueil', exact: true }).first().click();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('main').getByRole('link', { name: /^Carte de l’économie circulaire/ }).click();
+    await page.waitForURL(/\/carbomap$/);
+    await expect.poll(() => page.locator('iframe').count()).toBe(1);
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await page.waitForURL(/\/home$/);
+    await context.close();
+  });
 });
 
 describe('phone shell', () => {

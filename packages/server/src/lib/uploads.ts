@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_KINDS, type FileKind, MSG } from '@ecofoyer/contracts';
+import { FILE_KINDS, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr, MSG } from '@ecofoyer/contracts';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -103,6 +103,7 @@ export function checkImageDimensions(buffer: Buffer): { width: number; height: n
 
 /** The type of a file decided by its content (magic bytes), never by its name or header. */
 export async function sniff(buffer: Buffer, kind: FileKind): Promise<{ mime: string; ext: string }> {
+  if (buffer.length > FILE_MAX_BYTES_BY_KIND[kind]) throw new HttpError(413, 'FILE_TOO_LARGE', fileTooLargeFr(kind));
   const detected = await fileTypeFromBuffer(buffer);
   const allowed: readonly string[] = FILE_KINDS[kind];
   if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);

@@ -192,6 +192,19 @@ describe('updating, files and deleting', () => {
     expect(garbled.statusCode).toBe(400);
   });
 
+  it('takes a manual up to 25 MB and an invoice or a picture up to 10 MB, each refused past its own limit (issue 16)', async () => {
+    const a = (await addAppliance(kitchen, { prod_id: product('Réfrigérateur').id, marque: 'Bosch', modele: 'KGN' })).json();
+    // A PDF's trailing bytes after %%EOF are allowed (incremental updates): padding makes it large.
+    const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);
+    expect((await upload(a.id, 'notice', pdfOf(18 * 1024 * 1024))).statusCode).toBe(200);
+    const tooBigManual = await upload(a.id, 'notice', pdfOf(25 * 1024 * 1024 + 1));
+    expect(tooBigManual.statusCode).toBe(413);
+    expect(tooBigManual.json().message).toBe(MSG.fileTooLarge);
+    const bigInvoice = await upload(a.id, 'facture', pdfOf(12 * 1024 * 1024));
+    expect(bigInvoice.statusCode).toBe(413);
+    expect(bigInvoice.json().message).toBe('Le fichier dépasse la taille maximale de 10 Mo.');
+  });
+
   it('deletes the appliance and its files', async () => {
     const a = (await addAppliance(kitchen, { prod_id: product('Grille-pain').id, marque: 'Dualit', modele: 'Classic' }, PNG)).json();
     const withInvoice = (await upload(a.id, 'facture', PDF)).json();

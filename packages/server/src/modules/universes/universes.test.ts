@@ -88,7 +88,7 @@ describe('universes', () => {
     expect(pdf.statusCode).toBe(415);
     const big = await createUniverse(me, {}, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]));
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(MSG.fileTooLarge);
+    expect(big.json().message).toBe(MSG.fileTooLargeFor("10 Mo"));
     const unknownRef = await createUniverse(me, { refUniverId: '99999' }, PNG);
     expect(unknownRef.statusCode).toBe(404);
     const json = await t.app.inject({ method: 'POST', url: base(me.id), headers: me.headers, payload: { name: 'x' } });

@@ -1,6 +1,6 @@
-import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText } from '@ecofoyer/contracts';
+import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
@@ -67,13 +67,19 @@ export function useUpdateAppliance() {
 
 export type ApplianceFileSlot = 'facture' | 'notice' | 'image';
 
+/** The kind of file each slot takes (the server's FILE_KINDS and limits). */
+export const SLOT_KINDS: Record<ApplianceFileSlot, FileKind> = { facture: 'invoice', notice: 'manual', image: 'image' };
+
 /** PUT …/{id}/facture | notice | image, with progress; pictures are resized first (spec §5). */
 export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
   const invalidate = useInvalidateInventory();
   return useMutation({
     mutationFn: async ({ id, slot, file }: { id: number; slot: ApplianceFileSlot; file: File }) => {
+      const ready = slot === 'notice' ? file : await prepareImage(file);
+      // Refused here rather than after sending megabytes the server would refuse (issue 16).
+      if (ready.size > FILE_MAX_BYTES_BY_KIND[SLOT_KINDS[slot]]) throw new ApiError(413, fileTooLargeFr(SLOT_KINDS[slot]), 'FILE_TOO_LARGE');
       const form = new FormData();
-      form.append('file', slot === 'notice' ? file : await prepareImage(file));
+      form.append('file', ready);
       return uploadForm<Appliance>(`${ITEM}/${id}/${slot}`, form, { method: 'PUT', onProgress });
     },
     onSuccess: invalidate,

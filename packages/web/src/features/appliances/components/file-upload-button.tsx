@@ -1,8 +1,12 @@
+import { fileSizeLimitFr } from '@ecofoyer/contracts';
 import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { type ApplianceFileSlot, useUploadApplianceFile } from '../api/appliances.ts';
+import { type ApplianceFileSlot, SLOT_KINDS, useUploadApplianceFile } from '../api/appliances.ts';
+
+/** What the picker takes, said before the user picks (issue 16). */
+const FORMATS: Record<ApplianceFileSlot, string> = { facture: 'PDF, JPEG ou PNG', notice: 'PDF', image: 'JPEG, PNG ou WebP' };
 
 /** Picks a file and uploads it to an appliance slot, showing progress and the French error. */
 export function FileUploadButton({
@@ -43,6 +47,9 @@ export function FileUploadButton({
           </Button>
         )}
       </FileButton>
+      <Text size="xs" c="dimmed">
+        {FORMATS[slot]}, {fileSizeLimitFr(SLOT_KINDS[slot])} au plus
+      </Text>
       {upload.isPending && <Progress value={progress} animated aria-label={`Envoi : ${progress} %`} />}
       {error && (
         <Text c="red.9" size="sm" role="alert">

@@ -7,7 +7,7 @@ const ALL_ACTIONS = ['reparer', 'donner', 'echanger', 'preter', 'revendre'] as c
 export function CarbonMapPage() {
   return (
     <>
-      <PageTitle title="Carte de l’économie circulaire" hasIframe />
+      <PageTitle title="Carte de l’économie circulaire" />
       <CircularMap
         actions={ALL_ACTIONS}
         france

@@ -29,7 +29,7 @@ export function CallplanPage() {
 
   return (
     <>
-      <PageTitle title="Prendre rendez-vous" hasIframe />
+      <PageTitle title="Prendre rendez-vous" />
       <Stack gap="md">
         <Group gap="xs">
           {device && <Text fw={700}>{device}</Text>}

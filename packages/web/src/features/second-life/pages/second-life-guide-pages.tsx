@@ -32,7 +32,7 @@ function Layout({ title, children }: { title: string; children: (device: ReturnT
   const device = useSecondLifeDevice();
   return (
     <>
-      <PageTitle title={title} hasIframe />
+      <PageTitle title={title} />
       {device.loading ? (
         <Skeleton h={240} radius="lg" />
       ) : (
