@@ -22,6 +22,17 @@ const NOT_A_FAULT = new RegExp(
     String.raw`\b(quel(le)? (programme|cycle|temperature|lessive|dose|reglage|mode) (choisir|utiliser|mettre|pour|faut)|quel(le)? (programme|temperature|lessive|dose) (est|serait) (le |la )?(mieux|meilleure?)|comment (cuire|faire cuire|preparer|laver|nettoyer une?|transferer|sauvegarder|installer|utiliser|programmer une? recette)|combien de temps (cuire|faire cuire|faut[- ]il (cuire|laisser cuire))|est-ce que je peux (mettre|laver|cuire)|peut-on (mettre|laver|cuire)|on peut (mettre|laver|cuire))\b`,
 );
 
+/**
+ * A usage question (« comment brancher… », « quelle température… », « à combien de degrés… ») that
+ * says nothing is wrong: it opens like a how-to and carries no sign of a fault (a negation, a
+ * breakdown word, an error). « comment réparer… » or « pourquoi il ne chauffe plus ? » still go to
+ * the sheets. Every question of this shape in the sets of bench/assistant/ is out of scope.
+ */
+const HOW_TO_OPENING = /^(comment|quel|quelle|quels|quelles|a combien|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
+const FAULT_SIGN =
+  /\b(ne|n'\w+|pas|plus|jamais|rien|panne|en rade|hs|bloqu\w*|coince\w*|fui\w*|fuite\w*|bruit\w*|erreur|code|problemes?|souci|cass\w*|abim\w*|saute\w*|coupe\w*|eteint\w*|clignot\w*|repar\w*|debloqu\w*|depann\w*|reinitialis\w*|reset|defaut|anormal\w*|bizarre|mal|detartr\w*|tiede|froid|chaud|brul\w*|fume|odeur|sent|goutte\w*|grince\w*|vibre\w*|claque\w*|bip\w*|affiche\w*|voyant)\b/;
+const isHowTo = (folded: string) => HOW_TO_OPENING.test(folded.trim()) && !FAULT_SIGN.test(folded);
+
 /** Whether the best match is evidence enough to show its sheet. */
 export const confident = (m: Match | undefined): m is Match => m !== undefined && m.score >= MIN_SCORE && m.coverage >= MIN_COVERAGE;
 
@@ -35,6 +46,7 @@ export function diagnose(index: FaultIndex, text: string, product: string | null
   const found = index.search(text, { product, limit });
   // Without a device (none picked, none named) a sheet would be a guess across every appliance.
   if (found.allowed === null) return { kind: 'aucune', why: 'no-device' };
-  if (NOT_A_FAULT.test(foldFr(text)) || !confident(found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
+  const folded = foldFr(text);
+  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || !confident(found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };
 }

@@ -2,7 +2,8 @@
  * How people name each reference product (packages/server/src/db/reference/products.json) when they
  * type: everyday words, abbreviations and the brands or models that stand for one kind of device.
  * Brands that make many kinds of devices (Bosch, Samsung, Philips…) are not here: they say nothing
- * about the device.
+ * about the device. A brand of two or three kinds (Canon, Epson) is listed under each: it then bounds
+ * the candidates to those kinds, which is still a hard constraint (issue 13).
  */
 export const PRODUCT_ALIASES: Record<string, string[]> = {
   refrigerateur: ['réfrigérateur', 'frigo', 'frigidaire', 'frigo américain', 'réfrigérateur congélateur', 'combiné', 'frigo combiné'],
@@ -11,12 +12,12 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   'micro-ondes': ['micro-ondes', 'micro onde', 'microonde', 'micro-onde', 'four à micro-ondes'],
   'mini-four': ['mini-four', 'mini four', 'petit four électrique'],
   'plaque-de-cuisson': ['plaque de cuisson', 'plaque', 'plaques', 'table de cuisson', 'induction', 'plaque induction', 'vitrocéramique', 'vitro', 'plaque gaz', 'plaque à gaz', 'plaques gaz', 'table de cuisson gaz', 'table gaz', 'feux gaz'],
-  cuisiniere: ['cuisinière', 'piano de cuisson', 'gazinière', 'gaziniere', 'cuisinière gaz', 'cuisinière à gaz', 'cuisinière mixte'],
+  cuisiniere: ['cuisinière', 'piano de cuisson', 'gazinière', 'gaziniere', 'cuisinière gaz', 'cuisinière à gaz', 'cuisinière mixte', 'gazi', 'cuisinière mixte gaz'],
   hotte: ['hotte', 'hotte aspirante', 'hotte de cuisine'],
   bouilloire: ['bouilloire', 'théière électrique'],
   'cafetiere-dosettes': ['cafetière à dosettes', 'machine à dosettes', 'senseo', 'nespresso', 'dolce gusto', 'tassimo', 'vertuo'],
   'cafetiere-filtre': ['cafetière filtre', 'cafetière', 'cafetière électrique', 'machine à café filtre'],
-  'cafetiere-expresso': ['expresso', 'espresso', 'machine expresso', 'percolateur'],
+  'cafetiere-expresso': ['expresso', 'espresso', 'machine expresso', 'percolateur', 'gaggia', 'machine à expresso'],
   'machine-a-cafe-automatique': ['machine à café automatique', 'machine à café', 'machine à grain', 'machine à grains', 'à grains', 'café en grains', 'delonghi', 'de longhi', 'jura', 'magnifica'],
   'grille-pain': ['grille-pain', 'grille pain', 'toaster'],
   'robot-cuiseur': ['robot cuiseur', 'robot de cuisine', 'thermomix', 'cookeo', 'monsieur cuisine', 'companion', 'multicuiseur'],
@@ -28,12 +29,12 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   yaourtiere: ['yaourtière', 'yaourtiere', 'multi délices'],
   'appareil-a-raclette': ['raclette', 'appareil à raclette', 'pierrade', 'plancha'],
   televiseur: ['téléviseur', 'télé', 'tele', 'tv', 'télévision', 'écran plat', 'smart tv', 'oled', 'qled'],
-  videoprojecteur: ['vidéoprojecteur', 'projecteur', 'vidéo projecteur', 'rétroprojecteur'],
-  'chaine-hi-fi': ['chaîne hi-fi', 'chaine hifi', 'ampli', 'amplificateur', 'platine', 'barre de son', 'home cinéma'],
-  enceinte: ['enceinte', 'enceinte bluetooth', 'haut-parleur', 'jbl', 'sonos', 'bose', 'marshall'],
+  videoprojecteur: ['vidéoprojecteur', 'projecteur', 'vidéo projecteur', 'rétroprojecteur', 'vidéoproj', 'vidéo proj', 'projo', 'epson', 'benq', 'optoma'],
+  'chaine-hi-fi': ['chaîne hi-fi', 'chaine hifi', 'ampli', 'amplificateur', 'platine', 'barre de son', 'home cinéma', 'chaîne hifi', 'chaîne', 'chaine', 'hifi', 'hi-fi', 'mini-chaîne'],
+  enceinte: ['enceinte', 'enceinte bluetooth', 'haut-parleur', 'jbl', 'sonos', 'bose', 'marshall', 'baffle', 'baffles', 'enceinte connectée', 'echo', 'alexa', 'google home', 'nest audio', 'nest mini', 'homepod'],
   'console-de-jeux': ['console', 'console de jeux', 'playstation', 'ps4', 'ps5', 'xbox', 'wii'],
   tablette: ['tablette', 'ipad', 'galaxy tab', 'liseuse', 'kindle'],
-  'appareil-photo': ['appareil photo', 'reflex', 'hybride', 'gopro', 'caméscope'],
+  'appareil-photo': ['appareil photo', 'reflex', 'hybride', 'gopro', 'caméscope', 'canon', 'nikon', 'fujifilm', 'lumix', 'compact numérique'],
   radiateur: ['radiateur', 'convecteur', 'radiateur électrique', 'chauffage électrique', 'chauffage d’appoint', 'sèche-serviettes', 'radiateur à inertie'],
   climatiseur: ['climatiseur', 'clim', 'climatisation', 'climatiseur mobile', 'clim réversible', 'split', 'pinguino'],
   lampe: ['lampe', 'luminaire', 'lampadaire', 'ampoule', 'lampe de chevet'],
@@ -57,8 +58,8 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   'ordinateur-portable': ['ordinateur portable', 'ordi', 'ordi portable', 'pc portable', 'laptop', 'macbook', 'chromebook', 'notebook'],
   'ordinateur-fixe': ['ordinateur fixe', 'pc fixe', 'tour', 'unité centrale', 'pc', 'imac', 'ordinateur de bureau'],
   moniteur: ['moniteur', 'écran', 'deuxième écran', 'second écran', 'écran d’ordinateur', 'écran pc'],
-  imprimante: ['imprimante', 'imprimante jet d’encre', 'imprimante laser', 'epson', 'canon pixma', 'hp deskjet', 'hp officejet', 'brother'],
-  scanner: ['scanner', 'scanneur', 'numériseur'],
+  imprimante: ['imprimante', 'imprimante jet d’encre', 'imprimante laser', 'epson', 'canon pixma', 'hp deskjet', 'hp officejet', 'brother', 'canon'],
+  scanner: ['scanner', 'scanneur', 'numériseur', 'scanner epson', 'scanner canon'],
   'machine-a-coudre': ['machine à coudre', 'surjeteuse', 'singer'],
   veilleuse: ['veilleuse'],
   babyphone: ['babyphone', 'écoute-bébé', 'baby phone'],
