@@ -14,7 +14,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNT } from '@ecofoyer/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -69,10 +68,8 @@ async function prepare(port: number, baseURL: string, signIn: boolean) {
   const page = await browser.contexts()[0].newPage();
   if (signIn) {
     await page.goto(`${baseURL}/login`);
-    await page.getByLabel(/^Email/).fill(DEMO_ACCOUNT.username);
-    await page.getByLabel(/^Mot de passe/).fill(DEMO_ACCOUNT.password);
-    await page.getByLabel('Se souvenir de moi').check();
-    await page.getByRole('button', { name: 'VALIDER' }).click();
+    // A demo household of its own (issue 14), kept in localStorage like « Se souvenir de moi ».
+    await page.getByRole('button', { name: 'DEMO' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.evaluate('navigator.serviceWorker.ready');
   }

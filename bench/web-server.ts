@@ -5,7 +5,6 @@ import path from 'node:path';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
-import { seedDemo } from '../packages/server/src/db/demo.ts';
 import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 
 /**
@@ -28,7 +27,6 @@ export async function startWebServer(): Promise<{ baseURL: string; close: () => 
   await migrateToLatest(handle);
   await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db, logger: false });
-  await seedDemo(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../packages/server/src/config.ts';
-import { DEMO_ACCOUNT } from '@ecofoyer/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { machineInfo } from './machine.ts';
 import { startWebServer } from './web-server.ts';
@@ -85,15 +84,13 @@ async function measure(browser: Browser, baseURL: string, route: keyof typeof BA
   return { route, barJsGzipBytes: BARS[route], pass: result.jsGzipBytes <= BARS[route], ...result };
 }
 
-/** The demo account signed in through the login page with « Se souvenir de moi » (session in localStorage). */
+/** A demo household of its own, signed in through the DEMO button (session kept in localStorage). */
 async function signedInState(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'fr-FR', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(DEMO_ACCOUNT.username);
-  await page.getByLabel(/^Mot de passe/).fill(DEMO_ACCOUNT.password);
-  await page.getByLabel('Se souvenir de moi').check();
-  await page.getByRole('button', { name: 'VALIDER' }).click();
+  // A demo household of its own (issue 14), kept in localStorage like « Se souvenir de moi ».
+  await page.getByRole('button', { name: 'DEMO' }).click();
   await page.waitForURL(/\/(home|welcome)$/);
   const state = await context.storageState();
   await context.close();

@@ -5,7 +5,6 @@ import type { TestProject } from 'vitest/node';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig, REPO_ROOT } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
-import { seedDemo } from '../packages/server/src/db/demo.ts';
 import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 import { dropTestSchemas } from '../packages/server/test/global-setup.ts';
 import { cleanDb, workerDb } from '../packages/server/test/test-db.ts';
@@ -54,7 +53,6 @@ export default async function setup(project: TestProject) {
     const created = await app.services.notifications.tick();
     return { now: clock.now().toISOString(), created: created.length };
   });
-  await seedDemo(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   // Mailed links must point at this server.

@@ -195,23 +195,26 @@ describe('a session ended elsewhere (issue 8: access tokens end with their sessi
 });
 
 describe('demo account (spec §2)', () => {
-  it('signs in with the built-in account: /home for the first logins, then /welcome', async () => {
+  it('makes a new household at each click: its first login, so /home (issue 14 replaces the shared account of spec §2)', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const demoLogin = async () => {
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'DEMO' }).click();
-      await page.waitForURL(/\/(home|welcome)$/);
-      return new URL(page.url()).pathname;
-    };
-    const counts: string[] = [];
+    const ids = new Set<number>();
     for (let i = 0; i < 3; i++) {
-      counts.push(await demoLogin());
-      const loginCount = await page.evaluate(() => JSON.parse(sessionStorage.getItem('user') ?? '{}').loginCount);
-      expect(counts.at(-1)).toBe(loginCount > 2 ? '/welcome' : '/home');
-      await page.evaluate(() => sessionStorage.clear());
+      await page.goto('/login');
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      await page.goto('/login');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/demo'));
+      await page.getByRole('button', { name: 'DEMO' }).click();
+      const body = (await (await answer).json()) as { id: number; loginCount: number };
+      await page.waitForURL(/\/(home|welcome)$/);
+      expect(new URL(page.url()).pathname).toBe('/home');
+      expect(body.loginCount).toBe(1);
+      ids.add(body.id);
     }
-    expect(counts).toContain('/welcome');
+    expect(ids.size).toBe(3);
     await context.close();
   });
 

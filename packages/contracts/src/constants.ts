@@ -31,8 +31,5 @@ export const TEXTAREA_MAX_ROWS = 10;
 export const ROLES = { freemium: 'ROLE_FREEMIUM', assure: 'ROLE_ASSURE' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
-/** API.md "Demo": the demo credentials are built into the client. */
-export const DEMO_ACCOUNT = { username: 'demo@ecofoyer.fr', password: 'Demo-EcoFoyer1!' } as const;
-
 /** Reset links are valid one hour (issue: token single use, 1 h). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

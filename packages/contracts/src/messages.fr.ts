@@ -23,6 +23,10 @@ export const MSG = {
   // spec §8
   loginFailed: 'Erreur survenue. Veuillez réessayer.',
   demoFailed: 'Erreur rencontrée :',
+  demoUnavailable: 'La démonstration n’est pas disponible sur ce serveur.',
+  demoCredentialsLocked: 'Le compte de démonstration garde son adresse et son mot de passe : créez votre propre compte pour les choisir.',
+  demoBanner: 'Compte de démonstration : ce foyer est le vôtre seul, et il sera effacé 24 h après sa création.',
+  demoCreating: 'Préparation de votre foyer de démonstration…',
   resetUnexpected: 'Erreur inattendue.',
   forgotSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
   resetDone: 'Votre mot de passe a bien été réinitialisé !',

@@ -3,7 +3,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { isDatabaseUnavailable, migrateToLatest, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { seedDemo } from './db/demo.ts';
 import { loadReferenceData } from './db/reference.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -32,7 +31,6 @@ async function main() {
   await migrateToLatest(handle);
   await loadReferenceData(handle.db);
   const app = await buildApp({ config, db: handle.db });
-  if (config.demo) await seedDemo(app);
   // Files no row refers to (a process killed between a file and its row): on PGlite no other
   // process writes, so all those older than this process go; on PostgreSQL another replica may be
   // mid-upload, so only those older than 10 minutes.

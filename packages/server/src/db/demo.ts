@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_ACCOUNT, ROLES } from '@ecofoyer/contracts';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../lib/passwords.ts';
 
 const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-assets');
 
@@ -35,38 +33,13 @@ const asset = (name: string): Buffer | null => {
   return existsSync(file) ? readFileSync(file) : null;
 };
 
-/** The demo account (credentials built into the client, API.md "Demo"), created once. */
-async function demoUser(app: FastifyInstance): Promise<number> {
-  const { db } = app.deps;
-  const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNT.username).executeTakeFirst();
-  if (existing) return existing.id;
-  const now = new Date();
-  const row = await db
-    .insertInto('users')
-    .values({
-      username: DEMO_ACCOUNT.username,
-      email: DEMO_ACCOUNT.username,
-      firstname: 'Camille',
-      lastname: 'Martin',
-      adresse: '12 rue des Lilas, 69003 Lyon',
-      telephone: '06 12 34 56 78',
-      password_hash: await hashPassword(DEMO_ACCOUNT.password),
-      roles: [ROLES.freemium],
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  app.log.info('compte de démonstration créé');
-  return row?.id ?? demoUser(app);
-}
-
-/** Seeds the demo account and, when it has no universe yet, its household inventory. */
-export async function seedDemo(app: FastifyInstance): Promise<number> {
-  const userId = await demoUser(app);
+/**
+ * Fills a visitor's new demo account (issue 14: one household per click on DEMO, deleted after
+ * 24 h) with the realistic household: universes, appliances with pictures, the washing machine's
+ * invoice and manual, past and planned maintenance, a repaired breakdown, notifications, badges.
+ */
+export async function seedDemoHousehold(app: FastifyInstance, userId: number): Promise<void> {
   const { universes, appliances, references } = app.services;
-  if ((await universes.listCustom(userId)).length > 0) return userId;
 
   const refUniverses = new Map((await references.universeRows()).map((u) => [u.slug, u]));
   const products = new Map((await references.productRows()).map((p) => [p.slug, p]));
@@ -97,8 +70,6 @@ export async function seedDemo(app: FastifyInstance): Promise<number> {
     }
   }
   await seedDemoMaintenance(app, userId, applianceIds);
-  app.log.info({ appliances: DEMO_APPLIANCES.length }, 'inventaire de démonstration créé');
-  return userId;
 }
 
 const DAY = 86_400_000;

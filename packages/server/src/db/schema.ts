@@ -14,6 +14,8 @@ export interface UsersTable {
   login_count: Generated<number>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** A visitor's demo account: when the purge deletes it (null for a real account). */
+  demo_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface RefreshTokensTable {

@@ -10,6 +10,7 @@ import * as m0008 from './0008-maintenance-timing.ts';
 import * as m0009 from './0009-sessions.ts';
 import * as m0010 from './0010-mail-queue.ts';
 import * as m0011 from './0011-signin-throttle.ts';
+import * as m0012 from './0012-demo-accounts.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-sessions': m0009,
   '0010-mail-queue': m0010,
   '0011-signin-throttle': m0011,
+  '0012-demo-accounts': m0012,
 };

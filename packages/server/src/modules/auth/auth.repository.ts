@@ -208,6 +208,19 @@ export class AuthRepository {
    * without any token, devices unseen for 400 days, sign-in failures older than a day, reset links
    * a day past their end. Returns how many rows went, per table.
    */
+  /**
+   * Demo accounts past their expiry, with every row of theirs (foreign keys cascade; the audit log
+   * keeps its lines without the user). Their files go with the next orphan sweep.
+   */
+  async deleteDemoUser(id: number): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).where('demo_expires_at', 'is not', null).execute();
+  }
+
+  async purgeExpiredDemos(now: Date): Promise<number> {
+    const rows = await this.db.deleteFrom('users').where('demo_expires_at', '<', now).returning('id').execute();
+    return rows.length;
+  }
+
   async purgeExpired(now: Date): Promise<Record<string, number>> {
     const day = 24 * 3_600_000;
     const dayAgo = new Date(now.getTime() - day);
@@ -228,7 +241,8 @@ export class AuthRepository {
     const devices = count(await this.db.deleteFrom('known_devices').where('last_used_at', '<', new Date(now.getTime() - 400 * day)).execute());
     const failures = count(await this.db.deleteFrom('signin_failures').where('last_failure_at', '<', dayAgo).execute());
     const resets = count(await this.db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute());
-    return { refresh_tokens: tokens, sessions, known_devices: devices, signin_failures: failures, password_reset_tokens: resets };
+    const demos = await this.purgeExpiredDemos(now);
+    return { refresh_tokens: tokens, sessions, known_devices: devices, signin_failures: failures, password_reset_tokens: resets, demo_accounts: demos };
   }
 
   /** The failed sign-ins of a login key still counting (within `windowMs` of the last one). */

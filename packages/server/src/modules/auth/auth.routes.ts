@@ -21,7 +21,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { notFound, tooManyRequests } from '../../lib/errors.ts';
+import { seedDemoHousehold } from '../../db/demo.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 
@@ -53,6 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signin',
     { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
     async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
+  );
+
+  // DEMO (issue 14, hole 5): a household of the visitor's own, signed in at once; off with DEMO=false.
+  app.post(
+    '/demo',
+    { schema: { tags, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup) },
+    async (req) => {
+      if (!config.demo) throw notFound(MSG.demoUnavailable, 'DEMO_UNAVAILABLE');
+      const userId = await service.createDemoUser(req.ip);
+      try {
+        await seedDemoHousehold(app, userId);
+      } catch (error) {
+        await service.dropDemoUser(userId);
+        throw error;
+      }
+      return service.openDemoSession(userId, req.ip, req.headers['user-agent'] ?? null);
+    },
   );
 
   app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>

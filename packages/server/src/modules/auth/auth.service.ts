@@ -33,6 +33,8 @@ async function refuseCommon(password: string, path: string): Promise<void> {
 
 /** Failures older than this no longer count. */
 const FAILURE_WINDOW_MS = 15 * 60_000;
+/** How long a visitor's demo household lives (issue 14). */
+export const DEMO_TTL_MS = 24 * 3_600_000;
 /** Wait before the next attempt after `failures` failed ones: none up to `free`, then 1, 2, 4 … s, at most a minute. */
 export const signinDelayMs = (failures: number, free: number) => (failures < free ? 0 : Math.min(60_000, 1000 * 2 ** (failures - free)));
 
@@ -105,6 +107,47 @@ export class AuthService {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
       throw error;
     }
+  }
+
+  /**
+   * A visitor's own demo account (issue 14, hole 5): a random identity on the reserved `.invalid`
+   * domain (RFC 6761: no mail can ever reach it), a password nobody knows, expiring after
+   * DEMO_TTL_MS. Limited per address like sign-up and nothing more, so a crowd of visitors never
+   * locks the button for the others.
+   */
+  async createDemoUser(ip: string): Promise<number> {
+    await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
+    const now = this.deps.clock.now();
+    const username = `demo-${randomBytes(6).toString('hex')}`;
+    const row = await this.repo.insertUser({
+      username,
+      email: `${username}@demo.invalid`,
+      firstname: 'Camille',
+      lastname: 'Martin',
+      adresse: '12 rue des Lilas, 69003 Lyon',
+      telephone: '06 12 34 56 78',
+      password_hash: await hashPassword(newSecret()),
+      roles: [ROLES.freemium],
+      created_at: now,
+      updated_at: now,
+      demo_expires_at: new Date(now.getTime() + DEMO_TTL_MS),
+    });
+    await this.deps.audit.record(row.id, 'demo_started', ip);
+    return row.id;
+  }
+
+  /** Signs the visitor into the demo account just made and filled, as a sign-in would. */
+  async openDemoSession(userId: number, ip: string, userAgent: string | null): Promise<SigninResponse> {
+    const updated = await this.repo.incrementLoginCount(userId);
+    const device = newSecret();
+    await this.repo.addKnownDevice(userId, sha256(device), this.deps.clock.now());
+    const tokens = await this.issueTokens(updated, randomUUID(), { userAgent, ip });
+    return { ...toUser(updated), ...tokens, tokenType: 'Bearer', deviceToken: device };
+  }
+
+  /** A demo account whose filling failed goes at once rather than at its expiry. */
+  async dropDemoUser(userId: number): Promise<void> {
+    await this.repo.deleteDemoUser(userId);
   }
 
   /**
@@ -206,7 +249,7 @@ export class AuthService {
       MSG.tooManyForgot,
     );
     const user = await this.repo.findByLogin(email);
-    if (user && user.email.toLowerCase() === email) {
+    if (user && user.email.toLowerCase() === email && !user.demo_expires_at) {
       const token = newSecret();
       const now = clock.now();
       await this.repo.insertResetToken({
@@ -255,6 +298,8 @@ export class AuthService {
   ): Promise<User> {
     const current = await this.repo.findById(id);
     if (!current) throw unauthorized();
+    // A demo account has no mailbox and a password nobody knows: its sign-in details stay as they are.
+    if (current.demo_expires_at && (input.email.toLowerCase() !== current.email.toLowerCase() || input.password)) throw forbidden(MSG.demoCredentialsLocked, 'DEMO_ACCOUNT');
     // The username follows the address when it was the address (the web form signs up that way).
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
     const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();

@@ -211,6 +211,11 @@ export function AppLayout() {
 
       <AppShell.Main className={classes.main}>
         <OfflineNotice />
+        {session?.email?.endsWith('@demo.invalid') && (
+          <Text size="sm" className={classes.demoBanner} role="note" data-testid="demo-banner">
+            {MSG.demoBanner}
+          </Text>
+        )}
         {isHome && (
           <UnstyledButton component={Link} to={paths.inventorySearch} className={classes.extraBar}>
             <Group gap="sm" wrap="nowrap">

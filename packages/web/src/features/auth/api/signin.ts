@@ -34,3 +34,15 @@ export async function signin({ username, password, remember }: SigninInput): Pro
   sessionStore.start(user, remember);
   return user;
 }
+
+/**
+ * DEMO (issue 14): the server makes a household for this visitor alone and signs it in. Its
+ * device token is not kept: the next visitor on this browser gets a household of their own.
+ */
+export async function startDemo(): Promise<SigninResponse> {
+  const user = await api<SigninResponse>(`${AUTH_BASE}/demo`, { method: 'POST', auth: false });
+  // Kept across visits (its data is the demo's, never personal): back within 24 h, the visitor
+  // finds the same household.
+  sessionStore.start(user, true);
+  return user;
+}

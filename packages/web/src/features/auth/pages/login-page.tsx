@@ -1,11 +1,11 @@
-import { DEMO_ACCOUNT, MSG, validateLogin } from '@ecofoyer/contracts';
+import { MSG, validateLogin } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { type SigninInput, signin } from '../api/signin.ts';
+import { type SigninInput, signin, startDemo } from '../api/signin.ts';
 
 /** spec §2 Login. */
 export function LoginPage() {
@@ -26,11 +26,11 @@ export function LoginPage() {
     },
   });
 
-  const run = async (kind: 'signin' | 'demo', input: SigninInput) => {
+  const run = async (kind: 'signin' | 'demo', input?: SigninInput) => {
     setFailure(null);
     setPending(kind);
     try {
-      const user = await signin(input);
+      const user = kind === 'demo' || !input ? await startDemo() : await signin(input);
       // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
       // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
       const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
@@ -92,11 +92,11 @@ export function LoginPage() {
         </Stack>
       </form>
       <Divider label="ou" labelPosition="center" />
-      <Button variant="outline" color="warm.8" fullWidth onClick={() => void run('demo', { ...DEMO_ACCOUNT, remember: false })} loading={pending === 'demo'} disabled={busy}>
+      <Button variant="outline" color="warm.8" fullWidth onClick={() => void run('demo')} loading={pending === 'demo'} disabled={busy}>
         DEMO
       </Button>
-      <Text size="sm" c="dimmed" ta="center">
-        Le compte de démonstration est partagé : n’y saisissez pas de données personnelles.
+      <Text size="sm" c="dimmed" ta="center" aria-live="polite">
+        {pending === 'demo' ? MSG.demoCreating : 'Un foyer de démonstration rien qu’à vous, effacé au bout de 24 h : n’y saisissez pas de données personnelles.'}
       </Text>
       <Text ta="center">
         Pas encore de compte ?{' '}
