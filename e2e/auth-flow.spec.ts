@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, label, launchBrowser, newContext, PASSWORD, PHONE, uniqueEmail } from './helpers.ts';
+import { DESKTOP, label, launchBrowser, linkFromOutbox, login, newContext, PASSWORD, PHONE, uniqueEmail } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -116,16 +116,27 @@ describe.each([
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await expect.poll(() => page.getByText('Vos modifications sont enregistrées').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(label('Mot de passe actuel')).count()).toBe(0);
-    await page.reload();
+    // The new address waits for its link (issue 14): the account keeps the old one meanwhile.
+    await expect.poll(() => page.getByText(`Un lien de confirmation a été envoyé à ${newEmail}.`).isVisible()).toBe(true);
+    expect(await page.getByLabel(label('Email')).inputValue()).toBe(email);
+    await shot(page, `profile-email-pending-${device}`);
+    const link = new URL(await linkFromOutbox(newEmail, 'confirm-email'));
+    await page.goto(link.pathname + link.search);
+    await expect.poll(() => page.getByText(`Votre adresse e-mail est désormais ${newEmail}.`).isVisible()).toBe(true);
+    await shot(page, `email-confirmed-${device}`);
+    await page.getByRole('link', { name: 'Se connecter' }).click();
+    await login(page, newEmail, PASSWORD);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/profile');
     await expect.poll(async () => page.getByLabel(label('Email')).inputValue()).toBe(newEmail);
 
     // Logout with confirmation: Annuler keeps the session, Déconnecter ends it.
     const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Déconnecter' }).click();
+    await main.getByRole('button', { name: 'Déconnecter', exact: true }).click();
     await expect.poll(() => page.getByText('Voulez-vous vraiment vous déconnecter ?').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Annuler' }).click();
     expect(page.url()).toContain('/profile');
-    await main.getByRole('button', { name: 'Déconnecter' }).click();
+    await main.getByRole('button', { name: 'Déconnecter', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Déconnecter' }).click();
     await page.waitForURL('**/login');
     await page.goto('/home');

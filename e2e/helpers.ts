@@ -54,7 +54,12 @@ export async function login(page: Page, email: string, password = PASSWORD, reme
 }
 
 /** The reset link mailed to `email`, read from the outbox (.eml written by nodemailer). */
-export async function resetLinkFromOutbox(email: string, timeoutMs = 10_000): Promise<string> {
+export function resetLinkFromOutbox(email: string, timeoutMs = 10_000): Promise<string> {
+  return linkFromOutbox(email, 'reset-password', timeoutMs);
+}
+
+/** The newest link to `/<route>?token=…` mailed to `email`, read from the outbox. */
+export async function linkFromOutbox(email: string, route: string, timeoutMs = 10_000): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -67,12 +72,12 @@ export async function resetLinkFromOutbox(email: string, timeoutMs = 10_000): Pr
     if (files.length > 0) {
       const mail = readFileSync(path.join(outbox, files.sort().at(-1) as string), 'utf8');
       const body = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(http:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(body);
-      if (match) return match[1];
+      const match = new RegExp(`(http://[^\\s]+/${route}\\?token=[A-Za-z0-9_%-]+)`).exec(body);
+      if (match) return match[1]!;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no reset mail for ${email}`);
+  throw new Error(`no ${route} mail for ${email}`);
 }
 
 /** A new account signed in through the login page, in a fresh browser context. */

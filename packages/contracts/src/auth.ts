@@ -52,6 +52,12 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** PUT /api/auth/user/{id}: a new address waits for its link (`emailPending`, issue 14). */
+export const UpdatedUser = User.extend({ emailPending: z.string().optional() });
+export type UpdatedUser = z.infer<typeof UpdatedUser>;
+
+export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(200) });
+
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 

@@ -78,10 +78,17 @@ export const MSG = {
     `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
     `L’équipe EcoFoyer`,
 
+  emailConfirmMailSubject: 'Confirmez votre nouvelle adresse EcoFoyer',
+  emailConfirmMailText: (firstname: string, link: string) =>
+    `Bonjour ${firstname},\n\nPour utiliser cette adresse avec votre compte EcoFoyer, ouvrez ce lien (valable 24 heures, utilisable une seule fois) :\n${link}\n\n` +
+    `Jusque-là, votre compte garde son ancienne adresse. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n\nL’équipe EcoFoyer`,
+  emailConfirmInvalid: 'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
+  emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
+  emailPendingNotice: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
   credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
   credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
     `Bonjour ${firstname},\n\n` +
-    (what === 'password' ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.' : what === 'email' ? `L’adresse e-mail de votre compte EcoFoyer vient d’être remplacée par ${newEmail}.` : `Le mot de passe et l’adresse e-mail (désormais ${newEmail}) de votre compte EcoFoyer viennent d’être changés.`) +
+    (what === 'password' ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.' : what === 'email' ? `Une demande vient d’être faite pour remplacer l’adresse e-mail de votre compte EcoFoyer par ${newEmail} : elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert.` : `Le mot de passe de votre compte EcoFoyer vient d’être changé, et une demande faite pour remplacer son adresse e-mail par ${newEmail} (elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert).`) +
     `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion, puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
     `L’équipe EcoFoyer`,
 

@@ -18,6 +18,14 @@ export interface UsersTable {
   demo_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface EmailChangesTable {
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
 export interface RefreshTokensTable {
   id: Generated<string>;
   user_id: number;
@@ -270,6 +278,7 @@ export interface Database {
   user_actions: UserActionsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  email_changes: EmailChangesTable;
   maintenance_cards: MaintenanceCardsTable;
   maintenance_steps: MaintenanceStepsTable;
   maintenance_agents: MaintenanceAgentsTable;

@@ -92,6 +92,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'POST /api/auth/signin': publicCase('signing in (rate limited per address and account)'),
     'POST /api/auth/refreshtoken': publicCase('the refresh token in the body is the credential (tokens.test.ts)'),
     'POST /api/auth/signout': publicCase('the refresh token in the body is the credential (tokens.test.ts)'),
+    'POST /api/auth/email/confirm': publicCase('the token mailed to the new address is the credential (email-change.test.ts)'),
     'POST /api/auth/demo': publicCase('a new demo household of the caller’s own, limited like sign-up (demo.test.ts)'),
     'POST /api/auth/forgotpassword': publicCase('same answer for any address, the link goes to the owner’s mailbox'),
     'POST /api/auth/resetpassword': publicCase('the mailed token in the body is the credential'),

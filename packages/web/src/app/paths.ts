@@ -26,7 +26,7 @@ export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 /** spec §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/login', '/register', '/forgot-password', '/reset-password'].includes(pathname) ||
+    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email'].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
     pathname.startsWith('/public/badges/')

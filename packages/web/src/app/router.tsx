@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/register', lazy: lazyPage('register', () => import('../features/auth/pages/register-page.tsx'), (m) => m.RegisterPage), errorElement: <RouteError /> },
       { path: '/forgot-password', lazy: lazyPage('forgot-password', () => import('../features/auth/pages/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage), errorElement: <RouteError /> },
+      { path: '/confirm-email', lazy: lazyPage('confirm-email', () => import('../features/auth/pages/confirm-email-page.tsx'), (m) => m.ConfirmEmailPage), errorElement: <RouteError /> },
       { path: '/reset-password', lazy: lazyPage('reset-password', () => import('../features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage), errorElement: <RouteError /> },
       { path: '/welcome', lazy: welcome, errorElement: <RouteError /> },
       { path: '/welcome/:step', lazy: welcome, errorElement: <RouteError /> },

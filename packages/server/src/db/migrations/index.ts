@@ -11,6 +11,7 @@ import * as m0009 from './0009-sessions.ts';
 import * as m0010 from './0010-mail-queue.ts';
 import * as m0011 from './0011-signin-throttle.ts';
 import * as m0012 from './0012-demo-accounts.ts';
+import * as m0013 from './0013-email-change.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-mail-queue': m0010,
   '0011-signin-throttle': m0011,
   '0012-demo-accounts': m0012,
+  '0013-email-change': m0013,
 };

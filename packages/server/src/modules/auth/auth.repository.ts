@@ -212,6 +212,20 @@ export class AuthRepository {
    * Demo accounts past their expiry, with every row of theirs (foreign keys cascade; the audit log
    * keeps its lines without the user). Their files go with the next orphan sweep.
    */
+  /** The account's pending new address (a newer request replaces an older one). */
+  async savePendingEmail(change: { user_id: number; new_email: string; token_hash: string; created_at: Date; expires_at: Date }): Promise<void> {
+    await this.db
+      .insertInto('email_changes')
+      .values(change)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ new_email: change.new_email, token_hash: change.token_hash, created_at: change.created_at, expires_at: change.expires_at }))
+      .execute();
+  }
+
+  /** Spends a confirmation token: the pending change it names, removed in the same statement, or undefined. */
+  async takePendingEmail(tokenHash: string) {
+    return this.db.deleteFrom('email_changes').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
+  }
+
   async deleteDemoUser(id: number): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).where('demo_expires_at', 'is not', null).execute();
   }
@@ -242,6 +256,7 @@ export class AuthRepository {
     const failures = count(await this.db.deleteFrom('signin_failures').where('last_failure_at', '<', dayAgo).execute());
     const resets = count(await this.db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute());
     const demos = await this.purgeExpiredDemos(now);
+    await this.db.deleteFrom('email_changes').where('expires_at', '<', dayAgo).execute();
     return { refresh_tokens: tokens, sessions, known_devices: devices, signin_failures: failures, password_reset_tokens: resets, demo_accounts: demos };
   }
 

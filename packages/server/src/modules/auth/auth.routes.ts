@@ -1,4 +1,5 @@
 import {
+  ConfirmEmailBody,
   ErrorBody,
   MSG,
   ForgotPasswordBody,
@@ -13,8 +14,8 @@ import {
   SignoutBody,
   SignupBody,
   TokenPair,
+  UpdatedUser,
   UpdateUserBody,
-  User,
   UserIdParams,
 } from '@ecofoyer/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -73,6 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The link mailed to a new address (issue 14): the token in the body is the credential.
+  app.post('/email/confirm', { schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } }, async (req) => {
+    const user = await service.confirmEmail(req.body.token, req.ip);
+    return { message: MSG.emailConfirmed(user.email) };
+  });
+
   app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
     service.refresh(req.body.refreshToken),
   );
@@ -94,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, params: UserIdParams, body: UpdateUserBody, response: { 200: User, ...errors }, security: [{ bearer: [] }] },
+      schema: { tags, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdatedUser, ...errors }, security: [{ bearer: [] }] },
     },
     async (req) => {
       requireSelf(req, req.params.id);

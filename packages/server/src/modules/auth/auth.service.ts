@@ -35,6 +35,8 @@ async function refuseCommon(password: string, path: string): Promise<void> {
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** How long a visitor's demo household lives (issue 14). */
 export const DEMO_TTL_MS = 24 * 3_600_000;
+/** How long the link confirming a new e-mail address works (issue 14). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
 /** Wait before the next attempt after `failures` failed ones: none up to `free`, then 1, 2, 4 … s, at most a minute. */
 export const signinDelayMs = (failures: number, free: number) => (failures < free ? 0 : Math.min(60_000, 1000 * 2 ** (failures - free)));
 
@@ -311,11 +313,11 @@ export class AuthService {
     if (newEmail) await this.deps.limiter.hit([{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManyEmailChanges);
     if (await this.repo.emailOrUsernameTaken(input.email, username, id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     try {
+      // A new address is used only once its owner opens the link mailed to it (issue 14): until
+      // then the account keeps signing in with the old one.
       const row = await this.repo.updateUser(id, {
         firstname: input.firstname,
         lastname: input.lastname,
-        email: input.email,
-        username,
         adresse: input.adresse?.trim() || null,
         telephone: input.telephone?.trim() || null,
         ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
@@ -327,8 +329,43 @@ export class AuthService {
         this.deps.sessions.revoked(await this.repo.revokeAllForUser(id, now, session));
         await this.repo.spendAllResetTokens(id, now);
       }
-      await this.deps.audit.record(id, newPassword ? 'password_changed' : newEmail ? 'email_changed' : 'account_updated', ip);
+      if (newEmail) await this.sendEmailConfirmation(row, input.email);
+      await this.deps.audit.record(id, newPassword ? 'password_changed' : newEmail ? 'email_change_requested' : 'account_updated', ip);
       if (newEmail || newPassword) await this.warnOwner(current, newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email', newEmail ? input.email : null);
+      return { ...toUser(row), ...(newEmail ? { emailPending: input.email } : {}) };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
+      throw error;
+    }
+  }
+
+  /** Stores the pending address and mails its single-use link to it (valid EMAIL_CHANGE_TTL_MS). */
+  private async sendEmailConfirmation(user: UserRow, newEmail: string): Promise<void> {
+    const token = newSecret();
+    const now = this.deps.clock.now();
+    await this.repo.savePendingEmail({ user_id: user.id, new_email: newEmail, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS) });
+    const link = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    try {
+      await this.deps.mailer.send({ to: newEmail, subject: MSG.emailConfirmMailSubject, text: MSG.emailConfirmMailText(user.firstname, link) });
+    } catch (error) {
+      this.deps.log.error({ err: error, userId: user.id }, 'e-mail confirmation could not be sent');
+    }
+  }
+
+  /**
+   * POST /api/auth/email/confirm: the link's token switches the account to its new address, once,
+   * before it expires, if nobody took the address meanwhile (409).
+   */
+  async confirmEmail(token: string, ip: string | null): Promise<User> {
+    const change = await this.repo.takePendingEmail(sha256(token));
+    if (!change || change.expires_at.getTime() < this.deps.clock.now().getTime()) throw badRequest(MSG.emailConfirmInvalid, 'EMAIL_CONFIRM_INVALID');
+    const user = await this.repo.findById(change.user_id);
+    if (!user) throw badRequest(MSG.emailConfirmInvalid, 'EMAIL_CONFIRM_INVALID');
+    const username = user.username.toLowerCase() === user.email.toLowerCase() ? change.new_email : user.username;
+    if (await this.repo.emailOrUsernameTaken(change.new_email, username, user.id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
+    try {
+      const row = await this.repo.updateUser(user.id, { email: change.new_email, username, updated_at: this.deps.clock.now() });
+      await this.deps.audit.record(user.id, 'email_changed', ip);
       return toUser(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');

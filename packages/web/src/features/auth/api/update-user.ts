@@ -1,15 +1,20 @@
-import { AUTH_BASE, MSG, type UpdateUserBody, type User } from '@ecofoyer/contracts';
+import { AUTH_BASE, MSG, type UpdatedUser, type UpdateUserBody } from '@ecofoyer/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
 /** spec §7: the updated user fields are mirrored into the stored user. */
-export async function updateUser(input: UpdateUserBody): Promise<User> {
+export async function updateUser(input: UpdateUserBody): Promise<UpdatedUser> {
   const session = sessionStore.get();
   if (!session) throw new Error(MSG.userIdNotFound);
-  const user = await api<User>(`${AUTH_BASE}/user/${session.id}`, { method: 'PUT', body: input });
+  const { emailPending, ...user } = await api<UpdatedUser>(`${AUTH_BASE}/user/${session.id}`, { method: 'PUT', body: input });
   sessionStore.update(user);
-  return user;
+  return { ...user, emailPending };
+}
+
+/** The link mailed to a new address (issue 14): its token switches the account to it. */
+export function confirmEmail(token: string): Promise<{ message: string }> {
+  return api<{ message: string }>(`${AUTH_BASE}/email/confirm`, { method: 'POST', body: { token }, auth: false });
 }
 
 export function useUpdateUser() {

@@ -2,7 +2,7 @@ import { emailError, firstnameError, lastnameError, MSG, passwordError, TEXT_MAX
 import { ActionIcon, Alert, Avatar, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck, IconLogout, IconPencil } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconLogout, IconMail, IconPencil } from '@tabler/icons-react';
 import { type ReactElement, cloneElement, useState } from 'react';
 import { ConfirmLogout } from '../../../components/confirm-logout.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -35,6 +35,7 @@ function ProfileForm({ session }: { session: Session }) {
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
   const [saved, setSaved] = useState(false);
+  const [emailPending, setEmailPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [logoutOpened, logoutModal] = useDisclosure(false);
   const form = useForm({
@@ -73,7 +74,10 @@ function ProfileForm({ session }: { session: Session }) {
     setSaved(false);
     try {
       const { currentPassword, ...rest } = values;
-      await update.mutateAsync({ ...rest, password: values.password || undefined, currentPassword: changesCredentials(values) ? currentPassword : undefined });
+      const updated = await update.mutateAsync({ ...rest, password: values.password || undefined, currentPassword: changesCredentials(values) ? currentPassword : undefined });
+      // A new address waits for its link (issue 14): the field shows the address in use meanwhile.
+      setEmailPending(updated.emailPending ?? null);
+      if (updated.emailPending) form.setFieldValue('email', updated.email);
       form.setFieldValue('password', '');
       form.setFieldValue('currentPassword', '');
       form.resetDirty();
@@ -130,6 +134,11 @@ function ProfileForm({ session }: { session: Session }) {
             {saved && (
               <Alert color="eco" icon={<IconCircleCheck />} role="status">
                 {MSG.profileSaved}
+              </Alert>
+            )}
+            {emailPending && (
+              <Alert color="blue" icon={<IconMail />} role="status" title="Confirmez votre nouvelle adresse">
+                {MSG.emailPendingNotice(emailPending)}
               </Alert>
             )}
             {failure && (
