@@ -58,6 +58,9 @@ export type UpdatedUser = z.infer<typeof UpdatedUser>;
 
 export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(200) });
 
+/** DELETE /api/auth/user/{id}: re-authenticated (issue 14, RGPD). */
+export const DeleteAccountBody = z.object({ currentPassword: z.string().max(128).nullish() });
+
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 

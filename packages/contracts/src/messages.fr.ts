@@ -85,6 +85,13 @@ export const MSG = {
   emailConfirmInvalid: 'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
   emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
   emailPendingNotice: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
+  accountDeletedMailSubject: 'Votre compte EcoFoyer a été supprimé',
+  accountDeletedMailText: (firstname: string) =>
+    `Bonjour ${firstname},\n\nVotre compte EcoFoyer et toutes ses données (foyer, appareils, photos, factures, notices, calendrier, notifications) viennent d’être supprimés, à votre demande. ` +
+    `Ce message est le dernier que vous recevrez de nous.\n\nCe n’était pas vous ? Répondez à ce message au plus vite.\n\nL’équipe EcoFoyer`,
+  accountDeleted: 'Votre compte et toutes ses données ont été supprimés. Un e-mail de confirmation vous a été envoyé.',
+  demoDeleteLocked: 'Un foyer de démonstration s’efface tout seul 24 h après sa création.',
+  tooManyExports: 'Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez un peu plus tard.',
   credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
   credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
     `Bonjour ${firstname},\n\n` +

@@ -109,6 +109,8 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/auth/sessions': { signedIn: 'the caller’s own devices only', probes: [{ method: 'GET', url: '/api/auth/sessions', expect: 200 }] },
     'DELETE /api/auth/sessions/:sessionId': { owned: [{ method: 'DELETE', url: `/api/auth/sessions/${aSession}`, expect: 404 }] },
     'DELETE /api/auth/sessions': { signedIn: 'ends the caller’s other devices only', probes: [{ method: 'DELETE', url: '/api/auth/sessions', expect: 200 }] },
+    'GET /api/auth/user/:id/export': { owned: [{ method: 'GET', url: `/api/auth/user/${a}/export`, expect: 403 }] },
+    'DELETE /api/auth/user/:id': { owned: [{ method: 'DELETE', url: `/api/auth/user/${a}`, payload: { currentPassword: 'Secret1!ok' }, expect: 403 }] },
     'PUT /api/auth/user/:id': { owned: [{ method: 'PUT', url: `/api/auth/user/${a}`, payload: { firstname: 'Pirate', lastname: 'Pirate', email: 'pirate@exemple.fr' }, expect: 403 }] },
 
     'GET /api/V1/board/user': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/user', expect: 200 }] },

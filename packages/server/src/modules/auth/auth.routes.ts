@@ -1,5 +1,6 @@
 import {
   ConfirmEmailBody,
+  DeleteAccountBody,
   ErrorBody,
   MSG,
   ForgotPasswordBody,
@@ -24,6 +25,8 @@ import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
 import { notFound, tooManyRequests } from '../../lib/errors.ts';
 import { seedDemoHousehold } from '../../db/demo.ts';
+import { AccountRepository } from '../account/account.repository.ts';
+import { AccountService } from '../account/account.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 
@@ -106,6 +109,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       requireSelf(req, req.params.id);
       return service.updateUser(req.params.id, req.body, req.ip, req.auth?.sid);
+    },
+  );
+
+  // RGPD (issue 14): « Télécharger mes données » and « Supprimer mon compte ».
+  const account = new AccountService(new AccountRepository(db), { store: app.services.files.fileStore, clock, limiter });
+  app.get(
+    '/user/:id/export',
+    { preHandler: app.authenticate, schema: { tags, params: UserIdParams, produces: ['application/zip'], security: [{ bearer: [] }] } },
+    async (req, reply) => {
+      requireSelf(req, req.params.id);
+      const { stream, fileName } = await account.exportZip(req.params.id);
+      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
+    },
+  );
+  app.delete(
+    '/user/:id',
+    { preHandler: app.authenticate, schema: { tags, params: UserIdParams, body: DeleteAccountBody, response: { 200: MessageResponse, ...errors }, security: [{ bearer: [] }] } },
+    async (req) => {
+      requireSelf(req, req.params.id);
+      await service.deleteAccount(req.params.id, req.body.currentPassword, req.ip, () => account.deleteAll(req.params.id));
+      return { message: MSG.accountDeleted };
     },
   );
 

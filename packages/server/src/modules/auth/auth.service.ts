@@ -147,6 +147,27 @@ export class AuthService {
     return { ...toUser(updated), ...tokens, tokenType: 'Bearer', deviceToken: device };
   }
 
+  /**
+   * « Supprimer mon compte » (issue 14, RGPD art. 17): re-authenticated like a credential change,
+   * then every session ends at once, `deleteRows` removes the account and all its rows, and a
+   * confirmation goes to the address (queued before the row goes: the mail needs nothing of it).
+   */
+  async deleteAccount(userId: number, currentPassword: string | null | undefined, ip: string | null, deleteRows: () => Promise<void>): Promise<void> {
+    const user = await this.repo.findById(userId);
+    if (!user) throw unauthorized();
+    if (user.demo_expires_at) throw forbidden(MSG.demoDeleteLocked, 'DEMO_ACCOUNT');
+    await this.checkCurrentPassword(user, currentPassword, ip);
+    const now = this.deps.clock.now();
+    this.deps.sessions.revoked(await this.repo.revokeAllForUser(userId, now));
+    try {
+      await this.deps.mailer.send({ to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname) });
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'account deletion mail could not be queued');
+    }
+    await deleteRows();
+    await this.repo.clearSigninFailures(`user:${userId}`);
+  }
+
   /** A demo account whose filling failed goes at once rather than at its expiry. */
   async dropDemoUser(userId: number): Promise<void> {
     await this.repo.deleteDemoUser(userId);

@@ -21,6 +21,11 @@ export class FileService {
     private readonly deps: { store: FileStore; urls: FileUrls; clock: Clock; log: FastifyBaseLogger; owners: () => FileOwner[] },
   ) {}
 
+  /** The store the files live in (the RGPD export reads them, the account deletion removes them). */
+  get fileStore(): FileStore {
+    return this.deps.store;
+  }
+
   url(key: string): string;
   url(key: string | null): string | null;
   url(key: string | null): string | null {

@@ -1,8 +1,8 @@
 import { MSG, validateLogin } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type SigninInput, signin, startDemo } from '../api/signin.ts';
@@ -49,8 +49,15 @@ export function LoginPage() {
   };
 
   const busy = pending !== null;
+  // A message the previous page left (« Votre compte … a été supprimé », issue 14).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   return (
     <AuthLayout title="Connexion" subtitle="Retrouvez vos appareils, leurs entretiens et leurs réparations.">
+      {notice && (
+        <Alert color="eco" icon={<IconCircleCheck />} role="status">
+          {notice}
+        </Alert>
+      )}
       {failure && (
         <Alert color="red" icon={<IconAlertCircle />} title={failure.title} role="alert">
           {failure.detail}

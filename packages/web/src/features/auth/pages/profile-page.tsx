@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';
 import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { AccountData } from '../components/account-data.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 
@@ -182,6 +183,7 @@ function ProfileForm({ session }: { session: Session }) {
         </form>
       </Paper>
       <ConnectedDevices />
+      <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>
   );

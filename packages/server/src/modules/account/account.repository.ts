@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { HOUSEHOLD_TABLES } from '../../ops/household-backup.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * What the RGPD export holds beyond the household, per table with a user_id: the columns a person
+ * can read about themselves. Secrets (token hashes, the password hash) are never in it. Every table
+ * with a user_id is either here, in HOUSEHOLD_TABLES, or in NOT_IN_EXPORT (account.test.ts).
+ */
+const ACCOUNT_TABLES = {
+  sessions: ['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'],
+  known_devices: ['created_at', 'last_used_at'],
+  audit_log: ['action', 'ip', 'details', 'created_at'],
+  email_changes: ['new_email', 'created_at', 'expires_at'],
+  temp_files: ['key', 'created_at'],
+} as const;
+
+/** Tables with a user_id left out of the export, and why: only secrets, nothing about the person. */
+export const NOT_IN_EXPORT = { refresh_tokens: 'token hashes of the sessions listed under sessions', password_reset_tokens: 'hashes of one-time links' } as const;
+export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABLES)] as string[];
+
+/** Columns holding FileStore keys. */
+const FILE_COLUMNS: Record<string, string[]> = { universes: ['image_key'], appliances: ['pict_key', 'facture_key', 'notice_key'], temp_files: ['key'] };
+
+/**
+ * The rows of one account, read in one snapshot. Like ops/household-backup.ts it reads every
+ * module's tables for one user on purpose: a data-subject export must be complete, and a module's
+ * service only ever gives its own view.
+ */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async allRows(userId: number): Promise<{ user: Row; tables: Record<string, Row[]> } | null> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'firstname', 'lastname', 'adresse', 'telephone', 'roles', 'login_count', 'created_at', 'updated_at'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!user) return null;
+        const tables: Record<string, Row[]> = {};
+        for (const table of HOUSEHOLD_TABLES) tables[table] = (await sql<Row>`select * from ${sql.table(table)} where user_id = ${userId} order by 1`.execute(trx)).rows;
+        for (const [table, columns] of Object.entries(ACCOUNT_TABLES)) {
+          tables[table] = (await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId} order by ${sql.ref(columns.includes('created_at' as never) ? 'created_at' : columns[0]!)}`.execute(trx)).rows;
+        }
+        return { user, tables };
+      });
+  }
+
+  /** Every stored file of the account (pictures, invoices, manuals, image-search uploads). */
+  async fileKeys(userId: number): Promise<string[]> {
+    const keys: string[] = [];
+    for (const [table, columns] of Object.entries(FILE_COLUMNS)) {
+      const { rows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId}`.execute(this.db);
+      for (const row of rows) for (const c of columns) if (typeof row[c] === 'string') keys.push(row[c] as string);
+    }
+    return keys;
+  }
+
+  /**
+   * Deletes the account and every row of it in one transaction (foreign keys cascade); its audit
+   * lines lose everything that points at the person (user, address, details) and one anonymous line
+   * records that an account was deleted.
+   */
+  async deleteAccount(userId: number, now: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('audit_log').set({ user_id: null, ip: null, details: sql`'{}'::jsonb` }).where('user_id', '=', userId).execute();
+      await trx.insertInto('audit_log').values({ user_id: null, action: 'account_deleted', ip: null, created_at: now }).execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+    });
+  }
+}

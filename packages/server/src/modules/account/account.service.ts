@@ -1,0 +1,66 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { MSG } from '@ecofoyer/contracts';
+import { ZipFile } from 'yazl';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { AccountRepository } from './account.repository.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * « Télécharger mes données » and the rows of « Supprimer mon compte » (issue 14, RGPD art. 15, 17
+ * and 20): the data of one account, complete, in a format a person and a program can read.
+ */
+export class AccountService {
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly deps: { store: FileStore; clock: Clock; limiter: RateLimiter },
+  ) {}
+
+  /**
+   * A zip streamed as it is made: `mes-donnees.json` (the account and every row of it, by table)
+   * and `fichiers/<key>` for each picture, invoice and manual. Limited per account: it reads all.
+   */
+  async exportZip(userId: number): Promise<{ stream: Readable; fileName: string }> {
+    await this.deps.limiter.hit([{ key: `export:account:${userId}`, max: 5, windowMs: HOUR }], MSG.tooManyExports);
+    const data = await this.repo.allRows(userId);
+    if (!data) throw notFound();
+    const now = this.deps.clock.now();
+    const keys = await this.repo.fileKeys(userId);
+    const zip = new ZipFile();
+    const json = {
+      format: 'ecofoyer-mes-donnees',
+      version: 1,
+      exporteLe: now.toISOString(),
+      explication:
+        'Toutes les données de votre compte EcoFoyer, par table : votre compte (users), votre foyer (universes, appliances), votre calendrier (events), vos notifications, badges, abonnements aux notifications, appareils connectés (sessions), le journal de sécurité de votre compte (audit_log). Les fichiers sont dans le dossier fichiers/.',
+      compte: data.user,
+      tables: data.tables,
+      fichiers: keys,
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(json, null, 2), 'utf8'), 'mes-donnees.json', { mtime: now });
+    const out = new PassThrough();
+    // Each file is opened when the zip reaches it: one at a time, never all in memory or all open.
+    for (const key of keys) {
+      zip.addReadStreamLazy(`fichiers/${key}`, { mtime: now }, (done) => {
+        this.deps.store.get(key).then(
+          (file) => (file ? done(null, file.stream) : done(new Error(`missing file ${key}`), new PassThrough())),
+          (error: unknown) => done(error, new PassThrough()),
+        );
+      });
+    }
+    zip.end();
+    zip.outputStream.on('error', (error) => out.destroy(error));
+    zip.outputStream.pipe(out);
+    return { stream: out, fileName: `ecofoyer-mes-donnees-${now.toISOString().slice(0, 10)}.zip` };
+  }
+
+  /** Every row of the account gone, then its files (a file left by a failure goes with the orphan sweep). */
+  async deleteAll(userId: number): Promise<void> {
+    const keys = await this.repo.fileKeys(userId);
+    await this.repo.deleteAccount(userId, this.deps.clock.now());
+    for (const key of keys) await this.deps.store.delete(key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,123 @@
+import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDatabaseExport, IconDownload, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { deleteMyAccount, downloadMyData } from '../api/account-data.ts';
+
+/**
+ * « Mes données » (issue 14, RGPD): a copy of everything the account holds, and the account's
+ * deletion, re-authenticated and explained before anything goes.
+ */
+export function AccountData({ demo }: { demo: boolean }) {
+  const navigate = useNavigate();
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const download = async () => {
+    setDownloadError(null);
+    setDownloading(true);
+    try {
+      await downloadMyData();
+    } catch (error) {
+      setDownloadError(errorMessage(error, 'Le téléchargement n’a pas pu se faire. Réessayez dans un instant.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    setDeleteError(null);
+    setDeleting(true);
+    try {
+      const message = await deleteMyAccount(password);
+      navigate('/login', { replace: true, state: { notice: message } });
+    } catch (error) {
+      setDeleteError(errorMessage(error, 'La suppression n’a pas pu se faire. Réessayez dans un instant.'));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="account-data">
+      <Stack gap="md">
+        <Group gap="xs">
+          <IconDatabaseExport size={22} aria-hidden />
+          <Title order={2} size="h3" id="account-data">
+            Mes données
+          </Title>
+        </Group>
+        <Text size="sm">
+          Une copie de tout ce que votre compte contient : votre profil, votre foyer et vos appareils, leurs photos, factures et notices, votre calendrier, vos notifications et badges, vos appareils connectés. Un fichier .zip, lisible par vous (JSON) et par une autre application.
+        </Text>
+        {downloadError && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {downloadError}
+          </Alert>
+        )}
+        <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void download()} loading={downloading} style={{ alignSelf: 'flex-start' }}>
+          Télécharger mes données
+        </Button>
+
+        <Stack gap="xs" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Title order={3} size="h4" c="red.9">
+            Supprimer mon compte
+          </Title>
+          {demo ? (
+            <Text size="sm">Ce foyer de démonstration s’efface tout seul 24 h après sa création.</Text>
+          ) : (
+            <>
+              <Text size="sm">Votre compte et toutes ses données seront supprimés définitivement. Pensez à télécharger vos données avant.</Text>
+              <Button color="red" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+                Supprimer mon compte
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Stack>
+
+      <Modal
+        opened={confirming}
+        onClose={() => {
+          setConfirming(false);
+          setPassword('');
+          setDeleteError(null);
+        }}
+        title="Supprimer définitivement votre compte ?"
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
+        <form onSubmit={remove}>
+          <Stack>
+            <Text size="sm">Seront supprimés, sans retour possible :</Text>
+            <List size="sm" spacing={4}>
+              <List.Item>votre profil et vos identifiants ;</List.Item>
+              <List.Item>vos univers, vos appareils, leurs photos, factures et notices ;</List.Item>
+              <List.Item>votre calendrier d’entretien, vos notifications et vos badges ;</List.Item>
+              <List.Item>vos appareils connectés, qui seront tous déconnectés.</List.Item>
+            </List>
+            <Text size="sm">Un e-mail de confirmation vous sera envoyé. Le journal de sécurité du serveur ne garde qu’une trace anonyme.</Text>
+            {deleteError && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert">
+                {deleteError}
+              </Alert>
+            )}
+            <PasswordInput label="Mot de passe actuel" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Annuler
+              </Button>
+              <Button type="submit" color="red" loading={deleting} disabled={password === ''}>
+                Supprimer définitivement
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
