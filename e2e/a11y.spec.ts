@@ -140,7 +140,7 @@ describe('accessibility of every page (axe, phone)', () => {
     const p = await signedOut.newPage();
     watchConsole(p);
     const problems: string[] = [];
-    for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=x', `/public/badges/${ids.publicUuid}`]) {
+    for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/confidentialite', '/confirm-email?token=x', `/public/badges/${ids.publicUuid}`]) {
       await p.goto(path);
       await settled(p);
       problems.push(...(await seriousViolations(p)));

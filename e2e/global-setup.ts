@@ -27,6 +27,10 @@ export default async function setup(project: TestProject) {
     PORT: '0',
     LOG_LEVEL: 'warn',
     DEMO: 'true',
+    // The legal pages name who runs the instance (issue 14): e2e/legal.spec.ts reads these.
+    EDITOR_NAME: 'Association Répare Ton Quartier',
+    EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon',
+    EDITOR_EMAIL: 'contact@repare-ton-quartier.fr',
     SCHEDULER_INTERVAL_SECONDS: '0',
     WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'),
     // Every browser test signs in from 127.0.0.1: the per-address limit is tested at the API level.

@@ -121,3 +121,13 @@ export const SessionInfo = z.object({
 export type SessionInfo = z.infer<typeof SessionInfo>;
 export const SessionIdParams = z.object({ sessionId: z.uuid({ error: MSG.sessionNotFound }) });
 export const RevokedSessions = z.object({ revoked: z.number().int() });
+
+/**
+ * GET /api/legal: who runs this instance (EDITOR_NAME, EDITOR_ADDRESS, EDITOR_EMAIL), for the CGU,
+ * the FAQ and the privacy policy (issue 14). Address and contact are null when not configured.
+ */
+export const LegalInfo = z.object({ editeur: z.string(), adresse: z.string().nullable(), contact: z.string().nullable() });
+export type LegalInfo = z.infer<typeof LegalInfo>;
+
+/** What a self-hosted instance says before its operator configures anything. */
+export const DEFAULT_EDITOR_NAME = 'l’administrateur de cette instance EcoFoyer';

@@ -35,6 +35,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { notificationsRoutes, pushRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
 import type { FileStore } from './lib/file-store.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(legalRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(boardsRoutes, { prefix: '/api/V1/board' });
   await app.register(referencesRoutes, { prefix: '/api/V1/references' });

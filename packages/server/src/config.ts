@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
 import type { S3Settings } from './lib/s3-file-store.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,6 +19,9 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: z.string().url().optional(),
+  EDITOR_NAME: z.string().min(2).max(200).default(DEFAULT_EDITOR_NAME),
+  EDITOR_ADDRESS: z.string().min(5).max(300).optional(),
+  EDITOR_EMAIL: z.string().email({ error: 'EDITOR_EMAIL doit être une adresse e-mail' }).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -69,6 +73,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   dbStatementTimeoutMs: number;
+  /** Who runs this instance, as the CGU, FAQ and privacy policy say (issue 14). */
+  editor: LegalInfo;
   /** Uploaded files on an S3-compatible store, when S3_ENDPOINT is set (else DATA_DIR/files). */
   s3?: S3Settings;
   appUrl: string;
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    editor: { editeur: e.EDITOR_NAME, adresse: e.EDITOR_ADDRESS ?? null, contact: e.EDITOR_EMAIL ?? null },
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,

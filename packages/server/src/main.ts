@@ -41,6 +41,7 @@ async function main() {
       new AuthRepository(app.deps.db).purgeExpired(new Date()),
       app.deps.mailer instanceof MailQueue ? app.deps.mailer.purgeSent() : undefined,
       app.services.files.purgeTemporary(),
+      app.services.audit.purge(),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
   void purge(true);

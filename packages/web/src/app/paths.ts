@@ -14,6 +14,7 @@ export const paths = {
   notifications: '/notification',
   cgu: '/cgu',
   faq: '/faq',
+  privacy: '/confidentialite',
   smartfix: '/smarfix',
   inventorySearch: '/inventaire/search',
 } as const;
@@ -26,7 +27,7 @@ export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 /** spec §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email'].includes(pathname) ||
+    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite'].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
     pathname.startsWith('/public/badges/')

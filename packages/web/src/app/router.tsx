@@ -16,6 +16,7 @@ const board = (name: 'user' | 'freemium' | 'assure') =>
  */
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage, errorElement: <RouteError /> },
+  { path: '/confidentialite', lazy: lazyPage('privacy', () => import('../features/info/pages/privacy-page.tsx'), (m) => m.PrivacyPage), errorElement: <RouteError /> },
   {
     lazy: lazyPage('query', () => import('./query-layout.tsx'), (m) => m.QueryLayout),
     errorElement: <RouteError />,

@@ -52,6 +52,10 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             >
               Conditions générales d’utilisation
             </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/confidentialite" c="dimmed" size="sm">
+              Politique de confidentialité
+            </Anchor>
           </Text>
           {cguUsed && (
             <Suspense fallback={null}>

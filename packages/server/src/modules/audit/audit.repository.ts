@@ -20,4 +20,10 @@ export class AuditRepository {
       .limit(limit)
       .execute();
   }
+
+  /** Lines older than `before` (the retention the privacy policy states). */
+  async purgeBefore(before: Date): Promise<number> {
+    const rows = await this.db.deleteFrom('audit_log').where('created_at', '<', before).returning('id').execute();
+    return rows.length;
+  }
 }

@@ -6,6 +6,9 @@ import type { AuditRepository } from './audit.repository.ts';
 export type AuditAction = AuditEntry['action'];
 
 /** The audit log (issue 8): written after the fact, never failing the request that caused it. */
+/** How long the security log keeps a line (issue 14: a stated retention). */
+export const AUDIT_RETENTION_DAYS = 365;
+
 export class AuditService {
   constructor(
     private readonly repo: AuditRepository,
@@ -18,6 +21,11 @@ export class AuditService {
     } catch (err) {
       this.deps.log.error({ err, userId, action }, 'audit log write failed');
     }
+  }
+
+  /** The security log is kept one year (AUDIT_RETENTION_DAYS), as the privacy policy says. */
+  purge(): Promise<number> {
+    return this.repo.purgeBefore(new Date(this.deps.clock.now().getTime() - AUDIT_RETENTION_DAYS * 86_400_000));
   }
 
   async list(userId: number): Promise<AuditEntry[]> {

@@ -39,3 +39,18 @@ describe('audit log (issue 8)', () => {
     expect((await t.app.inject({ url: `/api/V1/profils/users/${other.id}/audit`, headers: other.headers })).json().map((e: { action: string }) => e.action)).toEqual(['signin']);
   });
 });
+
+describe('audit log retention (issue 14)', () => {
+  it('keeps a line one year, then the hourly purge deletes it', async () => {
+    const now = t.clock.now().getTime();
+    const day = 86_400_000;
+    await t.db.insertInto('audit_log').values([
+      { user_id: null, action: 'signin_failed', ip: '192.0.2.1', created_at: new Date(now - 366 * day) },
+      { user_id: null, action: 'signin_failed', ip: '192.0.2.2', created_at: new Date(now - 300 * day) },
+    ]).execute();
+    expect(await t.app.services.audit.purge()).toBeGreaterThanOrEqual(1);
+    const ips = (await t.db.selectFrom('audit_log').select('ip').execute()).map((r) => r.ip);
+    expect(ips).not.toContain('192.0.2.1');
+    expect(ips).toContain('192.0.2.2');
+  });
+});

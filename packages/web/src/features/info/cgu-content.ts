@@ -5,9 +5,12 @@
  * les composants de la page d'information. Les identifiants de section servent
  * d'ancres HTML et doivent rester courts, uniques et en kebab-case.
  *
- * L'identité de l'éditeur de l'instance est laissée sous forme de champs à
- * remplir : rechercher et remplacer les trois chaînes ci-dessous.
+ * L'identité de l'éditeur vient de la configuration du serveur (EDITOR_NAME,
+ * EDITOR_ADDRESS, EDITOR_EMAIL, servis par GET /api/legal, issue 14) : les textes
+ * sont des fonctions de cette identité.
  */
+
+import type { LegalInfo } from '@ecofoyer/contracts';
 
 export interface LegalSection {
   id: string;
@@ -15,22 +18,29 @@ export interface LegalSection {
   paragraphs: string[];
 }
 
-/** Champ à remplir : nom ou raison sociale de l'éditeur de l'instance. */
-export const OPERATOR_NAME = "[Nom de l'éditeur]";
-/** Champ à remplir : adresse postale de l'éditeur de l'instance. */
-export const OPERATOR_ADDRESS = "[Adresse de l'éditeur]";
-/** Champ à remplir : adresse e-mail de contact de l'éditeur de l'instance. */
-export const OPERATOR_EMAIL = "[contact@exemple.fr]";
+/** How the texts name and reach the editor, whatever the configuration gives. */
+export function editorWords(e: LegalInfo) {
+  return {
+    /** « Association X, 1 rue Y » or « Association X ». */
+    who: e.adresse ? `${e.editeur}, ${e.adresse}` : e.editeur,
+    /** What follows « écrivez à ». */
+    reach: e.contact ? (e.adresse ? `${e.contact} ou à ${e.editeur}, ${e.adresse}` : e.contact) : e.adresse ? `${e.editeur}, ${e.adresse}` : `${e.editeur}, par les moyens de contact qu'il indique`,
+    /** « joignable … ». */
+    reachable: e.contact ? `joignable à l'adresse ${e.contact}` : "joignable par les moyens de contact qu'il indique",
+  };
+}
 
 export const CGU_UPDATED_AT = '2026-11-21';
 
-export const CGU_SECTIONS: LegalSection[] = [
+export function cguSections(e: LegalInfo): LegalSection[] {
+  const { who, reach, reachable } = editorWords(e);
+  return [
   {
     id: 'objet',
     title: 'Objet',
     paragraphs: [
       "Les présentes conditions générales d'utilisation (CGU) encadrent l'utilisation d'EcoFoyer, une application web installable qui aide les foyers à faire durer leurs appareils : inventaire, entretien, réparation, seconde vie et suivi de l'impact carbone. Elles intègrent notre politique de confidentialité, qui explique comment vos données personnelles sont traitées.",
-      `L'instance d'EcoFoyer que vous utilisez est éditée par ${OPERATOR_NAME}, ${OPERATOR_ADDRESS} (ci-après « l'éditeur »). EcoFoyer pouvant être installé et exploité par différents opérateurs, c'est l'éditeur de cette instance qui est responsable du service et du traitement de vos données.`,
+      `L'instance d'EcoFoyer que vous utilisez est éditée par ${who} (ci-après « l'éditeur »). EcoFoyer pouvant être installé et exploité par différents opérateurs, c'est l'éditeur de cette instance qui est responsable du service et du traitement de vos données.`,
       "En créant un compte ou en utilisant l'application, vous acceptez les présentes conditions. Si vous ne les acceptez pas, merci de ne pas utiliser le service.",
     ],
   },
@@ -97,7 +107,7 @@ export const CGU_SECTIONS: LegalSection[] = [
     id: 'contenus',
     title: 'Vos contenus : photos, factures et notices',
     paragraphs: [
-      "Vous pouvez joindre à chaque appareil des photos, sa facture (PDF, JPG ou PNG) et sa notice (PDF). Chaque fichier est limité à 10 Mo. Les images de plus de 200 Ko sont redimensionnées dans votre navigateur avant leur envoi.",
+      "Vous pouvez joindre à chaque appareil des photos, sa facture (PDF, JPG ou PNG) et sa notice (PDF). Une photo ou une facture est limitée à 10 Mo, une notice à 25 Mo. Les images de plus de 200 Ko sont redimensionnées dans votre navigateur avant leur envoi.",
       "Vous restez propriétaire de vos contenus. Vous autorisez l'éditeur à les stocker et à vous les afficher, uniquement pour vous fournir le service : ils ne sont ni publiés, ni partagés avec d'autres utilisateurs.",
       "Ne déposez que des contenus que vous avez le droit d'utiliser et qui ne portent pas atteinte aux droits d'autrui : évitez par exemple de photographier des personnes sans leur accord. Les notices restent la propriété de leurs fabricants et sont conservées pour votre usage personnel.",
       "Une facture peut contenir des informations personnelles (nom, adresse, moyen de paiement). N'hésitez pas à masquer celles qui ne sont pas utiles avant de l'ajouter.",
@@ -108,15 +118,15 @@ export const CGU_SECTIONS: LegalSection[] = [
     id: 'donnees-personnelles',
     title: 'Données personnelles',
     paragraphs: [
-      `Responsable du traitement : ${OPERATOR_NAME}, ${OPERATOR_ADDRESS}, joignable à l'adresse ${OPERATOR_EMAIL}.`,
+      `Responsable du traitement : ${who}, ${reachable}.`,
       "Données traitées : les données de votre compte (prénom, nom, adresse e-mail, rôle, et votre mot de passe sous forme d'empreinte irréversible) ; l'adresse postale et le téléphone, si vous choisissez de les renseigner ; le contenu de votre inventaire (univers, appareils, photos, factures, notices) ; vos entretiens planifiés et réalisés, vos rappels et vos badges ; les messages que vous adressez à l'assistant de réparation ; le lien privé de votre calendrier ; et, si vous les activez, les informations techniques d'abonnement aux notifications push.",
       "Finalités : fournir le service (compte, inventaire, entretien, rappels, assistant, badges, impact carbone), sécuriser l'accès à votre compte (authentification, réinitialisation du mot de passe, prévention des abus) et vous envoyer les e-mails nécessaires au service, comme le lien de réinitialisation du mot de passe.",
       "Bases légales : l'exécution du contrat que constituent les présentes conditions, pour fournir le service ; l'intérêt légitime de l'éditeur à sécuriser le service ; votre consentement pour les notifications push et pour le partage public d'un badge, que vous pouvez retirer à tout moment.",
       "Destinataires et hébergement : vos données sont destinées à l'éditeur et stockées sur le serveur qu'il a choisi (par défaut, dans une base de données intégrée au serveur de l'application). Elles ne sont jamais vendues ni utilisées à des fins publicitaires. Elles ne sont transmises à un tiers que lorsque c'est nécessaire à une fonctionnalité que vous utilisez (par exemple l'acheminement des notifications push par le service de notification de votre navigateur ou l'envoi d'un e-mail) ou lorsque la loi l'exige. L'éditeur vous indique, le cas échéant, si des données sont transférées hors de l'Union européenne et avec quelles garanties.",
       "Assistant de réparation : il fonctionne à partir d'une base de connaissances de diagnostic intégrée à l'application, sans transmettre vos messages à un tiers. Si l'éditeur configure un service d'intelligence artificielle externe, vos messages sont transmis à ce prestataire pour générer les réponses ; l'éditeur vous en informe. Dans tous les cas, décrire l'appareil et la panne suffit : inutile d'y indiquer des informations personnelles.",
       "Partage d'un badge : le partage crée une page publique qui affiche uniquement le badge et votre prénom. Aucune autre information de votre compte n'y figure.",
-      "Durées de conservation : les données de votre compte et vos contenus sont conservés jusqu'à ce que vous les supprimiez ou que votre compte soit supprimé ; les liens de réinitialisation du mot de passe sont valables 1 heure au plus et deviennent inutilisables dès qu'ils ont servi ; le lien privé du calendrier reste actif jusqu'à sa révocation ; l'abonnement aux notifications push est conservé jusqu'à sa désactivation ; la session est conservée sur votre appareil jusqu'à la fermeture du navigateur ou, avec « Se souvenir de moi », jusqu'à votre déconnexion. Certaines données peuvent être conservées plus longtemps si une obligation légale l'impose.",
-      `Vos droits : vous disposez d'un droit d'accès, de rectification, d'effacement, de portabilité et d'opposition, ainsi que du droit de demander la limitation du traitement et de retirer votre consentement à tout moment. Vous pouvez corriger vous-même la plupart de vos informations depuis votre profil. Pour toute autre demande, y compris la suppression de votre compte, écrivez à ${OPERATOR_EMAIL} ou à ${OPERATOR_NAME}, ${OPERATOR_ADDRESS}. L'éditeur vous répond dans un délai d'un mois et peut vous demander de justifier de votre identité en cas de doute raisonnable.`,
+      "Durées de conservation : les données de votre compte et vos contenus sont conservés jusqu'à ce que vous les supprimiez ou que votre compte soit supprimé ; les liens de réinitialisation du mot de passe sont valables 1 heure au plus et deviennent inutilisables dès qu'ils ont servi ; le lien privé du calendrier reste actif jusqu'à sa révocation ; l'abonnement aux notifications push est conservé jusqu'à sa désactivation ; la session est conservée sur votre appareil jusqu'à la fermeture du navigateur ou, avec « Se souvenir de moi », jusqu'à votre déconnexion, et 90 jours au plus ; le détail de chaque durée figure dans la politique de confidentialité. Certaines données peuvent être conservées plus longtemps si une obligation légale l'impose.",
+      `Vos droits : vous disposez d'un droit d'accès, de rectification, d'effacement, de portabilité et d'opposition, ainsi que du droit de demander la limitation du traitement et de retirer votre consentement à tout moment. Depuis votre profil, vous pouvez corriger vos informations, « Télécharger mes données » (une copie complète, dans un fichier .zip lisible par une autre application) et « Supprimer mon compte » (tout est effacé, photos et documents compris). Pour toute autre demande, écrivez à ${reach}. L'éditeur vous répond dans un délai d'un mois et peut vous demander de justifier de votre identité en cas de doute raisonnable.`,
       "Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission nationale de l'informatique et des libertés (CNIL) : https://www.cnil.fr.",
     ],
   },
@@ -139,7 +149,7 @@ export const CGU_SECTIONS: LegalSection[] = [
       "Les liens de réinitialisation du mot de passe envoyés par e-mail sont à usage unique et expirent au bout d'une heure.",
       "Le lien privé de votre calendrier (ICS) permet à toute personne qui le connaît de consulter votre planning d'entretien. Ne le partagez pas et révoquez-le depuis l'application si vous pensez qu'il a circulé : l'ancien lien cesse alors de fonctionner.",
       "L'éditeur met en œuvre des mesures techniques et organisationnelles adaptées pour protéger vos données, notamment une connexion chiffrée (HTTPS).",
-      `De votre côté, choisissez un mot de passe que vous n'utilisez nulle part ailleurs, déconnectez-vous sur les appareils partagés et maintenez votre navigateur à jour. En cas de doute sur la sécurité de votre compte, changez votre mot de passe et prévenez l'éditeur à ${OPERATOR_EMAIL}.`,
+      `De votre côté, choisissez un mot de passe que vous n'utilisez nulle part ailleurs, déconnectez-vous sur les appareils partagés et maintenez votre navigateur à jour. En cas de doute sur la sécurité de votre compte, changez votre mot de passe et prévenez l'éditeur${e.contact ? ` à ${e.contact}` : ''}.`,
       "Aucun système n'étant infaillible, l'éditeur s'engage, en cas de violation de données présentant un risque pour vous, à la notifier à la CNIL et à vous en informer dans les conditions prévues par la loi.",
     ],
   },
@@ -174,9 +184,10 @@ export const CGU_SECTIONS: LegalSection[] = [
     id: 'contact',
     title: 'Contact',
     paragraphs: [
-      `Pour toute question sur ces conditions, sur vos données ou sur le service, écrivez à ${OPERATOR_EMAIL}.`,
-      `Par courrier : ${OPERATOR_NAME}, ${OPERATOR_ADDRESS}.`,
+      `Pour toute question sur ces conditions, sur vos données ou sur le service, écrivez à ${reach}.`,
+      ...(e.adresse ? [`Par courrier : ${who}.`] : []),
       "Pour une demande concernant vos données, précisez l'adresse e-mail de votre compte : cela nous permettra de la traiter plus rapidement.",
     ],
   },
 ];
+}

@@ -6,7 +6,8 @@
  * uniques et en kebab-case.
  */
 
-import { OPERATOR_EMAIL, OPERATOR_NAME } from './cgu-content';
+import type { LegalInfo } from '@ecofoyer/contracts';
+import { editorWords } from './cgu-content';
 
 export interface FaqItem {
   id: string;
@@ -20,7 +21,9 @@ export interface FaqGroup {
   items: FaqItem[];
 }
 
-export const FAQ_GROUPS: FaqGroup[] = [
+export function faqGroups(e: LegalInfo): FaqGroup[] {
+  const { reach } = editorWords(e);
+  return [
   {
     id: 'compte',
     title: 'Compte et connexion',
@@ -302,7 +305,7 @@ export const FAQ_GROUPS: FaqGroup[] = [
         answer: [
           "Les informations de votre compte (prénom, nom, adresse e-mail et, si vous les renseignez, adresse postale et téléphone), votre inventaire avec ses photos et documents, vos entretiens, rappels et badges.",
           "Votre mot de passe n'est jamais conservé en clair : il est protégé par l'algorithme argon2id, si bien que personne ne peut le lire.",
-          `Ces données sont stockées par l'éditeur de votre instance EcoFoyer, ${OPERATOR_NAME}. Le détail figure dans les conditions générales d'utilisation et la politique de confidentialité.`,
+          `Ces données sont stockées par l'éditeur de votre instance EcoFoyer, ${e.editeur}. Le détail figure dans les conditions générales d'utilisation et la politique de confidentialité.`,
         ],
       },
       {
@@ -341,11 +344,12 @@ export const FAQ_GROUPS: FaqGroup[] = [
         id: 'exercer-droits',
         question: 'Comment obtenir une copie de mes données ou supprimer mon compte ?',
         answer: [
-          "Vous pouvez corriger vous-même vos informations personnelles depuis votre profil.",
-          `Pour toute autre demande (copie de vos données, portabilité, opposition, suppression de votre compte), écrivez à ${OPERATOR_EMAIL} en précisant l'adresse e-mail de votre compte. L'éditeur vous répond dans un délai d'un mois.`,
+          "Depuis votre profil : corrigez vos informations, « Télécharger mes données » pour une copie complète (un fichier .zip), ou « Supprimer mon compte » pour tout effacer, photos et documents compris.",
+          `Pour toute autre demande (opposition, limitation), écrivez à ${reach} en précisant l'adresse e-mail de votre compte. L'éditeur vous répond dans un délai d'un mois.`,
           "Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL : https://www.cnil.fr.",
         ],
       },
     ],
   },
 ];
+}

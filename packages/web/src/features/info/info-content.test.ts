@@ -1,12 +1,14 @@
 import { describe, it, expect } from 'vitest';
-import {
-  CGU_SECTIONS,
-  CGU_UPDATED_AT,
-  OPERATOR_ADDRESS,
-  OPERATOR_EMAIL,
-  OPERATOR_NAME,
-} from './cgu-content';
-import { FAQ_GROUPS } from './faq-content';
+import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
+import { CGU_UPDATED_AT, cguSections } from './cgu-content';
+import { faqGroups } from './faq-content';
+import { privacySections } from './privacy-content';
+
+/** What an operator configures (EDITOR_NAME, EDITOR_ADDRESS, EDITOR_EMAIL), and what nobody did. */
+const CONFIGURED: LegalInfo = { editeur: 'Association Répare Ton Quartier', adresse: '4 rue des Artisans, 69007 Lyon', contact: 'contact@repare-ton-quartier.fr' };
+const UNCONFIGURED: LegalInfo = { editeur: DEFAULT_EDITOR_NAME, adresse: null, contact: null };
+const CGU_SECTIONS = cguSections(CONFIGURED);
+const FAQ_GROUPS = faqGroups(CONFIGURED);
 
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ALLOWED_URLS = ['https://www.cnil.fr', 'https://longuevieauxobjets.ademe.fr'];
@@ -55,14 +57,25 @@ describe('CGU', () => {
     }
   });
 
-  it("contient les champs à remplir de l'éditeur", () => {
-    expect(OPERATOR_NAME).toBe("[Nom de l'éditeur]");
-    expect(OPERATOR_ADDRESS).toBe("[Adresse de l'éditeur]");
-    expect(OPERATOR_EMAIL).toBe('[contact@exemple.fr]');
+  it("nomme l'éditeur configuré, et n'affiche jamais de champ à remplir entre crochets (issue 14)", () => {
     const text = CGU_SECTIONS.flatMap((section) => section.paragraphs).join('\n');
-    for (const placeholder of ["[Nom de l'éditeur]", "[Adresse de l'éditeur]", '[contact@exemple.fr]']) {
-      expect(text).toContain(placeholder);
+    expect(text).toContain('Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon');
+    expect(text).toContain('contact@repare-ton-quartier.fr');
+    for (const editor of [CONFIGURED, UNCONFIGURED]) {
+      const all = [...cguSections(editor), ...privacySections(editor)].flatMap((s) => [s.title, ...s.paragraphs]).concat(faqGroups(editor).flatMap((g) => g.items.flatMap((i) => i.answer)));
+      for (const line of all) {
+        expect(line, line).not.toMatch(/\[[^\]]*\]|\bundefined\b|\bnull\b/);
+        expect(line, line).not.toMatch(/, ,|à \.|à ,/);
+      }
     }
+    const unconfigured = cguSections(UNCONFIGURED).flatMap((s) => s.paragraphs).join('\n');
+    expect(unconfigured).toContain(DEFAULT_EDITOR_NAME);
+    expect(unconfigured).not.toContain('Par courrier');
+  });
+
+  it('dit où exercer ses droits dans l’application, et la politique de confidentialité dit les durées appliquées', () => {
+    const privacy = privacySections(CONFIGURED).flatMap((s) => s.paragraphs).join('\n');
+    for (const words of ['Télécharger mes données', 'Supprimer mon compte', 'Mes appareils connectés', '90 jours', '1 heure', '24 heures', '30 jours', '400 jours', '1 an', 'CNIL']) expect(privacy).toContain(words);
   });
 });
 

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDatabaseExport, IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteMyAccount, downloadMyData } from '../api/account-data.ts';
 
@@ -60,6 +60,13 @@ export function AccountData({ demo }: { demo: boolean }) {
             {downloadError}
           </Alert>
         )}
+        <Text size="sm">
+          Ce que nous conservons, pourquoi et combien de temps :{' '}
+          <Anchor component={Link} to="/confidentialite">
+            politique de confidentialité
+          </Anchor>
+          .
+        </Text>
         <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void download()} loading={downloading} style={{ alignSelf: 'flex-start' }}>
           Télécharger mes données
         </Button>

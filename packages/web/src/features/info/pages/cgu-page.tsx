@@ -1,26 +1,33 @@
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { CGU_SECTIONS, CGU_UPDATED_AT } from '../cgu-content.ts';
+import { Link } from 'react-router';
+import { useLegal } from '../api/legal.ts';
+import { CGU_UPDATED_AT, cguSections } from '../cgu-content.ts';
 
 const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
 
 /** The terms of use and privacy policy, with a table of contents. */
 export function CguContent() {
+  const sections = cguSections(useLegal());
   return (
     <Stack gap="lg">
       <Text c="dimmed" size="sm">
-        Dernière mise à jour : {dateFr.format(new Date(CGU_UPDATED_AT))}
+        Dernière mise à jour : {dateFr.format(new Date(CGU_UPDATED_AT))}. Le détail de ce que nous conservons, et combien de temps, est dans la{' '}
+        <Anchor component={Link} to="/confidentialite">
+          politique de confidentialité
+        </Anchor>
+        .
       </Text>
       <nav aria-label="Sommaire">
         <List size="sm" spacing={2}>
-          {CGU_SECTIONS.map((s) => (
+          {sections.map((s) => (
             <List.Item key={s.id}>
               <Anchor href={`#${s.id}`}>{s.title}</Anchor>
             </List.Item>
           ))}
         </List>
       </nav>
-      {CGU_SECTIONS.map((s, i) => (
+      {sections.map((s, i) => (
         <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
           <Title order={2} fz="lg" id={`${s.id}-title`} mb="xs">
             {i + 1}. {s.title}

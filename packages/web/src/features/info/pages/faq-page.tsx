@@ -3,7 +3,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { FAQ_GROUPS } from '../faq-content.ts';
+import { useLegal } from '../api/legal.ts';
+import { faqGroups } from '../faq-content.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
@@ -11,7 +12,8 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').to
 export function FaqPage() {
   const [query, setQuery] = useState('');
   const deferred = fold(useDeferredValue(query).trim());
-  const groups = FAQ_GROUPS.map((g) => ({
+  const legal = useLegal();
+  const groups = faqGroups(legal).map((g) => ({
     ...g,
     items: deferred ? g.items.filter((i) => fold(`${i.question} ${i.answer.join(' ')}`).includes(deferred)) : g.items,
   })).filter((g) => g.items.length > 0);

@@ -1,0 +1,62 @@
+import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/logo.tsx';
+import { useLegal } from '../api/legal.ts';
+import { PRIVACY_UPDATED_AT, privacySections } from '../privacy-content.ts';
+
+const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
+
+/**
+ * « Politique de confidentialité » (issue 14): public, so that it can be read before an account
+ * exists; the editor's identity comes from the server's configuration.
+ */
+export function PrivacyPage() {
+  const sections = privacySections(useLegal());
+  return (
+    <Container component="main" size={820} py="xl" px="md">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/login" underline="never" aria-label="EcoFoyer, accueil" style={{ alignSelf: 'flex-start' }}>
+          <Logo size={36} />
+        </Anchor>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Stack gap="lg">
+            <div>
+              <Title order={1} fz={{ base: 24, sm: 28 }}>
+                Politique de confidentialité
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Dernière mise à jour : {dateFr.format(new Date(PRIVACY_UPDATED_AT))}
+              </Text>
+            </div>
+            <nav aria-label="Sommaire">
+              <List size="sm" spacing={2}>
+                {sections.map((s) => (
+                  <List.Item key={s.id}>
+                    <Anchor href={`#${s.id}`}>{s.title}</Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </nav>
+            {sections.map((s) => (
+              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
+                <Title order={2} fz="lg" id={`${s.id}-title`} mb="xs">
+                  {s.title}
+                </Title>
+                <Stack gap="xs">
+                  {s.paragraphs.map((p) => (
+                    <Text key={p}>{p}</Text>
+                  ))}
+                </Stack>
+              </section>
+            ))}
+          </Stack>
+        </Paper>
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to="/login">
+            Retour à la connexion
+          </Anchor>
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
