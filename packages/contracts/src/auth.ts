@@ -131,3 +131,21 @@ export type LegalInfo = z.infer<typeof LegalInfo>;
 
 /** What a self-hosted instance says before its operator configures anything. */
 export const DEFAULT_EDITOR_NAME = 'l’administrateur de cette instance EcoFoyer';
+
+/** Two-factor sign-in (issue 14): the password was right, a code is needed (POST /api/auth/signin/totp). */
+export const TotpChallenge = z.object({ totpRequired: z.literal(true), challenge: z.string() });
+export type TotpChallenge = z.infer<typeof TotpChallenge>;
+export const SigninAnswer = z.union([SigninResponse, TotpChallenge]);
+export type SigninAnswer = z.infer<typeof SigninAnswer>;
+
+const totpCode = z.string().regex(/^\d{6}$/, { error: 'Le code fait 6 chiffres.' });
+const recovery = z.string().min(8).max(20);
+export const SigninTotpBody = z.object({ challenge: z.string().min(10).max(400), code: totpCode.nullish(), recoveryCode: recovery.nullish(), deviceToken: z.string().max(200).nullish() });
+export const TotpStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type TotpStatus = z.infer<typeof TotpStatus>;
+export const TotpSetupBody = z.object({ currentPassword: z.string().max(128).nullish() });
+export const TotpSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof TotpSetup>;
+export const TotpEnableBody = z.object({ code: totpCode });
+export const TotpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const TotpDisableBody = z.object({ currentPassword: z.string().max(128).nullish(), code: totpCode.nullish(), recoveryCode: recovery.nullish() });

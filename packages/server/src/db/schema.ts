@@ -18,6 +18,22 @@ export interface UsersTable {
   demo_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface UserTotpTable {
+  user_id: number;
+  secret_enc: string;
+  enabled_at: Date | null;
+  /** bigint: the driver reads it as a string. */
+  last_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: Date;
+}
+
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
+}
+
 export interface EmailChangesTable {
   user_id: number;
   new_email: string;
@@ -279,6 +295,8 @@ export interface Database {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   email_changes: EmailChangesTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
   maintenance_cards: MaintenanceCardsTable;
   maintenance_steps: MaintenanceStepsTable;
   maintenance_agents: MaintenanceAgentsTable;

@@ -12,6 +12,7 @@ import * as m0010 from './0010-mail-queue.ts';
 import * as m0011 from './0011-signin-throttle.ts';
 import * as m0012 from './0012-demo-accounts.ts';
 import * as m0013 from './0013-email-change.ts';
+import * as m0014 from './0014-totp.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-signin-throttle': m0011,
   '0012-demo-accounts': m0012,
   '0013-email-change': m0013,
+  '0014-totp': m0014,
 };

@@ -18,7 +18,12 @@ const ACCOUNT_TABLES = {
 } as const;
 
 /** Tables with a user_id left out of the export, and why: only secrets, nothing about the person. */
-export const NOT_IN_EXPORT = { refresh_tokens: 'token hashes of the sessions listed under sessions', password_reset_tokens: 'hashes of one-time links' } as const;
+export const NOT_IN_EXPORT = {
+  refresh_tokens: 'token hashes of the sessions listed under sessions',
+  password_reset_tokens: 'hashes of one-time links',
+  user_totp: 'the encrypted second-factor secret (its state is in the profile)',
+  totp_recovery_codes: 'hashes of the recovery codes',
+} as const;
 export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABLES)] as string[];
 
 /** Columns holding FileStore keys. */

@@ -10,11 +10,19 @@ import {
   RevokedSessions,
   SessionIdParams,
   SessionInfo,
+  SigninAnswer,
   SigninBody,
   SigninResponse,
+  SigninTotpBody,
   SignoutBody,
   SignupBody,
   TokenPair,
+  TotpDisableBody,
+  TotpEnableBody,
+  TotpRecoveryCodes,
+  TotpSetup,
+  TotpSetupBody,
+  TotpStatus,
   UpdatedUser,
   UpdateUserBody,
   UserIdParams,
@@ -23,19 +31,21 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
-import { notFound, tooManyRequests } from '../../lib/errors.ts';
+import { forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { seedDemoHousehold } from '../../db/demo.ts';
 import { AccountRepository } from '../account/account.repository.ts';
 import { AccountService } from '../account/account.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
+import { TotpService } from './totp.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock, tokens, mailer, limiter, sessions } = app.deps;
-  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit });
+  const totp = new TotpService(db, { config, clock, limiter });
+  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit, totp });
   const tags = ['auth'];
 
   // Tokens and account answers are never kept by a browser or a proxy cache (ASVS 5.0 V14.3).
@@ -56,8 +66,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signin',
-    { schema: { tags, body: SigninBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    { schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
     async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
+  );
+
+  // Two-factor sign-in (issue 14): the challenge of a right password, then a code or a recovery code.
+  app.post(
+    '/signin/totp',
+    { schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    async (req) => service.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
+  );
+  const signedIn = { preHandler: app.authenticate, security: [{ bearer: [] }] };
+  app.get('/totp', { preHandler: signedIn.preHandler, schema: { tags, response: { 200: TotpStatus, ...errors }, security: signedIn.security } }, async (req) => totp.status(req.auth!.userId));
+  app.post(
+    '/totp/setup',
+    { preHandler: signedIn.preHandler, schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security } },
+    async (req) => {
+      const user = await service.reauthenticate(req.auth!.userId, req.body.currentPassword, req.ip);
+      return totp.setup(user.id, user.email);
+    },
+  );
+  app.post(
+    '/totp/enable',
+    { preHandler: signedIn.preHandler, schema: { tags, body: TotpEnableBody, response: { 200: TotpRecoveryCodes, ...errors }, security: signedIn.security } },
+    async (req) => {
+      const recoveryCodes = await totp.enable(req.auth!.userId, req.body.code);
+      await app.services.audit.record(req.auth!.userId, 'totp_enabled', req.ip);
+      return { recoveryCodes };
+    },
+  );
+  app.post(
+    '/totp/disable',
+    { preHandler: signedIn.preHandler, schema: { tags, body: TotpDisableBody, response: { 200: MessageResponse, ...errors }, security: signedIn.security } },
+    async (req) => {
+      const userId = req.auth!.userId;
+      await service.reauthenticate(userId, req.body.currentPassword, req.ip);
+      if (!(await totp.verifySecondFactor(userId, req.body))) throw forbidden(MSG.totpSecondFactorWrong, 'TOTP_CODE_WRONG');
+      await totp.disable(userId);
+      await app.services.audit.record(userId, 'totp_disabled', req.ip);
+      return { message: MSG.totpDisabled };
+    },
   );
 
   // DEMO (issue 14, hole 5): a household of the visitor's own, signed in at once; off with DEMO=false.

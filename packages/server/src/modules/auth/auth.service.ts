@@ -4,6 +4,7 @@ import {
   RESET_TOKEN_TTL_MS,
   ROLES,
   type SessionInfo,
+  type SigninAnswer,
   type SigninResponse,
   type User,
 } from '@ecofoyer/contracts';
@@ -21,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { SessionChecker } from '../../lib/sessions.ts';
 import type { AuthRepository } from './auth.repository.ts';
+import type { TotpService } from './totp.service.ts';
 
 const MINUTE = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -71,8 +73,18 @@ export class AuthService {
       sessions: SessionChecker;
       log: FastifyBaseLogger;
       audit: AuditService;
+      /** Two-factor sign-in; absent in the few tests that build the service alone. */
+      totp?: TotpService;
     },
   ) {}
+
+  /** The current password, for the routes that re-authenticate before a sensitive change (2FA). */
+  async reauthenticate(userId: number, password: string | null | undefined, ip: string | null): Promise<UserRow> {
+    const user = await this.repo.findById(userId);
+    if (!user) throw unauthorized();
+    await this.checkCurrentPassword(user, password, ip);
+    return user;
+  }
 
   async signup(input: {
     username?: string;
@@ -180,7 +192,7 @@ export class AuthService {
    * that signed in before (its `deviceToken`) is spared that wait, so an attacker cannot keep the
    * owner out.
    */
-  async signin(login: string, password: string, ip: string, userAgent: string | null = null, deviceToken: string | null = null): Promise<SigninResponse> {
+  async signin(login: string, password: string, ip: string, userAgent: string | null = null, deviceToken: string | null = null): Promise<SigninAnswer> {
     const { limiter, config, clock } = this.deps;
     await limiter.hit([{ key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE }], MSG.tooManySignin);
     const now = clock.now();
@@ -203,15 +215,41 @@ export class AuthService {
       throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
     }
     await this.repo.clearSigninFailures(key);
-    let device = deviceToken;
-    if (!knownDevice) {
+    // Two-factor accounts (issue 14): the password alone opens nothing; a signed challenge waits for the code.
+    if (this.deps.totp && (await this.deps.totp.isEnabled(row.id))) return { totpRequired: true, challenge: this.deps.totp.challengeFor(row.id) };
+    return this.completeSignin(row, knownDevice ? deviceToken : null, ip, userAgent);
+  }
+
+  /** POST /api/auth/signin/totp: the challenge of a right password, and a code or a recovery code. */
+  async signinSecondFactor(
+    input: { challenge: string; code?: string | null; recoveryCode?: string | null; deviceToken?: string | null },
+    ip: string,
+    userAgent: string | null,
+  ): Promise<SigninResponse> {
+    const totp = this.deps.totp!;
+    const userId = totp.userOfChallenge(input.challenge);
+    const row = userId === null ? undefined : await this.repo.findById(userId);
+    if (!row) throw unauthorized(MSG.totpChallengeExpired, 'TOTP_CHALLENGE_EXPIRED');
+    if (!(await totp.verifySecondFactor(row.id, input))) {
+      await this.deps.audit.record(row.id, 'signin_failed', ip, { secondFactor: true });
+      throw unauthorized(MSG.totpSecondFactorWrong, 'TOTP_CODE_WRONG');
+    }
+    const now = this.deps.clock.now();
+    const known = input.deviceToken ? await this.repo.touchKnownDevice(row.id, sha256(input.deviceToken), now) : false;
+    return this.completeSignin(row, known ? input.deviceToken! : null, ip, userAgent);
+  }
+
+  /** The session of a sign-in that passed every factor; a new device gets its token. */
+  private async completeSignin(row: UserRow, knownDeviceToken: string | null, ip: string, userAgent: string | null): Promise<SigninResponse> {
+    let device = knownDeviceToken;
+    if (!device) {
       device = newSecret();
-      await this.repo.addKnownDevice(row.id, sha256(device), now);
+      await this.repo.addKnownDevice(row.id, sha256(device), this.deps.clock.now());
     }
     const updated = await this.repo.incrementLoginCount(row.id);
     await this.deps.audit.record(row.id, 'signin', ip);
     const tokens = await this.issueTokens(updated, randomUUID(), { userAgent, ip });
-    return { ...toUser(updated), ...tokens, tokenType: 'Bearer', deviceToken: device! };
+    return { ...toUser(updated), ...tokens, tokenType: 'Bearer', deviceToken: device };
   }
 
   /**

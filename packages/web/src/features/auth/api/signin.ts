@@ -1,4 +1,4 @@
-import { AUTH_BASE, type SigninResponse } from '@ecofoyer/contracts';
+import { AUTH_BASE, type SigninAnswer, type SigninResponse } from '@ecofoyer/contracts';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
@@ -19,13 +19,7 @@ function storedDeviceToken(): string | null {
   }
 }
 
-/** spec §4 sign-in; the login page calls it directly (no TanStack Query in the entry chunk). */
-export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse> {
-  const user = await api<SigninResponse>(`${AUTH_BASE}/signin`, {
-    method: 'POST',
-    body: { username: username.trim(), password, deviceToken: storedDeviceToken() },
-    auth: false,
-  });
+function started(user: SigninResponse, remember: boolean): SigninResponse {
   try {
     localStorage.setItem(DEVICE_KEY, user.deviceToken);
   } catch {
@@ -33,6 +27,30 @@ export async function signin({ username, password, remember }: SigninInput): Pro
   }
   sessionStore.start(user, remember);
   return user;
+}
+
+/**
+ * spec §4 sign-in; the login page calls it directly (no TanStack Query in the entry chunk). An
+ * account with two-factor sign-in answers a challenge instead (issue 14): `signinSecondFactor`.
+ */
+export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse | { challenge: string }> {
+  const answer = await api<SigninAnswer>(`${AUTH_BASE}/signin`, {
+    method: 'POST',
+    body: { username: username.trim(), password, deviceToken: storedDeviceToken() },
+    auth: false,
+  });
+  if ('totpRequired' in answer) return { challenge: answer.challenge };
+  return started(answer, remember);
+}
+
+/** The second step: the code of the authenticator app, or a recovery code. */
+export async function signinSecondFactor(challenge: string, proof: { code?: string; recoveryCode?: string }, remember: boolean): Promise<SigninResponse> {
+  const user = await api<SigninResponse>(`${AUTH_BASE}/signin/totp`, {
+    method: 'POST',
+    body: { challenge, ...proof, deviceToken: storedDeviceToken() },
+    auth: false,
+  });
+  return started(user, remember);
 }
 
 /**

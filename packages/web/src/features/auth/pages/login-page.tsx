@@ -1,11 +1,11 @@
-import { MSG, validateLogin } from '@ecofoyer/contracts';
+import { MSG, type SigninResponse, validateLogin } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { type SigninInput, signin, startDemo } from '../api/signin.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { type SigninInput, signin, signinSecondFactor, startDemo } from '../api/signin.ts';
 
 /** spec §2 Login. */
 export function LoginPage() {
@@ -26,17 +26,50 @@ export function LoginPage() {
     },
   });
 
+  // A message the previous page left (« Votre compte … a été supprimé », issue 14).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  // Two-factor accounts (issue 14): the password answered a challenge, the code comes next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [proof, setProof] = useState('');
+
+  const enter = (user: SigninResponse, kind: 'signin' | 'demo') => {
+    // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
+    // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
+    const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
+    navigate(onboarding ? '/welcome' : '/home', { replace: true });
+  };
+
   const run = async (kind: 'signin' | 'demo', input?: SigninInput) => {
     setFailure(null);
     setPending(kind);
     try {
-      const user = kind === 'demo' || !input ? await startDemo() : await signin(input);
-      // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
-      // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
-      const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
-      navigate(onboarding ? '/welcome' : '/home', { replace: true });
+      const answer = kind === 'demo' || !input ? await startDemo() : await signin(input);
+      if ('challenge' in answer) {
+        setChallenge(answer.challenge);
+        setPending(null);
+        return;
+      }
+      enter(answer, kind);
     } catch (error) {
       setFailure({ title: kind === 'signin' ? MSG.loginFailed : MSG.demoFailed, detail: errorMessage(error, '') });
+      setPending(null);
+    }
+  };
+
+  const submitProof = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge) return;
+    setFailure(null);
+    setPending('signin');
+    try {
+      const value = proof.trim();
+      const user = await signinSecondFactor(challenge, useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') }, values.remember);
+      enter(user, 'signin');
+    } catch (error) {
+      // An expired challenge starts again from the password.
+      if (error instanceof ApiError && error.code === 'TOTP_CHALLENGE_EXPIRED') setChallenge(null);
+      setFailure({ title: MSG.loginFailed, detail: errorMessage(error, '') });
       setPending(null);
     }
   };
@@ -49,8 +82,50 @@ export function LoginPage() {
   };
 
   const busy = pending !== null;
-  // A message the previous page left (« Votre compte … a été supprimé », issue 14).
-  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  if (challenge) {
+    return (
+      <AuthLayout title="Double authentification" subtitle={useRecovery ? 'Saisissez un de vos codes de secours.' : 'Saisissez le code à 6 chiffres affiché par votre application d’authentification.'}>
+        {failure && (
+          <Alert color="red" icon={<IconAlertCircle />} title={failure.title} role="alert">
+            {failure.detail}
+          </Alert>
+        )}
+        <form onSubmit={(e) => void submitProof(e)} noValidate>
+          <Stack gap="md">
+            <TextInput
+              key={useRecovery ? 'recovery' : 'code'}
+              label={useRecovery ? 'Code de secours' : 'Code à 6 chiffres'}
+              autoComplete="one-time-code"
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              maxLength={useRecovery ? 20 : 6}
+              withAsterisk
+              data-autofocus
+              autoFocus
+              value={proof}
+              onChange={(e) => setProof(e.currentTarget.value)}
+            />
+            <Button type="submit" fullWidth loading={pending === 'signin'} disabled={proof.trim() === ''}>
+              VALIDER
+            </Button>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setUseRecovery((v) => !v);
+                setProof('');
+              }}
+            >
+              {useRecovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}
+            </Anchor>
+            <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => setChallenge(null)}>
+              Revenir à la connexion
+            </Anchor>
+          </Stack>
+        </form>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title="Connexion" subtitle="Retrouvez vos appareils, leurs entretiens et leurs réparations.">
       {notice && (

@@ -12,6 +12,7 @@ import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
+import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'adresse' | 'telephone';
@@ -182,6 +183,7 @@ function ProfileForm({ session }: { session: Session }) {
           </Stack>
         </form>
       </Paper>
+      <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />

@@ -1,0 +1,171 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MSG, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
+import { sql } from 'kysely';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
+
+const RECOVERY_CODES = 10;
+const CHALLENGE_MS = 5 * 60_000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+/** « k7m2-q9xd »: ten recovery codes of 40 bits each, easy to copy, no look-alike letters. */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const recoveryCode = () => {
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+};
+const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s_]/g, '').replace(/^(.{4})-?(.{4})$/, '$1-$2');
+
+/**
+ * Optional two-factor sign-in (issue 14, ASVS 5.0 V6.5): TOTP (RFC 6238) with otplib, the QR code
+ * drawn here (no third-party service sees the secret), recovery codes kept as hashes. The secret is
+ * encrypted at rest with AES-256-GCM under a key derived from JWT_SECRET (HKDF): a copy of the
+ * database alone does not give the second factor.
+ */
+export class TotpService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { config: Config; clock: Clock; limiter: RateLimiter },
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', deps.config.jwtSecret, 'ecofoyer', 'totp-secret-v1', 32));
+  }
+
+  private encrypt(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
+  }
+
+  private decrypt(stored: string): string {
+    const raw = Buffer.from(stored.replace(/^v1\./, ''), 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  private row(userId: number) {
+    return this.db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async isEnabled(userId: number): Promise<boolean> {
+    return Boolean((await this.row(userId))?.enabled_at);
+  }
+
+  async status(userId: number): Promise<TotpStatus> {
+    const row = await this.row(userId);
+    const left = await this.db.selectFrom('totp_recovery_codes').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+    return { enabled: Boolean(row?.enabled_at), recoveryCodesLeft: row?.enabled_at ? (left?.n ?? 0) : 0 };
+  }
+
+  /** A new secret, not yet in force: the next step proves the app reads it. */
+  async setup(userId: number, email: string): Promise<TotpSetup> {
+    const existing = await this.row(userId);
+    if (existing?.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
+    const secret = generateSecret();
+    const now = this.deps.clock.now();
+    await this.db
+      .insertInto('user_totp')
+      .values({ user_id: userId, secret_enc: this.encrypt(secret), enabled_at: null, last_step: null, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_enc: this.encrypt(secret), created_at: now, last_step: null }))
+      .execute();
+    const otpauthUrl = generateURI({ issuer: 'EcoFoyer', label: email, secret });
+    const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, otpauthUrl, qrSvg };
+  }
+
+  /**
+   * Checks a 6-digit code against the secret: ±1 time step of 30 s, never a step already used
+   * (a code seen over a shoulder does not work twice). Wrong codes are limited per account.
+   */
+  private async checkCode(userId: number, code: string, requireEnabled: boolean): Promise<boolean> {
+    const row = await this.row(userId);
+    if (!row || (requireEnabled && !row.enabled_at)) return false;
+    const result = await verify({
+      secret: this.decrypt(row.secret_enc),
+      token: code,
+      epoch: Math.floor(this.deps.clock.now().getTime() / 1000),
+      epochTolerance: 30,
+      ...(row.last_step !== null ? { afterTimeStep: Number(row.last_step) } : {}),
+    }).catch(() => ({ valid: false as const }));
+    if (!result.valid) return false;
+    await this.db.updateTable('user_totp').set({ last_step: (result as { timeStep: number }).timeStep }).where('user_id', '=', userId).execute();
+    return true;
+  }
+
+  /** The limit on wrong second factors: per account, counted before the check. */
+  private async limit(userId: number): Promise<void> {
+    await this.deps.limiter.hit([{ key: `totp:account:${userId}`, max: 10, windowMs: 15 * 60_000 }], MSG.totpTooMany);
+  }
+
+  /** Turns it on with a first good code; answers the recovery codes, shown once. */
+  async enable(userId: number, code: string): Promise<string[]> {
+    await this.limit(userId);
+    const row = await this.row(userId);
+    if (!row) throw forbidden(MSG.totpNoSetup, 'TOTP_NOT_SET_UP');
+    if (row.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
+    if (!(await this.checkCode(userId, code, false))) throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('user_totp').set({ enabled_at: this.deps.clock.now() }).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+      await trx.insertInto('totp_recovery_codes').values(codes.map((c) => ({ user_id: userId, code_hash: sha256(c), used_at: null }))).execute();
+    });
+    return codes;
+  }
+
+  /** A code from the app or an unused recovery code (spent by this use). */
+  async verifySecondFactor(userId: number, input: { code?: string | null; recoveryCode?: string | null }): Promise<boolean> {
+    await this.limit(userId);
+    if (input.code) return this.checkCode(userId, input.code, true);
+    if (!input.recoveryCode) return false;
+    const spent = await this.db
+      .updateTable('totp_recovery_codes')
+      .set({ used_at: this.deps.clock.now() })
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', sha256(normaliseRecovery(input.recoveryCode)))
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(spent);
+  }
+
+  async disable(userId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+    });
+  }
+
+  /** Between the password and the code: who passed the first factor, for 5 minutes, signed. */
+  challengeFor(userId: number): string {
+    const body = Buffer.from(JSON.stringify({ u: userId, e: this.deps.clock.now().getTime() + CHALLENGE_MS, n: randomBytes(8).toString('base64url') })).toString('base64url');
+    return `${body}.${this.sign(body)}`;
+  }
+
+  /** The user a challenge names, or null when forged or expired. */
+  userOfChallenge(challenge: string): number | null {
+    const [body, mac] = challenge.split('.');
+    if (!body || !mac) return null;
+    const expected = Buffer.from(this.sign(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const { u, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { u: number; e: number };
+      return e > this.deps.clock.now().getTime() && Number.isInteger(u) ? u : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.deps.config.jwtSecret).update(`totp-challenge:${body}`).digest('base64url');
+  }
+}
