@@ -62,7 +62,7 @@ export function AccountData({ demo }: { demo: boolean }) {
         )}
         <Text size="sm">
           Ce que nous conservons, pourquoi et combien de temps :{' '}
-          <Anchor component={Link} to="/confidentialite">
+          <Anchor component={Link} to="/confidentialite" underline="always">
             politique de confidentialité
           </Anchor>
           .
@@ -80,7 +80,7 @@ export function AccountData({ demo }: { demo: boolean }) {
           ) : (
             <>
               <Text size="sm">Votre compte et toutes ses données seront supprimés définitivement. Pensez à télécharger vos données avant.</Text>
-              <Button color="red" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+              <Button color="red.9" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
                 Supprimer mon compte
               </Button>
             </>
@@ -118,7 +118,7 @@ export function AccountData({ demo }: { demo: boolean }) {
               <Button variant="default" onClick={() => setConfirming(false)}>
                 Annuler
               </Button>
-              <Button type="submit" color="red" loading={deleting} disabled={password === ''}>
+              <Button type="submit" color="red.9" loading={deleting} disabled={password === ''}>
                 Supprimer définitivement
               </Button>
             </Group>

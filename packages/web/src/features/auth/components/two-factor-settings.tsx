@@ -91,7 +91,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
         ) : enabled ? (
           <>
             <Text size="sm">Codes de secours restants : {status.data?.recoveryCodesLeft ?? 0}.</Text>
-            <Button variant="outline" color="red" onClick={() => setStep({ kind: 'disable' })} style={{ alignSelf: 'flex-start' }}>
+            <Button variant="outline" color="red.9" onClick={() => setStep({ kind: 'disable' })} style={{ alignSelf: 'flex-start' }}>
               Désactiver la double authentification
             </Button>
           </>
@@ -182,7 +182,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
               <Stack>
                 <PasswordInput label="Mot de passe actuel" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
                 <TextInput label="Code à 6 chiffres ou code de secours" required autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-                <Button type="submit" color="red" loading={actions.disable.isPending} disabled={password === '' || code.trim() === ''}>
+                <Button type="submit" color="red.9" loading={actions.disable.isPending} disabled={password === '' || code.trim() === ''}>
                   Désactiver
                 </Button>
               </Stack>
