@@ -31,6 +31,15 @@ const NOT_A_FAULT = new RegExp(
 const HOW_TO_OPENING = /^(comment|quel|quelle|quels|quelles|a combien|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
 const FAULT_SIGN =
   /\b(ne|n'\w+|pas|plus|jamais|rien|panne|en rade|hs|bloqu\w*|coince\w*|fui\w*|fuite\w*|bruit\w*|erreur|code|problemes?|souci|cass\w*|abim\w*|saute\w*|coupe\w*|eteint\w*|clignot\w*|repar\w*|debloqu\w*|depann\w*|reinitialis\w*|reset|defaut|anormal\w*|bizarre|mal|detartr\w*|tiede|froid|chaud|brul\w*|fume|odeur|sent|goutte\w*|grince\w*|vibre\w*|claque\w*|bip\w*|affiche\w*|voyant)\b/;
+/**
+ * A broken plastic or structural part (a handle, a wheel, a hinge, a shelf, a drawer…): a spare
+ * part, not a repair sheet, answers it, and no sheet is about it. Glass, lids and buttons are left
+ * out: a cracked hob or oven glass has its sheet (and its safety advice).
+ */
+const PART = String.raw`(poignee|roulette|charniere|pied|coque|clapet|tiroir|etagere|balconnet|panier)s?`;
+const BROKE = String.raw`(cass\w*|arrach\w*|dechir\w*|fendu\w*|pete\w*|brise\w*)`;
+const BROKEN_PART = new RegExp(String.raw`\b${PART}\b[^.?!]{0,40}\b${BROKE}|\b${BROKE}[^.?!]{0,25}\b${PART}\b`);
+
 const isHowTo = (folded: string) => HOW_TO_OPENING.test(folded.trim()) && !FAULT_SIGN.test(folded);
 
 /** Whether the best match is evidence enough to show its sheet. */
@@ -47,6 +56,6 @@ export function diagnose(index: FaultIndex, text: string, product: string | null
   // Without a device (none picked, none named) a sheet would be a guess across every appliance.
   if (found.allowed === null) return { kind: 'aucune', why: 'no-device' };
   const folded = foldFr(text);
-  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || !confident(found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
+  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };
 }
