@@ -61,7 +61,17 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     const html = await (await fetch(publicUrl)).text();
     expect(html).toContain('<meta property="og:title" content="Margot a obtenu le badge « Premier appareil » sur EcoFoyer" />');
     expect(html).toContain('property="og:image"');
+
+    // An unknown share link: HTTP 404, and the page says so (issue 16).
+    const unknown = await pub.goto('/public/badges/00000000-0000-4000-8000-000000000000');
+    expect(unknown?.status()).toBe(404);
+    await visible(pub, 'Badge introuvable');
+    expect((await fetch(`${baseURL()}/public/badges/pas-un-badge`)).status).toBe(404);
     await anonymous.close();
+
+    // A badge address that names no badge: « Badge introuvable », not an endless skeleton.
+    await page.goto('/badges/abc');
+    await visible(page, 'Badge introuvable.');
     await context.close();
   });
 });

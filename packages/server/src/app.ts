@@ -178,13 +178,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.code(404).send({ message: MSG.routeNotFound, code: 'ROUTE_NOT_FOUND' });
     }
     // Share page of a badge: link previews read Open Graph tags from the HTML itself.
-    const shared = /^\/public\/badges\/([0-9a-f-]{36})$/i.exec(url);
+    const shared = /^\/public\/badges\/([^/]+)$/.exec(url);
     if (shared) {
-      const badge = await app.services.badges.publicBadge(shared[1]).catch(() => null);
+      const badge = /^[0-9a-f-]{36}$/i.test(shared[1]!) ? await app.services.badges.publicBadge(shared[1]!).catch(() => null) : null;
       if (badge) {
         const html = await readFile(indexHtml, 'utf8');
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withOpenGraph(html, badge, `${config.appUrl}${url}`, config.appUrl));
       }
+      // An unknown share link is a 404 for crawlers and link previews; the page says « Badge introuvable » (issue 16).
+      return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
     }
     // Client-side routes of the SPA: every other GET gets the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -9,14 +9,16 @@ import { useBadge } from '../api/badges.ts';
 /** spec §2 Badge detail: image, name, description, date, bonus or thanks, five share targets. */
 export function BadgeDetailPage() {
   const id = Number(useParams().badgeId);
-  const badge = useBadge(Number.isInteger(id) && id > 0 ? id : null);
-  if (badge.isPending) return <Skeleton h={360} radius="lg" />;
-  if (badge.isError || !badge.data) {
+  const valid = Number.isInteger(id) && id > 0;
+  const badge = useBadge(valid ? id : null);
+  // « /badges/abc » names no badge: said at once, not an endless skeleton (issue 16).
+  if (valid && badge.isPending) return <Skeleton h={360} radius="lg" />;
+  if (!valid || badge.isError || !badge.data) {
     return (
       <>
         <PageTitle title="Mon badge" />
         <Alert color="red" icon={<IconAlertCircle />}>
-          {badge.error?.message ?? MSG.badgeUnknown}
+          {(valid && badge.error?.message) || MSG.badgeUnknown}
         </Alert>
       </>
     );
