@@ -58,7 +58,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Browser features the app may use (issue 14): the camera for a photo or a label scan, location
- * for the repairers' map and the frames it is shown in; nothing else.
+ * for the repairers' map and the frames it is shown in; nothing else. Only features Chromium knows
+ * (an unknown one, such as `bluetooth`, is a console warning on every page: issue 16).
  */
 export function permissionsPolicy(config: Config): string {
   const frames = config.csp.frameSources.filter((s) => /^https?:\/\//.test(s)).map((s) => ` "${s}"`).join('');
@@ -69,7 +70,6 @@ export function permissionsPolicy(config: Config): string {
     'payment=()',
     'usb=()',
     'serial=()',
-    'bluetooth=()',
     'midi=()',
     'magnetometer=()',
     'gyroscope=()',

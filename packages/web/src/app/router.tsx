@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { BootScreen } from './boot-screen.tsx';
 import { lazyPage } from './lazy.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { homeLoader, shellLoader } from './route-data.ts';
@@ -16,9 +17,10 @@ const board = (name: 'user' | 'freemium' | 'assure') =>
  */
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage, errorElement: <RouteError /> },
-  { path: '/confidentialite', lazy: lazyPage('privacy', () => import('../features/info/pages/privacy-page.tsx'), (m) => m.PrivacyPage), errorElement: <RouteError /> },
+  { path: '/confidentialite', lazy: lazyPage('privacy', () => import('../features/info/pages/privacy-page.tsx'), (m) => m.PrivacyPage), HydrateFallback: BootScreen, errorElement: <RouteError /> },
   {
     lazy: lazyPage('query', () => import('./query-layout.tsx'), (m) => m.QueryLayout),
+    HydrateFallback: BootScreen,
     errorElement: <RouteError />,
     children: [
       { path: '/register', lazy: lazyPage('register', () => import('../features/auth/pages/register-page.tsx'), (m) => m.RegisterPage), errorElement: <RouteError /> },
