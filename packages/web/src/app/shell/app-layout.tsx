@@ -155,6 +155,8 @@ export function AppLayout() {
             </Group>
           ) : (
             <Group gap={4} wrap="nowrap">
+              {/* Phones are the main target: the unread count is in their header too (issue 16). */}
+              <NotificationBell />
               <DeferredOptionsMenu />
               <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
                 <IconUserCircle size={28} />
