@@ -1,5 +1,6 @@
-import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { LegalSections } from '../components/legal-sections.tsx';
 import { Link } from 'react-router';
 import { useLegal } from '../api/legal.ts';
 import { CGU_UPDATED_AT, cguSections } from '../cgu-content.ts';
@@ -18,27 +19,7 @@ export function CguContent() {
         </Anchor>
         .
       </Text>
-      <nav aria-label="Sommaire">
-        <List size="sm" spacing={2}>
-          {sections.map((s) => (
-            <List.Item key={s.id}>
-              <Anchor href={`#${s.id}`}>{s.title}</Anchor>
-            </List.Item>
-          ))}
-        </List>
-      </nav>
-      {sections.map((s, i) => (
-        <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
-          <Title order={2} fz="lg" id={`${s.id}-title`} mb="xs">
-            {i + 1}. {s.title}
-          </Title>
-          <Stack gap="xs">
-            {s.paragraphs.map((p) => (
-              <Text key={p}>{p}</Text>
-            ))}
-          </Stack>
-        </section>
-      ))}
+      <LegalSections sections={sections} numbered />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
 import { useLegal } from '../api/legal.ts';
+import { LegalSections } from '../components/legal-sections.tsx';
 import { PRIVACY_UPDATED_AT, privacySections } from '../privacy-content.ts';
 
 const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
@@ -28,27 +29,7 @@ export function PrivacyPage() {
                 Dernière mise à jour : {dateFr.format(new Date(PRIVACY_UPDATED_AT))}
               </Text>
             </div>
-            <nav aria-label="Sommaire">
-              <List size="sm" spacing={2}>
-                {sections.map((s) => (
-                  <List.Item key={s.id}>
-                    <Anchor href={`#${s.id}`}>{s.title}</Anchor>
-                  </List.Item>
-                ))}
-              </List>
-            </nav>
-            {sections.map((s) => (
-              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
-                <Title order={2} fz="lg" id={`${s.id}-title`} mb="xs">
-                  {s.title}
-                </Title>
-                <Stack gap="xs">
-                  {s.paragraphs.map((p) => (
-                    <Text key={p}>{p}</Text>
-                  ))}
-                </Stack>
-              </section>
-            ))}
+            <LegalSections sections={sections} />
           </Stack>
         </Paper>
         <Text size="sm" ta="center">
