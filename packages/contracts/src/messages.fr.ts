@@ -104,7 +104,7 @@ export const MSG = {
   credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
     `Bonjour ${firstname},\n\n` +
     (what === 'password' ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.' : what === 'email' ? `Une demande vient d’être faite pour remplacer l’adresse e-mail de votre compte EcoFoyer par ${newEmail} : elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert.` : `Le mot de passe de votre compte EcoFoyer vient d’être changé, et une demande faite pour remplacer son adresse e-mail par ${newEmail} (elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert).`) +
-    `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion, puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
+    `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion (cela annule aussi un changement d’adresse en attente), puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
     `L’équipe EcoFoyer`,
 
   // spec §5/§8 — inventory and new device

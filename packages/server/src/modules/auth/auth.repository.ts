@@ -221,6 +221,10 @@ export class AuthRepository {
       .execute();
   }
 
+  async cancelPendingEmail(userId: number): Promise<void> {
+    await this.db.deleteFrom('email_changes').where('user_id', '=', userId).execute();
+  }
+
   /** Spends a confirmation token: the pending change it names, removed in the same statement, or undefined. */
   async takePendingEmail(tokenHash: string) {
     return this.db.deleteFrom('email_changes').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();

@@ -339,6 +339,9 @@ export class AuthService {
     if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
     await this.repo.updateUser(spent.user_id, { password_hash: await hashPassword(newPassword), updated_at: now });
     this.deps.sessions.revoked(await this.repo.revokeAllForUser(spent.user_id, now));
+    // The « ce n'était pas vous ? » mail tells the owner to reset the password: that also cancels
+    // an e-mail change someone else asked for, before its link is opened.
+    await this.repo.cancelPendingEmail(spent.user_id);
     await this.deps.audit.record(spent.user_id, 'password_reset', ip);
     return MSG.resetDone;
   }

@@ -68,6 +68,17 @@ describe('changing the e-mail address', () => {
     expect((await signin('moi-409@exemple.fr')).statusCode).toBe(200);
   });
 
+  it('is cancelled by a password reset, which the warning to the old address advises', async () => {
+    const me = await signedInUser(t, 'vole@exemple.fr');
+    await change(me, 'pirate@exemple.fr');
+    const token = await linkTo('pirate@exemple.fr');
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'vole@exemple.fr' } });
+    const mails = (await t.outbox()).filter((m) => m.includes('To: vole@exemple.fr'));
+    const reset = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mails.at(-1)!.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/resetpassword', payload: { token: reset, newPassword: 'Nouveau7!mdp' } })).statusCode).toBe(200);
+    expect((await confirm(token)).statusCode).toBe(400);
+  });
+
   it('refuses a made-up token', async () => {
     expect((await confirm('x'.repeat(43))).statusCode).toBe(400);
   });
