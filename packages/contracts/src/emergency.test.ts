@@ -95,3 +95,27 @@ describe('emergency intercept (issue 13)', () => {
     expect(EMERGENCIES.monoxyde.numeros.map((n) => n.numero)).toEqual(['15', '18', '112', '114']);
   });
 });
+
+describe('emergencies the blind set 4 found missing (issue 13)', () => {
+  it('raises a fire when furnishings burn and a shock when « une décharge » is felt, and not for scorched laundry', () => {
+    expect(detectEmergency('mon lisseur est resté branché sur le lit et la couette a commencé à brûler')).toBe('incendie');
+    expect(detectEmergency('le rideau derrière le radiateur brûle')).toBe('incendie');
+    expect(detectEmergency("en touchant le bord de la plaque j'ai senti une décharge dans tout le bras")).toBe('electrocution');
+    expect(detectEmergency('une décharge dans la main quand je touche la porte du frigo')).toBe('electrocution');
+    for (const benign of ['le fer a brûlé mon drap', 'mon linge est brûlé par le fer', 'la décharge de la batterie est rapide', 'le café a un goût de brûlé']) expect(detectEmergency(benign), benign).toBeNull();
+  });
+});
+
+describe('emergencies the blind set 5 found missing (issue 13)', () => {
+  it('hears « gas », « pris le jus », a hiss near the gas pipe and water running onto an electrical box', () => {
+    expect(detectEmergency("sa sent le gas dans l'entrée près du compteur")).toBe('gaz');
+    expect(detectEmergency('j’entends un sifflement derrière la plaque au niveau du tuyau de gaz et ça sent bizarre')).toBe('gaz');
+    expect(detectEmergency("j'ai pris le jus en branchant la bouilloire, la prise est fendue")).toBe('electrocution');
+    expect(detectEmergency('de l’eau coule du plafond directement sur le boîtier électrique du ballon')).toBe('eau');
+  });
+
+  it('lets a denied smell through: an out-of-date hose « sans odeur » is a sheet, not an alert', () => {
+    expect(detectEmergency('le flexible derrière la gazinière a une date limite en 2018, aucune odeur mais je dois le changer ?')).toBeNull();
+    expect(detectEmergency('le flexible de la gazinière sent bizarre')).toBe('gaz');
+  });
+});

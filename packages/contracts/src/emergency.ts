@@ -242,12 +242,13 @@ const CO_WORD = /\b(monoxyde|co)\b/;
 
 const RULES: Rule[] = [
   // Gas: a smell, a leak or a hiss.
-  { kind: 'gaz', pattern: /\b(odeurs?|relents?|senteurs?)\s+(?:\w+\s+)?(?:de |du |d')\s*(?:gaz|butane|propane)\b/ },
-  { kind: 'gaz', pattern: /\b(sent|sens|sentent|sentait|sentir|senti|pue|puent|puait|empeste\w*|renifl\w*)\b[^.!?;]{0,25}?\b(gaz|butane|propane)\b/ },
+  // « gas » is how some type it (« sa sent le gas »).
+  { kind: 'gaz', pattern: /\b(odeurs?|relents?|senteurs?)\s+(?:\w+\s+)?(?:de |du |d')\s*(?:gaz|gas|butane|propane)\b/ },
+  { kind: 'gaz', pattern: /\b(sent|sens|sentent|sentait|sentir|senti|pue|puent|puait|empeste\w*|renifl\w*)\b[^.!?;]{0,25}?\b(gaz|gas|butane|propane)\b/ },
   { kind: 'gaz', pattern: /\bfuites?\s+(?:de |du |d')?\s*(?:gaz|butane|propane)\b/ },
   { kind: 'gaz', pattern: /\b(gaz|butane|propane)\b\s+(?:qui\s+)?(fuit|fuite|s'echappe|siffle|sort|s'ecoule)\b/ },
-  { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,30}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
-  { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*)\b/ },
+  { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,50}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
+  { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|tuyau de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*)\b/ },
   { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave-vaisselle|lave-linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
   // A combustion appliance that smells (a boiler in lock-out "qui sent bizarre").
   { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|gazi|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|gazi|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
@@ -258,10 +259,13 @@ const RULES: Rule[] = [
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
+  // Something of the home catching fire, said without « feu »: « la couette a commencé à brûler ».
+  // Fabric an iron scorches (linge, vêtement, drap) is left to its sheet.
+  { kind: 'incendie', pattern: /\b(couettes?|rideaux?|tapis|canape|matelas|nappes?|torchons?|papiers?|cartons?|oreillers?|coussins?|moquette|lit|meubles?|plan de travail)\b[^.!?;]{0,40}?\b((a |commence\w* a |se met a |s'est mis\w* a )?brul(e|ait|er|ent)|cram\w*|carbonis\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b[^.!?;]{0,30}?\b(sort\w*|jaill\w*|derriere|sous|partout|boitier|flexible|tuyau|compteur|dehors|hors|lech\w*|immenses?|enormes?|hautes?)\b/ },
   { kind: 'incendie', pattern: new RegExp(`(?:${SMOKE_ALARM.source})[^.!?;]{0,40}?\\b(sonne\\w*|hurle\\w*|declench\\w*|retenti\\w*|sirene|alarme|strident\\w*|en continu|s'est mis a sonner)\\b`), unless: /\b(sans raison|pour rien|sans fumee|tout seul|toute seule|fausses? (alarmes?|alertes?)|intempesti\w*|en cuisinant|quand je cuisine|la cuisson|vapeur|douche|poussiere|insecte|piles?|batterie)\b/ },
   // Electrocution.
-  { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataignes?|je prends? (le|du) (courant|jus))\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharges?|jus|chataignes?|coups? de jus)\b|\b(sens|senti|sent|ressens|ressenti)\b (du|le|un|des) (courant|jus|decharges?)\b|\bcourant\b[^.!?;]{0,15}?\b(dans|sur) (la main|les mains|les doigts|le bras|la peau)\b/ },
+  { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataignes?|je prends? (le|du) (courant|jus)|pris (le|du) jus|(j'ai|on a|il a|elle a) pris (le|du) courant)\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharges?|jus|chataignes?|coups? de jus)\b|\b(sens|senti|sent|ressens|ressenti)\b (du|le|un|une|des) (courant|jus|decharges?)\b|\bdecharges?\b[^.!?;]{0,30}?\b(bras|main|mains|doigts?|corps|coude|epaule)\b|\bcourant\b[^.!?;]{0,15}?\b(dans|sur) (la main|les mains|les doigts|le bras|la peau)\b/ },
   { kind: 'electrocution', pattern: /\b(pique\w*|picot\w*|fourmill\w*)\b[^.!?;]{0,40}?\b(touche|toucher|touchant)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,30}?\b(pique|picote|picotent|fourmille|courant passe|decharge)\b/ },
   // Water on or in an electrical appliance.
   { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/, unless: AFTERMATH },
@@ -269,7 +273,7 @@ const RULES: Rule[] = [
   { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau(?! chaude))\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
   { kind: 'eau', pattern: /\b(inond\w*|degat des eaux)\b/ },
   // Water running or dripping onto something electrical ("l'eau coule du plafond sur la box").
-  { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?)\b/ },
+  { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?|boitier electrique|capot electrique|partie electrique)\b/ },
   { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
   // Lithium battery swollen, hot, smoking.
   { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,50}?\b(gonfl\w*|bomb\w*|deform\w*|enfl\w*|double de volume|grossi\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b/ },
@@ -303,6 +307,9 @@ const RULES: Rule[] = [
 
 function negated(text: string, index: number, match: string): boolean {
   if (NEGATED_BEFORE.test(text.slice(Math.max(0, index - 25), index))) return true;
+  // The danger word that ends a longer match, denied right before it: « le flexible…, aucune odeur ».
+  const last = match.match(/[\p{L}-]+$/u);
+  if (last && last.index! > 0 && NEGATED_BEFORE.test(match.slice(Math.max(0, last.index! - 25), last.index!))) return true;
   // "ça ne sent pas le gaz": a negation inside the matched words themselves.
   return NEGATED_INSIDE.test(match) && /\bne\b|\bn'/.test(text.slice(Math.max(0, index - 12), index + match.length));
 }

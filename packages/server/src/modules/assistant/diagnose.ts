@@ -17,7 +17,7 @@ export type Diagnosis =
 
 /** Questions that ask for something other than a repair (a price, a purchase, a recipe…): no sheet answers them. */
 const NOT_A_FAULT = new RegExp(
-  String.raw`\b(combien (coute|ca coute|vaut|coutent)|quel (est le )?prix|le prix|tarifs?|(quel|quelle|lequel|laquelle|qu'est-ce que)\b[^?]{0,30}\b(acheter|racheter)|(faut[- ]il|dois-je|vaut[- ]il mieux) (en )?(acheter|racheter)|(je veux|j'aimerais|je voudrais|je compte|on veut) (en )?(acheter|racheter)|avant d'acheter|achat d'une?|quelle? (est la |est le )?meilleure?|quelle marque|recettes? (de|d'|pour|facile\w*|rapide\w*)|idees? de recettes?|c'est combien|combien (en general|environ|pour un|pour une)|revendre|vendre|abonnement|forfait|vole|volee|ou (trouver|acheter)|comparatif|conseill\w* (moi )?un)\b|` +
+  String.raw`\b(combien (coute|ca coute|vaut|coutent)|quel (est le )?prix|le prix|tarifs?|(quel|quelle|lequel|laquelle|qu'est-ce que)\b[^?]{0,30}\b(acheter|racheter)|(faut[- ]il|dois-je|vaut[- ]il mieux) (en )?(acheter|racheter)|(je veux|j'aimerais|je voudrais|je compte|on veut) (en )?(acheter|racheter)|avant d'acheter|achat d'une?|quelle? (est la |est le )?meilleure?|quelle marque|recettes? (de|d'|pour|facile\w*|rapide\w*)|idees? de recettes?|c'est combien|combien (en general|environ|pour un|pour une)|revendre|vendre|abonnement|forfait|vole|volee|ou (trouver|acheter)|ou (je peux|puis-je|on peut|est-ce qu'on peut) (acheter|trouver|commander)|(on|je) peu[xt] en racheter|ou (je|on) (en )?rachete|(vaut|vaudrait)[- ](il )?(le coup|la peine) de (le |la |les )?(reparer|faire reparer)|comparatif|conseill\w* (moi )?un)\b|` +
     // How to use it, not what is wrong with it ("quel programme pour une couette", "comment cuire un rôti").
     String.raw`\b(quel(le)? (programme|cycle|temperature|lessive|dose|reglage|mode) (choisir|utiliser|mettre|pour|faut)|quel(le)? (programme|temperature|lessive|dose) (est|serait) (le |la )?(mieux|meilleure?)|comment (cuire|faire cuire|preparer|laver|nettoyer une?|transferer|sauvegarder|installer|utiliser|programmer une? recette)|combien de temps (cuire|faire cuire|faut[- ]il (cuire|laisser cuire))|est-ce que je peux (mettre|laver|cuire)|peut-on (mettre|laver|cuire)|on peut (mettre|laver|cuire))\b`,
 );
@@ -28,9 +28,9 @@ const NOT_A_FAULT = new RegExp(
  * breakdown word, an error). « comment réparer… » or « pourquoi il ne chauffe plus ? » still go to
  * the sheets. Every question of this shape in the sets of bench/assistant/ is out of scope.
  */
-const HOW_TO_OPENING = /^(comment|quel|quelle|quels|quelles|a combien|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
+const HOW_TO_OPENING = /^(comment|quel|quelle|quels|quelles|a (quel|quelle|quels|quelles)|a combien|ou (faut[- ]il|dois-je|je dois|installer|placer)|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
 const FAULT_SIGN =
-  /\b(ne|n'\w+|pas|plus|jamais|rien|panne|en rade|hs|bloqu\w*|coince\w*|fui\w*|fuite\w*|bruit\w*|erreur|code|problemes?|souci|cass\w*|abim\w*|saute\w*|coupe\w*|eteint\w*|clignot\w*|repar\w*|debloqu\w*|depann\w*|reinitialis\w*|reset|defaut|anormal\w*|bizarre|mal|detartr\w*|tiede|froid|chaud|brul\w*|fume|odeur|sent|goutte\w*|grince\w*|vibre\w*|claque\w*|bip\w*|affiche\w*|voyant)\b/;
+  /\b(ne|n'\w+|pas|plus|jamais|rien|panne|en rade|hs|bloqu\w*|coince\w*|fui\w*|fuite\w*|bruit\w*|erreur|code|problemes?|souci|cass\w*|abim\w*|saute\w*|(?<!de )coupe\w*|perime\w*|depass\w*|(date|delai)\b[^.?!]{0,30}\bpassee?|eteint\w*|clignot\w*|repar\w*|debloqu\w*|depann\w*|reinitialis\w*|reset|defaut|anormal\w*|bizarre|mal|detartr\w*|tiede|froid|chaud|brul\w*|fume|odeur|sent|goutte\w*|grince\w*|vibre\w*|claque\w*|bip\w*|affiche\w*|voyant)\b/;
 /**
  * A broken plastic or structural part (a handle, a wheel, a hinge, a shelf, a drawer…): a spare
  * part, not a repair sheet, answers it, and no sheet is about it. Glass, lids and buttons are left
@@ -39,6 +39,39 @@ const FAULT_SIGN =
 const PART = String.raw`(poignee|roulette|charniere|pied|coque|clapet|tiroir|etagere|balconnet|panier)s?`;
 const BROKE = String.raw`(cass\w*|arrach\w*|dechir\w*|fendu\w*|pete\w*|brise\w*)`;
 const BROKEN_PART = new RegExp(String.raw`\b${PART}\b[^.?!]{0,40}\b${BROKE}|\b${BROKE}[^.?!]{0,25}\b${PART}\b`);
+
+/**
+ * Parts of an appliance a question can be about. When the question names a part and the best sheet
+ * never mentions it (nor a word of its group), the sheet is about something else of the same device
+ * (« le flash ne se déclenche plus » → a jammed lens): no sheet, rather than a wrong one.
+ */
+const PARTS: readonly (readonly string[])[] = [
+  ['flash'],
+  ['ampoule', 'lampe', 'lumière', 'éclairage', 'loupiote'],
+  ['bouton', 'molette', 'interrupteur'],
+  ['haut-parleur', 'haut-parleurs'],
+  ['télécommande'],
+  ['courroie'],
+  ['antenne'],
+  ['chargeur'],
+  ['capteur', 'capteurs', 'sonde'],
+  ['caméra', 'webcam', 'objectif'],
+];
+const FOLDED_PARTS = PARTS.map((group) => group.map(foldFr));
+const foldedWords = (folded: string) => new Set(folded.split(/[^a-z0-9-]+/).filter(Boolean));
+
+/** « la lumière marche », « le voyant et la lumière s'allument »: a part said to work is context, not the complaint. */
+const WORKS = /^(?: (?:et|,) (?:la |le |les |l')?[a-z-]+)? (?:marche\w*|fonctionne\w*|s'allume\w*|est allume\w*|sont allume\w*|tourne\w*|va bien|est ok|ok)\b/;
+
+function unexplainedPart(index: FaultIndex, folded: string, m: Match): boolean {
+  const said = foldedWords(folded);
+  for (const w of [...said]) {
+    const at = folded.search(new RegExp(`\\b${w}\\b`));
+    if (FOLDED_PARTS.some((g) => g.includes(w)) && WORKS.test(folded.slice(at + w.length))) said.delete(w);
+  }
+  const named = PARTS.filter((_, i) => FOLDED_PARTS[i]!.some((w) => said.has(w)));
+  return named.length > 0 && !named.some((group) => index.mentions(m.entry, group));
+}
 
 const isHowTo = (folded: string) => HOW_TO_OPENING.test(folded.trim()) && !FAULT_SIGN.test(folded);
 
@@ -56,6 +89,6 @@ export function diagnose(index: FaultIndex, text: string, product: string | null
   // Without a device (none picked, none named) a sheet would be a guess across every appliance.
   if (found.allowed === null) return { kind: 'aucune', why: 'no-device' };
   const folded = foldFr(text);
-  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
+  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0]) || unexplainedPart(index, folded, found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };
 }

@@ -60,6 +60,9 @@ function sameWord(a: string, b: string): boolean {
 const tokenize = (s: string) => s.split(/[\s\p{P}\p{S}]+/u).filter(Boolean);
 const terms = (s: string) => tokenize(s).map(processTerm).filter((t): t is string => t !== null);
 
+/** Words one letter away from a device's name that are words of their own, not typos: « le portail électrique » is no « portable ». */
+const REAL_WORDS_NEAR_DEVICES = new Set(['portail', 'portier', 'portabl'].map((w) => processTerm(w)!));
+
 /** Below this, an entry matched only through typo tolerance is noise ("xylophone" ≈ "quantité"). */
 const FUZZY_ONLY_MIN_SCORE = 15;
 
@@ -100,6 +103,8 @@ export class FaultIndex {
   private readonly entryFrequency = new Map<string, number>();
   /** A question's word as typed (folded, not stemmed: « ramasse » and « rame » share a stem) → the sheet words it adds (`synonyms.ts`). */
   private readonly expansions = new Map<string, string[]>();
+  /** Every term of what each entry is about (title, symptoms, keywords, causes), for `mentions`. */
+  private readonly entryTerms = new Map<string, Set<string>>();
   /** Alias phrases (as processed term sequences) → product slugs, longest first. */
   private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
 
@@ -109,7 +114,8 @@ export class FaultIndex {
   ) {
     const phrases = new Map<string, Set<string>>();
     for (const [slug, names] of Object.entries(PRODUCT_ALIASES)) {
-      for (const name of [...names, productNames.get(slug) ?? slug]) {
+      // Each name also as typed without accents: Snowball stems « cafetière » and « cafetiere » apart.
+      for (const name of [...names, productNames.get(slug) ?? slug].flatMap((n) => [n, fold(n)])) {
         const key = terms(name).join(' ');
         if (!key) continue;
         if (!phrases.has(key)) phrases.set(key, new Set());
@@ -147,6 +153,7 @@ export class FaultIndex {
     }
     this.miniSearch.addAll(docs);
     for (const entry of entries) {
+      this.entryTerms.set(entry.id, new Set(terms([entry.title, ...entry.symptoms, ...entry.keywords, ...entry.causes].join(' '))));
       for (const t of new Set(terms([entry.title, ...entry.symptoms, ...entry.keywords, ...entry.causes].join(' ')))) {
         this.entryFrequency.set(t, (this.entryFrequency.get(t) ?? 0) + 1);
       }
@@ -170,7 +177,7 @@ export class FaultIndex {
     for (const alias of this.aliases) {
       for (let i = 0; i + alias.terms.length <= words.length; i++) {
         const span = alias.terms.map((_, k) => i + k);
-        const fits = (w: string, t: string) => w === t || (!this.entryFrequency.has(w) && sameWord(w, t));
+        const fits = (w: string, t: string) => w === t || (!this.entryFrequency.has(w) && !REAL_WORDS_NEAR_DEVICES.has(w) && sameWord(w, t));
         if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => fits(words[i + k]!, t))) continue;
         span.forEach((k) => used.add(k));
         alias.slugs.forEach((s) => slugs.add(s));
@@ -270,6 +277,12 @@ export class FaultIndex {
       else if (fuzzy.has(t)) hit += weight(t) / 2;
     }
     return all === 0 ? 0 : hit / all;
+  }
+
+  /** Whether an entry's text uses one of these words (compared as processed terms). */
+  mentions(entry: FaultEntry, words: readonly string[]): boolean {
+    const own = this.entryTerms.get(entry.id);
+    return !!own && words.some((w) => terms(w).some((t) => own.has(t)));
   }
 
   /** The entry of an id, when it is about one of the allowed kinds of device. */

@@ -22,7 +22,8 @@ export interface HeldOutItem {
 
 const BENCH = path.join(REPO_ROOT, 'bench/assistant');
 
-const words = (s: string) =>
+/** The words of a sentence as `wordOverlap` compares them (computed once for a sentence compared many times). */
+export const words = (s: string) =>
   new Set(
     s
       .normalize('NFD')
@@ -37,9 +38,9 @@ const words = (s: string) =>
  * knowledge base. A set written apart keeps it below 0.5 with every symptom (issue 13), so that no
  * question is a sheet's own sentence reworded by a word or two.
  */
-export function wordOverlap(a: string, b: string): number {
-  const wa = words(a);
-  const wb = words(b);
+export function wordOverlap(a: string | Set<string>, b: string | Set<string>): number {
+  const wa = typeof a === 'string' ? words(a) : a;
+  const wb = typeof b === 'string' ? words(b) : b;
   const shared = [...wa].filter((w) => wb.has(w)).length;
   const all = new Set([...wa, ...wb]).size;
   return all === 0 ? 0 : shared / all;
