@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,23 +41,68 @@ describe('notifications (spec §2, §4)', () => {
     await expect.poll(() => page.getByText('Aucune notification pour le moment.').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications', exact: true }).first().isVisible()).toBe(true);
 
-    // The day before: « Demain : … ».
+    // The day before: « Demain : … » (or « Aujourd’hui : … » when the 24 hours ahead end the same day in Paris).
     expect((await moveClock(1.5 * DAY)).created).toBeGreaterThanOrEqual(1);
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: /Demain : Détartrer la bouilloire \(non lue\)/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /(Demain|Aujourd’hui) : Détartrer la bouilloire \(non lue\)/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
-    // Due: « C’est le jour : … »; the count rises.
+    // Due: « C’est le jour : … » (« En retard : … » once past midnight in Paris); the count rises.
     await moveClock(2.1 * DAY);
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 2 non lues' }).isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/notifications-desktop.png', fullPage: true });
 
-    await page.getByRole('button', { name: /C’est le jour : Détartrer la bouilloire/ }).click();
+    await page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire/ }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('Notes :').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').getByText('Avec de l’acide citrique').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Fermer' }).click();
-    await expect.poll(() => page.getByRole('button', { name: /C’est le jour : Détartrer la bouilloire \(non lue\)/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire \(non lue\)/ }).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('push opt-in (issue 16, item 2)', () => {
+  const ENGLISH = /failed|error|permission|denied|registration|blocked/i;
+
+  it('shows this device’s state and answers each click in French, never with the browser’s English message', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/notification');
+    await expect.poll(() => page.getByTestId('push-state').textContent()).toBe('Notifications sur cet appareil : désactivées');
+
+    // Headless Chromium refuses the permission when nobody granted it.
+    await page.getByRole('button', { name: 'Activer les notifications' }).click();
+    const outcome = page.getByTestId('push-outcome');
+    await expect.poll(() => outcome.textContent()).toMatch(/^Les notifications sont bloquées pour EcoFoyer dans ce navigateur/);
+    expect(await outcome.getAttribute('role')).toBe('alert');
+    // Readable: no contrast or other serious axe violation on the message.
+    const axe = await new AxeBuilder({ page }).include('[data-testid="push-outcome"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // Granted: the subscription either works or fails in the push service, and says so in French.
+    await context.grantPermissions(['notifications']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Activer les notifications' }).click();
+    await expect
+      .poll(() => outcome.textContent())
+      .toMatch(/^(Les notifications sont activées sur cet appareil|L’activation des notifications a échoué)/);
+    expect(await outcome.textContent()).not.toMatch(ENGLISH);
+    expect(await page.getByTestId('push-state').textContent()).toMatch(/^Notifications sur cet appareil : (activées|désactivées)$/);
+    await page.screenshot({ path: 'e2e/screenshots/push-opt-in-desktop.png' });
+    await context.close();
+
+    const phone = await newContext(browser, PHONE);
+    const onPhone = await phone.newPage();
+    await login(onPhone, account.email, account.password);
+    await onPhone.waitForURL(/\/(home|welcome)$/);
+    await onPhone.goto('/notification');
+    await onPhone.getByRole('button', { name: 'Activer les notifications' }).click();
+    await expect.poll(() => onPhone.getByTestId('push-outcome').isVisible()).toBe(true);
+    await onPhone.screenshot({ path: 'e2e/screenshots/push-opt-in-phone.png' });
+    await phone.close();
   });
 });

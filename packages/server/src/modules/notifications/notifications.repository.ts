@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema.ts';
+import { reminderText } from './reminder-text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -8,8 +9,8 @@ export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * MAINTENANCE notifications for events falling due (and the day before). The dedupe key makes
-   * each one exist once, even when several processes run this at the same moment.
+   * MAINTENANCE notifications for events falling due (and the day before), worded by `reminderText`.
+   * The dedupe key makes each one exist once, even when several processes run this at the same moment.
    */
   async createMaintenanceDue(now: Date): Promise<NotificationRow[]> {
     const eve = await this.insertForEvents('eve', new Date(now.getTime()), new Date(now.getTime() + DAY_MS), now);
@@ -17,33 +18,32 @@ export class NotificationsRepository {
     return [...eve, ...due];
   }
 
-  /** One notification per NEW maintenance event dated in (after, until]; "eve" for tomorrow, "due" for today. */
-  private insertForEvents(kind: 'eve' | 'due', after: Date, until: Date, now: Date) {
-    const text =
-      kind === 'eve'
-        ? { title: sql<string>`'Demain : ' || e.title`, when: ' est prévu demain', tail: '. Pensez à préparer les produits.' }
-        : { title: sql<string>`'C’est le jour : ' || e.title`, when: ' est prévu aujourd’hui', tail: '.' };
+  /** One notification per NEW maintenance event dated in (after, until]; "eve" for tomorrow, "due" for today or late. */
+  private async insertForEvents(kind: 'eve' | 'due', after: Date, until: Date, now: Date): Promise<NotificationRow[]> {
+    const events = await this.db
+      .selectFrom('events as e')
+      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
+      .select(['e.id', 'e.user_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
+      .where('e.type', '=', 'MAINTENANCE')
+      .where('e.status', '=', 'NEW')
+      .where('e.dt_realisation', '>', after)
+      .where('e.dt_realisation', '<=', until)
+      // Not again for an event that already has its reminder of this kind.
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', sql<string>`'event:' || e.id || ':' || ${kind}`))))
+      .execute();
+    if (events.length === 0) return [];
     return this.db
       .insertInto('notifications')
-      .columns(['user_id', 'type', 'status', 'title', 'message', 'event_id', 'dedupe_key', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('events as e')
-          .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-          .select([
-            'e.user_id',
-            sql.lit('MAINTENANCE').as('type'),
-            sql.lit('ACTIF').as('status'),
-            text.title.as('title'),
-            sql<string>`'L’entretien « ' || e.title || ' »' || ${text.when} || coalesce(' pour ' || a.name, '') || ${text.tail}`.as('message'),
-            'e.id',
-            sql<string>`'event:' || e.id || ':' || ${kind}`.as('dedupe_key'),
-            sql<Date>`${now}::timestamptz`.as('created_at'),
-          ])
-          .where('e.type', '=', 'MAINTENANCE')
-          .where('e.status', '=', 'NEW')
-          .where('e.dt_realisation', '>', after)
-          .where('e.dt_realisation', '<=', until),
+      .values(
+        events.map((e) => ({
+          user_id: e.user_id,
+          type: 'MAINTENANCE',
+          status: 'ACTIF',
+          ...reminderText(kind, { title: e.title, dt_realisation: new Date(e.dt_realisation), appliance_name: e.appliance_name }, now),
+          event_id: e.id,
+          dedupe_key: `event:${e.id}:${kind}`,
+          created_at: now,
+        })),
       )
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .returningAll()

@@ -62,6 +62,22 @@ describe('maintenance notifications', () => {
     expect((await notifs(me)).count).toBe(1);
   });
 
+  it('say when a task is late, with its own date, never « aujourd’hui » for a task due two days ago (issue 16)', async () => {
+    t.clock.set('2026-11-20T09:00:00Z');
+    const e = await plan(me, 'Détartrer la bouilloire', '2026-11-22T08:00:00Z');
+    // The server was stopped over the weekend: the first tick after is two days late.
+    t.clock.set('2026-11-24T07:30:00Z');
+    const created = await t.app.services.notifications.tick();
+    const late = created.find((n) => n.event_id === e.id && n.dedupe_key.endsWith(':due'))!;
+    expect(late).toMatchObject({
+      title: 'En retard : Détartrer la bouilloire',
+      message: 'L’entretien « Détartrer la bouilloire » était prévu le dimanche 22 novembre 2026 (en retard de 2 jours).',
+    });
+    // The list and the detail carry the same date: the event's.
+    const state = await notifs(me);
+    expect(state.list.find((n: { id: number }) => n.id === late.id).event.dt_realisation).toBe('2026-11-22T08:00:00.000Z');
+  });
+
   it('are not created for an event already done', async () => {
     t.clock.set(START);
     const e = await plan(me, 'Déjà fait', '2026-11-21T10:00:00Z');

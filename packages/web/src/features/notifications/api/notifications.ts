@@ -2,6 +2,7 @@ import { API_BASE, type Notification } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
+import { currentPushState, outcomeOfError, type PushOutcome, pushSupported } from '../push-status.ts';
 
 export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs', 'list'] as const };
 
@@ -20,16 +21,30 @@ export function useMarkRead() {
 
 const base64ToBytes = (b64: string) => Uint8Array.from(atob(b64.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-/** Asks the browser for permission, subscribes with the server's VAPID key, and saves the subscription. */
-export async function subscribeToPush(): Promise<'granted' | 'denied' | 'unsupported'> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
-  const permission = await window.Notification.requestPermission();
-  if (permission !== 'granted') return 'denied';
-  const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await api<{ publicKey: string }>(`${API_BASE}/push/public-key`, { auth: false });
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(publicKey) }));
-  await api(`${userBase()}/push/subscriptions`, { method: 'POST', body: subscription.toJSON() });
-  return 'granted';
+/**
+ * Asks the browser for permission, subscribes with the server's VAPID key, and saves the
+ * subscription. Never throws: every way it can end is an outcome the page words in French.
+ */
+export async function subscribeToPush(): Promise<PushOutcome> {
+  if (!pushSupported()) return { kind: 'unsupported' };
+  try {
+    const permission = await window.Notification.requestPermission();
+    if (permission !== 'granted') return { kind: 'denied' };
+    // getRegistration, not `ready`: without a service worker `ready` never settles (no feedback at all).
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return { kind: 'failed' };
+    const { publicKey } = await api<{ publicKey: string }>(`${API_BASE}/push/public-key`, { auth: false });
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(publicKey) }));
+    await api(`${userBase()}/push/subscriptions`, { method: 'POST', body: subscription.toJSON() });
+    return { kind: 'granted' };
+  } catch (error) {
+    return outcomeOfError(error);
+  }
+}
+
+/** This device's push state, read again after each attempt. */
+export function usePushState() {
+  return useQuery({ queryKey: ['push-state'], queryFn: currentPushState, staleTime: 0, meta: { silent: true } });
 }

@@ -1,11 +1,12 @@
-import { longDateFr, MSG, type Notification } from '@ecofoyer/contracts';
+import { longDateFr, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellRinging, IconTrophy, IconTool } from '@tabler/icons-react';
+import { IconBell, IconBellRinging, IconCircleCheck, IconTrophy, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
-import { subscribeToPush, useMarkRead, useNotifications } from '../api/notifications.ts';
+import { subscribeToPush, useMarkRead, useNotifications, usePushState } from '../api/notifications.ts';
+import { PUSH_STATE_FR, type PushOutcome, pushOutcomeMessage } from '../push-status.ts';
 import classes from '../../../components/tile-list.module.css';
 import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -21,7 +22,9 @@ function NeededProducts({ notification }: { notification: Notification }) {
         <Group key={a.id} gap="sm" wrap="nowrap">
           <Image src={a.pict} alt="" w={40} h={40} />
           <Text>
-            {a.name} — {a.volume} × {a.count}
+            {/* « — » marks a tool, which has no volume (issue 16: no « — — × 1 »). */}
+            {a.name}
+            {a.volume && a.volume !== '—' ? ` — ${a.volume}` : ''} × {a.count}
           </Text>
         </Group>
       ))}
@@ -29,13 +32,16 @@ function NeededProducts({ notification }: { notification: Notification }) {
   );
 }
 
+const OUTCOME_COLOR: Record<PushOutcome['kind'], string> = { granted: 'eco', denied: 'orange', unsupported: 'gray', failed: 'red' };
+
 /** spec §2 Notifications: the list with an unread dot; any click opens the detail and marks it read. */
 export function NotificationsPage() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<Notification | null>(null);
   const [showProducts, setShowProducts] = useState(false);
-  const [push, setPush] = useState<string | null>(null);
+  const [push, setPush] = useState<PushOutcome | null>(null);
+  const pushState = usePushState();
 
   const openNotification = (n: Notification) => {
     setOpen(n);
@@ -43,35 +49,35 @@ export function NotificationsPage() {
     if (n.status === 'ACTIF') markRead.mutate(n.id);
   };
   const enablePush = async () => {
-    try {
-      const result = await subscribeToPush();
-      setPush(
-        result === 'granted'
-          ? 'Les notifications sont activées sur cet appareil.'
-          : result === 'denied'
-            ? 'Vous avez refusé les notifications : vous pouvez les réactiver dans les réglages du navigateur.'
-            : 'Ce navigateur ne permet pas les notifications. Installez l’application sur l’écran d’accueil pour les recevoir.',
-      );
-    } catch (error) {
-      setPush(error instanceof Error ? error.message : MSG.serverError);
-    }
+    setPush(await subscribeToPush());
+    await pushState.refetch();
   };
+  const pushButton = (visibility: { visibleFrom?: 'sm'; hiddenFrom?: 'sm' }) =>
+    pushState.data === 'on' ? (
+      <Button variant="subtle" leftSection={<IconCircleCheck size={18} />} disabled {...visibility}>
+        Notifications activées
+      </Button>
+    ) : (
+      <Button variant="light" leftSection={<IconBellRinging size={18} />} onClick={enablePush} {...visibility}>
+        Activer les notifications
+      </Button>
+    );
 
   return (
     <>
-      <PageTitle
-        title="Notifications"
-        right={
-          <Button variant="light" leftSection={<IconBellRinging size={18} />} onClick={enablePush} visibleFrom="sm">
-            Activer les notifications
-          </Button>
-        }
-      />
+      <PageTitle title="Notifications" right={pushButton({ visibleFrom: 'sm' })} />
       <Stack gap="sm" maw={760}>
-        <Button variant="light" leftSection={<IconBellRinging size={18} />} onClick={enablePush} hiddenFrom="sm">
-          Activer les notifications
-        </Button>
-        {push && <Alert color="eco">{push}</Alert>}
+        {pushButton({ hiddenFrom: 'sm' })}
+        {pushState.data && (
+          <Text size="sm" c="dimmed" data-testid="push-state">
+            Notifications sur cet appareil : {PUSH_STATE_FR[pushState.data]}
+          </Text>
+        )}
+        {push && (
+          <Alert color={OUTCOME_COLOR[push.kind]} role={push.kind === 'granted' ? 'status' : 'alert'} data-testid="push-outcome">
+            {pushOutcomeMessage(push)}
+          </Alert>
+        )}
         {notifications.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={72} radius="lg" />)}
         {notifications.isError && (
           <ErrorAlert message={notifications.error.message} onRetry={() => notifications.refetch()} />
@@ -105,7 +111,7 @@ export function NotificationsPage() {
                     {n.status === 'ACTIF' && <span className="visually-hidden"> (non lue)</span>}
                   </Text>
                   <Text size="sm" c="dimmed" lineClamp={1}>
-                    {longDateFr(n.dt_creation)} · {n.message}
+                    {longDateFr(n.event?.dt_realisation ?? n.dt_creation)} · {n.message}
                   </Text>
                 </div>
               </UnstyledButton>
