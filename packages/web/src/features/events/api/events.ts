@@ -12,8 +12,10 @@ export const eventKeys = {
 const feedKey = ['calendar-feed'] as const;
 
 /** GET …/events: newest first, recurring series already expanded 12 months ahead. */
+export const eventsQuery = () => ({ queryKey: eventKeys.list(), queryFn: () => api<Event[]>(`${userBase()}/events`) });
+
 export function useEvents() {
-  return useQuery({ queryKey: eventKeys.list(), queryFn: () => api<Event[]>(`${userBase()}/events`) });
+  return useQuery(eventsQuery());
 }
 
 export function useApplianceEvents(applianceId: number | null) {

@@ -1,12 +1,12 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
-import { addPeriods, cardDurationFr, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, longDateFr, type MaintenanceCard, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { addPeriods, cardDurationFr, cardFrequencyFr, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, longDateFr, type MaintenanceCard, MSG, TEXT_MAX } from '@ecofoyer/contracts';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Image, List, Loader, Modal, Paper, Popover, Progress, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconConfetti, IconInfoCircle, IconLeaf, IconPlayerPlay, IconSpray } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,7 +14,8 @@ import { paths } from '../../../app/paths.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppliance } from '../../appliances/api/appliances.ts';
-import { localTimeZone, localDayKey, plannedAt, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
+import { eventsQuery, localTimeZone, localDayKey, plannedAt, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
+import { nearestPlanned } from '../../events/nearest-planned.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
@@ -144,14 +145,20 @@ function StepVideo({ src, title }: { src: string; title: string }) {
   );
 }
 
-/** Records "done now": POST the event dated today, then PUT done (retried without a second POST). */
+/**
+ * Records "done now": the planned occurrence it stands for when there is one (issue 16: done early,
+ * it leaves « À venir » and its reminder), else a new event dated today; then PUT done (retried
+ * without a second POST).
+ */
 function useRecordDone(target: Target) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
+  const queryClient = useQueryClient();
   const created = useRef<Event | null>(null);
   const done = useMutation({
     mutationFn: async () => {
-      created.current ??= await create.mutateAsync(eventBody(target, new Date(), null));
+      const events = await queryClient.fetchQuery(eventsQuery());
+      created.current ??= nearestPlanned(events, target.card.id, target.applianceId, new Date()) ?? (await create.mutateAsync(eventBody(target, new Date(), null)));
       return update.mutateAsync({ id: created.current.id, done: true });
     },
   });
@@ -254,7 +261,7 @@ function StepsModal({ opened, onClose, target }: { opened: boolean; onClose: () 
               value={frequency}
               onChange={(v) => setFrequency(v as Frequency)}
               label="Planifier les prochains entretiens"
-              description={`Conseillé : tous les ${target.card.frequency} jours.`}
+              description={`Conseillé : ${cardFrequencyFr(target.card.frequency).toLowerCase()}.`}
             >
               <Stack gap="xs" mt="sm">
                 {FREQUENCIES.map((f) => (
@@ -417,7 +424,7 @@ export function MaintenanceCardDetailPage() {
                 )}
                 <dt>Fréquence</dt>
                 <dd>
-                  <IconCalendarRepeat size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Tous les {card.frequency} jours
+                  <IconCalendarRepeat size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {cardFrequencyFr(card.frequency)}
                 </dd>
                 <dt>Niveau</dt>
                 <dd>

@@ -1,4 +1,4 @@
-import { cardDurationFr, MSG, type MaintenanceCard } from '@ecofoyer/contracts';
+import { cardDurationFr, cardFrequencyFr, MSG, type MaintenanceCard } from '@ecofoyer/contracts';
 import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarRepeat, IconChevronRight, IconClock, IconLeaf, IconTool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -48,7 +48,7 @@ function MaintenanceCardItem({ card, to }: { card: MaintenanceCard; to: string }
             </Group>
             <Group gap={4} wrap="nowrap">
               <IconCalendarRepeat size={16} aria-hidden />
-              <span>Tous les {card.frequency} jours</span>
+              <span>{cardFrequencyFr(card.frequency)}</span>
             </Group>
             {card.season && (
               <Group gap={4} wrap="nowrap">
