@@ -104,12 +104,19 @@ describe.each([
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Tes modifications sur Lave-linge du sous-sol sont enregistrées');
 
-    // Delete: the dialog, then it is really gone.
+    // Delete: the dialog, then it is really gone, without reloading the deleted device (issue 16:
+    // its 404 put « Appareil introuvable » beside the success).
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(r.url());
+    });
     await page.getByRole('button', { name: 'Supprimer' }).click();
     await visible(page, 'Êtes-vous sûr de vouloir supprimer Lave-linge du sous-sol ?');
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
     await page.waitForURL(/\/inventaire$/);
     await visible(page, 'Vous n’avez pas encore d’appareil.');
+    expect(notFound).toEqual([]);
+    expect(await page.getByText('Appareil introuvable').count()).toBe(0);
     await context.close();
   });
 });

@@ -100,7 +100,8 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
   await done('refrigerateur-condenseur', 'refrigerateur', -40, 'Beaucoup de poussière derrière : à refaire au printemps.');
   await done('lave-vaisselle-filtre', 'lave-vaisselle', -20, 'Filtre rincé à l’eau chaude.');
   await done('aspirateur-bac-filtres', 'aspirateur', -9, 'Filtre lavé, séché 24 h avant remontage.');
-  await plan('lave-vaisselle-sel-regenerant', 'lave-vaisselle', -2, 'Acheter du sel régénérant.');
+  // Everything in the past is done (issue 16): a demo shows no forgotten task as late.
+  await plan('lave-vaisselle-sel-regenerant', 'lave-vaisselle', 3, 'Acheter du sel régénérant.');
   await plan('lave-linge-joint-hublot', 'lave-linge', 1);
   await plan('cafetiere-expresso-detartrage', 'cafetiere-expresso', 6, 'Détartrant du fabricant dans le placard.');
   await plan('lave-linge-detartrage', 'lave-linge', 24);
@@ -113,9 +114,10 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
     );
   }
   const toaster = appliances.get('grille-pain') ?? null;
-  await events.create(userId, { title: 'Le grille-pain ne remontait plus', dt_realisation: at(-210, 15), note: 'Ressort du levier remplacé au Repair Café.', applianceId: toaster, maintenanceCardId: null, type: 'PANNE' });
+  const repaired = await events.create(userId, { title: 'Le grille-pain ne remontait plus', dt_realisation: at(-210, 15), note: 'Ressort du levier remplacé au Repair Café.', applianceId: toaster, maintenanceCardId: null, type: 'PANNE' });
+  await db.updateTable('events').set({ status: 'DONE', done_at: at(-210, 17) }).where('id', '=', repaired.id).execute();
 
-  // The overdue and tomorrow's maintenance give their notifications now; the badges earned and a welcome too.
+  // Tomorrow's maintenance give their notifications now; the badges earned and a welcome too.
   await notifications.tick();
   await app.services.badges.evaluate(userId);
   await notifications.challenge(userId, `welcome:${userId}`, 'Bienvenue dans EcoFoyer !', 'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.');

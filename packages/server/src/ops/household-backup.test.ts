@@ -154,7 +154,13 @@ async function normalize(app: FastifyInstance, value: unknown): Promise<unknown>
     return `#${seen.get(v)}`;
   };
   const walk = async (v: unknown, field: string): Promise<unknown> => {
-    if (Array.isArray(v)) return Promise.all(v.map((x) => walk(x, field)));
+    if (Array.isArray(v)) {
+      // One element after the other: ids are numbered in the order they appear, and a file fetched
+      // in one element must not let the next one number its ids first.
+      const out: unknown[] = [];
+      for (const x of v) out.push(await walk(x, field));
+      return out;
+    }
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) out[k] = await walk(x, `${field}.${k}`);

@@ -1,5 +1,5 @@
 import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
@@ -41,6 +41,19 @@ export function useApplianceCount() {
 function useInvalidateInventory() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: applianceKeys.all }), queryClient.invalidateQueries({ queryKey: universeKeys.all })]);
+}
+
+/**
+ * Refreshes every appliance query but the one of a device that just left the inventory (deleted, or
+ * given a second life): the page still on screen would reload it and show « Appareil introuvable »
+ * beside the success (issue 16). Its stale copy goes when nobody shows it any more.
+ */
+export function refreshAfterRemoval(queryClient: QueryClient, id: number, others: readonly (readonly unknown[])[] = [universeKeys.all]) {
+  const gone = applianceKeys.one(id);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: applianceKeys.all, predicate: (q) => !gone.every((part, i) => q.queryKey[i] === part) }),
+    ...others.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ]);
 }
 
 /** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict`. */
@@ -87,6 +100,6 @@ export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
 }
 
 export function useDeleteAppliance() {
-  const invalidate = useInvalidateInventory();
-  return useMutation({ mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }), onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }), onSuccess: (_, id) => refreshAfterRemoval(queryClient, id) });
 }

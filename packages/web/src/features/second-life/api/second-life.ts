@@ -1,6 +1,7 @@
 import type { SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { refreshAfterRemoval } from '../../appliances/api/appliances.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
 export const secondLifeKeys = { history: ['second-life', 'history'] as const };
@@ -16,9 +17,6 @@ export function useMarkSecondLife() {
   return useMutation({
     mutationFn: ({ id, outcome }: { id: number; outcome: SecondLifeOutcome }) =>
       api<SecondLifeItem>(`${userBase()}/appliances/${id}/second-life`, { method: 'POST', body: { outcome } }),
-    onSuccess: () =>
-      Promise.all(
-        [['appliances'], ['universes'], ['second-life'], ['badges'], ['notifs'], ['events']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: (_, { id }) => refreshAfterRemoval(queryClient, id, [['universes'], ['second-life'], ['badges'], ['notifs'], ['events']]),
   });
 }
