@@ -60,8 +60,9 @@ describe.each([
     // Login: a wrong password shows the spec's failure text; the first sign-in shows the onboarding.
     await page.getByRole('link', { name: 'Se connecter' }).click();
     await page.waitForURL('**/login');
+    // The address just registered is already there (issue 16).
+    await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
     await shot(page, `login-${device}`);
-    await page.getByLabel(label('Email')).fill(email);
     await page.getByLabel(label('Mot de passe')).fill('Mauvais1!');
     await page.getByRole('button', { name: 'VALIDER' }).click();
     await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);

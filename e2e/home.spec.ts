@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './helpers.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, signedIn } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +33,18 @@ describe.each([
     await page.getByRole('link', { name: 'Badge Premier appareil' }).click();
     await page.waitForURL(/\/badges\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Premier appareil', exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('home of a new household', () => {
+  it('links « Créez votre première pièce » to the rooms (issue 16, item 15)', async () => {
+    const { context, page } = await signedIn(browser, PHONE);
+    await page.goto('/home');
+    const create = page.getByRole('link', { name: 'Créez votre première pièce' });
+    await expect.poll(() => create.isVisible()).toBe(true);
+    await create.click();
+    await page.waitForURL(/\/inventaire\/univers$/);
     await context.close();
   });
 });

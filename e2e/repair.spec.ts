@@ -237,10 +237,17 @@ describe('second life (spec §2)', () => {
     expect(new URL((await page.getByTestId('lvao-map').getAttribute('src'))!).searchParams.get('action_list')).toBe('donner');
     await page.screenshot({ path: 'e2e/screenshots/second-life-give-phone.png', fullPage: true });
 
+    const notFound: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) notFound.push(r.url());
+    });
     await page.getByRole('button', { name: 'J’ai donné cet appareil' }).click();
     await visible(page, 'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.');
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Merci pour cette seconde vie !');
+    // The device that left is not reloaded: no 404, no « Appareil introuvable » (issue 16).
+    expect(notFound).toEqual([]);
+    expect(await page.getByText('Appareil introuvable').count()).toBe(0);
 
     await page.goto('/inventaire');
     await visible(page, /Aucun appareil|Ajouter/);

@@ -35,7 +35,7 @@ describe('smart-fix (spec §2 Smart-fix)', () => {
     await page.getByLabel('Âge (en années)').fill('6');
     await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
 
-    await expect.poll(() => page.getByRole('heading', { name: /^Réparable: (Oui|Non)$/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: /^Réparable\s: (Oui|Non)$/ }).isVisible()).toBe(true);
     const label2 = await page.getByTestId('smartfix-probability').innerText();
     expect(label2).toMatch(/^Probabilité de réparation : \d{1,3},\d{2} %$/);
     // One decimal in the chart, two in the label, for the same figure.

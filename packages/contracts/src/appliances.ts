@@ -13,11 +13,15 @@ const required = z
   .min(1, { error: MSG.requiredFieldsMissing })
   .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) });
 
-/** A calendar date `YYYY-MM-DD` that exists and is not in the future. */
+/** No household appliance in use was bought before this year (issue 16: « 1900-01-01 » is a typing slip). */
+export const PURCHASE_YEAR_MIN = 1950;
+
+/** A calendar date `YYYY-MM-DD` that exists, is not before 1950 and not in the future. */
 export function isoDateError(value: string, today = new Date()): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return MSG.dateInvalid;
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return MSG.dateInvalid;
+  if (Number(value.slice(0, 4)) < PURCHASE_YEAR_MIN) return MSG.dateTooOld(PURCHASE_YEAR_MIN);
   if (value > today.toISOString().slice(0, 10)) return MSG.dateInFuture;
   return null;
 }

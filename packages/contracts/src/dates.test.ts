@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriods, expandSeries, isoWeek, longDateFr, seriesHorizon } from './dates.ts';
+import { addPeriods, cardFrequencyFr, expandSeries, isoWeek, longDateFr, seriesHorizon } from './dates.ts';
 
 const d = (iso: string) => new Date(iso);
 
@@ -50,5 +50,22 @@ describe('calendar (spec §9)', () => {
   it('writes long dates in French', () => {
     expect(longDateFr('2026-11-21T09:00:00Z')).toBe('samedi 21 novembre 2026');
     expect(longDateFr('2027-01-01T10:00:00Z')).toBe('vendredi 1 janvier 2027');
+  });
+});
+
+describe('card intervals as people say them (issue 16, item 15)', () => {
+  it('says weeks, months and years rather than a count of days', () => {
+    expect([7, 14, 30, 60, 90, 120, 180, 365, 730, 45].map(cardFrequencyFr)).toEqual([
+      'Toutes les semaines',
+      'Toutes les 2 semaines',
+      'Tous les mois',
+      'Tous les 2 mois',
+      'Tous les 3 mois',
+      'Tous les 4 mois',
+      'Tous les 6 mois',
+      'Tous les ans',
+      'Tous les 2 ans',
+      'Tous les 45 jours',
+    ]);
   });
 });

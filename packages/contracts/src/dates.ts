@@ -9,6 +9,20 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   yearly: 'Tous les ans',
 };
 
+/**
+ * A maintenance card's interval in days, as people say it (issue 16): « Tous les 3 mois », not
+ * « Tous les 90 jours »; weeks for 7 and 14 days, months for multiples of 30, years for 365 and 730.
+ */
+export function cardFrequencyFr(days: number): string {
+  if (days === 7) return 'Toutes les semaines';
+  if (days % 7 === 0 && days < 28) return `Toutes les ${days / 7} semaines`;
+  if (days === 365) return 'Tous les ans';
+  if (days % 365 === 0) return `Tous les ${days / 365} ans`;
+  if (days === 30) return 'Tous les mois';
+  if (days % 30 === 0) return `Tous les ${days / 30} mois`;
+  return `Tous les ${days} jours`;
+}
+
 const MONTHS: Record<Frequency, number> = { monthly: 1, '3_months': 3, '6_months': 6, yearly: 12 };
 
 /**

@@ -149,6 +149,7 @@ export const MSG = {
   dataPartInvalid: 'Les informations de l’appareil sont illisibles.',
   dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
   dateInFuture: 'La date d’achat ne peut pas être dans le futur.',
+  dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
   // spec §2/§8 — maintenance and events
   maintenanceCardMissing: 'Erreur : Aucune donnée de maintenanceCard trouvée',

@@ -92,6 +92,13 @@ describe('creating appliances', () => {
     expect(long.json().message).toBe(MSG.textTooLong(500));
     const future = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '2999-01-01' });
     expect(future.json().message).toBe(MSG.dateInFuture);
+    // A typing slip of a century (issue 16): refused, nothing saved.
+    const before = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers: me.headers })).json().length;
+    const old = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '1900-01-01' });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe('La date d’achat ne peut pas être avant 1950 : vérifiez l’année.');
+    expect((await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers: me.headers })).json()).toHaveLength(before);
+    expect((await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'Vintage', dt_achat: '1950-01-01' })).statusCode).toBe(201);
     const badDate = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '2023-02-30' });
     expect(badDate.json().message).toBe(MSG.dateInvalid);
     const unknown = await addAppliance(kitchen, { prod_id: 99999, marque: 'B', modele: 'X' });

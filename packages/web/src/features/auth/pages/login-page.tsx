@@ -14,7 +14,9 @@ export function LoginPage() {
   // Plain state rather than @mantine/form and TanStack Query: the login page is the only page in
   // the entry chunk, which holds neither (issue 8 JS budget).
   const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
-  const [values, setValues] = useState({ email: '', password: '', remember: false });
+  // The address just registered (issue 16): the sign-up page hands it over.
+  const location = useLocation();
+  const [values, setValues] = useState({ email: (location.state as { email?: string } | null)?.email ?? '', password: '', remember: false });
   const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
   const field = (name: 'email' | 'password') => ({
     value: values[name],
@@ -27,7 +29,7 @@ export function LoginPage() {
   });
 
   // A message the previous page left (« Votre compte … a été supprimé », issue 14).
-  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   // Two-factor accounts (issue 14): the password answered a challenge, the code comes next.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [useRecovery, setUseRecovery] = useState(false);

@@ -36,7 +36,7 @@ export function RegisterPage() {
         <Alert color="eco" icon={<IconCircleCheck />} title="Bienvenue !" role="status">
           {success}
         </Alert>
-        <Button component={Link} to="/login" fullWidth>
+        <Button component={Link} to="/login" state={{ email: form.values.email.trim() }} fullWidth>
           Se connecter
         </Button>
       </AuthLayout>

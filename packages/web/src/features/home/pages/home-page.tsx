@@ -73,7 +73,14 @@ function UniversesSection() {
       </Group>
       {/* spec §2: a loading text until the universes are loaded. */}
       {universes.isPending && <Text c="dimmed">{MSG.loading}</Text>}
-      {universes.data && own.length === 0 && <Text c="dimmed">Créez votre première pièce pour y ranger vos appareils.</Text>}
+      {universes.data && own.length === 0 && (
+        <Text c="dimmed">
+          <Anchor component={Link} to="/inventaire/univers" underline="always">
+            Créez votre première pièce
+          </Anchor>{' '}
+          pour y ranger vos appareils.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         {own.slice(0, HOME_UNIVERSES_SHOWN).map((u) => (
           <UnstyledButton key={u.univer_id} component={Link} to={universeDetailPath(u.univer_id)} className={classes.tile} data-compact>

@@ -13,7 +13,7 @@ import { usePredictRepairability, useSmartfixCategories } from '../api/smartfix.
 
 const pctFr = (n: number) => `${n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 
-/** spec §2 Smart-fix: category, brand, age (digits only) and problem → « Réparable: Oui/Non » and a half-doughnut. */
+/** spec §2 Smart-fix: category, brand, age (digits only) and problem → « Réparable : Oui/Non » (spec §2, with the French space before the colon) and a half-doughnut. */
 export function SmartfixPage() {
   const categories = useSmartfixCategories();
   const predict = usePredictRepairability();
@@ -90,7 +90,7 @@ export function SmartfixPage() {
           {result ? (
             <Stack gap="xs" align="center" data-testid="smartfix-result">
               <Title order={2} fz="xl" c={result.is_repairable ? 'eco.8' : 'red.9'}>
-                Réparable: {result.is_repairable ? 'Oui' : 'Non'}
+                Réparable{'\u00a0'}: {result.is_repairable ? 'Oui' : 'Non'}
               </Title>
               <div role="img" aria-label={`Probabilité de réparation : ${pctFr(chartValue)}`}>
               <DonutChart
