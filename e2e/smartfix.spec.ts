@@ -53,7 +53,7 @@ describe('smart-fix (spec §2 Smart-fix)', () => {
 });
 
 describe('adding a device by photo (spec §2 New-device wizard)', () => {
-  it('reads the rating plate, saves the appliance; a photo with no text asks for more precision', async () => {
+  it('reads the rating plate, shows what was read to complete and confirm, then saves; a photo with no text asks for more precision', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     await page.goto('/inventaire/nouveau_2');
     await page.getByRole('radio', { name: /Buanderie/ }).click();
@@ -68,11 +68,28 @@ describe('adding a device by photo (spec §2 New-device wizard)', () => {
     await page.getByRole('button', { name: 'Lancer la recherche' }).click();
     await expect.poll(() => page.getByText('Veuillez apporter plus de précision à la recherche.').isVisible(), { timeout: 60_000 }).toBe(true);
 
-    const plate = await plateImage(['WHIRLPOOL', 'Model: FFB8458WVFR', 'Type: 859991608810', '220-240V ~ 50Hz 2200W', 'Made in Poland']);
+    // The plate shows the model but not the brand: what was read is shown to complete, nothing is saved yet (issue 16, item 8).
+    const saves: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && /\/appliances|searchandsave/.test(r.url()) && saves.push(r.url()));
+    const plate = await plateImage(['Model: FFB8458WVFR', 'Type: 859991608810', '220-240V ~ 50Hz 2200W', 'Made in Poland']);
     await page.locator('input[type="file"]').setInputFiles({ name: 'plaque.png', mimeType: 'image/png', buffer: plate });
-    await page.getByLabel('Précision (facultatif)').fill('Whirlpool');
     await page.screenshot({ path: 'e2e/screenshots/wizard-image-phone.png', fullPage: true });
     await page.getByRole('button', { name: 'Lancer la recherche' }).click();
+    await expect.poll(() => page.getByText(/Nous n’avons pas pu lire la marque/).isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await page.getByLabel(label('Modèle')).inputValue()).toBe('FFB8458WVFR');
+    expect(await page.getByLabel(label('Marque')).inputValue()).toBe('');
+    await visible(page, 'Non lue sur la photo : à compléter');
+    await page.screenshot({ path: 'e2e/screenshots/wizard-image-read-phone.png', fullPage: true });
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await visible(page, 'Veuillez remplir les champs obligatoires !');
+    await page.getByLabel(label('Marque')).fill('Whirlpool');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await visible(page, 'Vérifiez les informations');
+    await page.getByRole('button', { name: 'Confirmer l’ajout' }).waitFor();
+    await page.screenshot({ path: 'e2e/screenshots/wizard-confirmation-phone.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(saves).toEqual([]);
+    await page.getByRole('button', { name: 'Confirmer l’ajout' }).click();
     await expect.poll(() => page.getByText('Appareil ajouté avec succès').isVisible(), { timeout: 60_000 }).toBe(true);
     await visible(page, /a rejoint votre inventaire/);
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();

@@ -41,7 +41,12 @@ export const probabilityForChart = (p: number) => Math.round(p * 1000) / 10;
 export const probabilityLabel = (p: number) => `${(p * 100).toFixed(2).replace('.', ',')} %`;
 
 /** POST /api/ai/images (API.md): what was read on a rating plate. */
-export const ImageSearchBody = z.object({ urlImage: z.string().trim().min(1).max(2000) });
+/** POST /api/ai/images: the uploaded photo, and optionally what the user typed (brand or model, ≤ 50 characters). */
+export const ImageSearchBody = z.object({
+  urlImage: z.string().trim().min(1).max(2000),
+  searchText: z.string().trim().max(50, { error: MSG.imageSearchHintTooLong }).nullish().transform((v) => v ?? ''),
+});
+export type ImageSearchBody = z.input<typeof ImageSearchBody>;
 export const ImageReading = z.object({ marque: z.string().nullable(), modele: z.string().nullable(), text: z.string() });
 export type ImageReading = z.infer<typeof ImageReading>;
 

@@ -12,7 +12,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => ai.close());
 
   app.post('/images', { schema: { ...common, body: ImageSearchBody, response: { 200: ImageReading, ...errors } } }, (req) =>
-    ai.images(currentUser(req).userId, req.body.urlImage),
+    ai.images(currentUser(req).userId, req.body.urlImage, req.body.searchText),
   );
 
   app.post('/appliance/searchandsave', { schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } }, async (req, reply) =>

@@ -69,9 +69,9 @@ export class AiService {
     }
   }
 
-  /** POST /api/ai/images: what was read on the image. */
-  async images(userId: number, urlImage: string): Promise<ImageReading> {
-    return this.read(await this.image(userId, urlImage));
+  /** POST /api/ai/images: what was read on the image (the optional hint helps, the plate wins); nothing is saved. */
+  async images(userId: number, urlImage: string, searchText?: string): Promise<ImageReading> {
+    return this.read(await this.image(userId, urlImage), searchText || undefined);
   }
 
   /** POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was recognised. */
@@ -81,11 +81,13 @@ export class AiService {
     // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.
     await this.deps.universes().row(userId, body.univerId);
     const reading = await this.read(image, body.searchText || undefined);
-    if (!reading.marque && !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
+    // Never an appliance called « Inconnu » (issue 16, item 8): without both, nothing is saved and the
+    // app asks for more (its wizard reads with POST /api/ai/images and lets the user complete).
+    if (!reading.marque || !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
     return this.deps.appliances().create(
       userId,
       body.univerId,
-      { prod_id: body.refProdId, marque: reading.marque ?? MSG.unknownDate, modele: reading.modele ?? MSG.unknownDate, note: null },
+      { prod_id: body.refProdId, marque: reading.marque, modele: reading.modele, note: null },
       null,
     );
   }

@@ -58,6 +58,27 @@ describe('adding a device by photo (API.md image search)', () => {
     expect(await count()).toBe(before);
   }, 60_000);
 
+  it('never saves « Inconnu »: a plate read in part saves nothing, and the reading (with the hint) is given back to complete (issue 16, item 8)', async () => {
+    const before = await count();
+    const url = await upload(user, await plateImage(['Mod./Model: WAT28449FF', '220-240 V ~ 50 Hz  2300 W']));
+    const res = await save(user, { urlImage: url, searchText: '', userId: user.id, univerId: universe, refProdId: washingMachine });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(MSG.imageSearchNoResult);
+    expect(await count()).toBe(before);
+    const read = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: url } });
+    expect(read.json()).toMatchObject({ marque: null, modele: 'WAT28449FF' });
+    // The hint names the brand the plate does not show; a brand the plate shows is kept over the hint.
+    const hinted = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: url, searchText: 'Bosch' } });
+    expect(hinted.json()).toMatchObject({ marque: 'Bosch', modele: 'WAT28449FF' });
+    const plate = await upload(user, await plateImage(['SAMSUNG', 'Model: WW90T534DAW']));
+    const kept = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: plate, searchText: 'Siemens' } });
+    expect(kept.json()).toMatchObject({ marque: 'Samsung', modele: 'WW90T534DAW' });
+    const long = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: plate, searchText: 'x'.repeat(51) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(MSG.imageSearchHintTooLong);
+    expect(await count()).toBe(before);
+  }, 60_000);
+
   it('refuses bad input and another household’s image or universe, changing nothing', async () => {
     const before = await count();
     const url = await upload(user, await plateImage(['SAMSUNG', 'Model: WW90T534DAW']));

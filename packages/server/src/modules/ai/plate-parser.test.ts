@@ -156,9 +156,9 @@ describe('parsePlate — model without a label', () => {
 });
 
 describe('parsePlate — hint', () => {
-  it('prefers a brand named in the hint', () => {
+  it('keeps the brand the plate shows over another one typed in the hint (issue 16, item 8)', () => {
     const text = 'BOSCH\nMod./Model: WAT28449FF/01';
-    expect(parsePlate(text, 'Lave-linge Siemens du sous-sol').marque).toBe('Siemens');
+    expect(parsePlate(text, 'Lave-linge Siemens du sous-sol').marque).toBe('Bosch');
   });
 
   it('a hint without a brand leaves the brand of the plate', () => {

@@ -1,22 +1,21 @@
-import { API_BASE, type Appliance, type SearchAndSaveBody } from '@ecofoyer/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, type ImageReading, type ImageSearchBody } from '@ecofoyer/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 
 /**
  * spec §7 image search: the photo goes up as a temporary file (POST V1/files/public), then
- * POST /api/ai/appliance/searchandsave reads its rating plate and saves the appliance.
+ * POST /api/ai/images reads its rating plate. Nothing is saved here (issue 16, item 8): the wizard
+ * shows what was read for the user to correct, and saves at « Confirmer l’ajout ».
  */
 export function useImageSearch(onProgress: (percent: number) => void) {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ photo, ...body }: Omit<SearchAndSaveBody, 'urlImage'> & { photo: File }) => {
+    mutationFn: async ({ photo, searchText }: Omit<ImageSearchBody, 'urlImage'> & { photo: File }) => {
       const form = new FormData();
       form.append('file', await prepareImage(photo));
       const uploaded = await uploadForm<{ data: { fileUrl: string } }>(`${API_BASE}/files/public`, form, { onProgress });
-      return api<Appliance>('/api/ai/appliance/searchandsave', { method: 'POST', body: { ...body, urlImage: uploaded.data.fileUrl } });
+      return api<ImageReading>('/api/ai/images', { method: 'POST', body: { urlImage: uploaded.data.fileUrl, searchText } });
     },
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['appliances'] }), queryClient.invalidateQueries({ queryKey: ['universes'] }), queryClient.invalidateQueries({ queryKey: ['badges'] })]),
   });
 }

@@ -1,17 +1,15 @@
-import { IMAGE_SEARCH_HINT_MAX, MSG, type Appliance } from '@ecofoyer/contracts';
+import { IMAGE_SEARCH_HINT_MAX, MSG, type ImageReading } from '@ecofoyer/contracts';
 import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/use-session.ts';
 import { useImageSearch } from '../api/image-search.ts';
 
 /**
  * « Rechercher par image »: a photo of the rating plate and an optional hint (≤ 50 characters);
- * the server reads brand and model and saves the appliance in the chosen universe.
+ * the server reads brand and model, and `onRead` hands them to the wizard to check (nothing saved).
  */
-export function ImageSearch({ prodId, ensureUniverse, onCreated, onManual }: { prodId: number; ensureUniverse: () => Promise<number>; onCreated: (a: Appliance) => void; onManual: () => void }) {
-  const session = useSession();
+export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReading) => void; onManual: () => void }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [hint, setHint] = useState('');
   const [progress, setProgress] = useState(0);
@@ -20,12 +18,14 @@ export function ImageSearch({ prodId, ensureUniverse, onCreated, onManual }: { p
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!photo || !session) return setError('Choisissez ou prenez une photo de la plaque signalétique.');
+    if (!photo) return setError('Choisissez ou prenez une photo de la plaque signalétique.');
     setError(null);
     setProgress(0);
     try {
-      const univerId = await ensureUniverse();
-      onCreated(await search.mutateAsync({ photo, searchText: hint.trim(), userId: session.id, univerId, refProdId: prodId }));
+      const reading = await search.mutateAsync({ photo, searchText: hint.trim() });
+      // spec §5: nothing recognised → ask for more precision.
+      if (!reading.marque && !reading.modele) return setError(MSG.imageSearchNoResult);
+      onRead(reading);
     } catch (err) {
       // spec §5: no result → ask for more precision; anything else → the search failed.
       setError(err instanceof ApiError && (err.status === 404 || err.status === 400) ? (err.status === 404 ? MSG.imageSearchNoResult : err.message) : MSG.imageSearchFailed);

@@ -1,4 +1,4 @@
-import { type Appliance, MSG, TEXT_MAX, type Universe } from '@ecofoyer/contracts';
+import { type Appliance, type ImageReading, MSG, TEXT_MAX, type Universe } from '@ecofoyer/contracts';
 import {
   Alert,
   Button,
@@ -63,6 +63,8 @@ export function NewDevicePage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [created, setCreated] = useState<Appliance | null>(null);
+  // What the photo of the rating plate gave, shown above the form for the user to check (issue 16, item 8).
+  const [reading, setReading] = useState<ImageReading | null>(null);
   const saveUniverse = useSaveUniverse();
   const createAppliance = useCreateAppliance(setProgress);
 
@@ -93,6 +95,7 @@ export function NewDevicePage() {
   const chooseMode = (next: 'manual' | 'image') => {
     if (!details.prodId) return setAlert(MSG.productTypeRequired);
     setAlert(null);
+    setReading(null);
     setMode(next);
   };
   // spec §5: manual add requires brand and model.
@@ -140,6 +143,7 @@ export function NewDevicePage() {
     setDetails({ ...EMPTY });
     setMode('choose');
     setCreated(null);
+    setReading(null);
     setProgress(0);
     go(universe ? 1 : 0);
   };
@@ -149,7 +153,14 @@ export function NewDevicePage() {
     <>
       <PageTitle title="Ajouter un appareil" />
       <Stack maw={760} gap="lg">
-        <Stepper active={step} size="sm" allowNextStepsSelect={false} iconSize={32} aria-label="Étapes de l’ajout">
+        <Stepper
+          active={step}
+          size="sm"
+          allowNextStepsSelect={false}
+          iconSize={32}
+          aria-label="Étapes de l’ajout"
+          classNames={{ step: classes.step, stepBody: classes.stepBody, separator: classes.separator }}
+        >
           {STEPS.map((label) => (
             <Stepper.Step key={label} label={label} />
           ))}
@@ -160,173 +171,189 @@ export function NewDevicePage() {
           </Alert>
         )}
         {/* spec §4: advancing slides in (500 ms; instant with reduced motion). */}
-        <div key={`${step}-${mode}`} className={classes.slide}>
-          {step === 0 && (
-            <Stack>
-              <Title order={2} fz="lg">
-                Dans quel univers se trouve votre appareil ?
-              </Title>
-              {universes.isPending && <Skeleton h={160} radius="lg" />}
-              {universes.isError && <Alert color="red">{universes.error.message}</Alert>}
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="radiogroup" aria-label="Univers">
-                {universes.data?.map((u) => {
-                  const selected = universe?.univer_id === u.univer_id && universe.refuniver_id === u.refuniver_id;
-                  return (
-                    <UnstyledButton
-                      key={`${u.univer_id}-${u.refuniver_id}`}
-                      role="radio"
-                      aria-checked={selected}
-                      className={classes.choice}
-                      data-selected={selected || undefined}
-                      data-placeholder={u.univer_id < 0 || undefined}
-                      onClick={() => setUniverse(u)}
-                    >
-                      {u.image && <Image src={u.image} alt="" h={64} fit="contain" />}
-                      <Text fw={600} ta="center">
-                        {u.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" ta="center">
-                        {u.univer_id < 0 ? 'Nouvel univers' : u.text}
-                      </Text>
-                    </UnstyledButton>
-                  );
-                })}
-              </SimpleGrid>
-            </Stack>
-          )}
-
-          {step === 1 && (
-            <Stack>
-              <Text c="dimmed">
-                Univers : <strong>{universe?.name}</strong>
-              </Text>
-              <Select
-                label="Type de produit"
-                placeholder="Choisissez le type d’appareil"
-                data={productOptions}
-                value={details.prodId}
-                onChange={(v) => set('prodId', v)}
-                searchable
-                nothingFoundMessage="Aucun type ne correspond"
-                withAsterisk
-              />
-              {mode === 'choose' && (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <Button size="lg" variant="outline" leftSection={<IconCamera />} onClick={() => chooseMode('image')}>
-                    Rechercher par image
-                  </Button>
-                  <Button size="lg" leftSection={<IconPencil />} onClick={() => chooseMode('manual')}>
-                    Ajouter manuel
-                  </Button>
-                </SimpleGrid>
-              )}
-              {mode === 'image' && details.prodId && (
-                <ImageSearch
-                  prodId={Number(details.prodId)}
-                  ensureUniverse={ensureUniverse}
-                  onCreated={(appliance) => {
-                    setCreated(appliance);
-                    go(3);
-                  }}
-                  onManual={() => setMode('manual')}
-                />
-              )}
-              {mode === 'manual' && (
-                <Stack gap="sm">
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Marque" withAsterisk maxLength={TEXT_MAX} value={details.marque} onChange={(e) => set('marque', e.currentTarget.value)} />
-                    <TextInput label="Modèle" withAsterisk maxLength={TEXT_MAX} value={details.modele} onChange={(e) => set('modele', e.currentTarget.value)} />
-                  </SimpleGrid>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Date d’achat" type="date" max={today()} value={details.dt_achat} onChange={(e) => set('dt_achat', e.currentTarget.value)} />
-                    <TextInput
-                      label="Référence de la facture"
-                      description="Numéro ou magasin, si vous l’avez"
-                      maxLength={TEXT_MAX}
-                      value={details.facture}
-                      onChange={(e) => set('facture', e.currentTarget.value)}
-                    />
-                  </SimpleGrid>
-                  <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
-                  <FileInput
-                    label="Photo de l’appareil"
-                    placeholder="Choisir une photo"
-                    accept={FILE_ACCEPT.image}
-                    leftSection={<IconPhoto size={18} />}
-                    value={details.picture}
-                    onChange={(f) => set('picture', f)}
-                    clearable
-                  />
-                </Stack>
-              )}
-            </Stack>
-          )}
-
-          {step === 2 && (
-            <Paper withBorder radius="lg" p="lg">
-              <Stack gap="xs">
+        <div className={classes.slideFrame}>
+          <div key={`${step}-${mode}`} className={classes.slide}>
+            {step === 0 && (
+              <Stack>
                 <Title order={2} fz="lg">
-                  Vérifiez les informations
+                  Dans quel univers se trouve votre appareil ?
                 </Title>
-                <Group wrap="nowrap" align="flex-start">
-                  <Image
-                    src={details.picture ? URL.createObjectURL(details.picture) : (product?.pict ?? '/logo.svg')}
-                    alt=""
-                    w={96}
-                    h={96}
-                    fit="contain"
-                    radius="md"
-                  />
-                  <dl className={dl.list}>
-                    <dt>Univers</dt>
-                    <dd>{universe?.name}</dd>
-                    <dt>Type</dt>
-                    <dd>{product?.prodName}</dd>
-                    <dt>Marque</dt>
-                    <dd>{details.marque}</dd>
-                    <dt>Modèle</dt>
-                    <dd>{details.modele}</dd>
-                    <dt>Date d’achat</dt>
-                    <dd>{details.dt_achat ? dateFr(details.dt_achat) : MSG.unknownDate}</dd>
-                    {details.facture && (
-                      <>
-                        <dt>Facture</dt>
-                        <dd>{details.facture}</dd>
-                      </>
-                    )}
-                    {details.note && (
-                      <>
-                        <dt>Note</dt>
-                        <dd>{details.note}</dd>
-                      </>
-                    )}
-                  </dl>
-                </Group>
-                {busy && details.picture && <Progress value={progress} aria-label="Envoi de la photo" animated />}
+                {universes.isPending && <Skeleton h={160} radius="lg" />}
+                {universes.isError && <Alert color="red">{universes.error.message}</Alert>}
+                <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" role="radiogroup" aria-label="Univers">
+                  {universes.data?.map((u) => {
+                    const selected = universe?.univer_id === u.univer_id && universe.refuniver_id === u.refuniver_id;
+                    return (
+                      <UnstyledButton
+                        key={`${u.univer_id}-${u.refuniver_id}`}
+                        role="radio"
+                        aria-checked={selected}
+                        className={classes.choice}
+                        data-selected={selected || undefined}
+                        data-placeholder={u.univer_id < 0 || undefined}
+                        onClick={() => setUniverse(u)}
+                      >
+                        {u.image && <Image src={u.image} alt="" h={64} fit="contain" />}
+                        <Text fw={600} ta="center">
+                          {u.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" ta="center">
+                          {u.univer_id < 0 ? 'Nouvel univers' : u.text}
+                        </Text>
+                      </UnstyledButton>
+                    );
+                  })}
+                </SimpleGrid>
               </Stack>
-            </Paper>
-          )}
+            )}
 
-          {step === 3 && created && (
-            <Stack align="center" ta="center" gap="md">
-              <Alert color="eco" icon={<IconCircleCheck />} role="status" w="100%">
-                {MSG.deviceAdded}
-              </Alert>
-              <Image src={created.pict ?? created.product?.pict ?? '/logo.svg'} alt="" w={140} h={140} fit="contain" />
-              <Title order={2} fz="xl">
-                Bravo ! {created.name} a rejoint votre inventaire.
-              </Title>
-              <Text c="dimmed">Retrouvez sa fiche, sa notice et ses entretiens à tout moment.</Text>
-              <Group justify="center">
-                <Button component={Link} to={applianceDetailPath(created.id)}>
-                  Voir mon appareil
-                </Button>
-                <Button variant="light" onClick={restart}>
-                  Ajouter un autre appareil
-                </Button>
-              </Group>
-            </Stack>
-          )}
+            {step === 1 && (
+              <Stack>
+                <Text c="dimmed">
+                  Univers : <strong>{universe?.name}</strong>
+                </Text>
+                <Select
+                  label="Type de produit"
+                  placeholder="Choisissez le type d’appareil"
+                  data={productOptions}
+                  value={details.prodId}
+                  onChange={(v) => set('prodId', v)}
+                  searchable
+                  nothingFoundMessage="Aucun type ne correspond"
+                  withAsterisk
+                />
+                {mode === 'choose' && (
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <Button size="lg" variant="outline" leftSection={<IconCamera />} onClick={() => chooseMode('image')}>
+                      Rechercher par image
+                    </Button>
+                    <Button size="lg" leftSection={<IconPencil />} onClick={() => chooseMode('manual')}>
+                      Ajouter manuel
+                    </Button>
+                  </SimpleGrid>
+                )}
+                {mode === 'image' && details.prodId && (
+                  <ImageSearch
+                    onRead={(read) => {
+                      setDetails((d) => ({ ...d, marque: read.marque ?? '', modele: read.modele ?? '' }));
+                      setReading(read);
+                      setMode('manual');
+                    }}
+                    onManual={() => setMode('manual')}
+                  />
+                )}
+                {mode === 'manual' && (
+                  <Stack gap="sm">
+                    {reading && <PlateReadingNotice reading={reading} />}
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        label="Marque"
+                        withAsterisk
+                        maxLength={TEXT_MAX}
+                        value={details.marque}
+                        onChange={(e) => set('marque', e.currentTarget.value)}
+                        description={reading ? (reading.marque ? 'Lue sur la plaque' : 'Non lue sur la photo : à compléter') : undefined}
+                      />
+                      <TextInput
+                        label="Modèle"
+                        withAsterisk
+                        maxLength={TEXT_MAX}
+                        value={details.modele}
+                        onChange={(e) => set('modele', e.currentTarget.value)}
+                        description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
+                      />
+                    </SimpleGrid>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput label="Date d’achat" type="date" max={today()} value={details.dt_achat} onChange={(e) => set('dt_achat', e.currentTarget.value)} />
+                      <TextInput
+                        label="Référence de la facture"
+                        description="Numéro ou magasin, si vous l’avez"
+                        maxLength={TEXT_MAX}
+                        value={details.facture}
+                        onChange={(e) => set('facture', e.currentTarget.value)}
+                      />
+                    </SimpleGrid>
+                    <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
+                    <FileInput
+                      label="Photo de l’appareil"
+                      placeholder="Choisir une photo"
+                      accept={FILE_ACCEPT.image}
+                      leftSection={<IconPhoto size={18} />}
+                      value={details.picture}
+                      onChange={(f) => set('picture', f)}
+                      clearable
+                    />
+                  </Stack>
+                )}
+              </Stack>
+            )}
+
+            {step === 2 && (
+              <Paper withBorder radius="lg" p="lg">
+                <Stack gap="xs">
+                  <Title order={2} fz="lg">
+                    Vérifiez les informations
+                  </Title>
+                  <Group align="flex-start">
+                    <Image
+                      src={details.picture ? URL.createObjectURL(details.picture) : (product?.pict ?? '/logo.svg')}
+                      alt=""
+                      w={96}
+                      h={96}
+                      fit="contain"
+                      radius="md"
+                    />
+                    <dl className={dl.list} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+                      <dt>Univers</dt>
+                      <dd>{universe?.name}</dd>
+                      <dt>Type</dt>
+                      <dd>{product?.prodName}</dd>
+                      <dt>Marque</dt>
+                      <dd>{details.marque}</dd>
+                      <dt>Modèle</dt>
+                      <dd>{details.modele}</dd>
+                      <dt>Date d’achat</dt>
+                      <dd>{details.dt_achat ? dateFr(details.dt_achat) : MSG.unknownDate}</dd>
+                      {details.facture && (
+                        <>
+                          <dt>Facture</dt>
+                          <dd>{details.facture}</dd>
+                        </>
+                      )}
+                      {details.note && (
+                        <>
+                          <dt>Note</dt>
+                          <dd>{details.note}</dd>
+                        </>
+                      )}
+                    </dl>
+                  </Group>
+                  {busy && details.picture && <Progress value={progress} aria-label="Envoi de la photo" animated />}
+                </Stack>
+              </Paper>
+            )}
+
+            {step === 3 && created && (
+              <Stack align="center" ta="center" gap="md">
+                <Alert color="eco" icon={<IconCircleCheck />} role="status" w="100%">
+                  {MSG.deviceAdded}
+                </Alert>
+                <Image src={created.pict ?? created.product?.pict ?? '/logo.svg'} alt="" w={140} h={140} fit="contain" />
+                <Title order={2} fz="xl">
+                  Bravo ! {created.name} a rejoint votre inventaire.
+                </Title>
+                <Text c="dimmed">Retrouvez sa fiche, sa notice et ses entretiens à tout moment.</Text>
+                <Group justify="center">
+                  <Button component={Link} to={applianceDetailPath(created.id)}>
+                    Voir mon appareil
+                  </Button>
+                  <Button variant="light" onClick={restart}>
+                    Ajouter un autre appareil
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+          </div>
         </div>
 
         {step < 3 && (
@@ -349,5 +376,29 @@ export function NewDevicePage() {
         )}
       </Stack>
     </>
+  );
+}
+
+/** What was read on the rating plate: the user checks it and completes what is missing before « Suivant ». */
+function PlateReadingNotice({ reading }: { reading: ImageReading }) {
+  const complete = reading.marque && reading.modele;
+  return (
+    <Alert color={complete ? 'eco' : 'orange'} role="status" title={complete ? 'Lu sur la plaque' : 'Lu en partie sur la plaque'}>
+      <Stack gap={6}>
+        <Text size="sm">
+          {complete
+            ? `Marque\u00a0: ${reading.marque}, modèle\u00a0: ${reading.modele}. Vérifiez-les et corrigez-les si besoin, puis appuyez sur « Suivant ».`
+            : `Nous n’avons pas pu lire ${reading.marque ? 'le modèle' : 'la marque'} : complétez-${reading.marque ? 'le' : 'la'} à partir de la plaque ou de la facture, puis appuyez sur « Suivant ».`}
+        </Text>
+        {reading.text.trim() && (
+          <details>
+            <summary>Texte lu sur la photo</summary>
+            <Text component="pre" size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+              {reading.text.trim()}
+            </Text>
+          </details>
+        )}
+      </Stack>
+    </Alert>
   );
 }
