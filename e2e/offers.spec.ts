@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, visible } from './helpers.ts';
+import { DESKTOP, launchBrowser, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,6 +42,22 @@ describe('offers, repair bonus and map (spec §2, §9)', () => {
     expect(src.searchParams.get('direction')).toBe('jai');
     expect(src.searchParams.get('action_list')).toContain('reparer');
     expect(JSON.parse(src.searchParams.get('bounding_box') as string)).toEqual({ southWest: { lat: 42.96, lng: -6.9 }, northEast: { lat: 51.1, lng: 7.65 } });
+    await context.close();
+  });
+
+  it('shows every column of the bonus table on a phone, the amount uncut (issue 16, item 9)', async () => {
+    const { context, page } = await signedIn(browser, PHONE);
+    await page.goto('/offres');
+    const table = page.getByRole('table', { name: 'Montants du bonus réparation' });
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(50);
+    const region = page.getByRole('region', { name: 'Montants du bonus réparation, défilants' });
+    expect(await region.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    const amount = table.getByRole('row').nth(1).getByRole('cell').last();
+    await amount.scrollIntoViewIfNeeded();
+    const box = (await amount.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await amount.textContent()).toMatch(/^\d+ €$/);
+    await page.screenshot({ path: 'e2e/screenshots/bonus-table-phone.png' });
     await context.close();
   });
 });

@@ -69,6 +69,14 @@ describe('repair chat (spec §4 repair chat flow)', () => {
     for (const option of ['Trouver un réparateur', 'Obtenir une aide vidéo', 'Diagnostiquer et réparer moi-même']) {
       expect(await page.getByRole('button', { name: option }).isVisible()).toBe(true);
     }
+    // After each answer the message box and « Envoyer » are in view, above the tab bar (issue 16, item 9).
+    const clearOfTabBar = () =>
+      page.evaluate(() => {
+        const send = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Envoyer')!.getBoundingClientRect();
+        const bar = document.querySelector('.mantine-AppShell-footer')!.getBoundingClientRect();
+        return send.top >= 0 && send.bottom <= bar.top;
+      });
+    await expect.poll(clearOfTabBar).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/repair-chat-phone.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();

@@ -23,7 +23,7 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
     return firstMessage ? chatReducer(opened, { type: 'input', text: firstMessage }) : opened;
   });
   const [draft, setDraft] = useState('');
-  const endRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const request = state.pending;
@@ -40,8 +40,10 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
     }
   }, [state.pending, device.productName, device.applianceId]);
 
+  // After each message the message box and « Envoyer » come into view, above a phone's tab bar
+  // (html's scroll-padding-bottom), with the end of the answer right above them (issue 16, item 9).
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+    composerRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [state.messages.length, state.pending]);
 
   const send = (e?: FormEvent) => {
@@ -70,9 +72,8 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
             </Text>
           </Group>
         )}
-        <div ref={endRef} />
       </div>
-      <form onSubmit={send} className={classes.composer}>
+      <form ref={composerRef} onSubmit={send} className={classes.composer}>
         <AutoTextarea
           id={COMPOSER_ID}
           label="Ton message"

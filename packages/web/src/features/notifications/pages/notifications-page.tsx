@@ -100,7 +100,7 @@ export function NotificationsPage() {
           {notifications.data?.map((n) => (
             <li key={n.id}>
               <UnstyledButton className={`${classes.item} ${n.status === 'ACTIF' ? own.unread : ''}`} onClick={() => openNotification(n)}>
-                <Indicator disabled={n.status !== 'ACTIF'} color="red" size={12} offset={4} position="top-start" aria-hidden>
+                <Indicator disabled={n.status !== 'ACTIF'} color="red" size={12} offset={4} position="top-start" zIndex={1} aria-hidden>
                   <ThemeIcon size={44} radius="xl" variant="light" color={n.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
                     {n.type === 'CHALLENGE' ? <IconTrophy size={24} /> : <IconTool size={24} />}
                   </ThemeIcon>

@@ -26,7 +26,7 @@ export function RepairBonusTable() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Type d’appareil</Table.Th>
-              <Table.Th>Famille</Table.Th>
+              <Table.Th visibleFrom="sm">Famille</Table.Th>
               <Table.Th ta="right">Bonus</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -35,14 +35,18 @@ export function RepairBonusTable() {
               <Table.Tr key={r.product_type_fr}>
                 <Table.Td>
                   {r.product_type_fr}
+                  {/* On a phone the family goes under the type: the amount column is never cut (issue 16, item 9). */}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {r.family_fr}
+                  </Text>
                   {r.min_repair_cost_eur && (
                     <Text size="xs" c="dimmed">
                       pour une réparation d’au moins {r.min_repair_cost_eur} €
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{r.family_fr}</Table.Td>
-                <Table.Td ta="right" fw={700}>
+                <Table.Td visibleFrom="sm">{r.family_fr}</Table.Td>
+                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {r.amount_eur} €
                 </Table.Td>
               </Table.Tr>
