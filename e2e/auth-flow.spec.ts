@@ -68,6 +68,8 @@ describe.each([
     await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
+    // The refusal goes once the password is changed (issue 16, item 15).
+    await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'VALIDER' }).click();
     await page.waitForURL('**/welcome');
 
@@ -113,6 +115,7 @@ describe.each([
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await expect.poll(() => page.getByText('Votre mot de passe actuel est incorrect.').isVisible()).toBe(true);
     await page.getByLabel(label('Mot de passe actuel')).fill(PASSWORD);
+    await expect.poll(() => page.getByText('Votre mot de passe actuel est incorrect.').isVisible()).toBe(false);
     await shot(page, `profile-reauth-${device}`);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await expect.poll(() => page.getByText('Vos modifications sont enregistrées').isVisible()).toBe(true);

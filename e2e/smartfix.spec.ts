@@ -83,6 +83,7 @@ describe('adding a device by photo (spec §2 New-device wizard)', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     await visible(page, 'Veuillez remplir les champs obligatoires !');
     await page.getByLabel(label('Marque')).fill('Whirlpool');
+    await expect.poll(() => page.getByText('Veuillez remplir les champs obligatoires !').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await visible(page, 'Vérifiez les informations');
     await page.getByRole('button', { name: 'Confirmer l’ajout' }).waitFor();

@@ -44,6 +44,8 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
   const [confirmOpened, confirmModal] = useDisclosure(false);
   const form = useForm({
     mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
     initialValues: {
       name: appliance.name,
       prod_id: appliance.prod_id ? String(appliance.prod_id) : null,

@@ -13,7 +13,13 @@ export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({ mode: 'controlled', initialValues: { email: '' }, validate: { email: (v) => emailError(v) } });
+  const form = useForm({
+    mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
+    initialValues: { email: '' },
+    validate: { email: (v) => emailError(v) },
+  });
 
   const submit = form.onSubmit(async ({ email }) => {
     setFailure(null);

@@ -25,6 +25,8 @@ export function LoginPage() {
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
+      // The refusal of what was typed before goes with the change (issue 16, item 15).
+      setFailure(null);
     },
   });
 

@@ -42,6 +42,8 @@ function ProfileForm({ session }: { session: Session }) {
   const [logoutOpened, logoutModal] = useDisclosure(false);
   const form = useForm({
     mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
     initialValues: {
       firstname: session.firstname,
       lastname: session.lastname,

@@ -16,6 +16,8 @@ export function RegisterPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
     initialValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
     validate: (values) => Object.fromEntries(validateRegistration(values).map((e) => [e.field, e.message])),
   });

@@ -19,6 +19,8 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: (values) =>
       values.newPassword !== values.confirmPassword

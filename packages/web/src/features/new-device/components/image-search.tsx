@@ -57,7 +57,10 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
           description={`${hint.length}/${IMAGE_SEARCH_HINT_MAX} caractères — la marque ou le modèle si vous les connaissez`}
           maxLength={IMAGE_SEARCH_HINT_MAX}
           value={hint}
-          onChange={(e) => setHint(e.currentTarget.value)}
+          onChange={(e) => {
+            setHint(e.currentTarget.value);
+            setError(null);
+          }}
         />
         {search.isPending && (
           <Stack gap={4}>

@@ -78,7 +78,11 @@ export function NewDevicePage() {
 
   const productOptions = useMemo(() => (products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName })), [products.data]);
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
-  const set = <K extends keyof Details>(key: K, value: Details[K]) => setDetails((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Details>(key: K, value: Details[K]) => {
+    setDetails((d) => ({ ...d, [key]: value }));
+    // « Veuillez remplir les champs obligatoires ! » goes once a field is changed (issue 16, item 15).
+    setAlert(null);
+  };
 
   const go = (next: number) => {
     setAlert(null);

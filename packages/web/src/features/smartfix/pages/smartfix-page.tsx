@@ -50,7 +50,10 @@ export function SmartfixPage() {
                 placeholder={categories.isPending ? MSG.loading : 'Choisir une catégorie'}
                 data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
                 value={category}
-                onChange={setCategory}
+                onChange={(v) => {
+                  setCategory(v);
+                  setErrors((e) => ({ ...e, category: undefined }));
+                }}
                 searchable
                 nothingFoundMessage="Aucune catégorie"
                 error={errors.category}
@@ -63,7 +66,11 @@ export function SmartfixPage() {
               placeholder="Par exemple 6"
               inputMode="numeric"
               value={age}
-              onChange={(e) => setAge(e.currentTarget.value)}
+              onChange={(e) => {
+                setAge(e.currentTarget.value);
+                // A field's error goes once it is changed (issue 16, item 15).
+                setErrors((errs) => ({ ...errs, age: undefined }));
+              }}
               maxLength={3}
               error={errors.age}
             />

@@ -86,6 +86,8 @@ export function UniverseForm({
   const preview = usePreview(file);
   const form = useForm({
     mode: 'controlled',
+    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    onValuesChange: () => setFailure(null),
     initialValues: { name: stripAngleBrackets(draft.name), description: stripAngleBrackets(draft.description) },
     validate,
   });
