@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, signedIn, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,10 +18,13 @@ describe('carbon simulator (spec §9)', () => {
     await page.getByLabel('Appareil').first().fill('Bouil');
     await page.getByRole('option', { name: 'Bouilloire' }).click();
     await visible(page, 'Données ADEME');
-    // production 3.93 + 0.24 + 0.59 + 5.15 = 9.91; usage (37.79 − 9.91 + 3.74) / 6 = 5.27; 6 years: 6 × 5.27 − 3.74 = 27.88
+    // production 3.93 + 0.24 + 0.59 + 5.15 = 9.91; usage (37.79 − 9.91 + 3.74) / 6 = 5.27;
+    // 6 years: the home total 37.79, i.e. 6.30 kg per year of use (issue 17)
     await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('9,9 kg');
     expect(await page.getByTestId('carbon-usage').textContent()).toBe('5,27 kg');
-    expect(await page.getByTestId('carbon-simulated').textContent()).toBe('27,9 kg');
+    expect(await page.getByTestId('carbon-total').textContent()).toBe('37,8 kg');
+    expect(await page.getByTestId('carbon-per-year').textContent()).toBe('6,3 kg');
+    expect(await page.getByTestId('carbon-saving').textContent()).toContain('c’est l’empreinte que compte votre accueil pour ce type d’appareil : 37,8 kg');
     const marker = () => page.locator('.recharts-reference-line line').first().getAttribute('x1');
     await expect.poll(marker).not.toBeNull();
     const before = await marker();
@@ -29,17 +32,51 @@ describe('carbon simulator (spec §9)', () => {
     const slider = page.getByRole('slider');
     await slider.focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-    // 10 years: 10 × 5.27 − 3.74 = 48.96; 4 extra years × 9.91 / 6 = 6.61
-    await expect.poll(() => page.getByTestId('carbon-simulated').textContent()).toBe('49 kg');
-    await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('environ 1,7 kg par an');
-    expect(await page.getByTestId('carbon-saving').textContent()).toContain('4 ans de plus que la moyenne, vous évitez environ 6,6 kg');
+    // 10 years: 9.91 + 10 × 5.27 − 3.74 = 58.87, 5.89 per year; kept 10 years rather than 6: 10 × 6.30 − 58.87 = 4.1 kg saved
+    await expect.poll(() => page.getByTestId('carbon-total').textContent()).toBe('58,9 kg');
+    expect(await page.getByTestId('carbon-per-year').textContent()).toBe('5,9 kg');
+    await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('En le gardant 10 ans au lieu de 6 ans (la durée moyenne), vous évitez environ 4,1 kg de CO2e');
     await expect.poll(marker).not.toBe(before);
     await visible(page, 'Nouveau badge !');
     await page.screenshot({ path: 'e2e/screenshots/carbotool-desktop.png', fullPage: true });
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+    // 3 years: 9.91 + 15.81 − 3.74 = 21.98; 3 × 6.30 − 21.98 = −3.1 kg
+    await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('Le remplacer au bout de 3 ans au lieu de 6 ans (la durée moyenne) ajoute environ 3,1 kg de CO2e');
 
     await page.getByLabel('Appareil').first().fill('Yaourt');
     await page.getByRole('option', { name: 'Yaourtière' }).click();
     await visible(page, 'Estimation EcoFoyer');
+    await context.close();
+  });
+
+  it('simulates one of my appliances with its own type’s figures, and says so for an unknown type (issue 17)', async () => {
+    const account = await createAccount();
+    const session = (await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json()) as { id: number; accessToken: string };
+    const auth = { authorization: `Bearer ${session.accessToken}` };
+    const products = (await (await fetch(`${baseURL()}/api/V1/references/refproducts`, { headers: auth })).json()) as { id: number; prodName: string }[];
+    const universeForm = new FormData();
+    universeForm.append('name', 'Buanderie');
+    const universe = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: auth, body: universeForm })).json()) as { univer_id: number };
+    const form = new FormData();
+    form.append('data', JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'Serie 4' }));
+    expect((await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', headers: auth, body: form })).status).toBe(201);
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/carbotool?type=pas-un-type');
+    await visible(page, 'Ce type d’appareil n’est pas dans notre base carbone. Choisissez un type ou un de vos appareils dans la liste.');
+    expect(await page.getByTestId('carbon-total').count()).toBe(0);
+    await page.getByLabel('Appareil').first().click();
+    await page.getByRole('option', { name: /Bosch Serie 4/ }).click();
+    // The washing machine's figures (production 341.1, 12 years, total 513.42), not the kettle's.
+    await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('341,1 kg');
+    expect(await page.getByTestId('carbon-total').textContent()).toBe('513,4 kg');
+    expect(await page.getByText('Durée de vie moyenne : 12 ans').isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/carbotool-mine-phone.png', fullPage: true });
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carbonBySlug, checkCountResponse, homeImpact, production, savedPerExtraYear, simulatedFootprint, usagePerYear } from './carbon.ts';
+import { CARBON_ENTRIES, carbonBySlug, checkCountResponse, footprintPerYear, homeImpact, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from './carbon.ts';
 
 const kettle = carbonBySlug.get('bouilloire')!;
 const washer = carbonBySlug.get('lave-linge')!;
@@ -11,12 +11,29 @@ describe('carbon simulator (spec §9), checked by hand on the kettle', () => {
   it('usage per year = (37.79 − 9.91 − (−3.74)) / 6 = 5.27', () => {
     expect(usagePerYear(kettle)).toBeCloseTo(5.27, 2);
   });
-  it('simulated footprint over 10 years = 10 × 5.27 − 3.74 = 48.96, and over its 6 years = total − production', () => {
-    expect(simulatedFootprint(kettle, 10)).toBeCloseTo(48.96, 1);
-    expect(simulatedFootprint(kettle, kettle.lifespanYears)).toBeCloseTo(kettle.total - production(kettle), 2);
+  it('over its 6 years the life cycle is the home impact’s total: 9.91 + 6 × 5.27 − 3.74 = 37.79', () => {
+    expect(lifecycleFootprint(kettle, kettle.lifespanYears)).toBeCloseTo(kettle.total, 2);
+    expect(lifecycleFootprint(washer, washer.lifespanYears)).toBeCloseTo(513.42, 2);
   });
-  it('an extra year saves production / lifespan = 9.91 / 6 = 1.65 kg', () => {
-    expect(savedPerExtraYear(kettle)).toBeCloseTo(1.65, 2);
+  it('per year of use: 37.79 / 6 = 6.30 kg; over 10 years (9.91 + 52.7 − 3.74) / 10 = 5.89 kg', () => {
+    expect(footprintPerYear(kettle, 6)).toBeCloseTo(6.3, 2);
+    expect(footprintPerYear(kettle, 10)).toBeCloseTo(5.89, 2);
+  });
+  it('kept 10 years rather than 6: 10 × 6.30 − 58.87 = 4.11 kg saved; replaced after 3: 3 × 6.30 − 21.98 = −3.08 kg', () => {
+    expect(savingVersusAverage(kettle, 10)).toBeCloseTo(4.11, 1);
+    expect(savingVersusAverage(kettle, 3)).toBeCloseTo(-3.08, 1);
+    expect(savingVersusAverage(kettle, 6)).toBeCloseTo(0, 6);
+  });
+});
+
+describe('every type of the simulator (issue 17)', () => {
+  it.each(CARBON_ENTRIES.map((e) => [e.slug, e] as const))('%s: never negative, falls per year as it lasts longer, equals the home total at its lifespan', (_slug, e) => {
+    expect(lifecycleFootprint(e, e.lifespanYears)).toBeCloseTo(e.total, 2);
+    for (let y = 1; y <= 20; y++) {
+      expect(lifecycleFootprint(e, y)).toBeGreaterThan(0);
+      if (y > 1) expect(footprintPerYear(e, y)).toBeLessThan(footprintPerYear(e, y - 1));
+    }
+    expect(savingVersusAverage(e, e.lifespanYears + 2)).toBeGreaterThan(0);
   });
 });
 

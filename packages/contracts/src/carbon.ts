@@ -34,17 +34,30 @@ export function usagePerYear(e: CarbonEntry): number {
   return (e.total - production(e) - e.endOfLife) / e.lifespanYears;
 }
 
-/** spec §9: simulated footprint = years × usage per year + end of life. */
-export function simulatedFootprint(e: CarbonEntry, years: number): number {
-  return years * usagePerYear(e) + e.endOfLife;
+/**
+ * Life-cycle footprint of one appliance used `years` years (issue 17): manufacturing, use over
+ * those years, end of life (a recycling credit when negative). At the type's average lifespan it is
+ * exactly the `total` the home impact counts. Never below zero.
+ */
+export function lifecycleFootprint(e: CarbonEntry, years: number): number {
+  return Math.max(0, production(e) + usagePerYear(e) * years + e.endOfLife);
 }
 
 /**
- * What each extra year of use saves compared with replacing the device: a new one costs its
- * production again, spread over its life; keeping the old one avoids that share each year.
+ * The household's real question: the footprint per year of use. Manufacturing and end of life are
+ * spread over the years the appliance lasts, so the figure falls as it lasts longer.
  */
-export function savedPerExtraYear(e: CarbonEntry): number {
-  return production(e) / e.lifespanYears;
+export function footprintPerYear(e: CarbonEntry, years: number): number {
+  return lifecycleFootprint(e, years) / years;
+}
+
+/**
+ * Kept `years` years rather than replaced at the type's average lifespan: kg saved (negative: the
+ * extra cost of replacing it early). Over the same `years` of service, replacing at the average
+ * lifespan means `years / lifespan` appliances' manufacturing and end of life; keeping it, one.
+ */
+export function savingVersusAverage(e: CarbonEntry, years: number): number {
+  return (footprintPerYear(e, e.lifespanYears) - footprintPerYear(e, years)) * years;
 }
 
 /** spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500. */

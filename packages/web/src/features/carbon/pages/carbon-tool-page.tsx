@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, production, savedPerExtraYear, simulatedFootprint, usagePerYear } from '@ecofoyer/contracts';
+import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Badge, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,24 +25,26 @@ export function CarbonToolPage() {
   const products = useRefProducts();
   const record = useRecordAction();
   const recorded = useRef(false);
-  const [slug, setSlug] = useState<string>(params.get('type') ?? 'lave-linge');
-  const entry = carbonBySlug.get(slug) ?? CARBON_ENTRIES[0];
-  const [years, setYears] = useState(entry.lifespanYears);
+  // The choice is a type's slug, or « slug|applianceId » for one of my appliances (issue 17: the
+  // slug part decides the figures, not a fallback to the first type).
+  const [choice, setChoice] = useState<string>(params.get('type') ?? 'lave-linge');
+  const entry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
+  const [years, setYears] = useState(entry?.lifespanYears ?? 10);
 
   // My appliances whose product has carbon data, offered beside the types.
   const mine = useMemo(() => {
     const slugOf = new Map((products.data ?? []).map((p) => [p.id, p.carbonSlug]));
     return (appliances.data ?? []).flatMap((a) => {
       const s = a.prod_id ? slugOf.get(a.prod_id) : null;
-      return s ? [{ value: `${s}|${a.id}`, label: `${a.name} (${a.marque ?? ''} ${a.modele ?? ''})`.trim() }] : [];
+      return s && carbonBySlug.has(s) ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }] : [];
     });
   }, [appliances.data, products.data]);
 
   const choose = (value: string | null) => {
     if (!value) return;
-    const next = carbonBySlug.get(value.split('|')[0]);
+    const next = carbonBySlug.get(value.split('|')[0] ?? '');
     if (!next) return;
-    setSlug(value);
+    setChoice(value);
     setYears(next.lifespanYears);
   };
   const onYears = (value: number) => {
@@ -56,114 +58,154 @@ export function CarbonToolPage() {
     }
   };
 
-  const prod = production(entry);
-  const perYear = usagePerYear(entry);
-  const simulated = simulatedFootprint(entry, years);
-  const phases = [
-    { phase: 'Matières premières', kg: entry.phases.rawMaterials },
-    { phase: 'Approvisionnement', kg: entry.phases.supply },
-    { phase: 'Mise en forme', kg: entry.phases.forming },
-    { phase: 'Assemblage et distribution', kg: entry.phases.assemblyAndDistribution },
-    { phase: 'Fin de vie', kg: entry.endOfLife },
+  const options = [
+    { group: 'Types d’appareils', items: CARBON_ENTRIES.map((e) => ({ value: e.slug, label: e.name })) },
+    ...(mine.length ? [{ group: 'Mes appareils', items: mine }] : []),
   ];
-  const overYears = Array.from({ length: 20 }, (_, i) => ({ année: `${i + 1}`, empreinte: Math.round(simulatedFootprint(entry, i + 1) * 10) / 10 }));
-  const extra = years - entry.lifespanYears;
-
   return (
     <>
       <PageTitle title="Simulateur carbone" />
       <Stack gap="md" maw={960}>
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="md">
-            <Select
-              label="Appareil"
-              searchable
-              value={slug}
-              onChange={choose}
-              data={[
-                { group: 'Types d’appareils', items: CARBON_ENTRIES.map((e) => ({ value: e.slug, label: e.name })) },
-                ...(mine.length ? [{ group: 'Mes appareils', items: mine }] : []),
-              ]}
-            />
-            <Group gap="xs">
-              <Badge variant="light" color={entry.status === 'ademe' ? 'eco' : 'warm.8'}>
-                {STATUS[entry.status]}
-              </Badge>
-              <Text size="sm" c="dimmed">
-                Durée de vie moyenne : {entry.lifespanYears} ans
-              </Text>
-            </Group>
-            <div>
-              <Text fw={600} id="lifespan-label">
-                Durée d’utilisation : {years} an{years > 1 ? 's' : ''}
-              </Text>
-              <Slider
-                min={1}
-                max={20}
-                step={1}
-                value={years}
-                onChange={onYears}
-                aria-labelledby="lifespan-label"
-                // The thumb is the focusable slider: it needs the name too (axe aria-input-field-name).
-                thumbProps={{ 'aria-labelledby': 'lifespan-label' }}
-                marks={[{ value: 1, label: '1 an' }, { value: entry.lifespanYears, label: 'moyenne' }, { value: 20, label: '20 ans' }]}
-                mb="lg"
-              />
-            </div>
+            <Select label="Appareil" searchable value={entry ? choice : null} onChange={choose} data={options} placeholder="Choisissez un type ou un de vos appareils" />
+            {!entry && (
+              <Alert color="orange" role="alert" data-testid="carbon-unknown">
+                Ce type d’appareil n’est pas dans notre base carbone. Choisissez un type ou un de vos appareils dans la liste.
+              </Alert>
+            )}
+            {entry && <LifespanSlider entry={entry} years={years} onYears={onYears} />}
           </Stack>
         </Paper>
-
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Paper withBorder radius="lg" p="md">
-            <Text size="sm" c="dimmed">Fabrication</Text>
-            <Text fz={22} fw={800} data-testid="carbon-production">{kg(prod)}</Text>
-          </Paper>
-          <Paper withBorder radius="lg" p="md">
-            <Text size="sm" c="dimmed">Usage par an</Text>
-            <Text fz={22} fw={800} data-testid="carbon-usage">{kg(perYear, 2)}</Text>
-          </Paper>
-          <Paper withBorder radius="lg" p="md">
-            <Text size="sm" c="dimmed">Empreinte simulée sur {years} an{years > 1 ? 's' : ''}</Text>
-            <Text fz={22} fw={800} data-testid="carbon-simulated">{kg(simulated)}</Text>
-          </Paper>
-        </SimpleGrid>
-
-        <Alert color="eco" variant="light" icon={<IconInfoCircle />} data-testid="carbon-saving">
-          Chaque année de plus évite environ {kg(savedPerExtraYear(entry))} par an de fabrication d’un appareil neuf.
-          {extra > 0 && ` En le gardant ${extra} an${extra > 1 ? 's' : ''} de plus que la moyenne, vous évitez environ ${kg(extra * savedPerExtraYear(entry))}.`}
-        </Alert>
-
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Paper withBorder radius="lg" p="md">
-            <Title order={2} fz="md" mb="sm">Répartition par phase (kg CO2e)</Title>
-            <BarChart h={260} data={phases} dataKey="phase" series={[{ name: 'kg', label: 'kg CO2e', color: 'eco.7' }]} tickLine="y" xAxisProps={{ angle: -20, textAnchor: 'end', height: 70, interval: 0 }} />
-          </Paper>
-          <Paper withBorder radius="lg" p="md">
-            <Title order={2} fz="md" mb="sm">Empreinte selon la durée d’utilisation</Title>
-            <AreaChart
-              h={260}
-              data={overYears}
-              dataKey="année"
-              series={[{ name: 'empreinte', label: 'kg CO2e', color: 'warm.7' }]}
-              curveType="linear"
-              referenceLines={[{ x: String(years), label: 'votre choix', color: 'eco.8' }]}
-              xAxisLabel="années"
-            />
-          </Paper>
-        </SimpleGrid>
-
-        <Paper withBorder radius="lg" p="md">
-          <Title order={2} fz="md" mb="xs">Sources</Title>
-          <List size="sm" spacing={4}>
-            {Object.entries(entry.sources).map(([k, v]) => (
-              <List.Item key={k}>{v}</List.Item>
-            ))}
-          </List>
-          <Text size="xs" c="dimmed" mt="xs">
-            Dans la source ADEME, l’assemblage et la distribution forment un seul chiffre. Méthode détaillée : contracts/src/data/METHOD.md.
-          </Text>
-        </Paper>
+        {entry && <Simulation entry={entry} years={years} />}
       </Stack>
     </>
+  );
+}
+
+function LifespanSlider({ entry, years, onYears }: { entry: CarbonEntry; years: number; onYears: (value: number) => void }) {
+  return (
+    <>
+      <Group gap="xs">
+        <Badge variant="light" color={entry.status === 'ademe' ? 'eco' : 'warm.8'}>
+          {STATUS[entry.status]}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          Durée de vie moyenne : {entry.lifespanYears} ans
+        </Text>
+      </Group>
+      <div>
+        <Text fw={600} id="lifespan-label">
+          Durée d’utilisation : {years} an{years > 1 ? 's' : ''}
+        </Text>
+        <Slider
+          min={1}
+          max={20}
+          step={1}
+          value={years}
+          onChange={onYears}
+          aria-labelledby="lifespan-label"
+          // The thumb is the focusable slider: it needs the name too (axe aria-input-field-name).
+          thumbProps={{ 'aria-labelledby': 'lifespan-label' }}
+          marks={[{ value: 1, label: '1 an' }, { value: entry.lifespanYears, label: 'moyenne' }, { value: 20, label: '20 ans' }]}
+          mb="lg"
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Issue 17: the footprint per year of use (manufacturing and end of life spread over the years,
+ * plus use), which falls as the appliance lasts; the life-cycle total, equal to the home box's
+ * figure at the average lifespan; the saving against replacing it at the average lifespan.
+ */
+function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
+  const perYear = footprintPerYear(entry, years);
+  const total = lifecycleFootprint(entry, years);
+  const saving = savingVersusAverage(entry, years);
+  const lifespan = entry.lifespanYears;
+  const an = (n: number) => `${n} an${n > 1 ? 's' : ''}`;
+  const phases = [
+    { phase: 'Matières premières', kg: entry.phases.rawMaterials },
+    { phase: 'Approvisionnement', kg: entry.phases.supply },
+    { phase: 'Mise en forme', kg: entry.phases.forming },
+    { phase: 'Assemblage et distribution', kg: entry.phases.assemblyAndDistribution },
+    { phase: entry.endOfLife < 0 ? 'Fin de vie (crédit de recyclage)' : 'Fin de vie', kg: entry.endOfLife },
+  ];
+  const overYears = Array.from({ length: 20 }, (_, i) => ({ année: `${i + 1}`, parAn: Math.round(footprintPerYear(entry, i + 1) * 10) / 10 }));
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <Figure label="Par année d’utilisation" value={kg(perYear)} testId="carbon-per-year" strong />
+        <Figure label={`Total sur ${an(years)}`} value={kg(total)} testId="carbon-total" />
+        <Figure label="Fabrication" value={kg(production(entry))} testId="carbon-production" />
+        <Figure label="Usage (électricité) par an" value={kg(usagePerYear(entry), 2)} testId="carbon-usage" />
+      </SimpleGrid>
+
+      <Alert color={saving < -0.05 ? 'orange' : 'eco'} variant="light" icon={<IconInfoCircle />} data-testid="carbon-saving">
+        {years > lifespan && saving > 0.05
+          ? `En le gardant ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne), vous évitez environ ${kg(saving)} de CO2e : la fabrication d’un appareil neuf est étalée sur plus d’années.`
+          : years < lifespan && saving < -0.05
+            ? `Le remplacer au bout de ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne) ajoute environ ${kg(-saving)} de CO2e : il faudrait fabriquer plus tôt un appareil neuf.`
+            : `À sa durée de vie moyenne (${an(lifespan)}), c’est l’empreinte que compte votre accueil pour ce type d’appareil : ${kg(total)}.`}
+      </Alert>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} fz="md" mb="sm">
+            Empreinte par année d’utilisation (kg CO2e)
+          </Title>
+          <AreaChart
+            h={260}
+            data={overYears}
+            dataKey="année"
+            series={[{ name: 'parAn', label: 'kg CO2e par an', color: 'eco.7' }]}
+            curveType="monotone"
+            yAxisProps={{ domain: [0, 'auto'] }}
+            referenceLines={[{ x: String(years), label: 'votre choix', color: 'warm.8' }]}
+            xAxisLabel="années d’utilisation"
+          />
+          <Text size="xs" c="dimmed" mt="xs">
+            Plus l’appareil dure, plus sa fabrication est amortie : l’empreinte de chaque année baisse.
+          </Text>
+        </Paper>
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} fz="md" mb="sm">
+            Répartition par phase (kg CO2e)
+          </Title>
+          <BarChart h={260} data={phases} dataKey="phase" series={[{ name: 'kg', label: 'kg CO2e', color: 'warm.7' }]} tickLine="y" xAxisProps={{ angle: -20, textAnchor: 'end', height: 70, interval: 0 }} />
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="lg" p="md">
+        <Title order={2} fz="md" mb="xs">
+          Sources
+        </Title>
+        <List size="sm" spacing={4}>
+          {Object.entries(entry.sources).map(([k, v]) => (
+            <List.Item key={k}>{v}</List.Item>
+          ))}
+        </List>
+        <Text size="xs" c="dimmed" mt="xs">
+          Chiffres en kilogrammes d’équivalent CO2 (kg CO2e), d’après l’ADEME (base Impact CO2) quand elle les publie ; sinon, une estimation EcoFoyer
+          signalée comme telle, calculée à partir de l’appareil ADEME le plus proche et de la consommation électrique habituelle. Dans la source ADEME,
+          l’assemblage et la distribution forment un seul chiffre.
+        </Text>
+      </Paper>
+    </>
+  );
+}
+
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <Paper withBorder radius="lg" p="md" bg={strong ? 'eco.0' : undefined}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={800} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
   );
 }

@@ -36,8 +36,15 @@ export function ImpactBox() {
     if (!count.data || !products.data) return null;
     try {
       const counts = checkCountResponse(count.data);
-      const byName = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug)?.total : undefined]));
-      return { ...homeImpact(counts.data, (name) => byName.get(name)), total: counts.meta.totalAppliances, secondLife: counts.meta.secondLife ?? 0 };
+      const entryOf = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug) : undefined]));
+      // Issue 17: what is an estimate is said to be one.
+      const estimated = Object.entries(counts.data).reduce((n, [name, c]) => (entryOf.get(name)?.status === 'ademe' ? n : n + c), 0);
+      return {
+        ...homeImpact(counts.data, (name) => entryOf.get(name)?.total),
+        total: counts.meta.totalAppliances,
+        secondLife: counts.meta.secondLife ?? 0,
+        estimated,
+      };
     } catch (error) {
       return { error: (error as Error).message };
     }
@@ -73,8 +80,10 @@ export function ImpactBox() {
               </Text>
             </Group>
           )}
-          <Text size="xs" c="dimmed">
-            Fabrication, usage et fin de vie d’après l’ADEME (Impact CO2) ; estimations EcoFoyer pour les types sans données.
+          <Text size="xs" c="dimmed" data-testid="impact-method">
+            Fabrication, usage sur la durée de vie moyenne et fin de vie, d’après l’ADEME (base Impact CO2)
+            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}.
+            Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5 tonnes de CO2e.
           </Text>
         </Stack>
       )}
