@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('EcoFoyer <no-reply@ecofoyer.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: bool.default(false),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'packages/web/dist')),
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
@@ -91,6 +92,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
+  /** One log line per request (issue 23: off by default, errors and slow requests are always logged). */
+  logRequests: boolean;
   trustProxy: boolean;
   webDist: string;
   vapid: { publicKey: string; privateKey: string; subject: string };
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(base, e.WEB_DIST),
     vapid: {
