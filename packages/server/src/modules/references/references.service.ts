@@ -10,31 +10,45 @@ export const toRefUniverse = (row: RefUniverseRow): RefUniverse => ({
   image: row.image,
 });
 
-/** Reference universes and products (loaded from the repo at start, read-only here). */
+/**
+ * Reference universes and products (loaded from the repo at start, read-only here). They never change
+ * while the server runs: read once, then served from memory (issue 23). A failed read is not kept.
+ */
 export class ReferencesService {
+  private productRowsCache?: Promise<RefProductRow[]>;
+  private universeRowsCache?: Promise<RefUniverseRow[]>;
+  private productsCache?: Promise<RefProduct[]>;
+  private universesCache?: Promise<RefUniverse[]>;
+
   constructor(private readonly repo: ReferencesRepository) {}
 
-  async products(): Promise<RefProduct[]> {
-    return (await this.repo.products()).map(toRefProduct);
+  products(): Promise<RefProduct[]> {
+    return (this.productsCache ??= this.remember(this.productRows().then((rows) => rows.map(toRefProduct)), () => (this.productsCache = undefined)));
   }
 
-  async universes(): Promise<RefUniverse[]> {
-    return (await this.repo.universes()).map(toRefUniverse);
+  universes(): Promise<RefUniverse[]> {
+    return (this.universesCache ??= this.remember(this.universeRows().then((rows) => rows.map(toRefUniverse)), () => (this.universesCache = undefined)));
   }
 
-  productRows() {
-    return this.repo.products();
+  productRows(): Promise<RefProductRow[]> {
+    return (this.productRowsCache ??= this.remember(this.repo.products(), () => (this.productRowsCache = undefined)));
   }
 
-  universeRows() {
-    return this.repo.universes();
+  universeRows(): Promise<RefUniverseRow[]> {
+    return (this.universeRowsCache ??= this.remember(this.repo.universes(), () => (this.universeRowsCache = undefined)));
   }
 
-  product(id: number) {
-    return this.repo.product(id);
+  async product(id: number): Promise<RefProductRow | undefined> {
+    return (await this.productRows()).find((p) => p.id === id);
   }
 
-  universe(id: number) {
-    return this.repo.universe(id);
+  async universe(id: number): Promise<RefUniverseRow | undefined> {
+    return (await this.universeRows()).find((u) => u.id === id);
+  }
+
+  /** The promise, forgotten if it fails so that the next call asks the database again. */
+  private remember<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+    promise.catch(forget);
+    return promise;
   }
 }
