@@ -36,14 +36,18 @@ export class EventsRepository {
 
   /** Inserts events; occurrences of a series already there are skipped (unique per series and date). */
   async insert(rows: NewEvent[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const inserted = await this.db
-      .insertInto('events')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['series_id', 'dt_realisation']).where('series_id', 'is not', null).doNothing())
-      .returning('id')
-      .execute();
-    return inserted.map((r) => r.id);
+    const ids: number[] = [];
+    // 2,000 rows per statement keeps under PostgreSQL's 65,535 parameters.
+    for (let i = 0; i < rows.length; i += 2000) {
+      const inserted = await this.db
+        .insertInto('events')
+        .values(rows.slice(i, i + 2000))
+        .onConflict((oc) => oc.columns(['series_id', 'dt_realisation']).where('series_id', 'is not', null).doNothing())
+        .returning('id')
+        .execute();
+      ids.push(...inserted.map((r) => r.id));
+    }
+    return ids;
   }
 
   update(userId: number, id: number, fields: Partial<Pick<EventsTable, 'note' | 'status' | 'done_at' | 'updated_at'>>) {
@@ -82,8 +86,17 @@ export class EventsRepository {
       .execute();
   }
 
-  lastOfSeries(seriesId: string) {
-    return this.db.selectFrom('events').selectAll().where('series_id', '=', seriesId).orderBy('dt_realisation', 'desc').limit(1).executeTakeFirst();
+  /** The latest occurrence of each of these series, in one statement (issue 23: not one per series). */
+  lastOfSeries(seriesIds: string[]) {
+    if (seriesIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('events')
+      .selectAll()
+      .distinctOn('series_id')
+      .where('series_id', 'in', seriesIds)
+      .orderBy('series_id')
+      .orderBy('dt_realisation', 'desc')
+      .execute();
   }
 
   async stats(userId: number) {

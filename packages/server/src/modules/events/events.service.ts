@@ -114,15 +114,21 @@ export class EventsService {
    */
   async extendSeries(userId: number): Promise<void> {
     const horizon = seriesHorizon(this.deps.clock.now());
-    for (const s of await this.repo.seriesEndingBefore(userId, horizon)) {
-      if (!s.series_id || !s.frequency) continue;
-      const last = await this.repo.lastOfSeries(s.series_id);
-      if (!last) continue;
-      const next = expandSeries(new Date(s.first), s.frequency as Frequency, horizon).filter((d) => d.getTime() > new Date(s.last).getTime());
-      const now = this.deps.clock.now();
+    // Issue 23: three statements at most whatever the number of series (the series, their last rows, one insert).
+    const due = (await this.repo.seriesEndingBefore(userId, horizon))
+      .filter((s) => s.series_id && s.frequency)
+      .map((s) => ({ seriesId: s.series_id as string, dates: expandSeries(new Date(s.first), s.frequency as Frequency, horizon).filter((d) => d.getTime() > new Date(s.last).getTime()) }))
+      .filter((s) => s.dates.length > 0);
+    if (due.length === 0) return;
+    const lastById = new Map((await this.repo.lastOfSeries(due.map((s) => s.seriesId))).map((r) => [r.series_id, r]));
+    const now = this.deps.clock.now();
+    const rows = due.flatMap(({ seriesId, dates }) => {
+      const last = lastById.get(seriesId);
+      if (!last) return [];
       const { id: _id, ...template } = last;
-      await this.repo.insert(next.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW', done_at: null, created_at: now, updated_at: now })));
-    }
+      return dates.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW' as const, done_at: null, created_at: now, updated_at: now }));
+    });
+    await this.repo.insert(rows);
   }
 
   /** Drops the planned maintenance of a device that left the household (its past stays in the history). */
