@@ -25,6 +25,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
         },

@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_FORGOT_PER_IP: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
   });
-  let handle;
+  let handle: Awaited<ReturnType<typeof openDatabase>>;
   if (process.env.DATABASE_URL) {
     await dropTestSchemas();
     handle = await workerDb();

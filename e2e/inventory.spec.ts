@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, DESKTOP, label, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { DESKTOP, label, launchBrowser, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const ASSETS = 'packages/server/src/db/demo-assets';
 const PHOTO = readFileSync(`${ASSETS}/lave-linge.png`);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addPeriods, isoWeek, longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { baseURL, DESKTOP, launchBrowser, PHONE, signedIn, visible } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 // The browser runs on this machine, in its time zone: dates are shown in that zone.

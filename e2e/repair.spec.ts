@@ -49,7 +49,6 @@ async function say(page: Page, text: string) {
   await page.getByRole('button', { name: 'Envoyer' }).click();
 }
 
-const log = (page: Page) => page.getByRole('log', { name: 'Conversation avec l’assistant' });
 
 describe('repair chat (spec §4 repair chat flow)', () => {
   it('greets with the device and the bonus, answers a greeting, offers three options, warns before do-it-yourself, analyses and saves the diagnosis', async () => {

@@ -238,7 +238,6 @@ const HEATING_JOB = /\b(seche-cheveux|sechoir|radiateurs?|convecteurs?|chauffage
  */
 const AFTERMATH =
   /^(?=.*\b(debranch\w*|eteint\w*|sorti\w*|repech\w*|riz|seche\w*|retourn\w*|enleve la batterie|retire la batterie)\b)(?=.*\b(telephone|portable|smartphone|iphone|samsung|xiaomi|pc portable|ordinateur portable|laptop|macbook|tablette|ipad|montre|ecouteurs|airpods|appareil photo|telecommande|clavier|liseuse|kindle|enceinte)\b)(?!.*\b(en charge|charg\w*|sur secteur|branche|prises?|fum\w*|chaud\w*|gonfl\w*|etincel\w*)\b)/;
-const CO_WORD = /\b(monoxyde|co)\b/;
 
 const RULES: Rule[] = [
   // Gas: a smell, a leak or a hiss.
@@ -255,7 +254,7 @@ const RULES: Rule[] = [
   // Carbon monoxide: an alarm or symptoms near a combustion appliance.
   { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/ },
   { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
-  { kind: 'monoxyde', pattern: /\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b[^]{0,80}?\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint|pompe a chaleur)\b|\b(chaudiere|poele|chauffe-bain|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint)\b[^]{0,80}?\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b/ },
+  { kind: 'monoxyde', pattern: /\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b[\s\S]{0,80}?\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint|pompe a chaleur)\b|\b(chaudiere|poele|chauffe-bain|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint)\b[\s\S]{0,80}?\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b/ },
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },

@@ -157,6 +157,7 @@ class PGliteThreadConnection implements DatabaseConnection {
     return { rows: rows ?? [], numAffectedRows: affectedRows != null ? BigInt(affectedRows) : undefined };
   }
 
+  // biome-ignore lint/correctness/useYield: PGlite cannot stream; the generator only throws.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming is not supported by PGlite.');
   }
@@ -211,6 +212,7 @@ export class PGliteThreadDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface is declared with Kysely<any>.
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }

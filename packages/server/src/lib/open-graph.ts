@@ -1,6 +1,6 @@
 import type { PublicBadge } from '@ecofoyer/contracts';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The app shell with the Open Graph and Twitter tags of a shared badge (first name only). */
 export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string, appUrl: string): string {
@@ -15,10 +15,10 @@ export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string,
     // Link previews want a raster image: the app icon.
     ['og:image', `${appUrl}/icons/icon-512.png`],
   ]
-    .map(([property, content]) => `<meta property="${property}" content="${escape(content)}" />`)
-    .concat(`<meta name="twitter:card" content="summary" />`, `<meta name="twitter:title" content="${escape(title)}" />`)
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`)
+    .concat(`<meta name="twitter:card" content="summary" />`, `<meta name="twitter:title" content="${escapeHtml(title)}" />`)
     .join('\n    ');
   // A replacer function, not a string: a string's `$'`, `$&`, `$1`… are patterns, and a first name
   // such as « $'Bob » would paste the rest of the page into the head (issue 15).
-  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escape(title)}</title>\n    ${tags}`);
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${tags}`);
 }

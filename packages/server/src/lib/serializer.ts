@@ -1,6 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Response serializer: the zod schema strips unknown fields, then JSON.stringify. The library's

@@ -104,6 +104,7 @@ const HOSTILE_STRINGS = [
   '0000-00-00',
   '<script>alert(1)</script>',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant as plain text.
   '${7*7}',
   '\u202eevil\u202c',
   '\ud83d\ude00'.repeat(40),

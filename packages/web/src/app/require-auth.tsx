@@ -17,6 +17,7 @@ export function RequireAuth() {
     if (!session) logoutNow();
   }, [session]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again at each navigation, on purpose.
   useEffect(() => {
     const current = sessionStore.get();
     if (current && isTokenExpired(current.accessToken)) {

@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
-import type { AccountRepository } from './account.repository.ts';
+import type { Db } from '../../db/client.ts';
+import { AccountRepository } from './account.repository.ts';
 
 const HOUR = 3_600_000;
 
@@ -13,6 +14,11 @@ const HOUR = 3_600_000;
  * « Télécharger mes données » and the rows of « Supprimer mon compte » (issue 14, RGPD art. 15, 17
  * and 20): the data of one account, complete, in a format a person and a program can read.
  */
+/** The account module on this database: other modules reach it through its service only (issue 18). */
+export function createAccountService(db: Db, deps: { store: FileStore; clock: Clock; limiter: RateLimiter }): AccountService {
+  return new AccountService(new AccountRepository(db), deps);
+}
+
 export class AccountService {
   constructor(
     private readonly repo: AccountRepository,

@@ -33,8 +33,7 @@ import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
 import { forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { seedDemoHousehold } from '../../db/demo.ts';
-import { AccountRepository } from '../account/account.repository.ts';
-import { AccountService } from '../account/account.service.ts';
+import { createAccountService } from '../account/account.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
 import { TotpService } from './totp.service.ts';
@@ -161,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // RGPD (issue 14): « Télécharger mes données » and « Supprimer mon compte ».
-  const account = new AccountService(new AccountRepository(db), { store: app.services.files.fileStore, clock, limiter });
+  const account = createAccountService(db, { store: app.services.files.fileStore, clock, limiter });
   app.get(
     '/user/:id/export',
     { preHandler: app.authenticate, schema: { tags, params: UserIdParams, produces: ['application/zip'], security: [{ bearer: [] }] } },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 
-const ConfirmLogout = lazy(() => import('../../components/confirm-logout.tsx').then((m) => ({ default: m.ConfirmLogout })));
+const ConfirmLogout = lazy(() => import('../../features/auth/components/confirm-logout.tsx').then((m) => ({ default: m.ConfirmLogout })));
 
 /**
  * The shell's logout confirmation, loaded the first time it is asked for: its Modal (scroll area,

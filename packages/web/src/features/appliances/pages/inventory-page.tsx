@@ -1,4 +1,4 @@
-import { Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
@@ -9,6 +9,7 @@ import { useAppliances } from '../api/appliances.ts';
 import { ApplianceCard } from '../components/appliance-card.tsx';
 import { applianceDetailPath } from '../paths.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 /** /inventaire: every appliance; with ?flag=tosecond a click picks the device to give a second life. */
 export function InventoryPage() {
@@ -42,9 +43,7 @@ export function InventoryPage() {
         </Group>
         {appliances.isPending && (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} h={200} radius="lg" />
-            ))}
+            <Skeletons count={4} h={200} />
           </SimpleGrid>
         )}
         {appliances.isError && (

@@ -42,6 +42,7 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
 
   // After each message the message box and « Envoyer » come into view, above a phone's tab bar
   // (html's scroll-padding-bottom), with the end of the answer right above them (issue 16, item 9).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new message or pending answer, on purpose.
   useEffect(() => {
     composerRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [state.messages.length, state.pending]);

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconLogout, IconMail, IconPencil } from '@tabler/icons-react';
 import { type ReactElement, cloneElement, useState } from 'react';
-import { ConfirmLogout } from '../../../components/confirm-logout.tsx';
+import { ConfirmLogout } from '../components/confirm-logout.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';

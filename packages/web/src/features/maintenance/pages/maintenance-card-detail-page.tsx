@@ -139,6 +139,7 @@ function StepVideo({ src, title }: { src: string; title: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Alert color="gray" icon={<IconAlertCircle />}>{MSG.videoUnsupported}</Alert>;
   return (
+    // biome-ignore lint/a11y/useMediaCaption: the cards' videos come without captions; each step's text is shown beside its video.
     <video controls src={src} preload="metadata" aria-label={`Vidéo : ${title}`} onError={() => setFailed(true)} style={{ width: '100%', maxHeight: '50vh', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-dark-9)' }}>
       {MSG.videoUnsupported}
     </video>
@@ -218,6 +219,7 @@ function StepsModal({ opened, onClose, target }: { opened: boolean; onClose: () 
           {step.video && <StepVideo key={step.id} src={step.video} title={step.title} />}
           {/* Rich text from the card: sanitised before it reaches the page. */}
           <Typography>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify on the line itself. */}
             <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(step.detail) }} />
           </Typography>
           <Group justify="space-between" mt="md">

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 const positiveId = (raw: string | null) => {
   const n = Number(raw);
@@ -107,9 +108,7 @@ export function MaintenanceCardListPage() {
       <Stack gap="md" maw={900}>
         {cards.isPending && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} h={106} radius="lg" />
-            ))}
+            <Skeletons count={4} h={106} />
           </SimpleGrid>
         )}
         {cards.isError && (

@@ -1,5 +1,5 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBellRinging, IconCircleCheck, IconTrophy, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { PUSH_STATE_FR, type PushOutcome, pushOutcomeMessage } from '../push-sta
 import classes from '../../../components/tile-list.module.css';
 import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 function NeededProducts({ notification }: { notification: Notification }) {
   const cards = useMaintenanceCards(notification.event?.productId ?? null);
@@ -78,7 +79,7 @@ export function NotificationsPage() {
             {pushOutcomeMessage(push)}
           </Alert>
         )}
-        {notifications.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={72} radius="lg" />)}
+        {notifications.isPending && <Skeletons count={3} h={72} />}
         {notifications.isError && (
           <ErrorAlert message={notifications.error.message} onRetry={() => notifications.refetch()} />
         )}

@@ -1,5 +1,5 @@
 import { MSG, PRODUCT_LIST_SHOWN } from '@ecofoyer/contracts';
-import { Button, Group, Image, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 /** spec §2 Product chooser: the title by flag. */
 const TITLES: Record<ProductListFlag, string> = {
@@ -86,7 +87,7 @@ export function ProductListPage() {
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
-        {current.isPending && Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={64} radius="lg" />)}
+        {current.isPending && <Skeletons count={5} h={64} />}
         {current.isError && (
           <ErrorAlert message={current.error.message} onRetry={() => current.refetch()} />
         )}

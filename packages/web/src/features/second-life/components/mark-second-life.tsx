@@ -1,4 +1,4 @@
-import { type SecondLifeOutcome } from '@ecofoyer/contracts';
+import type { SecondLifeOutcome } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';

@@ -11,6 +11,7 @@ import { ApplianceCard } from '../../appliances/components/appliance-card.tsx';
 import { applianceDetailPath, universeUpdatePath } from '../../appliances/paths.ts';
 import { useUniverse } from '../api/universes.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
@@ -110,9 +111,7 @@ export function UniverseDetailPage() {
 
           {appliances.isPending && (
             <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} h={200} radius="lg" />
-              ))}
+              <Skeletons count={4} h={200} />
             </SimpleGrid>
           )}
           {appliances.isError && (

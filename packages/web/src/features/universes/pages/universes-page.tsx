@@ -1,5 +1,5 @@
 import { MSG, type Universe } from '@ecofoyer/contracts';
-import { AspectRatio, Box, Button, Card, Center, Flex, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AspectRatio, Box, Button, Card, Center, Flex, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { universeDetailPath } from '../../appliances/paths.ts';
 import { useUniverses } from '../api/universes.ts';
 import { type UniverseDraft, UniverseModal } from '../components/universe-modal.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Skeletons } from '../../../components/skeletons.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
@@ -113,9 +114,7 @@ export function UniversesPage() {
 
         {universes.isPending && (
           <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} h={190} radius="lg" />
-            ))}
+            <Skeletons count={8} h={190} />
           </SimpleGrid>
         )}
 

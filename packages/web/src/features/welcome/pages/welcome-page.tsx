@@ -30,7 +30,7 @@ export function WelcomePage() {
   const { step } = useParams();
   const navigate = useNavigate();
   const found = WELCOME_STEPS.indexOf((step ?? 'welcome') as (typeof WELCOME_STEPS)[number]);
-  const index = found < 0 ? 0 : found;
+  const index = Math.max(found, 0);
   const slide = SLIDES[index];
   const last = index === WELCOME_STEPS.length - 1;
   const next = () => navigate(last ? '/home' : `/welcome/${WELCOME_STEPS[index + 1]}`);

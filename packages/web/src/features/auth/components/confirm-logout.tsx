@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { MSG } from '@ecofoyer/contracts';
-import { useLogout } from '../features/auth/api/use-logout.ts';
+import { useLogout } from '../api/use-logout.ts';
 
 /** spec §4: logout from the profile or the Options menu asks for confirmation. */
 export function ConfirmLogout({ opened, onClose }: { opened: boolean; onClose: () => void }) {

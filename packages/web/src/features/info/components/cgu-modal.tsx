@@ -1,7 +1,7 @@
 import { Loader, Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
-const CguContent = lazy(() => import('../features/info/pages/cgu-page.tsx').then((m) => ({ default: m.CguContent })));
+const CguContent = lazy(() => import('../pages/cgu-page.tsx').then((m) => ({ default: m.CguContent })));
 
 /** The terms of use in a dialog, for the public pages (/cgu itself needs a signed-in user). */
 export function CguModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
