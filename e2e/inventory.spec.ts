@@ -166,6 +166,26 @@ describe('new-device rules and product chooser flags', () => {
     await page.goto('/inventaire/search');
     await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('bosh');
     await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(1);
+    // Back from the appliance finds the query and its result again (issue 16, item 10).
+    await page.getByTestId('appliance-card').first().click();
+    await page.waitForURL(/fichedetail\?id=\d+/);
+    await page.goBack();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Rechercher un appareil' }).inputValue()).toBe('bosh');
+    await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('machine a laver');
+    await expect.poll(() => page.getByTestId('appliance-card').first().innerText()).toMatch(/Lave-linge/);
+
+    // The wizard's type list: the room's products first, and the same search (issue 16, item 3).
+    await page.goto('/inventaire/nouveau_2');
+    await page.getByRole('radio', { name: /^Cuisine/ }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByLabel(label('Type de produit')).first().click();
+    await visible(page, 'Souvent dans « Cuisine »');
+    await page.getByLabel(label('Type de produit')).first().fill('lave vaiselle');
+    await expect.poll(() => page.getByRole('option').first().innerText()).toBe('Lave-vaisselle');
+    await page.getByLabel(label('Type de produit')).first().fill('refrigerateur');
+    await expect.poll(() => page.getByRole('option').first().innerText()).toBe('Réfrigérateur');
+    await page.screenshot({ path: 'e2e/screenshots/wizard-type-search.png' });
     await page.goto('/inventaire?flag=tosecond');
     await page.getByTestId('appliance-card').first().click();
     await page.waitForURL(/\/secondlife\/actionselect\?appliance=\d+/);

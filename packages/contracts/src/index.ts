@@ -19,3 +19,4 @@ export * from './emergency.ts';
 export * from './second-life.ts';
 export * from './smartfix.ts';
 export * from './audit.ts';
+export * from './product-synonyms.ts';

@@ -7,6 +7,8 @@ export const RefProduct = z.object({
   slug: z.string(),
   prodName: z.string(),
   pict: z.string(),
+  /** The reference universe (room) it is usually found in, by slug: the wizard offers it first there. */
+  universeSlug: z.string().nullable(),
   /** The product's entry in the carbon data set (contracts/src/data/carbon.json), if any. */
   carbonSlug: z.string().nullable(),
   /** The repair-bonus product types it maps to (contracts/src/data/repair-bonus.json). */
@@ -16,6 +18,7 @@ export type RefProduct = z.infer<typeof RefProduct>;
 
 export const RefUniverse = z.object({
   id: z.number().int(),
+  slug: z.string(),
   name: z.string(),
   description: z.string(),
   image: z.string(),

@@ -1,13 +1,125 @@
-import Fuse, { type IFuseOptions } from 'fuse.js';
+import { PRODUCT_SYNONYMS } from '@ecofoyer/contracts';
 
-/** Lower-case without accents: "Réfrigérateur" and "refrigerateur" match. */
+/** Lower case without accents: "Réfrigérateur" and "refrigerateur" match. */
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
+/** The form every text is compared in: folded, hyphens, apostrophes and punctuation as single spaces. */
+export function normalizeForSearch(s: string): string {
+  return fold(s)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /**
- * Search as people type (accents, small typos) over a few hundred items: Fuse.js on the
- * given keys, every item when the query is empty.
+ * Optimal string alignment distance (Levenshtein with adjacent transpositions: « bsoch » is one
+ * step from « bosch »), stopped early once it exceeds `max`.
  */
-export function createSearch<T>(items: readonly T[], keys: IFuseOptions<T>['keys']) {
-  const fuse = new Fuse(items, { keys, threshold: 0.35, ignoreLocation: true, ignoreDiacritics: true });
-  return (query: string): T[] => (query.trim() ? fuse.search(query.trim()).map((r) => r.item) : [...items]);
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prevPrev[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** Typos allowed in a word of the query: none under 4 letters, one up to 6, two beyond. */
+const allowedTypos = (word: string) => (word.length < 4 ? 0 : word.length <= 6 ? 1 : 2);
+
+/** The query as typed, and the catalogue's words for what it names (« frigo » → « refrigerateur »). */
+function expand(query: string): { text: string; bonus: number }[] {
+  const out = [{ text: query, bonus: 0 }];
+  for (const [key, values] of Object.entries(PRODUCT_SYNONYMS)) {
+    // The whole query, its start (« machine a laver bosch »), or a query on its way to the key (« machine a la »).
+    const whole = query === key || query.startsWith(`${key} `);
+    const typing = query.length >= 4 && key.startsWith(query) && key.includes(' ');
+    if (!whole && !typing) continue;
+    const rest = query.startsWith(`${key} `) ? query.slice(key.length) : '';
+    // What the synonym names comes before what merely starts like the query (« télé » → téléviseur,
+    // then téléphone); a key typed whole before one still being typed.
+    for (const v of values) out.push({ text: `${v}${rest}`, bonus: whole ? 6 : 5 });
+  }
+  return out;
+}
+
+type Key<T> = (keyof T & string) | ((item: T) => string | null | undefined);
+
+interface Indexed<T> {
+  item: T;
+  order: number;
+  /** Each key's text, normalized, in the keys' order. */
+  fields: string[];
+  /** Every word of every field. */
+  words: string[];
+}
+
+/**
+ * How well an item answers a query, lower is better (null: it does not): 0 a field is the query,
+ * 1 a field starts with it, 2 each query word starts a word of the item, 3 each query word is
+ * that with a typo or two. The key's rank breaks ties, so a match on the name beats one on a note.
+ */
+function score<T>(entry: Indexed<T>, query: string, fuzzy: boolean): number | null {
+  let best: number | null = null;
+  entry.fields.forEach((field, k) => {
+    if (!field) return;
+    const s = field === query ? 0 : field.startsWith(query) ? 1 : null;
+    if (s !== null && (best === null || s * 10 + k < best)) best = s * 10 + k;
+  });
+  if (best !== null) return best;
+  const queryWords = query.split(' ');
+  if (queryWords.every((q) => entry.words.some((w) => w.startsWith(q)))) return 20;
+  if (!fuzzy) return null;
+  const typo = queryWords.every((q) => {
+    const max = allowedTypos(q);
+    if (max === 0) return entry.words.some((w) => w.startsWith(q));
+    // A whole word with a typo (« bsoch »), or the start of one being typed (« refigera »).
+    return entry.words.some((w) => editDistance(q, w, max) <= max || (w.length > q.length && editDistance(q, w.slice(0, q.length), max) <= max));
+  });
+  return typo ? 30 : null;
+}
+
+/**
+ * One French search for every list of the app (issue 16, item 10): accents and case ignored,
+ * hyphens and spaces alike, the shared synonyms (frigo, machine à laver, télé…), small typos, and
+ * the obvious match first. Typos are only tried when nothing matches as typed, so « lave » gives
+ * the lave-linge and the lave-vaisselle, not the « cave à vin ». An empty query gives every item.
+ */
+export function createSearch<T>(items: readonly T[], keys: readonly Key<T>[]) {
+  const index: Indexed<T>[] = items.map((item, order) => {
+    const fields = keys.map((key) => normalizeForSearch(String((typeof key === 'function' ? key(item) : item[key]) ?? '')));
+    return { item, order, fields, words: fields.flatMap((f) => (f ? f.split(' ') : [])) };
+  });
+  return (raw: string): T[] => {
+    const query = normalizeForSearch(raw);
+    if (!query) return [...items];
+    const variants = expand(query);
+    const rank = (fuzzy: boolean) => {
+      const found: { entry: Indexed<T>; s: number }[] = [];
+      for (const entry of index) {
+        let best: number | null = null;
+        for (const v of variants) {
+          const s = score(entry, v.text, fuzzy);
+          const adjusted = s === null ? null : s - v.bonus;
+          if (adjusted !== null && (best === null || adjusted < best)) best = adjusted;
+        }
+        if (best !== null) found.push({ entry, s: best });
+      }
+      return found;
+    };
+    let found = rank(false);
+    if (found.length === 0) found = rank(true);
+    return found.sort((a, b) => a.s - b.s || a.entry.order - b.entry.order).map((f) => f.entry.item);
+  };
 }

@@ -2,9 +2,18 @@ import type { RefProduct, RefUniverse } from '@ecofoyer/contracts';
 import type { RefProductRow, RefUniverseRow } from '../../db/schema.ts';
 import type { ReferencesRepository } from './references.repository.ts';
 
-export const toRefProduct = (row: RefProductRow): RefProduct => ({ id: row.id, slug: row.slug, prodName: row.prod_name, pict: row.pict, carbonSlug: row.carbon_slug, repairBonusTypes: row.repair_bonus_types });
+export const toRefProduct = (row: RefProductRow): RefProduct => ({
+  id: row.id,
+  slug: row.slug,
+  prodName: row.prod_name,
+  pict: row.pict,
+  universeSlug: row.universe_slug,
+  carbonSlug: row.carbon_slug,
+  repairBonusTypes: row.repair_bonus_types,
+});
 export const toRefUniverse = (row: RefUniverseRow): RefUniverse => ({
   id: row.id,
+  slug: row.slug,
   name: row.name,
   description: row.description,
   image: row.image,

@@ -1,7 +1,8 @@
 import { SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useUrlText } from '../../../lib/query-params.ts';
 import { createSearch } from '../../../lib/search.ts';
 import { useAppliances } from '../api/appliances.ts';
 import { ApplianceCard } from '../components/appliance-card.tsx';
@@ -10,7 +11,8 @@ import { applianceDetailPath } from '../paths.ts';
 /** /inventaire/search: by name, brand, model or product type, tolerant of accents and typos. */
 export function InventorySearchPage() {
   const appliances = useAppliances();
-  const [query, setQuery] = useState('');
+  // In the address: Back from an appliance finds the query and its results (issue 16, item 10).
+  const [query, setQuery] = useUrlText();
   const deferred = useDeferredValue(query);
   const search = useMemo(() => createSearch(appliances.data ?? [], ['name', 'marque', 'modele', 'prod_name', 'univer_name']), [appliances.data]);
   const results = deferred.trim() ? search(deferred) : [];
@@ -21,7 +23,7 @@ export function InventorySearchPage() {
       <Stack gap="md">
         <TextInput
           size="lg"
-          autoFocus
+          autoFocus={!query}
           leftSection={<IconSearch size={20} />}
           placeholder="Nom, marque, modèle ou type d’appareil"
           aria-label="Rechercher un appareil"

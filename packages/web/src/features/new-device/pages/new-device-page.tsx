@@ -26,7 +26,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateAppliance } from '../../appliances/api/appliances.ts';
 import { applianceDetailPath } from '../../appliances/paths.ts';
-import { useRefProducts } from '../../references/api/references.ts';
+import { useRefProducts, useRefUniverses } from '../../references/api/references.ts';
+import { productOptions as optionsFor, roomOf, searchProductOptions } from '../product-options.ts';
 import { useSaveUniverse, useUniverses } from '../../universes/api/universes.ts';
 import { FILE_ACCEPT } from '@ecofoyer/contracts';
 import dl from '../../../components/definition-list.module.css';
@@ -54,6 +55,7 @@ export function NewDevicePage() {
   const navigate = useNavigate();
   const universes = useUniverses();
   const products = useRefProducts();
+  const rooms = useRefUniverses();
   const passedUniverse = Number(params.get('univers')) || null;
   // spec §4: if a universe was passed in, it starts at step 1.
   const [step, setStep] = useState(passedUniverse ? 1 : 0);
@@ -76,7 +78,7 @@ export function NewDevicePage() {
     }
   }, [passedUniverse, universe, universes.data]);
 
-  const productOptions = useMemo(() => (products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName })), [products.data]);
+  const productOptions = useMemo(() => optionsFor(products.data ?? [], roomOf(universe, rooms.data ?? [])), [products.data, universe, rooms.data]);
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
   const set = <K extends keyof Details>(key: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [key]: value }));
@@ -220,6 +222,8 @@ export function NewDevicePage() {
                   label="Type de produit"
                   placeholder="Choisissez le type d’appareil"
                   data={productOptions}
+                  filter={searchProductOptions}
+                  maxDropdownHeight={320}
                   value={details.prodId}
                   onChange={(v) => set('prodId', v)}
                   searchable

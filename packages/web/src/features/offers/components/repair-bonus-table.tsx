@@ -1,14 +1,20 @@
 import { REPAIR_BONUS } from '@ecofoyer/contracts';
 import { Anchor, ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { useUrlText } from '../../../lib/query-params.ts';
 import { createSearch } from '../../../lib/search.ts';
+
+/** By category, then by type (issue 17), in French order. */
+const collator = new Intl.Collator('fr', { sensitivity: 'base' });
+const SORTED = [...REPAIR_BONUS].sort((a, b) => collator.compare(a.family_fr, b.family_fr) || collator.compare(a.product_type_fr, b.product_type_fr));
 
 /** spec §2/§9 Repair bonus calculator: the amounts by product type, with the eligibility thresholds. */
 export function RepairBonusTable() {
-  const [query, setQuery] = useState('');
-  const search = useMemo(() => createSearch(REPAIR_BONUS, ['product_type_fr', 'family_fr']), []);
+  const [query, setQuery] = useUrlText('bonus');
+  // The app's one French search: « machine à laver » finds the lave-linge, « tv » the téléviseur (issue 17).
+  const search = useMemo(() => createSearch(SORTED, ['product_type_fr', 'family_fr']), []);
   const rows = search(query);
   return (
     <>
@@ -53,10 +59,11 @@ export function RepairBonusTable() {
             ))}
           </Table.Tbody>
         </Table>
-        {rows.length === 0 && <Text c="dimmed">Aucun type ne correspond à « {query} ».</Text>}
+        {rows.length === 0 && <Text c="dimmed">Aucun type ne correspond à « {query} » : ce type d’appareil n’ouvre pas droit au bonus réparation, ou essayez un autre nom.</Text>}
       </ScrollArea>
       <Text size="xs" c="dimmed" mt="xs">
-        Montants 2024 du fonds réparation (QualiRépar), déduits directement de la facture par un réparateur labellisé —{' '}
+        Montants en vigueur depuis le 1er janvier 2024 (fonds réparation QualiRépar). Le bonus ne s’applique qu’à un appareil hors
+        garantie, réparé par un réparateur labellisé qui le déduit directement de la facture —{' '}
         <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           trouver un réparateur labellisé
         </Anchor>

@@ -11,6 +11,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+import { useUrlText } from '../../../lib/query-params.ts';
 
 /** spec §2 Product chooser: the title by flag. */
 const TITLES: Record<ProductListFlag, string> = {
@@ -42,7 +43,7 @@ export function ProductListPage() {
   const raw = params.get('flag');
   const flag: ProductListFlag = raw && raw in TITLES ? (raw as ProductListFlag) : 'tomaintenance';
   const [source, setSource] = useState<'generic' | 'saved'>('generic');
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useUrlText();
   const [expanded, setExpanded] = useState(false);
   const products = useRefProducts();
   const appliances = useAppliances();

@@ -1,11 +1,12 @@
 import { formatBonus, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBolt, IconBuildingStore, IconCoin, IconExternalLink, IconSearch, IconShieldCheck, IconTool } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { lvaoMapUrl } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { fold } from '../../../lib/search.ts';
+import { useUrlText } from '../../../lib/query-params.ts';
+import { createSearch } from '../../../lib/search.ts';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/choice-card.module.css';
@@ -118,8 +119,9 @@ export function ReplaceAppliancePage() {
 /** /replace/product: which kind of product to acquire. */
 export function ReplaceProductPage() {
   const products = useRefProducts();
-  const [q, setQ] = useState('');
-  const shown = useMemo(() => (products.data ?? []).filter((p) => fold(p.prodName).includes(fold(q.trim()))), [products.data, q]);
+  const [q, setQ] = useUrlText();
+  const search = useMemo(() => createSearch(products.data ?? [], ['prodName']), [products.data]);
+  const shown = search(q);
   return (
     <>
       <PageTitle title="Choisir un nouveau produit" />
