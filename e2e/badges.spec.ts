@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,6 +72,34 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     // A badge address that names no badge: « Badge introuvable », not an endless skeleton.
     await page.goto('/badges/abc');
     await visible(page, 'Badge introuvable.');
+    await context.close();
+  });
+
+  it('on a desktop the slider scrolls with the wheel and its buttons, and the badges to earn say what earns them (issue 16, item 13)', async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/home');
+    const slider = page.getByTestId('badge-slider');
+    await expect.poll(() => slider.getByRole('link').count()).toBeGreaterThan(4);
+    const left = () => slider.evaluate((e) => e.scrollLeft);
+    expect(await left()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Badges précédents' }).isDisabled()).toBe(true);
+    await slider.hover();
+    await page.mouse.wheel(0, 240);
+    await expect.poll(left).toBeGreaterThan(0);
+    await slider.evaluate((e) => {
+      e.scrollLeft = 0;
+    });
+    await page.getByRole('button', { name: 'Badges suivants' }).click();
+    await expect.poll(left).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Badges précédents' }).isDisabled()).toBe(false);
+    const toEarn = page.getByRole('list', { name: 'À gagner' });
+    await expect.poll(() => toEarn.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await toEarn.innerText()).toMatch(/Éco-simulateur\s+Faites une simulation avec le simulateur carbone\./);
+    await page.screenshot({ path: 'e2e/screenshots/home-badges-desktop.png', fullPage: true });
     await context.close();
   });
 });

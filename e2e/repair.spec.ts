@@ -92,6 +92,9 @@ describe('repair chat (spec §4 repair chat flow)', () => {
 
     await analysis.getByRole('button', { name: 'Enregistrer ce diagnostic' }).click();
     await visible(page, 'Diagnostic enregistré dans l’historique des réparations.');
+    // The badge it earns comes with its toast (issue 16, item 13).
+    await visible(page, 'Nouveau badge !');
+    await visible(page, 'Premier diagnostic');
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();
     await page.waitForURL(/fichedetail\?id=/);
     await visible(page, 'Panne : Le lave-linge ne vidange pas');

@@ -230,6 +230,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     },
 
     'GET /api/V1/profils/users/:userId/badges': { owned: [{ method: 'GET', url: `${users(a)}/badges`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/badges/a-gagner': { owned: [{ method: 'GET', url: `${users(a)}/badges/a-gagner`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/badges/:badgeId': {
       owned: [
         { method: 'GET', url: `${users(a)}/badges/${A.badgeId}`, expect: 403 },

@@ -1,4 +1,4 @@
-import { Badge, ErrorBody, PublicBadge, UserActionBody } from '@ecofoyer/contracts';
+import { Badge, BadgeToEarn, ErrorBody, PublicBadge, UserActionBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
@@ -15,6 +15,11 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:userId/badges', { schema: { ...common, params: UserParams, response: { 200: z.array(Badge), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
     return badges.list(req.params.userId);
+  });
+
+  app.get('/:userId/badges/a-gagner', { schema: { ...common, params: UserParams, response: { 200: z.array(BadgeToEarn), ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return badges.toEarn(req.params.userId);
   });
 
   app.get(

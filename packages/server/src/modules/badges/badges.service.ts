@@ -1,4 +1,4 @@
-import { type Badge, MSG, type PublicBadge } from '@ecofoyer/contracts';
+import { type Badge, type BadgeToEarn, badgeHowTo, MSG, type PublicBadge } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -77,6 +77,21 @@ export class BadgesService {
 
   async list(userId: number): Promise<Badge[]> {
     return (await this.repo.list(userId)).map(toDto);
+  }
+
+  /** The badges the household has not earned yet, in the catalogue's order, with what earns them and its progress. */
+  async toEarn(userId: number): Promise<BadgeToEarn[]> {
+    const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId)]);
+    const has = new Set(owned.map((b) => b.slug));
+    return refs
+      .filter((ref) => !has.has(ref.slug))
+      .map((ref) => ({
+        slug: ref.slug,
+        name: ref.name,
+        pict: ref.pict,
+        howTo: badgeHowTo(ref.rule_kind, ref.rule_threshold),
+        progress: { current: Math.min(measure(ref.rule_kind), ref.rule_threshold), target: ref.rule_threshold },
+      }));
   }
 
   async get(userId: number, id: number): Promise<Badge> {

@@ -92,3 +92,27 @@ describe('badges', () => {
     expect((await t.app.inject({ method: 'POST', url: `${base(user.id)}/actions`, headers: other.headers, payload: { action: 'carbon_simulation' } })).statusCode).toBe(403);
   });
 });
+
+describe('badges still to earn (issue 16, item 13)', () => {
+  const toEarn = async (user: Awaited<ReturnType<typeof signedInUser>>) => t.app.inject({ url: `${base(user.id)}/badges/a-gagner`, headers: user.headers });
+
+  it('lists every badge not earned yet with what earns it and the household’s progress, and only for its owner', async () => {
+    const user = await signedInUser(t, 'a-gagner@exemple.fr');
+    const before = await toEarn(user);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toHaveLength(9);
+    expect(before.json()[0]).toEqual({ slug: 'premier-appareil', name: 'Premier appareil', pict: '/ref/badges/premier-appareil.svg', howTo: 'Ajoutez votre premier appareil à l’inventaire.', progress: { current: 0, target: 1 } });
+
+    const kitchen = await universe(user, 'Cuisine');
+    await appliance(user, kitchen);
+    await appliance(user, kitchen);
+    const after = (await toEarn(user)).json() as { slug: string; howTo: string; progress: { current: number; target: number } }[];
+    expect(after.map((b) => b.slug)).not.toContain('premier-appareil');
+    expect(after.find((b) => b.slug === 'foyer-equipe')).toMatchObject({ howTo: 'Ayez 5 appareils dans votre inventaire.', progress: { current: 2, target: 5 } });
+    expect(after.find((b) => b.slug === 'premier-diagnostic')?.howTo).toBe('Enregistrez un premier diagnostic de panne avec l’assistant de réparation.');
+
+    const other = await signedInUser(t, 'autre-a-gagner@exemple.fr');
+    expect((await t.app.inject({ url: `${base(user.id)}/badges/a-gagner`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${base(user.id)}/badges/a-gagner` })).statusCode).toBe(401);
+  });
+});

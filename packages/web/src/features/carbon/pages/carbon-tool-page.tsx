@@ -2,13 +2,13 @@ import '@mantine/charts/styles.css';
 import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Badge, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRecordAction } from '../../badges/api/actions.ts';
+import { showBadgeEarned } from '../../badges/api/badges.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 
 const kg = (n: number, digits = 1) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits }).format(n)} kg`;
@@ -53,7 +53,7 @@ export function CarbonToolPage() {
     if (!recorded.current) {
       recorded.current = true;
       record.mutate('carbon_simulation', {
-        onSuccess: ({ awarded }) => awarded.forEach((b) => notifications.show({ color: 'eco', title: 'Nouveau badge !', message: b.refbadge.name })),
+        onSuccess: ({ awarded }) => awarded.forEach(showBadgeEarned),
       });
     }
   };

@@ -1,4 +1,4 @@
-import { HOME_BADGES_SHOWN, HOME_UNIVERSES_SHOWN, MSG } from '@ecofoyer/contracts';
+import { HOME_UNIVERSES_SHOWN, MSG } from '@ecofoyer/contracts';
 import { Anchor, Group, Image, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import {
   IconCalendarEvent,
@@ -16,7 +16,9 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { inventoryFor, productListFor } from '../../../app/paths.ts';
 import { useSession } from '../../auth/api/use-session.ts';
-import { useBadges } from '../../badges/api/badges.ts';
+import { useBadges, useBadgesToEarn } from '../../badges/api/badges.ts';
+import { BadgeSlider } from '../../badges/components/badge-slider.tsx';
+import { BadgesToEarn } from '../../badges/components/badges-to-earn.tsx';
 import { universeDetailPath } from '../../appliances/paths.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
 import { ImpactBox } from '../components/impact-box.tsx';
@@ -98,28 +100,20 @@ function UniversesSection() {
   );
 }
 
-/** spec §2 Home, my badges (4 visible, the rest by scrolling). */
+/** spec §2 Home, my badges (4 visible, the rest by scrolling), then the ones still to earn. */
 function BadgesSection() {
   const badges = useBadges();
+  const toEarn = useBadgesToEarn();
   return (
     <section aria-labelledby="my-badges">
       <Title order={2} fz="lg" mb="sm" id="my-badges">
         Mes badges
       </Title>
-      {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
-      {/* A native scroller (not Mantine's ScrollArea, which brings floating-ui into the shell's JS). */}
-      <div className={classes.scroller}>
-        <Group wrap="nowrap" gap="sm" className={classes.slider} data-shown={HOME_BADGES_SHOWN}>
-          {badges.data?.map((b) => (
-            <UnstyledButton key={b.id} component={Link} to={`/badges/${b.id}`} className={classes.badge} aria-label={`Badge ${b.refbadge.name}`}>
-              <Image src={b.refbadge.pict} alt="" w={72} h={72} />
-              <Text size="sm" fw={600} ta="center" lineClamp={2}>
-                {b.refbadge.name}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </Group>
-      </div>
+      <Stack gap="md">
+        {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
+        {badges.data && badges.data.length > 0 && <BadgeSlider badges={badges.data} />}
+        {toEarn.data && <BadgesToEarn badges={toEarn.data} />}
+      </Stack>
     </section>
   );
 }
