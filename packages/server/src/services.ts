@@ -31,6 +31,7 @@ import { ReferencesRepository } from './modules/references/references.repository
 import { ReferencesService } from './modules/references/references.service.ts';
 import { UniversesRepository } from './modules/universes/universes.repository.ts';
 import { UniversesService } from './modules/universes/universes.service.ts';
+import { DomainEventBus } from './lib/domain-events.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -51,11 +52,13 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     owners: () => [appliances, universes],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
+  // What happened, for whoever reacts (the badges): the modules that record it do not call them.
+  const bus = new DomainEventBus();
   const appliances: AppliancesService = new AppliancesService(new AppliancesRepository(db), {
     files,
     references,
     universes: () => universes,
-    badges: () => badges,
+    bus,
     clock,
   });
   const universes: UniversesService = new UniversesService(new UniversesRepository(db), {
@@ -65,8 +68,9 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
-  const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, badges: () => badges, clock, config });
-  const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances: () => appliances, events: () => events, notifications, clock, log });
+  const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, bus, clock, config });
+  const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });
+  for (const happened of ['appliance.added', 'appliance.second-life', 'event.recorded'] as const) bus.on(happened, ({ userId }) => badges.evaluate(userId));
   const assistant = new AssistantService(faultIndex(), {
     appliances: () => appliances,
     llm: new ChatCompletions(config.llm, log, 'LLM'),

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
-import type { BadgesService } from '../badges/badges.service.ts';
+import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
 
@@ -32,7 +32,7 @@ const FILE_COLUMNS = {
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; badges: () => BadgesService; clock: Clock },
+    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; bus: DomainEventBus; clock: Clock },
   ) {}
 
   private toDto(row: ApplianceJoined): Appliance {
@@ -130,7 +130,7 @@ export class AppliancesService {
       });
       return this.get(userId, id);
     });
-    await this.deps.badges().evaluate(userId);
+    await this.deps.bus.emit('appliance.added', { userId });
     return created;
   }
 
@@ -139,7 +139,7 @@ export class AppliancesService {
     const now = this.deps.clock.now();
     const result = await this.repo.markSecondLife(userId, id, outcome, now);
     if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
-    await this.deps.badges().evaluate(userId);
+    await this.deps.bus.emit('appliance.second-life', { userId });
     const [item] = await this.history(userId, id);
     if (!item) throw notFound(MSG.applianceUnknown);
     return item;

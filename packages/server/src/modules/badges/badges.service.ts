@@ -19,8 +19,8 @@ export class BadgesService {
   constructor(
     private readonly repo: BadgesRepository,
     private readonly deps: {
-      appliances: () => AppliancesService;
-      events: () => EventsService;
+      appliances: AppliancesService;
+      events: EventsService;
       notifications: NotificationsService;
       clock: Clock;
       log: FastifyBaseLogger;
@@ -30,9 +30,9 @@ export class BadgesService {
   /** The value each rule kind measures for the user. */
   private async measures(userId: number): Promise<(kind: string) => number> {
     const [count, perUniverse, events, actions] = await Promise.all([
-      this.deps.appliances().count(userId),
-      this.deps.appliances().countByUniverse(userId),
-      this.deps.events().stats(userId),
+      this.deps.appliances.count(userId),
+      this.deps.appliances.countByUniverse(userId),
+      this.deps.events.stats(userId),
       this.repo.actionCounts(userId),
     ]);
     const values: Record<string, number> = {

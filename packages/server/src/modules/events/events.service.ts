@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
-import type { BadgesService } from '../badges/badges.service.ts';
+import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { MaintenanceService } from '../maintenance/maintenance.service.ts';
 import type { EventJoined, EventsRepository } from './events.repository.ts';
 
@@ -21,7 +21,7 @@ export interface EventInput {
 export class EventsService {
   constructor(
     private readonly repo: EventsRepository,
-    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; badges: () => BadgesService; clock: Clock; config: Pick<Config, 'appUrl'> },
+    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
   ) {}
 
   private toDto(row: EventJoined): Event {
@@ -91,7 +91,7 @@ export class EventsService {
   async create(userId: number, input: EventInput): Promise<Event> {
     await this.check(userId, input);
     const [id] = await this.repo.insert([this.row(userId, input)]);
-    await this.deps.badges().evaluate(userId);
+    await this.deps.bus.emit('event.recorded', { userId });
     return this.get(userId, id);
   }
 
@@ -104,7 +104,7 @@ export class EventsService {
     const until = seriesHorizon(input.dt_realisation.getTime() > now.getTime() ? input.dt_realisation : now);
     const dates = expandSeries(input.dt_realisation, frequency, until);
     await this.repo.insert(dates.map((dt) => this.row(userId, input, { series_id: seriesId, frequency, dt })));
-    await this.deps.badges().evaluate(userId);
+    await this.deps.bus.emit('event.recorded', { userId });
     return (await this.repo.listSeries(userId, seriesId)).map((r) => this.toDto(r));
   }
 
@@ -145,7 +145,7 @@ export class EventsService {
       ...(input.done ? { status: 'DONE', done_at: now } : {}),
       updated_at: now,
     });
-    if (input.done) await this.deps.badges().evaluate(userId);
+    if (input.done) await this.deps.bus.emit('event.recorded', { userId });
     return this.get(userId, id);
   }
 

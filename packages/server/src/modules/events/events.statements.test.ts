@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { DomainEventBus } from '../../lib/domain-events.ts';
 import { EventsRepository } from './events.repository.ts';
 import { EventsService } from './events.service.ts';
 
@@ -43,7 +44,7 @@ async function household(email: string, series: number) {
 
 async function statementsOfList(userId: number) {
   const s = t.app.services;
-  const service = new EventsService(new EventsRepository(t.db.withPlugin(counter)), { appliances: s.appliances, maintenance: s.maintenance, badges: () => s.badges, clock: t.clock, config: t.config });
+  const service = new EventsService(new EventsRepository(t.db.withPlugin(counter)), { appliances: s.appliances, maintenance: s.maintenance, bus: new DomainEventBus(), clock: t.clock, config: t.config });
   statements = 0;
   const list = await service.list(userId);
   return { statements, list };
