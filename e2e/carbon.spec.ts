@@ -42,7 +42,16 @@ describe('carbon simulator (spec §9)', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
     // 3 years: 9.91 + 15.81 − 3.74 = 21.98; 3 × 6.30 − 21.98 = −3.1 kg
     await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('Le remplacer au bout de 3 ans au lieu de 6 ans (la durée moyenne) ajoute environ 3,1 kg de CO2e');
+    // Sources are written for a reader, not a developer (issue 17).
+    expect(await page.getByText(/via shared|\.json|\.md\b|usage\.peryear|defaultyears/).count()).toBe(0);
+    await visible(page, /ADEME, base Impact CO2/);
 
+    await page.getByLabel('Appareil').first().fill('Télé');
+    await page.getByRole('option', { name: 'Téléviseur' }).click();
+    // ADEME digital equipment (issue 17): 325 + 3.26 = 328.26 kg to make, 369.68 kg over its 8 years.
+    await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('328,3 kg');
+    expect(await page.getByTestId('carbon-total').textContent()).toBe('369,7 kg');
+    await visible(page, 'Données ADEME');
     await page.getByLabel('Appareil').first().fill('Yaourt');
     await page.getByRole('option', { name: 'Yaourtière' }).click();
     await visible(page, 'Estimation EcoFoyer');

@@ -6,7 +6,11 @@ export interface CarbonEntry {
   slug: string;
   name: string;
   lifespanYears: number;
-  phases: { rawMaterials: number; supply: number; forming: number; assemblyAndDistribution: number };
+  /**
+   * Manufacturing by phase. The ADEME digital-equipment figures give manufacturing as one number
+   * (`construction`, not split by the source) beside assembly and distribution (data/METHOD.md §9).
+   */
+  phases: { rawMaterials: number; supply: number; forming: number; assemblyAndDistribution: number; construction?: number };
   usagePerYear: number;
   endOfLife: number;
   production: number;
@@ -26,7 +30,7 @@ export const UNKNOWN_PRODUCT_KG = 1;
 
 /** spec §9: production is the sum of the phases (assembly and distribution are one figure in the source). */
 export function production(e: CarbonEntry): number {
-  return e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution;
+  return e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution + (e.phases.construction ?? 0);
 }
 
 /** spec §9: usage per year = (total − production − end of life) / lifespan. */

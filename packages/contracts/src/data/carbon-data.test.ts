@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarbonEntry } from '../carbon.ts';
+import products from '../../../server/src/db/reference/products.json' with { type: 'json' };
 import data from './carbon.json' with { type: 'json' };
 
 type Status = CarbonEntry['status'];
@@ -64,25 +65,68 @@ const ROUNDING = 0.006; // values are rounded to 2 decimals
 const SUM_TOLERANCE = 0.02;
 
 const phaseSum = (e: CarbonEntry) =>
-  e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution;
+  e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution + (e.phases.construction ?? 0);
+
+/**
+ * ADEME's digital-equipment figures (Impact CO2, « numérique »), copied in data/METHOD.md §9:
+ * assembly and distribution, manufacturing (one figure), use per year, lifespan, end of life.
+ */
+const NUMERIQUE: Record<string, { assembly: number; construction: number; usagePerYear: number; lifespan: number; endOfLife: number; total: number }> = {
+  televiseur: { assembly: 3.26, construction: 325, usagePerYear: 3.69, lifespan: 8, endOfLife: 11.9, total: 369.68 },
+  'ordinateur-portable': { assembly: 12.3, construction: 170, usagePerYear: 1.51, lifespan: 5, endOfLife: 2.79, total: 192.64 },
+  'ordinateur-fixe': { assembly: 2.94, construction: 259, usagePerYear: 5.3, lifespan: 6, endOfLife: 6.61, total: 300.35 },
+  moniteur: { assembly: 1.29, construction: 64.6, usagePerYear: 3.79, lifespan: 6, endOfLife: 3.95, total: 92.58 },
+  tablette: { assembly: 3.43, construction: 80.5, usagePerYear: 0.95, lifespan: 3, endOfLife: 0.36, total: 87.14 },
+  // 2.5 years in the source, 3 here: the simulator counts whole years.
+  smartphone: { assembly: 2.27, construction: 77, usagePerYear: 0.26, lifespan: 3, endOfLife: 0.25, total: 80.3 },
+  enceinte: { assembly: 0.3, construction: 19.5, usagePerYear: 1.14, lifespan: 5, endOfLife: 0.7, total: 26.2 },
+  'box-internet': { assembly: 0.61, construction: 60.8, usagePerYear: 3.64, lifespan: 5, endOfLife: 1.63, total: 81.24 },
+};
 
 describe('carbon dataset (spec §3, §9)', () => {
-  it('has 22 entries with unique slugs matching the data set', () => {
-    expect(entries).toHaveLength(22);
-    expect(new Set(entries.map((e) => e.slug)).size).toBe(22);
-    expect(entries.map((e) => e.slug)).toEqual(DATASET.map(([slug]) => slug));
+  it('starts with the 22 entries of the data set, then one for every other product of the catalogue, slugs unique', () => {
+    expect(new Set(entries.map((e) => e.slug)).size).toBe(entries.length);
+    expect(entries.slice(0, 22).map((e) => e.slug)).toEqual(DATASET.map(([slug]) => slug));
   });
 
-  it('gives each entry the expected status (11 ademe, 5 estimated-phases, 6 estimated)', () => {
+  it('gives every product of the catalogue its own figures: no placeholder kilogram (issue 17)', () => {
+    for (const p of products) {
+      expect(p.carbonSlug, p.prodName).not.toBeNull();
+      expect(bySlug.has(p.carbonSlug as string), p.prodName).toBe(true);
+    }
+  });
+
+  it('copies ADEME’s digital-equipment figures for screens, computers, phones, tablets, boxes and speakers (issue 17)', () => {
+    for (const [slug, ref] of Object.entries(NUMERIQUE)) {
+      const e = bySlug.get(slug)!;
+      expect(e.status, slug).toBe('ademe');
+      expect(e.phases, slug).toEqual({ rawMaterials: 0, supply: 0, forming: 0, assemblyAndDistribution: ref.assembly, construction: ref.construction });
+      expect([e.usagePerYear, e.lifespanYears, e.endOfLife, e.total], slug).toEqual([ref.usagePerYear, ref.lifespan, ref.endOfLife, ref.total]);
+      expect(e.sources.phases, slug).toContain('ADEME, base Impact CO2 (données « numérique »');
+    }
+    expect(bySlug.get('televiseur')!.total).toBeGreaterThan(360);
+    expect(bySlug.get('ordinateur-portable')!.total).toBeGreaterThan(180);
+  });
+
+  it('writes every source for a reader, in French, with no file or field name of the code (issue 17)', () => {
+    for (const e of entries) {
+      for (const text of Object.values(e.sources)) {
+        expect(text, e.slug).not.toMatch(/\w\/\w+\/|\.json|\.md\b|\.ts\b|[a-z]_[a-z]|usage\.|defaultyears|via shared/);
+        expect(text, e.slug).toMatch(/^(ADEME|Nos Gestes Climat|Estimation EcoFoyer)/);
+      }
+    }
+  });
+
+  it('gives each entry of the data set its status (11 ademe, 5 estimated-phases, 6 estimated)', () => {
     for (const [slug, status] of DATASET) expect(bySlug.get(slug)?.status, slug).toBe(status);
   });
 
   it('has a name and exactly the four phases, assembly and distribution being one combined figure', () => {
     for (const e of entries) {
       expect(e.name.trim(), e.slug).not.toBe('');
-      expect(Object.keys(e.phases).sort(), e.slug).toEqual(
-        ['assemblyAndDistribution', 'forming', 'rawMaterials', 'supply'],
-      );
+      const keys = ['assemblyAndDistribution', 'forming', 'rawMaterials', 'supply'];
+      // Manufacturing the source does not split (digital equipment, and estimates made from it).
+      expect(Object.keys(e.phases).sort(), e.slug).toEqual(e.phases.construction === undefined ? keys : [...keys.slice(0, 1), 'construction', ...keys.slice(1)]);
     }
   });
 
@@ -134,7 +178,7 @@ describe('carbon dataset (spec §3, §9)', () => {
       // The total is recomputed from the 2-decimal figures: at most a few hundredths from total_kg.
       expect(Math.abs(e.total - ref.totalKg), `${slug} total`).toBeLessThanOrEqual(0.05);
       for (const key of ['phases', 'usage', 'endOfLife', 'lifespan'] as const) {
-        expect(e.sources[key], `${slug} ${key}`).toContain('ADEME / Impact CO2');
+        expect(e.sources[key], `${slug} ${key}`).toContain('ADEME, base Impact CO2');
       }
     }
   });
@@ -147,7 +191,7 @@ describe('carbon dataset (spec §3, §9)', () => {
       expect(e.lifespanYears, `${slug} lifespan`).toBe(ref.lifespan);
       expect(e.sources.phases).toContain('Nos Gestes Climat');
       for (const key of ['phases', 'usage', 'endOfLife'] as const) {
-        expect(e.sources[key], `${slug} ${key}`).toContain('estimation EcoFoyer');
+        expect(e.sources[key], `${slug} ${key}`).toMatch(/estimation EcoFoyer/i);
       }
     }
   });
@@ -155,7 +199,7 @@ describe('carbon dataset (spec §3, §9)', () => {
   it('labels every figure of the entries without data as "estimation EcoFoyer"', () => {
     for (const e of entries.filter((x) => x.status === 'estimated')) {
       for (const key of ['phases', 'usage', 'endOfLife', 'lifespan'] as const) {
-        expect(e.sources[key], `${e.slug} ${key}`).toContain('estimation EcoFoyer');
+        expect(e.sources[key], `${e.slug} ${key}`).toMatch(/estimation EcoFoyer/i);
       }
     }
   });

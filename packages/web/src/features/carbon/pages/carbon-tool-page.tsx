@@ -126,13 +126,15 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
   const saving = savingVersusAverage(entry, years);
   const lifespan = entry.lifespanYears;
   const an = (n: number) => `${n} an${n > 1 ? 's' : ''}`;
+  // The digital-equipment figures give manufacturing as one number: shown as such, no split invented.
   const phases = [
     { phase: 'Matières premières', kg: entry.phases.rawMaterials },
     { phase: 'Approvisionnement', kg: entry.phases.supply },
     { phase: 'Mise en forme', kg: entry.phases.forming },
+    { phase: 'Fabrication (non détaillée par la source)', kg: entry.phases.construction ?? 0 },
     { phase: 'Assemblage et distribution', kg: entry.phases.assemblyAndDistribution },
     { phase: entry.endOfLife < 0 ? 'Fin de vie (crédit de recyclage)' : 'Fin de vie', kg: entry.endOfLife },
-  ];
+  ].filter((p) => p.kg !== 0 || p.phase.startsWith('Fin de vie'));
   const overYears = Array.from({ length: 20 }, (_, i) => ({ année: `${i + 1}`, parAn: Math.round(footprintPerYear(entry, i + 1) * 10) / 10 }));
   return (
     <>

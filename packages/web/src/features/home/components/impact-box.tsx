@@ -82,7 +82,7 @@ export function ImpactBox() {
           )}
           <Text size="xs" c="dimmed" data-testid="impact-method">
             Fabrication, usage sur la durée de vie moyenne et fin de vie, d’après l’ADEME (base Impact CO2)
-            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}.
+            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}.
             Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5 tonnes de CO2e.
           </Text>
         </Stack>
