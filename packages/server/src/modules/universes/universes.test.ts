@@ -33,7 +33,7 @@ describe('reference data', () => {
     expect(universes.length).toBeGreaterThanOrEqual(8);
     const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json();
     expect(products.length).toBeGreaterThanOrEqual(40);
-    for (const p of products) expect(p).toEqual({ id: expect.any(Number), slug: expect.stringMatching(/^[a-z0-9-]+$/), prodName: expect.any(String), pict: expect.stringMatching(/^\/ref\/products\/.+\.svg$/), carbonSlug: expect.toBeOneOf([null, expect.any(String)]), repairBonusTypes: expect.any(Array) });
+    for (const p of products) expect(p).toEqual({ id: expect.any(Number), slug: expect.stringMatching(/^[a-z0-9-]+$/), prodName: expect.any(String), pict: expect.stringMatching(/^\/ref\/products\/.+\.svg$/), universeSlug: expect.toBeOneOf([null, expect.any(String)]), carbonSlug: expect.any(String), repairBonusTypes: expect.any(Array) });
     expect(products.map((p: { prodName: string }) => p.prodName)).toEqual(expect.arrayContaining(['Lave-linge', 'Réfrigérateur', 'Bouilloire', 'Téléviseur']));
     expect((await t.app.inject({ url: '/api/V1/references/refproducts' })).statusCode).toBe(401);
   });
