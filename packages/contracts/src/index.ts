@@ -20,3 +20,4 @@ export * from './second-life.ts';
 export * from './smartfix.ts';
 export * from './audit.ts';
 export * from './product-synonyms.ts';
+export * from './rights.ts';

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, computeRights, type RightsInput } from './rights.ts';
+
+const washer: RightsInput = { dtAchat: '2025-03-10', dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] };
+
+describe('dates as the law counts them', () => {
+  it('adds months keeping the day, or the month’s last day when it does not exist', () => {
+    expect(addMonths('2024-02-29', 24)).toBe('2026-02-28');
+    expect(addMonths('2024-08-31', 6)).toBe('2025-02-28');
+    expect(addMonths('2023-11-15', 2)).toBe('2024-01-15');
+    expect(addDays('2025-12-28', 10)).toBe('2026-01-07');
+  });
+});
+
+describe('the legal guarantee of conformity (articles L217-3, L217-7, L217-13)', () => {
+  it('runs 2 years from delivery for a new appliance', () => {
+    const r = computeRights({ ...washer, dtLivraison: '2025-03-14' }, '2026-11-24');
+    expect(r.legale).toEqual({ debut: '2025-03-14', fin: '2027-03-14', active: true, prolongations: [] });
+    expect(r.conseil.action).toBe('garantie');
+    expect(r.conseil.texte).toContain('jusqu’au 14 mars 2027');
+  });
+
+  it('starts from the purchase date when the delivery date is unknown, and ends', () => {
+    const r = computeRights({ ...washer, dtAchat: '2022-05-02' }, '2026-11-24');
+    expect(r.legale).toMatchObject({ debut: '2022-05-02', fin: '2024-05-02', active: false });
+  });
+
+  it('runs 1 year for a second-hand appliance bought from a professional', () => {
+    const r = computeRights({ ...washer, occasion: true }, '2026-11-24');
+    expect(r.legale).toMatchObject({ fin: '2026-03-10', active: false });
+  });
+
+  it('adds 6 months for each repair under the guarantee (repaired twice: 2 years + 12 months)', () => {
+    const r = computeRights(
+      {
+        ...washer,
+        repairs: [
+          { date: '2025-09-01', sousGarantie: true, immobilisationJours: 12, remplace: false },
+          { date: '2026-06-20', sousGarantie: true, immobilisationJours: 3, remplace: false },
+        ],
+      },
+      '2026-11-24',
+    );
+    expect(r.legale?.fin).toBe('2028-03-10');
+    expect(r.legale?.prolongations.map((p) => p.mois)).toEqual([6, 6]);
+    expect(r.legale?.prolongations[0]?.raison).toBe('Réparé sous garantie le 1 septembre 2025 : 6 mois de plus');
+  });
+
+  it('gives a replacement a new 2-year guarantee', () => {
+    const r = computeRights({ ...washer, repairs: [{ date: '2026-10-01', sousGarantie: true, immobilisationJours: null, remplace: true }] }, '2026-11-24');
+    expect(r.legale).toMatchObject({ fin: '2028-10-01', active: true });
+    expect(r.legale?.prolongations).toEqual([{ raison: 'Appareil remplacé par le vendeur le 1 octobre 2026 : nouvelle garantie de 2 ans', mois: 24 }]);
+  });
+
+  it('ignores a repair made after the guarantee had ended', () => {
+    const r = computeRights({ ...washer, dtAchat: '2020-01-01', repairs: [{ date: '2023-01-01', sousGarantie: true, immobilisationJours: null, remplace: false }] }, '2026-11-24');
+    expect(r.legale).toMatchObject({ fin: '2022-01-01', active: false, prolongations: [] });
+  });
+
+  it('for an appliance bought the day before a leap day, ends 2 years later on the same date', () => {
+    expect(computeRights({ ...washer, dtAchat: '2024-02-28' }, '2026-02-28').legale).toMatchObject({ fin: '2026-02-28', active: true });
+    expect(computeRights({ ...washer, dtAchat: '2024-02-28' }, '2026-03-01').legale?.active).toBe(false);
+  });
+
+  it('asks for the purchase date when it is unknown', () => {
+    const r = computeRights({ ...washer, dtAchat: null }, '2026-11-24');
+    expect(r.legale).toBeNull();
+    expect(r.conseil.action).toBe('renseigner');
+  });
+});
+
+describe('the commercial guarantee (article L217-28)', () => {
+  it('is extended by an immobilisation of 7 days or more, not by a shorter one', () => {
+    const r = computeRights(
+      {
+        ...washer,
+        dtAchat: '2022-01-10',
+        garantieCommercialeFin: '2027-01-10',
+        repairs: [
+          { date: '2025-05-01', sousGarantie: false, immobilisationJours: 10, remplace: false },
+          { date: '2025-09-01', sousGarantie: false, immobilisationJours: 5, remplace: false },
+        ],
+      },
+      '2026-11-24',
+    );
+    expect(r.commerciale).toEqual({ fin: '2027-01-20', active: true });
+    expect(r.conseil.action).toBe('garantie-commerciale');
+    expect(r.bonus).toMatchObject({ eligible: false, montant: 50 });
+  });
+});
+
+describe('spare parts and the repair bonus', () => {
+  it('gives the washing machine 10 years of parts from its purchase, said to be an estimate', () => {
+    const r = computeRights(washer, '2026-11-24');
+    expect(r.pieces).toMatchObject({ jusqua: '2035-03-10', annees: 10 });
+    expect(r.pieces.source).toContain('règlement (UE) 2019/2023');
+    expect(r.pieces.source).toContain('une estimation');
+  });
+
+  it('gives a kettle the French 5-year floor, and a lawnmower no legal minimum', () => {
+    expect(computeRights({ ...washer, productSlug: 'bouilloire' }, '2026-11-24').pieces.annees).toBe(5);
+    expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces).toMatchObject({ jusqua: null, annees: null });
+  });
+
+  it('offers the bonus only out of every guarantee', () => {
+    expect(computeRights(washer, '2026-11-24').bonus).toMatchObject({ eligible: false, montant: 50 });
+    const out = computeRights({ ...washer, dtAchat: '2021-03-10' }, '2026-11-24');
+    expect(out.bonus).toEqual({ eligible: true, montant: 50, raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.' });
+    expect(out.conseil.action).toBe('reparer');
+    expect(out.conseil.texte).toContain('2 ans de sa découverte');
+    expect(computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 0 }, '2026-11-24').bonus.eligible).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * « Mes droits » (issue 20): what French consumer law gives a household for one appliance,
+ * computed from its paperwork. Every rule cites its article; the texts shown to the user come from
+ * here too. Dates are calendar days `YYYY-MM-DD` (UTC), months are added as the law counts them: a
+ * guarantee that starts on 31 August ends on the last day of the month when that day does not exist.
+ */
+
+/** A repair or replacement recorded on a breakdown (PANNE event) of the appliance. */
+export interface RightsRepair {
+  /** The day of the breakdown event. */
+  date: string;
+  /** Repaired by the seller under the legal guarantee of conformity. */
+  sousGarantie: boolean;
+  /** Days the appliance could not be used while under repair. */
+  immobilisationJours: number | null;
+  /** The seller replaced the good (the consumer had asked for a repair). */
+  remplace: boolean;
+}
+
+export interface RightsInput {
+  dtAchat: string | null;
+  dtLivraison: string | null;
+  occasion: boolean;
+  garantieCommercialeFin: string | null;
+  /** The product's reference slug (products.json), for the spare-parts rule. */
+  productSlug: string | null;
+  /** The repair bonus for this type, in euros (0 when the type has none). */
+  bonusMontant: number;
+  repairs: RightsRepair[];
+}
+
+export const Droits = z.object({
+  legale: z
+    .object({
+      debut: z.string(),
+      fin: z.string(),
+      active: z.boolean(),
+      prolongations: z.array(z.object({ raison: z.string(), mois: z.number().int() })),
+    })
+    .nullable(),
+  commerciale: z.object({ fin: z.string(), active: z.boolean() }).nullable(),
+  pieces: z.object({ jusqua: z.string().nullable(), annees: z.number().int().nullable(), source: z.string() }),
+  bonus: z.object({ eligible: z.boolean(), montant: z.number(), raison: z.string() }),
+  conseil: z.object({ action: z.enum(['garantie', 'garantie-commerciale', 'reparer', 'renseigner']), texte: z.string() }),
+});
+export type Droits = z.infer<typeof Droits>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `date` plus `months`, the day kept or brought back to the month's last day (29 February 2024 + 24 months → 28 February 2026). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${pad(month)}-${pad(Math.min(d, last))}`;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Minimum years spare parts must be available, by product (slug of products.json), counted here
+ * from the purchase date — an estimate, since the law counts from the last unit the maker put on
+ * the market. EU ecodesign regulations since 2021: washing machines and washer-dryers 10 years
+ * (2019/2023), dishwashers 10 (2019/2022, 7 for some parts), refrigerators and freezers 7, door
+ * gaskets 10 (2019/2019), electronic displays 7 (2019/2021), tumble dryers 10 (2023/2533),
+ * smartphones and tablets 7 (2023/1670), cooking hobs and ovens: none in EU law. France sets a
+ * floor of 5 years for small household appliances, computers and phones (article L111-4 of the
+ * code de la consommation, décret n° 2021-1943).
+ */
+const PARTS_YEARS: Record<string, { years: number; source: string }> = {
+  'lave-linge': { years: 10, source: 'règlement (UE) 2019/2023 sur l’écoconception des lave-linge' },
+  'lave-vaisselle': { years: 10, source: 'règlement (UE) 2019/2022 sur l’écoconception des lave-vaisselle (7 ans pour certaines pièces)' },
+  refrigerateur: { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)' },
+  congelateur: { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)' },
+  'cave-a-vin': { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération' },
+  'seche-linge': { years: 10, source: 'règlement (UE) 2023/2533 sur l’écoconception des sèche-linge' },
+  televiseur: { years: 7, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' },
+  moniteur: { years: 7, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' },
+  'telephone-portable': { years: 7, source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' },
+  tablette: { years: 7, source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' },
+};
+/** Article L111-4 and décret n° 2021-1943: at least 5 years for these kinds. */
+const FRENCH_FLOOR = new Set([
+  'bouilloire', 'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'machine-a-cafe-automatique', 'grille-pain', 'robot-cuiseur',
+  'robot-patissier', 'presse-agrumes', 'centrifugeuse', 'friteuse', 'machine-a-pain', 'yaourtiere', 'appareil-a-raclette', 'micro-ondes', 'mini-four',
+  'aspirateur', 'fer-a-repasser', 'centrale-vapeur', 'seche-cheveux', 'lisseur', 'rasoir-electrique', 'ordinateur-portable', 'ordinateur-fixe',
+  'imprimante', 'telephone-fixe',
+]);
+
+function parts(productSlug: string | null, purchase: string | null): Droits['pieces'] {
+  const rule = productSlug ? (PARTS_YEARS[productSlug] ?? (FRENCH_FLOOR.has(productSlug) ? { years: 5, source: 'article L111-4 du code de la consommation et décret n° 2021-1943' } : null)) : null;
+  if (!rule) return { jusqua: null, annees: null, source: 'Aucune durée minimale de disponibilité des pièces n’est fixée par la loi pour ce type d’appareil : demandez-la au vendeur, elle doit figurer sur la facture ou le bon de livraison (article L111-4 du code de la consommation).' };
+  return {
+    jusqua: purchase ? addMonths(purchase, rule.years * 12) : null,
+    annees: rule.years,
+    source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle.`,
+  };
+}
+
+const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/**
+ * The rights of one appliance on `today`:
+ * - legal guarantee of conformity (articles L217-3 and L217-7 of the code de la consommation):
+ *   2 years from delivery for a new good; 1 year for a second-hand good bought from a professional
+ *   (the shortest the parties may agree on, article L217-7); +6 months for each repair under it
+ *   (article L217-13); when the seller replaced the good the consumer asked to have repaired, a new
+ *   2-year guarantee for the replacement (article L217-13);
+ * - commercial guarantee (article L217-28): until its end date, extended by any immobilisation of
+ *   7 days or more;
+ * - hidden defects (articles 1641 and 1648 of the code civil): an action within 2 years of the
+ *   discovery, said in the advice;
+ * - the repair bonus applies only out of every guarantee, at a QualiRépar repairer.
+ */
+export function computeRights(input: RightsInput, today: string): Droits {
+  const debut = input.dtLivraison ?? input.dtAchat;
+  let legale: Droits['legale'] = null;
+  if (debut) {
+    const base = input.occasion ? 12 : 24;
+    let fin = addMonths(debut, base);
+    const prolongations: { raison: string; mois: number }[] = [];
+    for (const r of [...input.repairs].sort((a, b) => a.date.localeCompare(b.date))) {
+      if (r.date > fin) continue;
+      if (r.remplace) {
+        // Article L217-13: the replacement gets a new 2-year guarantee.
+        const renewed = addMonths(r.date, 24);
+        if (renewed > fin) fin = renewed;
+        prolongations.push({ raison: `Appareil remplacé par le vendeur le ${dateFr(r.date)} : nouvelle garantie de 2 ans`, mois: 24 });
+      } else if (r.sousGarantie) {
+        // Article L217-13: +6 months for a good repaired under the legal guarantee.
+        fin = addMonths(fin, 6);
+        prolongations.push({ raison: `Réparé sous garantie le ${dateFr(r.date)} : 6 mois de plus`, mois: 6 });
+      }
+    }
+    legale = { debut, fin, active: today <= fin, prolongations };
+  }
+
+  let commerciale: Droits['commerciale'] = null;
+  if (input.garantieCommercialeFin) {
+    // Article L217-28: an immobilisation of at least 7 days is added to what remained.
+    const days = input.repairs.filter((r) => (r.immobilisationJours ?? 0) >= 7 && r.date <= input.garantieCommercialeFin!).reduce((n, r) => n + (r.immobilisationJours ?? 0), 0);
+    const fin = addDays(input.garantieCommercialeFin, days);
+    commerciale = { fin, active: today <= fin };
+  }
+
+  const underGuarantee = Boolean(legale?.active || commerciale?.active);
+  const bonus: Droits['bonus'] =
+    input.bonusMontant <= 0
+      ? { eligible: false, montant: 0, raison: 'Ce type d’appareil n’ouvre pas droit au bonus réparation.' }
+      : underGuarantee
+        ? { eligible: false, montant: input.bonusMontant, raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.' }
+        : { eligible: true, montant: input.bonusMontant, raison: `Hors garantie : ${input.bonusMontant} € déduits de la facture par un réparateur labellisé QualiRépar.` };
+
+  let conseil: Droits['conseil'];
+  if (!debut) {
+    conseil = { action: 'renseigner', texte: 'Indiquez la date d’achat (ou de livraison) de l’appareil pour connaître vos garanties.' };
+  } else if (legale?.active) {
+    conseil = {
+      action: 'garantie',
+      texte: `Faites jouer la garantie légale de conformité jusqu’au ${dateFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.`,
+    };
+  } else if (commerciale?.active) {
+    conseil = { action: 'garantie-commerciale', texte: `Votre garantie commerciale court jusqu’au ${dateFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.` };
+  } else {
+    conseil = {
+      action: 'reparer',
+      texte: `Hors garantie, la réparation reste souvent le meilleur choix${bonus.eligible ? ` : le bonus réparation de ${bonus.montant} € est déduit de la facture chez un réparateur labellisé` : ''}. Un défaut caché présent dès l’achat peut encore être invoqué dans les 2 ans de sa découverte (articles 1641 et 1648 du code civil).`,
+    };
+  }
+
+  return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil };
+}
