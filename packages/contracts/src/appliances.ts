@@ -36,6 +36,52 @@ const purchaseDate = z
 
 export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 
+/**
+ * « Mes droits » (issue 20): the appliance's paperwork. Each field is optional, and left out of an
+ * update it keeps its value (an older client that does not know it loses nothing); null clears it.
+ */
+const keepOr = <T extends z.ZodType>(schema: T) => schema.optional();
+const paperText = keepOr(
+  z
+    .string()
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+    .nullable()
+    .transform((v) => (v?.trim() ? v.trim() : null)),
+);
+/** A day `YYYY-MM-DD` that exists and is not before 1950; `future` allows a date to come (a guarantee's end). */
+const paperDate = (future: boolean) =>
+  keepOr(
+    z
+      .string()
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim().slice(0, 10) : null))
+      .superRefine((v, ctx) => {
+        const message = v ? isoDateError(v, future ? new Date(Date.UTC(2999, 0, 1)) : new Date()) : null;
+        if (message) ctx.addIssue({ code: 'custom', message: message === MSG.dateInFuture ? MSG.deliveryInFuture : message });
+      }),
+  );
+export const RightsFields = z.object({
+  vendeur: paperText,
+  prix_achat: keepOr(
+    z
+      .union([z.number(), z.string().trim()])
+      .nullable()
+      .transform((v, ctx) => {
+        if (v === null || v === '') return null;
+        const n = typeof v === 'number' ? v : Number(v.replace(/\s/g, '').replace(',', '.'));
+        if (!Number.isFinite(n) || n < 0 || n > 1_000_000 || Math.round(n * 100) !== n * 100) {
+          ctx.addIssue({ code: 'custom', message: MSG.priceInvalid });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  ),
+  numero_serie: paperText,
+  dt_livraison: paperDate(false),
+  occasion: keepOr(z.boolean()),
+  garantie_commerciale_fin: paperDate(true),
+});
+
 /** spec §3 Appliance; file fields are signed URLs (API.md "Files"), null when absent. */
 export const Appliance = z.object({
   id: z.number().int(),
@@ -58,6 +104,12 @@ export const Appliance = z.object({
   facture_type: z.string().nullable(),
   notice: z.string().nullable(),
   product: z.object({ id: z.number().int(), prodName: z.string(), pict: z.string() }).nullable(),
+  vendeur: z.string().nullable(),
+  prix_achat: z.number().nullable(),
+  numero_serie: z.string().nullable(),
+  dt_livraison: z.string().nullable(),
+  occasion: z.boolean(),
+  garantie_commerciale_fin: z.string().nullable(),
 });
 export type Appliance = z.infer<typeof Appliance>;
 
@@ -78,6 +130,7 @@ export const ApplianceCreateData = z.object({
   note: text,
   panne_note: text,
   classenergie: z.enum(ENERGY_CLASSES).nullish(),
+  ...RightsFields.shape,
 });
 export type ApplianceCreateData = z.input<typeof ApplianceCreateData>;
 
@@ -93,6 +146,7 @@ export const ApplianceUpdateText = z.object({
   classenergie: z.enum(ENERGY_CLASSES).nullish(),
   prod_id: z.coerce.number().int().positive().nullish(),
   univer_id: z.coerce.number().int().positive().nullish(),
+  ...RightsFields.shape,
 });
 export type ApplianceUpdateText = z.input<typeof ApplianceUpdateText>;
 

@@ -22,6 +22,10 @@ export const Event = z.object({
   note: z.string().nullable(),
   type: z.enum(EVENT_TYPES),
   status: z.enum(EVENT_STATUSES),
+  /** A breakdown (PANNE) repaired by the seller under the legal guarantee, its days out of use, or replaced (issue 20). */
+  sous_garantie: z.boolean(),
+  immobilisation_jours: z.number().int().nullable(),
+  remplace: z.boolean(),
 });
 export type Event = z.infer<typeof Event>;
 
@@ -51,6 +55,9 @@ export const EventCreate = z.object({
   applianceId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
   maintenanceCardId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
   type: z.enum(EVENT_TYPES).default('MAINTENANCE'),
+  sous_garantie: z.boolean().default(false),
+  immobilisation_jours: z.coerce.number().int().min(0, { error: MSG.immobilisationInvalid }).max(3650, { error: MSG.immobilisationInvalid }).nullish().transform((v) => v ?? null),
+  remplace: z.boolean().default(false),
   // Sent by the original client; the server decides (a new event is NEW).
   status: z.unknown().optional(),
   dt_creation: z.unknown().optional(),

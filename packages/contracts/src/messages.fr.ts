@@ -149,6 +149,9 @@ export const MSG = {
   dataPartInvalid: 'Les informations de l’appareil sont illisibles.',
   dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
   dateInFuture: 'La date d’achat ne peut pas être dans le futur.',
+  deliveryInFuture: 'La date de livraison ne peut pas être dans le futur.',
+  immobilisationInvalid: 'Le nombre de jours d’immobilisation doit être un nombre entier de jours.',
+  priceInvalid: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.',
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
   // spec §2/§8 — maintenance and events

@@ -44,6 +44,7 @@ import type { FileStore } from './lib/file-store.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { withOpenGraph } from './lib/open-graph.ts';
 import { createFileStore, createServices, type Services } from './services.ts';
+import { rightsRoutes } from './modules/rights/rights.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(referencesRoutes, { prefix: '/api/V1/references' });
   await app.register(universesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(appliancesRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(rightsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(filesRoutes, { prefix: '/api/V1/files' });
   await app.register(devicesRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });

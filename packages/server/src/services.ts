@@ -32,6 +32,7 @@ import { ReferencesService } from './modules/references/references.service.ts';
 import { UniversesRepository } from './modules/universes/universes.repository.ts';
 import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
+import { RightsService } from './modules/rights/rights.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -78,7 +79,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const smartfix = new SmartfixService();
   const ai = new AiService({ files, appliances: () => appliances, universes: () => universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit };
+  const rights = new RightsService({ appliances, events, references, clock });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -133,6 +133,13 @@ export interface AppliancesTable {
   /** given, sold or recycled: the device left the inventory (null: still in it). */
   second_life: string | null;
   second_life_at: Date | null;
+  /** « Mes droits » (issue 20). `prix_achat` is numeric: the driver gives it as text. */
+  vendeur: string | null;
+  prix_achat: ColumnType<string | null, number | string | null, number | string | null>;
+  numero_serie: string | null;
+  dt_livraison: string | null;
+  occasion: Generated<boolean>;
+  garantie_commerciale_fin: string | null;
 }
 
 export interface AuditLogTable {
@@ -200,6 +207,10 @@ export interface EventsTable {
   done_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** A breakdown repaired by the seller under the legal guarantee, its days out of use, or replaced (issue 20). */
+  sous_garantie: Generated<boolean>;
+  immobilisation_jours: number | null;
+  remplace: Generated<boolean>;
 }
 
 export interface CalendarFeedsTable {

@@ -13,6 +13,7 @@ import * as m0011 from './0011-signin-throttle.ts';
 import * as m0012 from './0012-demo-accounts.ts';
 import * as m0013 from './0013-email-change.ts';
 import * as m0014 from './0014-totp.ts';
+import * as m0015 from './0015-rights.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-demo-accounts': m0012,
   '0013-email-change': m0013,
   '0014-totp': m0014,
+  '0015-rights': m0015,
 };

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AppliancesTable, ApplianceRow } from '../../db/schema.ts';
 
-export type ApplianceFields = Partial<Omit<AppliancesTable, 'id' | 'user_id' | 'created_at'>>;
+export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
 
 export class AppliancesRepository {
   constructor(private readonly db: Db) {}
@@ -64,7 +64,7 @@ export class AppliancesRepository {
     return this.base(userId).where('a.id', '=', id).executeTakeFirst();
   }
 
-  insert(row: Omit<ApplianceRow, 'id'>) {
+  insert(row: Insertable<AppliancesTable>) {
     return this.db.insertInto('appliances').values(row).returning('id').executeTakeFirstOrThrow();
   }
 

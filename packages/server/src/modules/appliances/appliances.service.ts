@@ -21,7 +21,18 @@ export interface ApplianceInput {
   note?: string | null;
   panne_note?: string | null;
   classenergie?: string | null;
+  /** « Mes droits » (issue 20): undefined keeps the stored value on an update. */
+  vendeur?: string | null;
+  prix_achat?: number | null;
+  numero_serie?: string | null;
+  dt_livraison?: string | null;
+  occasion?: boolean;
+  garantie_commerciale_fin?: string | null;
 }
+
+const RIGHTS_KEYS = ['vendeur', 'prix_achat', 'numero_serie', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'] as const;
+/** The paperwork fields the input gives (an update without them keeps what was saved). */
+const rightsFields = (input: ApplianceInput) => Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
 const FILE_COLUMNS = {
   image: { key: 'pict_key' },
@@ -58,6 +69,12 @@ export class AppliancesService {
       facture_type: row.facture_type,
       notice: files.url(row.notice_key),
       product: row.prod_id && row.prod_name && row.prod_pict ? { id: row.prod_id, prodName: row.prod_name, pict: row.prod_pict } : null,
+      vendeur: row.vendeur,
+      prix_achat: row.prix_achat === null ? null : Number(row.prix_achat),
+      numero_serie: row.numero_serie,
+      dt_livraison: row.dt_livraison,
+      occasion: row.occasion,
+      garantie_commerciale_fin: row.garantie_commerciale_fin,
     };
   }
 
@@ -119,6 +136,7 @@ export class AppliancesService {
         panne_note: input.panne_note ?? null,
         facture_ref: input.facture ?? null,
         classenergie: input.classenergie ?? null,
+        ...rightsFields(input),
         pict_key: pictKey,
         facture_key: null,
         facture_type: null,
@@ -174,6 +192,7 @@ export class AppliancesService {
       panne_note: input.panne_note ?? null,
       facture_ref: input.facture ?? null,
       classenergie: input.classenergie ?? null,
+      ...rightsFields(input),
       ...(input.prod_id ? { prod_id: input.prod_id } : {}),
       ...(input.univer_id ? { universe_id: input.univer_id } : {}),
       updated_at: this.deps.clock.now(),

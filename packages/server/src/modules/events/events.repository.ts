@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { EventsTable } from '../../db/schema.ts';
 
-type NewEvent = Omit<EventsTable, 'id'>;
+type NewEvent = Insertable<EventsTable>;
 
 export class EventsRepository {
   constructor(private readonly db: Db) {}

@@ -16,6 +16,10 @@ export interface EventInput {
   applianceId: number | null;
   maintenanceCardId: number | null;
   type: 'MAINTENANCE' | 'PANNE';
+  /** Only a breakdown (PANNE) carries these (issue 20). */
+  sous_garantie?: boolean;
+  immobilisation_jours?: number | null;
+  remplace?: boolean;
 }
 
 export class EventsService {
@@ -41,6 +45,9 @@ export class EventsService {
       note: row.note,
       type: row.type as Event['type'],
       status: row.status as Event['status'],
+      sous_garantie: row.sous_garantie,
+      immobilisation_jours: row.immobilisation_jours,
+      remplace: row.remplace,
     };
   }
 
@@ -62,6 +69,10 @@ export class EventsService {
       note: input.note,
       type: input.type,
       status: 'NEW',
+      // What the seller did counts for a breakdown only (issue 20).
+      sous_garantie: input.type === 'PANNE' && Boolean(input.sous_garantie || input.remplace),
+      immobilisation_jours: input.type === 'PANNE' ? (input.immobilisation_jours ?? null) : null,
+      remplace: input.type === 'PANNE' && Boolean(input.remplace),
       dt_realisation: extra.dt ?? input.dt_realisation,
       done_at: null,
       created_at: now,

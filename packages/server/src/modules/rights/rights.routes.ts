@@ -1,0 +1,16 @@
+import { Droits, ErrorBody } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../lib/auth-guard.ts';
+
+const ItemParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** API.md « Mes droits »: GET V1/profils/users/foyers/univers/appliances/{id}/droits (another household's id: 404). */
+export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { rights } = app.services;
+  app.addHook('preHandler', app.authenticate);
+  app.get('/foyers/univers/appliances/:id/droits', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, (req) =>
+    rights.forAppliance(currentUser(req).userId, req.params.id),
+  );
+};

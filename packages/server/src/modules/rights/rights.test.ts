@@ -1,0 +1,81 @@
+import { MSG } from '@ecofoyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let me: Awaited<ReturnType<typeof signedInUser>>;
+let other: Awaited<ReturnType<typeof signedInUser>>;
+let laundry: number;
+let washer: number;
+const users = (id: number) => `/api/V1/profils/users/${id}`;
+const item = (id: number) => `/api/V1/profils/users/foyers/univers/appliances/${id}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-24T10:00:00Z');
+  me = await signedInUser(t, 'droits@exemple.fr');
+  other = await signedInUser(t, 'autre-droits@exemple.fr');
+  const u = await multipart({ name: 'Buanderie' });
+  laundry = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[];
+  washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
+}, 60_000);
+afterAll(async () => {
+  await t.app.close();
+});
+
+async function add(data: Record<string, unknown>) {
+  const body = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Bosch', modele: 'Série 6', ...data }) });
+  return t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${laundry}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+}
+
+describe('« Mes droits » (issue 20)', () => {
+  it('keeps the paperwork of an appliance, and an update without it keeps it', async () => {
+    const res = await add({ dt_achat: '2025-01-20', vendeur: 'Boulanger Lyon', prix_achat: '549,90', numero_serie: 'FD 9604 200123', dt_livraison: '2025-01-24', garantie_commerciale_fin: '2028-01-24' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ vendeur: 'Boulanger Lyon', prix_achat: 549.9, numero_serie: 'FD 9604 200123', dt_livraison: '2025-01-24', occasion: false, garantie_commerciale_fin: '2028-01-24' });
+    const id = res.json().id as number;
+    const put = await t.app.inject({ method: 'PUT', url: `${item(id)}/text`, headers: me.headers, payload: { name: 'Lave-linge', marque: 'Bosch', modele: 'Série 6', dt_achat: '2025-01-20' } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ vendeur: 'Boulanger Lyon', prix_achat: 549.9, dt_livraison: '2025-01-24' });
+    const cleared = await t.app.inject({ method: 'PUT', url: `${item(id)}/text`, headers: me.headers, payload: { name: 'Lave-linge', marque: 'Bosch', modele: 'Série 6', vendeur: null, occasion: true } });
+    expect(cleared.json()).toMatchObject({ vendeur: null, occasion: true, numero_serie: 'FD 9604 200123' });
+  });
+
+  it('refuses a bad price or a delivery in the future with a French message, saving nothing', async () => {
+    const price = await add({ prix_achat: 'cher' });
+    expect(price.statusCode).toBe(400);
+    expect(price.json().message).toBe(MSG.priceInvalid);
+    const delivery = await add({ dt_livraison: '2027-01-01' });
+    expect(delivery.statusCode).toBe(400);
+    expect(delivery.json().message).toBe(MSG.deliveryInFuture);
+  });
+
+  it('answers the rights: a washing machine bought 23 months ago, repaired once under guarantee, 10 days out of use', async () => {
+    const id = (await add({ dt_achat: '2024-12-24', garantie_commerciale_fin: '2026-12-24' })).json().id as number;
+    const panne = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/events`,
+      headers: me.headers,
+      payload: { title: 'Ne vidange plus', dt_realisation: '2025-06-02T09:00:00Z', applianceId: id, type: 'PANNE', sous_garantie: true, immobilisation_jours: 10 },
+    });
+    expect(panne.statusCode).toBe(201);
+    expect(panne.json()).toMatchObject({ sous_garantie: true, immobilisation_jours: 10, remplace: false });
+    const res = await t.app.inject({ url: `${item(id)}/droits`, headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      legale: { debut: '2024-12-24', fin: '2027-06-24', active: true, prolongations: [{ raison: 'Réparé sous garantie le 2 juin 2025 : 6 mois de plus', mois: 6 }] },
+      commerciale: { fin: '2027-01-03', active: true },
+      pieces: { jusqua: '2034-12-24', annees: 10, source: expect.stringContaining('règlement (UE) 2019/2023') },
+      bonus: { eligible: false, montant: 50, raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.' },
+      conseil: { action: 'garantie', texte: expect.stringContaining('jusqu’au 24 juin 2027') },
+    });
+  });
+
+  it('answers 404 for another household’s appliance and 401 without a session', async () => {
+    const id = (await add({ dt_achat: '2024-01-01' })).json().id as number;
+    expect((await t.app.inject({ url: `${item(id)}/droits`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${item(id)}/droits` })).statusCode).toBe(401);
+  });
+});
