@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { AppliancesTable, ApplianceRow } from '../../db/schema.ts';
+import type { AppliancesTable, } from '../../db/schema.ts';
 
 export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
 
