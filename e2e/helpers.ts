@@ -93,6 +93,18 @@ export async function signedIn(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { context, page };
 }
 
+/** Waits for the toast of a badge just earned, naming it (issue 16, item 13). */
+export const badgeToast = (page: Page, name: string) =>
+  expect
+    .poll(
+      async () => {
+        const toast = page.getByRole('alert').filter({ hasText: 'Nouveau badge !' }).filter({ has: page.getByText(name, { exact: true }) });
+        return (await toast.count()) > 0 && (await toast.first().isVisible());
+      },
+      { message: `toast Nouveau badge ! ${name}` },
+    )
+    .toBe(true);
+
 /** Waits until a text is visible (React renders after the URL changes). */
 export const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
