@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, TOUCH, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,8 +75,9 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     await context.close();
   });
 
-  it('on a desktop the slider scrolls with the wheel and its buttons, and the badges to earn say what earns them (issue 16, item 13)', async () => {
-    const context = await newContext(browser, DESKTOP);
+  /** The demo household's home: more badges than the slider shows, and some still to earn. */
+  async function demoHome(viewport: typeof DESKTOP, options = {}) {
+    const context = await newContext(browser, viewport, options);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'DEMO' }).click();
@@ -84,22 +85,103 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     await page.goto('/home');
     const slider = page.getByTestId('badge-slider');
     await expect.poll(() => slider.getByRole('link').count()).toBeGreaterThan(4);
+    return { context, page, slider };
+  }
+
+  it('on a desktop the slider scrolls with the wheel and its buttons, and the badges to earn say what earns them (issue 16, item 13)', async () => {
+    const { context, page, slider } = await demoHome(DESKTOP);
     const left = () => slider.evaluate((e) => e.scrollLeft);
+    const max = await slider.evaluate((e) => e.scrollWidth - e.clientWidth);
+    const pageY = () => page.evaluate(() => window.scrollY);
+    const previous = page.getByRole('button', { name: 'Badges précédents' });
+    const next = page.getByRole('button', { name: 'Badges suivants' });
+    expect(max).toBeGreaterThan(0);
     expect(await left()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Badges précédents' }).isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(true);
+    // A fade at the end says there are more badges.
+    expect(await slider.evaluate((e) => getComputedStyle(e).maskImage)).toContain('linear-gradient');
+
+    // The wheel scrolls the slider, not the page, until its end; then the page scrolls on.
+    await slider.scrollIntoViewIfNeeded();
+    const y = await pageY();
     await slider.hover();
-    await page.mouse.wheel(0, 240);
-    await expect.poll(left).toBeGreaterThan(0);
-    await slider.evaluate((e) => {
-      e.scrollLeft = 0;
-    });
-    await page.getByRole('button', { name: 'Badges suivants' }).click();
-    await expect.poll(left).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('button', { name: 'Badges précédents' }).isDisabled()).toBe(false);
+    await page.mouse.wheel(0, 100);
+    await expect.poll(left).toBe(100);
+    expect(await pageY()).toBe(y);
+    await page.mouse.wheel(0, max);
+    await expect.poll(left).toBe(max);
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await page.mouse.wheel(0, 200);
+    await expect.poll(pageY).toBeGreaterThan(y);
+    expect(await left()).toBe(max);
+
+    // The buttons page through it, and stop at the ends.
+    await previous.click();
+    await expect.poll(left).toBe(0);
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await next.click();
+    await expect.poll(left).toBe(max);
+    await expect.poll(() => previous.isDisabled()).toBe(false);
+    await previous.click();
+    await expect.poll(left).toBe(0);
+
+    // The keyboard walks through the badges: each one reached stops clear of the fade, the last
+    // one brings the slider to its end.
+    const links = slider.getByRole('link');
+    const count = await links.count();
+    await links.first().focus();
+    for (let i = 1; i < 5; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(await links.nth(4).getAttribute('aria-label'));
+    const clearOfFade = () =>
+      slider.evaluate((e) => {
+        const box = e.getBoundingClientRect();
+        const card = (document.activeElement as HTMLElement).getBoundingClientRect();
+        return card.left >= box.left + 40 && card.right <= box.right - 40;
+      });
+    await expect.poll(clearOfFade).toBe(true);
+    for (let i = 5; i < count; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(await links.last().getAttribute('aria-label'));
+    await expect.poll(left).toBe(max);
+
     const toEarn = page.getByRole('list', { name: 'À gagner' });
     await expect.poll(() => toEarn.getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await toEarn.innerText()).toMatch(/Éco-simulateur\s+Faites une simulation avec le simulateur carbone\./);
-    await page.screenshot({ path: 'e2e/screenshots/home-badges-desktop.png', fullPage: true });
+    expect(await toEarn.innerText()).toMatch(/Entretien régulier\s+Réalisez 5 entretiens et marquez-les comme faits\.\s+\d sur 5/);
+    // Not earned yet: the picture is greyed.
+    expect(await toEarn.getByRole('listitem').first().locator('img').evaluate((img) => getComputedStyle(img).filter)).toBe('grayscale(1)');
+    await previous.click();
+    await expect.poll(left).toBe(0);
+    await slider.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/screenshots/home-badges-desktop.png' });
+    await context.close();
+  });
+
+  it('on a phone the slider stops on a badge and shows part of the next one, without buttons (issue 16, item 13)', async () => {
+    const { context, page, slider } = await demoHome(PHONE, TOUCH);
+    expect(await slider.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await slider.evaluate((e) => getComputedStyle(e).scrollSnapType)).toBe('x mandatory');
+    // The badge after the last whole one shows in part: there are more.
+    const partial = await slider.evaluate((e) => {
+      const box = e.getBoundingClientRect();
+      return [...e.querySelectorAll('a')].some((a) => {
+        const card = a.getBoundingClientRect();
+        return card.left < box.right && card.right > box.right;
+      });
+    });
+    expect(partial).toBe(true);
+    expect(await page.getByRole('button', { name: 'Badges suivants' }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('list', { name: 'À gagner' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Mes badges' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/screenshots/home-badges-phone.png' });
+
+    // A short scroll forward stops on the next badge, with a little of the one before showing.
+    const secondBadgeStop = await slider.evaluate((e) => {
+      const [first, second] = [...e.querySelectorAll('a')];
+      return second!.offsetLeft - first!.offsetLeft + 4 - 48; // the padding, then the room kept for the fade
+    });
+    await slider.evaluate((e) => e.scrollBy({ left: 30 }));
+    await expect.poll(() => slider.evaluate((e) => e.scrollLeft)).toBe(secondBadgeStop);
+    await page.screenshot({ path: 'e2e/screenshots/home-badges-phone-scrolled.png' });
     await context.close();
   });
 });

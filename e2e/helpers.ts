@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -14,8 +14,11 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'fr-FR' });
+/** A phone's touch screen and mobile viewport, for what changes with `(pointer: coarse)`. */
+export const TOUCH: BrowserContextOptions = { isMobile: true, hasTouch: true };
+
+export async function newContext(browser: Browser, viewport = DESKTOP, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'fr-FR', ...options });
   context.setDefaultTimeout(10_000);
   return context;
 }
@@ -89,6 +92,18 @@ export async function signedIn(browser: Browser, viewport = DESKTOP): Promise<{ 
   await page.waitForURL(/\/(home|welcome)$/);
   return { context, page };
 }
+
+/** Waits for the toast of a badge just earned, naming it (issue 16, item 13). */
+export const badgeToast = (page: Page, name: string) =>
+  expect
+    .poll(
+      async () => {
+        const toast = page.getByRole('alert').filter({ hasText: 'Nouveau badge !' }).filter({ has: page.getByText(name, { exact: true }) });
+        return (await toast.count()) > 0 && (await toast.first().isVisible());
+      },
+      { message: `toast Nouveau badge ! ${name}` },
+    )
+    .toBe(true);
 
 /** Waits until a text is visible (React renders after the URL changes). */
 export const visible = (page: Page, text: string | RegExp) =>

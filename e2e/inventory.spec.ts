@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, label, launchBrowser, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { badgeToast, DESKTOP, label, launchBrowser, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const ASSETS = 'packages/server/src/db/demo-assets';
 const PHOTO = readFileSync(`${ASSETS}/lave-linge.png`);
@@ -60,6 +60,8 @@ describe.each([
     await visible(page, 'Inconnu');
     await page.getByRole('button', { name: 'Confirmer l’ajout' }).click();
     await visible(page, 'Appareil ajouté avec succès');
+    // The badge the first appliance earns comes with its toast (issue 16, item 13).
+    await badgeToast(page, 'Premier appareil');
     await page.screenshot({ path: `e2e/screenshots/wizard-done-${device}.png`, fullPage: true });
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();
     await page.waitForURL(/fichedetail\?id=\d+$/);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import { badgeToast, baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,8 +93,7 @@ describe('repair chat (spec §4 repair chat flow)', () => {
     await analysis.getByRole('button', { name: 'Enregistrer ce diagnostic' }).click();
     await visible(page, 'Diagnostic enregistré dans l’historique des réparations.');
     // The badge it earns comes with its toast (issue 16, item 13).
-    await visible(page, 'Nouveau badge !');
-    await visible(page, 'Premier diagnostic');
+    await badgeToast(page, 'Premier diagnostic');
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();
     await page.waitForURL(/fichedetail\?id=/);
     await visible(page, 'Panne : Le lave-linge ne vidange pas');
@@ -255,6 +254,8 @@ describe('second life (spec §2)', () => {
     await visible(page, 'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.');
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Merci pour cette seconde vie !');
+    // The badge it earns comes with its toast (issue 16, item 13).
+    await badgeToast(page, 'Seconde vie');
     // The device that left is not reloaded: no 404, no « Appareil introuvable » (issue 16).
     expect(notFound).toEqual([]);
     expect(await page.getByText('Appareil introuvable').count()).toBe(0);

@@ -11,6 +11,7 @@ export const userPath = (id: number) => `${API_BASE}/profils/users/${id}`;
 export const firstScreenPaths = {
   universes: (base: string) => `${base}/foyers/univers`,
   badges: (base: string) => `${base}/badges`,
+  badgesToEarn: (base: string) => `${base}/badges/a-gagner`,
   applianceCount: (base: string) => `${base}/appliances/count`,
   notificationCount: (base: string) => `${base}/notifs/count`,
   refProducts: () => `${API_BASE}/references/refproducts`,

@@ -1,3 +1,4 @@
+import { badgeHowTo } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -114,5 +115,12 @@ describe('badges still to earn (issue 16, item 13)', () => {
     const other = await signedInUser(t, 'autre-a-gagner@exemple.fr');
     expect((await t.app.inject({ url: `${base(user.id)}/badges/a-gagner`, headers: other.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `${base(user.id)}/badges/a-gagner` })).statusCode).toBe(401);
+  });
+
+  it('says how each badge of the catalogue is earned in its own words, none with the catch-all', async () => {
+    const user = await signedInUser(t, 'catalogue-a-gagner@exemple.fr');
+    const all = (await toEarn(user)).json() as { name: string; howTo: string }[];
+    expect(all.filter((b) => b.howTo === badgeHowTo('une-regle-inconnue', 1)).map((b) => b.name)).toEqual([]);
+    expect(new Set(all.map((b) => b.howTo)).size).toBe(all.length);
   });
 });

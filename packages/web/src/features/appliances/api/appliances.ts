@@ -5,6 +5,7 @@ import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
+import { useBadgeAnnouncer } from '../../badges/api/badges.ts';
 import { universeKeys, userBase } from '../../universes/api/universes.ts';
 
 const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
@@ -56,15 +57,16 @@ export function refreshAfterRemoval(queryClient: QueryClient, id: number, others
   ]);
 }
 
-/** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict`. */
+/** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict` (a badge it earns gets its toast). */
 export function useCreateAppliance(onProgress?: (percent: number) => void) {
   const invalidate = useInvalidateInventory();
+  const announce = useBadgeAnnouncer();
   return useMutation({
     mutationFn: async ({ universeId, data, picture }: { universeId: number; data: ApplianceCreateData; picture?: File | null }) => {
       const form = new FormData();
       form.append('data', JSON.stringify({ ...data, dt_creation: new Date().toISOString() }));
       if (picture) form.append('pict', await prepareImage(picture));
-      return uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress });
+      return announce(() => uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress }));
     },
     onSuccess: invalidate,
   });

@@ -6,11 +6,14 @@ import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
+const badgeKeys = { list: ['badges', 'list'] as const, toEarn: ['badges', 'a-gagner'] as const };
+
 const badgesPath = () => firstScreenPaths.badges(userBase());
+const toEarnPath = () => firstScreenPaths.badgesToEarn(userBase());
 const fetchBadges = () => api<Badge[]>(badgesPath());
 
 export function useBadges() {
-  return useQuery({ queryKey: ['badges', 'list'], queryFn: fetchBadges, ...seededFrom<Badge[]>(badgesPath) });
+  return useQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, ...seededFrom<Badge[]>(badgesPath) });
 }
 
 /** The toast of a badge just earned, the same wherever it was earned. */
@@ -19,19 +22,26 @@ export function showBadgeEarned(badge: Badge) {
 }
 
 /**
- * Runs a change that may earn badges (a diagnosis saved, a task planned or done) and shows a toast
- * for each badge it earned (issue 16, item 13: « Premier diagnostic » came without one): the list
- * before, from the cache when fresh, and after, asked again.
+ * Runs a change that may earn badges (an appliance added or given a second life, a diagnosis saved,
+ * a task planned or done) and shows a toast for each badge it earned (issue 16, item 13:
+ * « Premier diagnostic » came without one), from the list asked before and after. The list before
+ * is asked again even when cached: a badge earned since the cache was filled would be announced.
  */
 export function useBadgeAnnouncer() {
   const queryClient = useQueryClient();
+  const list = () => queryClient.fetchQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, staleTime: 0 }).catch(() => null);
   return async <T>(change: () => Promise<T>): Promise<T> => {
-    const before = await queryClient.fetchQuery({ queryKey: ['badges', 'list'], queryFn: fetchBadges, staleTime: 30_000 }).catch(() => null);
+    const before = await list();
     const result = await change();
-    if (before) {
+    const after = await list();
+    // The progress towards the badges still to earn moves with any such change.
+    void queryClient.invalidateQueries({ queryKey: badgeKeys.toEarn });
+    if (before && after) {
       const known = new Set(before.map((b) => b.id));
-      const after = await queryClient.fetchQuery({ queryKey: ['badges', 'list'], queryFn: fetchBadges, staleTime: 0 }).catch(() => null);
-      for (const badge of after ?? []) if (!known.has(badge.id)) showBadgeEarned(badge);
+      const earned = after.filter((b) => !known.has(b.id));
+      earned.forEach(showBadgeEarned);
+      // Each badge also comes with its notification (the bell's count).
+      if (earned.length > 0) void queryClient.invalidateQueries({ queryKey: ['notifs'] });
     }
     return result;
   };
@@ -39,7 +49,7 @@ export function useBadgeAnnouncer() {
 
 /** GET …/badges/a-gagner: the badges not earned yet, with what earns them. */
 export function useBadgesToEarn() {
-  return useQuery({ queryKey: ['badges', 'a-gagner'], queryFn: () => api<BadgeToEarn[]>(`${userBase()}/badges/a-gagner`) });
+  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath()), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
 }
 
 export function useBadge(id: number | null) {

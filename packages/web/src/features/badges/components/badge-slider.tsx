@@ -3,12 +3,14 @@ import { ActionIcon, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { pageStart, wheelScroll } from '../slider-scroll.ts';
 import classes from './badge-slider.module.css';
 
 /**
  * spec §2/§9: the badges, 4 visible and the rest by scrolling (issue 16, item 13): the mouse wheel
  * scrolls it sideways (the page goes on scrolling once an end is reached), buttons page through it
- * on a desktop, and a fade on the side that has more says so.
+ * on a desktop, and a fade on the side that has more says so. Each badge is a link, so Tab walks
+ * through them and brings each into view.
  */
 export function BadgeSlider({ badges }: { badges: Badge[] }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -23,13 +25,15 @@ export function BadgeSlider({ badges }: { badges: Badge[] }) {
     const el = scroller.current;
     if (!el) return;
     update();
+    // Not passive: it must keep the page still while the slider takes the wheel (wheelScroll
+    // leaves the event alone at either end and for sideways gestures).
     const onWheel = (e: WheelEvent) => {
-      if (Math.abs(e.deltaY) <= Math.abs(e.deltaX)) return;
-      const max = el.scrollWidth - el.clientWidth;
-      const next = Math.max(0, Math.min(max, el.scrollLeft + e.deltaY));
-      if (max <= 0 || next === el.scrollLeft) return;
+      const next = wheelScroll(el.scrollLeft, el.scrollWidth - el.clientWidth, e);
+      if (next === null) return;
       e.preventDefault();
-      el.scrollLeft = next;
+      // By, not to: where scroll snapping is on (touch screens), Chromium snaps a relative scroll
+      // forward to the next badge but an absolute one back to the nearest.
+      el.scrollBy({ left: next - el.scrollLeft, behavior: 'instant' });
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     el.addEventListener('scroll', update, { passive: true });
@@ -44,15 +48,21 @@ export function BadgeSlider({ badges }: { badges: Badge[] }) {
 
   const page = (direction: 1 | -1) => {
     const el = scroller.current;
-    el?.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: 'smooth' });
+    const [first, second] = Array.from(el?.querySelectorAll<HTMLElement>(`.${classes.badge}`) ?? []);
+    if (!el || !first) return;
+    const step = second ? second.offsetLeft - first.offsetLeft : first.offsetWidth;
+    const gap = step - first.offsetWidth;
+    const perPage = Math.max(1, Math.floor((el.clientWidth + gap + 1) / step));
+    const left = pageStart(el.scrollLeft, direction, { step, perPage, max: el.scrollWidth - el.clientWidth });
+    el.scrollTo({ left, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   };
   const scrollable = !(edges.start && edges.end);
 
   return (
     <div className={classes.frame} style={{ '--badges-shown': HOME_BADGES_SHOWN } as CSSProperties}>
       {scrollable && (
-        <ActionIcon variant="default" radius="xl" size={36} className={classes.previous} visibleFrom="sm" aria-label="Badges précédents" disabled={edges.start} onClick={() => page(-1)}>
-          <IconChevronLeft size={18} />
+        <ActionIcon variant="default" radius="xl" size={44} className={classes.previous} visibleFrom="sm" aria-label="Badges précédents" disabled={edges.start} onClick={() => page(-1)}>
+          <IconChevronLeft size={20} />
         </ActionIcon>
       )}
       {/* A native scroller (not Mantine's ScrollArea, which brings floating-ui into the shell's JS). */}
@@ -69,8 +79,8 @@ export function BadgeSlider({ badges }: { badges: Badge[] }) {
         </Group>
       </div>
       {scrollable && (
-        <ActionIcon variant="default" radius="xl" size={36} className={classes.next} visibleFrom="sm" aria-label="Badges suivants" disabled={edges.end} onClick={() => page(1)}>
-          <IconChevronRight size={18} />
+        <ActionIcon variant="default" radius="xl" size={44} className={classes.next} visibleFrom="sm" aria-label="Badges suivants" disabled={edges.end} onClick={() => page(1)}>
+          <IconChevronRight size={20} />
         </ActionIcon>
       )}
     </div>

@@ -4,7 +4,7 @@ import classes from './badge-slider.module.css';
 
 /** The badges still to earn, each with what earns it and how far the household is (issue 16, item 13). */
 export function BadgesToEarn({ badges }: { badges: BadgeToEarn[] }) {
-  if (badges.length === 0) return <Text c="dimmed">Bravo : vous avez gagné tous les badges !</Text>;
+  if (badges.length === 0) return <Text c="dimmed">{'Bravo\u00a0: vous avez gagné tous les badges\u00a0!'}</Text>;
   return (
     <Stack gap="xs">
       <Title order={3} fz="md" id="badges-to-earn">
