@@ -23,6 +23,7 @@ import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
+import { RightsSection } from '../../rights/components/rights-section.tsx';
 
 const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
 
@@ -159,6 +160,30 @@ export function ApplianceDetailPage() {
                     <dd>{a.facture_ref}</dd>
                   </>
                 )}
+                {a.vendeur && (
+                  <>
+                    <dt>Vendeur</dt>
+                    <dd>{a.vendeur}</dd>
+                  </>
+                )}
+                {a.prix_achat !== null && (
+                  <>
+                    <dt>Prix d’achat</dt>
+                    <dd>{new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(a.prix_achat)}</dd>
+                  </>
+                )}
+                {a.numero_serie && (
+                  <>
+                    <dt>N° de série</dt>
+                    <dd>{a.numero_serie}</dd>
+                  </>
+                )}
+                {a.occasion && (
+                  <>
+                    <dt>État à l’achat</dt>
+                    <dd>D’occasion</dd>
+                  </>
+                )}
               </dl>
               {bonus && (
                 <Text data-testid="repair-bonus">
@@ -182,6 +207,8 @@ export function ApplianceDetailPage() {
           <Action icon={IconShoppingCart} label="Accessoires et consommables" href={EXTERNAL_LINKS.spareParts} />
           <Action icon={IconRecycle} label="Donner une seconde vie" to={`/secondlife/actionselect?${productQuery}`} />
         </SimpleGrid>
+
+        <RightsSection applianceId={a.id} />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Section title="Historique d’entretien">

@@ -1,5 +1,5 @@
 import { type Appliance, ENERGY_CLASSES, isoDateError, MSG, TEXT_MAX } from '@ecofoyer/contracts';
-import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -57,12 +57,21 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       classenergie: appliance.classenergie,
       note: appliance.note ?? '',
       panne_note: appliance.panne_note ?? '',
+      // « Mes droits » (issue 20): the paperwork that decides the guarantees.
+      vendeur: appliance.vendeur ?? '',
+      prix_achat: appliance.prix_achat === null ? '' : String(appliance.prix_achat).replace('.', ','),
+      numero_serie: appliance.numero_serie ?? '',
+      dt_livraison: appliance.dt_livraison ?? '',
+      occasion: appliance.occasion,
+      garantie_commerciale_fin: appliance.garantie_commerciale_fin ?? '',
     },
     validate: {
       name: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
       marque: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
       modele: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
       dt_achat: (v) => (v ? isoDateError(v) : null),
+      dt_livraison: (v) => (v ? isoDateError(v) : null),
+      prix_achat: (v) => (v.trim() && !/^\d{1,7}([.,]\d{1,2})?$/.test(v.trim().replace(/\s/g, '')) ? MSG.priceInvalid : null),
     },
   });
   const universeOptions = useMemo(
@@ -80,6 +89,11 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
         prod_id: values.prod_id ? Number(values.prod_id) : null,
         univer_id: values.univer_id ? Number(values.univer_id) : null,
         dt_achat: values.dt_achat || null,
+        vendeur: values.vendeur || null,
+        prix_achat: values.prix_achat.trim() || null,
+        numero_serie: values.numero_serie || null,
+        dt_livraison: values.dt_livraison || null,
+        garantie_commerciale_fin: values.garantie_commerciale_fin || null,
         classenergie: (values.classenergie as (typeof ENERGY_CLASSES)[number] | null) ?? null,
       });
       setSaved(MSG.applianceUpdated(updated.name));
@@ -130,6 +144,22 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
               <TextInput label="Référence de la facture" maxLength={TEXT_MAX} {...form.getInputProps('facture')} />
               <Select label="Classe énergie" clearable data={[...ENERGY_CLASSES]} {...form.getInputProps('classenergie')} />
             </SimpleGrid>
+            <Fieldset legend="Achat et garanties" radius="md">
+              <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput label="Vendeur" description="Le magasin ou le site où vous l’avez acheté" maxLength={TEXT_MAX} {...form.getInputProps('vendeur')} />
+                  <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" {...form.getInputProps('prix_achat')} />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput label="Numéro de série" description="Sur la plaque signalétique" maxLength={TEXT_MAX} {...form.getInputProps('numero_serie')} />
+                  <TextInput label="Date de livraison" description="Si elle diffère de l’achat : la garantie légale part de là" type="date" max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('dt_livraison')} />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput label="Fin de la garantie commerciale" description="Extension de garantie du vendeur ou du fabricant, si vous en avez une" type="date" {...form.getInputProps('garantie_commerciale_fin')} />
+                  <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" {...form.getInputProps('occasion', { type: 'checkbox' })} />
+                </SimpleGrid>
+              </Stack>
+            </Fieldset>
             <AutoTextarea label="Note" maxLength={TEXT_MAX} {...form.getInputProps('note')} />
             <AutoTextarea label="Note de panne" maxLength={TEXT_MAX} {...form.getInputProps('panne_note')} />
             <Group justify="space-between" mt="sm">

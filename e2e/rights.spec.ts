@@ -1,0 +1,65 @@
+import { addMonths } from '@ecofoyer/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, createAccount, label, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+describe('« Mes droits » on the appliance page (issue 20)', () => {
+  it('a washing machine bought 23 months ago is still under the legal guarantee; its paperwork is kept and the commercial guarantee shown', async () => {
+    const account = await createAccount();
+    const session = (await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json()) as { id: number; accessToken: string };
+    const auth = { authorization: `Bearer ${session.accessToken}` };
+    const products = (await (await fetch(`${baseURL()}/api/V1/references/refproducts`, { headers: auth })).json()) as { id: number; prodName: string }[];
+    const universeForm = new FormData();
+    universeForm.append('name', 'Buanderie');
+    const universe = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: auth, body: universeForm })).json()) as { univer_id: number };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const bought = addMonths(today, -23);
+    const form = new FormData();
+    form.append('data', JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'Série 6', dt_achat: bought }));
+    const appliance = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', headers: auth, body: form })).json()) as { id: number };
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
+    const rights = page.getByRole('region', { name: 'Mes droits' });
+    await expect.poll(() => rights.getByTestId('rights').isVisible()).toBe(true);
+    const text = () => rights.innerText();
+    expect(await text()).toContain('Garantie légale de conformité');
+    expect(await text()).toContain(`Jusqu’au ${dateFr(addMonths(bought, 24))}`);
+    expect(await text()).toContain('Faites jouer la garantie légale de conformité');
+    expect(await text()).toMatch(/Disponibles au moins jusqu’en \d{4} \(estimation\)/);
+    expect(await text()).toContain('Le bonus réparation ne s’applique qu’à un appareil hors garantie');
+    await page.screenshot({ path: 'e2e/screenshots/rights-phone.png', fullPage: true });
+
+    // The paperwork, entered on the edit page, is kept and shown.
+    await page.getByRole('link', { name: 'Modifier' }).click();
+    await page.getByLabel(label('Vendeur')).fill('Boulanger Lyon');
+    await page.getByLabel(label('Prix d’achat (€)')).fill('cher');
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await visible(page, 'Le prix d’achat doit être un montant en euros, par exemple 349,90.');
+    await page.getByLabel(label('Prix d’achat (€)')).fill('549,90');
+    await page.getByLabel(label('Fin de la garantie commerciale')).fill(addMonths(today, 36));
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await visible(page, 'Tes modifications sur Lave-linge Bosch sont enregistrées');
+    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
+    await visible(page, 'Boulanger Lyon');
+    await visible(page, '549,90 €');
+    await expect.poll(text).toContain('Garantie commerciale');
+    expect(await text()).toContain(`Jusqu’au ${dateFr(addMonths(today, 36))}`);
+    await context.close();
+  });
+});
