@@ -250,6 +250,8 @@ describe('maintenance edge cases', () => {
     }
     await steps.getByRole('button', { name: 'C’est fait !' }).click();
     await expect.poll(() => steps.getByRole('heading', { name: 'Bravo, entretien effectué !' }).isVisible()).toBe(true);
+    // Saved before leaving: a page loaded meanwhile would cancel the request still under way.
+    await expect.poll(() => steps.getByText('C’est noté dans vos réalisations.').isVisible()).toBe(true);
 
     await page.goto('/calendar');
     const realised = page.getByRole('list', { name: 'Mes réalisations' });
