@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE'] as const;
+/** GARANTIE (issue 20): a guarantee of an appliance ends in 60 or 7 days. */
+export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE'] as const;
 export const NOTIFICATION_STATUSES = ['ACTIF', 'READ'] as const;
 
 /** spec §3 Notification (API.md: with the event it is about, when there is one). */

@@ -59,6 +59,19 @@ export class AppliancesRepository {
     return this.base(userId).where('a.universe_id', '=', universeId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
+  /**
+   * Appliances of every household whose guarantees may end soon (issue 20): still in the inventory,
+   * delivered or bought in the last 5 years, or with a commercial guarantee not over a week ago.
+   */
+  withGuaranteeDates(since: string, commercialFrom: string) {
+    return this.db
+      .selectFrom('appliances')
+      .select(['id', 'user_id'])
+      .where('second_life', 'is', null)
+      .where((eb) => eb.or([eb('dt_livraison', '>=', since), eb('dt_achat', '>=', since), eb('garantie_commerciale_fin', '>=', commercialFrom)]))
+      .execute();
+  }
+
   /** Scoped to its owner: another user's id is simply not found. */
   find(userId: number, id: number) {
     return this.base(userId).where('a.id', '=', id).executeTakeFirst();

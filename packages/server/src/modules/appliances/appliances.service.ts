@@ -175,6 +175,11 @@ export class AppliancesService {
     }));
   }
 
+  /** The appliances of every household whose guarantee may end soon: the reminders' candidates (issue 20). */
+  withGuaranteeDates(since: string, commercialFrom: string) {
+    return this.repo.withGuaranteeDates(since, commercialFrom);
+  }
+
   countSecondLife(userId: number) {
     return this.repo.countSecondLife(userId);
   }

@@ -13,6 +13,9 @@ import type { NotificationJoined, NotificationsRepository } from './notification
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export class NotificationsService {
+  /** Other reminders made at each tick (the guarantees' ends, issue 20), by the modules that know them. */
+  private readonly steps: (() => Promise<NotificationRow[]>)[] = [];
+
   constructor(
     private readonly repo: NotificationsRepository,
     private readonly deps: { clock: Clock; config: Config; log: FastifyBaseLogger },
@@ -45,8 +48,19 @@ export class NotificationsService {
   /** One scheduler step: the notifications now due, each created once, then pushed. */
   async tick(): Promise<NotificationRow[]> {
     const created = await this.repo.createMaintenanceDue(this.deps.clock.now());
+    for (const step of this.steps) created.push(...(await step()));
     await Promise.all(created.map((n) => this.push(n)));
     return created;
+  }
+
+  /** Adds a reminder step to every tick; it returns the notifications it created (pushed by the tick). */
+  onTick(step: () => Promise<NotificationRow[]>): void {
+    this.steps.push(step);
+  }
+
+  /** A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return). */
+  remindOnce(userId: number, type: 'GARANTIE', key: string, title: string, message: string): Promise<NotificationRow | undefined> {
+    return this.repo.insertOnce({ user_id: userId, type, title, message, dedupe_key: key, created_at: this.deps.clock.now() });
   }
 
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */

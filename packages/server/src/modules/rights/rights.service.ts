@@ -1,4 +1,6 @@
-import { computeRights, type Droits, repairBonusFor } from '@ecofoyer/contracts';
+import { addDays, addMonths, computeRights, type Droits, repairBonusFor } from '@ecofoyer/contracts';
+import type { NotificationRow } from '../../db/schema.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { EventsService } from '../events/events.service.ts';
@@ -9,7 +11,9 @@ const parisDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Eur
 
 /** « Mes droits » (issue 20): the rules of contracts/rights.ts applied to one appliance of the household. */
 export class RightsService {
-  constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; clock: Clock }) {}
+  private lastReminders = 0;
+
+  constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; notifications: NotificationsService; clock: Clock }) {}
 
   async forAppliance(userId: number, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(userId, applianceId);
@@ -33,5 +37,41 @@ export class RightsService {
       },
       parisDay(this.deps.clock.now()),
     );
+  }
+
+  /**
+   * Reminders 60 and 7 days before a legal or commercial guarantee ends (issue 20), each created
+   * once (its key names the appliance, the guarantee, its end and the step). Run by the notifications'
+   * tick, at most once an hour: a day late is no harm, a scan every minute would be.
+   */
+  async remind(): Promise<NotificationRow[]> {
+    const now = this.deps.clock.now();
+    if (now.getTime() - this.lastReminders < 3_600_000) return [];
+    this.lastReminders = now.getTime();
+    const today = parisDay(now);
+    const created: NotificationRow[] = [];
+    for (const { id, user_id: userId } of await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7))) {
+      const [appliance, rights] = await Promise.all([this.deps.appliances.get(userId, id), this.forAppliance(userId, id)]);
+      const ends = [
+        rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
+        rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,
+      ];
+      for (const end of ends) {
+        if (!end) continue;
+        const daysLeft = Math.round((Date.parse(`${end.fin}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+        const step = daysLeft <= 7 ? 7 : daysLeft <= 60 ? 60 : null;
+        if (step === null || daysLeft < 0) continue;
+        const fin = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${end.fin}T00:00:00Z`));
+        const row = await this.deps.notifications.remindOnce(
+          userId,
+          'GARANTIE',
+          `garantie:${id}:${end.kind}:${end.fin}:${step}`,
+          `Garantie : ${appliance.name}, fin le ${fin}`,
+          `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
+        );
+        if (row) created.push(row);
+      }
+    }
+    return created;
   }
 }

@@ -78,4 +78,30 @@ describe('« Mes droits » (issue 20)', () => {
     expect((await t.app.inject({ url: `${item(id)}/droits`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${item(id)}/droits` })).statusCode).toBe(401);
   });
+
+  it('reminds 60 and 7 days before the legal guarantee ends, each once (issue 20)', async () => {
+    const user = await signedInUser(t, 'rappel-garantie@exemple.fr');
+    const u = await multipart({ name: 'Cuisine' });
+    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const body = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Miele', modele: 'WWD', dt_achat: '2024-12-30' }) });
+    expect((await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    // Read through the service: the clock moves past the access token's 15 minutes.
+    const garanties = async () => (await t.app.services.notifications.list(user.id)).filter((n) => n.type === 'GARANTIE');
+
+    t.clock.set('2026-11-24T10:00:00Z'); // 36 days before 30 December 2026
+    await t.app.services.notifications.tick();
+    expect(await garanties()).toEqual([
+      expect.objectContaining({ title: 'Garantie : Lave-linge Miele, fin le 30 décembre 2026', message: expect.stringContaining('Plus que 36 jours de garantie légale de conformité pour Lave-linge Miele') }),
+    ]);
+    t.clock.set('2026-11-26T10:00:00Z');
+    await t.app.services.notifications.tick();
+    expect(await garanties()).toHaveLength(1);
+    t.clock.set('2026-12-25T10:00:00Z'); // 5 days before
+    await t.app.services.notifications.tick();
+    const after = await garanties();
+    expect(after).toHaveLength(2);
+    expect(after.map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 5 jours'));
+    t.clock.set('2026-11-24T10:00:00Z');
+  });
 });
+

@@ -1,7 +1,7 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellRinging, IconCircleCheck, IconTrophy, IconTool } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
@@ -11,6 +11,13 @@ import classes from '../../../components/tile-list.module.css';
 import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+
+/** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending (issue 20). */
+const KIND: Record<Notification['type'], { color: string; label: string; icon: ReactNode }> = {
+  MAINTENANCE: { color: 'eco', label: 'Entretien', icon: <IconTool size={24} /> },
+  CHALLENGE: { color: 'warm.8', label: 'Défi', icon: <IconTrophy size={24} /> },
+  GARANTIE: { color: 'orange', label: 'Garantie', icon: <IconShieldCheck size={24} /> },
+};
 
 function NeededProducts({ notification }: { notification: Notification }) {
   const cards = useMaintenanceCards(notification.event?.productId ?? null);
@@ -102,8 +109,8 @@ export function NotificationsPage() {
             <li key={n.id}>
               <UnstyledButton className={`${classes.item} ${n.status === 'ACTIF' ? own.unread : ''}`} onClick={() => openNotification(n)}>
                 <Indicator disabled={n.status !== 'ACTIF'} color="red" size={12} offset={4} position="top-start" zIndex={1} aria-hidden>
-                  <ThemeIcon size={44} radius="xl" variant="light" color={n.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
-                    {n.type === 'CHALLENGE' ? <IconTrophy size={24} /> : <IconTool size={24} />}
+                  <ThemeIcon size={44} radius="xl" variant="light" color={KIND[n.type].color}>
+                    {KIND[n.type].icon}
                   </ThemeIcon>
                 </Indicator>
                 <div className={classes.text}>
@@ -125,8 +132,8 @@ export function NotificationsPage() {
         {open && (
           <Stack>
             <Group gap="xs">
-              <Badge variant="light" color={open.type === 'CHALLENGE' ? 'warm.8' : 'eco'}>
-                {open.type === 'CHALLENGE' ? 'Défi' : 'Entretien'}
+              <Badge variant="light" color={KIND[open.type].color}>
+                {KIND[open.type].label}
               </Badge>
               <Text size="sm" c="dimmed">
                 {longDateFr(open.event?.dt_realisation ?? open.dt_creation)}
