@@ -122,6 +122,9 @@ export const MSG = {
   // spec §2/§5 — smart-fix
   smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
   smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
+  // issue 17: the repair records hold almost no appliance older than 50 years.
+  smartfixAgeTooOld: 'Au-delà de 50 ans, nous ne pouvons pas estimer : les ateliers de réparation n’ont presque aucun appareil aussi ancien. Indiquez un âge de 0 à 50 ans.',
+  smartfixKindInvalid: 'Ce type d’appareil ne fait pas partie de la catégorie choisie.',
   productSearchPlaceholder: 'Rechercher un produit...',
   genericProducts: 'Produits génériques',
   savedProducts: 'Produits enregistrés',
