@@ -86,7 +86,7 @@ const results = {
   bar,
   splits,
   variantsOnTimeSplit: variants,
-  published: { file: path.relative(root, modelFile), bytes: modelBytes, platt: model.platt, meta: model.meta, weights: Object.keys(model.weights).length },
+  published: { file: path.relative(root, modelFile), bytes: modelBytes, slope: model.slope, meta: model.meta, weights: Object.keys(model.weights).length },
   seconds: round((performance.now() - started) / 1000, 1),
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -166,9 +166,13 @@ Only what a user can tell before any repair:
   them through \`french-gloss.ts\`. No other word is a feature: the repairers' notes of the records (« needs », « testing »,
   « safety check », « PAT », « replaced fuse ») cannot move an estimate, where the previous model had learnt them.
 
-Logistic regression (L2, categories and provider intercepts unpenalised; the providers' effect is averaged out, so the
-app, a new provider, is not mistaken for one of them), then Platt scaling fitted on later records (time split) or other
-repair sessions (group splits) than the weights. A kind's average repair rate, shown beside each estimate, is shrunk towards its
+The estimate starts from the average repair rate of the kind (else the category) in the training records, the figure
+shown beside it, and moves in log-odds by what the user told: each told age, brand and symptom weighs its logistic-regression
+weight against « not said » (L2; category, kind and provider intercepts in the fit so that these weights are compared
+within a category and a repair café; the providers' effect is averaged out, so the app, a new provider, is not mistaken
+for one of them), times a slope fitted on later records (time split) or other repair sessions (group splits) than the
+weights: Platt scaling without intercept, so that with nothing told the estimate is the average. The regression's own
+estimate, Platt-scaled on the same records, is given for comparison. A kind's average repair rate is shrunk towards its
 category's with the weight of ${model.meta?.kindPriorRecords} records (${kindCount('lave-linge')} washing machines, ${kindCount('lave-vaisselle')} dishwashers and ${kindCount('refrigerateur')} fridges only: these averages are uncertain,
 and the app shows how many records they come from).
 
@@ -187,9 +191,9 @@ ${splitTable()}
 
 ${barText}
 
-| split | log loss model / base | kind base rate AUC / Brier | answered « Oui » (p ≥ 0.5) | λ | Platt a, b |
-|---|---|---|---|---|---|
-${splits.map((s) => `| ${s.split} | ${s.model.logLoss.toFixed(4)} / ${s.categoryBaseRate.logLoss.toFixed(4)} | ${s.kindBaseRate.auc.toFixed(3)} / ${s.kindBaseRate.brier.toFixed(4)} | ${pct(s.model.answeredYes)} | ${s.lambda} | ${s.platt.a}, ${s.platt.b} |`).join('\n')}
+| split | log loss model / base | kind's average alone: AUC / Brier | regression + Platt: AUC / Brier | answered « Oui » (p ≥ 0.5) | λ | slope |
+|---|---|---|---|---|---|---|
+${splits.map((s) => `| ${s.split} | ${s.model.logLoss.toFixed(4)} / ${s.categoryBaseRate.logLoss.toFixed(4)} | ${s.kindBaseRate.auc.toFixed(3)} / ${s.kindBaseRate.brier.toFixed(4)} | ${s.regression.auc.toFixed(3)} / ${s.regression.brier.toFixed(4)} | ${pct(s.model.answeredYes)} | ${s.lambda} | ${s.slope} |`).join('\n')}
 
 Where the gain comes from (model AUC / base-rate AUC on each test subset):
 
@@ -225,8 +229,9 @@ Largest categories: ${s.perCategory.map((c) => `${categoryName(c.categoryId)} ${
 - **Repairers' notes were the signal.** The previous model scored higher (AUC 0.647, record split) partly by reading them
   (« needs », « testing », « replaced »): they report the outcome, not the symptom, and a user cannot write them.
 - **Time and place move the rate.** The repair rate differs by repair café and year more than by most features; a model
-  trained on older records meets a later mix of cafés. Platt scaling on the latest training months keeps the estimates
-  calibrated (deciles above) but cannot add ranking power.
+  trained on older records meets a later mix of cafés (on the time split both the model and the base rate estimate a
+  couple of points too high: the latest months repaired less). Fitting the slope on the latest training months keeps the
+  moves honest (deciles above) but cannot add ranking power.
 - More would need records that hold the owner's description for every device, ideally French ones (the full ORDS
   aggregate, Repair Café International, anstiftung: not in this snapshot).
 
@@ -236,7 +241,7 @@ caveat that it is an estimate from repair-café records, not a diagnosis.
 ## Published model
 
 \`model.json\`: ${n(modelBytes)} bytes, ${results.published.weights} weights, trained on the ${n(labelled)} labelled records
-(${model.meta?.from} to ${model.meta?.to}) like the time split's model (λ ${model.meta?.lambda}, Platt a ${model.platt.a}, b ${model.platt.b}).
+(${model.meta?.from} to ${model.meta?.to}) like the time split's model (λ ${model.meta?.lambda}, slope ${model.slope}).
 Data: ORDS v0.3 partner files of July 2025 (\`datasets/ords/\`, see its README), © Open Repair Alliance / The Restart
 Project and the named repair cafés, CC BY-SA 4.0; the model derived from it is shared under the same licence.
 

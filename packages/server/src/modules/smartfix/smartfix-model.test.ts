@@ -52,6 +52,17 @@ describe('committed model.json', () => {
     expect(p({ categoryId: 17, kind: 'lave-linge' })).not.toBe(p({ categoryId: 17 }));
   });
 
+  it('starts from the average of the kind, else of the category: with nothing told, the estimate is that average', () => {
+    expect(p({ categoryId: 17, kind: 'lave-linge' })).toBeCloseTo(model.rates.kinds['lave-linge'].rate, 6);
+    expect(p({ categoryId: 17, brand: 'Ukendt', problem: 'needs testing' })).toBeCloseTo(model.rates.categories['17'].rate, 6);
+    // Each told thing moves it; together they explain the whole gap in log-odds.
+    const input: SmartfixInput = { categoryId: 17, kind: 'lave-linge', brand: 'Bosch', age: 12, problem: 'fuite d’eau' };
+    const { probability, average, factors } = explain(model, input);
+    expect(average).toEqual(model.rates.kinds['lave-linge']);
+    expect(factors.length).toBeGreaterThan(0);
+    expect(Math.sign(probability - average.rate)).toBe(Math.sign(factors.reduce((s, f) => s + f.points, 0)));
+  });
+
   it('gives no weight to the repairers’ words of the records, only to symptoms a user writes', () => {
     const base = p({ categoryId: 14, problem: 'not heating' });
     for (const notes of ['needs new part', 'testing', 'safety check', 'PAT test passed', 'replaced', 'advice given', 'parts ordered', 'volunteer suggested']) {

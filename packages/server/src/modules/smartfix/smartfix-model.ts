@@ -4,8 +4,12 @@
  * tell before any repair: the ORDS category (1..40), a finer kind (SMARTFIX_KINDS), the brand, the
  * age and the symptoms found in the description.
  *
- * A logistic regression over named features (`weights`), then Platt scaling (`platt`) fitted on
- * later records than the ones it learnt from. Only the symptom words below count in a description:
+ * The estimate starts from the average repair rate of the kind (or category) in the records, the
+ * figure the result shows beside it, and moves in log-odds by what the user told: age, brand and
+ * symptoms, each weighed against « not said » by a logistic regression (`weights`, fitted with the
+ * category and kind so that they are compared within them), times a `slope` fitted on later records
+ * than the ones the weights learnt from (Platt scaling without intercept: with nothing told, the
+ * estimate is the average). Only the symptom words below count in a description:
  * the repairers' words of the records (« needs », « testing », « safety check », « replaced »…) are
  * no feature, so they cannot move an estimate. Training: smartfix-train.ts; figures:
  * bench/smartfix/README.md.
@@ -37,16 +41,16 @@ export interface SmartfixModel {
   version: number;
   /** repair_probability ≥ threshold reads as « Réparable : Oui ». */
   threshold: number;
-  /** Log-odds weight of each named feature (see `features`); a feature absent here weighs 0. */
+  /** Log-odds weight of the age, brand and symptom features (see `features`); a feature absent here weighs 0. */
   weights: Record<string, number>;
-  /** p = σ(a·z + b), z the sum of the weights. */
-  platt: { a: number; b: number };
-  /** Average repair rate of each category ("1".."40") and kind, over all the records. */
-  rates: { categories: Record<string, RateEntry>; kinds: Record<string, RateEntry> };
+  /** p = σ(logit(average) + slope · Σ (weight − weight of « not said »)). */
+  slope: number;
+  /** Average repair rate over all the records, of each category ("1".."40") and of each kind. */
+  rates: { overall: RateEntry; categories: Record<string, RateEntry>; kinds: Record<string, RateEntry> };
   meta?: Record<string, unknown>;
 }
 
-export const SMARTFIX_MODEL_VERSION = 2;
+export const SMARTFIX_MODEL_VERSION = 3;
 export const SMARTFIX_MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model.json');
 
 export const CATEGORY_COUNT = 40;
@@ -180,45 +184,72 @@ export function features(input: SmartfixInput, knownBrand: (brand: string) => bo
 
 export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
-const knownBrandOf = (model: SmartfixModel) => (brand: string) => `brand:${brand}` in model.weights;
-const weightOf = (model: SmartfixModel, key: string) => model.weights[key] ?? 0;
-const calibrated = (model: SmartfixModel, z: number) => sigmoid(model.platt.a * z + model.platt.b);
+const knownBrandOf = (model: Pick<SmartfixModel, 'weights'>) => (brand: string) => `brand:${brand}` in model.weights;
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-4, Math.max(1e-4, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The average the estimate starts from: the kind's, else the category's, else all records'. */
+export function averageOf(model: Pick<SmartfixModel, 'rates'>, input: Pick<SmartfixInput, 'categoryId' | 'kind'>): RateEntry {
+  return (input.kind ? model.rates.kinds[input.kind] : undefined) ?? model.rates.categories[String(input.categoryId)] ?? model.rates.overall;
+}
+
+/** What « not said » weighs for a feature: unknown age, unknown brand, no symptom (weight 0). */
+const referenceOf = (key: string) => (key.startsWith('age:') ? 'age:0' : key.startsWith('brand:') ? BRAND_UNKNOWN : null);
+
+/**
+ * The told features (age, brand, symptoms) and how far each moves the log-odds from « not said »,
+ * before the slope. Bias, category and kind are carried by the average.
+ */
+export function deviations(weights: Record<string, number>, input: SmartfixInput, symptoms?: string[]): { key: string; delta: number }[] {
+  const out: { key: string; delta: number }[] = [];
+  for (const key of features(input, knownBrandOf({ weights }), symptoms)) {
+    if (!(key.startsWith('age:') || key.startsWith('brand:') || key.startsWith('sym:'))) continue;
+    const reference = referenceOf(key);
+    if (key === reference) continue;
+    out.push({ key, delta: (weights[key] ?? 0) - (reference ? (weights[reference] ?? 0) : 0) });
+  }
+  return out;
+}
 
 /** Calibrated probability (0..1) that the device is fixed or repairable. */
 export function predictProbability(model: SmartfixModel, input: SmartfixInput): number {
-  return calibrated(model, features(input, knownBrandOf(model)).reduce((z, f) => z + weightOf(model, f), 0));
+  return explain(model, input).probability;
 }
 
 export interface Explained {
   probability: number;
+  /** The average the estimate started from. */
+  average: RateEntry;
   /** What moved the estimate, largest first: the probability with minus without that information (in points). */
   factors: { kind: 'age' | 'brand' | 'symptom'; id: string; points: number }[];
 }
 
 /**
  * The estimate and the contribution of each thing the user told: for the age, the brand and each
- * symptom, the calibrated probability with it minus the one with that field left empty (age and
- * brand unknown, symptom absent), in percentage points.
+ * symptom, the probability with it minus the one with that field left empty, in percentage points.
  */
 export function explain(model: SmartfixModel, input: SmartfixInput): Explained {
-  const keys = features(input, knownBrandOf(model));
-  const z = keys.reduce((s, f) => s + weightOf(model, f), 0);
-  const probability = calibrated(model, z);
-  const without = (key: string, reference: string | null) => probability - calibrated(model, z - weightOf(model, key) + (reference ? weightOf(model, reference) : 0));
-  const factors: Explained['factors'] = [];
-  for (const key of keys) {
-    if (key.startsWith('age:') && key !== 'age:0') factors.push({ kind: 'age', id: key, points: 100 * without(key, 'age:0') });
-    else if (key.startsWith('brand:') && key !== BRAND_UNKNOWN) factors.push({ kind: 'brand', id: key, points: 100 * without(key, BRAND_UNKNOWN) });
-    else if (key.startsWith('sym:')) factors.push({ kind: 'symptom', id: key.slice(4), points: 100 * without(key, null) });
-  }
-  factors.sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
-  return { probability, factors };
+  const average = averageOf(model, input);
+  const moves = deviations(model.weights, input);
+  const start = logit(average.rate);
+  const total = moves.reduce((s, m) => s + m.delta, 0);
+  const probability = sigmoid(start + model.slope * total);
+  const factors = moves
+    .map(({ key, delta }) => ({
+      kind: key.startsWith('age:') ? ('age' as const) : key.startsWith('brand:') ? ('brand' as const) : ('symptom' as const),
+      id: key.startsWith('sym:') ? key.slice(4) : key,
+      points: 100 * (probability - sigmoid(start + model.slope * (total - delta))),
+    }))
+    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
+  return { probability, average, factors };
 }
 
 /** Reads a model.json (default: the committed one beside this file). */
 export function loadSmartfixModel(file: string = SMARTFIX_MODEL_FILE): SmartfixModel {
   const model = JSON.parse(readFileSync(file, 'utf8')) as SmartfixModel;
   if (model.version !== SMARTFIX_MODEL_VERSION) throw new Error(`smartfix model ${file}: version ${model.version}, expected ${SMARTFIX_MODEL_VERSION}`);
-  if (typeof model.weights?.bias !== 'number' || !model.platt || !model.rates) throw new Error(`smartfix model ${file}: weights, platt or rates missing`);
+  if (!model.weights || typeof model.slope !== 'number' || !model.rates?.overall) throw new Error(`smartfix model ${file}: weights, slope or rates missing`);
   return model;
 }

@@ -9,8 +9,9 @@
  *   apart from training (not record by record: records of one event share a volunteer, a day and
  *   a way of writing), against the per-category base rate, with ROC AUC, Brier score and a decile
  *   calibration table;
- * - calibrated by Platt scaling on a validation part that comes after (time split) or apart from
- *   (group splits) the records the weights were fitted on.
+ * - anchored on the average repair rate of the kind or category (the figure shown beside the
+ *   estimate), moved by the told features' weights times a slope fitted on a validation part that
+ *   comes after (time split) or apart from (group splits) the records the weights were fitted on.
  *
  * The providers differ in repair rate (Denmark 68 %, Repair Connects 85 %) and in what they record
  * (no description in Denmark and Toronto, ages only in Repair Connects and Fixit Clinic): each gets
@@ -21,7 +22,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { kindOfRecord } from './smartfix-kinds.ts';
-import { type RateEntry, SMARTFIX_MODEL_VERSION, type SmartfixInput, type SmartfixModel, features, normalizeBrand, sigmoid, symptomsOf } from './smartfix-model.ts';
+import { type RateEntry, SMARTFIX_MODEL_VERSION, type SmartfixInput, type SmartfixModel, averageOf, deviations, features, normalizeBrand, sigmoid, symptomsOf } from './smartfix-model.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -203,7 +204,7 @@ export interface FitSettings {
   providerAdjustment?: boolean;
 }
 
-/** Uncalibrated weights (platt a = 1, b = 0) fitted on `part`; rates are filled by the caller. */
+/** Regression weights fitted on `part` (provider intercepts averaged into the bias). */
 export function fitWeights(part: Example[], settings: FitSettings): Record<string, number> {
   const minBrand = settings.minBrandCount ?? 15;
   const withProvider = settings.providerAdjustment ?? true;
@@ -238,13 +239,39 @@ export function fitWeights(part: Example[], settings: FitSettings): Record<strin
   return weights;
 }
 
-/** Raw scores z of examples under weights (no calibration). */
-export function rawScores(weights: Record<string, number>, examples: Example[]): Float64Array {
-  const knownBrand = (b: string) => `brand:${b}` in weights;
-  return Float64Array.from(examples, (e) => features(e.input, knownBrand, e.symptoms).reduce((z, k) => z + (weights[k] ?? 0), 0));
+/** Σ of the told features' moves (before the slope) of each example. */
+export function deviationScores(weights: Record<string, number>, examples: Example[]): Float64Array {
+  return Float64Array.from(examples, (e) => deviations(weights, e.input, e.symptoms).reduce((s, m) => s + m.delta, 0));
 }
 
-/** Fits σ(a·z + b) to (z, y) by Newton's method on the log loss. */
+/** logit of the average each example starts from (its kind's, else its category's rate in `rates`). */
+export function startLogits(rates: SmartfixModel['rates'], examples: Example[]): Float64Array {
+  return Float64Array.from(examples, (e) => {
+    const p = Math.min(1 - 1e-4, Math.max(1e-4, averageOf({ rates }, e.input).rate));
+    return Math.log(p / (1 - p));
+  });
+}
+
+/** The slope s of σ(offset + s·d) that minimises the log loss on (offset, d, y), by Newton's method. */
+export function fitSlope(offset: ArrayLike<number>, d: ArrayLike<number>, y: ArrayLike<number>): number {
+  let s = 1;
+  for (let it = 0; it < 50; it++) {
+    let g = 0;
+    let h = 0;
+    for (let i = 0; i < d.length; i++) {
+      const q = sigmoid(offset[i] + s * d[i]);
+      g += (q - y[i]) * d[i];
+      h += q * (1 - q) * d[i] * d[i];
+    }
+    if (!(h > 1e-12)) break;
+    const step = g / h;
+    s -= step;
+    if (Math.abs(step) < 1e-10) break;
+  }
+  return round(s, 4);
+}
+
+/** Fits σ(a·z + b) to (z, y) by Newton's method on the log loss (the regression's own calibration, for comparison). */
 export function plattScaling(z: ArrayLike<number>, y: ArrayLike<number>): { a: number; b: number } {
   let a = 1;
   let b = 0;
@@ -274,6 +301,8 @@ export function plattScaling(z: ArrayLike<number>, y: ArrayLike<number>): { a: n
   }
   return { a: round(a, 4), b: round(b, 4) };
 }
+
+export const anchoredProbabilities = (offset: ArrayLike<number>, d: ArrayLike<number>, slope: number) => Array.from(d, (v, i) => sigmoid(offset[i] + slope * v));
 
 // ---------------------------------------------------------------------------------------------
 // Rates (the averages shown beside an estimate)
@@ -312,7 +341,7 @@ export function repairRates(examples: Example[]): SmartfixModel['rates'] {
     const prior = categories[main]?.rate ?? overall;
     kinds[k] = { rate: round((pos + KIND_PRIOR_RECORDS * prior) / (n + KIND_PRIOR_RECORDS), 4), records: n };
   }
-  return { categories, kinds };
+  return { overall: { rate: round(overall, 4), records: examples.length }, categories, kinds };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,9 +449,12 @@ export interface SplitReport {
   testDates: [string, string];
   testGroups: number;
   lambda: number;
-  lambdaSearch: { lambda: number; validationLogLoss: number; validationAuc: number }[];
-  platt: { a: number; b: number };
+  lambdaSearch: { lambda: number; validationLogLoss: number; validationAuc: number; slope: number }[];
+  /** Slope of the told features' moves, fitted on the validation part. */
+  slope: number;
   model: Metrics & { deciles: DecileBin[] };
+  /** The fitted regression itself (its own category and kind weights), Platt-scaled on the same validation part: for comparison. */
+  regression: Metrics & { platt: { a: number; b: number } };
   /** The category's repair rate in the training part, for every record of the category. */
   categoryBaseRate: Metrics & { deciles: DecileBin[] };
   /** The kind's (else the category's) repair rate in the training part. */
@@ -442,7 +474,7 @@ export interface TrainSettings {
   providerAdjustment?: boolean;
 }
 
-const DEFAULT_LAMBDAS = [1e-4, 3e-4, 1e-3, 3e-3, 1e-2];
+const DEFAULT_LAMBDAS = [1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2];
 
 /**
  * Weights fitted on `train` and calibrated: λ and the Platt scaling are chosen on a validation
@@ -453,28 +485,38 @@ export function trainCalibrated(train: Example[], split: SplitName, settings: Tr
   const seed = settings.seed ?? 20251016;
   const inner = splitExamples(train, split === 'time' ? 'time' : 'event', seed + 1);
   const yValidation = inner.test.map((e) => e.label);
+  const offset = startLogits(repairRates(inner.train), inner.test);
   const lambdaSearch = (settings.lambdas ?? DEFAULT_LAMBDAS).map((lambda) => {
-    const z = rawScores(fitWeights(inner.train, { lambda, iterations: settings.iterations, providerAdjustment: settings.providerAdjustment }), inner.test);
-    const m = metrics(Array.from(z, sigmoid), yValidation);
-    return { lambda, validationLogLoss: m.logLoss, validationAuc: m.auc, z };
+    const weights = fitWeights(inner.train, { lambda, iterations: settings.iterations, providerAdjustment: settings.providerAdjustment });
+    const d = deviationScores(weights, inner.test);
+    const slope = fitSlope(offset, d, yValidation);
+    const m = metrics(anchoredProbabilities(offset, d, slope), yValidation);
+    return { lambda, validationLogLoss: m.logLoss, validationAuc: m.auc, slope, z: rawScores(weights, inner.test) };
   });
   const best = lambdaSearch.reduce((a, b) => (b.validationLogLoss < a.validationLogLoss ? b : a));
   const platt = plattScaling(best.z, yValidation);
   const weights = fitWeights(train, { lambda: best.lambda, iterations: settings.iterations, providerAdjustment: settings.providerAdjustment });
-  return { weights, platt, lambda: best.lambda, lambdaSearch: lambdaSearch.map(({ z: _z, ...r }) => r) };
+  return { weights, slope: best.slope, platt, lambda: best.lambda, lambdaSearch: lambdaSearch.map(({ z: _z, ...r }) => r) };
+}
+
+/** The regression's raw scores (bias, category and kind weights included), for the comparison. */
+function rawScores(weights: Record<string, number>, examples: Example[]): Float64Array {
+  const knownBrand = (b: string) => `brand:${b}` in weights;
+  return Float64Array.from(examples, (e) => features(e.input, knownBrand, e.symptoms).reduce((z, k) => z + (weights[k] ?? 0), 0));
 }
 
 export function evaluateSplit(examples: Example[], split: SplitName, settings: TrainSettings = {}): SplitReport {
   const seed = settings.seed ?? 20251016;
   const { train, test } = splitExamples(examples, split, seed);
-  const { weights, platt, lambda, lambdaSearch } = trainCalibrated(train, split, settings);
-  const p = Array.from(rawScores(weights, test), (z) => sigmoid(platt.a * z + platt.b));
-  const y = test.map((e) => e.label);
+  const { weights, slope, platt, lambda, lambdaSearch } = trainCalibrated(train, split, settings);
   const rates = repairRates(train);
-  const overall = train.reduce((s, e) => s + e.label, 0) / train.length;
+  const p = anchoredProbabilities(startLogits(rates, test), deviationScores(weights, test), slope);
+  const y = test.map((e) => e.label);
+  const overall = rates.overall.rate;
   const catRate = (e: Example) => rates.categories[String(e.input.categoryId)]?.rate ?? overall;
   const base = test.map(catRate);
-  const kindBase = test.map((e) => (e.input.kind && rates.kinds[e.input.kind] ? rates.kinds[e.input.kind].rate : catRate(e)));
+  const kindBase = test.map((e) => averageOf({ rates }, e.input).rate);
+  const pRegression = Array.from(rawScores(weights, test), (z) => sigmoid(platt.a * z + platt.b));
   const mModel = metrics(p, y);
   const mBase = metrics(base, y);
 
@@ -512,8 +554,9 @@ export function evaluateSplit(examples: Example[], split: SplitName, settings: T
     testGroups: new Set(test.map((e) => (split === 'venue' ? e.venue : e.event))).size,
     lambda,
     lambdaSearch,
-    platt,
+    slope,
     model: { ...mModel, deciles: decileTable(p, y) },
+    regression: { ...metrics(pRegression, y), platt },
     categoryBaseRate: { ...mBase, deciles: decileTable(base, y) },
     kindBaseRate: metrics(kindBase, y),
     brierSkill: round(1 - mModel.brier / mBase.brier, 4),
@@ -529,13 +572,15 @@ export function evaluateSplit(examples: Example[], split: SplitName, settings: T
 
 /** The published model: trained like the time split's model, on every labelled record. */
 export function publishModel(examples: Example[], settings: TrainSettings = {}): SmartfixModel {
-  const { weights, platt, lambda } = trainCalibrated(examples, 'time', settings);
+  const { weights, slope, lambda } = trainCalibrated(examples, 'time', settings);
   const dates = examples.map((e) => e.date).sort();
+  // Only the told features' weights are used at inference (bias, category and kind: the averages).
+  const told = Object.fromEntries(Object.entries(weights).filter(([k]) => /^(age|brand|sym):/.test(k)));
   return {
     version: SMARTFIX_MODEL_VERSION,
     threshold: 0.5,
-    weights,
-    platt,
+    weights: told,
+    slope,
     rates: repairRates(examples),
     meta: {
       trainedOn: 'ORDS v0.3 partner files 202507 (datasets/ords), CC BY-SA 4.0, Open Repair Alliance / The Restart Project and the named data providers',

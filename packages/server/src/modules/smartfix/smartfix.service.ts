@@ -16,8 +16,7 @@ export class SmartfixService {
     this.model ??= loadSmartfixModel();
     const kind = input.kind ? SMARTFIX_KINDS.find((k) => k.id === input.kind && k.categoryId === input.product_category_id) : undefined;
     const age = input.product_age ?? null;
-    const { probability, factors } = explain(this.model, { categoryId: input.product_category_id, kind: kind?.id ?? null, brand: input.brand, age, problem: input.problem });
-    const average = (kind && this.model.rates.kinds[kind.id]) || this.model.rates.categories[String(input.product_category_id)] || { rate: 0, records: 0 };
+    const { probability, average, factors } = explain(this.model, { categoryId: input.product_category_id, kind: kind?.id ?? null, brand: input.brand, age, problem: input.problem });
     return {
       is_repairable: probability >= this.model.threshold,
       repair_probability: Math.min(1, Math.max(0, probability)),
@@ -34,7 +33,7 @@ export class SmartfixService {
 }
 
 function factorLabel(f: Explained['factors'][number], brand: string, age: number | null): string {
-  if (f.kind === 'age') return `Âge : ${age} an${age === 0 || age === 1 ? '' : 's'}`;
-  if (f.kind === 'brand') return `Marque : ${brand.trim()}`;
-  return `Symptôme : ${SYMPTOMS.find((s) => s.id === f.id)?.label ?? f.id}`;
+  if (f.kind === 'age') return `Âge de ${age} an${age === 0 || age === 1 ? '' : 's'}`;
+  if (f.kind === 'brand') return `Marque ${brand.trim()}`;
+  return `Symptôme « ${SYMPTOMS.find((s) => s.id === f.id)?.label ?? f.id} »`;
 }
