@@ -235,8 +235,10 @@ Largest categories: ${s.perCategory.map((c) => `${categoryName(c.categoryId)} ${
 - More would need records that hold the owner's description for every device, ideally French ones (the full ORDS
   aggregate, Repair Café International, anstiftung: not in this snapshot).
 
-So the app shows a calibrated probability beside the average of the kind, with the factors that moved it and the
-caveat that it is an estimate from repair-café records, not a diagnosis.
+So the app leads with the calibrated probability beside the average of the kind, with the factors that moved it and the
+caveat that it is an estimate from repair-café records, not a diagnosis. The spec's « Réparable : Oui / Non » stays as a
+secondary line: with ${pct(results.data.positiveRate, 0)} of the devices repaired, almost every estimate is above 50 % (« Oui » for
+${pct(time.model.answeredYes)} of the time split's test records), so that line alone says little.
 
 ## Published model
 

@@ -3,7 +3,7 @@ import { MSG, probabilityForChart, probabilityLabel, SMARTFIX_AGE_MAX, SMARTFIX_
 import { DonutChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconExternalLink } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -29,6 +29,7 @@ export function SmartfixPage() {
   const filter = useMemo(() => searchCategoryChoices(choices), [choices]);
   /** The choice the shown result was asked for (the select may have changed since). */
   const [asked, setAsked] = useState<CategoryChoice | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [brand, setBrand] = useState('');
   const [age, setAge] = useState('');
@@ -45,7 +46,17 @@ export function SmartfixPage() {
     const choice = choices.find((c) => c.value === category);
     if (next.category || next.age || !choice) return;
     setAsked(choice);
-    predict.mutate({ product_category_id: choice.categoryId, kind: choice.kind, brand: brand.trim(), product_age: age === '' ? null : Number(age), problem: problem.trim() });
+    predict.mutate(
+      { product_category_id: choice.categoryId, kind: choice.kind, brand: brand.trim(), product_age: age === '' ? null : Number(age), problem: problem.trim() },
+      // On a phone the result is below the form: bring it into view (under the app's header).
+      {
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            const top = resultRef.current?.getBoundingClientRect().top;
+            if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          }),
+      },
+    );
   };
 
   const result = predict.data;
@@ -109,7 +120,7 @@ export function SmartfixPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="md" aria-live="polite">
+        <Paper withBorder radius="lg" p="md" aria-live="polite" ref={resultRef} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12px)' }}>
           {result ? (
             <Stack gap="xs" align="center" data-testid="smartfix-result">
               <Title order={2} fz="xl" ta="center" c="eco.9" data-testid="smartfix-yours">
