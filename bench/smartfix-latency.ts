@@ -30,9 +30,9 @@ const model = loadSmartfixModel();
 const { records } = readOrdsRecords(path.join(root, 'datasets/ords'));
 const inputs: SmartfixInput[] = records
   .filter((_, i) => i % 6 === 0)
-  .map((r) => ({ categoryId: Number(r.product_category_id), brand: r.brand, age: ageOf(r), problem: r.problem }));
+  .map((r) => ({ categoryId: Number(r.product_category_id), kind: null, brand: r.brand, age: ageOf(r), problem: r.problem }));
 const french = ["l'écran est fissuré", 'ne chauffe plus du tout depuis hier', 'fait un bruit anormal et sent le brûlé', "ne s'allume plus", ''];
-for (let i = 0; i < 500; i++) inputs.push({ categoryId: 1 + (i % 40), brand: ['Seb', 'Moulinex', '', 'Rowenta'][i % 4], age: i % 7 === 0 ? null : i % 30, problem: french[i % french.length] });
+for (let i = 0; i < 500; i++) inputs.push({ categoryId: 1 + (i % 40), kind: null, brand: ['Seb', 'Moulinex', '', 'Rowenta'][i % 4], age: i % 7 === 0 ? null : i % 30, problem: french[i % french.length] });
 
 let sink = 0;
 for (let i = 0; i < WARMUP; i++) sink += predictProbability(model, inputs[i % inputs.length]);
@@ -81,8 +81,8 @@ const section = [
   `| \`predictProbability\` mean | ${result.predict.meanUs} µs |`,
   '',
   `${CALLS.toLocaleString('en')} timed calls after ${WARMUP.toLocaleString('en')} warm-up calls, over ${inputs.length.toLocaleString('en')} inputs: every sixth ORDS record with its raw`,
-  'problem text (empty to several hundred words, English, Dutch, German) and 500 French ones. Each call tokenises and',
-  'hashes the text, so long texts dominate the tail.',
+  'problem text (empty to several hundred words, English, Dutch, German) and 500 French ones. Each call glosses the',
+  'text and runs the symptom patterns over it, so long texts dominate the tail.',
 ].join('\n');
 const readmeFile = path.join(here, 'smartfix/README.md');
 const readme = existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : '# Smart-fix repairability model\n';

@@ -1,299 +1,256 @@
 /**
- * Trains the smart-fix repairability model on the ORDS records and publishes it:
+ * Evaluates and publishes the smart-fix repairability model (issue 17):
  *
- *   node --import tsx scripts/smartfix-train.ts [--dir datasets/ords] [--sample N] [--no-compare]
+ *   node --import tsx scripts/smartfix-train.ts [--dir datasets/ords] [--eval-only]
  *
- * writes packages/server/src/modules/smartfix/model.json, bench/smartfix/evaluation.json and
- * bench/smartfix/README.md (keeping its "Latency" section, written by bench/smartfix-latency.ts).
- * --no-compare skips the design comparisons (variants and unseen-provider checks, ~2 min).
+ * Evaluates on three splits (by time, by repair event, by venue) against the per-category base
+ * rate, then trains the published model on every labelled record. Writes
+ * packages/server/src/modules/smartfix/model.json (not with --eval-only),
+ * bench/results/smartfix-eval.json, bench/smartfix/README.md (keeping its "Latency" section, written
+ * by bench/smartfix-latency.ts) and the smart-fix table of bench/README.md. Every figure of these
+ * pages comes from this run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { F, type SmartfixModel } from '../packages/server/src/modules/smartfix/smartfix-model.ts';
+import { SMARTFIX_CATEGORIES } from '@ecofoyer/contracts';
 import { machineInfo } from '../bench/machine.ts';
-import {
-  type CalibrationBin,
-  type EvaluationReport,
-  type TrainOptions,
-  providerTransfer,
-  trainAndEvaluate,
-} from '../packages/server/src/modules/smartfix/smartfix-train.ts';
+import { KIND_PATTERNS } from '../packages/server/src/modules/smartfix/smartfix-kinds.ts';
+import { SYMPTOMS } from '../packages/server/src/modules/smartfix/smartfix-model.ts';
+import { type DecileBin, type Example, type SplitReport, evaluateSplit, labelledExamples, publishModel, readOrdsRecords } from '../packages/server/src/modules/smartfix/smartfix-train.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const dir = path.resolve(root, option('--dir') ?? 'datasets/ords');
-const sample = option('--sample') ? Number(option('--sample')) : undefined;
-const compare = !args.includes('--no-compare');
+const dirArg = args.indexOf('--dir');
+const dir = path.resolve(root, dirArg >= 0 ? args[dirArg + 1] : 'datasets/ords');
+const evalOnly = args.includes('--eval-only');
 
 const modelFile = path.join(root, 'packages/server/src/modules/smartfix/model.json');
-const evaluationFile = path.join(root, 'bench/smartfix/evaluation.json');
+const resultsFile = path.join(root, 'bench/results/smartfix-eval.json');
 const readmeFile = path.join(root, 'bench/smartfix/README.md');
+const benchReadme = path.join(root, 'bench/README.md');
 
-const base: TrainOptions = { dir, sample };
-console.log(`training on ${path.relative(root, dir)}${sample ? ` (sample ${sample})` : ''}…`);
-const { model, report } = trainAndEvaluate(base);
-console.log(summary('model', report));
+/** Issue 17's bar, on the time split. */
+const BAR_AUC = 0.7;
 
-interface Variant {
-  name: string;
-  why: string;
-  report: EvaluationReport;
-  model: SmartfixModel;
+const started = performance.now();
+const { files, records } = readOrdsRecords(dir);
+const examples = labelledExamples(records);
+console.log(`${records.length} records, ${examples.length} labelled`);
+
+const splits: SplitReport[] = [];
+for (const split of ['time', 'event', 'venue'] as const) {
+  const r = evaluateSplit(examples, split);
+  splits.push(r);
+  console.log(`${split}: AUC ${r.model.auc} (base ${r.categoryBaseRate.auc}), Brier ${r.model.brier} (base ${r.categoryBaseRate.brier})`);
 }
-const variants: Variant[] = [];
-let transfer: { shipped: ReturnType<typeof providerTransfer>; withoutAdjustment: ReturnType<typeof providerTransfer> } | null = null;
-if (compare) {
-  const runs: [string, string, Partial<TrainOptions>][] = [
-    ['without the provider adjustment', 'plain fit: the model may use "no text" / "age given" as provider markers', { providerAdjustment: false }],
-    ['raw problem text', "trains on the whole `problem` field, repairers' notes included (leaks the outcome)", { textCleaning: 'none' }],
-    ['no text features', 'category, brand and age only', { minTextCount: Number.MAX_SAFE_INTEGER }],
-  ];
-  for (const [name, why, extra] of runs) {
-    const run = trainAndEvaluate({ ...base, ...extra });
-    console.log(summary(name, run.report));
-    variants.push({ name, why, ...run });
-  }
-  const lambdas = [report.training.lambda];
-  transfer = {
-    shipped: providerTransfer({ ...base, lambdas }),
-    withoutAdjustment: providerTransfer({ ...base, lambdas, providerAdjustment: false }),
-  };
-  for (const t of transfer.shipped) console.log(`unseen provider ${t.provider}: AUC ${t.model.auc} vs ${t.baseRate.auc}, Brier ${t.model.brier} vs ${t.baseRate.brier}`);
-}
+// What each kind of feature adds, on the time split.
+const variants = (
+  [
+    ['without symptoms', labelledExamples(records, { symptoms: false })],
+    ['without finer kinds', labelledExamples(records, { kinds: false })],
+  ] as [string, Example[]][]
+).map(([name, ex]) => {
+  const r = evaluateSplit(ex, 'time');
+  console.log(`time, ${name}: AUC ${r.model.auc}, Brier ${r.model.brier}`);
+  return { name, auc: r.model.auc, brier: r.model.brier, logLoss: r.model.logLoss };
+});
 
-const machine = machineInfo();
+const time = splits[0];
+const bar = {
+  aucTarget: BAR_AUC,
+  aucMet: time.model.auc >= BAR_AUC,
+  brierBelowBaseRate: time.model.brier < time.categoryBaseRate.brier,
+};
+const model = publishModel(examples);
+if (!evalOnly) writeFileSync(modelFile, `${JSON.stringify(model)}\n`);
+const modelBytes = existsSync(modelFile) ? readFileSync(modelFile).length : 0;
+
 const date = new Date().toISOString().slice(0, 10);
-
-writeFileSync(modelFile, formatModel(model));
-const modelBytes = readFileSync(modelFile).length;
-const evaluation = {
+const machine = machineInfo();
+const labelled = examples.length;
+const results = {
   date,
   machine,
-  modelFile: path.relative(root, modelFile),
-  modelBytes,
-  ...report,
-  comparisons: variants.map((v) => ({
-    name: v.name,
-    description: v.why,
-    model: pick(v.report.model),
-    baseRate: pick(v.report.baseRate),
-    withText: v.report.subsets.find((s) => s.name === 'with problem text') ?? null,
-    lambda: v.report.training.lambda,
-  })),
-  unseenProvider: transfer,
+  script: 'scripts/smartfix-train.ts',
+  data: {
+    dir: path.relative(root, dir),
+    files,
+    records: records.length,
+    labelled,
+    positiveRate: round(examples.reduce((s, e) => s + e.label, 0) / labelled, 4),
+    withKind: examples.filter((e) => e.input.kind).length,
+    withSymptom: examples.filter((e) => e.symptoms.length > 0).length,
+    withAge: examples.filter((e) => e.input.age !== null).length,
+  },
+  bar,
+  splits,
+  variantsOnTimeSplit: variants,
+  published: { file: path.relative(root, modelFile), bytes: modelBytes, slope: model.slope, meta: model.meta, weights: Object.keys(model.weights).length },
+  seconds: round((performance.now() - started) / 1000, 1),
 };
-writeFileSync(evaluationFile, `${JSON.stringify(evaluation, null, 2)}\n`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
 const previous = existsSync(readmeFile) ? readFileSync(readmeFile, 'utf8') : '';
 const latency = previous.match(/^## Latency[\s\S]*?(?=^## |(?![\s\S]))/m)?.[0].trimEnd();
-writeFileSync(readmeFile, readme(model, report, modelBytes, latency));
-console.log(`wrote ${path.relative(root, modelFile)} (${(modelBytes / 1024).toFixed(0)} KiB), ${path.relative(root, evaluationFile)}, ${path.relative(root, readmeFile)}`);
+writeFileSync(readmeFile, readme() + (latency ? `\n${latency}\n` : ''));
+if (existsSync(benchReadme)) {
+  const text = readFileSync(benchReadme, 'utf8');
+  const block = `<!-- smartfix-eval:start (written by scripts/smartfix-train.ts) -->\n${splitTable()}\n<!-- smartfix-eval:end -->`;
+  writeFileSync(benchReadme, text.replace(/<!-- smartfix-eval:start[\s\S]*?<!-- smartfix-eval:end -->/, block));
+}
+console.log(`wrote ${path.relative(root, resultsFile)}, ${path.relative(root, readmeFile)}${evalOnly ? '' : `, ${path.relative(root, modelFile)}`} in ${results.seconds} s`);
 
 // ---------------------------------------------------------------------------------------------
 
-/** Mean weight of the known age buckets minus the "unknown" one (log-odds added by giving an age). */
-function ageGain(m: SmartfixModel) {
-  const w = (bucket: number) => m.dense[F.AGE + bucket];
-  return [1, 2, 3, 4, 5, 6, 7].reduce((s, b) => s + w(b), 0) / 7 - w(0);
+function round(x: number, digits: number) {
+  return Number(x.toFixed(digits));
 }
-function ageShift(plain?: SmartfixModel) {
-  const f = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
-  return plain ? `: ${f(ageGain(plain))} in the plain fit, ${f(ageGain(model))} in the published model` : '';
+function pct(x: number, digits = 1) {
+  return `${(x * 100).toFixed(digits)} %`;
 }
-
-function pick(m: { accuracy: number; auc: number; brier: number; logLoss: number }) {
-  return { accuracy: m.accuracy, auc: m.auc, brier: m.brier, logLoss: m.logLoss };
+function n(x: number) {
+  return x.toLocaleString('en-GB');
 }
-
-function summary(name: string, r: EvaluationReport) {
-  return `${name}: AUC ${r.model.auc} (base rate ${r.baseRate.auc}), Brier ${r.model.brier} (${r.baseRate.brier}), accuracy ${r.model.accuracy} (${r.baseRate.accuracy}), λ ${r.training.lambda}, ${r.training.seconds} s`;
+function kindCount(kind: string) {
+  return model.rates.kinds[kind]?.records ?? 0;
+}
+function categoryName(id: number) {
+  return SMARTFIX_CATEGORIES.find((c) => c.id === id)?.nameEn ?? String(id);
 }
 
-/** One top-level key per line, values compact (readable diffs, small file). */
-function formatModel(m: SmartfixModel) {
-  const lines = Object.entries(m).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  return `{\n${lines.join(',\n')}\n}\n`;
-}
-
-function readme(m: SmartfixModel, r: EvaluationReport, bytes: number, latencySection?: string) {
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  const f3 = (x: number) => x.toFixed(3);
-  const f4 = (x: number) => x.toFixed(4);
-  const sign = (x: number, digits: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(digits)}`;
-  const d = r.data;
-  const row = (name: string, x: { accuracy: number; auc: number; brier: number; logLoss: number }) =>
-    `| ${name} | ${pct(x.accuracy)} | ${f3(x.auc)} | ${f4(x.brier)} | ${f4(x.logLoss)} |`;
-  const calibrationRows = (model: CalibrationBin[], baseRate: CalibrationBin[]) =>
-    model.map((b, i) => {
-      const c = baseRate[i];
-      const cell = (x: CalibrationBin) => (x.count ? `${f3(x.meanPredicted!)} | ${f3(x.observed!)} | ${x.count}` : '– | – | 0');
-      return `| ${b.from.toFixed(1)}–${b.to.toFixed(1)} | ${cell(b)} | ${cell(c)} |`;
-    });
-  const noText = variants.find((v) => v.name === 'no text features');
-  const top = r.training.topFeatures.slice(0, 12).map((x) => `${x.feature} ${sign(x.weight, 2)}`).join(', ');
-  const withText = r.subsets.find((s) => s.name === 'with problem text');
-  const withoutText = r.subsets.find((s) => s.name === 'without problem text');
-  const lines: string[] = [];
-  lines.push(
-    '# Smart-fix repairability model',
-    '',
-    'Probability that a device brought to a repair café ends **Fixed or Repairable** rather than **End of life**,',
-    'from its ORDS product category (1..40), brand, age in years and problem text. Inference is',
-    '`packages/server/src/modules/smartfix/smartfix-model.ts` (pure TypeScript, in the server process); training and',
-    'evaluation are `smartfix-train.ts`; this page is written by `scripts/smartfix-train.ts`.',
-    '',
-    '## Model',
-    '',
-    `L2-regularised logistic regression (full-batch gradient descent with Adam steps, ${r.training.iterations} passes, λ = ${r.training.lambda}`,
-    `chosen on the validation part among ${r.training.lambdaSearch.map((x) => x.lambda).join(', ')}) over sparse features:`,
-    '',
-    '- ORDS category one-hot (not penalised: it plays the part of the base rate the rest refines);',
-    '- age bucket (unknown, 0–1, 2–3, 4–6, 7–10, 11–15, 16–25, 26+) and age bucket × category group (6 groups);',
-    `- brand, normalised (lowercase, accents and punctuation removed, "Unknown", "Ukendt", "other", "n/a"… → unknown), one-hot for the ${m.brands.length} brands seen ≥ ${r.training.minBrandCount} times in training, else "rare brand";`,
-    `- problem text: lowercase, accents stripped, tokens of ≥ 2 letters (any script), unigrams and bigrams hashed with FNV-1a into 2^${m.hashBits} buckets; only the ${m.text.length} buckets present in ≥ ${r.training.minTextCount} training texts are kept (the vocabulary), each weighted 1/√n; a text with no known word (empty, or in a language absent from the data) sets one "no known word" feature.`,
-    '',
-    `The file \`model.json\` is ${(bytes / 1024).toFixed(0)} KiB (weights rounded to 4 significant digits, text weights as [bucket, weight] pairs).`,
-    `Threshold: ${m.threshold} (see "Reading the figures").`,
-    '',
-    `Largest weights: ${top}.`,
-    '',
-    '### Two corrections of the data',
-    '',
-    "1. **Outcome notes in the problem text.** Fixit Clinic, Repair Cafe Wales and Repair Connects write the repairers' notes",
-    '   into `problem` ("Item stopped working. Replaced fuse.", "Not economically repairable", "Repair was not successful"). A',
-    '   user of the app describes a symptom before any repair, so the model trains on the **first sentence** of `problem` with',
-    '   outcome words removed (fixed, repaired, replaced, works, unrepairable, advised, EOL, gerepareerd, vervangen…). The raw',
-    '   text scores better on this test set only because it reads the answer (see the comparison below).',
-    '2. **Data-provider markers.** The providers differ in repair rate (Denmark 68 %, Wales 78 %, Repair Connects and Fixit',
-    '   Clinic 85 %) and in what they record: Repair Café Denmark and Toronto never give a problem text, only Repair Connects',
-    '   and Fixit Clinic give an age. A plain fit learns "empty text" and "age given" as provider markers (the',
-    `   log-odds for giving any age${ageShift(variants[0]?.model)}), which would shift every app prediction. During training each provider gets its own`,
-    '   unpenalised intercept; the published model uses their average (weighted by records), and never sees the provider.',
-    `   Fitted provider effects (log-odds): ${Object.entries(r.training.providerEffects).map(([p, w]) => `${p} ${sign(w, 2)}`).join(', ')}.`,
-    '',
-    '## Data and licence',
-    '',
-    `ORDS v0.3 partner files of July 2025 (\`datasets/ords/\`, see its README): ${d.files.length} files, ${d.recordsRead.toLocaleString('en')} records,`,
-    `${d.labelled.toLocaleString('en')} labelled (Fixed / Repairable → 1, End of life → 0; ${d.droppedUnknownStatus.toLocaleString('en')} "Unknown" dropped), ${pct(d.positiveRate)} positive.`,
-    'Source: `openrepair/data`, `aggregated/202507` and `partners/*/202507`, snapshot 2025-10-16 (commit 84dce89cf5b9);',
-    'a subset of the 305,649 records of the full aggregate. Licence **CC BY-SA 4.0**. Attribution: « Open Repair Alliance /',
-    'The Restart Project and the named data providers (Fixit Clinic, Repair Café Denmark, Repair Café Toronto, Repair Cafe',
-    'Wales, Repair Connects) ». The model weights are derived from this data and are shared under the same licence.',
-    '',
-    `Split (seed ${d.seed}, records ordered by a hash of their id): ${d.train.toLocaleString('en')} train (of which the last ${d.validation.toLocaleString('en')} validate),`,
-    `${d.test.toLocaleString('en')} held-out test${d.sample ? ` — sample of the first ${d.sample} shuffled labelled records` : ''}.`,
-    '',
-    '## Held-out results',
-    '',
-    `Test part (${d.test.toLocaleString('en')} records, ${pct(d.positiveRateTest)} positive). Base rate = probability equal to the category's repair rate in train.`,
-    '',
-    '| predictor | accuracy (≥ 0.5) | ROC AUC | Brier | log loss |',
-    '|---|---|---|---|---|',
-    row('model', r.model),
-    row('per-category base rate', r.baseRate),
-    `| **model − base rate** | ${sign(r.improvement.accuracy * 100, 1)} pt | ${sign(r.improvement.auc, 3)} | ${sign(r.improvement.brier, 4)} | ${sign(r.improvement.logLoss, 4)} |`,
-    '',
-    `The model beats the base rate by **${f3(r.improvement.auc)} in AUC** (${f3(r.baseRate.auc)} → ${f3(r.model.auc)}) and lowers the Brier score by`,
-    `**${pct(r.improvement.brierSkill)}** (Brier skill over the base rate) and the log loss by ${f4(-r.improvement.logLoss)}. The gain is modest: most of what`,
-    'these records say about the outcome is the category.',
-    '',
-    '| test subset | records | model AUC | base AUC | model Brier | base Brier |',
-    '|---|---|---|---|---|---|',
-    ...r.subsets.map((s) => `| ${s.name} | ${s.count.toLocaleString('en')} | ${f3(s.model.auc)} | ${f3(s.baseRate.auc)} | ${f4(s.model.brier)} | ${f4(s.baseRate.brier)} |`),
-    '',
-    withText && withoutText
-      ? `Where there is a problem text the model gains ${sign(withText.model.auc - withText.baseRate.auc, 3)} AUC; without text (Denmark, Toronto) only brand and age can help (${sign(withoutText.model.auc - withoutText.baseRate.auc, 3)}).`
-      : '',
-    '',
-    'Within the 10 largest test categories (the base rate is constant inside a category, AUC 0.5):',
-    '',
-    '| category | test records | repair rate | model AUC | model Brier | base Brier |',
-    '|---|---|---|---|---|---|',
-    ...r.perCategory.map((c) => `| ${c.categoryId} ${c.name} | ${c.count} | ${pct(c.positiveRate)} | ${f3(c.auc)} | ${f4(c.brier)} | ${f4(c.baseBrier)} |`),
-    '',
-    '### Calibration (held-out)',
-    '',
-    '| predicted | model: mean predicted | observed | records | base rate: mean predicted | observed | records |',
-    '|---|---|---|---|---|---|---|',
-    ...calibrationRows(r.model.calibration, r.baseRate.calibration),
-    '',
-    `Platt scaling fitted on the validation part: a = ${r.training.platt.a}, b = ${r.training.platt.b}, validation log loss ${r.training.platt.validationLogLoss} → ${r.training.platt.validationLogLossScaled}.`,
-    `It is not applied: a is close to 1 and b to 0, the validation gain is ${f4(r.training.platt.validationLogLoss - r.training.platt.validationLogLossScaled)} in log loss, the held-out table`,
-    'above is within a few points in every well-filled bin, and the published model is refitted on more data than the model the scaling was fitted on.',
+function splitTable() {
+  const rows = splits.map(
+    (s) =>
+      `| ${date} | ${machine.label} | ${s.split} | ${n(s.train)} / ${n(s.test)} | **${s.model.auc.toFixed(3)}** | ${s.categoryBaseRate.auc.toFixed(3)} | **${s.model.brier.toFixed(4)}** | ${s.categoryBaseRate.brier.toFixed(4)} | ${pct(s.brierSkill)} |`,
   );
-  if (variants.length) {
-    lines.push(
-      '',
-      '### Design comparisons (same split)',
-      '',
-      '| variant | AUC | Brier | log loss | AUC with text | what it is |',
-      '|---|---|---|---|---|---|',
-      `| **published** | ${f3(r.model.auc)} | ${f4(r.model.brier)} | ${f4(r.model.logLoss)} | ${withText ? f3(withText.model.auc) : '–'} | first sentence, provider adjustment |`,
-      ...variants.map((v) => {
-        const t = v.report.subsets.find((s) => s.name === 'with problem text');
-        return `| ${v.name} | ${f3(v.report.model.auc)} | ${f4(v.report.model.brier)} | ${f4(v.report.model.logLoss)} | ${t ? f3(t.model.auc) : '–'} | ${v.why} |`;
-      }),
-      `| per-category base rate | ${f3(r.baseRate.auc)} | ${f4(r.baseRate.brier)} | ${f4(r.baseRate.logLoss)} | ${withText ? f3(withText.baseRate.auc) : '–'} | |`,
-      '',
-      'The plain fit scores a little higher on this split because the test records come from the same providers, so',
-      '"no text" or "age given" tells it which repair café it is. The app is a new provider; the check that matters is a',
-      'provider never seen in training:',
-    );
-  }
-  if (transfer) {
-    lines.push(
-      '',
-      '| unseen provider (trained on the others) | records | repair rate | AUC published / plain fit / base rate | Brier published / plain fit / base rate |',
-      '|---|---|---|---|---|',
-      ...transfer.shipped.map((t, i) => {
-        const p = transfer!.withoutAdjustment[i];
-        return `| ${t.provider} | ${t.test.toLocaleString('en')} | ${pct(t.positiveRate)} | ${f3(t.model.auc)} / ${f3(p.model.auc)} / ${f3(t.baseRate.auc)} | ${f4(t.model.brier)} / ${f4(p.model.brier)} / ${f4(t.baseRate.brier)} |`;
-      }),
-      '',
-      `On a new repair café the edge over the category rate is small (AUC difference from ${sign(Math.min(...transfer.shipped.map((t) => t.model.auc - t.baseRate.auc)), 3)} to ${sign(Math.max(...transfer.shipped.map((t) => t.model.auc - t.baseRate.auc)), 3)});`,
-      'the repair level of a new café is unknown to every predictor here, which is much of what the Brier column measures.',
-    );
-  }
-  lines.push(
-    '',
-    '### Reading the figures',
-    '',
-    `- With ${pct(d.positiveRate)} of devices repaired, the threshold 0.5 calls ${pct(1 - r.training.predictedNegativeShare)} of the test devices "repairable";`,
-    '  accuracy at 0.5 is therefore close to always saying "repairable". The probability is the useful output; no other',
-    '  threshold was tuned because no cost of each error was given.',
-    '- The problem texts of the data are English (Wales, Fixit Clinic, part of Repair Connects), Dutch and some German',
-    '  (Repair Connects); Denmark and Toronto have none. **French is nearly absent**: about 105 records of the Repair Café',
-    '  Virtuel Wallonie/Bruxelles (Repair Connects). Common French words (écran, moteur, tourne, plus…) are therefore in the',
-    '  vocabulary with small weights learned from a handful of records, and most of a French description adds nothing; the',
-    '  prediction then rests mostly on category, brand and age. A real French vocabulary needs French repair records (e.g. the',
-    '  Repair Café International or full ORDS aggregate files, not in this snapshot).',
-    `- Ages are known for few records (Repair Connects, Fixit Clinic): their weights are small and uncertain.`,
-    ...(noText
-      ? [
-          `- Without the text features the model is the base rate again (AUC ${f3(noText.report.model.auc)} against ${f3(r.baseRate.auc)}, Brier ${f4(noText.report.model.brier)} against ${f4(r.baseRate.brier)}):`,
-          '  brand and age add little beyond the category. For a description with no known word, expect about the category',
-          '  rate, nudged by the brand.',
-        ]
-      : []),
-    '',
-    '## Machine and retraining',
-    '',
-    `Trained ${date} on ${machine.cores} × ${machine.cpu}, ${machine.ramGiB} GiB RAM, node ${machine.node} (${machine.platform}); training and evaluation took ${r.training.seconds} s.`,
-    '',
-    '```sh',
-    'node --import tsx scripts/smartfix-train.ts            # full data: model.json, evaluation.json, this README',
-    'node --import tsx scripts/smartfix-train.ts --no-compare  # without the design comparisons (faster)',
-    'node --import tsx bench/smartfix-latency.ts            # latency section below',
-    'npx vitest run --project server packages/server/src/modules/smartfix',
-    '```',
-    '',
-    'Training is deterministic (seeded split, full-batch optimisation): the same data gives the same `model.json`.',
-    '`evaluation.json` holds every figure of this page.',
-  );
-  if (latencySection) lines.push('', latencySection);
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+  return [
+    '| date | machine | split | train / test records | ROC AUC | base-rate AUC | Brier | base-rate Brier | Brier skill |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function decileRows(model: DecileBin[], base: DecileBin[]) {
+  return model.map((d, i) => `| ${d.decile} | ${d.from.toFixed(3)}–${d.to.toFixed(3)} | ${d.meanPredicted.toFixed(3)} | ${d.observed.toFixed(3)} | ${base[i].meanPredicted.toFixed(3)} | ${base[i].observed.toFixed(3)} |`).join('\n');
+}
+
+function readme() {
+  const splitText: Record<string, string> = {
+    time: `trained on the records of ${time.trainDates[0]} to ${time.trainDates[1]}, tested on the ${n(time.test)} later ones (${time.testDates[0]} to ${time.testDates[1]})`,
+    event: `${n(splits[1].testGroups)} repair sessions (repair café + date) held out whole, chosen by a seeded hash`,
+    venue: `${n(splits[2].testGroups)} repair cafés held out whole (Toronto and Fixit Clinic are one venue each)`,
+  };
+  const barText = bar.aucMet
+    ? `**Bar met**: AUC ${time.model.auc.toFixed(3)} ≥ ${BAR_AUC} on the time split.`
+    : bar.brierBelowBaseRate
+      ? `**The AUC bar (≥ ${BAR_AUC}) is not met: ${time.model.auc.toFixed(3)} on the time split.** The fallback bar is met: the Brier score (${time.model.brier.toFixed(4)}) is below the per-category base rate's (${time.categoryBaseRate.brier.toFixed(4)}), a skill of ${pct(time.brierSkill)}.`
+      : `**Neither bar is met on the time split**: AUC ${time.model.auc.toFixed(3)} < ${BAR_AUC} and Brier ${time.model.brier.toFixed(4)} ≥ base rate ${time.categoryBaseRate.brier.toFixed(4)}.`;
+  const sub = (s: SplitReport, i: number) => s.subsets[i];
+  return `# Smart-fix repairability model
+
+Written by \`node --import tsx scripts/smartfix-train.ts\` on ${date} (${machine.label}, ${machine.platform}; ${results.seconds} s).
+Figures: \`bench/results/smartfix-eval.json\`. Inference: \`packages/server/src/modules/smartfix/smartfix-model.ts\`;
+training: \`smartfix-train.ts\` and \`smartfix-kinds.ts\` beside it.
+
+## What the model sees (issue 17)
+
+Only what a user can tell before any repair:
+
+- the ORDS category (1..40) and, where the records allow it, a **finer kind** read from the providers' own labels
+  (\`partner_product_category\`, e.g. « Husholdningsapparater ~ Vaskemaskine ») or the first words of the description:
+  ${KIND_PATTERNS.length} kinds (washing machine, dishwasher, fridge, microwave, lawn mower, drill, record player…), found in ${n(results.data.withKind)} of the ${n(labelled)} labelled records;
+- the age bucket (${n(results.data.withAge)} records give an age), the brand (one weight per brand seen ≥ 15 times);
+- **symptoms**: ${SYMPTOMS.length} symptom groups a user writes (« ne s’allume plus », « fuit », « fait du bruit », « odeur de brûlé »…),
+  matched in English and Dutch in the first sentence of the records' description (${n(results.data.withSymptom)} records), French reaching
+  them through \`french-gloss.ts\`. No other word is a feature: the repairers' notes of the records (« needs », « testing »,
+  « safety check », « PAT », « replaced fuse ») cannot move an estimate, where the previous model had learnt them.
+
+The estimate starts from the average repair rate of the kind (else the category) in the training records, the figure
+shown beside it, and moves in log-odds by what the user told: each told age, brand and symptom weighs its logistic-regression
+weight against « not said » (L2; category, kind and provider intercepts in the fit so that these weights are compared
+within a category and a repair café; the providers' effect is averaged out, so the app, a new provider, is not mistaken
+for one of them), times a slope fitted on later records (time split) or other repair sessions (group splits) than the
+weights: Platt scaling without intercept, so that with nothing told the estimate is the average. The regression's own
+estimate, Platt-scaled on the same records, is given for comparison. A kind's average repair rate is shrunk towards its
+category's with the weight of ${model.meta?.kindPriorRecords} records (${kindCount('lave-linge')} washing machines, ${kindCount('lave-vaisselle')} dishwashers and ${kindCount('refrigerateur')} fridges only: these averages are uncertain,
+and the app shows how many records they come from).
+
+## Splits
+
+Not record by record: records of one repair session share a volunteer, a day and a way of writing.
+
+- **time**: ${splitText.time};
+- **event**: ${splitText.event};
+- **venue**: ${splitText.venue}.
+
+Base rate = the category's repair rate in the training part, given to every record of the category (the bar).
+Data: ${n(records.length)} ORDS records, ${n(labelled)} labelled (Fixed / Repairable → 1, End of life → 0), ${pct(results.data.positiveRate)} repaired.
+
+${splitTable()}
+
+${barText}
+
+| split | log loss model / base | kind's average alone: AUC / Brier | regression + Platt: AUC / Brier | answered « Oui » (p ≥ 0.5) | λ | slope |
+|---|---|---|---|---|---|---|
+${splits.map((s) => `| ${s.split} | ${s.model.logLoss.toFixed(4)} / ${s.categoryBaseRate.logLoss.toFixed(4)} | ${s.kindBaseRate.auc.toFixed(3)} / ${s.kindBaseRate.brier.toFixed(4)} | ${s.regression.auc.toFixed(3)} / ${s.regression.brier.toFixed(4)} | ${pct(s.model.answeredYes)} | ${s.lambda} | ${s.slope} |`).join('\n')}
+
+Where the gain comes from (model AUC / base-rate AUC on each test subset):
+
+| split | with a symptom | without | with a finer kind | with an age |
+|---|---|---|---|---|
+${splits.map((s) => `| ${s.split} | ${[0, 1, 2, 3].map((i) => (sub(s, i) ? `${sub(s, i).model.auc.toFixed(3)} / ${sub(s, i).categoryBaseRate.auc.toFixed(3)} (${n(sub(s, i).count)})` : '–')).join(' | ')} |`).join('\n')}
+
+Time split without some features: ${variants.map((v) => `${v.name} AUC ${v.auc.toFixed(3)}, Brier ${v.brier.toFixed(4)}`).join('; ')}.
+
+## Calibration (deciles of the estimate)
+
+Ten equal-count bins of the test records by estimate: mean estimate and observed repair rate, for the model and for the
+per-category base rate (whose ties make its bins uneven in range).
+
+${splits
+  .map(
+    (s) => `### ${s.split} split (${n(s.test)} test records)
+
+| decile | estimate range | model: mean estimate | observed | base rate: mean | observed |
+|---|---|---|---|---|---|
+${decileRows(s.model.deciles, s.categoryBaseRate.deciles)}
+
+Largest categories: ${s.perCategory.map((c) => `${categoryName(c.categoryId)} ${pct(c.observed, 0)} observed, ${pct(c.meanPredicted, 0)} estimated, base ${pct(c.baseRate, 0)}`).join('; ')}.`,
+  )
+  .join('\n\n')}
+
+## Why the AUC stays near 0.6
+
+- **What decides a repair is not in what a user can tell.** Within a category, the records hold few things known
+  before the repair: ${pct(results.data.withSymptom / labelled, 0)} of them have a symptom in the owner's words (Denmark and Toronto, the
+  largest files, have no description at all), ${pct(results.data.withAge / labelled, 1)} an age. On the records with a symptom the
+  model does reach ${time.subsets[0].model.auc.toFixed(2)} on the time split; on the others it has only the category, kind and brand.
+- **Repairers' notes were the signal.** The previous model scored higher (AUC 0.647, record split) partly by reading them
+  (« needs », « testing », « replaced »): they report the outcome, not the symptom, and a user cannot write them.
+- **Time and place move the rate.** The repair rate differs by repair café and year more than by most features; a model
+  trained on older records meets a later mix of cafés (on the time split both the model and the base rate estimate a
+  couple of points too high: the latest months repaired less). Fitting the slope on the latest training months keeps the
+  moves honest (deciles above) but cannot add ranking power.
+- More would need records that hold the owner's description for every device, ideally French ones (the full ORDS
+  aggregate, Repair Café International, anstiftung: not in this snapshot).
+
+So the app leads with the calibrated probability beside the average of the kind, with the factors that moved it and the
+caveat that it is an estimate from repair-café records, not a diagnosis. The spec's « Réparable : Oui / Non » stays as a
+secondary line: with ${pct(results.data.positiveRate, 0)} of the devices repaired, almost every estimate is above 50 % (« Oui » for
+${pct(time.model.answeredYes)} of the time split's test records), so that line alone says little.
+
+## Published model
+
+\`model.json\`: ${n(modelBytes)} bytes, ${results.published.weights} weights, trained on the ${n(labelled)} labelled records
+(${model.meta?.from} to ${model.meta?.to}) like the time split's model (λ ${model.meta?.lambda}, slope ${model.slope}).
+Data: ORDS v0.3 partner files of July 2025 (\`datasets/ords/\`, see its README), © Open Repair Alliance / The Restart
+Project and the named repair cafés, CC BY-SA 4.0; the model derived from it is shared under the same licence.
+
+\`\`\`sh
+node --import tsx scripts/smartfix-train.ts              # evaluate, publish model.json, rewrite this page
+node --import tsx scripts/smartfix-train.ts --eval-only  # evaluate only
+npx vitest run packages/server/src/modules/smartfix
+\`\`\`
+`;
 }

@@ -122,6 +122,17 @@ export const MSG = {
   // spec §2/§5 — smart-fix
   smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
   smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
+  // issue 17: the repair records hold almost no appliance older than 50 years.
+  smartfixAgeTooOld: 'Au-delà de 50 ans, nous ne pouvons pas estimer : les ateliers de réparation n’ont presque aucun appareil aussi ancien. Indiquez un âge de 0 à 50 ans.',
+  smartfixKindInvalid: 'Ce type d’appareil ne fait pas partie de la catégorie choisie.',
+  smartfixYours: (percent: string) => `Pour le vôtre : ${percent} de chances de réparation`,
+  smartfixAverage: (percent: string, plural: string) => `En moyenne, ${percent} des ${plural} apportés en atelier de réparation ont été réparés`,
+  smartfixAverageRecords: (records: string) => `d’après ${records} appareils enregistrés par des repair cafés`,
+  smartfixFactorsTitle: 'Ce qui a déplacé l’estimation',
+  smartfixFactor: (label: string, up: boolean, points: number) => `${label} : fait ${up ? 'monter' : 'baisser'} de ${points} point${points > 1 ? 's' : ''}`,
+  smartfixNoFactor: 'Rien de ce que vous avez indiqué (âge, marque, panne) ne l’a déplacée d’un point : c’est la moyenne de ce type d’appareil.',
+  smartfixCaveat:
+    'Une estimation tirée des réparations tentées dans des repair cafés, pas un diagnostic de votre appareil. Pour un appareil au gaz, une odeur de brûlé, de la fumée ou un risque électrique, débranchez-le et faites appel à un professionnel.',
   productSearchPlaceholder: 'Rechercher un produit...',
   genericProducts: 'Produits génériques',
   savedProducts: 'Produits enregistrés',

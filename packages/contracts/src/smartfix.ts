@@ -2,6 +2,9 @@ import { z } from 'zod';
 import categories from './data/smartfix-categories.json' with { type: 'json' };
 import { TEXT_MAX } from './constants.ts';
 import { MSG } from './messages.fr.ts';
+import { SMARTFIX_CATEGORY_KEYWORDS, SMARTFIX_CATEGORY_PLURALS, SMARTFIX_KINDS } from './smartfix-kinds.ts';
+
+export { SMARTFIX_KINDS, type SmartfixKind } from './smartfix-kinds.ts';
 
 /**
  * spec §3 Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair
@@ -13,11 +16,35 @@ export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[]
   nameEn: c.name_en,
 }));
 
-export const SmartfixCategory = z.object({ id: z.number().int(), name: z.string() });
+const SmartfixKindSchema = z.object({ id: z.string(), name: z.string(), plural: z.string(), keywords: z.array(z.string()) });
+
+/**
+ * GET V1/smartfix/categories item: API.md's {id, name}, plus (issue 17) the plural used in the
+ * result, the everyday words the search also matches and the finer kinds of the category.
+ */
+export const SmartfixCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plural: z.string(),
+  keywords: z.array(z.string()),
+  kinds: z.array(SmartfixKindSchema),
+});
 export type SmartfixCategory = z.infer<typeof SmartfixCategory>;
+
+/** The categories with their kinds, as GET V1/smartfix/categories answers them. */
+export const smartfixCategoryList = (): SmartfixCategory[] =>
+  SMARTFIX_CATEGORIES.map(({ id, name }) => ({
+    id,
+    name,
+    plural: SMARTFIX_CATEGORY_PLURALS[id] ?? name.toLowerCase(),
+    keywords: SMARTFIX_CATEGORY_KEYWORDS[id] ?? [],
+    kinds: SMARTFIX_KINDS.filter((k) => k.categoryId === id).map(({ id: kindId, name: kindName, plural, keywords }) => ({ id: kindId, name: kindName, plural, keywords })),
+  }));
 
 /** spec §5: the age is digits only (years). */
 export const SMARTFIX_AGE_PATTERN = /^\d{1,3}$/;
+/** Issue 17: repair records hold almost no device older than this; beyond it the form refuses. */
+export const SMARTFIX_AGE_MAX = 50;
 
 /** POST V1/smartfix/predict (spec §3 Smart-fix request). */
 export const SmartfixRequest = z.object({
@@ -26,14 +53,35 @@ export const SmartfixRequest = z.object({
   product_age: z
     .union([z.number(), z.string().trim().regex(SMARTFIX_AGE_PATTERN, { error: MSG.smartfixAgeDigits })], { error: MSG.smartfixAgeDigits })
     .transform((v) => Number(v))
-    .pipe(z.number().int({ error: MSG.smartfixAgeDigits }).min(0, { error: MSG.smartfixAgeDigits }).max(150, { error: MSG.smartfixAgeDigits }))
+    .pipe(z.number().int({ error: MSG.smartfixAgeDigits }).min(0, { error: MSG.smartfixAgeDigits }).max(SMARTFIX_AGE_MAX, { error: MSG.smartfixAgeTooOld }))
     .nullish(),
   problem: z.string().trim().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish().transform((v) => v ?? ''),
+  /** Issue 17: a finer kind of the category (SMARTFIX_KINDS id), optional. */
+  kind: z.string().trim().max(40).nullish().transform((v) => v || null),
+}).superRefine((body, ctx) => {
+  if (body.kind && !SMARTFIX_KINDS.some((k) => k.id === body.kind && k.categoryId === body.product_category_id)) {
+    ctx.addIssue({ code: 'custom', path: ['kind'], message: MSG.smartfixKindInvalid });
+  }
 });
 export type SmartfixRequest = z.input<typeof SmartfixRequest>;
 
-/** spec §3 Smart-fix response. */
-export const SmartfixResponse = z.object({ is_repairable: z.boolean(), repair_probability: z.number().min(0).max(1) });
+/** Issue 17: what moved the estimate away from the kind's average, in percentage points. */
+export const SmartfixFactor = z.object({ label: z.string(), effect: z.enum(['hausse', 'baisse']), points: z.number().int().min(0) });
+export type SmartfixFactor = z.infer<typeof SmartfixFactor>;
+
+/**
+ * spec §3 Smart-fix response, plus (issue 17) the average repair rate of the kind or category in the
+ * repair records (`category_rate`, from `category_records` records) and the 2–3 factors that moved
+ * the calibrated `repair_probability` away from it.
+ */
+export const SmartfixResponse = z.object({
+  is_repairable: z.boolean(),
+  repair_probability: z.number().min(0).max(1),
+  category_rate: z.number().min(0).max(1),
+  category_name: z.string(),
+  category_records: z.number().int().min(0),
+  factors: z.array(SmartfixFactor),
+});
 export type SmartfixResponse = z.infer<typeof SmartfixResponse>;
 
 /** spec §9: one decimal in the chart, two in the label (as a percentage). */

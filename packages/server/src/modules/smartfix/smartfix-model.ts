@@ -1,117 +1,105 @@
 /**
- * Smart-fix repairability model: probability that a device brought to a repair café is fixed or
- * repairable (ORDS "Fixed" / "Repairable") rather than "End of life", from its ORDS product
- * category (1..40), brand, age and problem text.
+ * Smart-fix repairability model (issue 17): probability that a device brought to a repair café is
+ * fixed or repairable (ORDS "Fixed" / "Repairable") rather than "End of life", from what a user can
+ * tell before any repair: the ORDS category (1..40), a finer kind (SMARTFIX_KINDS), the brand, the
+ * age and the symptoms found in the description.
  *
- * L2-regularised logistic regression over sparse features. Training lives in smartfix-train.ts
- * (same `featurize`); bench/smartfix/README.md gives the data, figures and how to retrain.
- * Pure TypeScript: no native dependency, a prediction is a few dozen multiply-adds.
+ * The estimate starts from the average repair rate of the kind (or category) in the records, the
+ * figure the result shows beside it, and moves in log-odds by what the user told: age, brand and
+ * symptoms, each weighed against « not said » by a logistic regression (`weights`, fitted with the
+ * category and kind so that they are compared within them), times a `slope` fitted on later records
+ * than the ones the weights learnt from (Platt scaling without intercept: with nothing told, the
+ * estimate is the average). Only the symptom words below count in a description:
+ * the repairers' words of the records (« needs », « testing », « safety check », « replaced »…) are
+ * no feature, so they cannot move an estimate. Training: smartfix-train.ts; figures:
+ * bench/smartfix/README.md.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withEnglishGloss } from './french-gloss.ts';
 
 export interface SmartfixInput {
   /** ORDS v0.3 product category id, 1..40 (anything else counts as unknown). */
   categoryId: number;
+  /** A SMARTFIX_KINDS id, or null. */
+  kind: string | null;
   brand: string;
   /** Age in years; null when unknown. */
   age: number | null;
-  /** What is wrong, in any language (may be empty). */
+  /** What is wrong, as the owner says it (French is glossed into English first). */
   problem: string;
+}
+
+export interface RateEntry {
+  /** Share of records repaired (Fixed / Repairable); for a kind, shrunk towards its category's rate. */
+  rate: number;
+  records: number;
 }
 
 export interface SmartfixModel {
   version: number;
-  /** predictProbability ≥ threshold reads as "repairable". */
+  /** repair_probability ≥ threshold reads as « Réparable : Oui ». */
   threshold: number;
-  /** Number of hash buckets of the problem text is 2^hashBits. */
-  hashBits: number;
-  /** Normalised brands with their own weight (seen ≥ minBrandCount times in training), in feature order. */
-  brands: string[];
-  /** Weights of the features below TEXT offset, indexed by feature id (bias at 0). */
-  dense: number[];
-  /** Weights of the hashed problem-text vocabulary (buckets seen in ≥ minTextCount training texts): [bucket, weight]. */
-  text: [number, number][];
-  /** Whether F.EMPTY_TEXT ("no known word in the problem text") is a feature. */
-  noTextFeature: boolean;
-  /** Training facts kept for traceability (data, sizes, regularisation…). */
+  /** Log-odds weight of the age, brand and symptom features (see `features`); a feature absent here weighs 0. */
+  weights: Record<string, number>;
+  /** p = σ(logit(average) + slope · Σ (weight − weight of « not said »)). */
+  slope: number;
+  /** Average repair rate over all the records, of each category ("1".."40") and of each kind. */
+  rates: { overall: RateEntry; categories: Record<string, RateEntry>; kinds: Record<string, RateEntry> };
   meta?: Record<string, unknown>;
 }
 
-export const SMARTFIX_MODEL_VERSION = 1;
+export const SMARTFIX_MODEL_VERSION = 3;
 export const SMARTFIX_MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model.json');
-
-// ---------------------------------------------------------------------------------------------
-// Feature layout (ids of the sparse vector returned by featurize)
-// ---------------------------------------------------------------------------------------------
 
 export const CATEGORY_COUNT = 40;
 /** Age buckets; 0 is "unknown". Upper bounds (exclusive) in years for buckets 1..6, bucket 7 is 26+. */
-export const AGE_BUCKETS = ['unknown', '0-1', '2-3', '4-6', '7-10', '11-15', '16-25', '26+'] as const;
+export const AGE_BUCKETS = ['inconnu', '0–1 an', '2–3 ans', '4–6 ans', '7–10 ans', '11–15 ans', '16–25 ans', '26 ans et plus'] as const;
 const AGE_UPPER = [2, 4, 7, 11, 16, 26];
 
-/** Category groups for the age × group interaction (ORDS ids). */
-export const CATEGORY_GROUPS: Record<string, number[]> = {
-  computing: [4, 10, 16, 19, 22, 25, 30, 38],
-  audiovisual: [5, 6, 8, 11, 12, 13, 20, 23, 26, 33],
-  kitchen: [14, 29, 31, 36, 37],
-  household: [1, 7, 17, 21, 27, 28, 34, 40],
-  personal: [9, 35, 39, 32],
-  lighting_power_misc: [2, 3, 15, 18, 24],
-};
-const GROUP_NAMES = Object.keys(CATEGORY_GROUPS);
-const GROUP_OF = new Map<number, number>();
-GROUP_NAMES.forEach((name, g) => {
-  for (const id of CATEGORY_GROUPS[name]) GROUP_OF.set(id, g);
-});
-
-const AGE_ID = CATEGORY_COUNT + 2;
-const AGE_GROUP_ID = AGE_ID + AGE_BUCKETS.length;
-const EMPTY_TEXT_ID = AGE_GROUP_ID + (AGE_BUCKETS.length - 1) * GROUP_NAMES.length;
-
-/** Feature ids (the dense part; hashed text features follow at textOffset(model)). */
-export const F = {
-  BIAS: 0,
-  /** + category id (1..40). */
-  CATEGORY: 0,
-  UNKNOWN_CATEGORY: CATEGORY_COUNT + 1,
-  /** + age bucket (0..7). */
-  AGE: AGE_ID,
-  /** + (bucket − 1) × groups + group, for known ages. */
-  AGE_GROUP: AGE_GROUP_ID,
-  EMPTY_TEXT: EMPTY_TEXT_ID,
-  UNKNOWN_BRAND: EMPTY_TEXT_ID + 1,
-  RARE_BRAND: EMPTY_TEXT_ID + 2,
-  /** + index in model.brands. */
-  BRAND: EMPTY_TEXT_ID + 3,
-};
-
-/** Id of the first hashed text feature: everything below is in model.dense. */
-export const textOffset = (model: Pick<SmartfixModel, 'brands'>) => F.BRAND + model.brands.length;
-
-/** Human-readable name of a dense feature id (for reports). */
-export function featureName(id: number, model: Pick<SmartfixModel, 'brands'>): string {
-  if (id === F.BIAS) return 'bias';
-  if (id <= CATEGORY_COUNT) return `category:${id}`;
-  if (id === F.UNKNOWN_CATEGORY) return 'category:unknown';
-  if (id < F.AGE_GROUP) return `age:${AGE_BUCKETS[id - F.AGE]}`;
-  if (id < F.EMPTY_TEXT) {
-    const k = id - F.AGE_GROUP;
-    return `age:${AGE_BUCKETS[1 + Math.floor(k / GROUP_NAMES.length)]}×${GROUP_NAMES[k % GROUP_NAMES.length]}`;
-  }
-  if (id === F.EMPTY_TEXT) return 'problem:no-known-word';
-  if (id === F.UNKNOWN_BRAND) return 'brand:unknown';
-  if (id === F.RARE_BRAND) return 'brand:rare';
-  if (id < textOffset(model)) return `brand:${model.brands[id - F.BRAND]}`;
-  return `text#${id - textOffset(model)}`;
-}
+/**
+ * Symptoms a user writes, matched on the folded text (lowercase, no accents) in English and Dutch,
+ * the languages of the records' descriptions; a French description reaches them through
+ * french-gloss.ts. `label` is what the result shows among the factors.
+ */
+export const SYMPTOMS: { id: string; label: string; pattern: RegExp }[] = [
+  { id: 'no-power', label: 'ne s’allume plus', pattern: /\b(not|n'?t|no|never|wont|dont|doesnt|wouldnt)\s+(turn|switch|power|start|work|come on|go)|no power|stopped working|\bdead\b|werkt niet|doet het niet|doet niets|doet niks|start niet|gaat niet aan|geen stroom|not working|no life/ },
+  { id: 'intermittent', label: 'marche par intermittence', pattern: /intermitten|on and off|sometimes|now and then|af en toe|\bsoms\b|cuts? (out|off)|turns? (itself )?off|switch(es)? (itself )?off|shuts? (down|off)|valt uit|slaat af/ },
+  { id: 'noise', label: 'fait du bruit', pattern: /\bnois|rattl|grind|squeal|squeak|buzz|humming|lawaai|herrie|bromt|ratel|knarst|piept/ },
+  { id: 'sound', label: 'problème de son', pattern: /no sound|no audio|\bsound|\baudio|speaker|volume|geen geluid|\bgeluid/ },
+  { id: 'leak', label: 'fuit', pattern: /\bleak|\bdrip|\blekt|\blekk|\blek\b/ },
+  { id: 'not-heating', label: 'ne chauffe plus', pattern: /(not|n'?t|no|wont)\s+(heat|get(ting)? (hot|warm))|no heat|warmt niet|wordt niet warm|geen warmte/ },
+  { id: 'not-cooling', label: 'ne refroidit plus', pattern: /(not|n'?t|no)\s+(cool|cold|freez)|koelt niet|niet koud|vriest niet/ },
+  { id: 'burning', label: 'odeur de brûlé, fumée ou étincelles', pattern: /\bburn|smok|smell|spark|overheat|\bfire\b|flame|\bmelt|too hot|brandlucht|\brook\b|stinkt|vonk/ },
+  { id: 'cable', label: 'câble ou prise', pattern: /\bcable|\bcord\b|\bflex\b|\bwire|\blead\b|\bplug|\bsnoer|\bkabel|stekker|\bdraad/ },
+  { id: 'fuse', label: 'fait disjoncter', pattern: /\bfuse|zekering|\btrips?\b|tripping|breaker|aardlek/ },
+  { id: 'button', label: 'bouton ou interrupteur', pattern: /\bbutton|\bknob|\bknop|schakelaar|\btoets|\bdial\b|(on.?off|power) switch|switch (is )?(broken|faulty|stuck|loose)/ },
+  { id: 'battery', label: 'batterie', pattern: /\bbatter|\baccu\b/ },
+  { id: 'charging', label: 'ne charge plus', pattern: /\bcharg|\bopladen|\bladen\b|laadt/ },
+  { id: 'screen', label: 'écran', pattern: /\bscreen|\bdisplay|\blcd\b|\bscherm|\bbeeld/ },
+  { id: 'broken', label: 'cassé ou fissuré', pattern: /\bbroken|\bbroke\b|\bcrack|snapped|shatter|smashed|\bkapot|gebroken|\bstuk\b|gebarsten/ },
+  { id: 'dropped', label: 'tombé', pattern: /\bdropped|\bfell\b|fallen|gevallen/ },
+  { id: 'stuck', label: 'bloqué ou ne tourne plus', pattern: /(not|n'?t|no)\s+(spin|rotat|turn(ing)?\b(?! on))|\bstuck|\bjam|seized|blocked|\bklemt|zit vast|\bvast\b|geblokkeerd|draait niet/ },
+  { id: 'motor', label: 'moteur', pattern: /\bmotor/ },
+  { id: 'water', label: 'eau ou liquide', pattern: /\bwater|\bwet\b|\bspill|\bliquid|\bvocht|\bnat\b/ },
+  { id: 'door', label: 'porte, couvercle ou poignée', pattern: /\bdoor|\blid\b|\bhandle|\bhinge|\blatch|\bdeur|deksel|handvat|scharnier/ },
+  { id: 'light', label: 'ampoule ou lumière', pattern: /\bbulb|\blight|\bled\b|\blicht/ },
+  { id: 'software', label: 'logiciel ou lenteur', pattern: /software|\bupdate|\bboot|password|\bvirus|\bslow\b|opstarten|\btraag/ },
+  { id: 'suction', label: 'n’aspire plus', pattern: /suction|\bsuck|\bzuig/ },
+  { id: 'belt', label: 'courroie', pattern: /\bbelt\b|\briem\b|\bsnaar/ },
+  { id: 'blade', label: 'lame', pattern: /\bblade|\bknife|\bmes\b/ },
+  { id: 'pump', label: 'pompe ou vidange', pattern: /\bpump|\bpomp|\bdrain/ },
+  { id: 'loose', label: 'pièce desserrée', pattern: /\bloose|\bwobbl|\bloszit|\blos\b/ },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Normalisation
 // ---------------------------------------------------------------------------------------------
 
 const stripAccents = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
+/** Lowercase, accents stripped, curly apostrophes made straight, escaped newlines made spaces. */
+export const foldText = (s: string | null | undefined) => stripAccents(String(s ?? '').toLowerCase()).replace(/[’‘`]/g, "'").replace(/\\[rnt]/g, ' ');
 
 /** Brand spellings that mean "no brand given" (en, da, nl, de, fr) after normalisation. */
 const UNKNOWN_BRANDS = new Set([
@@ -153,112 +141,115 @@ export function normalizeBrand(brand: string | null | undefined): string {
   return BRAND_ALIASES[key] ?? key;
 }
 
-/** Problem-text tokens: lowercase, accents stripped, runs of letters of ≥ 2 characters (any script). */
-export function tokenize(text: string | null | undefined): string[] {
-  const clean = stripAccents(String(text ?? '').toLowerCase()).replace(/\\[rnt]/g, ' ');
-  return clean.match(/\p{L}{2,}/gu) ?? [];
-}
-
 export function ageBucket(age: number | null | undefined): number {
   if (age == null || !Number.isFinite(age) || age < 0 || age > 120) return 0;
   const i = AGE_UPPER.findIndex((upper) => age < upper);
   return i === -1 ? AGE_BUCKETS.length - 1 : i + 1;
 }
 
-/** 32-bit FNV-1a over the UTF-16 code units of s. */
-export function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** Hash buckets (0..2^bits-1) of the unigrams and bigrams of a problem text, without duplicates. */
-export function textBuckets(problem: string, hashBits: number): number[] {
-  const tokens = tokenize(problem);
-  const mask = 2 ** hashBits - 1;
-  const out = new Set<number>();
-  for (let i = 0; i < tokens.length; i++) {
-    out.add(fnv1a(`u:${tokens[i]}`) & mask);
-    if (i > 0) out.add(fnv1a(`b:${tokens[i - 1]} ${tokens[i]}`) & mask);
-  }
-  return [...out];
+/**
+ * Ids of the symptoms a description mentions. A user's French is glossed first; the records'
+ * English and Dutch are not (`gloss` false in training: French stems such as « porte » hide in
+ * English words).
+ */
+export function symptomsOf(problem: string | null | undefined, gloss = true): string[] {
+  const raw = String(problem ?? '');
+  const text = foldText(gloss ? withEnglishGloss(raw) : raw);
+  if (!/\p{L}/u.test(text)) return [];
+  return SYMPTOMS.filter((s) => s.pattern.test(text)).map((s) => s.id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Features and prediction
 // ---------------------------------------------------------------------------------------------
 
-interface Compiled {
-  brandIndex: Map<string, number>;
-  /** Text weights by bucket; its keys are the text vocabulary (buckets seen often enough in training). */
-  textWeights: Map<number, number>;
-}
-const compiledModels = new WeakMap<object, Compiled>();
-
-/** Lookup tables of a model, built once per model object. */
-function compile(model: Pick<SmartfixModel, 'brands' | 'text'>): Compiled {
-  let c = compiledModels.get(model);
-  if (!c) {
-    c = { brandIndex: new Map(model.brands.map((b, i) => [b, i])), textWeights: new Map(model.text) };
-    compiledModels.set(model, c);
-  }
-  return c;
-}
+export const BRAND_UNKNOWN = 'brand:?';
+export const BRAND_RARE = 'brand:*';
 
 /**
- * Sparse feature vector (feature id → value) of an input; shared by training and inference.
- *
- * Only the text buckets of the model's vocabulary (the keys of `model.text`) count: words never
- * seen in training (most words of a French text: the data hold almost none) add nothing instead of shifting the score.
- * Each known bucket gets 1/√n (n = known unigram and bigram buckets) so long texts do not dominate.
- * With `noTextFeature`, a text without any known word sets F.EMPTY_TEXT.
+ * Named features of an input, shared by training and inference: bias, category, kind, age bucket,
+ * brand (a brand without its own weight is « rare »), each symptom. `knownBrand` says whether a
+ * brand has its own weight (in training: seen often enough).
  */
-export function featurize(input: SmartfixInput, model: Pick<SmartfixModel, 'brands' | 'hashBits' | 'text' | 'noTextFeature'>): Map<number, number> {
-  const { brandIndex, textWeights } = compile(model);
-  const x = new Map<number, number>([[F.BIAS, 1]]);
+export function features(input: SmartfixInput, knownBrand: (brand: string) => boolean, symptoms = symptomsOf(input.problem)): string[] {
   const category = Number(input.categoryId);
   const known = Number.isInteger(category) && category >= 1 && category <= CATEGORY_COUNT;
-  x.set(known ? F.CATEGORY + category : F.UNKNOWN_CATEGORY, 1);
-
-  const bucket = ageBucket(input.age);
-  x.set(F.AGE + bucket, 1);
-  const group = known ? GROUP_OF.get(category) : undefined;
-  if (bucket > 0 && group !== undefined) x.set(F.AGE_GROUP + (bucket - 1) * GROUP_NAMES.length + group, 1);
-
+  const out = ['bias', known ? `cat:${category}` : 'cat:?', `age:${ageBucket(input.age)}`];
+  if (input.kind) out.push(`kind:${input.kind}`);
   const brand = normalizeBrand(input.brand);
-  const index = brandIndex.get(brand);
-  x.set(brand === '' ? F.UNKNOWN_BRAND : index === undefined ? F.RARE_BRAND : F.BRAND + index, 1);
-
-  const buckets = textBuckets(input.problem, model.hashBits).filter((b) => textWeights.has(b));
-  if (buckets.length === 0) {
-    if (model.noTextFeature) x.set(F.EMPTY_TEXT, 1);
-  } else {
-    const offset = textOffset(model);
-    const value = 1 / Math.sqrt(buckets.length);
-    for (const b of buckets) x.set(offset + b, value);
-  }
-  return x;
+  out.push(brand === '' ? BRAND_UNKNOWN : knownBrand(brand) ? `brand:${brand}` : BRAND_RARE);
+  for (const s of symptoms) out.push(`sym:${s}`);
+  return out;
 }
 
 export const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
-/** Probability (0..1) that the device is fixed or repairable. */
+const knownBrandOf = (model: Pick<SmartfixModel, 'weights'>) => (brand: string) => `brand:${brand}` in model.weights;
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-4, Math.max(1e-4, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The average the estimate starts from: the kind's, else the category's, else all records'. */
+export function averageOf(model: Pick<SmartfixModel, 'rates'>, input: Pick<SmartfixInput, 'categoryId' | 'kind'>): RateEntry {
+  return (input.kind ? model.rates.kinds[input.kind] : undefined) ?? model.rates.categories[String(input.categoryId)] ?? model.rates.overall;
+}
+
+/** What « not said » weighs for a feature: unknown age, unknown brand, no symptom (weight 0). */
+const referenceOf = (key: string) => (key.startsWith('age:') ? 'age:0' : key.startsWith('brand:') ? BRAND_UNKNOWN : null);
+
+/**
+ * The told features (age, brand, symptoms) and how far each moves the log-odds from « not said »,
+ * before the slope. Bias, category and kind are carried by the average.
+ */
+export function deviations(weights: Record<string, number>, input: SmartfixInput, symptoms?: string[]): { key: string; delta: number }[] {
+  const out: { key: string; delta: number }[] = [];
+  for (const key of features(input, knownBrandOf({ weights }), symptoms)) {
+    if (!(key.startsWith('age:') || key.startsWith('brand:') || key.startsWith('sym:'))) continue;
+    const reference = referenceOf(key);
+    if (key === reference) continue;
+    out.push({ key, delta: (weights[key] ?? 0) - (reference ? (weights[reference] ?? 0) : 0) });
+  }
+  return out;
+}
+
+/** Calibrated probability (0..1) that the device is fixed or repairable. */
 export function predictProbability(model: SmartfixModel, input: SmartfixInput): number {
-  const { textWeights } = compile(model);
-  const offset = textOffset(model);
-  let z = 0;
-  for (const [id, value] of featurize(input, model)) z += (id < offset ? model.dense[id] : textWeights.get(id - offset)!) * value;
-  return sigmoid(z);
+  return explain(model, input).probability;
+}
+
+export interface Explained {
+  probability: number;
+  /** The average the estimate started from. */
+  average: RateEntry;
+  /** What moved the estimate, largest first: the probability with minus without that information (in points). */
+  factors: { kind: 'age' | 'brand' | 'symptom'; id: string; points: number }[];
+}
+
+/**
+ * The estimate and the contribution of each thing the user told: for the age, the brand and each
+ * symptom, the probability with it minus the one with that field left empty, in percentage points.
+ */
+export function explain(model: SmartfixModel, input: SmartfixInput): Explained {
+  const average = averageOf(model, input);
+  const moves = deviations(model.weights, input);
+  const start = logit(average.rate);
+  const total = moves.reduce((s, m) => s + m.delta, 0);
+  const probability = sigmoid(start + model.slope * total);
+  const factors = moves
+    .map(({ key, delta }) => ({
+      kind: key.startsWith('age:') ? ('age' as const) : key.startsWith('brand:') ? ('brand' as const) : ('symptom' as const),
+      id: key.startsWith('sym:') ? key.slice(4) : key,
+      points: 100 * (probability - sigmoid(start + model.slope * (total - delta))),
+    }))
+    .sort((a, b) => Math.abs(b.points) - Math.abs(a.points));
+  return { probability, average, factors };
 }
 
 /** Reads a model.json (default: the committed one beside this file). */
 export function loadSmartfixModel(file: string = SMARTFIX_MODEL_FILE): SmartfixModel {
   const model = JSON.parse(readFileSync(file, 'utf8')) as SmartfixModel;
   if (model.version !== SMARTFIX_MODEL_VERSION) throw new Error(`smartfix model ${file}: version ${model.version}, expected ${SMARTFIX_MODEL_VERSION}`);
-  if (model.dense.length !== textOffset(model)) throw new Error(`smartfix model ${file}: ${model.dense.length} dense weights for ${textOffset(model)} features`);
-  compile(model);
+  if (!model.weights || typeof model.slope !== 'number' || !model.rates?.overall) throw new Error(`smartfix model ${file}: weights, slope or rates missing`);
   return model;
 }

@@ -1,5 +1,6 @@
 import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSmartfixModel } from './smartfix-model.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -21,7 +22,11 @@ describe('smart-fix API (API.md)', () => {
     expect(res.statusCode).toBe(200);
     const categories = res.json() as { id: number; name: string }[];
     expect(categories.map((c) => c.id)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(categories[0]).toEqual({ id: 1, name: 'Climatiseur / déshumidificateur' });
+    expect(categories[0]).toMatchObject({ id: 1, name: 'Climatiseur / déshumidificateur', plural: 'climatiseurs et déshumidificateurs' });
+    // Issue 17: the finer kinds of a category and the everyday words its search matches.
+    const large = categories.find((c) => c.id === 17) as unknown as { kinds: { id: string; name: string; keywords: string[] }[] };
+    expect(large.kinds.map((k) => k.name)).toEqual(expect.arrayContaining(['Lave-linge', 'Lave-vaisselle', 'Réfrigérateur / congélateur', 'Four micro-ondes']));
+    expect(large.kinds.find((k) => k.id === 'refrigerateur')!.keywords).toContain('frigo');
     expect((await t.app.inject({ url: '/api/V1/smartfix/categories' })).statusCode).toBe(401);
   });
 
@@ -36,6 +41,43 @@ describe('smart-fix API (API.md)', () => {
     expect((await predict({ product_category_id: 38, brand: 'Philips', product_age: 6, problem: 'ne chauffe plus' })).json()).toEqual(body);
     expect((await predict({ product_category_id: 38 })).statusCode).toBe(200);
     expect((await predict({ product_category_id: '12', brand: '', product_age: '3', problem: '' })).statusCode).toBe(200);
+  });
+
+  it('compares a washing machine with washing machines: the kind’s average, its name and the factors that moved the estimate', async () => {
+    const res = await predict({ product_category_id: 17, kind: 'lave-linge', brand: 'Bosch', product_age: 12, problem: 'fuite d’eau, ne vidange plus' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const model = loadSmartfixModel();
+    expect(body.category_name).toBe('Lave-linge');
+    expect(body.category_rate).toBe(model.rates.kinds['lave-linge'].rate);
+    expect(body.category_records).toBe(model.rates.kinds['lave-linge'].records);
+    expect(body.category_rate).not.toBe(model.rates.categories['17'].rate);
+    expect(body.is_repairable).toBe(body.repair_probability >= 0.5);
+    expect(body.factors.length).toBeGreaterThan(0);
+    expect(body.factors.length).toBeLessThanOrEqual(3);
+    for (const f of body.factors) {
+      expect(f.label).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme « .+ »)$/);
+      expect(['hausse', 'baisse']).toContain(f.effect);
+      expect(f.points).toBeGreaterThanOrEqual(1);
+    }
+    const points = body.factors.map((f: { points: number }) => f.points);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+
+    // Without a kind, the category's own average and name.
+    const generic = (await predict({ product_category_id: 17 })).json();
+    expect(generic).toMatchObject({ category_name: 'Gros électroménager', category_rate: model.rates.categories['17'].rate, factors: [] });
+  });
+
+  it('refuses an age above 50 years and a kind of another category, in French', async () => {
+    expect((await predict({ product_category_id: 17, product_age: 50 })).statusCode).toBe(200);
+    for (const age of [51, '51', '120']) {
+      const res = await predict({ product_category_id: 17, product_age: age });
+      expect(res.statusCode, String(age)).toBe(400);
+      expect(res.json().message).toBe(MSG.smartfixAgeTooOld);
+    }
+    const res = await predict({ product_category_id: 14, kind: 'lave-linge' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.smartfixKindInvalid);
   });
 
   it('refuses bad input with a French message', async () => {

@@ -1,22 +1,35 @@
 import '@mantine/charts/styles.css';
-import { MSG, probabilityForChart, probabilityLabel, SMARTFIX_AGE_PATTERN, TEXT_MAX } from '@ecofoyer/contracts';
+import { MSG, probabilityForChart, probabilityLabel, SMARTFIX_AGE_MAX, SMARTFIX_AGE_PATTERN, TEXT_MAX } from '@ecofoyer/contracts';
 import { DonutChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconExternalLink } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePredictRepairability, useSmartfixCategories } from '../api/smartfix.ts';
+import { type CategoryChoice, categoryChoices, searchCategoryChoices } from '../components/category-options.ts';
 
 const pctFr = (n: number) => `${n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+/** Whole percent with a no-break space: « 78 % ». */
+const wholePct = (p: number) => `${Math.round(p * 100)}\u00a0%`;
 
-/** spec §2 Smart-fix: category, brand, age (digits only) and problem → « Réparable : Oui/Non » (spec §2, with the French space before the colon) and a half-doughnut. */
+/**
+ * spec §2 Smart-fix: category, brand, age (digits only) and problem → a half-doughnut of the repair
+ * probability and « Réparable : Oui/Non » (spec §2, with the French space before the colon). Issue 17:
+ * the estimate reads beside the average of the same kind of appliance, with what moved it and the
+ * caveat; the select also offers finer kinds and finds everyday words (« frigo »).
+ */
 export function SmartfixPage() {
   const categories = useSmartfixCategories();
   const predict = usePredictRepairability();
+  const choices = useMemo(() => categoryChoices(categories.data ?? []), [categories.data]);
+  const filter = useMemo(() => searchCategoryChoices(choices), [choices]);
+  /** The choice the shown result was asked for (the select may have changed since). */
+  const [asked, setAsked] = useState<CategoryChoice | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [brand, setBrand] = useState('');
   const [age, setAge] = useState('');
@@ -27,11 +40,23 @@ export function SmartfixPage() {
     e.preventDefault();
     const next = {
       category: category ? undefined : MSG.smartfixCategoryInvalid,
-      age: age === '' || SMARTFIX_AGE_PATTERN.test(age) ? undefined : MSG.smartfixAgeDigits,
+      age: age === '' ? undefined : !SMARTFIX_AGE_PATTERN.test(age) ? MSG.smartfixAgeDigits : Number(age) > SMARTFIX_AGE_MAX ? MSG.smartfixAgeTooOld : undefined,
     };
     setErrors(next);
-    if (next.category || next.age) return;
-    predict.mutate({ product_category_id: Number(category), brand: brand.trim(), product_age: age === '' ? null : Number(age), problem: problem.trim() });
+    const choice = choices.find((c) => c.value === category);
+    if (next.category || next.age || !choice) return;
+    setAsked(choice);
+    predict.mutate(
+      { product_category_id: choice.categoryId, kind: choice.kind, brand: brand.trim(), product_age: age === '' ? null : Number(age), problem: problem.trim() },
+      // On a phone the result is below the form: bring it into view (under the app's header).
+      {
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            const top = resultRef.current?.getBoundingClientRect().top;
+            if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          }),
+      },
+    );
   };
 
   const result = predict.data;
@@ -48,7 +73,9 @@ export function SmartfixPage() {
               <Select
                 label="Catégorie"
                 placeholder={categories.isPending ? MSG.loading : 'Choisir une catégorie'}
-                data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                data={choices.map((c) => ({ value: c.value, label: c.label }))}
+                filter={filter}
+                limit={100}
                 value={category}
                 onChange={(v) => {
                   setCategory(v);
@@ -93,31 +120,64 @@ export function SmartfixPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="md" aria-live="polite">
+        <Paper withBorder radius="lg" p="md" aria-live="polite" ref={resultRef} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12px)' }}>
           {result ? (
             <Stack gap="xs" align="center" data-testid="smartfix-result">
-              <Title order={2} fz="xl" c={result.is_repairable ? 'eco.8' : 'red.9'}>
-                Réparable{'\u00a0'}: {result.is_repairable ? 'Oui' : 'Non'}
+              <Title order={2} fz="xl" ta="center" c="eco.9" data-testid="smartfix-yours">
+                {MSG.smartfixYours(wholePct(result.repair_probability))}
               </Title>
+              <Text ta="center" data-testid="smartfix-average">
+                {MSG.smartfixAverage(wholePct(result.category_rate), asked?.plural ?? result.category_name)}
+                <Text span size="sm" c="dimmed" display="block">
+                  ({MSG.smartfixAverageRecords(result.category_records.toLocaleString('fr-FR'))})
+                </Text>
+              </Text>
               <div role="img" aria-label={`Probabilité de réparation : ${pctFr(chartValue)}`}>
-              <DonutChart
-                data={[
-                  { name: 'Réparable', value: chartValue, color: 'eco.6' },
-                  { name: 'Non réparable', value: Math.round((100 - chartValue) * 10) / 10, color: 'gray.3' },
-                ]}
-                startAngle={180}
-                endAngle={0}
-                size={220}
-                thickness={30}
-                chartLabel={pctFr(chartValue)}
-                withTooltip={false}
-                mb={-90}
-                data-testid="smartfix-chart"
-              />
+                <DonutChart
+                  data={[
+                    { name: 'Réparable', value: chartValue, color: 'eco.6' },
+                    { name: 'Non réparable', value: Math.round((100 - chartValue) * 10) / 10, color: 'gray.3' },
+                  ]}
+                  startAngle={180}
+                  endAngle={0}
+                  size={220}
+                  thickness={30}
+                  chartLabel={pctFr(chartValue)}
+                  withTooltip={false}
+                  mb={-90}
+                  data-testid="smartfix-chart"
+                />
               </div>
               <Text fw={600} data-testid="smartfix-probability">
                 Probabilité de réparation : {probabilityLabel(result.repair_probability)}
               </Text>
+              <Title order={3} fz="md" fw={500} c={result.is_repairable ? 'eco.9' : 'red.9'}>
+                Réparable{'\u00a0'}: {result.is_repairable ? 'Oui' : 'Non'}
+              </Title>
+              <Stack gap={4} w="100%" data-testid="smartfix-factors">
+                <Text fw={600} size="sm">
+                  {MSG.smartfixFactorsTitle}
+                </Text>
+                {result.factors.length > 0 ? (
+                  <List spacing="xs" size="sm" center>
+                    {result.factors.map((f) => (
+                      <List.Item
+                        key={f.label}
+                        icon={f.effect === 'hausse' ? <IconArrowUpRight size={16} color="var(--mantine-color-eco-8)" aria-hidden /> : <IconArrowDownRight size={16} color="var(--mantine-color-red-8)" aria-hidden />}
+                      >
+                        <Text span size="sm" lh={1.45}>
+                          {MSG.smartfixFactor(f.label, f.effect === 'hausse', f.points)}
+                        </Text>
+                      </List.Item>
+                    ))}
+                  </List>
+                ) : (
+                  <Text size="sm">{MSG.smartfixNoFactor}</Text>
+                )}
+              </Stack>
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" p="xs" data-testid="smartfix-caveat">
+                <Text size="sm">{MSG.smartfixCaveat}</Text>
+              </Alert>
             </Stack>
           ) : (
             <Stack gap="xs">
@@ -134,10 +194,10 @@ export function SmartfixPage() {
         <Stack gap={6}>
           <Text size="sm">
             Le modèle a appris sur 52 533 réparations réelles tentées dans des repair cafés (Danemark, pays de Galles, Toronto, Belgique
-            et Pays-Bas, États-Unis) : pour chaque appareil, sa catégorie, sa marque, son âge, la panne décrite et le résultat. Dans ces
-            données, 73 % des appareils ont pu être réparés ; le chiffre donne la part d’appareils semblables qui l’ont été, la catégorie
-            comptant le plus. Sur des réparations qu’il n’avait pas vues, il distingue un peu mieux que la seule moyenne de la catégorie
-            (aire sous la courbe ROC 0,65 contre 0,62). Ce n’est pas un diagnostic de votre appareil.
+            et Pays-Bas, États-Unis) : pour chaque appareil, son type, sa marque, son âge, les symptômes décrits par son propriétaire
+            et le résultat. Dans ces données, 73 % des appareils ont pu être réparés, et le type d’appareil compte le plus. Testé sur
+            des réparations plus récentes que celles dont il a appris, il ne classe les appareils qu’un peu mieux que la seule moyenne
+            de leur type, mais ses pourcentages correspondent à ce qui a été observé. Ce n’est pas un diagnostic de votre appareil.
           </Text>
           <Text size="sm">
             Données : Open Repair Data (ORDS v0.3), Open Repair Alliance / The Restart Project et les repair cafés partenaires, licence CC BY-SA 4.0.{' '}
