@@ -83,7 +83,7 @@ describe('home data loaded with the page’s code (route loaders, issue 8)', () 
     await expect.poll(() => page.getByTestId('impact-kg').textContent()).toBe('2\u202f989 kg CO2e');
     await expect.poll(() => page.getByRole('link', { name: 'Badge Premier appareil' }).isVisible()).toBe(true);
 
-    const home = ['/foyers/univers', '/badges', '/badges/a-gagner', '/appliances/count', '/notifs/count'];
+    const home = ['/foyers/univers', '/badges', '/badges/a-gagner', '/appliances/count', '/notifs/count', '/droits/resume'];
     for (const end of home) {
       const asked = api.filter((p) => p.endsWith(end));
       expect(asked, end).toHaveLength(1);

@@ -34,7 +34,13 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     const page = await context.newPage();
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
-    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
+    // The home says it first (issue 20).
+    await page.goto('/home');
+    await expect.poll(() => page.getByTestId('guarantee-summary').textContent()).toBe(
+      `1 appareil encore sous garantieProchaine fin : le ${dateFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
+    );
+    await page.getByTestId('guarantee-summary').getByRole('link', { name: 'Lave-linge Bosch' }).click();
+    await page.waitForURL(/fichedetail\?id=/);
     const rights = page.getByRole('region', { name: 'Mes droits' });
     await expect.poll(() => rights.getByTestId('rights').isVisible()).toBe(true);
     const text = () => rights.innerText();

@@ -47,6 +47,13 @@ export const Droits = z.object({
 });
 export type Droits = z.infer<typeof Droits>;
 
+/** GET V1/profils/users/{userId}/droits/resume: how many appliances are still under a guarantee, and the nearest end. */
+export const DroitsResume = z.object({
+  sousGarantie: z.number().int().min(0),
+  prochaineFin: z.object({ applianceId: z.number().int(), nom: z.string(), fin: z.string() }).nullable(),
+});
+export type DroitsResume = z.infer<typeof DroitsResume>;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `date` plus `months`, the day kept or brought back to the month's last day (29 February 2024 + 24 months → 28 February 2026). */

@@ -231,6 +231,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     },
 
     'GET /api/V1/profils/users/:userId/badges': { owned: [{ method: 'GET', url: `${users(a)}/badges`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/droits/resume': { owned: [{ method: 'GET', url: `${users(a)}/droits/resume`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/badges/a-gagner': { owned: [{ method: 'GET', url: `${users(a)}/badges/a-gagner`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/badges/:badgeId': {
       owned: [

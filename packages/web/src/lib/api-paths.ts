@@ -14,5 +14,6 @@ export const firstScreenPaths = {
   badgesToEarn: (base: string) => `${base}/badges/a-gagner`,
   applianceCount: (base: string) => `${base}/appliances/count`,
   notificationCount: (base: string) => `${base}/notifs/count`,
+  rightsSummary: (base: string) => `${base}/droits/resume`,
   refProducts: () => `${API_BASE}/references/refproducts`,
 };

@@ -1,4 +1,5 @@
-import { Droits, ErrorBody } from '@ecofoyer/contracts';
+import { Droits, DroitsResume, ErrorBody } from '@ecofoyer/contracts';
+import { requireSelf } from '../../lib/auth-guard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/auth-guard.ts';
@@ -13,4 +14,8 @@ export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/foyers/univers/appliances/:id/droits', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, (req) =>
     rights.forAppliance(currentUser(req).userId, req.params.id),
   );
+  app.get('/:userId/droits/resume', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: DroitsResume, ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return rights.summary(req.params.userId);
+  });
 };

@@ -1,4 +1,4 @@
-import { addDays, addMonths, computeRights, type Droits, repairBonusFor } from '@ecofoyer/contracts';
+import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, type Event, repairBonusFor } from '@ecofoyer/contracts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -17,10 +17,30 @@ export class RightsService {
 
   async forAppliance(userId: number, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(userId, applianceId);
-    const [product, events] = await Promise.all([
-      appliance.prod_id ? this.deps.references.product(appliance.prod_id) : Promise.resolve(undefined),
-      this.deps.events.listForAppliance(userId, applianceId),
-    ]);
+    return this.compute(appliance, await this.deps.events.listForAppliance(userId, applianceId));
+  }
+
+  /** The home's « N appareils encore sous garantie » (issue 20): every appliance, from one list of each. */
+  async summary(userId: number): Promise<DroitsResume> {
+    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
+    let sousGarantie = 0;
+    let prochaineFin: DroitsResume['prochaineFin'] = null;
+    for (const appliance of appliances) {
+      const rights = await this.compute(
+        appliance,
+        events.filter((e) => e.applianceId === appliance.id),
+      );
+      const ends = [rights.legale, rights.commerciale].filter((g) => g?.active).map((g) => g!.fin);
+      if (ends.length === 0) continue;
+      sousGarantie += 1;
+      const fin = ends.sort()[0]!;
+      if (!prochaineFin || fin < prochaineFin.fin) prochaineFin = { applianceId: appliance.id, nom: appliance.name, fin };
+    }
+    return { sousGarantie, prochaineFin };
+  }
+
+  private async compute(appliance: Appliance, events: Event[]): Promise<Droits> {
+    const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
     const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
     return computeRights(
       {

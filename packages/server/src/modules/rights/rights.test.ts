@@ -103,5 +103,23 @@ describe('« Mes droits » (issue 20)', () => {
     expect(after.map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 5 jours'));
     t.clock.set('2026-11-24T10:00:00Z');
   });
+
+  it('sums up the household: how many appliances are still under a guarantee, and the nearest end (issue 20)', async () => {
+    const user = await signedInUser(t, 'resume-garantie@exemple.fr');
+    const u = await multipart({ name: 'Salon' });
+    const room = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const add = async (data: Record<string, unknown>) => {
+      const body = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Bosch', modele: 'X', ...data }) });
+      expect((await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${room}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    };
+    const resume = async () => (await t.app.inject({ url: `${users(user.id)}/droits/resume`, headers: user.headers })).json();
+    expect(await resume()).toEqual({ sousGarantie: 0, prochaineFin: null });
+    await add({ dt_achat: '2026-01-15' }); // legal guarantee to 15 January 2028
+    await add({ dt_achat: '2025-02-01', name: 'Vieux lave-linge' }); // to 1 February 2027
+    await add({ dt_achat: '2019-05-01' }); // over
+    expect(await resume()).toEqual({ sousGarantie: 2, prochaineFin: { applianceId: expect.any(Number), nom: 'Vieux lave-linge', fin: '2027-02-01' } });
+    const other = await signedInUser(t, 'autre-resume@exemple.fr');
+    expect((await t.app.inject({ url: `${users(user.id)}/droits/resume`, headers: other.headers })).statusCode).toBe(403);
+  });
 });
 

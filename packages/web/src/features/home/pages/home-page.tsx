@@ -23,6 +23,7 @@ import { universeDetailPath } from '../../appliances/paths.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
 import { ImpactBox } from '../components/impact-box.tsx';
 import classes from './home-page.module.css';
+import { GuaranteeSummary } from '../../rights/components/guarantee-summary.tsx';
 
 type Entry = { to: string; label: string; text: string; icon: ComponentType<{ size?: number }> };
 
@@ -137,6 +138,7 @@ export function HomePage() {
         </SimpleGrid>
       </section>
       <ImpactBox />
+      <GuaranteeSummary />
       <UniversesSection />
       <BadgesSection />
       <section aria-labelledby="explore">
