@@ -51,6 +51,10 @@ describe.each([
     await page.getByLabel(label('Marque')).fill('Bosch');
     await page.getByLabel(label('Modèle')).fill('Série 6');
     await page.getByLabel('Note').fill('Nettoyer le filtre tous les 3 mois.');
+    // The paperwork that decides the guarantees, optional (issue 20).
+    await page.getByText('Achat et garanties (facultatif) : pour connaître vos droits').click();
+    await page.getByLabel('Vendeur').fill('Darty Nantes');
+    await page.getByLabel('Prix d’achat (€)').fill('399,00');
     await page.locator('input[type="file"]').setInputFiles({ name: 'lave-linge.png', mimeType: 'image/png', buffer: PHOTO });
     await page.screenshot({ path: `e2e/screenshots/wizard-details-${device}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -58,6 +62,7 @@ describe.each([
     // Step Confirmation: no purchase date → "Inconnu".
     await visible(page, 'Vérifiez les informations');
     await visible(page, 'Inconnu');
+    await visible(page, 'Darty Nantes');
     await page.getByRole('button', { name: 'Confirmer l’ajout' }).click();
     await visible(page, 'Appareil ajouté avec succès');
     // The badge the first appliance earns comes with its toast (issue 16, item 13).
@@ -69,6 +74,8 @@ describe.each([
     // Detail: dates, the photo, the invoice and manual with the viewer.
     await expect.poll(() => page.getByRole('heading', { name: 'Lave-linge Bosch' }).isVisible()).toBe(true);
     await visible(page, 'Inconnu');
+    await visible(page, 'Darty Nantes');
+    await visible(page, '399,00 €');
     expect(await page.getByRole('img', { name: 'Photo de Lave-linge Bosch' }).getAttribute('src')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.png\?exp=/);
     await page.locator('input[type="file"][accept="application/pdf,image/jpeg,image/png"]').setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: INVOICE });
     await expect.poll(() => page.getByRole('button', { name: 'Voir la facture' }).isVisible()).toBe(true);

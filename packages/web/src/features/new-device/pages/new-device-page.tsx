@@ -2,6 +2,7 @@ import { type Appliance, type ImageReading, MSG, TEXT_MAX, type Universe } from 
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   Image,
@@ -43,9 +44,30 @@ interface Details {
   facture: string;
   note: string;
   picture: File | null;
+  /** « Mes droits » (issue 20): optional, they decide the guarantees. */
+  vendeur: string;
+  prix_achat: string;
+  numero_serie: string;
+  dt_livraison: string;
+  occasion: boolean;
+  garantie_commerciale_fin: string;
 }
 
-const EMPTY: Details = { prodId: null, marque: '', modele: '', dt_achat: '', facture: '', note: '', picture: null };
+const EMPTY: Details = {
+  prodId: null,
+  marque: '',
+  modele: '',
+  dt_achat: '',
+  facture: '',
+  note: '',
+  picture: null,
+  vendeur: '',
+  prix_achat: '',
+  numero_serie: '',
+  dt_livraison: '',
+  occasion: false,
+  garantie_commerciale_fin: '',
+};
 const today = () => new Date().toISOString().slice(0, 10);
 const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
@@ -109,6 +131,8 @@ export function NewDevicePage() {
     if (!details.prodId) return setAlert(MSG.productTypeRequired);
     if (!details.marque.trim() || !details.modele.trim()) return setAlert(MSG.requiredFieldsMissing);
     if (details.dt_achat && details.dt_achat > today()) return setAlert(MSG.dateInFuture);
+    if (details.dt_livraison && details.dt_livraison > today()) return setAlert(MSG.deliveryInFuture);
+    if (details.prix_achat.trim() && !/^\d{1,7}([.,]\d{1,2})?$/.test(details.prix_achat.trim().replace(/\s/g, ''))) return setAlert(MSG.priceInvalid);
     go(2);
   };
 
@@ -135,6 +159,12 @@ export function NewDevicePage() {
           dt_achat: details.dt_achat || null,
           facture: details.facture || null,
           note: details.note || null,
+          vendeur: details.vendeur || null,
+          prix_achat: details.prix_achat.trim() || null,
+          numero_serie: details.numero_serie || null,
+          dt_livraison: details.dt_livraison || null,
+          occasion: details.occasion,
+          garantie_commerciale_fin: details.garantie_commerciale_fin || null,
         },
         picture: details.picture,
       });
@@ -282,6 +312,23 @@ export function NewDevicePage() {
                       />
                     </SimpleGrid>
                     <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
+                    <details>
+                      <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
+                      <Stack gap="sm" mt="sm">
+                        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                          <TextInput label="Vendeur" maxLength={TEXT_MAX} value={details.vendeur} onChange={(e) => set('vendeur', e.currentTarget.value)} />
+                          <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" value={details.prix_achat} onChange={(e) => set('prix_achat', e.currentTarget.value)} />
+                        </SimpleGrid>
+                        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                          <TextInput label="Numéro de série" maxLength={TEXT_MAX} value={details.numero_serie} onChange={(e) => set('numero_serie', e.currentTarget.value)} />
+                          <TextInput label="Date de livraison" type="date" max={today()} value={details.dt_livraison} onChange={(e) => set('dt_livraison', e.currentTarget.value)} />
+                        </SimpleGrid>
+                        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                          <TextInput label="Fin de la garantie commerciale" type="date" value={details.garantie_commerciale_fin} onChange={(e) => set('garantie_commerciale_fin', e.currentTarget.value)} />
+                          <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" checked={details.occasion} onChange={(e) => set('occasion', e.currentTarget.checked)} />
+                        </SimpleGrid>
+                      </Stack>
+                    </details>
                     <FileInput
                       label="Photo de l’appareil"
                       placeholder="Choisir une photo"
@@ -332,6 +379,24 @@ export function NewDevicePage() {
                         <>
                           <dt>Note</dt>
                           <dd>{details.note}</dd>
+                        </>
+                      )}
+                      {details.vendeur && (
+                        <>
+                          <dt>Vendeur</dt>
+                          <dd>{details.vendeur}</dd>
+                        </>
+                      )}
+                      {details.prix_achat.trim() && (
+                        <>
+                          <dt>Prix d’achat</dt>
+                          <dd>{details.prix_achat.trim()} €</dd>
+                        </>
+                      )}
+                      {details.garantie_commerciale_fin && (
+                        <>
+                          <dt>Garantie commerciale</dt>
+                          <dd>jusqu’au {dateFr(details.garantie_commerciale_fin)}</dd>
                         </>
                       )}
                     </dl>
