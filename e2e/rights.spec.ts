@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { addMonths } from '@ecofoyer/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,17 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     expect(await text()).toContain('Faites jouer la garantie légale de conformité');
     expect(await text()).toMatch(/Disponibles au moins jusqu’en \d{4} \(estimation\)/);
     expect(await text()).toContain('Le bonus réparation ne s’applique qu’à un appareil hors garantie');
+    // The letter to the seller, pre-filled, to copy or download as a PDF.
+    await rights.getByText('Lettre au vendeur pour faire jouer la garantie').click();
+    const letter = rights.getByTestId('claim-letter');
+    await expect.poll(() => letter.innerText()).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
+    expect(await letter.innerText()).toContain(`J’ai acheté le ${dateFr(bought)}`);
+    expect(await letter.innerText()).toContain('(décrivez ici la panne constatée et sa date)');
+    const [download] = await Promise.all([page.waitForEvent('download'), letter.getByRole('button', { name: 'Télécharger en PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`lettre-garantie-${appliance.id}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
     await page.screenshot({ path: 'e2e/screenshots/rights-phone.png', fullPage: true });
 
     // The paperwork, entered on the edit page, is kept and shown.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, computeRights, type RightsInput } from './rights.ts';
+import { addDays, addMonths, claimLetter, computeRights, type RightsInput } from './rights.ts';
 
 const washer: RightsInput = { dtAchat: '2025-03-10', dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] };
 
@@ -109,5 +109,39 @@ describe('spare parts and the repair bonus', () => {
     expect(out.conseil.action).toBe('reparer');
     expect(out.conseil.texte).toContain('2 ans de sa découverte');
     expect(computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 0 }, '2026-11-24').bonus.eligible).toBe(false);
+  });
+});
+
+describe('the claim letter (issue 20)', () => {
+  const base = {
+    prenom: 'Camille',
+    nom: 'Durand',
+    adresse: '8 rue Verte, 44000 Nantes',
+    vendeur: 'Boulanger Lyon',
+    appareil: 'Lave-linge',
+    marque: 'Bosch',
+    modele: 'Série 6',
+    numeroSerie: 'FD 9604',
+    dtAchat: '2025-01-20',
+    dtLivraison: '2025-01-24',
+    prixAchat: 549.9,
+    occasion: false,
+    defaut: 'Le lave-linge ne vidange pas (15 novembre 2026)',
+    aujourdhui: '2026-11-24',
+  };
+  it('is pre-filled with the appliance, the seller, the dates, the price, the serial number and the defect, and cites the law', () => {
+    const text = claimLetter(base).join('\n');
+    expect(text).toContain('À l’attention de Boulanger Lyon');
+    expect(text).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604');
+    expect(text).toContain('J’ai acheté le 20 janvier 2025, livré le 24 janvier 2025 auprès de Boulanger Lyon l’appareil suivant : Lave-linge, Bosch Série 6, pour un prix de 549,90');
+    expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (15 novembre 2026).');
+    expect(text).toMatch(/articles L217-3 et suivants.+trente jours \(article L217-10\).+vingt-quatre mois.+article L217-7/);
+  });
+  it('says what to add when the defect or the seller is unknown, and counts twelve months for second-hand', () => {
+    const text = claimLetter({ ...base, vendeur: null, defaut: null, occasion: true, prixAchat: null }).join('\n');
+    expect(text).toContain('À l’attention de votre service client');
+    expect(text).toContain('(décrivez ici la panne constatée et sa date)');
+    expect(text).toContain('douze mois');
+    expect(text).not.toContain('prix');
   });
 });

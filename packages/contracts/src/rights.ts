@@ -183,3 +183,49 @@ export function computeRights(input: RightsInput, today: string): Droits {
 
   return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil };
 }
+
+/** What the claim letter needs (issue 20): the household, the appliance, its paperwork and the defect. */
+export interface ClaimLetterInput {
+  prenom: string;
+  nom: string;
+  adresse: string | null;
+  vendeur: string | null;
+  appareil: string;
+  marque: string | null;
+  modele: string | null;
+  numeroSerie: string | null;
+  dtAchat: string | null;
+  dtLivraison: string | null;
+  prixAchat: number | null;
+  occasion: boolean;
+  /** The breakdown, as diagnosed or noted (null: a sentence for the user to complete is written). */
+  defaut: string | null;
+  aujourdhui: string;
+}
+
+const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n);
+
+/**
+ * The letter to the seller invoking the legal guarantee of conformity (articles L217-3 and
+ * following of the code de la consommation), one paragraph per line: pre-filled with what the app
+ * knows, and saying plainly what the user must add when something is missing.
+ */
+export function claimLetter(input: ClaimLetterInput): string[] {
+  const appareil = [input.appareil, [input.marque, input.modele].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const achat = input.dtAchat ? `le ${dateFr(input.dtAchat)}` : 'à la date indiquée sur la facture jointe';
+  const delivered = input.dtLivraison && input.dtLivraison !== input.dtAchat ? `, livré le ${dateFr(input.dtLivraison)}` : '';
+  const presumption = input.occasion ? 'douze mois' : 'vingt-quatre mois';
+  return [
+    `${input.prenom} ${input.nom}`.trim(),
+    ...(input.adresse ? [input.adresse] : []),
+    `À l’attention de ${input.vendeur ?? 'votre service client'}`,
+    `Le ${dateFr(input.aujourdhui)}`,
+    `Objet : mise en œuvre de la garantie légale de conformité — ${appareil}${input.numeroSerie ? `, numéro de série ${input.numeroSerie}` : ''}`,
+    'Madame, Monsieur,',
+    `J’ai acheté ${achat}${delivered}${input.vendeur ? ` auprès de ${input.vendeur}` : ''} l’appareil suivant : ${appareil}${input.prixAchat !== null ? `, pour un prix de ${euros(input.prixAchat)}` : ''}.`,
+    `Cet appareil présente le défaut suivant : ${input.defaut ?? '(décrivez ici la panne constatée et sa date)'}.`,
+    `En application des articles L217-3 et suivants du code de la consommation, je vous demande de le mettre en conformité, par sa réparation ou à défaut son remplacement, sans aucun frais pour moi et dans un délai de trente jours (article L217-10). Le défaut étant apparu dans les ${presumption} suivant la délivrance, il est présumé exister au moment de celle-ci (article L217-7).`,
+    'Vous trouverez ci-joint une copie de la facture. Je vous prie d’agréer, Madame, Monsieur, l’expression de mes salutations distinguées.',
+    `${input.prenom} ${input.nom}`.trim(),
+  ];
+}

@@ -208,7 +208,7 @@ export function ApplianceDetailPage() {
           <Action icon={IconRecycle} label="Donner une seconde vie" to={`/secondlife/actionselect?${productQuery}`} />
         </SimpleGrid>
 
-        <RightsSection applianceId={a.id} />
+        <RightsSection appliance={a} events={events.data ?? []} />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Section title="Historique d’entretien">

@@ -1,7 +1,10 @@
-import type { Droits } from '@ecofoyer/contracts';
-import { Alert, Badge, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type Appliance, claimLetter, type Droits, type Event } from '@ecofoyer/contracts';
+import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { IconScale, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { IconCopy, IconFileDownload, IconScale, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { useSession } from '../../auth/api/use-session.ts';
+import { letterPdf } from '../letter-pdf.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../api/rights.ts';
 
@@ -31,8 +34,8 @@ function Guarantee({ label, active, until, children }: { label: string; active: 
  * « Mes droits » on the appliance page (issue 20): the legal and commercial guarantees, the spare
  * parts, the repair bonus and what to do now, with the articles of law in « En savoir plus ».
  */
-export function RightsSection({ applianceId }: { applianceId: number }) {
-  const rights = useRights(applianceId);
+export function RightsSection({ appliance, events }: { appliance: Appliance; events: Event[] }) {
+  const rights = useRights(appliance.id);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Mes droits">
       <Group gap="xs" mb="sm">
@@ -43,12 +46,12 @@ export function RightsSection({ applianceId }: { applianceId: number }) {
       </Group>
       {rights.isPending && <Skeleton h={120} radius="md" />}
       {rights.isError && <ErrorAlert message={rights.error.message} onRetry={() => rights.refetch()} />}
-      {rights.data && <RightsBody rights={rights.data} />}
+      {rights.data && <RightsBody rights={rights.data} appliance={appliance} events={events} />}
     </Paper>
   );
 }
 
-function RightsBody({ rights }: { rights: Droits }) {
+function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: Appliance; events: Event[] }) {
   const { legale, commerciale, pieces, bonus, conseil } = rights;
   return (
     <Stack gap="md" data-testid="rights">
@@ -78,6 +81,7 @@ function RightsBody({ rights }: { rights: Droits }) {
         <Text fw={600}>Bonus réparation</Text>
         <Text size="sm">{bonus.raison}</Text>
       </Stack>
+      {(legale?.active || commerciale?.active) && <ClaimLetter appliance={appliance} events={events} />}
       <details>
         <summary>En savoir plus sur vos droits</summary>
         <Text size="sm" mt="xs">
@@ -93,5 +97,70 @@ function RightsBody({ rights }: { rights: Droits }) {
         </Text>
       </details>
     </Stack>
+  );
+}
+
+const dayFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
+
+/** The letter to the seller (issue 20): pre-filled, to copy into an e-mail or download as a PDF. */
+function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Event[] }) {
+  const session = useSession();
+  const breakdown = events.filter((e) => e.type === 'PANNE').sort((a, b) => b.dt_realisation.localeCompare(a.dt_realisation))[0];
+  const paragraphs = claimLetter({
+    prenom: session?.firstname ?? '',
+    nom: session?.lastname ?? '',
+    adresse: session?.adresse ?? null,
+    vendeur: appliance.vendeur,
+    appareil: appliance.prod_name ?? appliance.name,
+    marque: appliance.marque,
+    modele: appliance.modele,
+    numeroSerie: appliance.numero_serie,
+    dtAchat: appliance.dt_achat,
+    dtLivraison: appliance.dt_livraison,
+    prixAchat: appliance.prix_achat,
+    occasion: appliance.occasion,
+    defaut: breakdown ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(breakdown.dt_realisation)})` : (appliance.panne_note ?? null),
+    aujourdhui: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()),
+  });
+  const text = paragraphs.join('\n\n');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notifications.show({ color: 'eco', message: 'Le texte de la lettre est copié : collez-le dans un e-mail au vendeur.' });
+    } catch {
+      notifications.show({ color: 'orange', message: 'Le texte n’a pas pu être copié : sélectionnez-le dans l’aperçu.' });
+    }
+  };
+  const download = async () => {
+    const bytes = await letterPdf(paragraphs);
+    const href = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
+    const link = Object.assign(document.createElement('a'), { href, download: `lettre-garantie-${appliance.id}.pdf` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  };
+  return (
+    <details data-testid="claim-letter">
+      <summary>Lettre au vendeur pour faire jouer la garantie</summary>
+      <Stack gap="xs" mt="xs">
+        <Paper withBorder radius="md" p="sm" bg="gray.0">
+          {paragraphs.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the letter's paragraphs never reorder.
+            <Text key={i} size="sm" mb={6}>
+              {p}
+            </Text>
+          ))}
+        </Paper>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconCopy size={18} />} onClick={copy}>
+            Copier le texte
+          </Button>
+          <Button variant="light" leftSection={<IconFileDownload size={18} />} onClick={download}>
+            Télécharger en PDF
+          </Button>
+        </Group>
+      </Stack>
+    </details>
   );
 }
