@@ -25,9 +25,11 @@ describe('the legal guarantee of conformity (articles L217-3, L217-7, L217-13)',
     expect(r.legale).toMatchObject({ debut: '2022-05-02', fin: '2024-05-02', active: false });
   });
 
-  it('runs 1 year for a second-hand appliance bought from a professional', () => {
+  it('runs 2 years for a second-hand appliance bought from a professional too, the presumption only 12 months (article L217-7)', () => {
     const r = computeRights({ ...washer, occasion: true }, '2026-11-24');
-    expect(r.legale).toMatchObject({ fin: '2026-03-10', active: false });
+    expect(r.legale).toMatchObject({ fin: '2027-03-10', active: true });
+    expect(r.conseil.texte).toContain('il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7)');
+    expect(computeRights({ ...washer, occasion: true }, '2025-12-01').conseil.texte).not.toContain('L217-7');
   });
 
   it('adds 6 months for each repair under the guarantee (repaired twice: 2 years + 12 months)', () => {

@@ -86,10 +86,11 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       <details>
         <summary>En savoir plus sur vos droits</summary>
         <Text size="sm" mt="xs">
-          Garantie légale de conformité : 2 ans à partir de la livraison pour un appareil neuf, 1 an pour un appareil d’occasion acheté à un
-          professionnel ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil remplacé par le vendeur, alors que vous aviez
-          demandé sa réparation, repart pour 2 ans (articles L217-3, L217-7 et L217-13 du code de la consommation). Le vendeur doit réparer ou
-          remplacer gratuitement dans les 30 jours.
+          Garantie légale de conformité : 2 ans à partir de la livraison, pour un appareil neuf comme pour un appareil d’occasion acheté à un
+          professionnel ; pendant ce délai, le défaut est présumé exister dès la livraison (12 mois seulement pour un appareil d’occasion :
+          ensuite, c’est à vous de le montrer) ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil remplacé par le
+          vendeur, alors que vous aviez demandé sa réparation, repart pour 2 ans (articles L217-3, L217-7 et L217-13 du code de la
+          consommation). Le vendeur doit réparer ou remplacer gratuitement dans les 30 jours.
         </Text>
         <Text size="sm" mt="xs">
           Garantie commerciale : celle que le vendeur ou le fabricant vous a promise ; une immobilisation d’au moins 7 jours pour une réparation
