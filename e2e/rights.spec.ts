@@ -50,6 +50,10 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     expect(await text()).toContain('Faites jouer la garantie légale de conformité');
     expect(await text()).toMatch(/Disponibles au moins jusqu’en \d{4} \(estimation\)/);
     expect(await text()).toContain('Le bonus réparation ne s’applique qu’à un appareil hors garantie');
+    // « Réparer ou remplacer ? »: under guarantee, the seller; and what a new one would cost to make (ADEME: 341 kg).
+    expect(await rights.getByTestId('repair-or-replace').innerText()).toBe(
+      'Réparer ou remplacer ?\n\nSous garantie : faites-le réparer ou remplacer gratuitement par le vendeur. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
+    );
     // The letter to the seller, pre-filled, to copy or download as a PDF.
     await rights.getByText('Lettre au vendeur pour faire jouer la garantie').click();
     const letter = rights.getByTestId('claim-letter');

@@ -1,10 +1,12 @@
-import { type Appliance, claimLetter, type Droits, type Event } from '@ecofoyer/contracts';
+import { type Appliance, carbonBySlug, claimLetter, type Droits, type Event } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { IconCopy, IconFileDownload, IconScale, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useSession } from '../../auth/api/use-session.ts';
+import { useRefProducts } from '../../references/api/references.ts';
 import { letterPdf } from '../letter-pdf.ts';
+import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../api/rights.ts';
 
@@ -53,12 +55,19 @@ export function RightsSection({ appliance, events }: { appliance: Appliance; eve
 
 function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: Appliance; events: Event[] }) {
   const { legale, commerciale, pieces, bonus, conseil } = rights;
+  const products = useRefProducts();
+  const carbonSlug = products.data?.find((p) => p.id === appliance.prod_id)?.carbonSlug;
+  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()));
   return (
     <Stack gap="md" data-testid="rights">
       {/* Orange's title on its light background is below AA contrast (axe): gray when a date is missing. */}
       <Alert color={conseil.action === 'renseigner' ? 'gray' : 'eco'} variant="light" title="Que faire en cas de panne ?">
         {conseil.texte}
       </Alert>
+      <Stack gap={2} data-testid="repair-or-replace">
+        <Text fw={600}>Réparer ou remplacer ?</Text>
+        <Text size="sm">{choice.texte}</Text>
+      </Stack>
       {legale && (
         <Guarantee label="Garantie légale de conformité" active={legale.active} until={legale.fin}>
           {legale.prolongations.length > 0 && (

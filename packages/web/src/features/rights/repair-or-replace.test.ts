@@ -1,0 +1,29 @@
+import { carbonBySlug, computeRights } from '@ecofoyer/contracts';
+import { describe, expect, it } from 'vitest';
+import { repairOrReplace } from './repair-or-replace.ts';
+
+const washer = carbonBySlug.get('lave-linge');
+const rights = (dtAchat: string, today: string) =>
+  computeRights({ dtAchat, dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] }, today);
+
+describe('« Réparer ou remplacer ? » (issue 20)', () => {
+  it('under guarantee, sends to the seller', () => {
+    const r = repairOrReplace(rights('2025-06-01', '2026-11-24'), '2025-06-01', washer, '2026-11-24');
+    expect(r.verdict).toBe('garantie');
+    expect(r.texte).toContain('environ 341 kg de CO2e');
+  });
+
+  it('out of guarantee and younger than its type, advises repairing with the bonus', () => {
+    const r = repairOrReplace(rights('2020-03-01', '2026-11-24'), '2020-03-01', washer, '2026-11-24');
+    expect(r).toMatchObject({ verdict: 'reparer', ageYears: 6, lifespanYears: 12, partsYearsLeft: 3 });
+    expect(r.texte).toBe(
+      'Réparer vaut le coup : il a 6 ans, pour une durée de vie moyenne de 12 ans et les pièces détachées restent disponibles encore 3 ans environ. Le bonus réparation de 50 € est déduit de la facture. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
+    );
+  });
+
+  it('past its lifespan and its parts, does not decide: a diagnosis and a quote first', () => {
+    const r = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24');
+    expect(r.verdict).toBe('a-voir');
+    expect(r.texte).toContain('Demandez un diagnostic et un devis avant de remplacer');
+  });
+});

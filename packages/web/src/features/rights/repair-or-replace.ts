@@ -1,0 +1,51 @@
+import { type CarbonEntry, type Droits, production } from '@ecofoyer/contracts';
+
+export interface RepairOrReplace {
+  /** The appliance's age in whole years, or null when its purchase date is unknown. */
+  ageYears: number | null;
+  lifespanYears: number | null;
+  /** kg CO2e a new one would cost to make: what repairing avoids. */
+  carbonAvoidedKg: number | null;
+  /** Years of spare parts left (estimate), or null. */
+  partsYearsLeft: number | null;
+  verdict: 'garantie' | 'reparer' | 'a-voir';
+  texte: string;
+}
+
+const kg = (n: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(n)} kg`;
+
+/**
+ * « Réparer ou remplacer ? » (issue 20): under a guarantee the seller repairs; otherwise repairing
+ * is advised while the appliance is younger than its type's average lifespan or its parts are still
+ * available, with what a new one would cost the climate to make. Past both, the app does not
+ * decide: it says what to weigh and sends to a repairer's diagnosis.
+ */
+export function repairOrReplace(rights: Droits, purchase: string | null, carbon: CarbonEntry | undefined, today: string): RepairOrReplace {
+  const ageYears = purchase ? Math.max(0, Math.floor((Date.parse(today) - Date.parse(purchase)) / (365.25 * 86_400_000))) : null;
+  const lifespanYears = carbon?.lifespanYears ?? null;
+  const carbonAvoidedKg = carbon ? production(carbon) : null;
+  const partsYearsLeft = rights.pieces.jusqua ? Math.max(0, Math.floor((Date.parse(rights.pieces.jusqua) - Date.parse(today)) / (365.25 * 86_400_000))) : null;
+  const avoided = carbonAvoidedKg !== null ? ` Réparer évite aussi de fabriquer un appareil neuf : environ ${kg(carbonAvoidedKg)} de CO2e.` : '';
+  if (rights.legale?.active || rights.commerciale?.active) {
+    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'garantie', texte: `Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.${avoided}` };
+  }
+  const young = ageYears !== null && lifespanYears !== null && ageYears < lifespanYears;
+  const parts = partsYearsLeft !== null && partsYearsLeft > 0;
+  if (young || parts) {
+    const why = [
+      young ? `il a ${ageYears} an${ageYears === 1 ? '' : 's'}, pour une durée de vie moyenne de ${lifespanYears} ans` : null,
+      parts ? `les pièces détachées restent disponibles encore ${partsYearsLeft} an${partsYearsLeft === 1 ? '' : 's'} environ` : null,
+    ]
+      .filter(Boolean)
+      .join(' et ');
+    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'reparer', texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${avoided}` };
+  }
+  return {
+    ageYears,
+    lifespanYears,
+    carbonAvoidedKg,
+    partsYearsLeft,
+    verdict: 'a-voir',
+    texte: `À voir avec un réparateur : ${ageYears !== null && lifespanYears !== null ? `à ${ageYears} ans, l’appareil a dépassé la durée de vie moyenne de son type (${lifespanYears} ans)` : 'l’âge de l’appareil est inconnu'}. Demandez un diagnostic et un devis avant de remplacer : une réparation simple reste souvent possible.${avoided}`,
+  };
+}
