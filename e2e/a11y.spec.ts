@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+import { household, launchBrowser, login, newContext, PHONE } from './helpers.ts';
 
 /**
  * Issue 8: every page of the spec's route table (spec §2), on a phone, has no serious or critical
@@ -15,12 +15,6 @@ let context: BrowserContext;
 let page: Page;
 const ids = { universe: 0, appliance: 0, prod: 0, card: 0, badge: 0, publicUuid: '' };
 const consoleProblems: string[] = [];
-
-async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 /** The page after its data: a title shown, no loading placeholder left, no transition running. */
 async function settled(p: Page) {
@@ -120,24 +114,13 @@ async function phoneDefects(p: Page): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const account = await createAccount(undefined, undefined, 'Camille');
-  const signin = await (
-    await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
-  ).json();
-  const token = signin.accessToken as string;
-  const products = await api<{ id: number; prodName: string }[]>('/api/V1/references/refproducts', token);
-  ids.prod = products.find((p) => p.prodName === 'Lave-linge')!.id;
-  const universeForm = new FormData();
-  universeForm.append('name', 'Buanderie');
-  universeForm.append('description', 'Au sous-sol');
-  ids.universe = (await api<{ univer_id: number }>(`/api/V1/profils/users/${signin.id}/foyers/univers`, token, { method: 'POST', body: universeForm })).univer_id;
-  const form = new FormData();
-  form.append('data', JSON.stringify({ prod_id: ids.prod, name: 'Machine du cellier', marque: 'Bosch', modele: 'Serie 4' }));
-  ids.appliance = (await api<{ id: number }>(`/api/V1/profils/users/${signin.id}/foyers/univers/${ids.universe}/appliances`, token, { method: 'POST', body: form })).id;
-  const [badge] = await api<{ id: number; publicUuid: string }[]>(`/api/V1/profils/users/${signin.id}/badges`, token);
+  const home = await household({ firstname: 'Camille', universe: { name: 'Buanderie', description: 'Au sous-sol' }, appliance: { name: 'Machine du cellier' } });
+  const { account, api } = home;
+  Object.assign(ids, { prod: home.prodId, universe: home.universeId, appliance: home.applianceId });
+  const [badge] = await api<{ id: number; publicUuid: string }[]>(`/api/V1/profils/users/${home.userId}/badges`);
   ids.badge = badge.id;
   ids.publicUuid = badge.publicUuid;
-  const [card] = await api<{ id: number }[]>(`/api/maintenancecard?productid=${ids.prod}`, token);
+  const [card] = await api<{ id: number }[]>(`/api/maintenancecard?productid=${ids.prod}`);
   ids.card = card.id;
 
   context = await newContext(browser, PHONE);

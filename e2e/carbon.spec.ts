@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { DESKTOP, household, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,18 +59,7 @@ describe('carbon simulator (spec §9)', () => {
   });
 
   it('simulates one of my appliances with its own type’s figures, and says so for an unknown type (issue 17)', async () => {
-    const account = await createAccount();
-    const session = (await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
-    ).json()) as { id: number; accessToken: string };
-    const auth = { authorization: `Bearer ${session.accessToken}` };
-    const products = (await (await fetch(`${baseURL()}/api/V1/references/refproducts`, { headers: auth })).json()) as { id: number; prodName: string }[];
-    const universeForm = new FormData();
-    universeForm.append('name', 'Buanderie');
-    const universe = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: auth, body: universeForm })).json()) as { univer_id: number };
-    const form = new FormData();
-    form.append('data', JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'Serie 4' }));
-    expect((await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', headers: auth, body: form })).status).toBe(201);
+    const { account } = await household();
 
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

@@ -47,6 +47,34 @@ export async function createAccount(email = uniqueEmail(), password = PASSWORD, 
   return { email, password, firstname };
 }
 
+/**
+ * A new account with one universe and one appliance in it, seeded through the API (the wizard and
+ * the universe form are tested through the UI in their own specs). `appliance` is the creation
+ * payload on top of a Bosch washing machine; `api` calls the API with the account's token.
+ */
+export async function household(options: { firstname?: string; universe?: Record<string, string>; appliance?: Record<string, unknown>; productName?: string } = {}) {
+  const account = await createAccount(undefined, undefined, options.firstname);
+  const signin = await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) });
+  const session = (await signin.json()) as { id: number; accessToken: string };
+  const api = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${baseURL()}${route}`, { ...init, headers: { authorization: `Bearer ${session.accessToken}`, ...init.headers } });
+    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<T>;
+  };
+  const form = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.append(k, v);
+    return f;
+  };
+  const products = await api<{ id: number; prodName: string }[]>('/api/V1/references/refproducts');
+  const prodId = products.find((p) => p.prodName === (options.productName ?? 'Lave-linge'))!.id;
+  const home = `/api/V1/profils/users/${session.id}/foyers/univers`;
+  const { univer_id: universeId } = await api<{ univer_id: number }>(home, { method: 'POST', body: form(options.universe ?? { name: 'Buanderie' }) });
+  const data = JSON.stringify({ prod_id: prodId, marque: 'Bosch', modele: 'Serie 4', ...options.appliance });
+  const { id: applianceId } = await api<{ id: number }>(`${home}/${universeId}/appliances`, { method: 'POST', body: form({ data }) });
+  return { account, userId: session.id, api, prodId, universeId, applianceId };
+}
+
 /** Signs in through the login page. */
 export async function login(page: Page, email: string, password = PASSWORD, remember = false) {
   await page.goto('/login');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { addMonths } from '@ecofoyer/contracts';
+import { addMonths, dayFr, parisDay } from '@ecofoyer/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, label, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import { household, label, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,24 +12,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 describe('« Mes droits » on the appliance page (issue 20)', () => {
   it('a washing machine bought 23 months ago is still under the legal guarantee; its paperwork is kept and the commercial guarantee shown', async () => {
-    const account = await createAccount();
-    const session = (await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
-    ).json()) as { id: number; accessToken: string };
-    const auth = { authorization: `Bearer ${session.accessToken}` };
-    const products = (await (await fetch(`${baseURL()}/api/V1/references/refproducts`, { headers: auth })).json()) as { id: number; prodName: string }[];
-    const universeForm = new FormData();
-    universeForm.append('name', 'Buanderie');
-    const universe = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: auth, body: universeForm })).json()) as { univer_id: number };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const today = parisDay(new Date());
     const bought = addMonths(today, -23);
-    const form = new FormData();
-    form.append('data', JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'Série 6', dt_achat: bought }));
-    const appliance = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', headers: auth, body: form })).json()) as { id: number };
+    const { account, applianceId } = await household({ appliance: { modele: 'Série 6', dt_achat: bought } });
 
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
@@ -38,7 +26,7 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     // The home says it first (issue 20).
     await page.goto('/home');
     await expect.poll(() => page.getByTestId('guarantee-summary').textContent()).toBe(
-      `1 appareil encore sous garantieProchaine fin : le ${dateFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
+      `1 appareil encore sous garantieProchaine fin : le ${dayFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
     );
     await page.getByTestId('guarantee-summary').getByRole('link', { name: 'Lave-linge Bosch' }).click();
     await page.waitForURL(/fichedetail\?id=/);
@@ -46,7 +34,7 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     await expect.poll(() => rights.getByTestId('rights').isVisible()).toBe(true);
     const text = () => rights.innerText();
     expect(await text()).toContain('Garantie légale de conformité');
-    expect(await text()).toContain(`Jusqu’au ${dateFr(addMonths(bought, 24))}`);
+    expect(await text()).toContain(`Jusqu’au ${dayFr(addMonths(bought, 24))}`);
     expect(await text()).toContain('Faites jouer la garantie légale de conformité');
     expect(await text()).toMatch(/Disponibles au moins jusqu’en \d{4} \(estimation\)/);
     expect(await text()).toContain('Le bonus réparation ne s’applique qu’à un appareil hors garantie');
@@ -58,10 +46,10 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     await rights.getByText('Lettre au vendeur pour faire jouer la garantie').click();
     const letter = rights.getByTestId('claim-letter');
     await expect.poll(() => letter.innerText()).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
-    expect(await letter.innerText()).toContain(`J’ai acheté le ${dateFr(bought)}`);
+    expect(await letter.innerText()).toContain(`J’ai acheté le ${dayFr(bought)}`);
     expect(await letter.innerText()).toContain('(décrivez ici la panne constatée et sa date)');
     const [download] = await Promise.all([page.waitForEvent('download'), letter.getByRole('button', { name: 'Télécharger en PDF' }).click()]);
-    expect(download.suggestedFilename()).toBe(`lettre-garantie-${appliance.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`lettre-garantie-${applianceId}.pdf`);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
@@ -77,11 +65,11 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     await page.getByLabel(label('Fin de la garantie commerciale')).fill(addMonths(today, 36));
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Tes modifications sur Lave-linge Bosch sont enregistrées');
-    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
+    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${applianceId}`);
     await visible(page, 'Boulanger Lyon');
     await visible(page, '549,90 €');
     await expect.poll(text).toContain('Garantie commerciale');
-    expect(await text()).toContain(`Jusqu’au ${dateFr(addMonths(today, 36))}`);
+    expect(await text()).toContain(`Jusqu’au ${dayFr(addMonths(today, 36))}`);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { household, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 let browser: Browser;
 
@@ -41,27 +41,13 @@ describe('a large photo is resized in a worker before upload (issue 15, item 11)
 
 describe('file limits said before, and checked before sending (issue 16, item 16)', () => {
   it('says each slot’s formats and limit, and refuses a 26 MB manual without sending it', async () => {
-    const account = await createAccount();
-    const session = (await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
-    ).json()) as { id: number; accessToken: string };
-    const auth = { authorization: `Bearer ${session.accessToken}` };
-    const form = (fields: Record<string, string>) => {
-      const f = new FormData();
-      for (const [k, v] of Object.entries(fields)) f.append(k, v);
-      return f;
-    };
-    const universe = (await (await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: auth, body: form({ name: 'Cuisine' }) })).json()) as { univer_id: number };
-    const appliance = (await (
-      await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', headers: auth, body: form({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'KGN' }) }) })
-    ).json()) as { id: number };
-    expect(appliance.id).toBeGreaterThan(0);
+    const { account, applianceId } = await household({ universe: { name: 'Cuisine' }, appliance: { modele: 'KGN' } });
 
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
-    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${appliance.id}`);
+    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${applianceId}`);
     await visible(page, 'PDF, 25 Mo au plus');
     await visible(page, 'PDF, JPEG ou PNG, 10 Mo au plus');
     const sent: string[] = [];

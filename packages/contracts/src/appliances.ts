@@ -60,6 +60,17 @@ const paperDate = (future: boolean) =>
         if (message) ctx.addIssue({ code: 'custom', message: message === MSG.dateInFuture ? MSG.deliveryInFuture : message });
       }),
   );
+/** A price as people type it (« 349,90 », « 1 299 », « 12.5 »): euros and up to 2 cents digits; undefined otherwise. */
+function priceFromText(text: string): number | undefined {
+  const compact = text.replace(/\s/g, '');
+  return /^\d{1,7}([.,]\d{1,2})?$/.test(compact) ? Number(compact.replace(',', '.')) : undefined;
+}
+
+/** The form's check of a typed purchase price, the same rule as the API's: null when empty or valid. */
+export function priceError(text: string): string | null {
+  return RightsFields.shape.prix_achat.safeParse(text).success ? null : MSG.priceInvalid;
+}
+
 export const RightsFields = z.object({
   vendeur: paperText,
   prix_achat: keepOr(
@@ -68,12 +79,13 @@ export const RightsFields = z.object({
       .nullable()
       .transform((v, ctx) => {
         if (v === null || v === '') return null;
-        const n = typeof v === 'number' ? v : Number(v.replace(/\s/g, '').replace(',', '.'));
-        if (!Number.isFinite(n) || n < 0 || n > 1_000_000 || Math.round(n * 100) !== n * 100) {
+        const n = typeof v === 'number' ? v : priceFromText(v);
+        if (n === undefined || !Number.isFinite(n) || n < 0 || n > 1_000_000 || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
           ctx.addIssue({ code: 'custom', message: MSG.priceInvalid });
           return z.NEVER;
         }
-        return n;
+        // 1299.9 × 100 is 129990.00000000001 in floating point: compare and keep whole cents.
+        return Math.round(n * 100) / 100;
       }),
   ),
   numero_serie: paperText,

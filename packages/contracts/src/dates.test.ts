@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriods, cardFrequencyFr, expandSeries, isoWeek, longDateFr, seriesHorizon } from './dates.ts';
+import { addPeriods, cardFrequencyFr, dayFr, expandSeries, isoWeek, longDateFr, parisDay, seriesHorizon } from './dates.ts';
 
 const d = (iso: string) => new Date(iso);
 
@@ -67,5 +67,18 @@ describe('card intervals as people say them (issue 16, item 15)', () => {
       'Tous les 2 ans',
       'Tous les 45 jours',
     ]);
+  });
+});
+
+describe('days without a time zone', () => {
+  it('shows a purchase day as the same day whatever the time zone of the reader', () => {
+    expect(dayFr('2026-12-24')).toBe('24 décembre 2026');
+    expect(dayFr('2026-01-01T00:00:00.000Z')).toBe('1 janvier 2026');
+  });
+
+  it('reads today in Paris, not in UTC', () => {
+    expect(parisDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(parisDay(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
+    expect(parisDay(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
   });
 });

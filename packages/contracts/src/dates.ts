@@ -70,3 +70,20 @@ export function isoWeek(date: Date): number {
 export function longDateFr(date: Date | string, timeZone = 'Europe/Paris'): string {
   return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(date));
 }
+
+const DAY_LONG_FR = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * A calendar day (YYYY-MM-DD, or an instant read in UTC) in French: « 24 décembre 2026 ». Purchase,
+ * delivery and guarantee dates are days with no time zone, so they are read and shown in UTC.
+ */
+export function dayFr(day: string): string {
+  return DAY_LONG_FR.format(new Date(day.length === 10 ? `${day}T00:00:00Z` : day));
+}
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of an instant in Paris, as YYYY-MM-DD (« today » for a French household). */
+export function parisDay(at: Date): string {
+  return PARIS_DAY.format(at);
+}

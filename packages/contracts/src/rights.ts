@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayFr } from './dates.ts';
 
 /**
  * « Mes droits » (issue 20): what French consumer law gives a household for one appliance,
@@ -110,7 +111,6 @@ function parts(productSlug: string | null, purchase: string | null): Droits['pie
   };
 }
 
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /**
  * The rights of one appliance on `today`:
@@ -140,11 +140,11 @@ export function computeRights(input: RightsInput, today: string): Droits {
         // Article L217-13: the replacement gets a new 2-year guarantee.
         const renewed = addMonths(r.date, 24);
         if (renewed > fin) fin = renewed;
-        prolongations.push({ raison: `Appareil remplacé par le vendeur le ${dateFr(r.date)} : nouvelle garantie de 2 ans`, mois: 24 });
+        prolongations.push({ raison: `Appareil remplacé par le vendeur le ${dayFr(r.date)} : nouvelle garantie de 2 ans`, mois: 24 });
       } else if (r.sousGarantie) {
         // Article L217-13: +6 months for a good repaired under the legal guarantee.
         fin = addMonths(fin, 6);
-        prolongations.push({ raison: `Réparé sous garantie le ${dateFr(r.date)} : 6 mois de plus`, mois: 6 });
+        prolongations.push({ raison: `Réparé sous garantie le ${dayFr(r.date)} : 6 mois de plus`, mois: 6 });
       }
     }
     legale = { debut, fin, active: today <= fin, prolongations };
@@ -173,10 +173,10 @@ export function computeRights(input: RightsInput, today: string): Droits {
     const presumptionOver = input.occasion && today > addMonths(debut, 12);
     conseil = {
       action: 'garantie',
-      texte: `Faites jouer la garantie légale de conformité jusqu’au ${dateFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.${presumptionOver ? ' Appareil d’occasion acheté il y a plus de 12 mois : il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7).' : ''}`,
+      texte: `Faites jouer la garantie légale de conformité jusqu’au ${dayFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.${presumptionOver ? ' Appareil d’occasion acheté il y a plus de 12 mois : il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7).' : ''}`,
     };
   } else if (commerciale?.active) {
-    conseil = { action: 'garantie-commerciale', texte: `Votre garantie commerciale court jusqu’au ${dateFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.` };
+    conseil = { action: 'garantie-commerciale', texte: `Votre garantie commerciale court jusqu’au ${dayFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.` };
   } else {
     conseil = {
       action: 'reparer',
@@ -215,14 +215,14 @@ const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency',
  */
 export function claimLetter(input: ClaimLetterInput): string[] {
   const appareil = [input.appareil, [input.marque, input.modele].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const achat = input.dtAchat ? `le ${dateFr(input.dtAchat)}` : 'à la date indiquée sur la facture jointe';
-  const delivered = input.dtLivraison && input.dtLivraison !== input.dtAchat ? `, livré le ${dateFr(input.dtLivraison)}` : '';
+  const achat = input.dtAchat ? `le ${dayFr(input.dtAchat)}` : 'à la date indiquée sur la facture jointe';
+  const delivered = input.dtLivraison && input.dtLivraison !== input.dtAchat ? `, livré le ${dayFr(input.dtLivraison)}` : '';
   const presumption = input.occasion ? 'douze mois' : 'vingt-quatre mois';
   return [
     `${input.prenom} ${input.nom}`.trim(),
     ...(input.adresse ? [input.adresse] : []),
     `À l’attention de ${input.vendeur ?? 'votre service client'}`,
-    `Le ${dateFr(input.aujourdhui)}`,
+    `Le ${dayFr(input.aujourdhui)}`,
     `Objet : mise en œuvre de la garantie légale de conformité — ${appareil}${input.numeroSerie ? `, numéro de série ${input.numeroSerie}` : ''}`,
     'Madame, Monsieur,',
     `J’ai acheté ${achat}${delivered}${input.vendeur ? ` auprès de ${input.vendeur}` : ''} l’appareil suivant : ${appareil}${input.prixAchat !== null ? `, pour un prix de ${euros(input.prixAchat)}` : ''}.`,

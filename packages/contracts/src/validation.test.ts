@@ -8,6 +8,7 @@ import {
   validateLogin,
   validateRegistration,
 } from './validation.ts';
+import { priceError, RightsFields } from './appliances.ts';
 
 const valid = { firstname: 'Camille', lastname: 'Durand', email: 'camille@exemple.fr', password: 'Secret1!', confirmPassword: 'Secret1!' };
 
@@ -95,5 +96,18 @@ describe('text helpers (spec §5)', () => {
     expect(textareaRows('x'.repeat(30))).toBe(1);
     expect(textareaRows('x'.repeat(31))).toBe(2);
     expect(textareaRows('x'.repeat(1000))).toBe(10);
+  });
+});
+
+describe('purchase price (issue 20)', () => {
+  it('takes a price as people type it, the same in the forms and in the API', () => {
+    for (const ok of ['', '  ', '349,90', '1 299', '12.5', '0']) expect(priceError(ok), ok).toBeNull();
+    expect(RightsFields.shape.prix_achat.parse('1 299,90')).toBe(1299.9);
+    expect(RightsFields.shape.prix_achat.parse(' ')).toBeNull();
+  });
+
+  it('refuses what is not a price, with the form message', () => {
+    for (const bad of ['abc', '1e3', '12,345', '-5', '12 €', '99999999']) expect(priceError(bad), bad).toBe(MSG.priceInvalid);
+    expect(RightsFields.shape.prix_achat.safeParse('1e3').success).toBe(false);
   });
 });

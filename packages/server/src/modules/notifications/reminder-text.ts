@@ -1,11 +1,10 @@
-import { longDateFr } from '@ecofoyer/contracts';
+import { longDateFr, parisDay } from '@ecofoyer/contracts';
 
 const DAY_MS = 86_400_000;
 
 /** The calendar day of an instant in Paris, as a day number (days since 1970-01-01). */
-function parisDay(at: Date): number {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).split('-').map(Number);
-  return Date.UTC(y!, m! - 1, d!) / DAY_MS;
+function parisDayNumber(at: Date): number {
+  return Date.parse(parisDay(at)) / DAY_MS;
 }
 
 export interface DueEvent {
@@ -23,12 +22,12 @@ export function reminderText(kind: 'eve' | 'due', event: DueEvent, now: Date): {
   const forDevice = event.appliance_name ? ` pour ${event.appliance_name}` : '';
   if (kind === 'eve') {
     // The 24 hours ahead can end today in Paris (an evening task seen in the morning).
-    if (parisDay(event.dt_realisation) === parisDay(now)) {
+    if (parisDayNumber(event.dt_realisation) === parisDayNumber(now)) {
       return { title: `Aujourd’hui : ${event.title}`, message: `L’entretien « ${event.title} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.` };
     }
     return { title: `Demain : ${event.title}`, message: `L’entretien « ${event.title} » est prévu demain${forDevice}. Pensez à préparer les produits.` };
   }
-  const late = parisDay(now) - parisDay(event.dt_realisation);
+  const late = parisDayNumber(now) - parisDayNumber(event.dt_realisation);
   if (late <= 0) return { title: `C’est le jour : ${event.title}`, message: `L’entretien « ${event.title} » est prévu aujourd’hui${forDevice}.` };
   return {
     title: `En retard : ${event.title}`,

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, type Event, repairBonusFor } from '@ecofoyer/contracts';
+import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, dayFr, type Event, repairBonusFor } from '@ecofoyer/contracts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -70,27 +70,41 @@ export class RightsService {
     this.lastReminders = now.getTime();
     const today = parisDay(now);
     const created: NotificationRow[] = [];
-    for (const { id, user_id: userId } of await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7))) {
-      const [appliance, rights] = await Promise.all([this.deps.appliances.get(userId, id), this.forAppliance(userId, id)]);
-      const ends = [
-        rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
-        rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,
-      ];
-      for (const end of ends) {
-        if (!end) continue;
-        const daysLeft = Math.round((Date.parse(`${end.fin}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-        const step = daysLeft <= 7 ? 7 : daysLeft <= 60 ? 60 : null;
-        if (step === null || daysLeft < 0) continue;
-        const fin = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${end.fin}T00:00:00Z`));
-        const row = await this.deps.notifications.remindOnce(
-          userId,
-          'GARANTIE',
-          `garantie:${id}:${end.kind}:${end.fin}:${step}`,
-          `Garantie : ${appliance.name}, fin le ${fin}`,
-          `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
-        );
-        if (row) created.push(row);
+    const candidates = await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7));
+    // One read of each household's appliances and events, as for the home's summary, not one per appliance.
+    const byUser = new Map<number, Set<number>>();
+    for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
+    for (const [userId, ids] of byUser) {
+      const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
+      for (const appliance of appliances.filter((a) => ids.has(a.id))) {
+        created.push(...(await this.remindFor(userId, appliance, events.filter((e) => e.applianceId === appliance.id), today)));
       }
+    }
+    return created;
+  }
+
+  private async remindFor(userId: number, appliance: Appliance, events: Event[], today: string): Promise<NotificationRow[]> {
+    const created: NotificationRow[] = [];
+    const { id } = appliance;
+    const rights = await this.compute(appliance, events);
+    const ends = [
+      rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
+      rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,
+    ];
+    for (const end of ends) {
+      if (!end) continue;
+      const daysLeft = Math.round((Date.parse(`${end.fin}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+      const step = daysLeft <= 7 ? 7 : daysLeft <= 60 ? 60 : null;
+      if (step === null || daysLeft < 0) continue;
+      const fin = dayFr(end.fin);
+      const row = await this.deps.notifications.remindOnce(
+        userId,
+        'GARANTIE',
+        `garantie:${id}:${end.kind}:${end.fin}:${step}`,
+        `Garantie : ${appliance.name}, fin le ${fin}`,
+        `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
+      );
+      if (row) created.push(row);
     }
     return created;
   }

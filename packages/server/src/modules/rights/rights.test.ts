@@ -85,22 +85,26 @@ describe('« Mes droits » (issue 20)', () => {
     const kitchen = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
     const body = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Miele', modele: 'WWD', dt_achat: '2024-12-30' }) });
     expect((await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    // Two more of the same household, read together: one ending in 39 days, one in 7 months (no reminder yet).
+    for (const more of [{ marque: 'Bosch', modele: 'Série 4', dt_achat: '2025-01-02' }, { marque: 'Candy', modele: 'CS', dt_achat: '2025-06-20' }]) {
+      const b = await multipart({ data: JSON.stringify({ prod_id: washer, ...more }) });
+      expect((await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...user.headers, ...b.headers }, payload: b.payload })).statusCode).toBe(201);
+    }
     // Read through the service: the clock moves past the access token's 15 minutes.
     const garanties = async () => (await t.app.services.notifications.list(user.id)).filter((n) => n.type === 'GARANTIE');
 
     t.clock.set('2026-11-24T10:00:00Z'); // 36 days before 30 December 2026
     await t.app.services.notifications.tick();
-    expect(await garanties()).toEqual([
-      expect.objectContaining({ title: 'Garantie : Lave-linge Miele, fin le 30 décembre 2026', message: expect.stringContaining('Plus que 36 jours de garantie légale de conformité pour Lave-linge Miele') }),
-    ]);
+    expect((await garanties()).map((n) => n.title).sort()).toEqual(['Garantie : Lave-linge Bosch, fin le 2 janvier 2027', 'Garantie : Lave-linge Miele, fin le 30 décembre 2026']);
+    expect((await garanties()).map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 36 jours de garantie légale de conformité pour Lave-linge Miele'));
     t.clock.set('2026-11-26T10:00:00Z');
     await t.app.services.notifications.tick();
-    expect(await garanties()).toHaveLength(1);
-    t.clock.set('2026-12-25T10:00:00Z'); // 5 days before
+    expect(await garanties()).toHaveLength(2);
+    t.clock.set('2026-12-25T10:00:00Z'); // 5 days before the Miele's end, 8 before the Bosch's
     await t.app.services.notifications.tick();
     const after = await garanties();
-    expect(after).toHaveLength(2);
-    expect(after.map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 5 jours'));
+    expect(after).toHaveLength(3);
+    expect(after.map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 5 jours de garantie légale de conformité pour Lave-linge Miele'));
     t.clock.set('2026-11-24T10:00:00Z');
   });
 

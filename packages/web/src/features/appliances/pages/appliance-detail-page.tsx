@@ -1,4 +1,4 @@
-import { type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
+import { dayFr, type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
@@ -25,7 +25,6 @@ import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
 import { RightsSection } from '../../rights/components/rights-section.tsx';
 
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
 
 function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<{ size?: number }>; label: string; to?: string; href?: string; onClick?: () => void }) {
   const content = (
@@ -151,9 +150,9 @@ export function ApplianceDetailPage() {
                 <dt>Classe énergie</dt>
                 <dd>{a.classenergie ?? 'Non renseignée'}</dd>
                 <dt>Ajouté le</dt>
-                <dd>{dateFr(a.dt_creation)}</dd>
+                <dd>{dayFr(a.dt_creation)}</dd>
                 <dt>Date d’achat</dt>
-                <dd>{a.dt_achat ? dateFr(a.dt_achat) : MSG.unknownDate}</dd>
+                <dd>{a.dt_achat ? dayFr(a.dt_achat) : MSG.unknownDate}</dd>
                 {a.facture_ref && (
                   <>
                     <dt>Référence facture</dt>

@@ -1,4 +1,4 @@
-import { type Appliance, ENERGY_CLASSES, isoDateError, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { type Appliance, ENERGY_CLASSES, isoDateError, MSG, priceError, TEXT_MAX } from '@ecofoyer/contracts';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -71,7 +71,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       modele: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
       dt_achat: (v) => (v ? isoDateError(v) : null),
       dt_livraison: (v) => (v ? isoDateError(v) : null),
-      prix_achat: (v) => (v.trim() && !/^\d{1,7}([.,]\d{1,2})?$/.test(v.trim().replace(/\s/g, '')) ? MSG.priceInvalid : null),
+      prix_achat: priceError,
     },
   });
   const universeOptions = useMemo(

@@ -1,4 +1,4 @@
-import { type Appliance, type ImageReading, MSG, TEXT_MAX, type Universe } from '@ecofoyer/contracts';
+import { type Appliance, dayFr, type ImageReading, MSG, priceError, TEXT_MAX, type Universe } from '@ecofoyer/contracts';
 import {
   Alert,
   Button,
@@ -69,7 +69,6 @@ const EMPTY: Details = {
   garantie_commerciale_fin: '',
 };
 const today = () => new Date().toISOString().slice(0, 10);
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** spec §2/§4 New-device wizard: Univer → Détails → Confirmation → Terminé. */
 export function NewDevicePage() {
@@ -132,7 +131,7 @@ export function NewDevicePage() {
     if (!details.marque.trim() || !details.modele.trim()) return setAlert(MSG.requiredFieldsMissing);
     if (details.dt_achat && details.dt_achat > today()) return setAlert(MSG.dateInFuture);
     if (details.dt_livraison && details.dt_livraison > today()) return setAlert(MSG.deliveryInFuture);
-    if (details.prix_achat.trim() && !/^\d{1,7}([.,]\d{1,2})?$/.test(details.prix_achat.trim().replace(/\s/g, ''))) return setAlert(MSG.priceInvalid);
+    if (priceError(details.prix_achat)) return setAlert(MSG.priceInvalid);
     go(2);
   };
 
@@ -368,7 +367,7 @@ export function NewDevicePage() {
                       <dt>Modèle</dt>
                       <dd>{details.modele}</dd>
                       <dt>Date d’achat</dt>
-                      <dd>{details.dt_achat ? dateFr(details.dt_achat) : MSG.unknownDate}</dd>
+                      <dd>{details.dt_achat ? dayFr(details.dt_achat) : MSG.unknownDate}</dd>
                       {details.facture && (
                         <>
                           <dt>Facture</dt>
@@ -396,7 +395,7 @@ export function NewDevicePage() {
                       {details.garantie_commerciale_fin && (
                         <>
                           <dt>Garantie commerciale</dt>
-                          <dd>jusqu’au {dateFr(details.garantie_commerciale_fin)}</dd>
+                          <dd>jusqu’au {dayFr(details.garantie_commerciale_fin)}</dd>
                         </>
                       )}
                     </dl>

@@ -1,10 +1,10 @@
+import { dayFr } from '@ecofoyer/contracts';
 import { Anchor, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useRightsSummary } from '../api/rights.ts';
 
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** Home (issue 20): « 2 appareils encore sous garantie », with the nearest end; nothing when none is. */
 export function GuaranteeSummary() {
@@ -23,7 +23,7 @@ export function GuaranteeSummary() {
             {n} appareil{n > 1 ? 's' : ''} encore sous garantie
           </Text>
           <Text size="sm" c="dimmed">
-            Prochaine fin : le {dateFr(data.prochaineFin.fin)} pour{' '}
+            Prochaine fin : le {dayFr(data.prochaineFin.fin)} pour{' '}
             <Anchor component={Link} to={applianceDetailPath(data.prochaineFin.applianceId)} underline="always">
               {data.prochaineFin.nom}
             </Anchor>

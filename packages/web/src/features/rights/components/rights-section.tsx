@@ -1,4 +1,4 @@
-import { type Appliance, carbonBySlug, claimLetter, type Droits, type Event } from '@ecofoyer/contracts';
+import { type Appliance, carbonBySlug, claimLetter, type Droits, dayFr, type Event, parisDay } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
@@ -10,7 +10,6 @@ import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../api/rights.ts';
 
-const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 function Guarantee({ label, active, until, children }: { label: string; active: boolean; until: string; children?: ReactNode }) {
   return (
@@ -24,7 +23,7 @@ function Guarantee({ label, active, until, children }: { label: string; active: 
           </Badge>
         </Text>
         <Text size="sm">
-          {active ? 'Jusqu’au' : 'Terminée le'} {dateFr(until)}
+          {active ? 'Jusqu’au' : 'Terminée le'} {dayFr(until)}
         </Text>
         {children}
       </Stack>
@@ -57,7 +56,7 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   const { legale, commerciale, pieces, bonus, conseil } = rights;
   const products = useRefProducts();
   const carbonSlug = products.data?.find((p) => p.id === appliance.prod_id)?.carbonSlug;
-  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()));
+  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, parisDay(new Date()));
   return (
     <Stack gap="md" data-testid="rights">
       {/* Orange's title on its light background is below AA contrast (axe): gray when a date is missing. */}
@@ -111,8 +110,6 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   );
 }
 
-const dayFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
-
 /** The letter to the seller (issue 20): pre-filled, to copy into an e-mail or download as a PDF. */
 function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Event[] }) {
   const session = useSession();
@@ -130,8 +127,8 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
     dtLivraison: appliance.dt_livraison,
     prixAchat: appliance.prix_achat,
     occasion: appliance.occasion,
-    defaut: breakdown ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(breakdown.dt_realisation)})` : (appliance.panne_note ?? null),
-    aujourdhui: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()),
+    defaut: breakdown ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(parisDay(new Date(breakdown.dt_realisation)))})` : (appliance.panne_note ?? null),
+    aujourdhui: parisDay(new Date()),
   });
   const text = paragraphs.join('\n\n');
   const copy = async () => {
