@@ -60,6 +60,21 @@ const CASES: [string, EmergencyKind | null][] = [
  ["mon téléphone est tombé dans la baignoire pendant qu'il chargeait, je l'ai sorti", 'eau'],
  ["mon téléphone vient de tomber dans la baignoire, il est encore allumé", 'eau'],
  ["ça sent le cramé quand je passe l'aspirateur", 'fumee'],
+ ['des petits éclairs bleus sortent de la poignée', 'electrique'],
+ ['la fermeture éclair de la housse du coussin est cassée', null],
+ ['comment brancher une barre de son en HDMI ARC ?', null],
+ ['un arc électrique à la prise quand je branche', 'electrique'],
+ ['de la fumée sort de la hotte alors que rien ne cuit', 'fumee'],
+ ["depuis qu'on a rallumé le chauffage on a tous mal au crâne", 'monoxyde'],
+ ["la machine fuit et l'eau arrive jusqu'à la rallonge posée par terre", 'eau'],
+ ["il pleut dans le garage et l'eau ruisselle sur le congélateur qui est branché", 'eau'],
+ ['il pleut dans le garage, le toit fuit', null],
+ ['le détecteur de monoxyde de carbone, c’est obligatoire dans une location ?', null],
+ ['le détecteur de monoxyde sonne depuis ce matin', 'monoxyde'],
+ ['la batterie de la trottinette a gonflé', 'batterie'],
+ ['le pneu arrière de la trottinette est tout dégonflé', null],
+ ["ça sent l'oeuf pourri quand j'ouvre le lave vaisselle", null],
+ ['ça fume à chaque rôti et la cuisine sent le graillon', null],
 ];
 
 describe('emergency intercept (issue 13)', () => {
@@ -78,6 +93,13 @@ describe('emergency intercept (issue 13)', () => {
     expect(detectEmergency('il se coupe tout seul après 2 minutes et sent le chaud', 'Sèche-cheveux')).toBeNull();
     expect(detectEmergency('il devient brûlant et sent le chaud', 'Sèche-cheveux')).toBe('fumee');
     expect(detectEmergency('la télé sent le chaud', 'Téléviseur')).toBe('fumee');
+    // A phone that swells or burns while charging is its battery, even unnamed; nausea is CO only near a combustion appliance.
+    expect(detectEmergency('il devient brûlant en charge et il gonfle', 'Téléphone portable')).toBe('batterie');
+    expect(detectEmergency('il gonfle', 'Lave-linge')).toBeNull();
+    expect(detectEmergency('on a tous la nausée et envie de vomir le matin', 'Chaudière')).toBe('monoxyde');
+    expect(detectEmergency('on a tous la nausée et envie de vomir le matin', 'Lave-linge')).toBeNull();
+    // The outdoor unit's defrost steam over ice is its job.
+    expect(detectEmergency('le groupe dehors est tout blanc de glace et fume', 'Pompe à chaleur')).toBeNull();
     // Grease smoke in an oven: « Four électrique » names the device, it is no electrical cue.
     expect(detectEmergency('à chaque poulet ça fume dans toute la cuisine, c’est la graisse', 'Four électrique')).toBeNull();
   });

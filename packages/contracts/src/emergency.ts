@@ -213,20 +213,27 @@ interface Rule {
   pattern: RegExp;
   /** The match does not count when the whole text also matches this (a benign, well-known case). */
   unless?: RegExp;
+  /** The match counts only when the whole text (with the chat's device) also matches this. */
+  within?: RegExp;
 }
 
 const GAS_APPLIANCE = /\b(gaz|gaziniere|gazi|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere|feux|plaques?|plaques? de cuisson|table de cuisson|casseroles?)\b/;
 /** Cues that a fire, smoke or smell is electrical or plastic, which no benign context excuses. */
 const ELECTRICAL_CUE = /\b(plastique|caoutchouc|electrique|electricite|cables?|fils?|prises?|fiches?|moteur|etincel\w*|fondu\w*|bandeau|tableau de commande|carte electronique|transfo\w*|alimentation|disjonct\w*)\b/;
 /** Cooking residues or a first use: smoke from an oven, toaster or fryer that is not a fault of the appliance. */
-const COOKING_CUE = /\b(graisses?|gras|huile|residus?|aliments?|nourriture|miettes?|premiere (utilisation|fois|chauffe|cuisson)|neuf|neuve|debord\w*|jus de cuisson|salissures?|sale|encrass\w*)\b/;
-const COOKING_DEVICE = /\b(four|mini-four|cuisiniere|plaques?|plaque de cuisson|grille-pain|friteuse|raclette|appareil a raclette|gaufrier|plancha|barbecue|table de cuisson)\b/;
+const COOKING_CUE = /\b(graisses?|gras|graillon|rotis?|huile|residus?|aliments?|nourriture|miettes?|premiere (utilisation|fois|chauffe|cuisson)|neuf|neuve|debord\w*|jus de cuisson|salissures?|sale|encrass\w*)\b/;
+const COOKING_DEVICE = /\b(rotis?|four|mini-four|cuisiniere|plaques?|plaque de cuisson|grille-pain|friteuse|raclette|appareil a raclette|gaufrier|plancha|barbecue|table de cuisson)\b/;
 /** A hood is there for cooking smoke: its « fumée » is the cooking's unless something burns. */
 const HOOD = /\bhottes?\b/;
+/** What carbon monoxide does to people, and what gives it off in a home. */
+const CO_SYMPTOM = /\b(maux de tete|mal (a la|de|au) (tete|crane)|migraines?|nausees?|vertiges?|envie de vomir|vomi\w*|malaises?|somnolen\w*|evanoui\w*)\b/;
+const CO_SOURCE = /\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage\w*( d'appoint)?|pompe a chaleur)\b/;
+/** Smoke from a hood while nothing cooks is the hood's own. */
+const NOTHING_COOKING = /\b(rien ne cuit|rien (sur|dans) (le feu|la plaque|les plaques)|sans (rien )?cuisiner|sans cuisson|aucune cuisson|plaques? eteintes?|tout est eteint)\b/;
 const BURNING_CUE = /\b(brule\w*|cram\w*|roussi|fondu\w*|grille)\b/;
 const DUST_CUE = /\b(poussieres?|premiere (mise en route|chauffe|utilisation)|debut de l'hiver|premier allumage|rallum\w* le chauffage)\b/;
 const HEATER_DEVICE = /\b(radiateurs?|convecteurs?|chauffage|seche-cheveux|seche-serviettes?|soufflant|chauffage d'appoint)\b/;
-const STEAM_CUE = /\b(vapeur|buee|degivr\w*|givre|condensation|brouillard)\b/;
+const STEAM_CUE = /\b(vapeur|buee|degivr\w*|givre\w*|glace|gele|condensation|brouillard)\b/;
 const STEAM_DEVICE = /\b(pompe a chaleur|pac|clim\w*|fer|centrale|nettoyeur vapeur|defroisseur|humidificateur|unite exterieure|groupe exterieur)\b/;
 const SMOKE_ALARM = /\b(detecteurs?|alarmes?|avertisseurs?|daaf|capteurs?)( de| d'| a| incendie)? ?(fumee|incendie)\b|\bdaaf\b/;
 /** Appliances whose job is to heat: a smell of hot is what they do. */
@@ -237,7 +244,11 @@ const HEATING_JOB = /\b(seche-cheveux|sechoir|radiateurs?|convecteurs?|chauffage
  * Charging, a plug, heat, smoke, sparks or a swollen battery keep the alarm (the battery rule has its own).
  */
 const AFTERMATH =
-  /^(?=.*\b(debranch\w*|eteint\w*|sorti\w*|repech\w*|riz|seche\w*|retourn\w*|enleve la batterie|retire la batterie)\b)(?=.*\b(telephone|portable|smartphone|iphone|samsung|xiaomi|pc portable|ordinateur portable|laptop|macbook|tablette|ipad|montre|ecouteurs|airpods|appareil photo|telecommande|clavier|liseuse|kindle|enceinte)\b)(?!.*\b(en charge|charg\w*|sur secteur|branche|prises?|fum\w*|chaud\w*|gonfl\w*|etincel\w*)\b)/;
+  /^(?=.*\b(debranch\w*|eteint\w*|sorti\w*|repech\w*|recupere\w*|riz|seche\w*|retourn\w*|enleve la batterie|retire la batterie)\b)(?=.*\b(telephone|tel|portable|smartphone|iphone|samsung|xiaomi|pc portable|ordinateur portable|laptop|macbook|tablette|ipad|montre|ecouteurs|airpods|appareil photo|telecommande|clavier|liseuse|kindle|enceinte)\b)(?!.*\b(en charge|charg\w*|sur secteur|branche|prises?|fum\w*|chaud\w*|gonfl\w*|etincel\w*)\b)/;
+
+/** Devices that run on a lithium battery: their swelling or a burning heat while charging is the battery's. */
+const BATTERY_DEVICE =
+  /\b(telephone|portable|smartphone|iphone|tel|tablette|ipad|pc portable|ordinateur portable|laptop|macbook|trottinette|trott|velo electrique|vae|hoverboard|gyropode|power ?bank|batterie externe|montre|ecouteurs|airpods|console portable|switch|perceuse|visseuse|aspirateur balai|vapoteuse|cigarette electronique)\b/;
 
 const RULES: Rule[] = [
   // Gas: a smell, a leak or a hiss.
@@ -248,13 +259,16 @@ const RULES: Rule[] = [
   { kind: 'gaz', pattern: /\b(gaz|butane|propane)\b\s+(?:qui\s+)?(fuit|fuite|s'echappe|siffle|sort|s'ecoule)\b/ },
   { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,50}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
   { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|tuyau de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*)\b/ },
-  { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave-vaisselle|lave-linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
+  { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave[- ]vaisselle|lave[- ]linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
   // A combustion appliance that smells (a boiler in lock-out "qui sent bizarre").
   { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|gazi|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|gazi|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
   // Carbon monoxide: an alarm or symptoms near a combustion appliance.
-  { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/ },
+  // A CO detector named in a question about the rules or the purchase (« c'est obligatoire ? ») is no alarm, unless something rings.
+  { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/, unless: /^(?!.*\b(sonne\w*|bip\w*|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*|en alarme|alarme (s'est|a)|mal|maux|nausee\w*|vertige\w*|malaise)\b)(?=.*\b(obligatoire\w*|acheter|achat|installer|ou (le |la )?(placer|mettre|poser)|quel modele|loi|location|locataire|proprietaire|bailleur|normes?|prix)\b)/ },
   { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
-  { kind: 'monoxyde', pattern: /\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b[\s\S]{0,80}?\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint|pompe a chaleur)\b|\b(chaudiere|poele|chauffe-bain|cheminee|insert|brasero|groupe electrogene|chauffage d'appoint)\b[\s\S]{0,80}?\b(maux de tete|mal (a la|de) tete|nausees?|vertiges?|envie de vomir|malaises?|somnolen\w*|evanoui\w*)\b/ },
+  { kind: 'monoxyde', pattern: new RegExp(`${CO_SYMPTOM.source}[\\s\\S]{0,80}?${CO_SOURCE.source}|${CO_SOURCE.source}[\\s\\S]{0,80}?${CO_SYMPTOM.source}`) },
+  // The same symptoms in a chat about a combustion appliance, which the text need not name.
+  { kind: 'monoxyde', pattern: CO_SYMPTOM, within: /\((chaudiere|cuisiniere|chauffe-eau)\)$/ },
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
@@ -269,16 +283,22 @@ const RULES: Rule[] = [
   // Water on or in an electrical appliance.
   { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/, unless: AFTERMATH },
   { kind: 'eau', pattern: /\b(renvers\w*|verse\w*|tombe\w*|coule\w*)\b[^.!?;]{0,30}?\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson|verre)\b[^.!?;]{0,25}?\b(sur|dans)\b|\b(eau|cafe|the|liquide|soda|coca|vin|biere|jus|lait|boisson)\b[^.!?;]{0,20}?\b(renvers\w*|verse\w*|tombe\w*)\b[^.!?;]{0,15}?\b(sur|dans|dedans|dessus)\b/, unless: new RegExp(`\\b(tambour|cuve|bac|reservoir|verseuse|filtre|evier|sol|tasse|bol)\\b[^.!?;]*$|\\b(huil\\w*|grais\\w*|laisse couler)\\b|${AFTERMATH.source}`) },
-  { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau(?! chaude))\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
+  { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau(?! chaude))\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de|jusqu'a|jusqu'aux?|vers|sous) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
+  // Rain or a leak from above onto a plugged-in appliance (« il pleut dans le garage et l'eau ruisselle sur le congélateur »).
+  { kind: 'eau', pattern: /\b(pleut|pluie|plafond|toit|infiltration\w*|voisins? du dessus)\b[^.!?;]{0,80}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|degouline\w*|suinte\w*|fuit)\b[^.!?;]{0,20}?\b(sur|dans|dedans|dessus)\b/, within: /\b(branche\w*|electrique\w*|prises?|congelateur|congel|frigo|refrigerateur|lave-linge|seche-linge|machine|four|micro-ondes|box|tele|televiseur|ordinateur|pc|radiateur|chauffe-eau|cumulus|ballon|tableau|compteur)\b/ },
   { kind: 'eau', pattern: /\b(inond\w*|degat des eaux)\b/ },
   // Water running or dripping onto something electrical ("l'eau coule du plafond sur la box").
   { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?|boitier electrique|capot electrique|partie electrique)\b/ },
   { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
   // Lithium battery swollen, hot, smoking.
   { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,50}?\b(gonfl\w*|bomb\w*|deform\w*|enfl\w*|double de volume|grossi\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b/ },
+  // Said of the device itself (« il gonfle », « il devient brûlant en charge »), on a device that runs on a battery.
+  { kind: 'batterie', pattern: /\b(gonfl\w*|bombe\w*|deform\w*)\b|\bbrulant\w*\b[^.!?;]{0,30}?\ben charge\b|\ben charge\b[^.!?;]{0,30}?\bbrulant\w*/, within: BATTERY_DEVICE, unless: /\b(pneus?|chambres? a air|roues?|airbag|coussin)\b/ },
   { kind: 'batterie', pattern: /\b(ecran|coque|dos|capot|clavier|trackpad|pave tactile|boitier)\b[^.!?;]{0,30}?\b(se souleve|souleve\w*|bomb\w*|gonfl\w*|se decolle\w*|pousse vers l'exterieur)\b/ },
   // Sparks, arcs, a plug or cable that burns.
-  { kind: 'electrique', pattern: /\betincel\w*|\barcs?\b(?!-en-ciel| en ciel)|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b/ },
+  { kind: 'electrique', pattern: /\betincel\w*|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b|\beclairs? bleus?\b|\bpetits? eclairs?\b|\beclairs?\b[^.!?;]{0,20}?\b(dans|sur|sort\w*|derriere|sous|au niveau)\b/, unless: /\bfermetures? eclair\b/ },
+  // An electric arc; « HDMI ARC » is a TV socket, not a spark.
+  { kind: 'electrique', pattern: /\barcs?\b(?!-en-ciel| en ciel)/, unless: /\b(hdmi|e-?arc|arc hdmi)\b/ },
   { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique)\b[^.!?;]{0,45}?\b(fond|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill\w*)\b/ },
   { kind: 'electrique', pattern: /\b(fondu\w*|brule\w*|noirci\w*|carbonis\w*)\b[^.!?;]{0,15}?\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?)\b/ },
   // Smoke or a burning smell from an appliance.
@@ -286,7 +306,7 @@ const RULES: Rule[] = [
     kind: 'fumee',
     pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?) (?:de |d'|a )?)\b(fumees?|fume|fument|fumait|fumaient|fumer)\b/,
     unless: new RegExp(
-      `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${STEAM_CUE.source})(?=.*${STEAM_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source})|(?=.*${HOOD.source})(?!.*${BURNING_CUE.source})|(?=.*\\b(ne fumez|fumeurs?|cigarettes?)\\b))`,
+      `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${STEAM_CUE.source})(?=.*${STEAM_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source})|(?=.*${HOOD.source})(?!.*${BURNING_CUE.source})(?!.*${NOTHING_COOKING.source})|(?=.*\\b(ne fumez|fumeurs?|cigarettes?)\\b))`,
     ),
   },
   {
@@ -331,6 +351,7 @@ export function detectEmergency(input: string, device?: string | null): Emergenc
     for (const m of text.matchAll(re)) {
       if (negated(text, m.index, m[0])) continue;
       if (rule.unless?.test(context)) continue;
+      if (rule.within && !rule.within.test(context)) continue;
       if (found === null || EMERGENCY_KINDS.indexOf(rule.kind) < EMERGENCY_KINDS.indexOf(found)) found = rule.kind;
       break;
     }

@@ -2,7 +2,7 @@ import { stemmer } from '@orama/stemmers/french';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { FaultEntry } from './knowledge-base.ts';
 import { kindsOf } from './device-kinds.ts';
-import { PRODUCT_ALIASES } from './product-aliases.ts';
+import { PART_DEVICES, PRODUCT_ALIASES } from './product-aliases.ts';
 import { SYNONYMS } from './synonyms.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -107,6 +107,8 @@ export class FaultIndex {
   private readonly entryTerms = new Map<string, Set<string>>();
   /** Alias phrases (as processed term sequences) → product slugs, longest first. */
   private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
+  /** Part phrases (processed term sequences) → the product slugs they belong to (`PART_DEVICES`). */
+  private readonly parts: { terms: string[]; slugs: string[] }[] = [];
 
   constructor(
     entries: FaultEntry[],
@@ -124,6 +126,10 @@ export class FaultIndex {
     }
     for (const [key, slugs] of phrases) this.aliases.push({ terms: key.split(' '), slugs });
     this.aliases.sort((a, b) => b.terms.length - a.terms.length);
+    for (const [part, slugs] of Object.entries(PART_DEVICES)) {
+      const key = terms(part);
+      if (key.length) this.parts.push({ terms: key, slugs });
+    }
     for (const [said, sheetWords] of SYNONYMS) {
       for (const word of said) {
         const w = fold(word);
@@ -188,6 +194,20 @@ export class FaultIndex {
     return { slugs, rest: words.filter((_, i) => !used.has(i)) };
   }
 
+  /** Product slugs the parts a text mentions belong to (« le foret » → the drill), without consuming the words. */
+  impliedProducts(words: string[]): Set<string> {
+    const slugs = new Set<string>();
+    for (const part of this.parts) {
+      for (let i = 0; i + part.terms.length <= words.length; i++) {
+        if (part.terms.every((t, k) => words[i + k] === t)) {
+          part.slugs.forEach((s) => slugs.add(s));
+          break;
+        }
+      }
+    }
+    return slugs;
+  }
+
   /** The product slug of a name the client sends (the reference product name, a slug or an alias). */
   resolveProduct(name: string | null | undefined): string | null {
     if (!name) return null;
@@ -213,6 +233,10 @@ export class FaultIndex {
     let allowed: Set<string> | null = null;
     if (options.product) allowed = kindsOf(options.product);
     else if (named.size > 0) allowed = new Set([...named].flatMap((s) => [...kindsOf(s)]));
+    else {
+      const implied = this.impliedProducts(rest);
+      if (implied.size > 0) allowed = new Set([...implied].flatMap((s) => [...kindsOf(s)]));
+    }
     const otherDevice = named.size > 0 && allowed !== null && ![...named].some((s) => allowed.has(s));
     const describing = new Set(rest);
     // Sheet words for the question's everyday words; each counts as evidence for the word it came from.
@@ -254,8 +278,10 @@ export class FaultIndex {
       all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, fuzzy, describing) });
     }
     // How strongly a sheet matches times how much of the question it explains: a sheet that matches
-    // one word of the question loudly ranks below one that explains the whole description.
-    all.sort((a, b) => b.score * b.coverage - a.score * a.coverage);
+    // one word of the question loudly ranks below one that explains the whole description. The score
+    // counts under a square root: a word said three times (« tic tic tic ») or a long sheet shared by
+    // many words would otherwise outweigh a sheet that explains every word (issue 13, sets 1 to 6).
+    all.sort((a, b) => Math.sqrt(b.score) * b.coverage - Math.sqrt(a.score) * a.coverage);
     const fits = (m: Match) => allowed === null || m.entry.products.some((p) => allowed.has(p));
     return { matches: all.filter(fits).slice(0, options.limit ?? 5), allowed, otherDevice };
   }

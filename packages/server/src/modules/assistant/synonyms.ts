@@ -6,13 +6,19 @@
  * Only unambiguous pairs: a word with another common sense in appliance talk stays out.
  */
 export const SYNONYMS: [said: string[], sheetWords: string[]][] = [
-  [['boucan', 'vacarme', 'raffut', 'barouf', 'tintamarre', 'bourdonne', 'bourdonnement', 'vrombit', 'ronronne'], ['bruit', 'bruyant']],
+  [['boucan', 'vacarme', 'raffut', 'barouf', 'tintamarre', 'bourdonne', 'bourdonnement', 'vrombit', 'ronronne', 'ronronnement', 'tracteur', 'résonne', 'resonne'], ['bruit', 'bruyant']],
   [['grince', 'grincement', 'couine', 'couinement'], ['grincement', 'bruit']],
   [['ramasse', 'ramasser'], ['aspire', 'aspiration']],
   [['lumière', 'lumiere', 'spot', 'spots', 'éclairage', 'eclairage', 'loupiote'], ['lampe', 'ampoule', 'éclairage', 'lumière']],
   [['ampoule', 'lampe'], ['lumière', 'éclairage']],
   [['mort', 'morte', 'hs', 'foutu', 'foutue'], ['allume', 'démarre', 'panne']],
   [['manette'], ['levier', 'bouton']],
+  [['clac', 'clic', 'toc', 'tac', 'cloc'], ['claquement', 'claque', 'bruit']],
+  [['glouglou', 'glougloute', 'glougloutent', 'gargouille', 'gargouillis'], ['bruit', 'air', 'purge']],
+  [['mollement', 'mou', 'molle', 'fatiguée', 'fatiguee', 'faiblard', 'faiblarde'], ['faible', 'faiblement']],
+  [['anticalcaire', 'anti-calcaire'], ['détartrage', 'détartrer', 'calcaire']],
+  [['alerte', 'alertes'], ['message', 'voyant', 'alerte']],
+  [['net'], ['internet', 'connexion']],
   [['assiette'], ['plateau']],
   [['caoutchouc'], ['joint']],
   [['mano', 'manomètre', 'manometre'], ['pression']],
