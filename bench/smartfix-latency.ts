@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SmartfixInput, loadSmartfixModel, predictProbability } from '../packages/server/src/modules/smartfix/smartfix-model.ts';
-import { ageOf, readOrdsRecords } from '../packages/server/src/modules/smartfix/smartfix-train.ts';
+import { ageOf, readOrdsRecords } from '../packages/server/training/smartfix-train.ts';
 import { machineInfo } from './machine.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

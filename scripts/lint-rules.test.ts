@@ -42,6 +42,17 @@ describe('lint and import rules (issue 18)', () => {
     expect(result.status).toBe(0);
   });
 
+  it('fails server code that imports a test helper or the model training', () => {
+    const result = lint({
+      'packages/server/test/security/seed.ts': 'export const seed = () => 1;\n',
+      'packages/server/training/train.ts': 'export const train = () => 1;\n',
+      'packages/server/src/lib/boot.ts': "import { seed } from '../../test/security/seed.ts';\nexport const boot = () => seed();\n",
+      'packages/server/src/modules/a/a.service.ts': "import { train } from '../../../training/train.ts';\nexport const a = () => train();\n",
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.out.match(/never imports its tests' helpers/g)?.length).toBe(2);
+  });
+
   it('fails an import cycle', () => {
     const result = lint({
       'packages/server/src/lib/a.ts': "import { b } from './b.ts';\nexport const a = () => b();\n",

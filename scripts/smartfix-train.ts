@@ -17,7 +17,7 @@ import { SMARTFIX_CATEGORIES } from '@ecofoyer/contracts';
 import { machineInfo } from '../bench/machine.ts';
 import { KIND_PATTERNS } from '../packages/server/src/modules/smartfix/smartfix-kinds.ts';
 import { SYMPTOMS } from '../packages/server/src/modules/smartfix/smartfix-model.ts';
-import { type DecileBin, type Example, type SplitReport, evaluateSplit, labelledExamples, publishModel, readOrdsRecords } from '../packages/server/src/modules/smartfix/smartfix-train.ts';
+import { type DecileBin, type Example, type SplitReport, evaluateSplit, labelledExamples, publishModel, readOrdsRecords } from '../packages/server/training/smartfix-train.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, PDF, PNG } from '../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
-import { type ApiRoute, routeTable } from './route-table.ts';
-import { type Household, pushService, seedHousehold, signUpAndIn } from './seed.ts';
+import { type ApiRoute, routeTable } from '../../test/security/route-table.ts';
+import { type Household, pushService, seedHousehold, signUpAndIn } from '../../test/security/seed.ts';
 
 /**
  * Access control matrix (issue 8), generated from the route table: user B, signed in, calls every

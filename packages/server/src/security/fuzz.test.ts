@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML, JPEG, PDF, PNG, WEBP } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ApiRoute, fillUrl, type JsonSchema, routeTableAtCollection } from './route-table.ts';
+import { type ApiRoute, fillUrl, type JsonSchema, routeTableAtCollection } from '../../test/security/route-table.ts';
 import { MailQueue } from '../lib/mail-queue.ts';
-import { type Household, pushService, type Session, seedHousehold, signUpAndIn } from './seed.ts';
+import { type Household, pushService, type Session, seedHousehold, signUpAndIn } from '../../test/security/seed.ts';
 import { webDistFixture } from '../../test/web-dist-fixture.ts';
 
 /**

@@ -3,7 +3,7 @@ import { MSG } from '@ecofoyer/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetTokenFromMail, type TestApp } from '../../test/test-app.ts';
-import { PASSWORD, type Session, signUpAndIn } from './seed.ts';
+import { PASSWORD, type Session, signUpAndIn } from '../../test/security/seed.ts';
 
 /**
  * Access and refresh tokens under attack (issue 8). auth.test.ts already covers: no token, a

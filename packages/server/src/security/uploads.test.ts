@@ -8,7 +8,7 @@ import { sniff } from '../lib/uploads.ts';
 import { HTML, JPEG, multipart, PDF, PNG, WEBP } from '../../test/multipart.ts';
 import { blankImage, plateImage } from '../../test/plate-image.ts';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../test/test-app.ts';
-import { type ApiRoute, fillUrl, routeTable } from './route-table.ts';
+import { type ApiRoute, fillUrl, routeTable } from '../../test/security/route-table.ts';
 
 /**
  * Upload hardening (issue 8), beyond files.test.ts and appliances.test.ts (HTML and PDF-as-image

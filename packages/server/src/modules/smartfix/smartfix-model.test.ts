@@ -5,7 +5,7 @@ import { SMARTFIX_KINDS } from '@ecofoyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { KIND_PATTERNS, kindOfRecord } from './smartfix-kinds.ts';
 import { SMARTFIX_MODEL_FILE, type SmartfixInput, explain, loadSmartfixModel, normalizeBrand, predictProbability, symptomsOf } from './smartfix-model.ts';
-import { evaluateSplit, labelledExamples, problemForTraining, readOrdsRecords } from './smartfix-train.ts';
+import { evaluateSplit, labelledExamples, problemForTraining, readOrdsRecords } from '../../../training/smartfix-train.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const ORDS_DIR = path.join(REPO_ROOT, 'datasets/ords');

@@ -11,7 +11,7 @@
  * than the ones the weights learnt from (Platt scaling without intercept: with nothing told, the
  * estimate is the average). Only the symptom words below count in a description:
  * the repairers' words of the records (« needs », « testing », « safety check », « replaced »…) are
- * no feature, so they cannot move an estimate. Training: smartfix-train.ts; figures:
+ * no feature, so they cannot move an estimate. Training: packages/server/training/smartfix-train.ts; figures:
  * bench/smartfix/README.md.
  */
 import { readFileSync } from 'node:fs';

@@ -21,8 +21,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { kindOfRecord } from './smartfix-kinds.ts';
-import { type RateEntry, SMARTFIX_MODEL_VERSION, type SmartfixInput, type SmartfixModel, averageOf, deviations, features, normalizeBrand, sigmoid, symptomsOf } from './smartfix-model.ts';
+import { kindOfRecord } from '../src/modules/smartfix/smartfix-kinds.ts';
+import { type RateEntry, SMARTFIX_MODEL_VERSION, type SmartfixInput, type SmartfixModel, averageOf, deviations, features, normalizeBrand, sigmoid, symptomsOf } from '../src/modules/smartfix/smartfix-model.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Data

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { multipart, PDF, PNG } from '../../test/multipart.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { multipart, PDF, PNG } from '../multipart.ts';
+import type { TestApp } from '../test-app.ts';
 
 export const PASSWORD = 'Secret1!ok';
 

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { ManualClock } from '../lib/clock.ts';
-import type { TestApp } from '../../test/test-app.ts';
-import { workerDb } from '../../test/test-db.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+import type { TestApp } from '../test-app.ts';
+import { workerDb } from '../test-db.ts';
 
 /** The subset of JSON Schema the OpenAPI document of the API uses. */
 export interface JsonSchema {
