@@ -60,6 +60,47 @@ describe('notifications (spec §2, §4)', () => {
     await expect.poll(() => page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire \(non lue\)/ }).count()).toBe(0);
     await context.close();
   });
+
+  it('shows the newest 20 on a phone, then the older ones on demand (issue 23)', async () => {
+    await moveClock(0);
+    const account = await createAccount();
+    const signin = await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json();
+    for (let i = 1; i <= 23; i++) {
+      const when = new Date(Date.now() + 2 * DAY + i * 60_000).toISOString();
+      const res = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}` },
+        body: JSON.stringify({ title: `Tâche ${i}`, dt_realisation: when, applianceId: -1 }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const moved = await moveClock(1.5 * DAY);
+    expect(moved.created, JSON.stringify(moved)).toBeGreaterThanOrEqual(23);
+    // The reminders, and any challenge met on the way (a first task planned).
+    // A new sign-in: the clock moved past the first token's 15 minutes.
+    const again = await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json();
+    const total = ((await (await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/notifs`, { headers: { authorization: `Bearer ${again.accessToken}` } })).json()) as unknown[]).length;
+    expect(total).toBeGreaterThanOrEqual(23);
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/notification');
+    const items = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(20);
+    await page.getByRole('button', { name: 'Afficher les plus anciennes' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'e2e/screenshots/notifications-more-phone.png' });
+    await page.getByRole('button', { name: 'Afficher les plus anciennes' }).click();
+    await expect.poll(() => items.count()).toBe(total);
+    await expect.poll(() => page.getByRole('button', { name: 'Afficher les plus anciennes' }).count()).toBe(0);
+    await context.close();
+    await moveClock(0);
+  });
 });
 
 describe('push opt-in (issue 16, item 2)', () => {

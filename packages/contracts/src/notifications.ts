@@ -28,6 +28,19 @@ export const Notification = z.object({
 export type Notification = z.infer<typeof Notification>;
 
 /** spec §7: the read status is sent as "read". */
+/** The notifications page's size: the list screen asks for this many, then the next ones (issue 23). */
+export const NOTIFICATIONS_PAGE = 20;
+
+/**
+ * GET …/notifs: without parameters, every notification (the spec's call); with `limit`, the newest
+ * `limit`, and with `before` (a notification's id) the ones that come after it in the list (issue 23).
+ */
+export const NotificationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
+
 export const NotificationUpdate = z.object({ status: z.enum(['read', 'READ']) });
 
 /** A browser PushSubscription (its JSON form). */

@@ -14,6 +14,7 @@ import * as m0012 from './0012-demo-accounts.ts';
 import * as m0013 from './0013-email-change.ts';
 import * as m0014 from './0014-totp.ts';
 import * as m0015 from './0015-rights.ts';
+import * as m0016 from './0016-notifications-paging.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-email-change': m0013,
   '0014-totp': m0014,
   '0015-rights': m0015,
+  '0016-notifications-paging': m0016,
 };

@@ -69,7 +69,8 @@ export class NotificationsRepository {
     return Number(row.n);
   }
 
-  list(userId: number, id?: number) {
+  /** Newest first; `before` (a notification's id) starts after it, in the same order (keyset paging, issue 23). */
+  list(userId: number, { id, limit, before }: { id?: number; limit?: number; before?: number } = {}) {
     let query = this.db
       .selectFrom('notifications as n')
       .leftJoin('events as e', 'e.id', 'n.event_id')
@@ -87,6 +88,11 @@ export class NotificationsRepository {
       ])
       .where('n.user_id', '=', userId);
     if (id !== undefined) query = query.where('n.id', '=', id);
+    if (before !== undefined) {
+      const at = this.db.selectFrom('notifications').select('created_at').where('id', '=', before).where('user_id', '=', userId);
+      query = query.where((eb) => eb.or([eb('n.created_at', '<', at), eb.and([eb('n.created_at', '=', at), eb('n.id', '<', before)])]));
+    }
+    if (limit !== undefined) query = query.limit(limit);
     return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').execute();
   }
 

@@ -1,4 +1,4 @@
-import { ErrorBody, Notification, NotificationUpdate, PushSubscriptionBody } from '@ecofoyer/contracts';
+import { ErrorBody, Notification, NotificationsQuery, NotificationUpdate, PushSubscriptionBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
@@ -17,9 +17,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return notifications.count(req.params.userId);
   });
 
-  app.get('/:userId/notifs', { schema: { ...common, params: UserParams, response: { 200: z.array(Notification), ...errors } } }, async (req) => {
+  app.get('/:userId/notifs', { schema: { ...common, params: UserParams, querystring: NotificationsQuery, response: { 200: z.array(Notification), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return notifications.list(req.params.userId);
+    return notifications.list(req.params.userId, req.query);
   });
 
   app.put(

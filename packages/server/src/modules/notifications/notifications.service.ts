@@ -1,4 +1,4 @@
-import { MSG, type Notification, type PushPayload } from '@ecofoyer/contracts';
+import { MSG, type Notification, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { Config } from '../../config.ts';
@@ -73,15 +73,15 @@ export class NotificationsService {
     return this.repo.countUnread(userId);
   }
 
-  async list(userId: number): Promise<Notification[]> {
-    return (await this.repo.list(userId)).map((r) => this.toDto(r));
+  async list(userId: number, page: NotificationsQuery = {}): Promise<Notification[]> {
+    return (await this.repo.list(userId, page)).map((r) => this.toDto(r));
   }
 
   /** spec §4: ACTIF → READ. */
   async markRead(userId: number, id: number): Promise<Notification> {
     if (!(await this.repo.exists(userId, id))) throw notFound(MSG.notFound);
     await this.repo.markRead(userId, id, this.deps.clock.now());
-    const [row] = await this.repo.list(userId, id);
+    const [row] = await this.repo.list(userId, { id });
     if (!row) throw notFound(MSG.notFound);
     return this.toDto(row);
   }

@@ -126,6 +126,31 @@ describe('maintenance notifications', () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ type: 'CHALLENGE', event: null });
   });
+
+  it('pages the list newest first with limit and before, and still gives all of it without them (issue 23)', async () => {
+    const user = await signedInUser(t, 'pages@exemple.fr');
+    // Five at the same instant and two later: the order is by date, then by id, both descending.
+    for (let i = 1; i <= 7; i++) {
+      if (i === 6) t.clock.set('2026-11-21T10:00:00Z');
+      await t.app.services.notifications.challenge(user.id, `page:${i}`, `Défi ${i}`, 'Bravo');
+    }
+    t.clock.set(START);
+    const get = async (query: string) => {
+      const res = await t.app.inject({ url: `${base(user.id)}/notifs${query}`, headers: user.headers });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { title: string; id: number }[]).map((n) => n.title);
+    };
+    const all = await get('');
+    expect(all).toEqual(['Défi 7', 'Défi 6', 'Défi 5', 'Défi 4', 'Défi 3', 'Défi 2', 'Défi 1']);
+    const first = (await t.app.inject({ url: `${base(user.id)}/notifs?limit=3`, headers: user.headers })).json() as { id: number; title: string }[];
+    expect(first.map((n) => n.title)).toEqual(['Défi 7', 'Défi 6', 'Défi 5']);
+    expect(await get(`?limit=3&before=${first[2]!.id}`)).toEqual(['Défi 4', 'Défi 3', 'Défi 2']);
+    const ids = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json() as { id: number }[];
+    expect(await get(`?limit=3&before=${ids[5]!.id}`)).toEqual(['Défi 1']);
+    expect((await t.app.inject({ url: `${base(user.id)}/notifs?limit=0`, headers: user.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base(user.id)}/notifs?limit=101`, headers: user.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base(user.id)}/notifs?before=abc`, headers: user.headers })).statusCode).toBe(400);
+  });
 });
 
 describe('web push', () => {

@@ -1,13 +1,20 @@
-import { API_BASE, type Notification } from '@ecofoyer/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, NOTIFICATIONS_PAGE, type Notification } from '@ecofoyer/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
 import { currentPushState, outcomeOfError, type PushOutcome, pushSupported } from '../push-status.ts';
 
 export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs', 'list'] as const };
 
+/** The list a page at a time, newest first (issue 23): a household with years of reminders loads 20, then 20 more. */
 export function useNotifications() {
-  return useQuery({ queryKey: notificationKeys.list(), queryFn: () => api<Notification[]>(`${userBase()}/notifs`) });
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ pageParam }) => api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.length < NOTIFICATIONS_PAGE ? undefined : last.at(-1)!.id),
+    select: (data) => data.pages.flat(),
+  });
 }
 
 /** spec §4: ACTIF → READ once the server agrees; the list and the count follow. */

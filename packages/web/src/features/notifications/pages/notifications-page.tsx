@@ -87,7 +87,7 @@ export function NotificationsPage() {
           </Alert>
         )}
         {notifications.isPending && <Skeletons count={3} h={72} />}
-        {notifications.isError && (
+        {notifications.isError && !notifications.data && (
           <ErrorAlert message={notifications.error.message} onRetry={() => notifications.refetch()} />
         )}
         {notifications.data?.length === 0 && (
@@ -126,6 +126,12 @@ export function NotificationsPage() {
             </li>
           ))}
         </Stack>
+        {notifications.hasNextPage && (
+          <Button variant="light" onClick={() => notifications.fetchNextPage()} loading={notifications.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+            Afficher les plus anciennes
+          </Button>
+        )}
+        {notifications.isFetchNextPageError && <ErrorAlert message={notifications.error?.message ?? ''} onRetry={() => notifications.fetchNextPage()} />}
       </Stack>
 
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.title} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
