@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { addPeriods, isoWeek, longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launchBrowser, PHONE, signedIn, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 // The browser runs on this machine, in its time zone: dates are shown in that zone.
@@ -283,6 +283,37 @@ describe('maintenance edge cases', () => {
     await page.screenshot({ path: 'e2e/screenshots/calendar-empty-desktop.png', fullPage: true });
     await page.getByRole('main').getByRole('link', { name: 'Planifier un entretien' }).first().click();
     await page.waitForURL(/\/productlist\?flag=tomaintenance$/);
+    await context.close();
+  });
+
+  it('reads « Mes réalisations » 20 at a time: three, then « Voir plus », then « Afficher les suivants » (issue 23)', async () => {
+    const account = await createAccount();
+    const signin = await (
+      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    ).json();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}` };
+    for (let i = 1; i <= 23; i++) {
+      const when = new Date(Date.now() - i * 86_400_000).toISOString();
+      const res = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, { method: 'POST', headers, body: JSON.stringify({ title: `Entretien ${i}`, dt_realisation: when, applianceId: -1 }) });
+      const { id } = await res.json();
+      expect((await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events/${id}`, { method: 'PUT', headers, body: JSON.stringify({ done: true }) })).status).toBe(200);
+    }
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/calendar');
+    const realised = page.getByRole('region', { name: 'Mes réalisations' });
+    const items = realised.getByTestId('event-item');
+    await expect.poll(() => realised.getByLabel('23 entretiens').isVisible()).toBe(true);
+    await expect.poll(() => items.count()).toBe(3);
+    await realised.getByRole('button', { name: 'Voir plus' }).click();
+    await expect.poll(() => items.count()).toBe(20);
+    await realised.getByRole('button', { name: 'Afficher les suivants' }).click();
+    await expect.poll(() => items.count()).toBe(23);
+    await expect.poll(() => realised.getByRole('button', { name: 'Afficher les suivants' }).count()).toBe(0);
+    await realised.getByRole('button', { name: 'Voir moins' }).click();
+    await expect.poll(() => items.count()).toBe(3);
     await context.close();
   });
 });

@@ -77,3 +77,27 @@ export const EventUpdate = z.object({
     .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null)),
   done: z.boolean().optional(),
 });
+
+/** The calendar's lists read this many events at a time (issue 23). */
+export const EVENTS_PAGE = 20;
+
+/**
+ * GET …/events (issue 23). Without parameters, every event, as API.md says. `from` and `to` keep the
+ * events of a window (a done event counts on the day it was done), `status` one state, `limit` the
+ * first ones in the answer's order, and `after` (an event's id) those that follow it in that order.
+ * The order: NEW soonest first, DONE the latest done first, both states the latest planned first.
+ */
+export const EventsQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    status: z.enum(EVENT_STATUSES).optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    after: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { error: MSG.eventWindowOrder, path: ['to'] });
+export type EventsQuery = z.infer<typeof EventsQuery>;
+
+/** GET …/events/counts: how many events each list of the calendar holds (issue 23). */
+export const EventCounts = z.object({ upcoming: z.number().int(), done: z.number().int() });
+export type EventCounts = z.infer<typeof EventCounts>;

@@ -163,6 +163,7 @@ export const MSG = {
   deliveryInFuture: 'La date de livraison ne peut pas être dans le futur.',
   immobilisationInvalid: 'Le nombre de jours d’immobilisation doit être un nombre entier de jours.',
   priceInvalid: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.',
+  eventWindowOrder: 'La fin de la période doit suivre son début.',
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
   // spec §2/§8 — maintenance and events

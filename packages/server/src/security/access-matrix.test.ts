@@ -181,6 +181,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image': { owned: [{ method: 'PUT', url: `${item(A.applianceId)}/image`, ...form(pngForm), expect: 404 }] },
 
     'GET /api/V1/profils/users/:userId/events': { owned: [{ method: 'GET', url: `${users(a)}/events`, expect: 403 }] },
+    'GET /api/V1/profils/users/:userId/events/counts': { owned: [{ method: 'GET', url: `${users(a)}/events/counts`, expect: 403 }] },
     'POST /api/V1/profils/users/:userId/events': {
       owned: [
         { method: 'POST', url: `${users(a)}/events`, payload: event, expect: 403 },

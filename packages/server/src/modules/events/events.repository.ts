@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { EventsTable } from '../../db/schema.ts';
+import type { EventsQuery } from '@ecofoyer/contracts';
 
 type NewEvent = Insertable<EventsTable>;
 
@@ -20,6 +21,37 @@ export class EventsRepository {
 
   list(userId: number) {
     return this.base(userId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
+  }
+
+  /**
+   * A window, a state, a page of the list (issue 23; `EventsQuery` in contracts). A done event is
+   * placed at the time it was done; pages follow the order by keyset (`after`, an event's id).
+   */
+  page(userId: number, q: EventsQuery) {
+    const at = sql<Date>`case when e.status = 'DONE' then coalesce(e.done_at, e.dt_realisation) else e.dt_realisation end`;
+    const key = q.status === 'DONE' ? at : sql<Date>`e.dt_realisation`;
+    const desc = q.status !== 'NEW';
+    let query = this.base(userId);
+    if (q.status) query = query.where('e.status', '=', q.status);
+    if (q.from) query = query.where(at, '>=', new Date(q.from));
+    if (q.to) query = query.where(at, '<', new Date(q.to));
+    if (q.after !== undefined) {
+      const after = q.after;
+      const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.user_id', '=', userId);
+      query = query.where((eb) => eb.or([eb(key, desc ? '<' : '>', ref), eb.and([eb(key, '=', ref), eb('e.id', desc ? '<' : '>', after)])]));
+    }
+    query = query.orderBy(key, desc ? 'desc' : 'asc').orderBy('e.id', desc ? 'desc' : 'asc');
+    return (q.limit ? query.limit(q.limit) : query).execute();
+  }
+
+  /** How many events are planned (NEW) and done (issue 23: the calendar's list badges). */
+  async counts(userId: number): Promise<{ upcoming: number; done: number }> {
+    const row = await this.db
+      .selectFrom('events')
+      .select([sql<number>`(count(*) filter (where status = 'NEW'))::int`.as('upcoming'), sql<number>`(count(*) filter (where status = 'DONE'))::int`.as('done')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { upcoming: Number(row.upcoming), done: Number(row.done) };
   }
 
   listSeries(userId: number, seriesId: string) {

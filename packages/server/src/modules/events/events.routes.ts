@@ -1,4 +1,4 @@
-import { ErrorBody, Event, EventCreate, EventPeriodCreate, EventUpdate, MSG } from '@ecofoyer/contracts';
+import { ErrorBody, Event, EventCounts, EventCreate, EventPeriodCreate, EventsQuery, EventUpdate, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
@@ -14,9 +14,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['events'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/events', { schema: { ...common, params: UserParams, response: { 200: z.array(Event), ...errors } } }, async (req) => {
+  app.get('/:userId/events', { schema: { ...common, params: UserParams, querystring: EventsQuery, response: { 200: z.array(Event), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return events.list(req.params.userId);
+    return events.list(req.params.userId, req.query);
+  });
+
+  app.get('/:userId/events/counts', { schema: { ...common, params: UserParams, response: { 200: EventCounts, ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return events.counts(req.params.userId);
   });
 
   app.get('/:userId/appliances/:id/events', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Event), ...errors } } }, async (req) => {

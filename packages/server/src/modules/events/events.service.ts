@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Event, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
+import { type Event, type EventCounts, type EventsQuery, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
 import icalGenerator from 'ical-generator';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -87,9 +87,16 @@ export class EventsService {
   }
 
   /** API.md: events newest first, recurring series expanded at least 12 months ahead. */
-  async list(userId: number): Promise<Event[]> {
+  async list(userId: number, q: EventsQuery = {}): Promise<Event[]> {
     await this.extendSeries(userId);
-    return (await this.repo.list(userId)).map((r) => this.toDto(r));
+    const bounded = Object.values(q).some((v) => v !== undefined);
+    return (await (bounded ? this.repo.page(userId, q) : this.repo.list(userId))).map((r) => this.toDto(r));
+  }
+
+  /** The calendar's list badges: planned and done (issue 23). */
+  async counts(userId: number): Promise<EventCounts> {
+    await this.extendSeries(userId);
+    return this.repo.counts(userId);
   }
 
   async listForAppliance(userId: number, applianceId: number): Promise<Event[]> {

@@ -110,6 +110,58 @@ describe('events', () => {
     }
   });
 
+  it('answers a window, a state and a page of the list, with the counts, and all events without parameters (issue 23)', async () => {
+    const user = await signedInUser(t, 'fenetre@exemple.fr');
+    const url = events(user.id);
+    // Three planned in December, two in January; two of December then done on the 20th and 21st of December.
+    const made: Record<string, number> = {};
+    for (const [title, at] of [
+      ['Déc 1', '2026-12-02T09:00:00Z'],
+      ['Déc 2', '2026-12-10T09:00:00Z'],
+      ['Déc 3', '2026-12-28T09:00:00Z'],
+      ['Jan 1', '2027-01-05T09:00:00Z'],
+      ['Jan 2', '2027-01-20T09:00:00Z'],
+    ] as const) {
+      const res = await post(url, { title, dt_realisation: at }, user);
+      expect(res.statusCode).toBe(201);
+      made[title] = res.json().id;
+    }
+    for (const [title, at] of [
+      ['Déc 1', '2026-12-20T10:00:00Z'],
+      ['Déc 2', '2026-12-21T10:00:00Z'],
+    ] as const) {
+      t.clock.set(at);
+      const fresh = await signedInUser(t, 'fenetre@exemple.fr');
+      expect((await t.app.inject({ method: 'PUT', url: `${url}/${made[title]}`, headers: fresh.headers, payload: { done: true } })).statusCode).toBe(200);
+    }
+    t.clock.set('2026-11-21T09:00:00Z');
+    const fresh = await signedInUser(t, 'fenetre@exemple.fr');
+    const get = async (query: string) => {
+      const res = await t.app.inject({ url: `${url}${query}`, headers: fresh.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { title: string }[]).map((e) => e.title);
+    };
+    expect(await get('')).toEqual(['Jan 2', 'Jan 1', 'Déc 3', 'Déc 2', 'Déc 1']);
+    // December's window: a done event counts on the day it was done.
+    expect(await get('?from=2026-12-01T00:00:00Z&to=2027-01-01T00:00:00Z')).toEqual(['Déc 3', 'Déc 2', 'Déc 1']);
+    expect(await get('?from=2026-12-15T00:00:00Z&to=2026-12-21T00:00:00Z')).toEqual(['Déc 1']);
+    // Planned, soonest first, a page at a time.
+    expect(await get('?status=NEW&limit=1')).toEqual(['Déc 3']);
+    expect(await get(`?status=NEW&limit=1&after=${made['Déc 3']}`)).toEqual(['Jan 1']);
+    expect(await get(`?status=NEW&limit=5&after=${made['Jan 1']}`)).toEqual(['Jan 2']);
+    // Done, the latest done first.
+    expect(await get('?status=DONE&limit=1')).toEqual(['Déc 2']);
+    expect(await get(`?status=DONE&limit=1&after=${made['Déc 2']}`)).toEqual(['Déc 1']);
+    expect((await t.app.inject({ url: `${url}/counts`, headers: fresh.headers })).json()).toEqual({ upcoming: 3, done: 2 });
+    // Bad parameters: a clear 400, nothing else.
+    for (const bad of ['?limit=0', '?limit=201', '?status=FAIT', '?from=demain', '?from=2027-01-01T00:00:00Z&to=2026-01-01T00:00:00Z']) {
+      const res = await t.app.inject({ url: `${url}${bad}`, headers: fresh.headers });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const backwards = await t.app.inject({ url: `${url}?from=2027-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`, headers: fresh.headers });
+    expect(backwards.json().errors).toContainEqual(expect.objectContaining({ message: MSG.eventWindowOrder }));
+  });
+
   it('deletes an event', async () => {
     const e = (await post(events(me.id), { title: 'À supprimer', dt_realisation: '2026-12-10T09:00:00Z' })).json();
     expect((await t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${e.id}`, headers: me.headers })).statusCode).toBe(204);

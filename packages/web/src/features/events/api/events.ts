@@ -1,22 +1,55 @@
-import type { Event, EventCreate, EventPeriodCreate } from '@ecofoyer/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Event, type EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PAGE } from '@ecofoyer/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
 import { useBadgeAnnouncer } from '../../badges/api/badges.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
-  list: () => ['events', 'list'] as const,
+  planned: (until: string) => ['events', 'planned', until] as const,
+  month: (month: string) => ['events', 'month', month] as const,
+  page: (status: Event['status']) => ['events', 'page', status] as const,
+  counts: () => ['events', 'counts'] as const,
   ofAppliance: (id: number) => ['events', 'appliance', id] as const,
 };
 // Kept outside ['events']: refetching it after a revoke would mint a new address at once.
 const feedKey = ['calendar-feed'] as const;
 
-/** GET …/events: newest first, recurring series already expanded 12 months ahead. */
-export const eventsQuery = () => ({ queryKey: eventKeys.list(), queryFn: () => api<Event[]>(`${userBase()}/events`) });
+/** GET …/events?status=NEW&to=…: what is planned up to a date, overdue included (issue 23: never the whole history). */
+export const plannedUntilQuery = (until: Date) => {
+  const to = until.toISOString();
+  return { queryKey: eventKeys.planned(to), queryFn: () => api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`) };
+};
 
-export function useEvents() {
-  return useQuery(eventsQuery());
+/**
+ * The events of the month shown (`YYYY-MM`, local time), with a week on each side for the days of
+ * the months around it that the grid shows (issue 23: the calendar reads a window, not ten years).
+ */
+export function useMonthEvents(month: string) {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const from = new Date(y, m - 1, 1 - 7).toISOString();
+  const to = new Date(y, m, 1 + 14).toISOString();
+  return useQuery({
+    queryKey: eventKeys.month(month),
+    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** « À venir » (NEW, soonest first) or « Mes réalisations » (DONE, latest first), 20 at a time. */
+export function useEventPages(status: Event['status']) {
+  return useInfiniteQuery({
+    queryKey: eventKeys.page(status),
+    queryFn: ({ pageParam }) => api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
+    select: (data) => data.pages.flat(),
+  });
+}
+
+/** How many events each list holds, for its badge. */
+export function useEventCounts() {
+  return useQuery({ queryKey: eventKeys.counts(), queryFn: () => api<EventCounts>(`${userBase()}/events/counts`) });
 }
 
 export function useApplianceEvents(applianceId: number | null) {

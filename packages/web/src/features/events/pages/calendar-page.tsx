@@ -16,7 +16,9 @@ import {
   plannedAt,
   useCalendarFeed,
   useDeleteEvent,
-  useEvents,
+  useEventCounts,
+  useEventPages,
+  useMonthEvents,
   useRevokeCalendarFeed,
   useUpdateEvent,
 } from '../api/events.ts';
@@ -27,7 +29,6 @@ const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: 
 const dayFr = (date: Date | string) => longDateFr(date, localTimeZone());
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const time = (e: Event) => new Date(e.dt_realisation).getTime();
-const doneTime = (e: Event) => new Date(e.done_at ?? e.dt_realisation).getTime();
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 interface Confirm {
@@ -85,11 +86,12 @@ function EventItem({ event, today, onDelete }: { event: Event; today: string; on
   const update = useUpdateEvent();
   const done = event.status === 'DONE';
   const overdue = !done && localDayKey(event.dt_realisation) < today;
+  // The promise, not mutate's own onSuccess: the item leaves « À venir » (unmounts) as the lists refetch.
   const markDone = () =>
-    update.mutate(
-      { id: event.id, done: true },
-      { onSuccess: () => notifications.show({ color: 'eco', message: MSG.maintenanceDone, icon: <IconCheck size={18} /> }) },
-    );
+    update
+      .mutateAsync({ id: event.id, done: true })
+      .then(() => notifications.show({ color: 'eco', message: MSG.maintenanceDone, icon: <IconCheck size={18} /> }))
+      .catch(() => undefined);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="event-item">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -151,9 +153,13 @@ function EventItem({ event, today, onDelete }: { event: Event; today: string; on
   );
 }
 
-/** spec §9: three items, then a "Voir plus / Voir moins" toggle. */
-function EventSection({ title, events, empty, today, onDelete }: { title: string; events: Event[]; empty: ReactNode; today: string; onDelete: (e: Event) => void }) {
+/**
+ * spec §9: three items, then a "Voir plus / Voir moins" toggle. Issue 23: the list is read 20 at a
+ * time from the server, the badge says how many there are in all, and « Afficher les suivants » reads on.
+ */
+function EventSection({ title, list, total, empty, today, onDelete }: { title: string; list: ReturnType<typeof useEventPages>; total: number; empty: ReactNode; today: string; onDelete: (e: Event) => void }) {
   const [expanded, setExpanded] = useState(false);
+  const events = list.data ?? [];
   const shown = expanded ? events : events.slice(0, EVENT_LIST_SHOWN);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
@@ -161,9 +167,9 @@ function EventSection({ title, events, empty, today, onDelete }: { title: string
         <Title order={2} fz="lg">
           {title}
         </Title>
-        {events.length > 0 && (
-          <Badge variant="default" size="lg" aria-label={plural(events.length, 'entretien')}>
-            {events.length}
+        {total > 0 && (
+          <Badge variant="default" size="lg" aria-label={plural(total, 'entretien')}>
+            {total}
           </Badge>
         )}
       </Group>
@@ -178,11 +184,17 @@ function EventSection({ title, events, empty, today, onDelete }: { title: string
       )}
       {events.length > EVENT_LIST_SHOWN && (
         <Group justify="center" mt="sm">
+          {expanded && list.hasNextPage && (
+            <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Afficher les suivants
+            </Button>
+          )}
           <Button variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
             {expanded ? MSG.showLessCalendar : MSG.showMore}
           </Button>
         </Group>
       )}
+      {list.isFetchNextPageError && <ErrorAlert message={list.error?.message ?? ''} onRetry={() => list.fetchNextPage()} />}
     </Paper>
   );
 }
@@ -266,14 +278,18 @@ function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
 
 /** spec §2 Calendar (/calendar): the month with its events, upcoming, done, and the agenda feed. */
 export function CalendarPage() {
-  const events = useEvents();
   const remove = useDeleteEvent();
   const today = localDayKey(new Date());
   const [selected, setSelected] = useState<string>(today);
   const [shownMonth, setShownMonth] = useState<string>(today);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const events = useMonthEvents(shownMonth.slice(0, 7));
+  const upcoming = useEventPages('NEW');
+  const done = useEventPages('DONE');
+  const counts = useEventCounts();
+  const failed = [events, upcoming, done, counts].find((q) => q.isError && !q.data);
 
-  const { byDay, upcoming, done } = useMemo(() => {
+  const byDay = useMemo(() => {
     const list = events.data ?? [];
     const byDay = new Map<string, Event[]>();
     for (const e of list) {
@@ -282,12 +298,7 @@ export function CalendarPage() {
       byDay.set(key, [...(byDay.get(key) ?? []), e]);
     }
     for (const day of byDay.values()) day.sort((a, b) => time(a) - time(b));
-    return {
-      byDay,
-      // NEW events, soonest first; overdue ones stay on top (flagged) until done or deleted.
-      upcoming: list.filter((e) => e.status === 'NEW').sort((a, b) => time(a) - time(b)),
-      done: list.filter((e) => e.status === 'DONE').sort((a, b) => doneTime(b) - doneTime(a)),
-    };
+    return byDay;
   }, [events.data]);
 
   const askDelete = (e: Event) =>
@@ -322,9 +333,7 @@ export function CalendarPage() {
       <PageTitle title="Calendrier" />
       <Stack gap="md">
         <Group>{planButton}</Group>
-        {events.isError && (
-          <ErrorAlert message={events.error.message} onRetry={() => events.refetch()} />
-        )}
+        {failed && <ErrorAlert message={failed.error?.message ?? ''} onRetry={() => failed.refetch()} />}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} component="section" aria-label="Mois">
             <DatePicker
@@ -386,17 +395,20 @@ export function CalendarPage() {
           </Paper>
         </SimpleGrid>
 
-        {events.isPending ? (
+        {upcoming.isPending || done.isPending ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
             <Skeleton h={260} radius="lg" />
             <Skeleton h={260} radius="lg" />
           </SimpleGrid>
         ) : (
-          events.isSuccess && (
+          upcoming.isSuccess &&
+          done.isSuccess && (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <EventSection
                 title="À venir"
-                events={upcoming}
+                list={upcoming}
+                // NEW events, soonest first; overdue ones stay on top (flagged) until done or deleted.
+                total={counts.data?.upcoming ?? upcoming.data.length}
                 today={today}
                 onDelete={askDelete}
                 empty={
@@ -408,7 +420,8 @@ export function CalendarPage() {
               />
               <EventSection
                 title="Mes réalisations"
-                events={done}
+                list={done}
+                total={counts.data?.done ?? done.data.length}
                 today={today}
                 onDelete={askDelete}
                 empty={<Text c="dimmed">Vos entretiens effectués apparaîtront ici.</Text>}

@@ -14,8 +14,8 @@ import { paths } from '../../../app/paths.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useAppliance } from '../../appliances/api/appliances.ts';
-import { eventsQuery, localTimeZone, localDayKey, plannedAt, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
-import { nearestPlanned } from '../../events/nearest-planned.ts';
+import { localDayKey, localTimeZone, plannedAt, plannedUntilQuery, useCreateEvent, useCreateSeries, useUpdateEvent } from '../../events/api/events.ts';
+import { EARLY_DONE_WINDOW_DAYS, nearestPlanned } from '../../events/nearest-planned.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useMaintenanceCards } from '../api/maintenance.ts';
 import dl from '../../../components/definition-list.module.css';
@@ -158,7 +158,8 @@ function useRecordDone(target: Target) {
   const created = useRef<Event | null>(null);
   const done = useMutation({
     mutationFn: async () => {
-      const events = await queryClient.fetchQuery(eventsQuery());
+      // What is planned up to the early-done window (a day more for the time zone), not the whole history.
+      const events = await queryClient.fetchQuery(plannedUntilQuery(new Date(Date.now() + (EARLY_DONE_WINDOW_DAYS + 1) * 86_400_000)));
       created.current ??= nearestPlanned(events, target.card.id, target.applianceId, new Date()) ?? (await create.mutateAsync(eventBody(target, new Date(), null)));
       return update.mutateAsync({ id: created.current.id, done: true });
     },
