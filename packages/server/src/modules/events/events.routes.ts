@@ -71,7 +71,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 /** GET /api/V1/calendar/{token}.ics — no bearer: the token in the address is the secret. */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:file', { schema: { tags: ['events'], params: z.object({ file: z.string().regex(/^[\w-]{16,64}\.ics$/) }) } }, async (req, reply) => {
-    const ics = await app.services.events.ics(req.params.file.replace(/\.ics$/, ''));
+    const { events, rights } = app.services;
+    const ics = await events.ics(req.params.file.replace(/\.ics$/, ''), (userId) => rights.feedDays(userId));
     if (!ics) throw notFound(MSG.calendarFeedInvalid);
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-cache').send(ics);
   });

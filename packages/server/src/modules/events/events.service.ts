@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Event, type EventCounts, type EventsQuery, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
-import icalGenerator from 'ical-generator';
+import icalGenerator, { ICalAlarmType } from 'ical-generator';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -20,6 +20,16 @@ export interface EventInput {
   sous_garantie?: boolean;
   immobilisation_jours?: number | null;
   remplace?: boolean;
+}
+
+/** A whole day of the calendar feed that is not an event (the end of a guarantee). */
+export interface FeedDay {
+  id: string;
+  /** YYYY-MM-DD */
+  day: string;
+  summary: string;
+  description: string;
+  remindDaysBefore: number[];
 }
 
 export class EventsService {
@@ -188,11 +198,14 @@ export class EventsService {
     return this.repo.deleteFeedToken(userId);
   }
 
-  /** The user's events as iCalendar, or null for an unknown or revoked token. */
-  async ics(token: string): Promise<string | null> {
+  /**
+   * The user's events as iCalendar, or null for an unknown or revoked token. `days` adds whole days
+   * another module puts in the feed (the end of a guarantee, issue 20), read for the feed's owner.
+   */
+  async ics(token: string, days: (userId: number) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
     const owner = await this.repo.userOfFeed(token);
     if (!owner) return null;
-    const events = await this.list(owner.user_id);
+    const [events, extra] = await Promise.all([this.list(owner.user_id), days(owner.user_id)]);
     // Times in UTC (…Z): a calendar app shows them in its own zone. With a calendar `timezone` and no
     // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
     // line, so 10:00 in Paris showed at 08:00 or 09:00 (issue 15, item 12).
@@ -206,6 +219,11 @@ export class EventsService {
         description: [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null].filter(Boolean).join('\n') || undefined,
         stamp: new Date(e.dt_creation),
       });
+    }
+    const now = this.deps.clock.now();
+    for (const d of extra) {
+      const event = calendar.createEvent({ id: d.id, start: new Date(`${d.day}T00:00:00Z`), allDay: true, summary: d.summary, description: d.description, stamp: now });
+      for (const before of d.remindDaysBefore) event.createAlarm({ type: ICalAlarmType.display, triggerBefore: before * 86_400, description: d.summary });
     }
     return calendar.toString();
   }

@@ -3,11 +3,20 @@ import type { NotificationRow } from '../../db/schema.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
-import type { EventsService } from '../events/events.service.ts';
+import type { EventsService, FeedDay } from '../events/events.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 
 /** The day in France (the law's days are French calendar days). */
 const parisDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(at);
+
+interface RunningGuarantee {
+  applianceId: number;
+  nom: string;
+  kind: 'legale' | 'commerciale';
+  fin: string;
+}
+
+const GUARANTEE_LABEL = { legale: 'garantie légale de conformité', commerciale: 'garantie commerciale' } as const;
 
 /** « Mes droits » (issue 20): the rules of contracts/rights.ts applied to one appliance of the household. */
 export class RightsService {
@@ -20,23 +29,46 @@ export class RightsService {
     return this.compute(appliance, await this.deps.events.listForAppliance(userId, applianceId));
   }
 
-  /** The home's « N appareils encore sous garantie » (issue 20): every appliance, from one list of each. */
-  async summary(userId: number): Promise<DroitsResume> {
+  /** Every guarantee still running in the household, from one list of appliances and one of events. */
+  async runningGuarantees(userId: number): Promise<RunningGuarantee[]> {
     const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
-    let sousGarantie = 0;
-    let prochaineFin: DroitsResume['prochaineFin'] = null;
+    const running: RunningGuarantee[] = [];
     for (const appliance of appliances) {
       const rights = await this.compute(
         appliance,
         events.filter((e) => e.applianceId === appliance.id),
       );
-      const ends = [rights.legale, rights.commerciale].filter((g) => g?.active).map((g) => g!.fin);
-      if (ends.length === 0) continue;
-      sousGarantie += 1;
-      const fin = ends.sort()[0]!;
-      if (!prochaineFin || fin < prochaineFin.fin) prochaineFin = { applianceId: appliance.id, nom: appliance.name, fin };
+      if (rights.legale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'legale', fin: rights.legale.fin });
+      if (rights.commerciale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
     }
-    return { sousGarantie, prochaineFin };
+    return running;
+  }
+
+  /** The home's « N appareils encore sous garantie » (issue 20). */
+  async summary(userId: number): Promise<DroitsResume> {
+    const running = await this.runningGuarantees(userId);
+    const soonest = running.toSorted((a, b) => a.fin.localeCompare(b.fin))[0];
+    return {
+      sousGarantie: new Set(running.map((g) => g.applianceId)).size,
+      prochaineFin: soonest ? { applianceId: soonest.applianceId, nom: soonest.nom, fin: soonest.fin } : null,
+    };
+  }
+
+  /**
+   * The end of each running guarantee as a day of the calendar feed (issue 20: « an event in the ICS
+   * feed »), reminded 60 and 7 days before, like the notifications.
+   */
+  async feedDays(userId: number): Promise<FeedDay[]> {
+    return (await this.runningGuarantees(userId)).map((g) => ({
+      id: `garantie-${g.applianceId}-${g.kind}@ecofoyer`,
+      day: g.fin,
+      summary: `Fin de la ${GUARANTEE_LABEL[g.kind]} : ${g.nom}`,
+      description:
+        g.kind === 'legale'
+          ? 'Jusqu’à ce jour, en cas de panne, le vendeur doit réparer ou remplacer l’appareil gratuitement (articles L217-3 et suivants du code de la consommation).'
+          : 'Jusqu’à ce jour, en cas de panne, contactez le vendeur ou le fabricant avec la facture.',
+      remindDaysBefore: [60, 7],
+    }));
   }
 
   private async compute(appliance: Appliance, events: Event[]): Promise<Droits> {

@@ -1,4 +1,5 @@
 import { MSG } from '@ecofoyer/contracts';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -106,6 +107,25 @@ describe('« Mes droits » (issue 20)', () => {
     expect(after).toHaveLength(3);
     expect(after.map((n) => n.message)).toContainEqual(expect.stringContaining('Plus que 5 jours de garantie légale de conformité pour Lave-linge Miele'));
     t.clock.set('2026-11-24T10:00:00Z');
+  });
+
+  it('puts the end of each running guarantee in the calendar feed as a whole day, reminded 60 and 7 days before (issue 20)', async () => {
+    const user = await signedInUser(t, 'agenda-garantie@exemple.fr');
+    const u = await multipart({ name: 'Cuisine' });
+    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const body = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Miele', modele: 'WWD', dt_achat: '2025-03-10', garantie_commerciale_fin: '2029-03-10' }) });
+    const id = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload })).json().id;
+    const { url } = (await t.app.inject({ url: `${users(user.id)}/calendar-feed`, headers: user.headers })).json();
+    const res = await t.app.inject({ url: new URL(url).pathname });
+    expect(res.statusCode).toBe(200);
+    const vevents = new ICAL.Component(ICAL.parse(res.body)).getAllSubcomponents('vevent');
+    const ends = vevents.map((v) => ({ event: new ICAL.Event(v), alarms: v.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger'))) }));
+    expect(ends.map((e) => [e.event.uid, e.event.summary, e.event.startDate.toString(), e.event.startDate.isDate])).toEqual([
+      [`garantie-${id}-legale@ecofoyer`, 'Fin de la garantie légale de conformité : Lave-linge Miele', '2027-03-10', true],
+      [`garantie-${id}-commerciale@ecofoyer`, 'Fin de la garantie commerciale : Lave-linge Miele', '2029-03-10', true],
+    ]);
+    for (const e of ends) expect(e.alarms).toEqual(['-P60D', '-P7D']);
+    expect(ends[0]!.event.description).toContain('le vendeur doit réparer ou remplacer l’appareil gratuitement');
   });
 
   it('sums up the household: how many appliances are still under a guarantee, and the nearest end (issue 20)', async () => {

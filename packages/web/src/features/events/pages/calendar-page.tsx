@@ -211,7 +211,7 @@ function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
         S’abonner au calendrier
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Retrouvez vos entretiens dans votre agenda (Google Agenda, Calendrier d’Apple, Outlook…) grâce à une adresse privée. Ne la partagez pas : elle donne accès à vos
+        Retrouvez vos entretiens et la fin des garanties de vos appareils dans votre agenda (Google Agenda, Calendrier d’Apple, Outlook…) grâce à une adresse privée. Ne la partagez pas : elle donne accès à vos
         entretiens.
       </Text>
       {!shown && (
