@@ -70,6 +70,17 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     await visible(page, '549,90 €');
     await expect.poll(text).toContain('Garantie commerciale');
     expect(await text()).toContain(`Jusqu’au ${dayFr(addMonths(today, 36))}`);
+
+    // The same answer in the repair flow, above the chat, with the way back to the rights.
+    await page.goto(`/repair?appliance=${applianceId}`);
+    const card = page.getByRole('region', { name: 'Réparer ou remplacer ?' });
+    await expect.poll(() => card.innerText()).toContain('Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.');
+    // Under a guarantee the repair bonus does not apply: the chat does not offer it.
+    await expect.poll(() => page.getByText('Décris-moi la panne', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('bonus réparation de', { exact: false }).count()).toBe(0);
+    await page.screenshot({ path: 'e2e/screenshots/repair-rights-phone.png' });
+    await card.getByRole('link', { name: 'Mes droits et la lettre au vendeur' }).click();
+    await page.waitForURL(new RegExp(`fichedetail\\?id=${applianceId}$`));
     await context.close();
   });
 });

@@ -10,6 +10,8 @@ import { positiveInt } from '../../../lib/query-params.ts';
 import { useAppliance, useAppliances } from '../../appliances/api/appliances.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useRefProducts } from '../../references/api/references.ts';
+import { useRights } from '../../rights/api/rights.ts';
+import { RepairOrReplaceCard } from '../../rights/components/repair-or-replace-card.tsx';
 import type { ChatDevice } from '../chat-machine.ts';
 import { RepairChat } from '../components/repair-chat.tsx';
 
@@ -20,6 +22,7 @@ export function RepairPage() {
   const prodId = positiveInt(params.get('prod'));
   const session = useSession();
   const appliance = useAppliance(applianceId);
+  const rights = useRights(applianceId ?? 0, Boolean(applianceId));
   const products = useRefProducts();
   const [manual, setManual] = useState<{ device: ChatDevice; description: string } | null>(null);
 
@@ -36,13 +39,14 @@ export function RepairPage() {
       </>
     );
   }
-  if ((applianceId && appliance.isPending) || products.isPending) return <>{title}<Skeleton h={240} radius="lg" /></>;
+  // The rights say whether the repair bonus applies (never under a guarantee, issue 20): read them first.
+  if ((applianceId && (appliance.isPending || rights.isPending)) || products.isPending) return <>{title}<Skeleton h={240} radius="lg" /></>;
   if (applianceId && appliance.isError) return <>{title}<ErrorAlert message={appliance.error.message} onRetry={() => appliance.refetch()} /></>;
   if (products.isError) return <>{title}<ErrorAlert message={products.error.message} onRetry={() => products.refetch()} /></>;
 
   const a = applianceId ? appliance.data : undefined;
   const product = products.data.find((p) => p.id === (a?.prod_id ?? prodId));
-  const bonus = repairBonusFor(product?.repairBonusTypes ?? []);
+  const bonus = rights.data?.bonus.eligible === false ? null : repairBonusFor(product?.repairBonusTypes ?? []);
   const device: ChatDevice = {
     applianceId: a?.id ?? null,
     productId: product?.id ?? null,
@@ -55,7 +59,10 @@ export function RepairPage() {
   return (
     <>
       {title}
-      <RepairChat key={`${device.applianceId}-${device.productId}`} device={device} firstname={session?.firstname ?? null} />
+      <Stack gap="md">
+        {a && <RepairOrReplaceCard appliance={a} />}
+        <RepairChat key={`${device.applianceId}-${device.productId}`} device={device} firstname={session?.firstname ?? null} />
+      </Stack>
     </>
   );
 }

@@ -6,8 +6,9 @@ import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
 /** GET V1/profils/users/foyers/univers/appliances/{id}/droits (issue 20). */
-export function useRights(applianceId: number) {
+export function useRights(applianceId: number, enabled = true) {
   return useQuery({
+    enabled,
     // Under the appliance's key: saving the appliance or a breakdown refreshes it.
     queryKey: ['appliances', 'rights', applianceId],
     queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`),
