@@ -30,6 +30,8 @@ export interface RightsInput {
   /** The repair bonus for this type, in euros (0 when the type has none). */
   bonusMontant: number;
   repairs: RightsRepair[];
+  /** The smart-fix estimate for this appliance, computed by the server (issue 20); null when it has none. */
+  reparabilite?: Droits['reparabilite'];
 }
 
 export const Droits = z.object({
@@ -45,6 +47,14 @@ export const Droits = z.object({
   pieces: z.object({ jusqua: z.string().nullable(), annees: z.number().int().nullable(), source: z.string() }),
   bonus: z.object({ eligible: z.boolean(), montant: z.number(), raison: z.string() }),
   conseil: z.object({ action: z.enum(['garantie', 'garantie-commerciale', 'reparer', 'renseigner']), texte: z.string() }),
+  /**
+   * Issue 20: the smart-fix estimate (issue 17) for this appliance — its kind, brand, age and last
+   * breakdown — against the repair records: the chance a repair succeeds, the kind's average and how
+   * many records that average comes from. Null when its type is not in the records.
+   */
+  reparabilite: z
+    .object({ probabilite: z.number().min(0).max(1), moyenne: z.number().min(0).max(1), type: z.string(), enregistrements: z.number().int().min(0) })
+    .nullable(),
 });
 export type Droits = z.infer<typeof Droits>;
 
@@ -184,7 +194,7 @@ export function computeRights(input: RightsInput, today: string): Droits {
     };
   }
 
-  return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil };
+  return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil, reparabilite: input.reparabilite ?? null };
 }
 
 /** What the claim letter needs (issue 20): the household, the appliance, its paperwork and the defect. */

@@ -134,3 +134,34 @@ export const SMARTFIX_CATEGORY_KEYWORDS: Record<number, string[]> = {
   39: ['séchoir à cheveux'],
   40: ['repassage', 'centrale vapeur'],
 };
+
+/**
+ * The kind of a reference product (products.json slug) when it is not the kind's own id: « Mes
+ * droits » estimates an appliance's repairability against its kind (issue 20). A product whose kind
+ * is unclear (a vacuum: robot, stick or sled?) is compared with its whole category.
+ */
+const KIND_OF_PRODUCT: Record<string, string> = {
+  congelateur: 'refrigerateur',
+  cuisiniere: 'four',
+  'plaque-de-cuisson': 'four',
+  'cafetiere-expresso': 'expresso',
+  'cafetiere-dosettes': 'expresso',
+  'machine-a-cafe-automatique': 'expresso',
+  radiateur: 'chauffage',
+  'perceuse-visseuse': 'perceuse',
+  'rasoir-electrique': 'rasoir',
+  'brosse-a-dents-electrique': 'brosse-a-dents',
+  enceinte: 'ampli',
+  'chaine-hi-fi': 'ampli',
+  'radio-reveil': 'horloge',
+  'trottinette-electrique': 'velo-trottinette',
+  'tondeuse-a-gazon': 'tondeuse-gazon',
+  'presse-agrumes': 'centrifugeuse',
+  'robot-patissier': 'batteur',
+};
+
+/** The smart-fix kind of a reference product in its category, if it has one. */
+export function smartfixKindOfProduct(slug: string, categoryId: number): SmartfixKind | undefined {
+  const id = KIND_OF_PRODUCT[slug] ?? slug;
+  return SMARTFIX_KINDS.find((k) => k.id === id && k.categoryId === categoryId);
+}

@@ -4,7 +4,7 @@ import { TEXT_MAX } from './constants.ts';
 import { MSG } from './messages.fr.ts';
 import { SMARTFIX_CATEGORY_KEYWORDS, SMARTFIX_CATEGORY_PLURALS, SMARTFIX_KINDS } from './smartfix-kinds.ts';
 
-export { SMARTFIX_KINDS, type SmartfixKind } from './smartfix-kinds.ts';
+export { SMARTFIX_KINDS, type SmartfixKind, smartfixKindOfProduct } from './smartfix-kinds.ts';
 
 /**
  * spec §3 Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair

@@ -79,7 +79,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const smartfix = new SmartfixService();
   const ai = new AiService({ files, appliances: () => appliances, universes: () => universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });
-  const rights = new RightsService({ appliances, events, references, notifications, clock });
+  const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
   notifications.onTick(() => rights.remind());
   return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights };
 }

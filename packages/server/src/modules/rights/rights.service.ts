@@ -1,13 +1,11 @@
-import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, dayFr, type Event, repairBonusFor } from '@ecofoyer/contracts';
-import type { NotificationRow } from '../../db/schema.ts';
+import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, dayFr, type Event, parisDay, repairBonusFor, SMARTFIX_AGE_MAX, smartfixKindOfProduct } from '@ecofoyer/contracts';
+import type { NotificationRow, RefProductRow } from '../../db/schema.ts';
+import type { SmartfixService } from '../smartfix/smartfix.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { EventsService, FeedDay } from '../events/events.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
-
-/** The day in France (the law's days are French calendar days). */
-const parisDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(at);
 
 interface RunningGuarantee {
   applianceId: number;
@@ -22,7 +20,7 @@ const GUARANTEE_LABEL = { legale: 'garantie légale de conformité', commerciale
 export class RightsService {
   private lastReminders = 0;
 
-  constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; notifications: NotificationsService; clock: Clock }) {}
+  constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; notifications: NotificationsService; smartfix: SmartfixService; clock: Clock }) {}
 
   async forAppliance(userId: number, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(userId, applianceId);
@@ -74,6 +72,7 @@ export class RightsService {
   private async compute(appliance: Appliance, events: Event[]): Promise<Droits> {
     const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
     const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
+    const today = parisDay(this.deps.clock.now());
     return computeRights(
       {
         dtAchat: appliance.dt_achat,
@@ -86,9 +85,30 @@ export class RightsService {
         repairs: events
           .filter((e) => e.type === 'PANNE')
           .map((e) => ({ date: parisDay(new Date(e.dt_realisation)), sousGarantie: e.sous_garantie, immobilisationJours: e.immobilisation_jours, remplace: e.remplace })),
+        reparabilite: product ? this.repairability(appliance, product, events, today) : null,
       },
-      parisDay(this.deps.clock.now()),
+      today,
     );
+  }
+
+  /**
+   * The smart-fix estimate (issue 17) for this appliance (issue 20): its kind, brand, age in whole
+   * years from its delivery or purchase, and its last breakdown (or its breakdown note).
+   */
+  private repairability(appliance: Appliance, product: RefProductRow, events: Event[], today: string): Droits['reparabilite'] {
+    const categoryId = product.smartfix_category_id;
+    if (!categoryId) return null;
+    const since = appliance.dt_livraison ?? appliance.dt_achat;
+    const age = since ? Math.floor((Date.parse(today) - Date.parse(since)) / (365.25 * 86_400_000)) : null;
+    const lastBreakdown = events.filter((e) => e.type === 'PANNE').sort((a, b) => b.dt_realisation.localeCompare(a.dt_realisation))[0];
+    const estimate = this.deps.smartfix.predict({
+      product_category_id: categoryId,
+      kind: smartfixKindOfProduct(product.slug, categoryId)?.id ?? null,
+      brand: appliance.marque ?? '',
+      product_age: age !== null && age >= 0 && age <= SMARTFIX_AGE_MAX ? age : null,
+      problem: [lastBreakdown?.title, lastBreakdown?.note ?? appliance.panne_note].filter(Boolean).join(' '),
+    });
+    return { probabilite: estimate.repair_probability, moyenne: estimate.category_rate, type: estimate.category_name, enregistrements: estimate.category_records };
   }
 
   /**

@@ -71,7 +71,13 @@ describe('« Mes droits » (issue 20)', () => {
       pieces: { jusqua: '2034-12-24', annees: 10, source: expect.stringContaining('règlement (UE) 2019/2023') },
       bonus: { eligible: false, montant: 50, raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.' },
       conseil: { action: 'garantie', texte: expect.stringContaining('jusqu’au 24 juin 2027') },
+      // The smart-fix estimate for a Bosch washing machine, 1 year old, that « ne vidange plus » (issue 17's model).
+      reparabilite: { probabilite: expect.any(Number), moyenne: expect.any(Number), type: 'Lave-linge', enregistrements: expect.any(Number) },
     });
+    const { reparabilite } = res.json();
+    const direct = t.app.services.smartfix.predict({ product_category_id: 17, kind: 'lave-linge', brand: 'Bosch', product_age: 1, problem: 'Ne vidange plus' });
+    expect(reparabilite).toEqual({ probabilite: direct.repair_probability, moyenne: direct.category_rate, type: 'Lave-linge', enregistrements: direct.category_records });
+    expect(reparabilite.enregistrements).toBeGreaterThan(0);
   });
 
   it('answers 404 for another household’s appliance and 401 without a session', async () => {

@@ -21,6 +21,16 @@ describe('« Réparer ou remplacer ? » (issue 20)', () => {
     );
   });
 
+  it('says the smart-fix chance of a successful repair and what it rests on, out of guarantee only', () => {
+    const estimate = { probabilite: 0.724, moyenne: 0.68, type: 'Lave-linge', enregistrements: 35 };
+    const r = repairOrReplace({ ...rights('2010-01-01', '2026-11-24'), reparabilite: estimate }, '2010-01-01', washer, '2026-11-24');
+    expect(r.texte).toContain(
+      'Chances qu’une réparation réussisse : environ 72 % pour cet appareil (estimation EcoFoyer ; moyenne du type « Lave-linge » : 68 %, d’après 35 réparations enregistrées en atelier).',
+    );
+    const covered = repairOrReplace({ ...rights('2025-06-01', '2026-11-24'), reparabilite: estimate }, '2025-06-01', washer, '2026-11-24');
+    expect(covered.texte).not.toContain('Chances');
+  });
+
   it('past its lifespan and its parts, does not decide: a diagnosis and a quote first', () => {
     const r = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24');
     expect(r.verdict).toBe('a-voir');

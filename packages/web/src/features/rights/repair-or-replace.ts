@@ -13,6 +13,14 @@ export interface RepairOrReplace {
 }
 
 const kg = (n: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(n)} kg`;
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+
+/** The smart-fix estimate in one sentence, with what it rests on (issue 20 asks for it; issue 17 made it). */
+function chances(r: Droits['reparabilite']): string {
+  if (!r) return '';
+  const records = new Intl.NumberFormat('fr-FR').format(r.enregistrements);
+  return ` Chances qu’une réparation réussisse : environ ${pct(r.probabilite)} pour cet appareil (estimation EcoFoyer ; moyenne du type « ${r.type} » : ${pct(r.moyenne)}, d’après ${records} réparation${r.enregistrements > 1 ? 's' : ''} enregistrée${r.enregistrements > 1 ? 's' : ''} en atelier).`;
+}
 
 /**
  * « Réparer ou remplacer ? » (issue 20): under a guarantee the seller repairs; otherwise repairing
@@ -38,7 +46,7 @@ export function repairOrReplace(rights: Droits, purchase: string | null, carbon:
     ]
       .filter(Boolean)
       .join(' et ');
-    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'reparer', texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${avoided}` };
+    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'reparer', texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}` };
   }
   return {
     ageYears,
@@ -46,6 +54,6 @@ export function repairOrReplace(rights: Droits, purchase: string | null, carbon:
     carbonAvoidedKg,
     partsYearsLeft,
     verdict: 'a-voir',
-    texte: `À voir avec un réparateur : ${ageYears !== null && lifespanYears !== null ? `à ${ageYears} ans, l’appareil a dépassé la durée de vie moyenne de son type (${lifespanYears} ans)` : 'l’âge de l’appareil est inconnu'}. Demandez un diagnostic et un devis avant de remplacer : une réparation simple reste souvent possible.${avoided}`,
+    texte: `À voir avec un réparateur : ${ageYears !== null && lifespanYears !== null ? `à ${ageYears} ans, l’appareil a dépassé la durée de vie moyenne de son type (${lifespanYears} ans)` : 'l’âge de l’appareil est inconnu'}. Demandez un diagnostic et un devis avant de remplacer : une réparation simple reste souvent possible.${chances(rights.reparabilite)}${avoided}`,
   };
 }
