@@ -33,6 +33,7 @@ import { UniversesRepository } from './modules/universes/universes.repository.ts
 import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
+import { SecondLifeService } from './modules/second-life/second-life.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -81,7 +82,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
   notifications.onTick(() => rights.remind());
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights };
+  const secondLife = new SecondLifeService({ db, appliances, events });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -7,6 +7,11 @@ export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id'
 export class AppliancesRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): AppliancesRepository {
+    return new AppliancesRepository(tx);
+  }
+
   private base(userId: number) {
     return this.db
       .selectFrom('appliances as a')

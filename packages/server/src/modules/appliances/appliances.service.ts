@@ -7,6 +7,7 @@ import type { ReferencesService } from '../references/references.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
 /** spec §3: appliances without a product type are counted under this name. */
 export const UNTYPED_PRODUCT = 'Autre';
@@ -153,18 +154,22 @@ export class AppliancesService {
   }
 
   /** spec §2 Second life: the device leaves the inventory for the household's history. */
-  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome): Promise<SecondLifeItem> {
+  /** Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
+  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
-    const result = await this.repo.markSecondLife(userId, id, outcome, now);
+    const repo = unit ? this.repo.in(unit.tx) : this.repo;
+    const result = await repo.markSecondLife(userId, id, outcome, now);
     if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
-    await this.deps.bus.emit('appliance.second-life', { userId });
-    const [item] = await this.history(userId, id);
+    const happened = () => this.deps.bus.emit('appliance.second-life', { userId });
+    if (unit) unit.afterCommit(happened);
+    else await happened();
+    const [item] = await this.history(userId, id, repo);
     if (!item) throw notFound(MSG.applianceUnknown);
     return item;
   }
 
-  async history(userId: number, id?: number): Promise<SecondLifeItem[]> {
-    return (await this.repo.history(userId, id)).map((r) => ({
+  async history(userId: number, id?: number, repo = this.repo): Promise<SecondLifeItem[]> {
+    return (await repo.history(userId, id)).map((r) => ({
       id: r.id,
       name: r.name,
       prod_name: r.prod_name,

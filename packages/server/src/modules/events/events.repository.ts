@@ -8,6 +8,11 @@ type NewEvent = Insertable<EventsTable>;
 export class EventsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): EventsRepository {
+    return new EventsRepository(tx);
+  }
+
   private base(userId: number) {
     return this.db
       .selectFrom('events as e')

@@ -8,6 +8,7 @@ import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { MaintenanceService } from '../maintenance/maintenance.service.ts';
 import type { EventJoined, EventsRepository } from './events.repository.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
 export interface EventInput {
   title: string;
@@ -160,8 +161,8 @@ export class EventsService {
   }
 
   /** Drops the planned maintenance of a device that left the household (its past stays in the history). */
-  async cancelPendingForAppliance(userId: number, applianceId: number): Promise<void> {
-    await this.repo.deletePendingForAppliance(userId, applianceId, this.deps.clock.now());
+  async cancelPendingForAppliance(userId: number, applianceId: number, unit?: UnitOfWork): Promise<void> {
+    await (unit ? this.repo.in(unit.tx) : this.repo).deletePendingForAppliance(userId, applianceId, this.deps.clock.now());
   }
 
   /** PUT: the note, and `done: true` records it as carried out now. */

@@ -8,13 +8,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** Second life (`/api/V1/profils/users`): a device given, sold or recycled leaves the inventory for the history. */
 export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { appliances, events } = app.services;
+  const { secondLife } = app.services;
   const common = { tags: ['second-life'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/appliances/history', { schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return appliances.history(req.params.userId);
+    return secondLife.history(req.params.userId);
   });
 
   app.post(
@@ -22,9 +22,7 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
     async (req) => {
       requireSelf(req, req.params.userId);
-      const item = await appliances.markSecondLife(req.params.userId, req.params.id, req.body.outcome);
-      await events.cancelPendingForAppliance(req.params.userId, req.params.id);
-      return item;
+      return secondLife.give(req.params.userId, req.params.id, req.body.outcome);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -90,5 +91,26 @@ describe('second life', () => {
     expect((await get(other, `${base(user.id)}/appliances/history`)).statusCode).toBe(403);
     expect((await get(user, `${base(user.id)}/appliances`)).json()).toHaveLength(1);
     expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([]);
+  });
+
+  it('moves the device and drops its plans in one transaction: when dropping them fails, the device stays with its plans (issue 18)', async () => {
+    const user = await signedInUser(t, 'atomique@exemple.fr');
+    const id = await appliance(user, await universe(user, 'Cave'), 'Congélateur coffre');
+    const plan = await t.app.inject({ method: 'POST', url: `${base(user.id)}/events`, headers: user.headers, payload: { title: 'Dégivrer', dt_realisation: '2027-02-01T09:00:00Z', applianceId: id } });
+    expect(plan.statusCode).toBe(201);
+    // The database itself refuses to delete this appliance's planned maintenance (no mock of our code).
+    await sql`create or replace function refuse_event_delete() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_event_delete before delete on events for each row when (old.appliance_id = ${sql.lit(id)}) execute function refuse_event_delete()`.execute(t.db);
+    try {
+      expect((await mark(user, user.id, id, 'given')).statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_event_delete on events`.execute(t.db);
+    }
+    expect((await get(user, `${base(user.id)}/appliances`)).json().map((a: { id: number }) => a.id)).toEqual([id]);
+    expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([]);
+    expect((await get(user, `${base(user.id)}/appliances/${id}/events`)).json().map((e: { title: string }) => e.title)).toEqual(['Dégivrer']);
+    // Without the refusal it goes through, and the badges see it once committed.
+    expect((await mark(user, user.id, id, 'given')).statusCode).toBe(200);
+    expect((await get(user, `${base(user.id)}/appliances/${id}/events`)).statusCode).toBe(404);
   });
 });

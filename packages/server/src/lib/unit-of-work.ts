@@ -1,0 +1,32 @@
+import type { Db } from '../db/client.ts';
+
+/**
+ * One transaction shared by the writes of several modules (issue 18, item 2): each module's service
+ * takes the unit, and its repository runs on `tx`. What must happen only once the change is
+ * committed (the domain events the badges react to) waits in `afterCommit`.
+ */
+export class UnitOfWork {
+  private readonly committed: (() => Promise<unknown> | unknown)[] = [];
+
+  constructor(readonly tx: Db) {}
+
+  afterCommit(run: () => Promise<unknown> | unknown): void {
+    this.committed.push(run);
+  }
+
+  /** @internal run by `inTransaction` once the transaction has committed. */
+  async flush(): Promise<void> {
+    for (const run of this.committed) await run();
+  }
+}
+
+/** Runs `work` in one transaction: all its writes are kept, or none (an error rolls them all back). */
+export async function inTransaction<T>(db: Db, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  let unit: UnitOfWork | undefined;
+  const result = await db.transaction().execute(async (tx) => {
+    unit = new UnitOfWork(tx);
+    return work(unit);
+  });
+  await unit?.flush();
+  return result;
+}
