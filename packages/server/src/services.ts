@@ -16,6 +16,7 @@ import { SmartfixService } from './modules/smartfix/smartfix.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AppliancesRepository } from './modules/appliances/appliances.repository.ts';
+import { ApplianceCounts } from './modules/appliances/appliance-counts.ts';
 import { BadgesRepository } from './modules/badges/badges.repository.ts';
 import { BadgesService } from './modules/badges/badges.service.ts';
 import { AppliancesService } from './modules/appliances/appliances.service.ts';
@@ -56,29 +57,21 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const references = new ReferencesService(new ReferencesRepository(db));
   // What happened, for whoever reacts (the badges): the modules that record it do not call them.
   const bus = new DomainEventBus();
-  const appliances: AppliancesService = new AppliancesService(new AppliancesRepository(db), {
-    files,
-    references,
-    universes: () => universes,
-    bus,
-    clock,
-  });
-  const universes: UniversesService = new UniversesService(new UniversesRepository(db), {
-    files,
-    references,
-    appliances: () => appliances,
-  });
+  // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
+  const appliancesRepository = new AppliancesRepository(db);
+  const universes = new UniversesService(new UniversesRepository(db), { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
+  const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, bus, clock, config });
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });
   for (const happened of ['appliance.added', 'appliance.second-life', 'event.recorded'] as const) bus.on(happened, ({ userId }) => badges.evaluate(userId));
   const assistant = new AssistantService(faultIndex(), {
-    appliances: () => appliances,
+    appliances,
     llm: new ChatCompletions(config.llm, log, 'LLM'),
   });
   const smartfix = new SmartfixService();
-  const ai = new AiService({ files, appliances: () => appliances, universes: () => universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
+  const ai = new AiService({ files, appliances, universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
   notifications.onTick(() => rights.remind());

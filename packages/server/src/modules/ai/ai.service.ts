@@ -18,7 +18,7 @@ export class AiService {
   private reader: PlateReader | undefined;
 
   constructor(
-    private readonly deps: { files: FileService; appliances: () => AppliancesService; universes: () => UniversesService; log: FastifyBaseLogger; vision: ChatCompletions },
+    private readonly deps: { files: FileService; appliances: AppliancesService; universes: UniversesService; log: FastifyBaseLogger; vision: ChatCompletions },
   ) {}
 
   /** The optional vision service (VISION_BASE_URL): brand and model, or null on any failure or doubt. */
@@ -79,12 +79,12 @@ export class AiService {
     if (body.userId !== userId) throw forbidden();
     const image = await this.image(userId, body.urlImage);
     // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.
-    await this.deps.universes().row(userId, body.univerId);
+    await this.deps.universes.row(userId, body.univerId);
     const reading = await this.read(image, body.searchText || undefined);
     // Never an appliance called « Inconnu » (issue 16, item 8): without both, nothing is saved and the
     // app asks for more (its wizard reads with POST /api/ai/images and lets the user complete).
     if (!reading.marque || !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
-    return this.deps.appliances().create(
+    return this.deps.appliances.create(
       userId,
       body.univerId,
       { prod_id: body.refProdId, marque: reading.marque, modele: reading.modele, note: null },

@@ -44,7 +44,7 @@ const FILE_COLUMNS = {
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; universes: () => UniversesService; bus: DomainEventBus; clock: Clock },
+    private readonly deps: { files: FileService; references: ReferencesService; universes: UniversesService; bus: DomainEventBus; clock: Clock },
   ) {}
 
   private toDto(row: ApplianceJoined): Appliance {
@@ -84,7 +84,7 @@ export class AppliancesService {
   }
 
   async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {
-    await this.deps.universes().row(userId, universeId);
+    await this.deps.universes.row(userId, universeId);
     return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
   }
 
@@ -120,7 +120,7 @@ export class AppliancesService {
 
   /** Creates an appliance in a universe of the user (null: POST /api/devices), with an optional picture. */
   async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null): Promise<Appliance> {
-    if (universeId !== null) await this.deps.universes().row(userId, universeId);
+    if (universeId !== null) await this.deps.universes.row(userId, universeId);
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
     const created = await this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
@@ -191,7 +191,7 @@ export class AppliancesService {
 
   async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {
     await this.get(userId, id);
-    if (input.univer_id) await this.deps.universes().row(userId, input.univer_id);
+    if (input.univer_id) await this.deps.universes.row(userId, input.univer_id);
     if (input.prod_id) await this.productName(input.prod_id);
     await this.repo.update(userId, id, {
       name: input.name,

@@ -69,13 +69,13 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace
 export class AssistantService {
   constructor(
     private readonly index: FaultIndex,
-    private readonly deps: { appliances: () => AppliancesService; llm: ChatCompletions },
+    private readonly deps: { appliances: AppliancesService; llm: ChatCompletions },
   ) {}
 
   /** The device a request is about: the user's appliance (404 if not theirs), else the product name. */
   private async product(userId: number, productName?: string | null, applianceId?: number | null): Promise<string | null> {
     if (applianceId) {
-      const appliance = await this.deps.appliances().get(userId, applianceId);
+      const appliance = await this.deps.appliances.get(userId, applianceId);
       return this.index.resolveProduct(appliance.product?.prodName ?? appliance.prod_name) ?? this.index.resolveProduct(productName);
     }
     return this.index.resolveProduct(productName);

@@ -2,7 +2,7 @@ import { applianceCountLabel, MSG, type Universe } from '@ecofoyer/contracts';
 import type { UniverseRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
-import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { ApplianceCounts } from '../appliances/appliance-counts.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesRepository } from './universes.repository.ts';
 
@@ -16,7 +16,7 @@ export interface UniverseInput {
 export class UniversesService {
   constructor(
     private readonly repo: UniversesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; appliances: () => AppliancesService },
+    private readonly deps: { files: FileService; references: ReferencesService; applianceCounts: ApplianceCounts },
   ) {}
 
   private async toDto(row: UniverseRow, counts: Map<number, number>, refImages: Map<number, string>): Promise<Universe> {
@@ -33,7 +33,7 @@ export class UniversesService {
   }
 
   private async context(userId: number) {
-    const [counts, refs] = await Promise.all([this.deps.appliances().countByUniverse(userId), this.deps.references.universeRows()]);
+    const [counts, refs] = await Promise.all([this.deps.applianceCounts.byUniverse(userId), this.deps.references.universeRows()]);
     return { counts, refs, refImages: new Map(refs.map((r) => [r.id, r.image])) };
   }
 
@@ -117,7 +117,7 @@ export class UniversesService {
   /** API.md: 204 if empty; 409 with a message if it holds appliances. */
   async delete(userId: number, id: number): Promise<void> {
     const row = await this.row(userId, id);
-    const counts = await this.deps.appliances().countByUniverse(userId);
+    const counts = await this.deps.applianceCounts.byUniverse(userId);
     if ((counts.get(id) ?? 0) > 0) throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
     try {
       await this.repo.delete(userId, id);
