@@ -21,3 +21,4 @@ export * from './smartfix.ts';
 export * from './audit.ts';
 export * from './product-synonyms.ts';
 export * from './rights.ts';
+export * from './inventory-csv.ts';

@@ -26,6 +26,7 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
+import { inventoryCsvRoutes } from './modules/inventory-csv/inventory-csv.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { smartfixRoutes } from './modules/smartfix/smartfix.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(publicBadgesRoutes, { prefix: '/api/V1/public/badges' });
   await app.register(assistantRoutes, { prefix: '/api/V1' });
   await app.register(secondLifeRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(inventoryCsvRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(smartfixRoutes, { prefix: '/api/V1/smartfix' });
   await app.register(auditRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(aiRoutes, { prefix: '/api/ai' });

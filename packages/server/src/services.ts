@@ -35,6 +35,7 @@ import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
 import { SecondLifeService } from './modules/second-life/second-life.service.ts';
+import { InventoryCsvService } from './modules/inventory-csv/inventory-csv.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -76,7 +77,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
   notifications.onTick(() => rights.remind());
   const secondLife = new SecondLifeService({ db, appliances, events });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife };
+  const inventoryCsv = new InventoryCsvService({ rights, events, clock, appUrl: config.appUrl });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -29,17 +29,22 @@ export class RightsService {
 
   /** Every guarantee still running in the household, from one list of appliances and one of events. */
   async runningGuarantees(userId: number): Promise<RunningGuarantee[]> {
-    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
     const running: RunningGuarantee[] = [];
-    for (const appliance of appliances) {
-      const rights = await this.compute(
-        appliance,
-        events.filter((e) => e.applianceId === appliance.id),
-      );
+    for (const { appliance, rights } of await this.forHousehold(userId)) {
       if (rights.legale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'legale', fin: rights.legale.fin });
       if (rights.commerciale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
     }
     return running;
+  }
+
+  /** Every appliance of the household with its rights (no repairability estimate), from one list of appliances and one of events. */
+  async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]> {
+    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
+    const byAppliance = new Map<number, Event[]>();
+    for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
+    const all: { appliance: Appliance; rights: Droits }[] = [];
+    for (const appliance of appliances) all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? [], false) });
+    return all;
   }
 
   /** The home's « N appareils encore sous garantie » (issue 20). */
@@ -69,7 +74,8 @@ export class RightsService {
     }));
   }
 
-  private async compute(appliance: Appliance, events: Event[]): Promise<Droits> {
+  /** `repairability`: the smart-fix estimate, asked for one appliance's page, not for household-wide reads. */
+  private async compute(appliance: Appliance, events: Event[], repairability = true): Promise<Droits> {
     const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
     const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
     const today = parisDay(this.deps.clock.now());
@@ -85,7 +91,7 @@ export class RightsService {
         repairs: events
           .filter((e) => e.type === 'PANNE')
           .map((e) => ({ date: parisDay(new Date(e.dt_realisation)), sousGarantie: e.sous_garantie, immobilisationJours: e.immobilisation_jours, remplace: e.remplace })),
-        reparabilite: product ? this.repairability(appliance, product, events, today) : null,
+        reparabilite: product && repairability ? this.repairability(appliance, product, events, today) : null,
       },
       today,
     );
@@ -138,7 +144,7 @@ export class RightsService {
   private async remindFor(userId: number, appliance: Appliance, events: Event[], today: string): Promise<NotificationRow[]> {
     const created: NotificationRow[] = [];
     const { id } = appliance;
-    const rights = await this.compute(appliance, events);
+    const rights = await this.compute(appliance, events, false);
     const ends = [
       rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
       rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,

@@ -1,39 +1,13 @@
-import { AUTH_BASE, type ErrorBody, MSG } from '@ecofoyer/contracts';
-import { ApiError, api, refreshSession, sessionLost } from '../../../lib/api-client.ts';
+import { AUTH_BASE, MSG } from '@ecofoyer/contracts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
-/**
- * « Télécharger mes données » (issue 14): the zip, fetched with the bearer (one refresh on a 401, as
- * every call), then handed to the browser as a download.
- */
-export async function downloadMyData(): Promise<void> {
+/** « Télécharger mes données » (issue 14): the zip of everything the account holds. */
+export function downloadMyData(): Promise<void> {
   const session = sessionStore.get();
-  if (!session) throw new ApiError(401, MSG.unauthorized);
-  const url = `${AUTH_BASE}/user/${session.id}/export`;
-  const get = (token: string | undefined) => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const used = session.accessToken;
-  let res = await get(used);
-  if (res.status === 401) {
-    let token: string;
-    try {
-      token = await refreshSession(used);
-    } catch (error) {
-      sessionLost();
-      throw error;
-    }
-    res = await get(token);
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
-    throw new ApiError(res.status, body.message ?? MSG.serverError, body.code);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'ecofoyer-mes-donnees.zip';
-  const href = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  if (!session) return Promise.reject(new ApiError(401, MSG.unauthorized));
+  return downloadFile(`${AUTH_BASE}/user/${session.id}/export`, 'ecofoyer-mes-donnees.zip');
 }
 
 /** « Supprimer mon compte » (issue 14): re-authenticated; the session ends with the account. */

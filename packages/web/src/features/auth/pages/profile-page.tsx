@@ -11,6 +11,7 @@ import type { Session } from '../../../lib/session.ts';
 import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
+import { InventoryExport } from '../../inventory-csv/components/inventory-export.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
@@ -187,6 +188,7 @@ function ProfileForm({ session }: { session: Session }) {
       </Paper>
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
+      <InventoryExport />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>

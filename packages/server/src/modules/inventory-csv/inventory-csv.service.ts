@@ -1,0 +1,71 @@
+import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, MAINTENANCE_CSV_COLUMNS, parisDay } from '@ecofoyer/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { RightsService } from '../rights/rights.service.ts';
+
+/** Issue 21: the byte-order mark that tells a spreadsheet the file is UTF-8 (Excel otherwise reads « Ã© »). */
+const BOM = '\uFEFF';
+/** A French spreadsheet's separator (the comma is the decimal mark), lines ended as Windows ends them. */
+const csv = (rows: string[][]) => BOM + stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
+
+const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
+/** An instant as « 24/12/2026 10:00 » in Paris. */
+const dateTimeFr = (iso: string) => `${csvDateFr(parisDay(new Date(iso)))} ${PARIS_TIME.format(new Date(iso))}`;
+
+/**
+ * A cell that a spreadsheet would run as a formula (« =HYPERLINK(…) » typed as a note) starts with
+ * a quote mark: the file is data, never code (CSV injection, OWASP).
+ */
+const cell = (v: string | null | undefined) => {
+  const text = v ?? '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
+export class InventoryCsvService {
+  constructor(private readonly deps: { rights: RightsService; events: EventsService; clock: Clock; appUrl: string }) {}
+
+  /** The file's name, dated in Paris: « ecofoyer-appareils-2026-11-26.csv ». */
+  fileName(what: 'appareils' | 'entretiens'): string {
+    return `ecofoyer-${what}-${parisDay(this.deps.clock.now())}.csv`;
+  }
+
+  async appliances(userId: number): Promise<string> {
+    const rows = (await this.deps.rights.forHousehold(userId)).map(({ appliance: a, rights }) => [
+      cell(a.univer_name),
+      cell(a.prod_name),
+      cell(a.name),
+      cell(a.marque),
+      cell(a.modele),
+      cell(a.numero_serie),
+      csvDateFr(a.dt_achat),
+      csvDateFr(a.dt_livraison),
+      csvEuros(a.prix_achat),
+      cell(a.vendeur),
+      a.occasion ? 'oui' : 'non',
+      cell(a.classenergie),
+      csvDateFr(rights.legale?.fin ?? null),
+      csvDateFr(a.garantie_commerciale_fin),
+      cell(a.note),
+      cell(a.panne_note),
+      [a.pict ? 'Photo' : null, a.facture ? 'Facture' : null, a.notice ? 'Notice' : null].filter(Boolean).join(', '),
+      `${this.deps.appUrl}/inventaire/univers/appliance/fichedetail?id=${a.id}`,
+    ]);
+    return csv([[...INVENTORY_CSV_COLUMNS], ...rows]);
+  }
+
+  async maintenance(userId: number): Promise<string> {
+    const events = (await this.deps.events.list(userId)).toSorted((a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id);
+    const row = (e: Event) => [
+      dateTimeFr(e.dt_realisation),
+      cell(e.applianceName),
+      cell(e.maintenanceCard?.title ?? e.title),
+      e.type === 'PANNE' ? 'Panne' : 'Entretien',
+      e.status === 'DONE' ? 'Fait' : 'Prévu',
+      e.status === 'DONE' && e.done_at ? dateTimeFr(e.done_at) : '',
+      cell(e.note),
+    ];
+    return csv([[...MAINTENANCE_CSV_COLUMNS], ...events.map(row)]);
+  }
+}

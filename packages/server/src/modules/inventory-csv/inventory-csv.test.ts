@@ -1,0 +1,104 @@
+import { INVENTORY_CSV_COLUMNS, MAINTENANCE_CSV_COLUMNS } from '@ecofoyer/contracts';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+const users = (id: number) => `/api/V1/profils/users/${id}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-24T10:00:00Z');
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const read = (body: string) => parse(body.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
+
+describe('CSV export of the household (issue 21)', () => {
+  it('gives the appliances as a French spreadsheet opens them: BOM, « ; », « 24/12/2026 », « 549,90 », the guarantees and a link to each', async () => {
+    const me = await signedInUser(t, 'csv@exemple.fr');
+    const u = await multipart({ name: 'Buanderie' });
+    const laundry = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[];
+    const washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
+    const data = {
+      prod_id: washer,
+      marque: 'Bosch',
+      modele: 'Série 6; WGG',
+      numero_serie: 'SN-42',
+      dt_achat: '2025-03-10',
+      dt_livraison: '2025-03-14',
+      prix_achat: '549,90',
+      vendeur: 'Boulanger',
+      garantie_commerciale_fin: '2028-03-14',
+      note: '=HYPERLINK("http://exemple.invalid")',
+    };
+    const body = await multipart({ data: JSON.stringify(data) });
+    const created = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${laundry}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+
+    const res = await t.app.inject({ url: `${users(me.id)}/export/appareils.csv`, headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ecofoyer-appareils-2026-11-24.csv"');
+    expect(res.body.startsWith('\uFEFFUnivers;Type d’appareil;Nom;')).toBe(true);
+    expect(res.body).toContain('\r\n');
+    const [header, row, ...rest] = read(res.body);
+    expect(header).toEqual([...INVENTORY_CSV_COLUMNS]);
+    expect(rest).toEqual([]);
+    expect(Object.fromEntries(header!.map((h, i) => [h, row![i]]))).toEqual({
+      Univers: 'Buanderie',
+      'Type d’appareil': 'Lave-linge',
+      Nom: 'Lave-linge Bosch',
+      Marque: 'Bosch',
+      Modèle: 'Série 6; WGG',
+      'Numéro de série': 'SN-42',
+      'Date d’achat': '10/03/2025',
+      'Date de livraison': '14/03/2025',
+      'Prix d’achat (€)': '549,90',
+      Vendeur: 'Boulanger',
+      Occasion: 'non',
+      'Classe énergétique': '',
+      // 2 years from the delivery.
+      'Fin de la garantie légale': '14/03/2027',
+      'Fin de la garantie commerciale': '14/03/2028',
+      // Data, never a formula a spreadsheet would run.
+      Notes: '\'=HYPERLINK("http://exemple.invalid")',
+      Panne: '',
+      'Fichiers joints': '',
+      'Fiche EcoFoyer': `http://localhost:3000/inventaire/univers/appliance/fichedetail?id=${id}`,
+    });
+  });
+
+  it('gives the maintenance history, oldest first, planned and done, in Paris time', async () => {
+    const me = await signedInUser(t, 'csv-entretiens@exemple.fr');
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: `${users(me.id)}/events`, headers: me.headers, payload });
+    const done = (await post({ title: 'Détartrer la bouilloire', dt_realisation: '2026-11-20T09:00:00Z', note: 'Acide citrique' })).json().id;
+    expect((await t.app.inject({ method: 'PUT', url: `${users(me.id)}/events/${done}`, headers: me.headers, payload: { done: true } })).statusCode).toBe(200);
+    expect((await post({ title: 'Le four ne chauffe plus', dt_realisation: '2026-11-22T17:30:00Z', type: 'PANNE' })).statusCode).toBe(201);
+    expect((await post({ title: 'Nettoyer le filtre', dt_realisation: '2026-12-05T09:00:00Z' })).statusCode).toBe(201);
+
+    const res = await t.app.inject({ url: `${users(me.id)}/export/entretiens.csv`, headers: me.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ecofoyer-entretiens-2026-11-24.csv"');
+    expect(read(res.body)).toEqual([
+      [...MAINTENANCE_CSV_COLUMNS],
+      ['20/11/2026 10:00', '', 'Détartrer la bouilloire', 'Entretien', 'Fait', '24/11/2026 11:00', 'Acide citrique'],
+      ['22/11/2026 18:30', '', 'Le four ne chauffe plus', 'Panne', 'Prévu', '', ''],
+      ['05/12/2026 10:00', '', 'Nettoyer le filtre', 'Entretien', 'Prévu', '', ''],
+    ]);
+  });
+
+  it('gives nothing of another household (403) and nothing without a session (401)', async () => {
+    const me = await signedInUser(t, 'csv-moi@exemple.fr');
+    const other = await signedInUser(t, 'csv-autre@exemple.fr');
+    for (const what of ['appareils', 'entretiens']) {
+      expect((await t.app.inject({ url: `${users(me.id)}/export/${what}.csv`, headers: other.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: `${users(me.id)}/export/${what}.csv` })).statusCode).toBe(401);
+    }
+  });
+});
