@@ -41,5 +41,30 @@ describe('« Exporter mon inventaire » (issue 21)', () => {
     const events = readFileSync((await (await history).path())!, 'utf8');
     expect(events.split('\r\n')[1]).toBe('15/01/2027 10:00;;Nettoyer le filtre;Entretien;Prévu;;');
     await context.close();
+
+    // The same file into another household: the preview row by row, then the import.
+    const other = await household({ universe: { name: 'Cuisine' }, appliance: { modele: 'Autre' } });
+    const withBadRow = `${text};Lave-linge;;Bosch;;;;;;;;;;;;;;\r\n;Lave-linge;;Brandt;Ancien;;;32/13/2020;;;;;;;;;;\r\n`;
+    const target = await newContext(browser, PHONE);
+    const page2 = await target.newPage();
+    await login(page2, other.account.email, other.account.password);
+    await page2.waitForURL(/\/(home|welcome)$/);
+    await page2.goto('/profile');
+    await visible(page2, 'Importer des appareils');
+    const chooser = page2.waitForEvent('filechooser');
+    await page2.getByLabel('Fichier CSV').click();
+    await (await chooser).setFiles({ name: 'inventaire.csv', mimeType: 'text/csv', buffer: Buffer.from(withBadRow, 'utf8') });
+    const preview = page2.getByTestId('import-preview');
+    await expect.poll(() => preview.getByRole('status').textContent()).toBe('Dans ce fichier : 1 appareil à créer, 2 lignes refusées.');
+    expect(await preview.getByRole('list', { name: 'Lignes refusées' }).innerText()).toContain('Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).');
+    await page2.getByRole('button', { name: 'Importer 1 appareil' }).scrollIntoViewIfNeeded();
+    await page2.screenshot({ path: 'e2e/screenshots/inventory-import-phone.png' });
+    expect(await other.api<unknown[]>(`/api/V1/profils/users/${other.userId}/appliances`)).toHaveLength(1);
+    await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
+    await visible(page2, 'Import terminé');
+    await visible(page2, '1 appareil créé, 2 lignes refusées.');
+    const names = (await other.api<{ name: string; univer_name: string }[]>(`/api/V1/profils/users/${other.userId}/appliances`)).map((a) => `${a.name} (${a.univer_name})`);
+    expect(names.sort()).toEqual(['Lave-linge Bosch (Buanderie)', 'Lave-linge Bosch (Cuisine)']);
+    await target.close();
   });
 });

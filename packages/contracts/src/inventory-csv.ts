@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { MSG } from './messages.fr.ts';
+
+/** The largest file the import reads: 10,000 appliances of a full export fit in it. */
+export const IMPORT_MAX_CHARS = 10_000_000;
+
 /**
  * Issue 21: the household's appliances and maintenance history as CSV files a French spreadsheet
  * opens as they are — UTF-8 with a byte-order mark, `;` between fields, dates as « 24/12/2026 »,
@@ -37,3 +43,25 @@ export function csvDateFr(day: string | null): string {
 export function csvEuros(amount: number | null): string {
   return amount === null ? '' : amount.toFixed(2).replace('.', ',');
 }
+
+/** POST …/import/appareils (issue 21): the CSV file's text, and whether to write (false: the preview only). */
+export const InventoryImportBody = z.object({
+  contenu: z.string().min(1, { error: MSG.importEmpty }).max(IMPORT_MAX_CHARS, { error: MSG.importTooLarge }),
+  appliquer: z.boolean(),
+});
+export type InventoryImportBody = z.infer<typeof InventoryImportBody>;
+
+export const IMPORT_RESULTS = ['cree', 'mis-a-jour', 'identique', 'refuse'] as const;
+
+/** What the import does, or did, with each row of the file (its line number counts the header as 1). */
+export const InventoryImportAnswer = z.object({
+  applique: z.boolean(),
+  lignes: z.array(z.object({ ligne: z.number().int(), nom: z.string(), resultat: z.enum(IMPORT_RESULTS), raison: z.string().nullable() })),
+  crees: z.number().int(),
+  misAJour: z.number().int(),
+  identiques: z.number().int(),
+  refuses: z.number().int(),
+  /** Universes the import creates (or created) because no universe of the household has their name. */
+  nouveauxUnivers: z.array(z.string()),
+});
+export type InventoryImportAnswer = z.infer<typeof InventoryImportAnswer>;

@@ -164,6 +164,13 @@ export const MSG = {
   immobilisationInvalid: 'Le nombre de jours d’immobilisation doit être un nombre entier de jours.',
   priceInvalid: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.',
   eventWindowOrder: 'La fin de la période doit suivre son début.',
+  importEmpty: 'Le fichier est vide.',
+  importTooLarge: 'Ce fichier est trop gros : 10 Mo au plus (environ 10 000 appareils).',
+  importNotCsv: 'Ce fichier ne se lit pas comme un tableau CSV. Enregistrez-le au format CSV (séparateur « ; » ou « , ») et réessayez.',
+  importColumnsMissing: (missing: string) => `Ce fichier n’a pas les colonnes d’un export EcoFoyer : il manque ${missing}.`,
+  importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
+  importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
+  importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
   // spec §2/§8 — maintenance and events

@@ -77,7 +77,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
   notifications.onTick(() => rights.remind());
   const secondLife = new SecondLifeService({ db, appliances, events });
-  const inventoryCsv = new InventoryCsvService({ rights, events, clock, appUrl: config.appUrl });
+  const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl });
   return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv };
 }
 

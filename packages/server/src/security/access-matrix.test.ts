@@ -184,6 +184,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/V1/profils/users/:userId/events/counts': { owned: [{ method: 'GET', url: `${users(a)}/events/counts`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/export/appareils.csv': { owned: [{ method: 'GET', url: `${users(a)}/export/appareils.csv`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/export/entretiens.csv': { owned: [{ method: 'GET', url: `${users(a)}/export/entretiens.csv`, expect: 403 }] },
+    'POST /api/V1/profils/users/:userId/import/appareils': { owned: [{ method: 'POST', url: `${users(a)}/import/appareils`, payload: { contenu: 'Type d’appareil;Marque;Modèle', appliquer: true }, expect: 403 }] },
     'POST /api/V1/profils/users/:userId/events': {
       owned: [
         { method: 'POST', url: `${users(a)}/events`, payload: event, expect: 403 },

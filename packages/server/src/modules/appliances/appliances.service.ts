@@ -35,6 +35,33 @@ const RIGHTS_KEYS = ['vendeur', 'prix_achat', 'numero_serie', 'dt_livraison', 'o
 /** The paperwork fields the input gives (an update without them keeps what was saved). */
 const rightsFields = (input: ApplianceInput) => Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
+/** A new appliance's row; its name defaults to « Type Marque ». */
+function newRow(userId: number, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
+  return {
+    user_id: userId,
+    universe_id: universeId,
+    prod_id: input.prod_id ?? null,
+    name: input.name?.trim() || [productName, input.marque].filter(Boolean).join(' ') || input.marque,
+    marque: input.marque,
+    modele: input.modele,
+    dt_achat: input.dt_achat ?? null,
+    dt_fab: null,
+    note: input.note ?? null,
+    panne_note: input.panne_note ?? null,
+    facture_ref: input.facture ?? null,
+    classenergie: input.classenergie ?? null,
+    ...rightsFields(input),
+    pict_key: null as string | null,
+    facture_key: null,
+    facture_type: null,
+    notice_key: null,
+    created_at: now,
+    updated_at: now,
+    second_life: null,
+    second_life_at: null,
+  };
+}
+
 const FILE_COLUMNS = {
   image: { key: 'pict_key' },
   invoice: { key: 'facture_key' },
@@ -124,37 +151,35 @@ export class AppliancesService {
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
     const created = await this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
-      const { id } = await this.repo.insert({
-        user_id: userId,
-        universe_id: universeId,
-        prod_id: input.prod_id ?? null,
-        name: input.name?.trim() || [productName, input.marque].filter(Boolean).join(' ') || input.marque,
-        marque: input.marque,
-        modele: input.modele,
-        dt_achat: input.dt_achat ?? null,
-        dt_fab: null,
-        note: input.note ?? null,
-        panne_note: input.panne_note ?? null,
-        facture_ref: input.facture ?? null,
-        classenergie: input.classenergie ?? null,
-        ...rightsFields(input),
-        pict_key: pictKey,
-        facture_key: null,
-        facture_type: null,
-        notice_key: null,
-        created_at: now,
-        updated_at: now,
-        second_life: null,
-        second_life_at: null,
-      });
+      const { id } = await this.repo.insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey });
       return this.get(userId, id);
     });
     await this.deps.bus.emit('appliance.added', { userId });
     return created;
   }
 
-  /** spec §2 Second life: the device leaves the inventory for the household's history. */
-  /** Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
+  /**
+   * An imported file's rows (issue 21), inside the import's transaction: new appliances, and the
+   * text fields of those it updates. The badges hear of the new ones once it has committed.
+   */
+  async writeImported(userId: number, rows: { id: number | null; universeId: number | null; input: ApplianceInput }[], unit: UnitOfWork): Promise<void> {
+    const repo = this.repo.in(unit.tx);
+    const now = this.deps.clock.now();
+    const names = new Map<number, string | null>();
+    for (const { id, universeId, input } of rows) {
+      if (input.prod_id && !names.has(input.prod_id)) names.set(input.prod_id, await this.productName(input.prod_id));
+      const productName = input.prod_id ? (names.get(input.prod_id) ?? null) : null;
+      if (id === null) {
+        await repo.insert(newRow(userId, universeId, input, productName, now));
+        continue;
+      }
+      const { user_id, created_at, second_life, second_life_at, pict_key, facture_key, facture_type, notice_key, dt_fab, facture_ref, ...fields } = newRow(userId, universeId, input, productName, now);
+      await repo.update(userId, id, fields);
+    }
+    if (rows.some((r) => r.id === null)) unit.afterCommit(() => this.deps.bus.emit('appliance.added', { userId }));
+  }
+
+  /** spec §2 Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
   async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;

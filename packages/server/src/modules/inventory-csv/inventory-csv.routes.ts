@@ -1,10 +1,10 @@
-import { ErrorBody } from '@ecofoyer/contracts';
+import { ErrorBody, IMPORT_MAX_CHARS, InventoryImportAnswer, InventoryImportBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
-const errors = { 401: ErrorBody, 403: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** Issue 21 (`/api/V1/profils/users`): the household's appliances and maintenance as CSV files to download. */
 export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,4 +23,14 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body);
     });
   }
+
+  app.post(
+    '/:userId/import/appareils',
+    // The file's text in JSON: a full export of 10,000 appliances is about 3 MB.
+    { bodyLimit: IMPORT_MAX_CHARS * 4 + 1024, schema: { ...common, params: UserParams, body: InventoryImportBody, response: { 200: InventoryImportAnswer, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return inventoryCsv.importAppliances(req.params.userId, req.body.contenu, req.body.appliquer);
+    },
+  );
 };

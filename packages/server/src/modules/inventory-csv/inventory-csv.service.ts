@@ -1,6 +1,12 @@
-import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, MAINTENANCE_CSV_COLUMNS, parisDay } from '@ecofoyer/contracts';
+import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MAINTENANCE_CSV_COLUMNS, foldFr, parisDay } from '@ecofoyer/contracts';
 import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { ReferencesService } from '../references/references.service.ts';
+import type { UniversesService } from '../universes/universes.service.ts';
+import { planImport, readInventoryCsv } from './inventory-import.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
 
@@ -24,7 +30,42 @@ const cell = (v: string | null | undefined) => {
 
 /** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
 export class InventoryCsvService {
-  constructor(private readonly deps: { rights: RightsService; events: EventsService; clock: Clock; appUrl: string }) {}
+  constructor(
+    private readonly deps: { db: Db; rights: RightsService; events: EventsService; appliances: AppliancesService; universes: UniversesService; references: ReferencesService; clock: Clock; appUrl: string },
+  ) {}
+
+  /**
+   * Issue 21: an appliances CSV (EcoFoyer's export, or a file with its columns) read row by row:
+   * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
+   * in one transaction (all rows or none). Universes named and missing are created with them.
+   */
+  async importAppliances(userId: number, text: string, apply: boolean): Promise<InventoryImportAnswer> {
+    const rows = readInventoryCsv(text);
+    const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
+    const plan = planImport(rows, products, existing);
+    const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
+    const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
+    const newUniverses = [...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : [])))];
+    if (apply && plan.some((p) => p.write)) {
+      const now = this.deps.clock.now();
+      await inTransaction(this.deps.db, async (unit) => {
+        const ids = new Map(own);
+        for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));
+        const writes = plan.flatMap((p) => (p.write ? [{ id: p.write.id, universeId: p.write.universe ? (ids.get(foldFr(p.write.universe).trim()) ?? null) : null, input: p.write.input }] : []));
+        await this.deps.appliances.writeImported(userId, writes, unit);
+      });
+    }
+    const count = (r: string) => plan.filter((p) => p.result === r).length;
+    return {
+      applique: apply,
+      lignes: plan.map((p) => ({ ligne: p.line, nom: p.name, resultat: p.result, raison: p.reason })),
+      crees: count('cree'),
+      misAJour: count('mis-a-jour'),
+      identiques: count('identique'),
+      refuses: count('refuse'),
+      nouveauxUnivers: newUniverses,
+    };
+  }
 
   /** The file's name, dated in Paris: « ecofoyer-appareils-2026-11-26.csv ». */
   fileName(what: 'appareils' | 'entretiens'): string {

@@ -101,4 +101,65 @@ describe('CSV export of the household (issue 21)', () => {
       expect((await t.app.inject({ url: `${users(me.id)}/export/${what}.csv` })).statusCode).toBe(401);
     }
   });
+
+  it('imports its own export into an empty household: a preview that writes nothing, then the same data; a second import changes nothing', async () => {
+    const from = await signedInUser(t, 'csv-source@exemple.fr');
+    const to = await signedInUser(t, 'csv-cible@exemple.fr');
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: from.headers })).json() as { id: number; prodName: string }[];
+    const u = await multipart({ name: 'Garage' });
+    const garage = (await t.app.inject({ method: 'POST', url: `${users(from.id)}/foyers/univers`, headers: { ...from.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    for (const data of [
+      { prod_id: products.find((p) => p.prodName === 'Congélateur')!.id, marque: 'Liebherr', modele: 'GN 1066', dt_achat: '2021-06-01', prix_achat: 699, numero_serie: 'LB-1', classenergie: 'D', note: '=1+1' },
+      { prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, name: 'Machine du garage', marque: 'Miele', modele: 'WWD 120', occasion: true, vendeur: 'Leboncoin' },
+    ]) {
+      const body = await multipart({ data: JSON.stringify(data) });
+      expect((await t.app.inject({ method: 'POST', url: `${users(from.id)}/foyers/univers/${garage}/appliances`, headers: { ...from.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    }
+    const exported = (await t.app.inject({ url: `${users(from.id)}/export/appareils.csv`, headers: from.headers })).body;
+    const importInto = (appliquer: boolean, contenu = exported) => t.app.inject({ method: 'POST', url: `${users(to.id)}/import/appareils`, headers: to.headers, payload: { contenu, appliquer } });
+
+    const preview = await importInto(false);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ applique: false, crees: 2, misAJour: 0, identiques: 0, refuses: 0, nouveauxUnivers: ['Garage'] });
+    expect((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json()).toEqual([]);
+
+    const applied = await importInto(true);
+    expect(applied.json()).toMatchObject({ applique: true, crees: 2, refuses: 0 });
+    // The same rows (created in the file's order, so listed the other way round), links and files apart.
+    const without = (csv: string) => read(csv).map((row) => row.slice(0, -2).join(';')).sort();
+    const reexported = (await t.app.inject({ url: `${users(to.id)}/export/appareils.csv`, headers: to.headers })).body;
+    expect(without(reexported)).toEqual(without(exported));
+
+    expect((await importInto(true)).json()).toMatchObject({ crees: 0, misAJour: 0, identiques: 2, refuses: 0, nouveauxUnivers: [] });
+    expect((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json()).toHaveLength(2);
+
+    // A changed price updates the appliance it names; nothing else moves.
+    const changed = exported.replace('699,00', '649,00');
+    expect((await importInto(true, changed)).json()).toMatchObject({ crees: 0, misAJour: 1, identiques: 1 });
+    const freezer = ((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json() as { marque: string; prix_achat: number; note: string }[]).find((a) => a.marque === 'Liebherr')!;
+    expect(freezer).toMatchObject({ prix_achat: 649, note: '=1+1' });
+  });
+
+  it('says why a row is refused, row by row, and refuses a file that is no export with a French message, writing nothing', async () => {
+    const me = await signedInUser(t, 'csv-refus@exemple.fr');
+    const header = 'Type d’appareil;Marque;Modèle;Date d’achat;Prix d’achat (€)';
+    const contenu = [header, 'Lave-linge;Bosch;Série 4;12/05/2023;399,00', 'Grille-pain magique;Seb;X;;', 'Lave-linge;Bosch;Série 6;32/13/2023;', 'Lave-linge;;Série 8;;', 'Réfrigérateur;Bosch;KGN;;cher'].join('\n');
+    const res = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lignes).toEqual([
+      { ligne: 2, nom: 'Lave-linge Bosch', resultat: 'cree', raison: null },
+      { ligne: 3, nom: 'Grille-pain magique Seb', resultat: 'refuse', raison: 'Type d’appareil inconnu : « Grille-pain magique ». Choisissez un type de la liste d’EcoFoyer.' },
+      { ligne: 4, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: expect.stringContaining('Date d’achat') },
+      { ligne: 5, nom: 'Lave-linge', resultat: 'refuse', raison: expect.any(String) },
+      { ligne: 6, nom: 'Réfrigérateur Bosch', resultat: 'refuse', raison: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.' },
+    ]);
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toHaveLength(1);
+
+    const notOurs = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: 'Name,Quantity\nDrill,1', appliquer: true } });
+    expect(notOurs.statusCode).toBe(400);
+    expect(notOurs.json().message).toBe('Ce fichier n’a pas les colonnes d’un export EcoFoyer : il manque « Type d’appareil », « Marque », « Modèle ».');
+    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: '', appliquer: true } })).statusCode).toBe(400);
+    const other = await signedInUser(t, 'csv-intrus@exemple.fr');
+    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: other.headers, payload: { contenu: header, appliquer: true } })).statusCode).toBe(403);
+  });
 });

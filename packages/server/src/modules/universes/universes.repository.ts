@@ -4,6 +4,11 @@ import type { UniverseRow } from '../../db/schema.ts';
 export class UniversesRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): UniversesRepository {
+    return new UniversesRepository(tx);
+  }
+
   listForUser(userId: number): Promise<UniverseRow[]> {
     return this.db.selectFrom('universes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }

@@ -5,6 +5,7 @@ import type { FileService } from '../files/files.service.ts';
 import type { ApplianceCounts } from '../appliances/appliance-counts.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesRepository } from './universes.repository.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
 export interface UniverseInput {
   name: string;
@@ -93,7 +94,13 @@ export class UniversesService {
     });
   }
 
-  async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
+  /** A universe with only a name, made by an import (issue 21) inside its transaction; its id. */
+  async createNamed(userId: number, name: string, refUniverseId: number | null, now: Date, unit: UnitOfWork): Promise<number> {
+    const row = await this.repo.in(unit.tx).insert({ user_id: userId, ref_universe_id: refUniverseId, name, description: '', image_key: null, created_at: now, updated_at: now });
+    return row.id;
+  }
+
+    async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
     const current = await this.row(userId, id);
     const result = await this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
       await this.repo.update(userId, id, {

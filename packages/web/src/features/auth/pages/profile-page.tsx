@@ -12,6 +12,7 @@ import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
 import { InventoryExport } from '../../inventory-csv/components/inventory-export.tsx';
+import { InventoryImport } from '../../inventory-csv/components/inventory-import.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
@@ -189,6 +190,7 @@ function ProfileForm({ session }: { session: Session }) {
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
       <InventoryExport />
+      <InventoryImport />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>

@@ -1,0 +1,129 @@
+import { ApplianceCreateData, type Appliance, foldFr, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MSG } from '@ecofoyer/contracts';
+import { parse } from 'csv-parse/sync';
+import { badRequest } from '../../lib/errors.ts';
+import type { ApplianceInput } from '../appliances/appliances.service.ts';
+
+/** The most rows one file may hold (issue 21: 10,000 appliances). */
+export const IMPORT_MAX_ROWS = 10_000;
+
+type Column = (typeof INVENTORY_CSV_COLUMNS)[number];
+const REQUIRED: Column[] = ['Type d’appareil', 'Marque', 'Modèle'];
+/** A header as people retype it: no accents, any apostrophe, any case or spacing. */
+const key = (header: string) => foldFr(header).replace(/[’'`]/g, "'").replace(/\s+/g, ' ').trim();
+const COLUMN_OF = new Map(INVENTORY_CSV_COLUMNS.map((c) => [key(c), c]));
+
+/** The file's rows as objects keyed by our column names; 400 with a French message when it is no CSV or lacks a needed column. */
+export function readInventoryCsv(text: string): { line: number; cells: Partial<Record<Column, string>> }[] {
+  const body = text.replace(/^\uFEFF/, '');
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let records: string[][];
+  try {
+    records = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
+  } catch {
+    throw badRequest(MSG.importNotCsv);
+  }
+  const [header, ...rows] = records;
+  if (!header) throw badRequest(MSG.importEmpty);
+  const columns = header.map((h) => COLUMN_OF.get(key(h)));
+  const missing = REQUIRED.filter((c) => !columns.includes(c));
+  if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
+  if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+  return rows.map((row, i) => {
+    const cells: Partial<Record<Column, string>> = {};
+    columns.forEach((c, j) => {
+      // A cell the export protected from running as a formula (« '=… ») is read back as it was.
+      if (c) cells[c] = (row[j] ?? '').replace(/^'(?=[=+\-@])/, '');
+    });
+    return { line: i + 2, cells };
+  });
+}
+
+/** « 24/12/2026 » (or « 2026-12-24 ») as `2026-12-24`; null for an empty cell; undefined when it is no date. */
+function isoDay(value: string | undefined): string | null | undefined {
+  const v = value?.trim() ?? '';
+  if (!v) return null;
+  const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  const day = fr ? `${fr[3]}-${fr[2]!.padStart(2, '0')}-${fr[1]!.padStart(2, '0')}` : v;
+  // A day that exists (no 31 April): the same text back from the calendar.
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(at) && new Date(at).toISOString().startsWith(day) ? day : undefined;
+}
+
+export interface ImportPlanRow {
+  line: number;
+  name: string;
+  result: InventoryImportAnswer['lignes'][number]['resultat'];
+  reason: string | null;
+  /** What to write: the appliance to update (id) or create (null), in its universe by name. */
+  write?: { id: number | null; universe: string | null; input: ApplianceInput };
+}
+
+/** The identity of an appliance across imports: name, brand, model and serial number, as typed. */
+const identity = (name: string, marque: string, modele: string, serial: string | null | undefined) => [name, marque, modele, serial ?? ''].map((v) => foldFr(v).trim()).join('|');
+
+/** What a row says of an appliance, to tell « identique » from « mis à jour ». */
+type Compared = Pick<ApplianceInput, 'prod_id' | 'dt_achat' | 'dt_livraison' | 'prix_achat' | 'vendeur' | 'occasion' | 'classenergie' | 'garantie_commerciale_fin' | 'note' | 'panne_note'>;
+const comparable = (universe: string | null, i: Compared) =>
+  JSON.stringify([universe ? foldFr(universe) : null, i.prod_id ?? null, i.dt_achat ?? null, i.dt_livraison ?? null, i.prix_achat ?? null, i.vendeur ?? null, i.occasion ?? false, i.classenergie ?? null, i.garantie_commerciale_fin ?? null, i.note ?? null, i.panne_note ?? null]);
+
+/**
+ * Issue 21: what importing each row would do — create, update, leave as it is (re-importing the
+ * same file creates no duplicate), or refuse with the reason in French — without writing anything.
+ */
+export function planImport(
+  rows: ReturnType<typeof readInventoryCsv>,
+  products: { id: number; prodName: string }[],
+  existing: Appliance[],
+): ImportPlanRow[] {
+  const productByName = new Map(products.map((p) => [foldFr(p.prodName).trim(), p]));
+  const known = new Map(existing.map((a) => [identity(a.name, a.marque ?? '', a.modele ?? '', a.numero_serie), a]));
+  const seen = new Set<string>();
+  return rows.map(({ line, cells }): ImportPlanRow => {
+    const type = cells['Type d’appareil']?.trim() ?? '';
+    const product = productByName.get(foldFr(type).trim());
+    const typedName = cells.Nom?.trim() ?? '';
+    const label = typedName || [type, cells.Marque?.trim()].filter(Boolean).join(' ') || `Ligne ${line}`;
+    const refuse = (reason: string): ImportPlanRow => ({ line, name: label, result: 'refuse', reason });
+    if (!type) return refuse(MSG.productTypeRequired);
+    if (!product) return refuse(MSG.importUnknownType(type));
+    const dates: Partial<Record<'dt_achat' | 'dt_livraison' | 'garantie_commerciale_fin', string | null>> = {};
+    for (const [field, column] of [
+      ['dt_achat', 'Date d’achat'],
+      ['dt_livraison', 'Date de livraison'],
+      ['garantie_commerciale_fin', 'Fin de la garantie commerciale'],
+    ] as const) {
+      const day = isoDay(cells[column]);
+      if (day === undefined) return refuse(MSG.importBadDate(column, cells[column] ?? ''));
+      dates[field] = day;
+    }
+    const energy = cells['Classe énergétique']?.trim().toUpperCase() || null;
+    // The API's own rules (the same zod schema as the creation form), so a refused row says what the form would say.
+    const parsed = ApplianceCreateData.safeParse({
+      prod_id: product.id,
+      name: typedName || undefined,
+      marque: cells.Marque,
+      modele: cells.Modèle,
+      ...dates,
+      note: cells.Notes || null,
+      panne_note: cells.Panne || null,
+      classenergie: energy,
+      vendeur: cells.Vendeur || null,
+      prix_achat: cells['Prix d’achat (€)'] || null,
+      numero_serie: cells['Numéro de série'] || null,
+      occasion: foldFr(cells.Occasion ?? '').trim() === 'oui',
+    });
+    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? MSG.requiredFieldsMissing);
+    const d = parsed.data;
+    const input: ApplianceInput = { ...d, name: typedName || null, classenergie: d.classenergie ?? null, facture: undefined };
+    const name = typedName || `${product.prodName} ${d.marque}`;
+    const id = identity(name, d.marque, d.modele, d.numero_serie);
+    if (seen.has(id)) return { line, name, result: 'identique', reason: 'Déjà plus haut dans le fichier.' };
+    seen.add(id);
+    const universe = cells.Univers?.trim() || null;
+    const current = known.get(id);
+    if (!current) return { line, name, result: 'cree', reason: null, write: { id: null, universe, input } };
+    const same = comparable(universe ?? current.univer_name, input) === comparable(current.univer_name, current);
+    return same ? { line, name, result: 'identique', reason: null } : { line, name, result: 'mis-a-jour', reason: null, write: { id: current.id, universe: universe ?? current.univer_name, input } };
+  });
+}

@@ -1,0 +1,139 @@
+import { IMPORT_MAX_CHARS, type InventoryImportAnswer, MSG } from '@ecofoyer/contracts';
+import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useImportAppliances } from '../api/inventory-csv.ts';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/** « 2 appareils à créer, 1 à mettre à jour » before; « 2 appareils créés, 1 mis à jour » once done. */
+function summary(a: InventoryImportAnswer): string {
+  const before = !a.applique;
+  const parts = [
+    a.crees ? plural(a.crees, before ? 'appareil à créer' : 'appareil créé', before ? 'appareils à créer' : 'appareils créés') : null,
+    a.misAJour ? plural(a.misAJour, before ? 'appareil à mettre à jour' : 'appareil mis à jour', before ? 'appareils à mettre à jour' : 'appareils mis à jour') : null,
+    a.identiques ? plural(a.identiques, 'appareil déjà à jour', 'appareils déjà à jour') : null,
+    a.refuses ? plural(a.refuses, 'ligne refusée', 'lignes refusées') : null,
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(', ')}.` : 'Aucune ligne à importer.';
+}
+
+/**
+ * « Importer des appareils » (issue 21): a CSV with the columns of the export (from another
+ * household, a spreadsheet or a backup), shown row by row before anything is written, then imported
+ * all at once. Importing the same file again creates nothing twice.
+ */
+export function InventoryImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const [preview, setPreview] = useState<InventoryImportAnswer | null>(null);
+  const [done, setDone] = useState<InventoryImportAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = useImportAppliances();
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setPreview(null);
+    setDone(null);
+    setError(null);
+    setText(null);
+    if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_CHARS) return setError(MSG.importTooLarge);
+    try {
+      const contenu = await chosen.text();
+      setText(contenu);
+      setPreview(await run.mutateAsync({ contenu, appliquer: false }));
+    } catch (e) {
+      setError(errorMessage(e, 'Le fichier n’a pas pu être lu. Réessayez dans un instant.'));
+    }
+  };
+  const apply = async () => {
+    if (!text) return;
+    setError(null);
+    try {
+      setDone(await run.mutateAsync({ contenu: text, appliquer: true }));
+      setPreview(null);
+      setFile(null);
+      setText(null);
+    } catch (e) {
+      setError(errorMessage(e, 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.'));
+    }
+  };
+  const cancel = () => void choose(null);
+  const refused = preview?.lignes.filter((l) => l.resultat === 'refuse') ?? [];
+  const toWrite = preview ? preview.crees + preview.misAJour : 0;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="inventory-import">
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <IconFileImport size={22} aria-hidden />
+          <Title order={2} size="h3" id="inventory-import">
+            Importer des appareils
+          </Title>
+        </Group>
+        <Text size="sm">
+          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »). Vous voyez ce que chaque ligne
+          deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne crée pas de doublon.
+        </Text>
+        <FileInput
+          label="Fichier CSV"
+          placeholder="Choisir un fichier"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(f) => void choose(f)}
+          clearable
+          leftSection={<IconUpload size={18} />}
+          // The file input's placeholder is text on the page (not an input's ::placeholder): AA contrast (axe).
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+          disabled={run.isPending}
+        />
+        {run.isPending && !preview && (
+          <Text size="sm" role="status">
+            Lecture du fichier…
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {error}
+          </Alert>
+        )}
+        {preview && (
+          <Stack gap="sm" data-testid="import-preview">
+            <Text fw={600} role="status">
+              Dans ce fichier : {summary(preview)}
+            </Text>
+            {preview.nouveauxUnivers.length > 0 && <Text size="sm">Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.</Text>}
+            {refused.length > 0 && (
+              <List size="sm" spacing={4} aria-label="Lignes refusées">
+                {refused.slice(0, 50).map((l) => (
+                  <List.Item key={l.ligne}>
+                    <Badge color="red" variant="light" mr={6}>
+                      Ligne {l.ligne}
+                    </Badge>
+                    {l.nom} : {l.raison}
+                  </List.Item>
+                ))}
+                {refused.length > 50 && <List.Item>… et {refused.length - 50} autres lignes refusées.</List.Item>}
+              </List>
+            )}
+            <Group gap="sm">
+              <Button onClick={() => void apply()} loading={run.isPending} disabled={toWrite === 0}>
+                {toWrite === 0 ? 'Rien à importer' : `Importer ${plural(toWrite, 'appareil', 'appareils')}`}
+              </Button>
+              <Button variant="subtle" onClick={cancel} disabled={run.isPending}>
+                Annuler
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {done && (
+          <Alert color="eco" icon={<IconCircleCheck />} role="status" title="Import terminé">
+            {summary(done)}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
