@@ -157,9 +157,33 @@ describe('CSV export of the household (issue 21)', () => {
 
     const notOurs = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: 'Name,Quantity\nDrill,1', appliquer: true } });
     expect(notOurs.statusCode).toBe(400);
-    expect(notOurs.json().message).toBe('Ce fichier n’a pas les colonnes d’un export EcoFoyer : il manque « Type d’appareil », « Marque », « Modèle ».');
+    expect(notOurs.json().message).toBe('Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque « Type d’appareil », « Marque », « Modèle ».');
     expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: '', appliquer: true } })).statusCode).toBe(400);
     const other = await signedInUser(t, 'csv-intrus@exemple.fr');
     expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: other.headers, payload: { contenu: header, appliquer: true } })).statusCode).toBe(403);
+  });
+
+  it('imports a Homebox export: its HB.* columns, the room at the end of the location path, the type from the name or a label', async () => {
+    const me = await signedInUser(t, 'csv-homebox@exemple.fr');
+    // The columns of Homebox's documented CSV (hay-kot.github.io/homebox/import-csv), as its export writes them.
+    const homebox = [
+      'HB.import_ref,HB.location,HB.labels,HB.asset_id,HB.name,HB.quantity,HB.description,HB.insured,HB.serial_number,HB.model_number,HB.manufacturer,HB.notes,HB.purchase_from,HB.purchase_price,HB.purchase_time,HB.lifetime_warranty,HB.warranty_expires,HB.warranty_details,HB.sold_to,HB.sold_price,HB.sold_time,HB.sold_notes',
+      'a1,Maison / Cuisine,Électroménager,000-001,Lave-vaisselle Bosch,1,Silence Plus,false,SN-9,SMS4HVI33E,Bosch,"Sel tous les mois, liquide de rinçage",Darty,499.99,2024-02-10,false,2027-02-10,,,0,0001-01-01,',
+      'a2,Maison / Cellier,Réfrigérateur;Froid,000-002,Frigo du cellier,1,,false,,KGN39,Liebherr,,,0,0001-01-01,false,0001-01-01,,,0,0001-01-01,',
+      'a3,Maison / Bureau,Bureau,000-003,Lampe de chevet,1,,false,,L-1,Ikea,,,0,0001-01-01,false,0001-01-01,,,0,0001-01-01,',
+      'a4,Maison / Garage,Outils,000-004,Scie sauteuse,1,,false,,PST 700,Bosch,,,0,0001-01-01,false,0001-01-01,,,0,0001-01-01,',
+    ].join('\n');
+    const res = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: homebox, appliquer: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ crees: 3, refuses: 1, nouveauxUnivers: ['Cuisine', 'Cellier', 'Bureau'] });
+    expect(res.json().lignes[3]).toEqual({ ligne: 5, nom: 'Scie sauteuse', resultat: 'refuse', raison: 'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.' });
+    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as { name: string; prod_name: string; univer_name: string; prix_achat: number | null; dt_achat: string | null; vendeur: string | null; garantie_commerciale_fin: string | null; note: string | null }[];
+    const byName = Object.fromEntries(list.map((a) => [a.name, a]));
+    expect(byName['Lave-vaisselle Bosch']).toMatchObject({ prod_name: 'Lave-vaisselle', univer_name: 'Cuisine', prix_achat: 499.99, dt_achat: '2024-02-10', vendeur: 'Darty', garantie_commerciale_fin: '2027-02-10', note: 'Sel tous les mois, liquide de rinçage\nSilence Plus' });
+    expect(byName['Frigo du cellier']).toMatchObject({ prod_name: 'Réfrigérateur', univer_name: 'Cellier', prix_achat: null, dt_achat: null });
+    expect(byName['Lampe de chevet']).toMatchObject({ prod_name: 'Lampe', univer_name: 'Bureau' });
+    // Again: nothing twice.
+    const again = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: homebox, appliquer: true } });
+    expect(again.json()).toMatchObject({ crees: 0, identiques: 3, refuses: 1 });
   });
 });

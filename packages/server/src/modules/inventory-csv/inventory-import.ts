@@ -12,11 +12,38 @@ const REQUIRED: Column[] = ['Type d’appareil', 'Marque', 'Modèle'];
 const key = (header: string) => foldFr(header).replace(/[’'`]/g, "'").replace(/\s+/g, ' ').trim();
 const COLUMN_OF = new Map(INVENTORY_CSV_COLUMNS.map((c) => [key(c), c]));
 
+/**
+ * Homebox's export (its documented `HB.*` columns, hay-kot.github.io/homebox/import-csv) mapped onto
+ * ours. It has no appliance type: the type is read from the item's name, labels or description.
+ */
+const HOMEBOX: Partial<Record<string, Column>> = {
+  'HB.name': 'Nom',
+  'HB.manufacturer': 'Marque',
+  'HB.model_number': 'Modèle',
+  'HB.serial_number': 'Numéro de série',
+  'HB.purchase_from': 'Vendeur',
+  'HB.purchase_price': 'Prix d’achat (€)',
+  'HB.purchase_time': 'Date d’achat',
+  'HB.warranty_expires': 'Fin de la garantie commerciale',
+  'HB.notes': 'Notes',
+};
+
+export interface ReadRow {
+  line: number;
+  cells: Partial<Record<Column, string>>;
+  /** Homebox: the words to find the appliance's type in (name, labels, description). */
+  typeHint?: string;
+}
+
+/** Homebox writes « 0001-01-01 » for no date and « 0 » for no price. */
+const homeboxValue = (column: Column, v: string) => (/^000\d-/.test(v) || (column === 'Prix d’achat (€)' && /^0+([.,]0*)?$/.test(v)) ? '' : v);
+
 /** The file's rows as objects keyed by our column names; 400 with a French message when it is no CSV or lacks a needed column. */
-export function readInventoryCsv(text: string): { line: number; cells: Partial<Record<Column, string>> }[] {
+export function readInventoryCsv(text: string): ReadRow[] {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const count = (c: string) => firstLine.split(c).length - 1;
+  const delimiter = count('\t') > Math.max(count(';'), count(',')) ? '\t' : count(';') >= count(',') ? ';' : ',';
   let records: string[][];
   try {
     records = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
@@ -25,6 +52,22 @@ export function readInventoryCsv(text: string): { line: number; cells: Partial<R
   }
   const [header, ...rows] = records;
   if (!header) throw badRequest(MSG.importEmpty);
+  if (header.includes('HB.name')) {
+    if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+    return rows.map((row, i) => {
+      const cell = (name: string) => (row[header.indexOf(name)] ?? '').trim();
+      const cells: Partial<Record<Column, string>> = {};
+      header.forEach((h, j) => {
+        const column = HOMEBOX[h];
+        if (column) cells[column] = homeboxValue(column, (row[j] ?? '').trim());
+      });
+      // « Maison / Cuisine » is the kitchen: the room is the last step of the path.
+      cells.Univers = cell('HB.location').split('/').at(-1)?.trim() ?? '';
+      const description = cell('HB.description');
+      if (description) cells.Notes = [cells.Notes, description].filter(Boolean).join('\n');
+      return { line: i + 2, cells, typeHint: [cell('HB.name'), cell('HB.labels').replace(/;/g, ' '), description].join(' ') };
+    });
+  }
   const columns = header.map((h) => COLUMN_OF.get(key(h)));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
@@ -72,20 +115,28 @@ const comparable = (universe: string | null, i: Compared) =>
  * same file creates no duplicate), or refuse with the reason in French — without writing anything.
  */
 export function planImport(
-  rows: ReturnType<typeof readInventoryCsv>,
+  rows: ReadRow[],
   products: { id: number; prodName: string }[],
   existing: Appliance[],
 ): ImportPlanRow[] {
   const productByName = new Map(products.map((p) => [foldFr(p.prodName).trim(), p]));
   const known = new Map(existing.map((a) => [identity(a.name, a.marque ?? '', a.modele ?? '', a.numero_serie), a]));
   const seen = new Set<string>();
-  return rows.map(({ line, cells }): ImportPlanRow => {
-    const type = cells['Type d’appareil']?.trim() ?? '';
-    const product = productByName.get(foldFr(type).trim());
+  // Longest names first: « Four micro-ondes » before « Four ».
+  const byLength = [...productByName.entries()].sort((a, b) => b[0].length - a[0].length);
+  const typeIn = (hint: string) => {
+    const words = ` ${foldFr(hint).replace(/[^a-z0-9-]+/g, ' ')} `;
+    return byLength.find(([name]) => words.includes(` ${name.replace(/[^a-z0-9-]+/g, ' ')} `))?.[1];
+  };
+  return rows.map(({ line, cells, typeHint }): ImportPlanRow => {
+    const typed = cells['Type d’appareil']?.trim() ?? '';
+    const guessed = !typed && typeHint ? typeIn(typeHint) : undefined;
+    const type = typed || guessed?.prodName || '';
+    const product = guessed ?? productByName.get(foldFr(type).trim());
     const typedName = cells.Nom?.trim() ?? '';
     const label = typedName || [type, cells.Marque?.trim()].filter(Boolean).join(' ') || `Ligne ${line}`;
     const refuse = (reason: string): ImportPlanRow => ({ line, name: label, result: 'refuse', reason });
-    if (!type) return refuse(MSG.productTypeRequired);
+    if (!type) return refuse(typeHint === undefined ? MSG.productTypeRequired : MSG.importTypeNotFound);
     if (!product) return refuse(MSG.importUnknownType(type));
     const dates: Partial<Record<'dt_achat' | 'dt_livraison' | 'garantie_commerciale_fin', string | null>> = {};
     for (const [field, column] of [

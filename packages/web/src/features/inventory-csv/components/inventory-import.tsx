@@ -74,8 +74,8 @@ export function InventoryImport() {
           </Title>
         </Group>
         <Text size="sm">
-          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »). Vous voyez ce que chaque ligne
-          deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne crée pas de doublon.
+          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »), ou l’export CSV de Homebox.
+          Vous voyez ce que chaque ligne deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne crée pas de doublon.
         </Text>
         <FileInput
           label="Fichier CSV"
