@@ -48,19 +48,22 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>): FileSto
 export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; fileStore?: FileStore }) {
   const { config, db, clock, log } = deps;
   const store = deps.fileStore ?? createFileStore(config);
+  // Built first: the files module asks the appliances' and universes' tables which stored files
+  // they still refer to (the sweep of orphans) through these, not through their services.
+  const appliancesRepository = new AppliancesRepository(db);
+  const universesRepository = new UniversesRepository(db);
   const files = new FileService(new FilesRepository(db), {
     store,
     urls: new FileUrls(config.jwtSecret, clock),
     clock,
     log,
-    owners: () => [appliances, universes],
+    owners: [appliancesRepository, universesRepository],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
   // What happened, for whoever reacts (the badges): the modules that record it do not call them.
   const bus = new DomainEventBus();
   // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
-  const appliancesRepository = new AppliancesRepository(db);
-  const universes = new UniversesService(new UniversesRepository(db), { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
+  const universes = new UniversesService(universesRepository, { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });

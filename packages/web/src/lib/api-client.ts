@@ -68,6 +68,27 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
   return refreshing;
 }
 
+/**
+ * Sends with the stored access token; on a 401, the shared refresh and one retry, and the session
+ * ends when that fails (spec §8). For calls that are not JSON through `api`: a download, an upload
+ * with progress (XMLHttpRequest).
+ */
+export async function withSession<R extends { status: number }>(send: (token: string | undefined) => Promise<R>): Promise<R> {
+  const used = sessionStore.get()?.accessToken;
+  let res = await send(used);
+  if (res.status !== 401) return res;
+  let token: string;
+  try {
+    token = await refreshSession(used);
+  } catch (error) {
+    sessionLost();
+    throw error;
+  }
+  res = await send(token);
+  if (res.status === 401) sessionLost();
+  return res;
+}
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;

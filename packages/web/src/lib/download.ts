@@ -1,5 +1,5 @@
 import { type ErrorBody, MSG } from '@ecofoyer/contracts';
-import { ApiError, refreshSession, sessionLost } from './api-client.ts';
+import { ApiError, withSession } from './api-client.ts';
 import { sessionStore } from './session.ts';
 
 /**
@@ -9,19 +9,7 @@ import { sessionStore } from './session.ts';
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   const session = sessionStore.get();
   if (!session) throw new ApiError(401, MSG.unauthorized);
-  const get = (token: string | undefined) => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const used = session.accessToken;
-  let res = await get(used);
-  if (res.status === 401) {
-    let token: string;
-    try {
-      token = await refreshSession(used);
-    } catch (error) {
-      sessionLost();
-      throw error;
-    }
-    res = await get(token);
-  }
+  const res = await withSession((token) => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
     throw new ApiError(res.status, body.message ?? MSG.serverError, body.code);

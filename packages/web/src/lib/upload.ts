@@ -1,6 +1,5 @@
 import { type ErrorBody, MSG } from '@ecofoyer/contracts';
-import { ApiError, refreshSession, sessionLost } from './api-client.ts';
-import { sessionStore } from './session.ts';
+import { ApiError, withSession } from './api-client.ts';
 
 /**
  * A multipart upload with progress (fetch cannot report upload progress): bearer header, and on
@@ -20,19 +19,7 @@ export function uploadForm<T>(url: string, form: FormData, options: { method?: s
       xhr.send(form);
     });
   return (async () => {
-    const used = sessionStore.get()?.accessToken;
-    let res = await send(used);
-    if (res.status === 401) {
-      let token: string;
-      try {
-        token = await refreshSession(used);
-      } catch (error) {
-        sessionLost();
-        throw error;
-      }
-      res = await send(token);
-      if (res.status === 401) sessionLost();
-    }
+    const res = await withSession(send);
     let body: unknown;
     try {
       body = res.body ? JSON.parse(res.body) : undefined;

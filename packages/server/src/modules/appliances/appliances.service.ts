@@ -251,11 +251,6 @@ export class AppliancesService {
     return this.get(userId, id);
   }
 
-  /** Which of `keys` an appliance still holds (FileService.sweepOrphans). */
-  referencedFiles(keys: string[]): Promise<string[]> {
-    return this.repo.referencedFiles(keys);
-  }
-
   /** DELETE: the row (events go with it by foreign key), then its files. */
   async delete(userId: number, id: number): Promise<void> {
     const current = await this.repo.find(userId, id);

@@ -18,7 +18,7 @@ export interface FileOwner {
 export class FileService {
   constructor(
     private readonly repo: FilesRepository,
-    private readonly deps: { store: FileStore; urls: FileUrls; clock: Clock; log: FastifyBaseLogger; owners: () => FileOwner[] },
+    private readonly deps: { store: FileStore; urls: FileUrls; clock: Clock; log: FastifyBaseLogger; owners: FileOwner[] },
   ) {}
 
   /** The store the files live in (the RGPD export reads them, the account deletion removes them). */
@@ -100,7 +100,7 @@ export class FileService {
     const flush = async () => {
       const keys = batch;
       batch = [];
-      const owners = [this.repo, ...this.deps.owners()];
+      const owners = [this.repo, ...this.deps.owners];
       const referenced = new Set((await Promise.all(owners.map((o) => o.referencedFiles(keys)))).flat());
       for (const key of keys.filter((k) => !referenced.has(k))) {
         await store.delete(key);

@@ -124,7 +124,8 @@ export class RightsService {
    */
   async remind(): Promise<NotificationRow[]> {
     const now = this.deps.clock.now();
-    if (now.getTime() - this.lastReminders < 3_600_000) return [];
+    // Within an hour either way: a clock set back (a test, a corrected server time) must not silence them for days.
+    if (Math.abs(now.getTime() - this.lastReminders) < 3_600_000) return [];
     this.lastReminders = now.getTime();
     const today = parisDay(now);
     const created: NotificationRow[] = [];

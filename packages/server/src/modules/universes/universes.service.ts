@@ -116,11 +116,6 @@ export class UniversesService {
     return result;
   }
 
-  /** Which of `keys` a universe still holds (FileService.sweepOrphans). */
-  referencedFiles(keys: string[]): Promise<string[]> {
-    return this.repo.referencedFiles(keys);
-  }
-
   /** API.md: 204 if empty; 409 with a message if it holds appliances. */
   async delete(userId: number, id: number): Promise<void> {
     const row = await this.row(userId, id);
