@@ -133,12 +133,13 @@ export async function seedUsers(url: string, count: number): Promise<User[]> {
 }
 
 /** One user holding `count` appliances (the query-heavy list of bench/pglite-stall.ts). */
-export async function heavyUser(url: string, count: number): Promise<{ id: number; auth: string }> {
-  const user = await seedUser(url, 9999);
+export async function heavyUser(url: string, count: number, n = 9999): Promise<{ id: number; auth: string; applianceIds: number[] }> {
+  const user = await seedUser(url, n);
   const u = `${url}/api/V1/profils/users/${user.id}`;
   for (let i = user.applianceIds.length; i < count; i++) {
     const data = await form({ data: JSON.stringify({ prod_id: (i % 60) + 1, marque: `Marque ${i}`, modele: `M-${i}`, dt_achat: '2022-01-01', note: 'Appareil de charge' }) });
-    await call(`${u}/foyers/univers/${user.universeId}/appliances`, { method: 'POST', auth: user.auth, headers: { 'content-type': data.contentType }, body: data.body });
+    const appliance = await call(`${u}/foyers/univers/${user.universeId}/appliances`, { method: 'POST', auth: user.auth, headers: { 'content-type': data.contentType }, body: data.body });
+    user.applianceIds.push(appliance.id);
   }
-  return { id: user.id, auth: user.auth };
+  return { id: user.id, auth: user.auth, applianceIds: user.applianceIds };
 }

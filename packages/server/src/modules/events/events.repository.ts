@@ -59,6 +59,11 @@ export class EventsRepository {
     return { upcoming: Number(row.upcoming), done: Number(row.done) };
   }
 
+  /** The household's breakdowns (PANNE), oldest first. */
+  breakdowns(userId: number) {
+    return this.base(userId).where('e.type', '=', 'PANNE').orderBy('e.dt_realisation', 'asc').orderBy('e.id', 'asc').execute();
+  }
+
   listSeries(userId: number, seriesId: string) {
     return this.base(userId).where('e.series_id', '=', seriesId).orderBy('e.dt_realisation', 'desc').execute();
   }

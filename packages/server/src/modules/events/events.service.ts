@@ -104,6 +104,11 @@ export class EventsService {
     return (await (bounded ? this.repo.page(userId, q) : this.repo.list(userId))).map((r) => this.toDto(r));
   }
 
+  /** The household's breakdowns (PANNE): what « Mes droits » reads (repairs under guarantee), not ten years of maintenance. */
+  async breakdowns(userId: number): Promise<Event[]> {
+    return (await this.repo.breakdowns(userId)).map((r) => this.toDto(r));
+  }
+
   /** The calendar's list badges: planned and done (issue 23). */
   async counts(userId: number): Promise<EventCounts> {
     await this.extendSeries(userId);

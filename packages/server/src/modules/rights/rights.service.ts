@@ -39,7 +39,8 @@ export class RightsService {
 
   /** Every appliance of the household with its rights (no repairability estimate), from one list of appliances and one of events. */
   async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]> {
-    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
+    // Only breakdowns count for the guarantees (issue 23: the home's summary read every event, 200 ms at ten years).
+    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
     const byAppliance = new Map<number, Event[]>();
     for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
     const all: { appliance: Appliance; rights: Droits }[] = [];
@@ -134,7 +135,7 @@ export class RightsService {
     const byUser = new Map<number, Set<number>>();
     for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
     for (const [userId, ids] of byUser) {
-      const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.list(userId)]);
+      const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
       for (const appliance of appliances.filter((a) => ids.has(a.id))) {
         created.push(...(await this.remindFor(userId, appliance, events.filter((e) => e.applianceId === appliance.id), today)));
       }
