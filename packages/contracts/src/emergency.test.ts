@@ -141,3 +141,13 @@ describe('emergencies the blind set 5 found missing (issue 13)', () => {
     expect(detectEmergency('le flexible de la gazinière sent bizarre')).toBe('gaz');
   });
 });
+
+describe('emergencies the blind set 8 found missing (issue 13)', () => {
+  it('hears a smoke-filled room, dizziness by a gas water heater and small shocks from a door, and lets a pilot flame through', () => {
+    expect(detectEmergency('tous les détecteurs se sont mis à sonner et le couloir est enfumé', 'Détecteur de fumée')).toBe('fumee');
+    expect(detectEmergency('je me sens étourdi à chaque douche, le chauffe-bain au gaz est dans la salle de bain', 'Chauffe-eau')).toBe('monoxyde');
+    expect(detectEmergency('elle me met des petites décharges quand je touche le hublot', 'Lave-linge')).toBe('electrocution');
+    expect(detectEmergency("La petite flamme bleue de ma vieille Chaffoteaux s'éteint tout le temps")).toBeNull();
+    expect(detectEmergency('ma batterie se décharge quand je touche à peine le téléphone')).toBeNull();
+  });
+});

@@ -217,7 +217,9 @@ interface Rule {
   within?: RegExp;
 }
 
-const GAS_APPLIANCE = /\b(gaz|gaziniere|gazi|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere|feux|plaques?|plaques? de cuisson|table de cuisson|casseroles?)\b/;
+/** Where a flame belongs: a gas appliance (named, or by its maker) or its pilot flame. */
+const GAS_APPLIANCE =
+  /\b(gaz|gaziniere|gazi|bruleurs?|chaudiere|chauffe-bain|veilleuse|thermocouple|butane|propane|cuisiniere|feux|plaques?|plaques? de cuisson|table de cuisson|casseroles?|flamme bleue|petite flamme bleue|chaffoteaux|saunier duval|frisquet|elm leblanc|vaillant|viessmann|de dietrich|geminox)\b/;
 /** Cues that a fire, smoke or smell is electrical or plastic, which no benign context excuses. */
 const ELECTRICAL_CUE = /\b(plastique|caoutchouc|electrique|electricite|cables?|fils?|prises?|fiches?|moteur|etincel\w*|fondu\w*|bandeau|tableau de commande|carte electronique|transfo\w*|alimentation|disjonct\w*)\b/;
 /** Cooking residues or a first use: smoke from an oven, toaster or fryer that is not a fault of the appliance. */
@@ -226,7 +228,7 @@ const COOKING_DEVICE = /\b(rotis?|four|mini-four|cuisiniere|plaques?|plaque de c
 /** A hood is there for cooking smoke: its « fumée » is the cooking's unless something burns. */
 const HOOD = /\bhottes?\b/;
 /** What carbon monoxide does to people, and what gives it off in a home. */
-const CO_SYMPTOM = /\b(maux de tete|mal (a la|de|au) (tete|crane)|migraines?|nausees?|vertiges?|envie de vomir|vomi\w*|malaises?|somnolen\w*|evanoui\w*)\b/;
+const CO_SYMPTOM = /\b(maux de tete|mal (a la|de|au) (tete|crane)|migraines?|nausees?|vertiges?|envie de vomir|vomi\w*|malaises?|somnolen\w*|evanoui\w*|etourdi\w*|la tete (me |nous |lui )?tourne|tete qui tourne)\b/;
 const CO_SOURCE = /\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage\w*( d'appoint)?|pompe a chaleur)\b/;
 /** Smoke from a hood while nothing cooks is the hood's own. */
 const NOTHING_COOKING = /\b(rien ne cuit|rien (sur|dans) (le feu|la plaque|les plaques)|sans (rien )?cuisiner|sans cuisson|aucune cuisson|plaques? eteintes?|tout est eteint)\b/;
@@ -279,6 +281,8 @@ const RULES: Rule[] = [
   { kind: 'incendie', pattern: new RegExp(`(?:${SMOKE_ALARM.source})[^.!?;]{0,40}?\\b(sonne\\w*|hurle\\w*|declench\\w*|retenti\\w*|sirene|alarme|strident\\w*|en continu|s'est mis a sonner)\\b`), unless: /\b(sans raison|pour rien|sans fumee|tout seul|toute seule|fausses? (alarmes?|alertes?)|intempesti\w*|en cuisinant|quand je cuisine|la cuisson|vapeur|douche|poussiere|insecte|piles?|batterie)\b/ },
   // Electrocution.
   { kind: 'electrocution', pattern: /\b(electrocut\w*|electris\w*|decharges? electriques?|coup de jus|chataignes?|je prends? (le|du) (courant|jus)|pris (le|du) jus|(j'ai|on a|il a|elle a) pris (le|du) courant)\b|\b(pris|prends|prend|recu|reçu) (une|un|des) (decharges?|jus|chataignes?|coups? de jus)\b|\b(sens|senti|sent|ressens|ressenti)\b (du|le|un|une|des) (courant|jus|decharges?)\b|\bdecharges?\b[^.!?;]{0,30}?\b(bras|main|mains|doigts?|corps|coude|epaule)\b|\bcourant\b[^.!?;]{0,15}?\b(dans|sur) (la main|les mains|les doigts|le bras|la peau)\b/ },
+  // « Elle me met des petites décharges quand je touche le hublot »: a shock, not a battery running down (« se décharge »).
+  { kind: 'electrocution', pattern: /\b(une|des|de|petites?) decharges?\b[^.!?;]{0,40}?\b(touche\w*|toucher|touchant|contact)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,40}?\b(une|des|de|petites?) decharges?\b/ },
   { kind: 'electrocution', pattern: /\b(pique\w*|picot\w*|fourmill\w*)\b[^.!?;]{0,40}?\b(touche|toucher|touchant)\b|\b(touche|toucher|touchant)\b[^.!?;]{0,30}?\b(pique|picote|picotent|fourmille|courant passe|decharge)\b/ },
   // Water on or in an electrical appliance.
   { kind: 'eau', pattern: /\b(tombe\w*|plonge\w*|noye\w*|immerge\w*|baigne\w*)\b[^.!?;]{0,25}?\b(dans l'eau|a l'eau|dans la baignoire|dans le bain|dans l'evier|dans les toilettes|dans la piscine|dans une flaque)\b/, unless: AFTERMATH },
@@ -304,7 +308,7 @@ const RULES: Rule[] = [
   // Smoke or a burning smell from an appliance.
   {
     kind: 'fumee',
-    pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?) (?:de |d'|a )?)\b(fumees?|fume|fument|fumait|fumaient|fumer)\b/,
+    pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?) (?:de |d'|a )?)\b(fumees?|fume|fument|fumait|fumaient|fumer|enfume\w*)\b/,
     unless: new RegExp(
       `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${STEAM_CUE.source})(?=.*${STEAM_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source})|(?=.*${HOOD.source})(?!.*${BURNING_CUE.source})(?!.*${NOTHING_COOKING.source})|(?=.*\\b(ne fumez|fumeurs?|cigarettes?)\\b))`,
     ),

@@ -2,7 +2,7 @@ import { stemmer } from '@orama/stemmers/french';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { FaultEntry } from './knowledge-base.ts';
 import { kindsOf } from './device-kinds.ts';
-import { PART_DEVICES, PRODUCT_ALIASES } from './product-aliases.ts';
+import { MAKERS, PART_DEVICES, PRODUCT_ALIASES } from './product-aliases.ts';
 import { SYNONYMS } from './synonyms.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
@@ -15,7 +15,7 @@ const STOP_WORDS = new Set(
     'quelle qui quoi s sa sans se ses si son sont sur t ta te tes toi ton tous tout tres tu un une vos votre vous y ' +
     'depuis encore alors aussi bien comme donc meme peu peut trop jai ya quand pourquoi comment quoi svp merci bonjour aide ' +
     'mien mienne avoir ete etait sommes etes suis es ont avait ' +
-    'presque vraiment completement totalement beaucoup assez souvent parfois soudain soudainement hier aujourd hui ' +
+    'presque quasi quasiment juste vraiment completement totalement beaucoup assez souvent parfois soudain soudainement hier aujourd hui ' +
     'normal normale est-ce possible savoir sais ' +
     // Durations and times of day say when, not what: « depuis 10 minutes », « le soir ».
     'min mn minute minutes heure heures seconde secondes jour jours semaine semaines mois an ans annee annees fois avant apres maintenant matin soir'
@@ -62,6 +62,11 @@ const terms = (s: string) => tokenize(s).map(processTerm).filter((t): t is strin
 
 /** Words one letter away from a device's name that are words of their own, not typos: « le portail électrique » is no « portable ». */
 const REAL_WORDS_NEAR_DEVICES = new Set(['portail', 'portier', 'portabl'].map((w) => processTerm(w)!));
+
+/** The words of makers of many kinds of devices, as typed (folded, not stemmed: « Haier » stems as « haie »): not describing words (`MAKERS`). */
+const MAKER_WORDS = new Set(MAKERS.flatMap((m) => tokenize(fold(m))));
+
+const COMPARED_ARTICLE = new Set(['un', 'une', 'le', 'la', 'les', 'des', 'du', 'l', 'd']);
 
 /** Below this, an entry matched only through typo tolerance is noise ("xylophone" ≈ "quantité"). */
 const FUZZY_ONLY_MIN_SCORE = 15;
@@ -125,7 +130,6 @@ export class FaultIndex {
       }
     }
     for (const [key, slugs] of phrases) this.aliases.push({ terms: key.split(' '), slugs });
-    this.aliases.sort((a, b) => b.terms.length - a.terms.length);
     for (const [part, slugs] of Object.entries(PART_DEVICES)) {
       const key = terms(part);
       if (key.length) this.parts.push({ terms: key, slugs });
@@ -164,6 +168,10 @@ export class FaultIndex {
         this.entryFrequency.set(t, (this.entryFrequency.get(t) ?? 0) + 1);
       }
     }
+    // Longest names first; among names as long, those the sheets never use as words (« aspi », « frigo ») before
+    // those they do (« aspirateur » stems as « aspire »), so a name said twice does not take a describing word.
+    const sheetWords = (a: { terms: string[] }) => a.terms.filter((t) => this.entryFrequency.has(t)).length;
+    this.aliases.sort((a, b) => b.terms.length - a.terms.length || sheetWords(a) - sheetWords(b));
   }
 
   /** The display name of a product slug ("Lave-linge"). */
@@ -176,22 +184,38 @@ export class FaultIndex {
   }
 
   /** Product slugs the text names ("mon frigo", "ma PS5"), longest phrase first, and the words left. */
-  detectProducts(text: string): { slugs: Set<string>; rest: string[] } {
-    const words = terms(text);
+  detectProducts(text: string): { slugs: Set<string>; rest: string[]; makers: Set<string> } {
+    const raw = tokenize(text);
+    const folded = raw.map(fold);
+    const typed = raw.flatMap((w, i) => {
+      const term = processTerm(w);
+      // « souffle comme un aspirateur » compares, it does not name the device.
+      const compared = folded[i - 1] === 'comme' || (folded[i - 2] === 'comme' && COMPARED_ARTICLE.has(folded[i - 1]!));
+      return term === null ? [] : [{ term, maker: MAKER_WORDS.has(folded[i]!), compared }];
+    });
+    const words = typed.map((w) => w.term);
     const used = new Set<number>();
-    const slugs = new Set<string>();
+    const named: Set<string>[] = [];
     for (const alias of this.aliases) {
+      // A device named once is named: « mon aspi n'aspire plus » keeps « aspire », a word the sheets use, as a
+      // describing word; a name that narrows one already said (« séchoir » then « Babyliss ») still counts.
+      const narrows = !named.some((set) => [...set].every((s) => alias.slugs.has(s)));
+      if (!narrows && alias.terms.every((t) => this.entryFrequency.has(t))) continue;
       for (let i = 0; i + alias.terms.length <= words.length; i++) {
         const span = alias.terms.map((_, k) => i + k);
         const fits = (w: string, t: string) => w === t || (!this.entryFrequency.has(w) && !REAL_WORDS_NEAR_DEVICES.has(w) && sameWord(w, t));
-        if (span.some((k) => used.has(k)) || !alias.terms.every((t, k) => fits(words[i + k]!, t))) continue;
+        if (span.some((k) => used.has(k)) || typed[i]!.compared || !alias.terms.every((t, k) => fits(words[i + k]!, t))) continue;
         span.forEach((k) => used.add(k));
-        alias.slugs.forEach((s) => slugs.add(s));
+        named.push(alias.slugs);
         // Once per text: "l'aspirateur n'aspire plus" names the device once, then describes it.
         break;
       }
     }
-    return { slugs, rest: words.filter((_, i) => !used.has(i)) };
+    // Each name's devices, except those of a broader name that a narrower one says more precisely.
+    const narrowest = named.filter((set) => !named.some((other) => other.size < set.size && [...other].every((s) => set.has(s))));
+    const slugs = new Set(narrowest.flatMap((set) => [...set]));
+    const rest = typed.filter((_, i) => !used.has(i));
+    return { slugs, rest: rest.map((w) => w.term), makers: new Set(rest.filter((w) => w.maker).map((w) => w.term)) };
   }
 
   /** Product slugs the parts a text mentions belong to (« le foret » → the drill), without consuming the words. */
@@ -229,7 +253,7 @@ export class FaultIndex {
    * faults of other devices are never candidates.
    */
   search(query: string, options: { product?: string | null; limit?: number } = {}): Search {
-    const { slugs: named, rest } = this.detectProducts(query);
+    const { slugs: named, rest, makers } = this.detectProducts(query);
     let allowed: Set<string> | null = null;
     if (options.product) allowed = kindsOf(options.product);
     else if (named.size > 0) allowed = new Set([...named].flatMap((s) => [...kindsOf(s)]));
@@ -275,7 +299,7 @@ export class FaultIndex {
       const score = scores[0]! + 0.15 * scores.slice(1, 4).reduce((a, b) => a + b, 0);
       // A word of the description must match; typo-only matches count when they match strongly.
       if (!describes || (!exact && score < FUZZY_ONLY_MIN_SCORE)) continue;
-      all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, fuzzy, describing) });
+      all.push({ entry: this.byId.get(id)!, score, coverage: this.weightedShare(matched, fuzzy, describing, makers) });
     }
     // How strongly a sheet matches times how much of the question it explains: a sheet that matches
     // one word of the question loudly ranks below one that explains the whole description. The score
@@ -292,12 +316,14 @@ export class FaultIndex {
    * matches only the common words of a sheet has a low share. A word matched only through typo
    * tolerance counts half ("panier" ≈ "panne" is weak evidence).
    */
-  private weightedShare(matched: Set<string>, fuzzy: Set<string>, describing: Set<string>): number {
+  private weightedShare(matched: Set<string>, fuzzy: Set<string>, describing: Set<string>, makers: Set<string>): number {
     const n = this.byId.size;
     const weight = (t: string) => Math.log(1 + n / (1 + (this.entryFrequency.get(t) ?? 0)));
     let all = 0;
     let hit = 0;
     for (const t of describing) {
+      // A maker's name counts only for the sheets that name it (`MAKERS`).
+      if (makers.has(t) && !matched.has(t)) continue;
       all += weight(t);
       if (matched.has(t)) hit += weight(t);
       else if (fuzzy.has(t)) hit += weight(t) / 2;

@@ -7,7 +7,7 @@
  */
 export const PRODUCT_ALIASES: Record<string, string[]> = {
   refrigerateur: ['réfrigérateur', 'frigo', 'frigidaire', 'frigo américain', 'réfrigérateur congélateur', 'combiné', 'frigo combiné'],
-  'lave-vaisselle': ['lave-vaisselle', 'lave vaisselle', 'lavevaisselle', 'machine à vaisselle'],
+  'lave-vaisselle': ['lave-vaisselle', 'lave vaisselle', 'lavevaisselle', 'machine à vaisselle', 'lv'],
   four: ['four', 'four encastrable', 'four électrique', 'four à chaleur tournante', 'four pyrolyse', 'four pyrolyse'],
   'micro-ondes': ['micro-ondes', 'micro onde', 'microonde', 'micro-onde', 'four à micro-ondes'],
   'mini-four': ['mini-four', 'mini four', 'petit four électrique'],
@@ -17,7 +17,7 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   bouilloire: ['bouilloire', 'théière électrique'],
   'cafetiere-dosettes': ['cafetière à dosettes', 'machine à dosettes', 'machine à capsules', 'cafetière à capsules', 'senseo', 'nespresso', 'dolce gusto', 'tassimo', 'vertuo'],
   'cafetiere-filtre': ['cafetière filtre', 'cafetière', 'cafetière électrique', 'machine à café filtre'],
-  'cafetiere-expresso': ['expresso', 'espresso', 'machine expresso', 'percolateur', 'gaggia', 'machine à expresso'],
+  'cafetiere-expresso': ['expresso', 'espresso', 'machine expresso', 'percolateur', 'gaggia', 'machine à expresso', 'dedica'],
   'machine-a-cafe-automatique': ['machine à café automatique', 'machine à café', 'machine à grain', 'machine à grains', 'à grains', 'café en grains', 'delonghi', 'de longhi', 'jura', 'magnifica'],
   'grille-pain': ['grille-pain', 'grille pain', 'toaster'],
   'robot-cuiseur': ['robot cuiseur', 'robot de cuisine', 'thermomix', 'cookeo', 'monsieur cuisine', 'companion', 'multicuiseur'],
@@ -26,7 +26,7 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   centrifugeuse: ['centrifugeuse', 'extracteur de jus'],
   friteuse: ['friteuse', 'airfryer', 'air fryer', 'actifry', 'friteuse sans huile'],
   'machine-a-pain': ['machine à pain', 'map'],
-  yaourtiere: ['yaourtière', 'yaourtiere', 'multi délices'],
+  yaourtiere: ['yaourtière', 'yaourtiere', 'multi délices', 'multidélices', 'multidelices'],
   'appareil-a-raclette': ['raclette', 'appareil à raclette', 'pierrade', 'plancha'],
   televiseur: ['téléviseur', 'télé', 'tele', 'tv', 'télévision', 'zapette', 'zappette', 'écran', 'écran plat', 'smart tv', 'oled', 'qled'],
   videoprojecteur: ['vidéoprojecteur', 'projecteur', 'vidéo projecteur', 'rétroprojecteur', 'vidéoproj', 'vidéo proj', 'projo', 'epson', 'benq', 'optoma'],
@@ -45,16 +45,16 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   'purificateur-d-air': ['purificateur', 'purificateur d’air'],
   'seche-cheveux': ['sèche-cheveux', 'seche cheveux', 'séchoir', 'sèche cheveux', 'babyliss'],
   lisseur: ['lisseur', 'fer à lisser', 'boucleur', 'fer à boucler'],
-  'rasoir-electrique': ['rasoir', 'braun series', 'rasoir électrique', 'tondeuse à barbe', 'épilateur'],
+  'rasoir-electrique': ['rasoir', 'oneblade', 'braun series', 'rasoir électrique', 'tondeuse à barbe', 'épilateur'],
   'brosse-a-dents-electrique': ['brosse à dents', 'brosse à dents électrique', 'oral-b', 'sonicare', 'hydropulseur'],
-  'lave-linge': ['lave-linge', 'lave linge', 'machine à laver', 'machine', 'lavante', 'laveuse', 'lave-linge séchant'],
+  'lave-linge': ['lave-linge', 'lave linge', 'machine à laver', 'machine', 'lavante', 'laveuse', 'lave-linge séchant', 'll'],
   'seche-linge': ['sèche-linge', 'seche linge', 'séchoir', 'sèche linge', 'sèche-linge pompe à chaleur'],
-  'fer-a-repasser': ['fer à repasser', 'fer', 'fer vapeur'],
-  'centrale-vapeur': ['centrale vapeur', 'centrale', 'générateur vapeur'],
-  chaudiere: ['chaudière', 'chaudière gaz', 'chaudière à gaz', 'chaudière à condensation', 'chaudière fioul', 'chaudière murale', 'chaudiere', 'chauffage central', 'tuyaux de chauffage', 'chauffage au gaz', 'saunier duval', 'frisquet', 'chappée', 'vaillant'],
+  'fer-a-repasser': ['fer à repasser', 'fer', 'fer vapeur', 'perfectcare'],
+  'centrale-vapeur': ['centrale vapeur', 'centrale', 'générateur vapeur', 'perfectcare'],
+  chaudiere: ['chaudière', 'chaudière gaz', 'chaudière à gaz', 'chaudière à condensation', 'chaudière fioul', 'chaudière murale', 'chaudiere', 'chauffage central', 'tuyaux de chauffage', 'chauffage au gaz', 'saunier duval', 'frisquet', 'chappée', 'vaillant', 'viessmann', 'chaffoteaux', 'elm leblanc', 'geminox'],
   'pompe-a-chaleur': ['pompe à chaleur', 'pompe a chaleur', 'pac', 'pac air-eau', 'pac air eau', 'pompe à chaleur air-eau', 'pompe à chaleur air-air', 'unité extérieure', 'groupe extérieur'],
-  'chauffe-eau': ['chauffe-eau', 'chauffe eau', 'ballon', 'ballon d’eau chaude', 'cumulus'],
-  'nettoyeur-vapeur': ['nettoyeur vapeur', 'balai vapeur', 'vaporetto'],
+  'chauffe-eau': ['chauffe-eau', 'chauffe eau', 'ballon', 'ballon d’eau chaude', 'cumulus', 'chauffe-bain', 'chaffoteaux', 'saunier duval', 'vaillant'],
+  'nettoyeur-vapeur': ['nettoyeur vapeur', 'balai vapeur', 'vaporetto', 'polti'],
   // « portable » is a phone or a laptop in French: it bounds the candidates to both.
   'ordinateur-portable': ['ordinateur portable', 'ordi', 'ordi portable', 'pc portable', 'laptop', 'macbook', 'chromebook', 'notebook', 'portable', 'asus', 'lenovo', 'acer', 'dell', 'thinkpad', 'hp'],
   'ordinateur-fixe': ['ordinateur fixe', 'pc fixe', 'tour', 'unité centrale', 'pc', 'imac', 'ordinateur de bureau', 'asus', 'lenovo', 'acer', 'dell', 'hp'],
@@ -66,8 +66,8 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   babyphone: ['babyphone', 'écoute-bébé', 'baby phone'],
   'console-portable': ['console portable', 'switch', 'nintendo switch', 'game boy', 'steam deck', '3ds'],
   humidificateur: ['humidificateur'],
-  aspirateur: ['aspirateur', 'aspi', 'aspirateur balai', 'aspirateur robot', 'robot aspirateur', 'roomba', 'dyson', 'aspirateur traîneau'],
-  'detecteur-de-fumee': ['détecteur', 'détecteur de fumée', 'détecteur fumée', 'détecteur de fumées', 'daaf', 'détecteur incendie', 'détecteur avertisseur', 'détecteur de monoxyde', 'détecteur de co', 'détecteur co'],
+  aspirateur: ['aspirateur', 'aspi', 'aspirateur balai', 'aspirateur robot', 'robot aspirateur', 'roomba', 'roborock', 'dyson', 'aspirateur traîneau'],
+  'detecteur-de-fumee': ['détecteur', 'détecteur de fumée', 'détecteur fumée', 'détecteur de fumées', 'daaf', 'détecteur incendie', 'détecteur avertisseur', 'alarme incendie', 'alarme de fumée', 'alarme anti-incendie', 'avertisseur de fumée', 'détecteur de monoxyde', 'détecteur de co', 'détecteur co'],
   'box-internet': ['box', 'box internet', 'internet', 'wifi de la box', 'livebox', 'freebox', 'bbox', 'sfr box', 'routeur', 'modem'],
   'telephone-fixe': ['téléphone fixe', 'fixe', 'combiné sans fil', 'dect', 'gigaset'],
   congelateur: ['congélateur', 'congel', 'congélo', 'coffre congélateur', 'freezer'],
@@ -79,6 +79,19 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   'tondeuse-a-gazon': ['tondeuse', 'tondeuse à gazon', 'robot tondeuse'],
   'taille-haie': ['taille-haie', 'taille haie', 'taillehaie'],
 };
+
+/**
+ * Makers of many kinds of household devices: their name says nothing about the device nor about the
+ * fault (« avec ma Seb », « LL Candy »): it counts for a sheet that names it (a maker's error codes) and
+ * is not held against the others; an unknown word would otherwise weigh as much as a rare symptom and
+ * make the assistant abstain (issue 13, set 8).
+ */
+export const MAKERS = [
+  'aeg', 'arthur martin', 'beko', 'black et decker', 'black decker', 'black+decker', 'bosch', 'brandt', 'calor', 'candy', 'continental edison',
+  'electrolux', 'essentielb', 'faure', 'fagor', 'gorenje', 'haier', 'hisense', 'hoover', 'indesit', 'krups', 'lg', 'liebherr', 'listo',
+  'miele', 'moulinex', 'panasonic', 'philips', 'proline', 'rowenta', 'samsung', 'seb', 'sharp', 'siemens', 'smeg', 'sony', 'tefal',
+  'thomson', 'toshiba', 'vedette', 'whirlpool', 'de dietrich', 'remington', 'braun',
+];
 
 /**
  * Parts and things that belong to one family of devices (« le foret », « la pastille », « le bac à
@@ -112,6 +125,7 @@ export const PART_DEVICES: Record<string, string[]> = {
   rôtis: ['four', 'mini-four'],
   graillon: ['four', 'mini-four', 'hotte'],
   tranches: ['grille-pain'],
+  frites: ['friteuse'],
   pastille: ['lave-vaisselle'],
   pastilles: ['lave-vaisselle'],
   vaisselle: ['lave-vaisselle'],
