@@ -32,7 +32,16 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        // Component tests: forms and the chat rendered in a DOM (happy-dom), the network stubbed (packages/web/test/render.tsx).
+        test: {
+          name: 'web-dom',
+          include: ['packages/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,0 +1,57 @@
+import { AUTH_BASE, MSG, validateLogin } from '@ecofoyer/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const page = (
+  <Routes>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/home" element={<p>Page d’accueil</p>} />
+    <Route path="/welcome" element={<p>Bienvenue</p>} />
+  </Routes>
+);
+
+describe('sign-in form (spec §2, §5, issue 14)', () => {
+  it('shows the spec’s messages on an empty form and sends nothing', async () => {
+    const calls = stubNetwork(() => ({ status: 500, body: {} }));
+    const user = userEvent.setup();
+    renderPage(page, '/login');
+    await user.click(screen.getByRole('button', { name: 'VALIDER' }));
+    for (const { message } of validateLogin({ email: '', password: '' })) expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says why a sign-in failed, with the server’s words, and stays on the page', async () => {
+    stubNetwork(() => ({ status: 401, body: { message: 'Email ou mot de passe incorrect.' } }));
+    const user = userEvent.setup();
+    renderPage(page, '/login');
+    await user.type(screen.getByLabelText(/Email/), 'camille@example.fr');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'mauvais');
+    await user.click(screen.getByRole('button', { name: 'VALIDER' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MSG.loginFailed);
+    expect(alert.textContent).toContain('Email ou mot de passe incorrect.');
+  });
+
+  it('asks for the authenticator code when the account has two-factor sign-in, then enters the app', async () => {
+    const calls = stubNetwork((call) =>
+      call.url.endsWith('/signin')
+        ? { status: 200, body: { totpRequired: true, challenge: 'défi-1' } }
+        : { status: 200, body: { id: 4, username: 'camille@example.fr', email: 'camille@example.fr', firstname: 'Camille', lastname: 'Durand', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 5, deviceToken: 'd' } },
+    );
+    const user = userEvent.setup();
+    renderPage(page, '/login');
+    await user.type(screen.getByLabelText(/Email/), ' camille@example.fr ');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'Ecofoyer@2026');
+    await user.click(screen.getByRole('button', { name: 'VALIDER' }));
+    await user.type(await screen.findByLabelText(/Code à 6 chiffres/), '123456');
+    await user.click(screen.getByRole('button', { name: /Valider|Vérifier|Continuer/i }));
+    expect(await screen.findByText('Page d’accueil')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toEqual([`${AUTH_BASE}/signin`, `${AUTH_BASE}/signin/totp`]);
+    expect(calls[0]!.body).toMatchObject({ username: 'camille@example.fr', password: 'Ecofoyer@2026' });
+    expect(calls[1]!.body).toMatchObject({ challenge: 'défi-1', code: '123456' });
+  });
+});
