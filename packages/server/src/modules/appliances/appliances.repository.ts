@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { applianceListing } from '../../read-models/appliance-listing.ts';
 import type { AppliancesTable, } from '../../db/schema.ts';
 
 export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
@@ -13,14 +14,7 @@ export class AppliancesRepository {
   }
 
   private base(userId: number) {
-    return this.db
-      .selectFrom('appliances as a')
-      .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
-      .leftJoin('universes as u', 'u.id', 'a.universe_id')
-      .selectAll('a')
-      .select(['p.prod_name', 'p.pict as prod_pict', 'u.name as univer_name'])
-      .where('a.user_id', '=', userId)
-      .where('a.second_life', 'is', null);
+    return applianceListing(this.db, userId).where('a.second_life', 'is', null);
   }
 
   /** The household's history: devices given, sold or recycled, newest first (or the one `id`). */

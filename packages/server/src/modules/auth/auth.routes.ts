@@ -36,6 +36,7 @@ import { seedDemoHousehold } from '../../db/demo.ts';
 import { createAccountService } from '../account/account.service.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { AuthService } from './auth.service.ts';
+import { TotpRepository } from './totp.repository.ts';
 import { TotpService } from './totp.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -43,7 +44,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock, tokens, mailer, limiter, sessions } = app.deps;
-  const totp = new TotpService(db, { config, clock, limiter });
+  const totp = new TotpService(new TotpRepository(db), { config, clock, limiter });
   const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit, totp });
   const tags = ['auth'];
 

@@ -1,13 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
-import { sql } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
+import type { TotpRepository } from './totp.repository.ts';
 
 const RECOVERY_CODES = 10;
 const CHALLENGE_MS = 5 * 60_000;
@@ -31,7 +30,7 @@ export class TotpService {
   private readonly key: Buffer;
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: TotpRepository,
     private readonly deps: { config: Config; clock: Clock; limiter: RateLimiter },
   ) {
     this.key = Buffer.from(hkdfSync('sha256', deps.config.jwtSecret, 'ecofoyer', 'totp-secret-v1', 32));
@@ -52,7 +51,7 @@ export class TotpService {
   }
 
   private row(userId: number) {
-    return this.db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return this.repo.find(userId);
   }
 
   async isEnabled(userId: number): Promise<boolean> {
@@ -61,8 +60,7 @@ export class TotpService {
 
   async status(userId: number): Promise<TotpStatus> {
     const row = await this.row(userId);
-    const left = await this.db.selectFrom('totp_recovery_codes').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
-    return { enabled: Boolean(row?.enabled_at), recoveryCodesLeft: row?.enabled_at ? (left?.n ?? 0) : 0 };
+    return { enabled: Boolean(row?.enabled_at), recoveryCodesLeft: row?.enabled_at ? await this.repo.recoveryCodesLeft(userId) : 0 };
   }
 
   /** A new secret, not yet in force: the next step proves the app reads it. */
@@ -71,11 +69,7 @@ export class TotpService {
     if (existing?.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
     const secret = generateSecret();
     const now = this.deps.clock.now();
-    await this.db
-      .insertInto('user_totp')
-      .values({ user_id: userId, secret_enc: this.encrypt(secret), enabled_at: null, last_step: null, created_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_enc: this.encrypt(secret), created_at: now, last_step: null }))
-      .execute();
+    await this.repo.saveSecret(userId, this.encrypt(secret), now);
     const otpauthUrl = generateURI({ issuer: 'EcoFoyer', label: email, secret });
     const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { secret, otpauthUrl, qrSvg };
@@ -96,7 +90,7 @@ export class TotpService {
       ...(row.last_step !== null ? { afterTimeStep: Number(row.last_step) } : {}),
     }).catch(() => ({ valid: false as const }));
     if (!result.valid) return false;
-    await this.db.updateTable('user_totp').set({ last_step: (result as { timeStep: number }).timeStep }).where('user_id', '=', userId).execute();
+    await this.repo.useStep(userId, (result as { timeStep: number }).timeStep);
     return true;
   }
 
@@ -113,11 +107,7 @@ export class TotpService {
     if (row.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
     if (!(await this.checkCode(userId, code, false))) throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('user_totp').set({ enabled_at: this.deps.clock.now() }).where('user_id', '=', userId).execute();
-      await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
-      await trx.insertInto('totp_recovery_codes').values(codes.map((c) => ({ user_id: userId, code_hash: sha256(c), used_at: null }))).execute();
-    });
+    await this.repo.enable(userId, codes.map(sha256), this.deps.clock.now());
     return codes;
   }
 
@@ -126,22 +116,11 @@ export class TotpService {
     await this.limit(userId);
     if (input.code) return this.checkCode(userId, input.code, true);
     if (!input.recoveryCode) return false;
-    const spent = await this.db
-      .updateTable('totp_recovery_codes')
-      .set({ used_at: this.deps.clock.now() })
-      .where('user_id', '=', userId)
-      .where('code_hash', '=', sha256(normaliseRecovery(input.recoveryCode)))
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return Boolean(spent);
+    return this.repo.spendRecoveryCode(userId, sha256(normaliseRecovery(input.recoveryCode)), this.deps.clock.now());
   }
 
   async disable(userId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
-    });
+    await this.repo.remove(userId);
   }
 
   /** Between the password and the code: who passed the first factor, for 5 minutes, signed. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { publicBadge } from '../../read-models/public-badge.ts';
 
 export class BadgesRepository {
   constructor(private readonly db: Db) {}
@@ -24,11 +25,7 @@ export class BadgesRepository {
   }
 
   byPublicUuid(uuid: string) {
-    return this.owned()
-      .innerJoin('users as u', 'u.id', 'b.user_id')
-      .select('u.firstname')
-      .where('b.public_uuid', '=', uuid)
-      .executeTakeFirst();
+    return publicBadge(this.db, uuid);
   }
 
   /** Awards once: of concurrent awards of one badge, a single insert returns a row. */

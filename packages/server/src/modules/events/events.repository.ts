@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { eventListing, seriesEndingBefore } from '../../read-models/event-listing.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import type { EventsQuery } from '@ecofoyer/contracts';
 
@@ -14,14 +15,7 @@ export class EventsRepository {
   }
 
   private base(userId: number) {
-    return this.db
-      .selectFrom('events as e')
-      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-      .leftJoin('maintenance_cards as c', 'c.id', 'e.maintenance_card_id')
-      .leftJoin('ref_products as p', 'p.id', 'c.prod_id')
-      .selectAll('e')
-      .select(['a.name as appliance_name', 'c.title as card_title', 'c.duration as card_duration', 'p.pict as card_pict'])
-      .where('e.user_id', '=', userId);
+    return eventListing(this.db, userId);
   }
 
   list(userId: number) {
@@ -116,16 +110,7 @@ export class EventsRepository {
    * not those of a device given, sold or recycled.
    */
   seriesEndingBefore(userId: number, horizon: Date) {
-    return this.db
-      .selectFrom('events')
-      .leftJoin('appliances as a', 'a.id', 'events.appliance_id')
-      .select(['series_id', 'frequency', sql<Date>`min(dt_realisation)`.as('first'), sql<Date>`max(dt_realisation)`.as('last')])
-      .where('events.user_id', '=', userId)
-      .where('series_id', 'is not', null)
-      .where('a.second_life', 'is', null)
-      .groupBy(['series_id', 'frequency'])
-      .having(sql`max(dt_realisation)`, '<', horizon)
-      .execute();
+    return seriesEndingBefore(this.db, userId, horizon);
   }
 
   /** The latest occurrence of each of these series, in one statement (issue 23: not one per series). */

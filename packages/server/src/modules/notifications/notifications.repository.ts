@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { maintenanceDue, notificationListing } from '../../read-models/notification-listing.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import { reminderText } from './reminder-text.ts';
 
@@ -20,17 +21,7 @@ export class NotificationsRepository {
 
   /** One notification per NEW maintenance event dated in (after, until]; "eve" for tomorrow, "due" for today or late. */
   private async insertForEvents(kind: 'eve' | 'due', after: Date, until: Date, now: Date): Promise<NotificationRow[]> {
-    const events = await this.db
-      .selectFrom('events as e')
-      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-      .select(['e.id', 'e.user_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
-      .where('e.type', '=', 'MAINTENANCE')
-      .where('e.status', '=', 'NEW')
-      .where('e.dt_realisation', '>', after)
-      .where('e.dt_realisation', '<=', until)
-      // Not again for an event that already has its reminder of this kind.
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', sql<string>`'event:' || e.id || ':' || ${kind}`))))
-      .execute();
+    const events = await maintenanceDue(this.db, kind, after, until);
     if (events.length === 0) return [];
     return this.db
       .insertInto('notifications')
@@ -71,22 +62,7 @@ export class NotificationsRepository {
 
   /** Newest first; `before` (a notification's id) starts after it, in the same order (keyset paging, issue 23). */
   list(userId: number, { id, limit, before }: { id?: number; limit?: number; before?: number } = {}) {
-    let query = this.db
-      .selectFrom('notifications as n')
-      .leftJoin('events as e', 'e.id', 'n.event_id')
-      .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-      .leftJoin('maintenance_cards as c', 'c.id', 'e.maintenance_card_id')
-      .selectAll('n')
-      .select([
-        'e.title as event_title',
-        'e.dt_realisation as event_date',
-        'e.note as event_note',
-        'e.appliance_id as event_appliance_id',
-        'a.name as appliance_name',
-        'e.maintenance_card_id as event_card_id',
-        'c.prod_id as card_prod_id',
-      ])
-      .where('n.user_id', '=', userId);
+    let query = notificationListing(this.db, userId);
     if (id !== undefined) query = query.where('n.id', '=', id);
     if (before !== undefined) {
       const at = this.db.selectFrom('notifications').select('created_at').where('id', '=', before).where('user_id', '=', userId);
