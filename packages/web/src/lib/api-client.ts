@@ -73,9 +73,13 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
  * ends when that fails (spec §8). For calls that are not JSON through `api`: a download, an upload
  * with progress (XMLHttpRequest).
  */
-export async function withSession<R extends { status: number }>(send: (token: string | undefined) => Promise<R>): Promise<R> {
+export async function withSession<R extends { status: number }>(
+  send: (token: string | undefined) => Promise<R>,
+  /** An answer already on its way for the current token (a route loader's, lib/early-fetch.ts), taken instead of the first send. */
+  early?: (token: string | undefined) => Promise<R> | undefined,
+): Promise<R> {
   const used = sessionStore.get()?.accessToken;
-  let res = await send(used);
+  let res = await (early?.(used) ?? send(used));
   if (res.status !== 401) return res;
   let token: string;
   try {
@@ -95,6 +99,23 @@ export interface RequestOptions {
   /** Sends the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * The contract's schema of the answer (e.g. `Appliance.array()`): in development, an answer that
+   * does not match it is reported in the console with what differs (issue 18, item 7). Never in
+   * production, where the server's response schemas already strip and check.
+   */
+  schema?: AnswerSchema;
+}
+
+/** What `api` needs of a zod schema. */
+export interface AnswerSchema {
+  safeParse(data: unknown): { success: true } | { success: false; error: { issues: unknown[] } };
+}
+
+function checkAnswer(path: string, schema: AnswerSchema | undefined, data: unknown): void {
+  if (!import.meta.env.DEV || !schema) return;
+  const result = schema.safeParse(data);
+  if (!result.success) console.error(`Réponse hors contrat : ${path}`, result.error.issues);
 }
 
 async function toError(res: Response): Promise<ApiError> {
@@ -108,11 +129,12 @@ async function toError(res: Response): Promise<ApiError> {
 }
 
 /**
- * The one API client: bearer header, and on a 401 one refresh and one retry (spec §4); a
- * failed refresh removes the tokens, passes the error on and ends the session (spec §8).
+ * The one API client for JSON: bearer header, and on a 401 one refresh and one retry (spec §4,
+ * `withSession`, which uploads and downloads share); a failed refresh removes the tokens, passes
+ * the error on and ends the session (spec §8).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, signal, schema } = options;
   const send = (token?: string) => {
     const headers: Record<string, string> = {};
     if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
@@ -126,20 +148,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   };
   let res: Response;
   try {
-    const used = auth ? sessionStore.get()?.accessToken : undefined;
-    const early = method === 'GET' && body === undefined && auth ? takeEarly(path, used) : undefined;
-    res = await (early ?? send(used));
-    if (res.status === 401 && auth) {
-      let token: string;
-      try {
-        token = await refreshSession(used);
-      } catch (error) {
-        onSessionLost();
-        throw error;
-      }
-      res = await send(token);
-      if (res.status === 401) onSessionLost();
-    }
+    const early = method === 'GET' && body === undefined ? (token: string | undefined) => takeEarly(path, token) : undefined;
+    res = auth ? await withSession(send, early) : await send();
   } catch (error) {
     if (error instanceof Error && (error.name === 'AbortError' || error.message === MSG.noRefreshToken || error.message === MSG.refreshFailed)) throw error;
     throw new ApiError(0, MSG.networkError, 'NETWORK');
@@ -148,7 +158,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (method === 'GET') noteAnswered(path);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const data = text ? JSON.parse(text) : undefined;
+  checkAnswer(path, schema, data);
+  return data as T;
 }
 
 /** The message to show for a failed call: the server's, else the error's, else `fallback`. */

@@ -1,4 +1,4 @@
-import { API_BASE, type Appliance, type ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
+import { API_BASE, Appliance, ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
@@ -19,24 +19,24 @@ export const applianceKeys = {
 };
 
 export function useAppliances() {
-  return useQuery({ queryKey: applianceKeys.list(), queryFn: () => api<Appliance[]>(`${userBase()}/appliances`) });
+  return useQuery({ queryKey: applianceKeys.list(), queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: Appliance.array() }) });
 }
 
 export function useUniverseAppliances(universeId: number | null) {
   return useQuery({
     queryKey: applianceKeys.inUniverse(universeId ?? 0),
-    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`),
+    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, { schema: Appliance.array() }),
     enabled: Boolean(universeId && universeId > 0),
   });
 }
 
 export function useAppliance(id: number | null) {
-  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`), enabled: Boolean(id && id > 0) });
+  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: Appliance }), enabled: Boolean(id && id > 0) });
 }
 
 export function useApplianceCount() {
   const path = () => firstScreenPaths.applianceCount(userBase());
-  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path()), ...seededFrom<ApplianceCount>(path) });
+  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path(), { schema: ApplianceCount }), ...seededFrom<ApplianceCount>(path) });
 }
 
 function useInvalidateInventory() {

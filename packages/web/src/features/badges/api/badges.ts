@@ -1,4 +1,4 @@
-import { API_BASE, type Badge, type BadgeToEarn, type PublicBadge } from '@ecofoyer/contracts';
+import { API_BASE, Badge, BadgeToEarn, type PublicBadge } from '@ecofoyer/contracts';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -10,7 +10,7 @@ const badgeKeys = { list: ['badges', 'list'] as const, toEarn: ['badges', 'a-gag
 
 const badgesPath = () => firstScreenPaths.badges(userBase());
 const toEarnPath = () => firstScreenPaths.badgesToEarn(userBase());
-const fetchBadges = () => api<Badge[]>(badgesPath());
+const fetchBadges = () => api<Badge[]>(badgesPath(), { schema: Badge.array() });
 
 export function useBadges() {
   return useQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, ...seededFrom<Badge[]>(badgesPath) });
@@ -49,7 +49,7 @@ export function useBadgeAnnouncer() {
 
 /** GET …/badges/a-gagner: the badges not earned yet, with what earns them. */
 export function useBadgesToEarn() {
-  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath()), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
+  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: BadgeToEarn.array() }), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
 }
 
 export function useBadge(id: number | null) {

@@ -1,4 +1,4 @@
-import { type Event, type EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PAGE } from '@ecofoyer/contracts';
+import { Event, EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PAGE } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
@@ -18,7 +18,7 @@ const feedKey = ['calendar-feed'] as const;
 /** GET …/events?status=NEW&to=…: what is planned up to a date, overdue included (issue 23: never the whole history). */
 export const plannedUntilQuery = (until: Date) => {
   const to = until.toISOString();
-  return { queryKey: eventKeys.planned(to), queryFn: () => api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`) };
+  return { queryKey: eventKeys.planned(to), queryFn: () => api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`, { schema: Event.array() }) };
 };
 
 /**
@@ -31,7 +31,7 @@ export function useMonthEvents(month: string) {
   const to = new Date(y, m, 1 + 14).toISOString();
   return useQuery({
     queryKey: eventKeys.month(month),
-    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { schema: Event.array() }),
     placeholderData: (previous) => previous,
   });
 }
@@ -40,7 +40,7 @@ export function useMonthEvents(month: string) {
 export function useEventPages(status: Event['status']) {
   return useInfiniteQuery({
     queryKey: eventKeys.page(status),
-    queryFn: ({ pageParam }) => api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: Event.array() }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),
@@ -49,13 +49,13 @@ export function useEventPages(status: Event['status']) {
 
 /** How many events each list holds, for its badge. */
 export function useEventCounts() {
-  return useQuery({ queryKey: eventKeys.counts(), queryFn: () => api<EventCounts>(`${userBase()}/events/counts`) });
+  return useQuery({ queryKey: eventKeys.counts(), queryFn: () => api<EventCounts>(`${userBase()}/events/counts`, { schema: EventCounts }) });
 }
 
 export function useApplianceEvents(applianceId: number | null) {
   return useQuery({
     queryKey: eventKeys.ofAppliance(applianceId ?? 0),
-    queryFn: () => api<Event[]>(`${userBase()}/appliances/${applianceId}/events`),
+    queryFn: () => api<Event[]>(`${userBase()}/appliances/${applianceId}/events`, { schema: Event.array() }),
     enabled: Boolean(applianceId && applianceId > 0),
   });
 }

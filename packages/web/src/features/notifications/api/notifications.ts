@@ -1,4 +1,4 @@
-import { API_BASE, NOTIFICATIONS_PAGE, type Notification } from '@ecofoyer/contracts';
+import { API_BASE, NOTIFICATIONS_PAGE, Notification } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
@@ -10,7 +10,7 @@ export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
-    queryFn: ({ pageParam }) => api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`, { schema: Notification.array() }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < NOTIFICATIONS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),

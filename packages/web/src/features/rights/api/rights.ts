@@ -1,4 +1,4 @@
-import { API_BASE, type Droits, type DroitsResume } from '@ecofoyer/contracts';
+import { API_BASE, Droits, DroitsResume } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
@@ -11,7 +11,7 @@ export function useRights(applianceId: number, enabled = true) {
     enabled,
     // Under the appliance's key: saving the appliance or a breakdown refreshes it.
     queryKey: ['appliances', 'rights', applianceId],
-    queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`),
+    queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, { schema: Droits }),
   });
 }
 
@@ -19,5 +19,5 @@ export function useRights(applianceId: number, enabled = true) {
 export function useRightsSummary() {
   const path = () => firstScreenPaths.rightsSummary(userBase());
   // Started with the home's other first requests (app/route-data.ts).
-  return useQuery({ queryKey: ['appliances', 'rights-summary'], queryFn: () => api<DroitsResume>(path()), ...seededFrom<DroitsResume>(path) });
+  return useQuery({ queryKey: ['appliances', 'rights-summary'], queryFn: () => api<DroitsResume>(path(), { schema: DroitsResume }), ...seededFrom<DroitsResume>(path) });
 }
