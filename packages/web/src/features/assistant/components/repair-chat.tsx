@@ -1,17 +1,15 @@
-import { type AucuneFiche, EMERGENCY_PRECAUTION, type MiaAnswer, TEXT_MAX, type Urgence } from '@ecofoyer/contracts';
-import { Alert, Anchor, Avatar, Badge, Button, Group, Image, List, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconDeviceFloppy, IconExternalLink, IconFlame, IconMap2, IconMessageChatbot, IconPencil, IconPhone, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
+import { TEXT_MAX } from '@ecofoyer/contracts';
+import { Anchor, Avatar, Badge, Button, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconMap2, IconMessageChatbot, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { EXTERNAL_LINKS, videoSearchUrl } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { applianceDetailPath } from '../../appliances/paths.ts';
-import { useCreateEvent } from '../../events/api/events.ts';
-import { CircularMap } from '../../repairers/components/circular-map.tsx';
 import { askChat, askQuestion } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';
+import { AnalysisAnswer } from './analysis-answer.tsx';
+import { EmergencyAlert } from './emergency-alert.tsx';
+import { NoSheetAnswer } from './no-sheet-answer.tsx';
+import { RepairersAnswer } from './repairers-answer.tsx';
 import classes from './repair-chat.module.css';
 
 const COMPOSER_ID = 'repair-chat-message';
@@ -209,200 +207,12 @@ function MessageBody({
         </Stack>
       );
     case 'repairers':
-      return <Repairers text={message.text} device={device} />;
+      return <RepairersAnswer text={message.text} device={device} />;
     case 'urgence':
       return <EmergencyAlert urgence={message.urgence} />;
     case 'aucune-fiche':
-      return <NoSheet aucuneFiche={message.aucuneFiche} busy={busy} dispatch={dispatch} />;
+      return <NoSheetAnswer aucuneFiche={message.aucuneFiche} busy={busy} dispatch={dispatch} composerId={COMPOSER_ID} />;
     case 'analysis':
-      return <Analysis answer={message.answer} question={message.question} videos={message.videos} device={device} fault={fault} />;
+      return <AnalysisAnswer answer={message.answer} question={message.question} videos={message.videos} device={device} fault={fault} />;
   }
-}
-
-/** Issue 13: an emergency, apart from the chat's bubbles: what to do now and the numbers to call, no step. */
-function EmergencyAlert({ urgence }: { urgence: Urgence }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconFlame />} title={urgence.titre} role="alert" data-testid="emergency" styles={{ title: { color: '#7f1d1d', fontSize: 'var(--mantine-font-size-md)' }, message: { color: '#450a0a' } }}>
-      <Stack gap="xs">
-        <List type="ordered" size="sm" spacing={4}>
-          {urgence.consignes.map((c) => (
-            <List.Item key={c}>{c}</List.Item>
-          ))}
-        </List>
-        <Group gap="xs">
-          {urgence.numeros.map((n) => (
-            <Button key={n.numero} component="a" href={`${n.numero === '114' ? 'sms' : 'tel'}:${n.numero.replace(/\s/g, '')}`} color="red" variant={n === urgence.numeros[0] ? 'filled' : 'outline'} size="sm" leftSection={<IconPhone size={16} />} aria-label={`${n.libelle} : ${n.numero}`} className={classes.option}>
-              {n.numero}
-            </Button>
-          ))}
-        </Group>
-        <Text size="xs">{urgence.numeros.map((n) => `${n.numero} : ${n.libelle}`).join(' · ')}</Text>
-        <Text size="sm" fw={700}>
-          {EMERGENCY_PRECAUTION}
-        </Text>
-      </Stack>
-    </Alert>
-  );
-}
-
-/** Issue 13: no sheet for this problem, said plainly, with the ways out. */
-function NoSheet({ aucuneFiche, busy, dispatch }: { aucuneFiche: AucuneFiche; busy: boolean; dispatch: Dispatch }) {
-  return (
-    <Stack gap="xs" data-testid="no-sheet">
-      <Text>{aucuneFiche.message}</Text>
-      <Text fw={700} size="sm">
-        Tu peux :
-      </Text>
-      <List size="sm" spacing={2}>
-        {aucuneFiche.suggestions.map((s) => (
-          <List.Item key={s}>{s}</List.Item>
-        ))}
-      </List>
-      <Group gap="xs">
-        <Button variant="light" className={classes.option} leftSection={<IconMap2 size={18} />} disabled={busy} onClick={() => dispatch({ type: 'repairers' })}>
-          Trouver un réparateur
-        </Button>
-        <Button variant="subtle" className={classes.option} leftSection={<IconPencil size={18} />} onClick={() => document.getElementById(COMPOSER_ID)?.focus()}>
-          Décrire autrement
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function Repairers({ text, device }: { text: string; device: ChatDevice }) {
-  const [opened, map] = useDisclosure(false);
-  const query = new URLSearchParams({
-    ...(device.productId ? { prod: String(device.productId) } : {}),
-    ...(device.applianceId ? { appliance: String(device.applianceId) } : {}),
-  });
-  return (
-    <Stack gap="xs">
-      <Text>{text}</Text>
-      <Group gap="xs">
-        <Button variant="light" className={classes.option} leftSection={<IconMap2 size={18} />} onClick={map.open}>
-          Voir la carte des réparateurs
-        </Button>
-        <Button component={Link} to={`/callplan?${query}`} variant="light" className={classes.option} leftSection={<IconTool size={18} />}>
-          Prendre rendez-vous
-        </Button>
-      </Group>
-      <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="sm">
-        Annuaire des réparateurs labellisés QualiRépar (bonus réparation) <IconExternalLink size={14} />
-      </Anchor>
-      <Modal opened={opened} onClose={map.close} title="Réparateurs près de chez vous" size="xl">
-        <CircularMap title="Carte des réparateurs « Que faire de mes objets » de l’ADEME" />
-      </Modal>
-    </Stack>
-  );
-}
-
-/** A short note for the repair history (≤ 500 characters). */
-function diagnosisNote(question: string, answer: MiaAnswer): string {
-  const note = `Symptômes : ${question}\nCauses possibles : ${answer.summary.CAUSE.join(' ; ')}`;
-  return note.length > TEXT_MAX ? `${note.slice(0, TEXT_MAX - 1)}…` : note;
-}
-
-function Analysis({ answer, question, videos, device, fault }: { answer: MiaAnswer; question: string; videos: boolean; device: ChatDevice; fault: string | null }) {
-  const save = useCreateEvent();
-  const { summary, reference_urls: links } = answer;
-  const onSave = () => {
-    if (!device.applianceId || !answer.fault) return;
-    save.mutate({
-      title: `Panne : ${answer.fault.title}`.slice(0, 120),
-      dt_realisation: new Date().toISOString(),
-      note: diagnosisNote(question, answer),
-      applianceId: device.applianceId,
-      type: 'PANNE',
-    });
-  };
-  const tutorials = (
-    <Stack gap={4}>
-      <Text fw={700}>{videos ? 'Tutoriels et vidéos' : 'Tutoriels'}</Text>
-      <List size="sm" spacing={4}>
-        {links.map((l) => (
-          <List.Item key={l.url}>
-            <Anchor href={l.url} target="_blank" rel="noopener noreferrer">
-              {l.title} <IconExternalLink size={12} />
-            </Anchor>
-          </List.Item>
-        ))}
-        {videos && (
-          <List.Item>
-            <Anchor href={videoSearchUrl(`${device.productName ?? ''} ${answer.fault?.title ?? fault ?? question}`.trim())} target="_blank" rel="noopener noreferrer">
-              Chercher des vidéos sur YouTube <IconExternalLink size={12} />
-            </Anchor>
-          </List.Item>
-        )}
-      </List>
-    </Stack>
-  );
-  return (
-    <Stack gap="sm" data-testid="analysis">
-      {answer.fault && (
-        <Title order={3} fz="md">
-          Fiche la plus proche de ta description : {answer.fault.title}
-        </Title>
-      )}
-      {videos && tutorials}
-      {summary.PRECAUTION && (
-        <Alert color="orange" icon={<IconAlertTriangle />} title="Précaution" p="xs" styles={{ title: { color: "#7c2d12" }, label: { color: "#7c2d12" } }}>
-          {summary.PRECAUTION}
-        </Alert>
-      )}
-      {summary.CAUSE.length > 0 && (
-        <Stack gap={4}>
-          <Text fw={700}>Causes possibles</Text>
-          <List size="sm" spacing={2}>
-            {summary.CAUSE.map((c) => (
-              <List.Item key={c}>{c}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      )}
-      {summary.INSTRUCTION.length > 0 && (
-        <Stack gap={4}>
-          <Text fw={700}>Étapes à suivre</Text>
-          <List type="ordered" size="sm" spacing={2}>
-            {summary.INSTRUCTION.map((c) => (
-              <List.Item key={c}>{c}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      )}
-      {answer.fault && (
-        <Text size="sm">
-          <strong>{answer.fault.diy === 'non' ? 'Réparation à confier à un professionnel : ' : 'Quand appeler un professionnel : '}</strong>
-          {answer.fault.professional}
-        </Text>
-      )}
-      {!videos && links.length > 0 && tutorials}
-      {answer.alternatives.length > 0 && (
-        <Text size="sm" c="dimmed">
-          Cela peut aussi être : {answer.alternatives.map((a) => a.title).join(' ; ')}.
-        </Text>
-      )}
-      {device.applianceId && answer.fault && (
-        <Stack gap={4} align="flex-start">
-          {save.isSuccess ? (
-            <Text c="eco.9" fw={600} role="status">
-              Diagnostic enregistré dans l’historique des réparations.{' '}
-              <Anchor component={Link} to={applianceDetailPath(device.applianceId)} underline="always">
-                Voir mon appareil
-              </Anchor>
-            </Text>
-          ) : (
-            <Button variant="outline" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending} onClick={onSave}>
-              Enregistrer ce diagnostic
-            </Button>
-          )}
-          {save.isError && (
-            <Text c="red.9" size="sm" role="alert">
-              {errorMessage(save.error, 'Le diagnostic n’a pas pu être enregistré. Réessayez.')}
-            </Text>
-          )}
-        </Stack>
-      )}
-    </Stack>
-  );
 }

@@ -1,0 +1,78 @@
+import { type Event, MSG } from '@ecofoyer/contracts';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { localDayKey, useUpdateEvent } from '../api/events.ts';
+import { capitalise, dayFr } from '../calendar-format.ts';
+
+/** One event: its date in long French, title, appliance, and what can be done with it. */
+export function EventItem({ event, today, onDelete }: { event: Event; today: string; onDelete: (e: Event) => void }) {
+  const update = useUpdateEvent();
+  const done = event.status === 'DONE';
+  const overdue = !done && localDayKey(event.dt_realisation) < today;
+  // The promise, not mutate's own onSuccess: the item leaves « À venir » (unmounts) as the lists refetch.
+  const markDone = () =>
+    update
+      .mutateAsync({ id: event.id, done: true })
+      .then(() => notifications.show({ color: 'eco', message: MSG.maintenanceDone, icon: <IconCheck size={18} /> }))
+      .catch(() => undefined);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="event-item">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6}>
+            <Text size="sm" fw={600} c={overdue ? 'red.8' : 'eco.8'}>
+              {done ? `Fait le ${dayFr(event.done_at ?? event.dt_realisation)}` : capitalise(dayFr(event.dt_realisation))}
+            </Text>
+            {overdue && (
+              <Badge color="red" c="red.9" variant="light" size="sm">
+                En retard
+              </Badge>
+            )}
+            {event.type === 'PANNE' && (
+              <Badge color="warm" c="warm.9" variant="light" size="sm">
+                Panne
+              </Badge>
+            )}
+          </Group>
+          <Text fw={700} lh={1.3}>
+            {event.title}
+          </Text>
+          {event.applianceName && (
+            <Text size="sm" c="dimmed">
+              {event.applianceName}
+            </Text>
+          )}
+          {event.note && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {event.note}
+            </Text>
+          )}
+        </Stack>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size={44}
+          radius="xl"
+          onClick={() => onDelete(event)}
+          aria-label={`Supprimer « ${event.title} » du ${dayFr(event.dt_realisation)}`}
+          style={{ flexShrink: 0 }}
+        >
+          <IconTrash size={20} />
+        </ActionIcon>
+      </Group>
+      {!done && (
+        <Group mt="xs" gap="sm">
+          <Button size="sm" h={44} variant="light" leftSection={<IconCheck size={18} />} onClick={markDone} loading={update.isPending}>
+            Marquer comme fait
+          </Button>
+          {update.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {update.error.message}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+import { FILE_ACCEPT, type ImageReading, TEXT_MAX } from '@ecofoyer/contracts';
+import { Button, Checkbox, type ComboboxData, FileInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCamera, IconPencil, IconPhoto } from '@tabler/icons-react';
+import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { type Details, type DetailsMode, today } from '../device-details.ts';
+import { searchProductOptions } from '../product-options.ts';
+import { ImageSearch } from './image-search.tsx';
+import { PlateReadingNotice } from './plate-reading-notice.tsx';
+
+/** spec §4/§5 wizard, step « Détails ». */
+export function DetailsStep({
+  universeName,
+  productOptions,
+  details,
+  mode,
+  reading,
+  onChange: set,
+  onChooseMode,
+  onRead,
+  onManual,
+}: {
+  universeName: string | undefined;
+  productOptions: ComboboxData;
+  details: Details;
+  mode: DetailsMode;
+  reading: ImageReading | null;
+  onChange: <K extends keyof Details>(key: K, value: Details[K]) => void;
+  onChooseMode: (next: 'manual' | 'image') => void;
+  onRead: (reading: ImageReading) => void;
+  onManual: () => void;
+}) {
+  return (
+    <Stack>
+      <Text c="dimmed">
+        Univers : <strong>{universeName}</strong>
+      </Text>
+      <Select
+        label="Type de produit"
+        placeholder="Choisissez le type d’appareil"
+        data={productOptions}
+        filter={searchProductOptions}
+        maxDropdownHeight={320}
+        value={details.prodId}
+        onChange={(v) => set('prodId', v)}
+        searchable
+        nothingFoundMessage="Aucun type ne correspond"
+        withAsterisk
+      />
+      {mode === 'choose' && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Button size="lg" variant="outline" leftSection={<IconCamera />} onClick={() => onChooseMode('image')}>
+            Rechercher par image
+          </Button>
+          <Button size="lg" leftSection={<IconPencil />} onClick={() => onChooseMode('manual')}>
+            Ajouter manuel
+          </Button>
+        </SimpleGrid>
+      )}
+      {mode === 'image' && details.prodId && <ImageSearch onRead={onRead} onManual={onManual} />}
+      {mode === 'manual' && (
+        <Stack gap="sm">
+          {reading && <PlateReadingNotice reading={reading} />}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Marque"
+              withAsterisk
+              maxLength={TEXT_MAX}
+              value={details.marque}
+              onChange={(e) => set('marque', e.currentTarget.value)}
+              description={reading ? (reading.marque ? 'Lue sur la plaque' : 'Non lue sur la photo : à compléter') : undefined}
+            />
+            <TextInput
+              label="Modèle"
+              withAsterisk
+              maxLength={TEXT_MAX}
+              value={details.modele}
+              onChange={(e) => set('modele', e.currentTarget.value)}
+              description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Date d’achat" type="date" max={today()} value={details.dt_achat} onChange={(e) => set('dt_achat', e.currentTarget.value)} />
+            <TextInput
+              label="Référence de la facture"
+              description="Numéro ou magasin, si vous l’avez"
+              maxLength={TEXT_MAX}
+              value={details.facture}
+              onChange={(e) => set('facture', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
+          <details>
+            <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
+            <Stack gap="sm" mt="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Vendeur" maxLength={TEXT_MAX} value={details.vendeur} onChange={(e) => set('vendeur', e.currentTarget.value)} />
+                <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" value={details.prix_achat} onChange={(e) => set('prix_achat', e.currentTarget.value)} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Numéro de série" maxLength={TEXT_MAX} value={details.numero_serie} onChange={(e) => set('numero_serie', e.currentTarget.value)} />
+                <TextInput label="Date de livraison" type="date" max={today()} value={details.dt_livraison} onChange={(e) => set('dt_livraison', e.currentTarget.value)} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Fin de la garantie commerciale" type="date" value={details.garantie_commerciale_fin} onChange={(e) => set('garantie_commerciale_fin', e.currentTarget.value)} />
+                <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" checked={details.occasion} onChange={(e) => set('occasion', e.currentTarget.checked)} />
+              </SimpleGrid>
+            </Stack>
+          </details>
+          <FileInput
+            label="Photo de l’appareil"
+            placeholder="Choisir une photo"
+            accept={FILE_ACCEPT.image}
+            leftSection={<IconPhoto size={18} />}
+            value={details.picture}
+            onChange={(f) => set('picture', f)}
+            clearable
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
