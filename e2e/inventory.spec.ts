@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badgeToast, DESKTOP, label, launchBrowser, newContext, PHONE, signedIn, visible } from './helpers.ts';
+import { badgeToast, DESKTOP, household, label, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 const ASSETS = 'packages/server/src/db/demo-assets';
 const PHOTO = readFileSync(`${ASSETS}/lave-linge.png`);
@@ -202,6 +202,42 @@ describe('new-device rules and product chooser flags', () => {
     await page.getByText('Produits enregistrés', { exact: true }).click();
     await page.getByRole('list', { name: 'Produits' }).getByRole('link').first().click();
     await page.waitForURL(/\/repair\?prod=\d+&appliance=\d+$/);
+    await context.close();
+  });
+
+  it('shows a large inventory a page at a time and searches it on the server (issue 23)', async () => {
+    const home = await household({ appliance: { modele: 'Modèle 0' } });
+    const form = (data: Record<string, unknown>) => {
+      const f = new FormData();
+      f.append('data', JSON.stringify({ prod_id: home.prodId, marque: 'Bosch', ...data }));
+      return f;
+    };
+    for (let i = 1; i < 65; i++) await home.api(`/api/V1/profils/users/${home.userId}/foyers/univers/${home.universeId}/appliances`, { method: 'POST', body: form({ modele: `Modèle ${i}` }) });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const lists: string[] = [];
+    page.on('request', (r) => {
+      if (/\/appliances(\?|$)/.test(r.url())) lists.push(new URL(r.url()).search);
+    });
+    await login(page, home.account.email, home.account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/inventaire');
+    await visible(page, '65 appareils');
+    await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(60);
+    await visible(page, '60 sur 65 affichés');
+    await page.getByRole('button', { name: 'Afficher plus d’appareils' }).click();
+    await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(65);
+    expect(await page.getByRole('button', { name: 'Afficher plus d’appareils' }).count()).toBe(0);
+    // Never the whole list: pages of 60.
+    expect(lists.every((q) => q.includes('limit='))).toBe(true);
+
+    await page.goto('/inventaire/search');
+    await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('modele 42');
+    await expect.poll(() => page.getByTestId('appliance-card').first().innerText()).toMatch(/Modèle 42/);
+    await visible(page, '1 résultat');
+    await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('bosch');
+    await visible(page, 'Les 50 meilleurs résultats : précisez votre recherche pour trouver les autres.');
+    expect(lists.some((q) => q.includes('q=bosch'))).toBe(true);
     await context.close();
   });
 });

@@ -171,6 +171,24 @@ export const DeviceCreate = z.object({
   note: text,
 });
 
+/** The page size of the inventory (issue 23). */
+export const APPLIANCES_PAGE = 60;
+/** The most answers a search gives (issue 23): a longer list asks for a more precise query. */
+export const APPLIANCE_SEARCH_MAX = 50;
+
+/**
+ * GET …/appliances (issue 23): without a parameter the spec's whole list; `limit` and `after` (the
+ * id of the last appliance of the previous page) page it in the same order (newest first); `q`
+ * answers the best matches of the app's search (accents, synonyms, small typos; at most `limit`,
+ * else APPLIANCE_SEARCH_MAX), best first.
+ */
+export const AppliancesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  after: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type AppliancesQuery = z.infer<typeof AppliancesQuery>;
+
 export const ApplianceCount = z.object({
   data: z.record(z.string(), z.number().int()),
   /** secondLife: devices of the household's history (given, sold or recycled), not in the total. */

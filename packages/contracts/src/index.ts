@@ -22,3 +22,4 @@ export * from './audit.ts';
 export * from './product-synonyms.ts';
 export * from './rights.ts';
 export * from './inventory-csv.ts';
+export * from './search.ts';

@@ -1,6 +1,6 @@
-import { REPAIR_BONUS } from '@ecofoyer/contracts';
+import { REPAIR_BONUS } from './repair-bonus.ts';
 import { describe, expect, it } from 'vitest';
-import products from '../../../server/src/db/reference/products.json' with { type: 'json' };
+import products from '../../server/src/db/reference/products.json' with { type: 'json' };
 import { createSearch, editDistance, normalizeForSearch } from './search.ts';
 
 /** The catalogue's 71 product names, as the chooser and the wizard list them. */

@@ -1,4 +1,4 @@
-import { PRODUCT_SYNONYMS } from '@ecofoyer/contracts';
+import { PRODUCT_SYNONYMS } from './product-synonyms.ts';
 
 /** Lower case without accents: "Réfrigérateur" and "refrigerateur" match. */
 export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

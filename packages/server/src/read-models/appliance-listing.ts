@@ -13,3 +13,20 @@ export const applianceListing = (db: Db, userId: number) =>
     .selectAll('a')
     .select(['p.prod_name', 'p.pict as prod_pict', 'u.name as univer_name'])
     .where('a.user_id', '=', userId);
+
+/**
+ * Read model (decision 012): what the inventory's search compares (issue 23) for every appliance
+ * still in the household, in the list's order: its own words, its product's and its universe's
+ * names (owned by `universes`). Read only.
+ */
+export const applianceSearchFields = (db: Db, userId: number) =>
+  db
+    .selectFrom('appliances as a')
+    .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
+    .leftJoin('universes as u', 'u.id', 'a.universe_id')
+    .select(['a.id', 'a.name', 'a.marque', 'a.modele', 'p.prod_name', 'u.name as univer_name'])
+    .where('a.user_id', '=', userId)
+    .where('a.second_life', 'is', null)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .execute();

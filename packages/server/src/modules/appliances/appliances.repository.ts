@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { applianceListing } from '../../read-models/appliance-listing.ts';
+import { applianceListing, applianceSearchFields } from '../../read-models/appliance-listing.ts';
 import type { AppliancesTable, } from '../../db/schema.ts';
 
 export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
@@ -52,6 +52,27 @@ export class AppliancesRepository {
 
   list(userId: number) {
     return this.base(userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
+  }
+
+  /** A page of the list in its order (newest first), after the appliance `after` (keyset, issue 23). */
+  page(userId: number, limit: number, after?: number) {
+    let query = this.base(userId);
+    if (after !== undefined) {
+      const at = this.db.selectFrom('appliances').select('created_at').where('id', '=', after).where('user_id', '=', userId);
+      query = query.where((eb) => eb.or([eb('a.created_at', '<', at), eb.and([eb('a.created_at', '=', at), eb('a.id', '<', after)])]));
+    }
+    return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
+  }
+
+  /** What the search compares, for every appliance of the inventory, in the list's order (issue 23). */
+  searchable(userId: number) {
+    return applianceSearchFields(this.db, userId);
+  }
+
+  /** These appliances, in no particular order. */
+  findMany(userId: number, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.base(userId).where('a.id', 'in', ids).execute();
   }
 
   listInUniverse(userId: number, universeId: number) {

@@ -1,4 +1,4 @@
-import { Appliance, ApplianceCount, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
+import { Appliance, ApplianceCount, AppliancesQuery, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireSelf } from '../../lib/auth-guard.ts';
@@ -29,9 +29,9 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
     return appliances.count(req.params.userId);
   });
 
-  app.get('/:userId/appliances', { schema: { ...common, params: UserParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
+  app.get('/:userId/appliances', { schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return appliances.list(req.params.userId);
+    return appliances.list(req.params.userId, req.query);
   });
 
   app.get('/:userId/foyers/univers/:id/appliances', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {

@@ -1,5 +1,5 @@
 import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
-import { MSG } from '@ecofoyer/contracts';
+import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
@@ -68,6 +68,9 @@ const FILE_COLUMNS = {
   manual: { key: 'notice_key' },
 } as const satisfies Record<FileKind, { key: keyof ApplianceFields }>;
 
+/** What the inventory's search compares, the most telling first (the same keys as the web app's lists). */
+const SEARCH_KEYS = ['name', 'marque', 'modele', 'prod_name', 'univer_name'] as const;
+
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
@@ -106,8 +109,22 @@ export class AppliancesService {
     };
   }
 
-  async list(userId: number): Promise<Appliance[]> {
-    return (await this.repo.list(userId)).map((r) => this.toDto(r));
+  /**
+   * The inventory (spec §7), or one page of it, or the best matches of a search (issue 23: the
+   * answer stays small as a household grows). A search compares the light fields of every appliance
+   * with the app's search (contracts' `createSearch`), then reads the matches in full: two statements.
+   */
+  async list(userId: number, query: AppliancesQuery = {}): Promise<Appliance[]> {
+    if (query.q !== undefined) {
+      const fields = await this.repo.searchable(userId);
+      const ids = createSearch(fields, SEARCH_KEYS)(query.q)
+        .slice(0, query.limit ?? APPLIANCE_SEARCH_MAX)
+        .map((f) => f.id);
+      const rows = new Map((await this.repo.findMany(userId, ids)).map((r) => [r.id, r]));
+      return ids.flatMap((id) => (rows.has(id) ? [this.toDto(rows.get(id)!)] : []));
+    }
+    const rows = query.limit !== undefined ? await this.repo.page(userId, query.limit, query.after) : await this.repo.list(userId);
+    return rows.map((r) => this.toDto(r));
   }
 
   async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {

@@ -158,6 +158,44 @@ describe('lists and counts', () => {
   });
 });
 
+describe('a growing inventory: pages and search (issue 23)', () => {
+  it('pages the list in its order with limit and after, and the pages together are the whole list', async () => {
+    const user = await signedInUser(t, 'pages@exemple.fr');
+    const u = await universe(user, 'Cuisine');
+    for (let i = 0; i < 7; i++) expect((await addAppliance(u, { prod_id: product('Bouilloire').id, marque: 'M', modele: `X${i}` }, undefined, user)).statusCode).toBe(201);
+    const all: { id: number }[] = (await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json();
+    const pages: number[][] = [];
+    let after: number | undefined;
+    for (;;) {
+      const res = await t.app.inject({ url: `${users(user.id)}/appliances?limit=3${after ? `&after=${after}` : ''}`, headers: user.headers });
+      expect(res.statusCode).toBe(200);
+      const page: { id: number }[] = res.json();
+      if (page.length === 0) break;
+      pages.push(page.map((a) => a.id));
+      after = page.at(-1)!.id;
+    }
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+    expect(pages.flat()).toEqual(all.map((a) => a.id));
+    expect((await t.app.inject({ url: `${users(user.id)}/appliances?limit=0`, headers: user.headers })).statusCode).toBe(400);
+  });
+
+  it('searches like the app: accents, synonyms and typos, best first, at most the limit, never another household', async () => {
+    const user = await signedInUser(t, 'recherche@exemple.fr');
+    const u = await universe(user, 'Buanderie');
+    await addAppliance(u, { prod_id: product('Lave-linge').id, marque: 'Bosch', modele: 'Serie 6', name: 'Machine du bas' }, undefined, user);
+    await addAppliance(u, { prod_id: product('Réfrigérateur').id, marque: 'Liebherr', modele: 'K1' }, undefined, user);
+    await addAppliance(kitchen, { prod_id: product('Réfrigérateur').id, marque: 'Bosch', modele: 'Autre foyer' });
+    const search = async (q: string, extra = '') =>
+      ((await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}${extra}`, headers: user.headers })).json() as { marque: string; prod_name: string }[]).map((a) => `${a.marque} ${a.prod_name}`);
+    expect(await search('bsoch')).toEqual(['Bosch Lave-linge']);
+    expect(await search('frigo')).toEqual(['Liebherr Réfrigérateur']);
+    expect(await search('REFRIGERATEUR')).toEqual(['Liebherr Réfrigérateur']);
+    expect(await search('buanderie')).toHaveLength(2);
+    expect(await search('buanderie', '&limit=1')).toHaveLength(1);
+    expect(await search('xylophone')).toEqual([]);
+  });
+});
+
 describe('updating, files and deleting', () => {
   it('updates the texts and moves the appliance to another universe', async () => {
     const a = (await addAppliance(kitchen, { prod_id: product('Micro-ondes').id, marque: 'Samsung', modele: 'MS23' })).json();

@@ -1,5 +1,5 @@
-import { API_BASE, Appliance, ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, APPLIANCE_SEARCH_MAX, APPLIANCES_PAGE, Appliance, ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
+import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
@@ -13,6 +13,8 @@ const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
 export const applianceKeys = {
   all: ['appliances'] as const,
   list: () => ['appliances', 'list'] as const,
+  pages: () => ['appliances', 'pages'] as const,
+  search: (q: string) => ['appliances', 'search', q] as const,
   inUniverse: (id: number) => ['appliances', 'universe', id] as const,
   one: (id: number) => ['appliances', 'one', id] as const,
   count: () => ['appliances', 'count'] as const,
@@ -20,6 +22,27 @@ export const applianceKeys = {
 
 export function useAppliances() {
   return useQuery({ queryKey: applianceKeys.list(), queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: Appliance.array() }) });
+}
+
+/** The inventory page by page (issue 23): a household of a thousand devices does not load them all at once. */
+export function useAppliancePages() {
+  return useInfiniteQuery({
+    queryKey: applianceKeys.pages(),
+    queryFn: ({ pageParam }) => api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: Appliance.array() }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.length < APPLIANCES_PAGE ? undefined : last.at(-1)!.id),
+  });
+}
+
+/** The server's best matches for a query (issue 23: the search no longer needs the whole inventory); the last results stay while the next arrive. */
+export function useApplianceSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: applianceKeys.search(query),
+    queryFn: () => api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, { schema: Appliance.array() }),
+    enabled: query !== '',
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUniverseAppliances(universeId: number | null) {

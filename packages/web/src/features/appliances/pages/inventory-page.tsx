@@ -5,17 +5,23 @@ import { productListFor } from '../../../app/paths.ts';
 import emptyRoom from '../../../assets/illustrations/empty-room.svg';
 import { PageTitle } from '../../../components/page-title.tsx';
 
-import { useAppliances } from '../api/appliances.ts';
+import { useApplianceCount, useAppliancePages } from '../api/appliances.ts';
 import { ApplianceCard } from '../components/appliance-card.tsx';
 import { applianceDetailPath } from '../paths.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
 
-/** /inventaire: every appliance; with ?flag=tosecond a click picks the device to give a second life. */
+/**
+ * /inventaire: every appliance, a page at a time (issue 23); with ?flag=tosecond a click picks the
+ * device to give a second life.
+ */
 export function InventoryPage() {
   const [params] = useSearchParams();
   const toSecondLife = params.get('flag') === 'tosecond';
-  const appliances = useAppliances();
+  const pages = useAppliancePages();
+  const count = useApplianceCount();
+  const shown = pages.data?.pages.flat();
+  const total = count.data?.meta.totalAppliances ?? shown?.length ?? 0;
   const target = (id: number, prod: number | null) =>
     toSecondLife ? `/secondlife/actionselect?appliance=${id}${prod ? `&prod=${prod}` : ''}` : applianceDetailPath(id);
 
@@ -41,15 +47,13 @@ export function InventoryPage() {
             Rechercher
           </Button>
         </Group>
-        {appliances.isPending && (
+        {pages.isPending && (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
             <Skeletons count={4} h={200} />
           </SimpleGrid>
         )}
-        {appliances.isError && (
-          <ErrorAlert message={appliances.error.message} onRetry={() => appliances.refetch()} />
-        )}
-        {appliances.data?.length === 0 && (
+        {pages.isError && <ErrorAlert message={pages.error.message} onRetry={() => pages.refetch()} />}
+        {shown?.length === 0 && (
           <Paper withBorder radius="lg" p="xl">
             <Stack align="center" ta="center">
               <Image src={emptyRoom} alt="" w={220} h="auto" />
@@ -58,14 +62,25 @@ export function InventoryPage() {
             </Stack>
           </Paper>
         )}
-        {appliances.data && appliances.data.length > 0 && (
+        {shown && shown.length > 0 && (
           <>
-            <Text c="dimmed">{appliances.data.length === 1 ? '1 appareil' : `${appliances.data.length} appareils`}</Text>
+            <Text c="dimmed">{total === 1 ? '1 appareil' : `${total.toLocaleString('fr-FR')} appareils`}</Text>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-              {appliances.data.map((a) => (
+              {shown.map((a) => (
                 <ApplianceCard key={a.id} appliance={a} to={target(a.id, a.prod_id)} />
               ))}
             </SimpleGrid>
+            {pages.hasNextPage && (
+              <Stack align="center" gap={4}>
+                <Button variant="light" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+                  Afficher plus d’appareils
+                </Button>
+                <Text size="sm" c="dimmed">
+                  {`${shown.length.toLocaleString('fr-FR')} sur ${total.toLocaleString('fr-FR')} affichés`}
+                </Text>
+              </Stack>
+            )}
+            {pages.isFetchNextPageError && <ErrorAlert message={pages.error?.message ?? ''} onRetry={() => pages.fetchNextPage()} />}
           </>
         )}
       </Stack>

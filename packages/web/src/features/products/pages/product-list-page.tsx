@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductListFlag } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { createSearch } from '../../../lib/search.ts';
+import { createSearch } from '@ecofoyer/contracts';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';

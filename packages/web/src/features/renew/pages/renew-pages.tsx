@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { lvaoMapUrl } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUrlText } from '../../../lib/query-params.ts';
-import { createSearch } from '../../../lib/search.ts';
+import { createSearch } from '@ecofoyer/contracts';
 import { useAppliances } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/choice-card.module.css';

@@ -39,7 +39,7 @@ const normalize = (s: string) =>
  * The select's search (issue 17): a choice matches when every typed word starts a word of its name
  * or of one of its everyday words, so « lave » finds Lave-linge and Lave-vaisselle, « frigo » the
  * fridges, « machine à laver » the washing machine. Names that start with the text come first,
- * then other name matches, then matches on an everyday word. (The app-wide search of lib/search.ts
+ * then other name matches, then matches on an everyday word. (The app-wide search of contracts/src/search.ts
  * works on labels only; these choices carry their own synonyms.)
  */
 export function searchCategoryChoices(choices: readonly CategoryChoice[]): OptionsFilter {
