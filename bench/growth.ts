@@ -34,7 +34,9 @@ const from = new Date(now.getFullYear(), now.getMonth(), 1 - 7).toISOString();
 const to = new Date(now.getFullYear(), now.getMonth() + 1, 1 + 14).toISOString();
 const ROUTES: { page: string; path: string }[] = [
   { page: 'inventaire', path: '/foyers/univers' },
-  { page: 'inventaire, recherche', path: '/appliances' },
+  { page: 'inventaire (60 par page)', path: '/appliances?limit=60' },
+  { page: 'recherche', path: '/appliances?q=bosch&limit=50' },
+  { page: 'recherche, faute de frappe', path: '/appliances?q=lave%20linje&limit=50' },
   { page: 'accueil', path: '/droits/resume' },
   { page: 'accueil', path: '/notifs/count' },
   { page: 'défis', path: '/badges' },
@@ -43,6 +45,7 @@ const ROUTES: { page: string; path: string }[] = [
   { page: 'calendrier', path: '/events?status=DONE&limit=20' },
   { page: 'calendrier', path: '/events/counts' },
   { page: 'notifications', path: '/notifs?limit=20' },
+  { page: 'réparation, carbone, seconde vie, types (liste entière)', path: '/appliances' },
   { page: '(appel de la spec, aucune page)', path: '/events' },
   { page: '(appel de la spec, aucune page)', path: '/notifs' },
 ];

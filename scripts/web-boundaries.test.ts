@@ -1,0 +1,32 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { boundaryViolations, staleDeclarations } from './web-boundaries.ts';
+
+const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
+
+describe('web feature boundaries (issue 18, item 3; decision 009)', () => {
+  it('holds in the web app: features import shared features, lib and components, and only declared others', () => {
+    expect(boundaryViolations(WEB_SRC)).toEqual([]);
+    expect(staleDeclarations(WEB_SRC)).toEqual([]);
+  });
+
+  it('fails a feature that imports another feature not shared nor declared, at any depth', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-web-'));
+    const write = (file: string, content: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), content);
+    };
+    try {
+      write('features/smartfix/pages/page.tsx', "import { a } from '../api/a.ts';\nimport { b } from '../../appliances/api/b.ts';\nimport { c } from '../../badges/api/c.ts';\n");
+      write('features/smartfix/machine.ts', "import { d } from '../carbon/d.ts';\nimport { e } from '../../lib/e.ts';\n");
+      expect(boundaryViolations(dir)).toEqual([
+        'features/smartfix/machine.ts imports the feature carbon: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
+        'features/smartfix/pages/page.tsx imports the feature badges: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Web features (issue 18, item 3; decision 009): a feature imports only itself, `lib/`,
+ * `components/`, `app/`, the assets and the shared features below. Any other feature-to-feature
+ * import must be declared in DECLARED with its reason, so that none appears unnoticed.
+ */
+export const SHARED_FEATURES = ['references', 'appliances', 'universes', 'auth'];
+
+/** Existing compositions of one feature inside another, each with why; the list only shrinks. */
+export const DECLARED: Record<string, Record<string, string>> = {
+  appliances: { badges: 'a new appliance announces the badge it earns', events: 'the appliance page lists its maintenance and breakdowns', rights: 'the appliance page shows « Mes droits »' },
+  assistant: { events: 'a diagnosis is saved as a breakdown event', repairers: 'the chat shows the repairers map', rights: 'the repair flow shows « Réparer ou remplacer ? »' },
+  auth: { 'inventory-csv': 'the profile page holds the export and import cards', info: 'the sign-in pages open the terms of use (CGU)' },
+  carbon: { badges: 'a simulation earns a badge', repairers: 'the footprint page links to repairers' },
+  events: { badges: 'a maintenance done announces the badge it earns' },
+  home: { badges: 'the home page shows the badges to earn', rights: 'the home page shows the guarantees ending soon' },
+  maintenance: { events: 'a maintenance card plans events' },
+  notifications: { maintenance: 'a reminder opens its maintenance card' },
+  renew: { 'second-life': 'replacing a device starts its second life' },
+  'second-life': { badges: 'a second life earns a badge', repairers: 'repair is one of the second-life choices' },
+};
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+
+/** Every feature-to-feature import under `webSrc` (packages/web/src) that the rules do not allow, as readable lines. */
+export function boundaryViolations(webSrc: string): string[] {
+  const features = path.join(webSrc, 'features');
+  const problems: string[] = [];
+  for (const feature of readdirSync(features)) {
+    for (const file of sources(path.join(features, feature))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const target = path.relative(features, path.resolve(path.dirname(file), (m[1] ?? m[2])!));
+        if (target.startsWith('..')) continue;
+        const other = target.split(path.sep)[0]!;
+        if (other === feature || SHARED_FEATURES.includes(other) || DECLARED[feature]?.[other]) continue;
+        problems.push(`${path.relative(webSrc, file)} imports the feature ${other}: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Declared imports that no longer exist (the list only shrinks). */
+export function staleDeclarations(webSrc: string): string[] {
+  const features = path.join(webSrc, 'features');
+  const used = new Set<string>();
+  for (const feature of readdirSync(features)) {
+    for (const file of sources(path.join(features, feature))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const target = path.relative(features, path.resolve(path.dirname(file), (m[1] ?? m[2])!));
+        if (!target.startsWith('..')) used.add(`${feature} -> ${target.split(path.sep)[0]}`);
+      }
+    }
+  }
+  return Object.entries(DECLARED).flatMap(([from, to]) => Object.keys(to).filter((t) => !used.has(`${from} -> ${t}`)).map((t) => `${from} -> ${t}`));
+}
