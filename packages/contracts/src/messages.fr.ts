@@ -153,6 +153,7 @@ export const MSG = {
   fileTooLargeFor: (limit: string) => `Le fichier dépasse la taille maximale de ${limit}.`,
   fileNotImage: 'Format non accepté : choisissez une image JPEG, PNG ou WebP.',
   imageTooManyPixels: 'Cette image est trop grande (plus de 40 mégapixels) : réduisez-la ou prenez une photo plus petite, puis réessayez.',
+  ocrUnavailable: 'La lecture des photos n’est pas installée sur ce serveur : saisissez la marque et le modèle à la main.',
   imageReadTimeout: 'La lecture de la photo a pris trop de temps. Réessayez avec une photo plus nette et mieux cadrée sur la plaque.',
   fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
   fileNotManual: 'Format non accepté : la notice doit être un PDF.',

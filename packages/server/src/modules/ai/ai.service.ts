@@ -8,7 +8,7 @@ import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import { parsePlate } from './plate-parser.ts';
-import { PlateImageError, PlateReader, PlateReadTimeoutError } from './plate-reader.ts';
+import { OcrUnavailableError, PlateImageError, PlateReader, PlateReadTimeoutError } from './plate-reader.ts';
 
 /**
  * Adding a device by photo (API.md "image search"): the rating plate is read offline (OCR) and the
@@ -64,6 +64,7 @@ export class AiService {
       // A file that passed the type check but cannot be decoded (truncated, corrupt) is bad input.
       if (err instanceof PlateImageError) throw badRequest(MSG.imageSearchFailed, 'IMAGE_UNREADABLE');
       if (err instanceof PlateReadTimeoutError) throw serviceUnavailable(MSG.imageReadTimeout, 'IMAGE_READ_TIMEOUT');
+      if (err instanceof OcrUnavailableError) throw serviceUnavailable(MSG.ocrUnavailable, 'OCR_UNAVAILABLE');
       this.deps.log.error({ err }, 'rating plate OCR failed');
       throw serviceUnavailable(MSG.imageSearchFailed, 'IMAGE_SEARCH_FAILED');
     }

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { HttpError } from '../../lib/errors.ts';
 import { PDF, pngDeclaring, WEBP } from '../../../test/multipart.ts';
 import { blankImage, plateImage } from '../../../test/plate-image.ts';
-import { OCR_MAX_SIDE, PlateImageError, PlateReader, PlateReadTimeoutError, plateImageFormat, prepareForOcr, readPlateWith } from './plate-reader.ts';
+import { loadTesseract, OCR_MAX_SIDE, OcrUnavailableError, PlateImageError, PlateReader, PlateReadTimeoutError, plateImageFormat, prepareForOcr, readPlateWith } from './plate-reader.ts';
 
 // The first OCR starts the wasm worker and loads fra+eng (≈ 1 s, more on a busy machine).
 const OCR_TIMEOUT = 60_000;
@@ -171,4 +171,14 @@ describe('photos that would cost the OCR too much (issue 15, decompression bomb)
     const reading = await reader.read(image);
     expect(reading.marque).toBe(plates[0]!.marque);
   }, OCR_TIMEOUT);
+});
+
+describe('OCR as an optional dependency (issue 18, item 9)', () => {
+  it('says OCR is not installed when tesseract.js is missing, and passes any other failure on', async () => {
+    const notFound = Object.assign(new Error("Cannot find package 'tesseract.js'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    await expect(loadTesseract(() => Promise.reject(notFound))).rejects.toBeInstanceOf(OcrUnavailableError);
+    const broken = new Error('wasm compile failed');
+    await expect(loadTesseract(() => Promise.reject(broken))).rejects.toBe(broken);
+    expect(typeof (await loadTesseract()).createWorker).toBe('function');
+  });
 });

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { checkImageDimensions, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 import { parsePlate, type PlateFields } from './plate-parser.ts';
 
@@ -25,6 +25,30 @@ const LANGS = ['fra', 'eng'] as const;
 export interface PlateReading extends PlateFields {
   /** OCR text: lines trimmed, spaces collapsed, empty lines dropped ('' for a blank image). */
   text: string;
+}
+
+/**
+ * OCR is not installed: tesseract.js and its language data are optional dependencies (65 MB; issue
+ * 18, item 9), left out by `npm ci --omit=optional`. The wizard then asks for brand and model by hand.
+ */
+export class OcrUnavailableError extends Error {
+  readonly code = 'OCR_UNAVAILABLE';
+  constructor(options?: { cause?: unknown }) {
+    super('OCR is not installed (optional dependencies tesseract.js and @tesseract.js-data/* are missing).', options);
+    this.name = 'OcrUnavailableError';
+  }
+}
+
+const missing = (error: unknown) => ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as { code?: string } | null)?.code ?? '');
+
+/** tesseract.js when it is installed; OcrUnavailableError when it is not (`importModule` is replaceable for a test). */
+export async function loadTesseract(importModule: (name: string) => Promise<unknown> = (name) => import(name)): Promise<typeof import('tesseract.js')> {
+  try {
+    return (await importModule('tesseract.js')) as typeof import('tesseract.js');
+  } catch (error) {
+    if (missing(error)) throw new OcrUnavailableError({ cause: error });
+    throw error;
+  }
 }
 
 /** The upload is not an image the reader accepts (PNG, JPEG or WebP), or it is corrupt. */
@@ -95,7 +119,13 @@ export function normaliseOcrText(raw: string): string {
  * (what tesseract.js itself downloads for OEM.LSTM_ONLY), else the package's default `langPath`.
  */
 async function trainedDataFile(lang: string): Promise<string> {
-  const pkg = require(`@tesseract.js-data/${lang}`) as { code: string; gzip: boolean; langPath: string };
+  let pkg: { code: string; gzip: boolean; langPath: string };
+  try {
+    pkg = require(`@tesseract.js-data/${lang}`);
+  } catch (error) {
+    if (missing(error)) throw new OcrUnavailableError({ cause: error });
+    throw error;
+  }
   const bestInt = join(dirname(require.resolve(`@tesseract.js-data/${lang}`)), '4.0.0_best_int', `${lang}.traineddata.gz`);
   try {
     await access(bestInt);
@@ -120,6 +150,7 @@ function enqueue<T>(task: () => Promise<T>): Promise<T> {
 
 async function startWorker(): Promise<Worker> {
   const started = performance.now();
+  const { createWorker, OEM, PSM } = await loadTesseract();
   // tesseract.js takes one `langPath` for all languages, and each data package has its own directory: link
   // both files into a temporary directory, read once at start-up, then removed.
   const dir = await mkdtemp(join(tmpdir(), 'ecofoyer-tessdata-'));
