@@ -151,3 +151,23 @@ describe('emergencies the blind set 8 found missing (issue 13)', () => {
     expect(detectEmergency('ma batterie se décharge quand je touche à peine le téléphone')).toBeNull();
   });
 });
+
+describe('emergencies the blind set 9 found missing or raised wrongly (issue 13)', () => {
+  it('hears a hiss by the cooker’s pipe, a CO alarm that « affiche CO », dizziness by a gas cooker, a plugged device in the rain or in water, « du feu dans le grille-pain »', () => {
+    expect(detectEmergency('j’entends un pschhhh continu derrière la cuisinière, là où arrive le tuyau, et ça sent fort', 'Cuisinière')).toBe('gaz');
+    expect(detectEmergency('le petit boîtier blanc près de la chaudière sonne fort et affiche CO, c grave ?')).toBe('monoxyde');
+    expect(detectEmergency('je me sens barbouillée et j’ai le vertige dès que la gazinière tourne un moment', 'Plaque de cuisson')).toBe('monoxyde');
+    expect(detectEmergency('l’enceinte est restée sous la pluie, elle est branchée sur secteur et elle grésille', 'Enceinte')).toBe('eau');
+    expect(detectEmergency('2 cm d’eau dans la cuisine, le lave-vaisselle branché baigne dedans, je peux y aller ?')).toBe('eau');
+    expect(detectEmergency('ya du feu dans le grille pain!!', 'Grille-pain')).toBe('incendie');
+  });
+
+  it('lets through an igniter that clicks on, a steam mop’s wet floor and an insurance question', () => {
+    expect(detectEmergency('le clic clic de l’étincelle ne s’arrête plus, même une fois le brûleur allumé')).toBeNull();
+    expect(detectEmergency('l’étincelle claque sur la prise quand je branche')).toBe('electrique');
+    expect(detectEmergency('il envoie de l’eau bouillante au lieu de vapeur, mon carrelage est inondé', 'Nettoyeur vapeur')).toBeNull();
+    expect(detectEmergency('mon assurance habitation couvre un dégât des eaux causé par la machine du voisin ?')).toBeNull();
+    expect(detectEmergency('la cuisine est inondée, la machine fuit')).toBe('eau');
+    expect(detectEmergency('lv siemens reste 3 cm d’eau sale au fond a la fin')).toBeNull();
+  });
+});

@@ -228,8 +228,8 @@ const COOKING_DEVICE = /\b(rotis?|four|mini-four|cuisiniere|plaques?|plaque de c
 /** A hood is there for cooking smoke: its « fumée » is the cooking's unless something burns. */
 const HOOD = /\bhottes?\b/;
 /** What carbon monoxide does to people, and what gives it off in a home. */
-const CO_SYMPTOM = /\b(maux de tete|mal (a la|de|au) (tete|crane)|migraines?|nausees?|vertiges?|envie de vomir|vomi\w*|malaises?|somnolen\w*|evanoui\w*|etourdi\w*|la tete (me |nous |lui )?tourne|tete qui tourne)\b/;
-const CO_SOURCE = /\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|cheminee|insert|brasero|groupe electrogene|chauffage\w*( d'appoint)?|pompe a chaleur)\b/;
+const CO_SYMPTOM = /\b(maux de tete|mal (a la|de|au) (tete|crane)|migraines?|nausees?|vertiges?|envie de vomir|vomi\w*|malaises?|somnolen\w*|evanoui\w*|etourdi\w*|barbouill\w*|la tete (me |nous |lui )?tourne|tete qui tourne)\b/;
+const CO_SOURCE = /\b(chaudiere|poele|chauffe-bain|chauffe-eau (a |au )?gaz|gaz|gaziniere|gazi|cheminee|insert|brasero|groupe electrogene|chauffage\w*( d'appoint)?|pompe a chaleur)\b/;
 /** Smoke from a hood while nothing cooks is the hood's own. */
 const NOTHING_COOKING = /\b(rien ne cuit|rien (sur|dans) (le feu|la plaque|les plaques)|sans (rien )?cuisiner|sans cuisson|aucune cuisson|plaques? eteintes?|tout est eteint)\b/;
 const BURNING_CUE = /\b(brule\w*|cram\w*|roussi|fondu\w*|grille)\b/;
@@ -260,13 +260,15 @@ const RULES: Rule[] = [
   { kind: 'gaz', pattern: /\bfuites?\s+(?:de |du |d')?\s*(?:gaz|butane|propane)\b/ },
   { kind: 'gaz', pattern: /\b(gaz|butane|propane)\b\s+(?:qui\s+)?(fuit|fuite|s'echappe|siffle|sort|s'ecoule)\b/ },
   { kind: 'gaz', pattern: /\bsiffl\w*[^.!?;]{0,50}?\b(gaz|compteur de gaz|flexible|tuyau de gaz|bouteille)\b|\b(gaz|compteur de gaz|flexible de gaz|tuyau de gaz|bouteille de gaz)\b[^.!?;]{0,30}?\bsiffl\w*/ },
-  { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|tuyau de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*)\b/ },
+  { kind: 'gaz', pattern: /\b(bouteilles? de gaz|bouteilles?|butane|propane|detendeur|flexible|compteur de gaz|robinet de gaz|tuyau de gaz|gazi\w*|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,40}?\b(pschi+t+|psch+\w*|ps{2,}\w*|pst+|chuint\w*|siffl\w*|sent fort|sent bizarre|sent mauvais|odeur\w*|fuit|fuite)\b|\b(pschi+t+|psch+\w*|ps{2,}\w*|chuint\w*)\b[^.!?;]{0,40}?\b(bouteilles?|butane|propane|detendeur|flexible|gaz\w*|robinet|odeur\w*|tuyau|cuisiniere|compteur)\b/ },
+  // « Ça sent fort » about a gas appliance: a gas smell until a professional says otherwise.
+  { kind: 'gaz', pattern: /\b(ca |il |elle )?(sent|pue)\s+(fort|bizarre|drole|mauvais)\b/, within: /\b(gaz|gaziniere|gazi|chaudiere|chauffe-bain)\b|\((cuisiniere|chaudiere)\)$/ },
   { kind: 'gaz', pattern: /\boeufs? pourris?\b/, unless: /\b(lave[- ]vaisselle|lave[- ]linge|machine a laver|tambour|frigo|refrigerateur|evier|siphon|canalisations?|eau chaude|chauffe-eau|ballon|robinet|douche|bac)\b/ },
   // A combustion appliance that smells (a boiler in lock-out "qui sent bizarre").
   { kind: 'gaz', pattern: /\b(chaudiere|gaziniere|gazi|chauffe-bain|cuisiniere (a |au )?gaz|plaques? (a |au )?gaz)\b[^.!?;]{0,50}?\b(odeurs?|sent\w*|pue\w*)\b|\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,50}?\b(chaudiere|gaziniere|gazi|chauffe-bain)\b/, unless: /\b(brule|poussiere)\b(?![^.!?;]*(gaz|oeuf))/ },
   // Carbon monoxide: an alarm or symptoms near a combustion appliance.
   // A CO detector named in a question about the rules or the purchase (« c'est obligatoire ? ») is no alarm, unless something rings.
-  { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)/, unless: /^(?!.*\b(sonne\w*|bip\w*|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*|en alarme|alarme (s'est|a)|mal|maux|nausee\w*|vertige\w*|malaise)\b)(?=.*\b(obligatoire\w*|acheter|achat|installer|ou (le |la )?(placer|mettre|poser)|quel modele|loi|location|locataire|proprietaire|bailleur|normes?|prix)\b)/ },
+  { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)|\b(sonne\w*|bip\w*|hurle\w*|retenti\w*|clignot\w*|affiche\w*)\b[^.!?;]{0,40}?\b(co|monoxyde)\b/, unless: /^(?!.*\b(sonne\w*|bip\w*|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*|en alarme|alarme (s'est|a)|mal|maux|nausee\w*|vertige\w*|malaise)\b)(?=.*\b(obligatoire\w*|acheter|achat|installer|ou (le |la )?(placer|mettre|poser)|quel modele|loi|location|locataire|proprietaire|bailleur|normes?|prix)\b)/ },
   { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
   { kind: 'monoxyde', pattern: new RegExp(`${CO_SYMPTOM.source}[\\s\\S]{0,80}?${CO_SOURCE.source}|${CO_SOURCE.source}[\\s\\S]{0,80}?${CO_SYMPTOM.source}`) },
   // The same symptoms in a chat about a combustion appliance, which the text need not name.
@@ -274,6 +276,7 @@ const RULES: Rule[] = [
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
+  { kind: 'incendie', pattern: /\b(y a|ya|il y a) du feu\b|\bdu feu (dans|qui sort)\b/ },
   // Something of the home catching fire, said without « feu »: « la couette a commencé à brûler ».
   // Fabric an iron scorches (linge, vêtement, drap) is left to its sheet.
   { kind: 'incendie', pattern: /\b(couettes?|rideaux?|tapis|canape|matelas|nappes?|torchons?|papiers?|cartons?|oreillers?|coussins?|moquette|lit|meubles?|plan de travail)\b[^.!?;]{0,40}?\b((a |commence\w* a |se met a |s'est mis\w* a )?brul(e|ait|er|ent)|cram\w*|carbonis\w*)\b/ },
@@ -290,7 +293,10 @@ const RULES: Rule[] = [
   { kind: 'eau', pattern: /\b(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?|compteur electrique|boitier electrique|cable electrique)\b[^.!?;]{0,30}?\b(mouill\w*|humide|dans l'eau|inond\w*|tremp\w*|eau(?! chaude))\b|\b(eau|inond\w*|mouill\w*)\b[^.!?;]{0,25}?\b(dans|sur|pres de|autour de|jusqu'a|jusqu'aux?|vers|sous) (la |les |le |une )?(prises?|multiprises?|rallonges?|tableau electrique|disjoncteurs?)\b/ },
   // Rain or a leak from above onto a plugged-in appliance (« il pleut dans le garage et l'eau ruisselle sur le congélateur »).
   { kind: 'eau', pattern: /\b(pleut|pluie|plafond|toit|infiltration\w*|voisins? du dessus)\b[^.!?;]{0,80}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|degouline\w*|suinte\w*|fuit)\b[^.!?;]{0,20}?\b(sur|dans|dedans|dessus)\b/, within: /\b(branche\w*|electrique\w*|prises?|congelateur|congel|frigo|refrigerateur|lave-linge|seche-linge|machine|four|micro-ondes|box|tele|televiseur|ordinateur|pc|radiateur|chauffe-eau|cumulus|ballon|tableau|compteur)\b/ },
-  { kind: 'eau', pattern: /\b(inond\w*|degat des eaux)\b/ },
+  // A flood, unless it is the insurance question or a steam mop's wet floor.
+  { kind: 'eau', pattern: /\b(inond\w*|degat des eaux|\d+ ?(cm|centimetres?) d'eau (par terre|au sol|partout|dans (la |le |l')?(cuisine|piece|salle de bain|salle d'eau|garage|cave|sous-sol|entree|salon|buanderie|appartement|maison|chambre)))\b/, unless: /\b(assurance\w*|assureur\w*|constat|rembours\w*|franchise|indemni\w*|nettoyeur vapeur|balai vapeur)\b/ },
+  // Left in the rain, or standing in water, while plugged in.
+  { kind: 'eau', pattern: /\b(sous la pluie|pris la pluie|pris l'eau|sous l'orage|baigne\w*|les pieds dans l'eau)\b/, within: /\b(branche\w*|sur secteur|en charge|sur la prise)\b/, unless: AFTERMATH },
   // Water running or dripping onto something electrical ("l'eau coule du plafond sur la box").
   { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?|boitier electrique|capot electrique|partie electrique)\b/ },
   { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
@@ -300,7 +306,8 @@ const RULES: Rule[] = [
   { kind: 'batterie', pattern: /\b(gonfl\w*|bombe\w*|deform\w*)\b|\bbrulant\w*\b[^.!?;]{0,30}?\ben charge\b|\ben charge\b[^.!?;]{0,30}?\bbrulant\w*/, within: BATTERY_DEVICE, unless: /\b(pneus?|chambres? a air|roues?|airbag|coussin)\b/ },
   { kind: 'batterie', pattern: /\b(ecran|coque|dos|capot|clavier|trackpad|pave tactile|boitier)\b[^.!?;]{0,30}?\b(se souleve|souleve\w*|bomb\w*|gonfl\w*|se decolle\w*|pousse vers l'exterieur)\b/ },
   // Sparks, arcs, a plug or cable that burns.
-  { kind: 'electrique', pattern: /\betincel\w*|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b|\beclairs? bleus?\b|\bpetits? eclairs?\b|\beclairs?\b[^.!?;]{0,20}?\b(dans|sur|sort\w*|derriere|sous|au niveau)\b/, unless: /\bfermetures? eclair\b/ },
+  // A gas hob's igniter sparks by design: its « clic clic » is the igniter's sheet, unless something electrical is named.
+  { kind: 'electrique', pattern: /\betincel\w*|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b|\beclairs? bleus?\b|\bpetits? eclairs?\b|\beclairs?\b[^.!?;]{0,20}?\b(dans|sur|sort\w*|derriere|sous|au niveau)\b/, unless: /\bfermetures? eclair\b|^(?!.*\b(prises?|fiches?|multiprises?|cables?|fils?|tableau|disjonct\w*|fum\w*|brul(e|ee|es|ent|ait|ure)|odeur\w*|sent\w*|gresill\w*)\b)(?=.*\b(allumeurs?|allumage|bruleurs?|chapeaux?|clic|tic|tac)\b)/ },
   // An electric arc; « HDMI ARC » is a TV socket, not a spark.
   { kind: 'electrique', pattern: /\barcs?\b(?!-en-ciel| en ciel)/, unless: /\b(hdmi|e-?arc|arc hdmi)\b/ },
   { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique)\b[^.!?;]{0,45}?\b(fond|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill\w*)\b/ },

@@ -88,6 +88,8 @@ export function diagnose(index: FaultIndex, text: string, product: string | null
   const found = index.search(text, { product, limit });
   // Without a device (none picked, none named) a sheet would be a guess across every appliance.
   if (found.allowed === null) return { kind: 'aucune', why: 'no-device' };
+  // « Mon frigo fait un bruit » in a chat about the oven: the best sheet of all is the fridge's, so the question is about it.
+  if (found.aboutOtherDevice) return { kind: 'aucune', why: 'other-device' };
   const folded = foldFr(text);
   if (NOT_A_FAULT.test(folded) || isHowTo(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0]) || unexplainedPart(index, folded, found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };

@@ -94,6 +94,13 @@ export interface Search {
   allowed: Set<string> | null;
   /** The text names only devices outside the allowed kinds. */
   otherDevice: boolean;
+  /**
+   * The text names another device than the allowed ones, and the best sheet of all, were every device
+   * a candidate, is that device's and far better than the allowed ones (« mon frigo fait un bruit » in a
+   * chat about the oven): the question is about the other device (issue 13: « the best fault is for
+   * another kind of device »).
+   */
+  aboutOtherDevice: boolean;
 }
 
 /**
@@ -112,6 +119,8 @@ export class FaultIndex {
   private readonly entryTerms = new Map<string, Set<string>>();
   /** Alias phrases (as processed term sequences) → product slugs, longest first. */
   private readonly aliases: { terms: string[]; slugs: Set<string> }[] = [];
+  /** Each alias as typed (folded words, stop words out): a name typed as itself is taken before one found by its stem. */
+  private readonly typedAliases: { words: string[]; slugs: Set<string> }[] = [];
   /** Part phrases (processed term sequences) → the product slugs they belong to (`PART_DEVICES`). */
   private readonly parts: { terms: string[]; slugs: string[] }[] = [];
 
@@ -120,11 +129,17 @@ export class FaultIndex {
     private readonly productNames: Map<string, string>,
   ) {
     const phrases = new Map<string, Set<string>>();
+    const typedNames = new Map<string, Set<string>>();
     for (const [slug, names] of Object.entries(PRODUCT_ALIASES)) {
       // Each name also as typed without accents: Snowball stems « cafetière » and « cafetiere » apart.
       for (const name of [...names, productNames.get(slug) ?? slug].flatMap((n) => [n, fold(n)])) {
         const key = terms(name).join(' ');
         if (!key) continue;
+        const typedKey = tokenize(fold(name))
+          .filter((w) => processTerm(w) !== null)
+          .join(' ');
+        if (!typedNames.has(typedKey)) typedNames.set(typedKey, new Set());
+        typedNames.get(typedKey)!.add(slug);
         if (!phrases.has(key)) phrases.set(key, new Set());
         phrases.get(key)!.add(slug);
       }
@@ -172,6 +187,8 @@ export class FaultIndex {
     // those they do (« aspirateur » stems as « aspire »), so a name said twice does not take a describing word.
     const sheetWords = (a: { terms: string[] }) => a.terms.filter((t) => this.entryFrequency.has(t)).length;
     this.aliases.sort((a, b) => b.terms.length - a.terms.length || sheetWords(a) - sheetWords(b));
+    for (const [key, slugs] of typedNames) if (key) this.typedAliases.push({ words: key.split(' '), slugs });
+    this.typedAliases.sort((a, b) => b.words.length - a.words.length);
   }
 
   /** The display name of a product slug ("Lave-linge"). */
@@ -191,11 +208,22 @@ export class FaultIndex {
       const term = processTerm(w);
       // « souffle comme un aspirateur » compares, it does not name the device.
       const compared = folded[i - 1] === 'comme' || (folded[i - 2] === 'comme' && COMPARED_ARTICLE.has(folded[i - 1]!));
-      return term === null ? [] : [{ term, maker: MAKER_WORDS.has(folded[i]!), compared }];
+      return term === null ? [] : [{ term, raw: folded[i]!, maker: MAKER_WORDS.has(folded[i]!), compared }];
     });
     const words = typed.map((w) => w.term);
     const used = new Set<number>();
     const named: Set<string>[] = [];
+    // First the names typed as themselves (« mon aspi »), longest first, so that a describing word
+    // that shares a name's stem (« n'aspire ») is not taken for the device.
+    for (const alias of this.typedAliases) {
+      for (let i = 0; i + alias.words.length <= typed.length; i++) {
+        const span = alias.words.map((_, k) => i + k);
+        if (span.some((k) => used.has(k)) || typed[i]!.compared || !alias.words.every((w, k) => typed[i + k]!.raw === w)) continue;
+        span.forEach((k) => used.add(k));
+        named.push(alias.slugs);
+        break;
+      }
+    }
     for (const alias of this.aliases) {
       // A device named once is named: « mon aspi n'aspire plus » keeps « aspire », a word the sheets use, as a
       // describing word; a name that narrows one already said (« séchoir » then « Babyliss ») still counts.
@@ -307,7 +335,13 @@ export class FaultIndex {
     // many words would otherwise outweigh a sheet that explains every word (issue 13, sets 1 to 6).
     all.sort((a, b) => Math.sqrt(b.score) * b.coverage - Math.sqrt(a.score) * a.coverage);
     const fits = (m: Match) => allowed === null || m.entry.products.some((p) => allowed.has(p));
-    return { matches: all.filter(fits).slice(0, options.limit ?? 5), allowed, otherDevice };
+    // The named device's best sheet far better (twice the rank) than any of the chat's device: a brand
+    // or a word shared by two devices does not turn a question about the chat's device into another's.
+    const rank = (m: Match) => Math.sqrt(m.score) * m.coverage;
+    const bestNamed = otherDevice ? all.find((m) => !fits(m) && m.entry.products.some((p) => named.has(p))) : undefined;
+    const bestAllowed = all.find(fits);
+    const aboutOtherDevice = bestNamed !== undefined && (!bestAllowed || rank(bestNamed) >= 2 * rank(bestAllowed));
+    return { matches: all.filter(fits).slice(0, options.limit ?? 5), allowed, otherDevice, aboutOtherDevice };
   }
 
   /**

@@ -47,7 +47,7 @@ export const PRODUCT_ALIASES: Record<string, string[]> = {
   lisseur: ['lisseur', 'fer à lisser', 'boucleur', 'fer à boucler'],
   'rasoir-electrique': ['rasoir', 'oneblade', 'braun series', 'rasoir électrique', 'tondeuse à barbe', 'épilateur'],
   'brosse-a-dents-electrique': ['brosse à dents', 'brosse à dents électrique', 'oral-b', 'sonicare', 'hydropulseur'],
-  'lave-linge': ['lave-linge', 'lave linge', 'machine à laver', 'machine', 'lavante', 'laveuse', 'lave-linge séchant', 'll'],
+  'lave-linge': ['lave-linge', 'lave linge', 'machine à laver', 'machine', 'laveuse', 'lave-linge séchant', 'll'],
   'seche-linge': ['sèche-linge', 'seche linge', 'séchoir', 'sèche linge', 'sèche-linge pompe à chaleur'],
   'fer-a-repasser': ['fer à repasser', 'fer', 'fer vapeur', 'perfectcare'],
   'centrale-vapeur': ['centrale vapeur', 'centrale', 'générateur vapeur', 'perfectcare'],
