@@ -1,4 +1,4 @@
-import { type Appliance, ENERGY_CLASSES, isoDateError, MSG, priceError, TEXT_MAX } from '@ecofoyer/contracts';
+import { type Appliance, ApplianceUpdateText, ENERGY_CLASSES, MSG, TEXT_MAX } from '@ecofoyer/contracts';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,6 +9,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
 import { useAppliance, useDeleteAppliance, useUpdateAppliance } from '../api/appliances.ts';
@@ -33,6 +34,41 @@ export function ApplianceUpdatePage() {
   return <UpdateForm appliance={appliance.data} />;
 }
 
+interface UpdateValues {
+  name: string;
+  prod_id: string | null;
+  univer_id: string | null;
+  marque: string;
+  modele: string;
+  dt_achat: string;
+  facture: string;
+  classenergie: string | null;
+  note: string;
+  panne_note: string;
+  vendeur: string;
+  prix_achat: string;
+  numero_serie: string;
+  dt_livraison: string;
+  occasion: boolean;
+  garantie_commerciale_fin: string;
+}
+
+/** What PUT …/text receives (spec §7): empty optional fields as null. */
+function toPayload(values: UpdateValues): ApplianceUpdateText {
+  return {
+    ...values,
+    prod_id: values.prod_id ? Number(values.prod_id) : null,
+    univer_id: values.univer_id ? Number(values.univer_id) : null,
+    dt_achat: values.dt_achat || null,
+    vendeur: values.vendeur || null,
+    prix_achat: values.prix_achat.trim() || null,
+    numero_serie: values.numero_serie || null,
+    dt_livraison: values.dt_livraison || null,
+    garantie_commerciale_fin: values.garantie_commerciale_fin || null,
+    classenergie: (values.classenergie as (typeof ENERGY_CLASSES)[number] | null) ?? null,
+  };
+}
+
 function UpdateForm({ appliance }: { appliance: Appliance }) {
   const navigate = useNavigate();
   const update = useUpdateAppliance();
@@ -42,7 +78,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
   const [saved, setSaved] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmOpened, confirmModal] = useDisclosure(false);
-  const form = useForm({
+  const form = useForm<UpdateValues>({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about (issue 16, item 15).
     onValuesChange: () => setFailure(null),
@@ -65,14 +101,8 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       occasion: appliance.occasion,
       garantie_commerciale_fin: appliance.garantie_commerciale_fin ?? '',
     },
-    validate: {
-      name: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
-      marque: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
-      modele: (v) => (v.trim() ? null : MSG.requiredFieldsMissing),
-      dt_achat: (v) => (v ? isoDateError(v) : null),
-      dt_livraison: (v) => (v ? isoDateError(v) : null),
-      prix_achat: priceError,
-    },
+    // The server's schema checks the same payload (issue 18, item 7).
+    validate: (values) => schemaErrors(ApplianceUpdateText, toPayload(values)),
   });
   const universeOptions = useMemo(
     () => (universes.data ?? []).filter((u) => u.univer_id > 0).map((u) => ({ value: String(u.univer_id), label: u.name })),
@@ -83,19 +113,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
     setFailure(null);
     setSaved(null);
     try {
-      const updated = await update.mutateAsync({
-        id: appliance.id,
-        ...values,
-        prod_id: values.prod_id ? Number(values.prod_id) : null,
-        univer_id: values.univer_id ? Number(values.univer_id) : null,
-        dt_achat: values.dt_achat || null,
-        vendeur: values.vendeur || null,
-        prix_achat: values.prix_achat.trim() || null,
-        numero_serie: values.numero_serie || null,
-        dt_livraison: values.dt_livraison || null,
-        garantie_commerciale_fin: values.garantie_commerciale_fin || null,
-        classenergie: (values.classenergie as (typeof ENERGY_CLASSES)[number] | null) ?? null,
-      });
+      const updated = await update.mutateAsync({ id: appliance.id, ...toPayload(values) });
       setSaved(MSG.applianceUpdated(updated.name));
     } catch (error) {
       setFailure(errorMessage(error, MSG.serverError));

@@ -16,6 +16,7 @@ import { IconAlertCircle, IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useSaveUniverse } from '../api/universes.ts';
 
 /** spec §4: the universe edit modes. */
@@ -54,11 +55,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /** The contract's schema checks the form (spec §5: < and > stripped; the server applies the same one). */
-function validate(values: { name: string; description: string }) {
-  const result = UniverseUpdateFields.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-}
+const validate = (values: { name: string; description: string }) => schemaErrors(UniverseUpdateFields, values);
 
 /**
  * The fields of a universe (name, description, image) with upload progress and the server's

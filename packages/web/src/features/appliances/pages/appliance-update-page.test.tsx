@@ -1,0 +1,62 @@
+import { API_BASE, MSG, type Appliance } from '@ecofoyer/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { sessionStore } from '../../../lib/session.ts';
+import { ApplianceUpdatePage } from './appliance-update-page.tsx';
+
+const washer: Appliance = {
+  id: 7, univer_id: 3, univer_name: 'Buanderie', prod_id: 11, prod_name: 'Lave-linge', name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4',
+  dt_achat: '2024-03-01', dt_fab: null, dt_creation: '2024-03-02T10:00:00.000Z', note: null, panne_note: null, facture_ref: null, classenergie: 'B',
+  pict: null, facture: null, facture_type: null, notice: null, product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
+  vendeur: null, prix_achat: null, numero_serie: null, dt_livraison: null, occasion: false, garantie_commerciale_fin: null,
+};
+
+function signedIn() {
+  sessionStore.start({ id: 4, username: 'c@example.fr', email: 'c@example.fr', firstname: 'Camille', lastname: 'D', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 3, deviceToken: 'd' } as never, false);
+}
+
+const network = () =>
+  stubNetwork((call) => {
+    if (call.method === 'PUT') return { status: 200, body: { ...washer, ...(call.body as object), prix_achat: 549.9 } };
+    if (call.url.endsWith('/appliances/7')) return { status: 200, body: washer };
+    if (call.url.includes('/references/refproducts')) return { status: 200, body: [{ id: 11, slug: 'lave-linge', prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg', universeSlug: 'buanderie', carbonSlug: 'lave-linge', repairBonusTypes: ['Lave-linge'] }] };
+    if (call.url.endsWith('/foyers/univers')) return { status: 200, body: [] };
+    return { status: 404, body: { message: 'inconnu' } };
+  });
+
+describe('appliance update form (spec §2, issue 20): the contract’s schema checks it, as the server does', () => {
+  // Every stubbed answer is checked against its contract in development (lib/api-client.ts): none may differ.
+  const offContract = vi.spyOn(console, 'error');
+  afterEach(() => expect(offContract.mock.calls.filter(([m]) => String(m).startsWith('Réponse hors contrat'))).toEqual([]));
+
+  it('refuses an empty brand and a price that is not one, in French, and sends nothing', async () => {
+    signedIn();
+    const calls = network();
+    const user = userEvent.setup();
+    renderPage(<ApplianceUpdatePage />, '/inventaire/univers/appliance/update?id=7');
+    const brand = await screen.findByLabelText(/^Marque/);
+    await user.clear(brand);
+    await user.type(screen.getByLabelText(/Prix d’achat/), '12,5x');
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText(MSG.requiredFieldsMissing)).toBeTruthy();
+    expect(screen.getByText(MSG.priceInvalid)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('sends the French price as typed and the other fields as the server expects, then says it is saved', async () => {
+    signedIn();
+    const calls = network();
+    const user = userEvent.setup();
+    renderPage(<ApplianceUpdatePage />, '/inventaire/univers/appliance/update?id=7');
+    await user.type(await screen.findByLabelText(/Prix d’achat/), '549,90');
+    await user.type(screen.getByLabelText(/^Vendeur/), 'Darty');
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'))).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe(`${API_BASE}/profils/users/foyers/univers/appliances/7/text`);
+    expect(put.body).toMatchObject({ name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4', prod_id: 11, univer_id: 3, prix_achat: '549,90', vendeur: 'Darty', dt_livraison: null, occasion: false });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
