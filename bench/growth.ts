@@ -45,7 +45,7 @@ const ROUTES: { page: string; path: string }[] = [
   { page: 'calendrier', path: '/events?status=DONE&limit=20' },
   { page: 'calendrier', path: '/events/counts' },
   { page: 'notifications', path: '/notifs?limit=20' },
-  { page: 'réparation, carbone, seconde vie, types (liste entière)', path: '/appliances' },
+  { page: '(appel de la spec, aucune page)', path: '/appliances' },
   { page: '(appel de la spec, aucune page)', path: '/events' },
   { page: '(appel de la spec, aucune page)', path: '/notifs' },
 ];

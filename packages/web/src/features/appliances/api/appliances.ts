@@ -12,7 +12,6 @@ const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
 
 export const applianceKeys = {
   all: ['appliances'] as const,
-  list: () => ['appliances', 'list'] as const,
   pages: () => ['appliances', 'pages'] as const,
   search: (q: string) => ['appliances', 'search', q] as const,
   inUniverse: (id: number) => ['appliances', 'universe', id] as const,
@@ -20,13 +19,10 @@ export const applianceKeys = {
   count: () => ['appliances', 'count'] as const,
 };
 
-export function useAppliances() {
-  return useQuery({ queryKey: applianceKeys.list(), queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: Appliance.array() }) });
-}
-
 /** The inventory page by page (issue 23): a household of a thousand devices does not load them all at once. */
-export function useAppliancePages() {
+export function useAppliancePages(enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: applianceKeys.pages(),
     queryFn: ({ pageParam }) => api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: Appliance.array() }),
     initialPageParam: 0,

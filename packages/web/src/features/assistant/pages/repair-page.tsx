@@ -7,7 +7,8 @@ import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { positiveInt } from '../../../lib/query-params.ts';
-import { useAppliance, useAppliances } from '../../appliances/api/appliances.ts';
+import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
+import { useAppliance } from '../../appliances/api/appliances.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useRights } from '../../rights/api/rights.ts';
@@ -71,7 +72,8 @@ export function RepairPage() {
 function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; description: string }) => void }) {
   const navigate = useNavigate();
   const products = useRefProducts();
-  const appliances = useAppliances();
+  const [search, setSearch] = useState('');
+  const appliances = useApplianceOptions(search);
   const [productName, setProductName] = useState('');
   const [details, setDetails] = useState('');
   const [description, setDescription] = useState('');
@@ -101,10 +103,10 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
     });
   };
 
-  const mine = (appliances.data ?? []).map((a) => ({ value: String(a.id), label: `${a.name}${a.prod_name && a.prod_name !== a.name ? ` (${a.prod_name})` : ''}` }));
+  const mine = appliances.appliances.map((a) => ({ value: String(a.id), label: `${a.name}${a.prod_name && a.prod_name !== a.name ? ` (${a.prod_name})` : ''}` }));
   return (
     <Stack gap="md" maw={640}>
-      {mine.length > 0 && (
+      {appliances.any && (
         <Paper withBorder radius="lg" p="md">
           <Select
             label="Un de mes appareils"
@@ -112,8 +114,13 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
             placeholder="Choisir un appareil"
             data={mine}
             searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            // The server has searched already (accents, typos): every option it gave is shown.
+            filter={({ options }) => options}
+            nothingFoundMessage="Aucun appareil"
             onChange={(value) => {
-              const a = appliances.data?.find((x) => String(x.id) === value);
+              const a = appliances.appliances.find((x) => String(x.id) === value);
               if (a) navigate(`/repair?appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`);
             }}
           />

@@ -1,15 +1,23 @@
 import '@mantine/charts/styles.css';
-import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from '@ecofoyer/contracts';
+import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, normalizeForSearch, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Badge, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, type ComboboxParsedItem, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useAppliances } from '../../appliances/api/appliances.ts';
+import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
 import { useRecordAction } from '../../badges/api/actions.ts';
 import { showBadgeEarned } from '../../badges/api/badges.ts';
 import { useRefProducts } from '../../references/api/references.ts';
+
+const MINE = 'Mes appareils';
+
+/** The types are filtered here; « Mes appareils » come already searched by the server (issue 23). */
+function filterTypes({ options, search }: { options: ComboboxParsedItem[]; search: string }): ComboboxParsedItem[] {
+  const q = normalizeForSearch(search);
+  return options.map((o) => ('group' in o && o.group !== MINE && q ? { ...o, items: o.items.filter((i) => normalizeForSearch(i.label).includes(q)) } : o));
+}
 
 const kg = (n: number, digits = 1) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits }).format(n)} kg`;
 const STATUS: Record<CarbonEntry['status'], string> = {
@@ -21,7 +29,8 @@ const STATUS: Record<CarbonEntry['status'], string> = {
 /** spec §2/§9 carbon simulator: a type or one of my appliances, lifespan 1–20 years, charts drawn locally. */
 export function CarbonToolPage() {
   const [params] = useSearchParams();
-  const appliances = useAppliances();
+  const [search, setSearch] = useState('');
+  const appliances = useApplianceOptions(search);
   const products = useRefProducts();
   const record = useRecordAction();
   const recorded = useRef(false);
@@ -34,11 +43,11 @@ export function CarbonToolPage() {
   // My appliances whose product has carbon data, offered beside the types.
   const mine = useMemo(() => {
     const slugOf = new Map((products.data ?? []).map((p) => [p.id, p.carbonSlug]));
-    return (appliances.data ?? []).flatMap((a) => {
+    return appliances.appliances.flatMap((a) => {
       const s = a.prod_id ? slugOf.get(a.prod_id) : null;
       return s && carbonBySlug.has(s) ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }] : [];
     });
-  }, [appliances.data, products.data]);
+  }, [appliances.appliances, products.data]);
 
   const choose = (value: string | null) => {
     if (!value) return;
@@ -60,7 +69,7 @@ export function CarbonToolPage() {
 
   const options = [
     { group: 'Types d’appareils', items: CARBON_ENTRIES.map((e) => ({ value: e.slug, label: e.name })) },
-    ...(mine.length ? [{ group: 'Mes appareils', items: mine }] : []),
+    ...(mine.length ? [{ group: MINE, items: mine }] : []),
   ];
   return (
     <>
@@ -68,7 +77,17 @@ export function CarbonToolPage() {
       <Stack gap="md" maw={960}>
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="md">
-            <Select label="Appareil" searchable value={entry ? choice : null} onChange={choose} data={options} placeholder="Choisissez un type ou un de vos appareils" />
+            <Select
+              label="Appareil"
+              searchable
+              searchValue={search}
+              onSearchChange={setSearch}
+              filter={filterTypes}
+              value={entry ? choice : null}
+              onChange={choose}
+              data={options}
+              placeholder="Choisissez un type ou un de vos appareils"
+            />
             {!entry && (
               <Alert color="orange" role="alert" data-testid="carbon-unknown">
                 Ce type d’appareil n’est pas dans notre base carbone. Choisissez un type ou un de vos appareils dans la liste.

@@ -1,12 +1,13 @@
 import { MSG, PRODUCT_LIST_SHOWN } from '@ecofoyer/contracts';
 import { Button, Group, Image, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductListFlag } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { createSearch } from '@ecofoyer/contracts';
-import { useAppliances } from '../../appliances/api/appliances.ts';
+import { useApplianceSearch, useAppliancePages } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -46,24 +47,31 @@ export function ProductListPage() {
   const [query, setQuery] = useUrlText();
   const [expanded, setExpanded] = useState(false);
   const products = useRefProducts();
-  const appliances = useAppliances();
+  // The household's appliances only when asked, a page at a time, and searched by the server (issue 23).
+  const saved = source === 'saved';
+  const pages = useAppliancePages(saved);
+  const [typed] = useDebouncedValue(query, 250);
+  const found = useApplianceSearch(saved ? typed : '');
+  const appliances = saved && query.trim() ? found : pages;
+  const appliancesData = saved && query.trim() ? found.data : pages.data?.pages.flat();
   const current = source === 'generic' ? products : appliances;
 
   const items: Item[] = useMemo(() => {
     if (source === 'generic') {
       return (products.data ?? []).map((p) => ({ key: `p${p.id}`, label: p.prodName, pict: p.pict, to: chosenProductPath(flag, { prod: p.id }) }));
     }
-    return (appliances.data ?? []).map((a) => ({
+    return (appliancesData ?? []).map((a) => ({
       key: `a${a.id}`,
       label: a.name,
       detail: [a.prod_name, a.marque, a.modele].filter(Boolean).join(' · '),
       pict: a.pict ?? a.product?.pict ?? '/logo.svg',
       to: chosenProductPath(flag, { prod: a.prod_id, appliance: a.id }),
     }));
-  }, [source, products.data, appliances.data, flag]);
+  }, [source, products.data, appliancesData, flag]);
 
+  // Types are searched here; the household's appliances already come searched from the server.
   const search = useMemo(() => createSearch(items, ['label', 'detail']), [items]);
-  const matches = search(query);
+  const matches = saved ? items : search(query);
   // spec §2: 5 items until "Voir plus"; a typed search shows all matches.
   const shown = query.trim() || expanded ? matches : matches.slice(0, PRODUCT_LIST_SHOWN);
 
@@ -92,7 +100,7 @@ export function ProductListPage() {
         {current.isError && (
           <ErrorAlert message={current.error.message} onRetry={() => current.refetch()} />
         )}
-        {current.isSuccess && items.length === 0 && source === 'saved' && (
+        {current.isSuccess && items.length === 0 && saved && !query.trim() && (
           <Paper withBorder radius="lg" p="lg">
             <Text>Vous n’avez pas encore d’appareil enregistré.</Text>
             <Button component={Link} to="/new-device" mt="sm" variant="light">
@@ -100,7 +108,7 @@ export function ProductListPage() {
             </Button>
           </Paper>
         )}
-        {current.isSuccess && items.length > 0 && matches.length === 0 && <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>}
+        {current.isSuccess && query.trim() !== '' && matches.length === 0 && (saved || items.length > 0) && <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>}
         <Stack gap="xs" component="ul" className={classes.list} aria-label="Produits">
           {shown.map((item) => (
             <li key={item.key}>
@@ -123,6 +131,13 @@ export function ProductListPage() {
           <Group justify="center">
             <Button variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
               {expanded ? MSG.showLess : MSG.showMore}
+            </Button>
+          </Group>
+        )}
+        {saved && expanded && !query.trim() && pages.hasNextPage && (
+          <Group justify="center">
+            <Button variant="light" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Afficher plus d’appareils
             </Button>
           </Group>
         )}

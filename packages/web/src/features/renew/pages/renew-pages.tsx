@@ -7,7 +7,7 @@ import { lvaoMapUrl } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUrlText } from '../../../lib/query-params.ts';
 import { createSearch } from '@ecofoyer/contracts';
-import { useAppliances } from '../../appliances/api/appliances.ts';
+import { useAppliancePages } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/choice-card.module.css';
 import { ChoiceCard } from '../../../components/choice-card.tsx';
@@ -77,17 +77,19 @@ export function RenewOptionsPage() {
 
 /** /replace/appliance: which of my appliances to replace. */
 export function ReplaceAppliancePage() {
-  const appliances = useAppliances();
+  // A page at a time (issue 23): a household of a thousand devices does not load them all.
+  const pages = useAppliancePages();
+  const list = pages.data?.pages.flat();
   return (
     <>
       <PageTitle title="Remplacer un appareil" />
       <Stack gap="sm">
         <Text>Choisissez l’appareil à remplacer : nous vous proposerons d’abord de le réparer, puis l’occasion, puis le neuf durable.</Text>
-        {appliances.isPending ? (
+        {pages.isPending ? (
           <Skeleton h={160} radius="lg" />
-        ) : appliances.isError ? (
-          <Text c="red.9">{appliances.error.message}</Text>
-        ) : appliances.data.length === 0 ? (
+        ) : pages.isError ? (
+          <Text c="red.9">{pages.error.message}</Text>
+        ) : !list || list.length === 0 ? (
           <Text c="dimmed">
             Votre inventaire est vide.{' '}
             <Anchor component={Link} to="/replace/product">
@@ -96,7 +98,7 @@ export function ReplaceAppliancePage() {
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-            {appliances.data.map((a) => (
+            {list.map((a) => (
               <Paper key={a.id} component={Link} to={`/renew/optionselect?appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`} withBorder radius="lg" p="sm" className={classes.choice}>
                 <Group gap="sm" wrap="nowrap">
                   <Image src={a.pict ?? a.product?.pict ?? '/logo.svg'} alt="" w={48} h={48} fit="contain" radius="sm" />
@@ -110,6 +112,13 @@ export function ReplaceAppliancePage() {
               </Paper>
             ))}
           </SimpleGrid>
+        )}
+        {pages.hasNextPage && (
+          <Group justify="center">
+            <Button variant="light" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Afficher plus d’appareils
+            </Button>
+          </Group>
         )}
       </Stack>
     </>

@@ -4,7 +4,8 @@ import { IconGift, IconRecycle, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ChoiceCard } from '../../../components/choice-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useAppliances } from '../../appliances/api/appliances.ts';
+import { useState } from 'react';
+import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
 import { useSecondLifeHistory } from '../api/second-life.ts';
 import { SecondLifeHeader } from '../components/second-life-header.tsx';
 import { useSecondLifeDevice } from '../components/use-second-life-device.ts';
@@ -19,7 +20,8 @@ const CHOICES = [
 export function SecondLifeChoicePage() {
   const navigate = useNavigate();
   const device = useSecondLifeDevice();
-  const appliances = useAppliances();
+  const [search, setSearch] = useState('');
+  const appliances = useApplianceOptions(search);
   const history = useSecondLifeHistory();
   return (
     <>
@@ -33,12 +35,16 @@ export function SecondLifeChoicePage() {
           <Select
             label="Quel appareil voulez-vous faire vivre ailleurs ?"
             placeholder={appliances.isPending ? 'Chargement…' : 'Choisir un de mes appareils'}
-            data={(appliances.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            data={appliances.appliances.map((a) => ({ value: String(a.id), label: a.name }))}
             searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            // The server has searched already (accents, typos): every option it gave is shown.
+            filter={({ options }) => options}
             maw={480}
             nothingFoundMessage="Aucun appareil"
             onChange={(value) => {
-              const a = appliances.data?.find((x) => String(x.id) === value);
+              const a = appliances.appliances.find((x) => String(x.id) === value);
               if (a) navigate(`/secondlife/actionselect?appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`);
             }}
           />
