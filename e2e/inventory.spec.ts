@@ -206,13 +206,13 @@ describe('new-device rules and product chooser flags', () => {
   });
 
   it('shows a large inventory a page at a time and searches it on the server (issue 23)', async () => {
-    const home = await household({ appliance: { modele: 'Modèle 0' } });
+    const home = await household({ appliance: { modele: 'Modèle 0', name: 'Machine 0' } });
     const form = (data: Record<string, unknown>) => {
       const f = new FormData();
       f.append('data', JSON.stringify({ prod_id: home.prodId, marque: 'Bosch', ...data }));
       return f;
     };
-    for (let i = 1; i < 65; i++) await home.api(`/api/V1/profils/users/${home.userId}/foyers/univers/${home.universeId}/appliances`, { method: 'POST', body: form({ modele: `Modèle ${i}` }) });
+    for (let i = 1; i < 65; i++) await home.api(`/api/V1/profils/users/${home.userId}/foyers/univers/${home.universeId}/appliances`, { method: 'POST', body: form({ modele: `Modèle ${i}`, name: `Machine ${i}` }) });
     const context = await newContext(browser);
     const page = await context.newPage();
     const lists: string[] = [];
@@ -238,6 +238,18 @@ describe('new-device rules and product chooser flags', () => {
     await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('bosch');
     await visible(page, 'Les 50 meilleurs résultats : précisez votre recherche pour trouver les autres.');
     expect(lists.some((q) => q.includes('q=bosch'))).toBe(true);
+
+    // The pickers ask the server too: the second life's and the repair chat's.
+    await page.goto('/secondlife/actionselect');
+    await page.getByRole('combobox', { name: 'Quel appareil voulez-vous faire vivre ailleurs ?' }).fill('machine 42');
+    await page.getByRole('option', { name: 'Machine 42' }).click();
+    await page.waitForURL(/\/secondlife\/actionselect\?appliance=\d+/);
+    await page.goto('/repair');
+    await page.getByRole('combobox', { name: 'Un de mes appareils' }).fill('machine 7');
+    await page.getByRole('option', { name: /^Machine 7\b/ }).click();
+    await page.waitForURL(/\/repair\?appliance=\d+/);
+    // Never the whole inventory.
+    expect(lists.filter((q) => !q.includes('limit=') && !q.includes('q='))).toEqual([]);
     await context.close();
   });
 });
