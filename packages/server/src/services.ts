@@ -70,7 +70,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, bus, clock, config });
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });
   for (const happened of ['appliance.added', 'appliance.second-life', 'event.recorded'] as const) bus.on(happened, ({ userId }) => badges.evaluate(userId));
-  const assistant = new AssistantService(faultIndex(), {
+  const assistant = new AssistantService(faultIndex, {
     appliances,
     llm: new ChatCompletions(config.llm, log, 'LLM'),
   });

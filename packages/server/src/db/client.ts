@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
-import { PGliteThread, PGliteThreadDialect, PING_QUERY } from './pglite-thread.ts';
+import { initialiseDataDir, PGliteThread, PGliteThreadDialect, PING_QUERY } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -74,6 +74,15 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
+  // A new data directory is created in a thread that then ends (its 800 MB go with it).
+  if (options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) {
+    try {
+      await initialiseDataDir(options.pgliteDir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
   // In a worker thread: a query no longer holds the server's event loop (bench/pglite-stall.ts).
   const pglite = new PGliteThread(options.pgliteDir);
   try {

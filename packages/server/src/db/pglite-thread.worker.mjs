@@ -24,7 +24,7 @@ const fail = (id, error) => parentPort.postMessage({ id, ok: false, error: seria
 
 let pglite;
 try {
-  pglite = await PGlite.create(workerData.dataDir);
+  pglite = await PGlite.create(workerData.dataDir, workerData.options);
 } catch (error) {
   parentPort.postMessage({ id: 0, ok: false, error: serialise(error) });
 }

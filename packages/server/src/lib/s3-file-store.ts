@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { type FileStore, isSafeKey } from './file-store.ts';
 
 export interface S3Settings {
@@ -20,14 +20,20 @@ export interface S3Settings {
  * The browser never reaches the bucket: files are still served through the API's signed URLs.
  */
 export class S3FileStore implements FileStore {
-  private readonly client: S3Client;
+  /** The SDK (12 MB resident) loads only for a server that stores in a bucket (issue 23: memory at rest). */
+  private readonly sdk = import('@aws-sdk/client-s3');
+  private readonly client: Promise<S3Client>;
+  private opened: S3Client | null = null;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    this.client = this.sdk.then(({ S3Client }) => {
+      this.opened = new S3Client({
+        endpoint: settings.endpoint,
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      });
+      return this.opened;
     });
   }
 
@@ -37,12 +43,14 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
+    const { PutObjectCommand } = await this.sdk;
+    await (await this.client).send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
   }
 
   async get(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const { GetObjectCommand, NoSuchKey } = await this.sdk;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      const res = await (await this.client).send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
       if (!res.Body) return null;
       return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
     } catch (error) {
@@ -52,13 +60,16 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    const { DeleteObjectCommand } = await this.sdk;
+    await (await this.client).send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
   }
 
   async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const { ListObjectsV2Command } = await this.sdk;
+    const client = await this.client;
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }));
+      const page = await client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.settings.prefix.length);
         if (key && isSafeKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date(0) };
@@ -68,7 +79,7 @@ export class S3FileStore implements FileStore {
   }
 
   close(): void {
-    this.client.destroy();
+    this.opened?.destroy();
   }
 }
 

@@ -12,7 +12,6 @@ import { mkdtemp, rm, symlink, copyFile, access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
 import type { Worker } from 'tesseract.js';
 import { checkImageDimensions, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 import { parsePlate, type PlateFields } from './plate-parser.ts';
@@ -80,6 +79,8 @@ export const OCR_MAX_SIDE = 2400;
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   const { width, height } = checkImageDimensions(image);
   if (Math.max(width, height) <= OCR_MAX_SIDE) return image;
+  // libvips (11 MB resident) loads with the first large photo, not at start (issue 23: memory at rest).
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()

@@ -68,9 +68,14 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1).replace
  */
 export class AssistantService {
   constructor(
-    private readonly index: FaultIndex,
+    /** The knowledge base's index, built on the first question (issue 23: 19 MB not held by a server nobody asks). */
+    private readonly loadIndex: () => FaultIndex,
     private readonly deps: { appliances: AppliancesService; llm: ChatCompletions },
   ) {}
+
+  private get index(): FaultIndex {
+    return this.loadIndex();
+  }
 
   /** The device a request is about: the user's appliance (404 if not theirs), else the product name. */
   private async product(userId: number, productName?: string | null, applianceId?: number | null): Promise<string | null> {
