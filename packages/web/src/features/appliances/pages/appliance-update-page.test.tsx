@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
-import { sessionStore } from '../../../lib/session.ts';
+import { signedIn } from '../../../../test/session.ts';
 import { ApplianceUpdatePage } from './appliance-update-page.tsx';
 
 const washer: Appliance = {
@@ -12,10 +12,6 @@ const washer: Appliance = {
   pict: null, facture: null, facture_type: null, notice: null, product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
   vendeur: null, prix_achat: null, numero_serie: null, dt_livraison: null, occasion: false, garantie_commerciale_fin: null,
 };
-
-function signedIn() {
-  sessionStore.start({ id: 4, username: 'c@example.fr', email: 'c@example.fr', firstname: 'Camille', lastname: 'D', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 3, deviceToken: 'd' } as never, false);
-}
 
 const network = () =>
   stubNetwork((call) => {
