@@ -2,6 +2,19 @@
  * Every French text the user reads, once. Texts quoted by the spec are verbatim
  * (section noted); the others follow the same tone ("vous" for the app, "tu" for the assistant).
  */
+/** The maintenance reminders' wording (issue 16; issue 18: French lives here, the server picks which). */
+export const REMINDER = {
+  today: (task: string, forDevice: string) => ({ title: `Aujourd’hui : ${task}`, message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.` }),
+  tomorrow: (task: string, forDevice: string) => ({ title: `Demain : ${task}`, message: `L’entretien « ${task} » est prévu demain${forDevice}. Pensez à préparer les produits.` }),
+  due: (task: string, forDevice: string) => ({ title: `C’est le jour : ${task}`, message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}.` }),
+  late: (task: string, forDevice: string, on: string, days: number) => ({
+    title: `En retard : ${task}`,
+    message: `L’entretien « ${task} » était prévu le ${on}${forDevice} (en retard de ${days === 1 ? '1 jour' : `${days} jours`}).`,
+  }),
+  /** « pour Lave-linge Bosch », or nothing for a task of no appliance. */
+  forDevice: (name: string | null) => (name ? ` pour ${name}` : ''),
+} as const;
+
 export const MSG = {
   // spec §5 — login
   loginEmailRequired: '* Email est obligatoire',

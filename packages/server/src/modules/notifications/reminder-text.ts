@@ -1,4 +1,4 @@
-import { longDateFr, parisDay } from '@ecofoyer/contracts';
+import { longDateFr, parisDay, REMINDER } from '@ecofoyer/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,18 +19,13 @@ export interface DueEvent {
  * due two days ago. The date is the event's own, the one the list and the detail show.
  */
 export function reminderText(kind: 'eve' | 'due', event: DueEvent, now: Date): { title: string; message: string } {
-  const forDevice = event.appliance_name ? ` pour ${event.appliance_name}` : '';
+  const forDevice = REMINDER.forDevice(event.appliance_name);
   if (kind === 'eve') {
     // The 24 hours ahead can end today in Paris (an evening task seen in the morning).
-    if (parisDayNumber(event.dt_realisation) === parisDayNumber(now)) {
-      return { title: `Aujourd’hui : ${event.title}`, message: `L’entretien « ${event.title} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.` };
-    }
-    return { title: `Demain : ${event.title}`, message: `L’entretien « ${event.title} » est prévu demain${forDevice}. Pensez à préparer les produits.` };
+    if (parisDayNumber(event.dt_realisation) === parisDayNumber(now)) return REMINDER.today(event.title, forDevice);
+    return REMINDER.tomorrow(event.title, forDevice);
   }
   const late = parisDayNumber(now) - parisDayNumber(event.dt_realisation);
-  if (late <= 0) return { title: `C’est le jour : ${event.title}`, message: `L’entretien « ${event.title} » est prévu aujourd’hui${forDevice}.` };
-  return {
-    title: `En retard : ${event.title}`,
-    message: `L’entretien « ${event.title} » était prévu le ${longDateFr(event.dt_realisation)}${forDevice} (en retard de ${late === 1 ? '1 jour' : `${late} jours`}).`,
-  };
+  if (late <= 0) return REMINDER.due(event.title, forDevice);
+  return REMINDER.late(event.title, forDevice, longDateFr(event.dt_realisation), late);
 }
