@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INFRASTRUCTURE, OWNERS, ownershipViolations } from './table-ownership.ts';
+import { writeTree } from './temp-tree.ts';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '../packages/server/src');
-
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-tables-'));
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  }
-  return dir;
-}
 
 describe('table ownership (issue 18, item 4; decision 012)', () => {
   it('holds in the server: each module touches its own tables, reads others through a read model', () => {
@@ -30,7 +21,7 @@ describe('table ownership (issue 18, item 4; decision 012)', () => {
   });
 
   it('fails a module that joins another module’s table, a service that builds a query, or a read model that writes', () => {
-    const dir = tree({
+    const dir = writeTree('tables', {
       'modules/events/events.repository.ts': "db.selectFrom('events as e').leftJoin('appliances as a', 'a.id', 'e.appliance_id').leftJoin('ref_products as p', 'p.id', 'x')",
       'modules/events/events.service.ts': "db.selectFrom('events')",
       'modules/badges/badges.repository.ts': "db.insertInto('ref_products')",

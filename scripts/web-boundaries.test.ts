@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeTree } from './temp-tree.ts';
 import { boundaryViolations, staleDeclarations } from './web-boundaries.ts';
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
@@ -13,14 +13,11 @@ describe('web feature boundaries (issue 18, item 3; decision 009)', () => {
   });
 
   it('fails a feature that imports another feature not shared nor declared, at any depth', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-web-'));
-    const write = (file: string, content: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), content);
-    };
+    const dir = writeTree('web', {
+      'features/smartfix/pages/page.tsx': "import { a } from '../api/a.ts';\nimport { b } from '../../appliances/api/b.ts';\nimport { c } from '../../badges/api/c.ts';\n",
+      'features/smartfix/machine.ts': "import { d } from '../carbon/d.ts';\nimport { e } from '../../lib/e.ts';\n",
+    });
     try {
-      write('features/smartfix/pages/page.tsx', "import { a } from '../api/a.ts';\nimport { b } from '../../appliances/api/b.ts';\nimport { c } from '../../badges/api/c.ts';\n");
-      write('features/smartfix/machine.ts', "import { d } from '../carbon/d.ts';\nimport { e } from '../../lib/e.ts';\n");
       expect(boundaryViolations(dir)).toEqual([
         'features/smartfix/machine.ts imports the feature carbon: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
         'features/smartfix/pages/page.tsx imports the feature badges: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
