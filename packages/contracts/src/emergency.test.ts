@@ -171,3 +171,18 @@ describe('emergencies the blind set 9 found missing or raised wrongly (issue 13)
     expect(detectEmergency('lv siemens reste 3 cm d’eau sale au fond a la fin')).toBeNull();
   });
 });
+
+describe('emergencies the blind set 10 found missing or raised wrongly (issue 13)', () => {
+  it('hears « flammèches », « le feu a pris dans… » and a charger melting', () => {
+    expect(detectEmergency('petites flammèches au niveau du cordon et un gros pop, ça a coupé le courant', 'Centrale vapeur')).toBe('electrique');
+    expect(detectEmergency('le feu a pris dans la hotte au-dessus de la poêle, ça monte vers les placards')).toBe('incendie');
+    expect(detectEmergency('le chargeur de mon vélo électrique est en train de fondre sur le carrelage')).toBe('electrique');
+  });
+
+  it('lets through a socket tested with the toaster and a musty smell before a black door seal', () => {
+    expect(detectEmergency('mon frigo est mort : plus de lumière dedans. La prise marche, j’ai testé avec le grille-pain')).toBeNull();
+    expect(detectEmergency('le linge sort avec une odeur de renfermé, et le caoutchouc autour de la porte est tout noir')).toBeNull();
+    expect(detectEmergency('la prise a grillé hier soir')).toBe('electrique');
+    expect(detectEmergency('ça sent le caoutchouc brûlé')).toBe('fumee');
+  });
+});

@@ -276,7 +276,7 @@ const RULES: Rule[] = [
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
   { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
-  { kind: 'incendie', pattern: /\b(y a|ya|il y a) du feu\b|\bdu feu (dans|qui sort)\b/ },
+  { kind: 'incendie', pattern: /\b(y a|ya|il y a) du feu\b|\bdu feu (dans|qui sort)\b|\ble feu (a pris|s'est (declare|propage)|se propage)\b/ },
   // Something of the home catching fire, said without « feu »: « la couette a commencé à brûler ».
   // Fabric an iron scorches (linge, vêtement, drap) is left to its sheet.
   { kind: 'incendie', pattern: /\b(couettes?|rideaux?|tapis|canape|matelas|nappes?|torchons?|papiers?|cartons?|oreillers?|coussins?|moquette|lit|meubles?|plan de travail)\b[^.!?;]{0,40}?\b((a |commence\w* a |se met a |s'est mis\w* a )?brul(e|ait|er|ent)|cram\w*|carbonis\w*)\b/ },
@@ -307,10 +307,10 @@ const RULES: Rule[] = [
   { kind: 'batterie', pattern: /\b(ecran|coque|dos|capot|clavier|trackpad|pave tactile|boitier)\b[^.!?;]{0,30}?\b(se souleve|souleve\w*|bomb\w*|gonfl\w*|se decolle\w*|pousse vers l'exterieur)\b/ },
   // Sparks, arcs, a plug or cable that burns.
   // A gas hob's igniter sparks by design: its « clic clic » is the igniter's sheet, unless something electrical is named.
-  { kind: 'electrique', pattern: /\betincel\w*|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b|\beclairs? bleus?\b|\bpetits? eclairs?\b|\beclairs?\b[^.!?;]{0,20}?\b(dans|sur|sort\w*|derriere|sous|au niveau)\b/, unless: /\bfermetures? eclair\b|^(?!.*\b(prises?|fiches?|multiprises?|cables?|fils?|tableau|disjonct\w*|fum\w*|brul(e|ee|es|ent|ait|ure)|odeur\w*|sent\w*|gresill\w*)\b)(?=.*\b(allumeurs?|allumage|bruleurs?|chapeaux?|clic|tic|tac)\b)/ },
+  { kind: 'electrique', pattern: /\betincel\w*|\bflammeche\w*|\bflash bleu\b|\b(eclairs?|flashs?|lueurs? bleues?|lumiere bleue)\b[^.!?;]{0,30}?\b(prises?|fiches?|multiprises?|cables?|interrupteurs?)\b|\beclairs? bleus?\b|\bpetits? eclairs?\b|\beclairs?\b[^.!?;]{0,20}?\b(dans|sur|sort\w*|derriere|sous|au niveau)\b/, unless: /\bfermetures? eclair\b|^(?!.*\b(prises?|fiches?|multiprises?|cables?|fils?|tableau|disjonct\w*|fum\w*|brul(e|ee|es|ent|ait|ure)|odeur\w*|sent\w*|gresill\w*)\b)(?=.*\b(allumeurs?|allumage|bruleurs?|chapeaux?|clic|tic|tac)\b)/ },
   // An electric arc; « HDMI ARC » is a TV socket, not a spark.
   { kind: 'electrique', pattern: /\barcs?\b(?!-en-ciel| en ciel)/, unless: /\b(hdmi|e-?arc|arc hdmi)\b/ },
-  { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique)\b[^.!?;]{0,45}?\b(fond|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill\w*)\b/ },
+  { kind: 'electrique', pattern: /\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?|fils?|interrupteurs?|tableau electrique|chargeurs?|adaptateurs?|transfo\w*|blocs? d'alimentation)\b[^.!?;]{0,45}?\b(fond|fondre|fondu\w*|brule\w*|noirci\w*|chauff\w*|brulant\w*|crepit\w*|gresill\w*|carbonis\w*|grill(e|ee|es|ees)\b(?!-pain))/ },
   { kind: 'electrique', pattern: /\b(fondu\w*|brule\w*|noirci\w*|carbonis\w*)\b[^.!?;]{0,15}?\b(prises?|fiches?|multiprises?|rallonges?|cables?|cordons?)\b/ },
   // Smoke or a burning smell from an appliance.
   {
@@ -322,7 +322,8 @@ const RULES: Rule[] = [
   },
   {
     kind: 'fumee',
-    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;]{0,20}?\b(brule\w*|cram\w*|roussi|plastique|caoutchouc|electrique|fondu\w*|grille\w*)\b|\bca (crame|brule)\b/,
+    // « une odeur de renfermé, et le caoutchouc… »: a comma ends what smells.
+    pattern: /\b(odeurs?|sent\w*|pue\w*)\b[^.!?;,]{0,20}?\b(brule\w*|cram\w*|roussi|plastique|caoutchouc|electrique|fondu\w*|grille(?!-pain)\w*)\b|\bca (crame|brule)\b/,
     unless: new RegExp(
       `^(?!.*${ELECTRICAL_CUE.source})(?:(?=.*${COOKING_CUE.source})(?=.*${COOKING_DEVICE.source})|(?=.*${DUST_CUE.source})(?=.*${HEATER_DEVICE.source}))`,
     ),
