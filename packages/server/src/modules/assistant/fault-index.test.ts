@@ -78,6 +78,13 @@ describe('fault retrieval (issue 6 quality bar)', () => {
     expect(index.detectProducts('mon pc portable souffle comme un aspirateur').slugs).toEqual(new Set(['ordinateur-portable']));
   });
 
+  it('names the device from what only it has or its maker-specific name (« la verseuse », « la gâchette », « absorbeur d’humidité »), not from a verb of the same stem (« branché »)', () => {
+    expect([...(index.search('ça met 20 min à passer et plein de marc dans la verseuse').allowed ?? [])]).toContain('cafetiere-filtre');
+    expect(index.search('plus rien ne sort quand j’appuie sur la gâchette').allowed?.has('centrale-vapeur')).toBe(true);
+    expect(index.detectProducts('mon absorbeur d’humidité électrique tourne mais le réservoir reste sec').slugs).toEqual(new Set(['deshumidificateur']));
+    expect(index.search('mon appareil fait plus rien même après une nuit branché').allowed).toBeNull();
+  });
+
   it('hears « portable » as a phone or a laptop, and ranks a sheet that explains every word above one that repeats a word', () => {
     expect(index.detectProducts('mon portable').slugs).toEqual(new Set(['telephone-portable', 'ordinateur-portable']));
     const top = (q: string, product: string) => index.search(q, { product }).matches[0]?.entry.id;
