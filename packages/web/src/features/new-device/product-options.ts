@@ -1,6 +1,5 @@
-import type { RefProduct, RefUniverse, Universe } from '@ecofoyer/contracts';
+import { createSearch, normalizeForSearch, type RefProduct, type RefUniverse, type Universe } from '@ecofoyer/contracts';
 import type { ComboboxItem, ComboboxItemGroup, OptionsFilter } from '@mantine/core';
-import { createSearch, normalizeForSearch } from '@ecofoyer/contracts';
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
 

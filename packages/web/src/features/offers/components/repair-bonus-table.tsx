@@ -1,10 +1,9 @@
-import { REPAIR_BONUS } from '@ecofoyer/contracts';
+import { createSearch, REPAIR_BONUS } from '@ecofoyer/contracts';
 import { Anchor, ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { useUrlText } from '../../../lib/query-params.ts';
-import { createSearch } from '@ecofoyer/contracts';
 
 /** By category, then by type (issue 17), in French order. */
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });

@@ -1,4 +1,4 @@
-import { MSG, PRODUCT_LIST_SHOWN } from '@ecofoyer/contracts';
+import { createSearch, MSG, PRODUCT_LIST_SHOWN } from '@ecofoyer/contracts';
 import { Button, Group, Image, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
@@ -6,7 +6,6 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductListFlag } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { createSearch } from '@ecofoyer/contracts';
 import { useApplianceSearch, useAppliancePages } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/tile-list.module.css';
@@ -52,8 +51,10 @@ export function ProductListPage() {
   const pages = useAppliancePages(saved);
   const [typed] = useDebouncedValue(query, 250);
   const found = useApplianceSearch(saved ? typed : '');
-  const appliances = saved && query.trim() ? found : pages;
-  const appliancesData = saved && query.trim() ? found.data : pages.data?.pages.flat();
+  // The list shown follows the text the server was asked with (a quarter of a second behind the keys).
+  const searching = saved && typed.trim() !== '';
+  const appliances = searching ? found : pages;
+  const appliancesData = searching ? found.data : pages.data?.pages.flat();
   const current = source === 'generic' ? products : appliances;
 
   const items: Item[] = useMemo(() => {

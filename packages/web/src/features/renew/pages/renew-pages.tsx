@@ -1,4 +1,4 @@
-import { formatBonus, repairBonusFor } from '@ecofoyer/contracts';
+import { createSearch, formatBonus, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Button, Group, Image, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBolt, IconBuildingStore, IconCoin, IconExternalLink, IconSearch, IconShieldCheck, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { lvaoMapUrl } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUrlText } from '../../../lib/query-params.ts';
-import { createSearch } from '@ecofoyer/contracts';
 import { useAppliancePages } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import classes from '../../../components/choice-card.module.css';
