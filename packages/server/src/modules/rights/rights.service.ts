@@ -19,6 +19,7 @@ const GUARANTEE_LABEL = { legale: 'garantie légale de conformité', commerciale
 /** « Mes droits » (issue 20): the rules of contracts/rights.ts applied to one appliance of the household. */
 export class RightsService {
   private lastReminders = 0;
+  private reminding: Promise<NotificationRow[]> | null = null;
 
   constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; notifications: NotificationsService; smartfix: SmartfixService; clock: Clock }) {}
 
@@ -124,10 +125,25 @@ export class RightsService {
    * tick, at most once an hour: a day late is no harm, a scan every minute would be.
    */
   async remind(): Promise<NotificationRow[]> {
+    // A pass already running (another tick of this process): wait for it rather than return before
+    // its reminders exist; it creates and returns them itself.
+    if (this.reminding) {
+      await this.reminding.catch(() => undefined);
+      return [];
+    }
     const now = this.deps.clock.now();
     // Within an hour either way: a clock set back (a test, a corrected server time) must not silence them for days.
     if (Math.abs(now.getTime() - this.lastReminders) < 3_600_000) return [];
     this.lastReminders = now.getTime();
+    this.reminding = this.remindAll(now);
+    try {
+      return await this.reminding;
+    } finally {
+      this.reminding = null;
+    }
+  }
+
+  private async remindAll(now: Date): Promise<NotificationRow[]> {
     const today = parisDay(now);
     const created: NotificationRow[] = [];
     const candidates = await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7));
