@@ -36,7 +36,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const index = faultIndex();
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const sets: Record<string, unknown> = {};
-for (const file of ['held-out.json', 'calibration.json', 'held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'held-out-5.json', 'held-out-6.json', 'held-out-7.json', 'held-out-8.json', 'held-out-9.json', 'held-out-10.json']) {
+for (const file of ['held-out.json', 'calibration.json', 'held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'held-out-5.json', 'held-out-6.json', 'held-out-7.json', 'held-out-8.json', 'held-out-9.json', 'held-out-10.json', 'held-out-11.json']) {
   if (!existsSync(path.join(here, 'assistant', file))) continue;
   const items = readHeldOut(file);
   const started = performance.now();
