@@ -185,4 +185,20 @@ describe('emergencies the blind set 10 found missing or raised wrongly (issue 13
     expect(detectEmergency('la prise a grillé hier soir')).toBe('electrique');
     expect(detectEmergency('ça sent le caoutchouc brûlé')).toBe('fumee');
   });
+
+  it('hears a « pshhh » by the pipe, a scooter’s battery hot while charging, a flash when unplugging and water where the wires arrive (set 11)', () => {
+    expect(detectEmergency('pshhhhh derrière, au niveau du tuyau, ça s’arrête pas', 'Plaque de cuisson')).toBe('gaz');
+    expect(detectEmergency('ma trott chauffe de ouf au niveau de la batterie et ca fait une odeur chelou, elle est en charge dans le salon')).toBe('batterie');
+    expect(detectEmergency('Gros éclair avec un clac quand j’ai débranché le radiateur, la fiche est noire')).toBe('electrique');
+    expect(detectEmergency('De l’eau a coulé dans le boîtier du chauffe-eau électrique, là où arrivent les fils.')).toBe('eau');
+    expect(detectEmergency('la prise est devenue noire')).toBe('electrique');
+  });
+
+  it('lets through « rien ne s’enflamme », « se co / se déco » and a black cable (set 11)', () => {
+    expect(detectEmergency('Ça fait tic tic tic mais rien ne s’enflamme, j’ai dû prendre une allumette.', 'Cuisinière')).toBeNull();
+    expect(detectEmergency('le Bose se co 2 sec et se deco, bip bip, trop relou', 'Casque audio')).toBeNull();
+    expect(detectEmergency('le câble noir du chargeur ne charge plus')).toBeNull();
+    expect(detectEmergency('le détecteur de CO bipe sans arrêt')).toBe('monoxyde');
+    expect(detectEmergency('ça brûle, le rideau prend feu')).toBe('incendie');
+  });
 });
