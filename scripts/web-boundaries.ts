@@ -2,25 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Web features (issue 18, item 3; decision 009): a feature imports only itself, `lib/`,
- * `components/`, `app/`, the assets and the shared features below. Any other feature-to-feature
+ * Web features (issue 18, item 3; decisions 009 and 014): a feature imports only itself, `lib/`,
+ * `components/`, `app/`, the assets and the shared features below. A page that shows another
+ * feature's part leaves a slot (`lib/slots.tsx`) that its route fills (`app/pages/`); a change that
+ * earns badges says so in its mutation's meta (`lib/mutation-meta.ts`). Any other feature-to-feature
  * import must be declared in DECLARED with its reason, so that none appears unnoticed.
  */
-export const SHARED_FEATURES = ['references', 'appliances', 'universes', 'auth'];
+export const SHARED_FEATURES = ['references', 'appliances', 'universes', 'auth', 'events'];
 
-/** Existing compositions of one feature inside another, each with why; the list only shrinks. */
-export const DECLARED: Record<string, Record<string, string>> = {
-  appliances: { badges: 'a new appliance announces the badge it earns', events: 'the appliance page lists its maintenance and breakdowns', rights: 'the appliance page shows « Mes droits »' },
-  assistant: { events: 'a diagnosis is saved as a breakdown event', repairers: 'the chat shows the repairers map', rights: 'the repair flow shows « Réparer ou remplacer ? »' },
-  auth: { 'inventory-csv': 'the profile page holds the export and import cards', info: 'the sign-in pages open the terms of use (CGU)' },
-  carbon: { badges: 'a simulation earns a badge', repairers: 'the footprint page links to repairers' },
-  events: { badges: 'a maintenance done announces the badge it earns' },
-  home: { badges: 'the home page shows the badges to earn', rights: 'the home page shows the guarantees ending soon' },
-  maintenance: { events: 'a maintenance card plans events' },
-  notifications: { maintenance: 'a reminder opens its maintenance card' },
-  renew: { 'second-life': 'replacing a device starts its second life' },
-  'second-life': { badges: 'a second life earns a badge', repairers: 'repair is one of the second-life choices' },
-};
+/** Compositions of one feature inside another, each with why; none today, and the list only shrinks. */
+export const DECLARED: Record<string, Record<string, string>> = {};
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 

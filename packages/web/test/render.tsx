@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { Providers } from '../src/app/providers.tsx';
+import { appMutationCache } from '../src/app/query-client.ts';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +14,8 @@ afterEach(() => {
 
 /** A component as the app mounts it: theme, a fresh query cache, a router at `path`. */
 export function renderPage(ui: ReactElement, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's mutation cache: a change that earns badges announces them, as in the app.
+  const client: QueryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } }, mutationCache: appMutationCache(() => client) });
   return render(
     <Providers>
       <QueryClientProvider client={client}>

@@ -1,7 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { badgeAnnouncer } from '../features/badges/announcer.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { QUERY_STALE_MS } from './route-data.ts';
+
+/**
+ * What every change goes through, whatever feature made it: badges react to what happened (issue 18),
+ * so a change marked `EARNS_BADGES` (lib/mutation-meta.ts) announces the badges it earned.
+ */
+export function appMutationCache(client: () => QueryClient) {
+  const badges = badgeAnnouncer(client);
+  return new MutationCache({ onMutate: (_variables, mutation) => badges.before(mutation), onSuccess: (_data, _variables, _context, mutation) => badges.after(mutation) });
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,5 +31,5 @@ export const queryClient = new QueryClient({
       notifications.show({ color: 'red', title: 'Erreur', message: error.message });
     },
   }),
-  mutationCache: new MutationCache(),
+  mutationCache: appMutationCache(() => queryClient),
 });

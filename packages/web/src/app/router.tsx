@@ -6,7 +6,7 @@ import { RequireAuth } from './require-auth.tsx';
 import { homeLoader, shellLoader } from './route-data.ts';
 import { NotFoundPage, RouteError } from './route-error.tsx';
 
-const home = lazyPage('home', () => import('../features/home/pages/home-page.tsx'), (m) => m.HomePage);
+const home = lazyPage('home', () => import('./pages/home.tsx'), (m) => m.Home);
 const welcome = lazyPage('welcome', () => import('../features/welcome/pages/welcome-page.tsx'), (m) => m.WelcomePage);
 const board = (name: 'user' | 'freemium' | 'assure') =>
   lazyPage('boards', () => import('../features/boards/pages/board-page.tsx'), (m) => () => <m.BoardPage name={name} />);
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/', lazy: home, loader: homeLoader, errorElement: <RouteError /> },
               { path: '/home', lazy: home, loader: homeLoader, errorElement: <RouteError /> },
-              { path: '/profile', lazy: lazyPage('profile', () => import('../features/auth/pages/profile-page.tsx'), (m) => m.ProfilePage), errorElement: <RouteError /> },
+              { path: '/profile', lazy: lazyPage('profile', () => import('./pages/profile.tsx'), (m) => m.Profile), errorElement: <RouteError /> },
               { path: '/user', lazy: board('user'), errorElement: <RouteError /> },
               { path: '/freemium', lazy: board('freemium'), errorElement: <RouteError /> },
               { path: '/assure', lazy: board('assure'), errorElement: <RouteError /> },
@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: '/inventaire/univers/update', lazy: lazyPage('universe-update', () => import('../features/universes/pages/universe-update-page.tsx'), (m) => m.UniverseUpdatePage), errorElement: <RouteError /> },
               { path: '/inventaire', lazy: lazyPage('inventory', () => import('../features/appliances/pages/inventory-page.tsx'), (m) => m.InventoryPage), errorElement: <RouteError /> },
               { path: '/inventaire/search', lazy: lazyPage('inventory-search', () => import('../features/appliances/pages/inventory-search-page.tsx'), (m) => m.InventorySearchPage), errorElement: <RouteError /> },
-              { path: '/inventaire/univers/appliance/fichedetail', lazy: lazyPage('appliance-detail', () => import('../features/appliances/pages/appliance-detail-page.tsx'), (m) => m.ApplianceDetailPage), errorElement: <RouteError /> },
+              { path: '/inventaire/univers/appliance/fichedetail', lazy: lazyPage('appliance-detail', () => import('./pages/appliance-detail.tsx'), (m) => m.ApplianceDetail), errorElement: <RouteError /> },
               { path: '/inventaire/univers/appliance/update', lazy: lazyPage('appliance-update', () => import('../features/appliances/pages/appliance-update-page.tsx'), (m) => m.ApplianceUpdatePage), errorElement: <RouteError /> },
               { path: '/productlist', lazy: lazyPage('products', () => import('../features/products/pages/product-list-page.tsx'), (m) => m.ProductListPage), errorElement: <RouteError /> },
               { path: '/new-device', lazy: lazyPage('new-device', () => import('../features/new-device/pages/new-device-page.tsx'), (m) => m.NewDevicePage), errorElement: <RouteError /> },
@@ -62,17 +62,17 @@ export const routes: RouteObject[] = [
               { path: '/entretien/fiche', lazy: lazyPage('maintenance', () => import('../features/maintenance/pages/maintenance-card-list-page.tsx'), (m) => m.MaintenanceCardListPage), errorElement: <RouteError /> },
               { path: '/entretien/fichedetail', lazy: lazyPage('maintenance-detail', () => import('../features/maintenance/pages/maintenance-card-detail-page.tsx'), (m) => m.MaintenanceCardDetailPage), errorElement: <RouteError /> },
               { path: '/calendar', lazy: lazyPage('calendar', () => import('../features/events/pages/calendar-page.tsx'), (m) => m.CalendarPage), errorElement: <RouteError /> },
-              { path: '/notification', lazy: lazyPage('notifications', () => import('../features/notifications/pages/notifications-page.tsx'), (m) => m.NotificationsPage), errorElement: <RouteError /> },
+              { path: '/notification', lazy: lazyPage('notifications', () => import('./pages/notifications.tsx'), (m) => m.Notifications), errorElement: <RouteError /> },
               { path: '/badges/:badgeId', lazy: lazyPage('badge', () => import('../features/badges/pages/badge-detail-page.tsx'), (m) => m.BadgeDetailPage), errorElement: <RouteError /> },
               { path: '/carbotool', lazy: lazyPage('carbon', () => import('../features/carbon/pages/carbon-tool-page.tsx'), (m) => m.CarbonToolPage), errorElement: <RouteError /> },
-              { path: '/carbomap', lazy: lazyPage('carbon-map', () => import('../features/carbon/pages/carbon-map-page.tsx'), (m) => m.CarbonMapPage), errorElement: <RouteError /> },
+              { path: '/carbomap', lazy: lazyPage('carbon-map', () => import('./pages/carbon-map.tsx'), (m) => m.CarbonMap), errorElement: <RouteError /> },
               { path: '/offres', lazy: lazyPage('offers', () => import('../features/offers/pages/offers-page.tsx'), (m) => m.OffersPage), errorElement: <RouteError /> },
-              { path: '/repair', lazy: lazyPage('repair', () => import('../features/assistant/pages/repair-page.tsx'), (m) => m.RepairPage), errorElement: <RouteError /> },
+              { path: '/repair', lazy: lazyPage('repair', () => import('./pages/repair.tsx'), (m) => m.Repair), errorElement: <RouteError /> },
               { path: '/callplan', lazy: lazyPage('callplan', () => import('../features/repairers/pages/callplan-page.tsx'), (m) => m.CallplanPage), errorElement: <RouteError /> },
               { path: '/secondlife/actionselect', lazy: lazyPage('second-life', () => import('../features/second-life/pages/second-life-choice-page.tsx'), (m) => m.SecondLifeChoicePage), errorElement: <RouteError /> },
-              { path: '/secondlife/give', lazy: lazyPage('second-life-guides', () => import('../features/second-life/pages/second-life-guide-pages.tsx'), (m) => m.GivePage), errorElement: <RouteError /> },
-              { path: '/secondlife/sell', lazy: lazyPage('second-life-guides', () => import('../features/second-life/pages/second-life-guide-pages.tsx'), (m) => m.SellPage), errorElement: <RouteError /> },
-              { path: '/secondlife/recycle', lazy: lazyPage('second-life-guides', () => import('../features/second-life/pages/second-life-guide-pages.tsx'), (m) => m.RecyclePage), errorElement: <RouteError /> },
+              { path: '/secondlife/give', lazy: lazyPage('second-life-guides', () => import('./pages/second-life-guides.tsx'), (m) => m.Give), errorElement: <RouteError /> },
+              { path: '/secondlife/sell', lazy: lazyPage('second-life-guides', () => import('./pages/second-life-guides.tsx'), (m) => m.Sell), errorElement: <RouteError /> },
+              { path: '/secondlife/recycle', lazy: lazyPage('second-life-guides', () => import('./pages/second-life-guides.tsx'), (m) => m.Recycle), errorElement: <RouteError /> },
               { path: '/replace/appliance', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.ReplaceAppliancePage), errorElement: <RouteError /> },
               { path: '/replace/product', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.ReplaceProductPage), errorElement: <RouteError /> },
               { path: '/renew/optionselect', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.RenewOptionsPage), errorElement: <RouteError /> },

@@ -6,7 +6,7 @@
  * France, à jour des règles applicables en 2025-2026.
  */
 
-import type { DeviceFamily } from '../second-life/second-life-content.ts';
+import type { DeviceFamily } from '../references/device-families.ts';
 
 export interface Criterion {
   title: string;

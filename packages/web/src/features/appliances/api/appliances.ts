@@ -4,8 +4,8 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
+import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { uploadForm } from '../../../lib/upload.ts';
-import { useBadgeAnnouncer } from '../../badges/api/badges.ts';
 import { universeKeys, userBase } from '../../universes/api/universes.ts';
 
 const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
@@ -79,13 +79,13 @@ export function refreshAfterRemoval(queryClient: QueryClient, id: number, others
 /** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict` (a badge it earns gets its toast). */
 export function useCreateAppliance(onProgress?: (percent: number) => void) {
   const invalidate = useInvalidateInventory();
-  const announce = useBadgeAnnouncer();
   return useMutation({
+    meta: EARNS_BADGES,
     mutationFn: async ({ universeId, data, picture }: { universeId: number; data: ApplianceCreateData; picture?: File | null }) => {
       const form = new FormData();
       form.append('data', JSON.stringify({ ...data, dt_creation: new Date().toISOString() }));
       if (picture) form.append('pict', await prepareImage(picture));
-      return announce(() => uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress }));
+      return uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress });
     },
     onSuccess: invalidate,
   });

@@ -16,6 +16,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PdfViewer } from '../../../components/pdf-viewer.tsx';
+import { useSlot } from '../../../lib/slots.tsx';
 import { useApplianceEvents } from '../../events/api/events.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useAppliance } from '../api/appliances.ts';
@@ -23,7 +24,6 @@ import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
-import { RightsSection } from '../../rights/components/rights-section.tsx';
 
 
 function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<{ size?: number }>; label: string; to?: string; href?: string; onClick?: () => void }) {
@@ -83,6 +83,7 @@ export function ApplianceDetailPage() {
   const appliance = useAppliance(Number.isInteger(id) && id > 0 ? id : null);
   const events = useApplianceEvents(Number.isInteger(id) && id > 0 ? id : null);
   const products = useRefProducts();
+  const RightsSection = useSlot('applianceRights');
   const [manualOpened, manual] = useDisclosure(false);
   const [invoiceOpened, invoice] = useDisclosure(false);
   // A phone gets the document full screen, with its close button always in reach.

@@ -3,11 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconMap2, IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
-import { CircularMap } from '../../repairers/components/circular-map.tsx';
+import { useSlot } from '../../../lib/slots.tsx';
 import type { ChatDevice } from '../chat-machine.ts';
 import classes from './repair-chat.module.css';
 
 export function RepairersAnswer({ text, device }: { text: string; device: ChatDevice }) {
+  const CircularMap = useSlot('circularMap');
   const [opened, map] = useDisclosure(false);
   const query = new URLSearchParams({
     ...(device.productId ? { prod: String(device.productId) } : {}),

@@ -7,12 +7,12 @@ import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { positiveInt } from '../../../lib/query-params.ts';
+import { useSlot } from '../../../lib/slots.tsx';
 import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
 import { useAppliance } from '../../appliances/api/appliances.ts';
+import { useRights } from '../../appliances/api/rights.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import { useRights } from '../../rights/api/rights.ts';
-import { RepairOrReplaceCard } from '../../rights/components/repair-or-replace-card.tsx';
 import type { ChatDevice } from '../chat-machine.ts';
 import { RepairChat } from '../components/repair-chat.tsx';
 
@@ -25,6 +25,7 @@ export function RepairPage() {
   const appliance = useAppliance(applianceId);
   const rights = useRights(applianceId ?? 0, Boolean(applianceId));
   const products = useRefProducts();
+  const RepairOrReplaceCard = useSlot('repairOrReplace');
   const [manual, setManual] = useState<{ device: ChatDevice; description: string } | null>(null);
 
   const title = <PageTitle title="Réparer avec l’assistant" />;

@@ -8,11 +8,10 @@ import { ConfirmLogout } from '../components/confirm-logout.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';
+import { useSlot } from '../../../lib/slots.tsx';
 import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
-import { InventoryExport } from '../../inventory-csv/components/inventory-export.tsx';
-import { InventoryImport } from '../../inventory-csv/components/inventory-import.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
@@ -36,6 +35,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ session }: { session: Session }) {
+  const InventoryCsv = useSlot('inventoryCsv');
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
   const [saved, setSaved] = useState(false);
@@ -189,8 +189,7 @@ function ProfileForm({ session }: { session: Session }) {
       </Paper>
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
-      <InventoryExport />
-      <InventoryImport />
+      <InventoryCsv />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>

@@ -7,9 +7,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
-import { useRecordAction } from '../../badges/api/actions.ts';
-import { showBadgeEarned } from '../../badges/api/badges.ts';
 import { useRefProducts } from '../../references/api/references.ts';
+import { useRecordAction } from '../api/actions.ts';
 
 const MINE = 'Mes appareils';
 
@@ -61,9 +60,7 @@ export function CarbonToolPage() {
     // The first simulation counts for the « Éco-simulateur » badge.
     if (!recorded.current) {
       recorded.current = true;
-      record.mutate('carbon_simulation', {
-        onSuccess: ({ awarded }) => awarded.forEach(showBadgeEarned),
-      });
+      record.mutate('carbon_simulation');
     }
   };
 

@@ -1,8 +1,8 @@
 import { Event, EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PAGE } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { userBase } from '../../universes/api/universes.ts';
-import { useBadgeAnnouncer } from '../../badges/api/badges.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -68,23 +68,21 @@ function useInvalidateEvents() {
 /** POST …/events: a MAINTENANCE event starts NEW (spec §4). */
 export function useCreateEvent() {
   const onSuccess = useInvalidateEvents();
-  const announce = useBadgeAnnouncer();
-  return useMutation({ mutationFn: (body: EventCreate) => announce(() => api<Event>(`${userBase()}/events`, { method: 'POST', body })), onSuccess });
+  return useMutation({ mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
 }
 
 /** POST …/events/period: the whole series (spec §9 recurrence options). */
 export function useCreateSeries() {
   const onSuccess = useInvalidateEvents();
-  const announce = useBadgeAnnouncer();
-  return useMutation({ mutationFn: (body: EventPeriodCreate) => announce(() => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body })), onSuccess });
+  return useMutation({ mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
 }
 
 /** PUT …/events/{id}: the note, and `done: true` to record it as carried out now. */
 export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
-  const announce = useBadgeAnnouncer();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true }) => announce(() => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body })),
+    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true }) => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
+    meta: EARNS_BADGES,
     onSuccess,
   });
 }

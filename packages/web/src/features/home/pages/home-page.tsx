@@ -15,15 +15,12 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { inventoryFor, productListFor } from '../../../app/paths.ts';
+import { useSlot } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
-import { useBadges, useBadgesToEarn } from '../../badges/api/badges.ts';
-import { BadgeSlider } from '../../badges/components/badge-slider.tsx';
-import { BadgesToEarn } from '../../badges/components/badges-to-earn.tsx';
 import { universeDetailPath } from '../../appliances/paths.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
 import { ImpactBox } from '../components/impact-box.tsx';
 import classes from './home-page.module.css';
-import { GuaranteeSummary } from '../../rights/components/guarantee-summary.tsx';
 
 type Entry = { to: string; label: string; text: string; icon: ComponentType<{ size?: number }> };
 
@@ -101,27 +98,11 @@ function UniversesSection() {
   );
 }
 
-/** spec §2 Home, my badges (4 visible, the rest by scrolling), then the ones still to earn. */
-function BadgesSection() {
-  const badges = useBadges();
-  const toEarn = useBadgesToEarn();
-  return (
-    <section aria-labelledby="my-badges">
-      <Title order={2} fz="lg" mb="sm" id="my-badges">
-        Mes badges
-      </Title>
-      <Stack gap="md">
-        {badges.data?.length === 0 && <Text c="dimmed">Ajoutez un appareil ou réalisez un entretien pour gagner votre premier badge.</Text>}
-        {badges.data && badges.data.length > 0 && <BadgeSlider badges={badges.data} />}
-        {toEarn.data && <BadgesToEarn badges={toEarn.data} />}
-      </Stack>
-    </section>
-  );
-}
-
 /** spec §2 Home: greeting, quick actions, impact, my universes (5), my badges (4 visible), cards. */
 export function HomePage() {
   const session = useSession();
+  const GuaranteeSummary = useSlot('guaranteeSummary');
+  const BadgesSection = useSlot('homeBadges');
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 28 }}>

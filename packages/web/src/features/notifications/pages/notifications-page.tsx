@@ -1,10 +1,10 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, Group, Image, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useMaintenanceCards } from '../../maintenance/api/maintenance.ts';
+import { useSlot } from '../../../lib/slots.tsx';
 import { subscribeToPush, useMarkRead, useNotifications, usePushState } from '../api/notifications.ts';
 import { PUSH_STATE_FR, type PushOutcome, pushOutcomeMessage } from '../push-status.ts';
 import classes from '../../../components/tile-list.module.css';
@@ -19,31 +19,11 @@ const KIND: Record<Notification['type'], { color: string; label: string; icon: R
   GARANTIE: { color: 'orange', label: 'Garantie', icon: <IconShieldCheck size={24} /> },
 };
 
-function NeededProducts({ notification }: { notification: Notification }) {
-  const cards = useMaintenanceCards(notification.event?.productId ?? null);
-  const card = cards.data?.find((c) => c.id === notification.event?.maintenanceCardId);
-  if (!card || card.agentlist.length === 0) return null;
-  return (
-    <Stack gap="xs" id="needed-products">
-      <Text fw={700}>Produits nécessaires</Text>
-      {card.agentlist.map((a) => (
-        <Group key={a.id} gap="sm" wrap="nowrap">
-          <Image src={a.pict} alt="" w={40} h={40} />
-          <Text>
-            {/* « — » marks a tool, which has no volume (issue 16: no « — — × 1 »). */}
-            {a.name}
-            {a.volume && a.volume !== '—' ? ` — ${a.volume}` : ''} × {a.count}
-          </Text>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
-
 const OUTCOME_COLOR: Record<PushOutcome['kind'], string> = { granted: 'eco', denied: 'orange', unsupported: 'gray', failed: 'red' };
 
 /** spec §2 Notifications: the list with an unread dot; any click opens the detail and marks it read. */
 export function NotificationsPage() {
+  const NeededProducts = useSlot('neededProducts');
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const [open, setOpen] = useState<Notification | null>(null);
@@ -170,7 +150,7 @@ export function NotificationsPage() {
                     </Button>
                   )}
                 </Group>
-                {showProducts && <NeededProducts notification={open} />}
+                {showProducts && <NeededProducts productId={open.event?.productId ?? null} cardId={open.event?.maintenanceCardId ?? null} />}
               </>
             )}
           </Stack>

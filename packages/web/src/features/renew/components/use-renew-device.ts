@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { positiveInt } from '../../../lib/query-params.ts';
 import { useAppliance } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import { FAMILY_LABELS, FAMILY_OF_PRODUCT } from '../../second-life/second-life-content.ts';
+import { FAMILY_LABELS, FAMILY_OF_PRODUCT } from '../../references/device-families.ts';
 
 /** The device being replaced (?appliance=) or the kind of product wanted (?prod=), through the re-equip flow. */
 export function useRenewDevice() {

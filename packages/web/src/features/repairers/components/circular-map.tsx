@@ -2,6 +2,7 @@ import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FRANCE_BOUNDING_BOX, lvaoMapUrl } from '../../../app/external-links.ts';
+import type { CircularMapProps } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAddressBox } from '../api/geocode.ts';
 
@@ -17,13 +18,7 @@ export function CircularMap({
   france = false,
   title,
   intro,
-}: {
-  actions?: readonly string[];
-  bonusOnly?: boolean;
-  france?: boolean;
-  title: string;
-  intro?: string;
-}) {
+}: CircularMapProps) {
   const session = useSession();
   const address = france ? null : (session?.adresse ?? null);
   const place = useAddressBox(address);

@@ -1,19 +1,9 @@
-import { API_BASE, Droits, DroitsResume } from '@ecofoyer/contracts';
+import { DroitsResume } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
-
-/** GET V1/profils/users/foyers/univers/appliances/{id}/droits (issue 20). */
-export function useRights(applianceId: number, enabled = true) {
-  return useQuery({
-    enabled,
-    // Under the appliance's key: saving the appliance or a breakdown refreshes it.
-    queryKey: ['appliances', 'rights', applianceId],
-    queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, { schema: Droits }),
-  });
-}
 
 /** GET …/{userId}/droits/resume: the home's « N appareils encore sous garantie » (issue 20). */
 export function useRightsSummary() {

@@ -4,7 +4,7 @@ import { IconScale } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import { useRights } from '../api/rights.ts';
+import { useRights } from '../../appliances/api/rights.ts';
 import { repairOrReplace } from '../repair-or-replace.ts';
 
 /**

@@ -8,7 +8,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import { letterPdf } from '../letter-pdf.ts';
 import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
-import { useRights } from '../api/rights.ts';
+import { useRights } from '../../appliances/api/rights.ts';
 
 
 function Guarantee({ label, active, until, children }: { label: string; active: boolean; until: string; children?: ReactNode }) {

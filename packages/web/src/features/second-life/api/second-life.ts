@@ -1,8 +1,8 @@
 import type { SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { refreshAfterRemoval } from '../../appliances/api/appliances.ts';
-import { useBadgeAnnouncer } from '../../badges/api/badges.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
 export const secondLifeKeys = { history: ['second-life', 'history'] as const };
@@ -15,10 +15,9 @@ export function useSecondLifeHistory() {
 /** POST …/appliances/{id}/second-life: the device leaves the inventory (badges and notifications may follow). */
 export function useMarkSecondLife() {
   const queryClient = useQueryClient();
-  const announce = useBadgeAnnouncer();
   return useMutation({
-    mutationFn: ({ id, outcome }: { id: number; outcome: SecondLifeOutcome }) =>
-      announce(() => api<SecondLifeItem>(`${userBase()}/appliances/${id}/second-life`, { method: 'POST', body: { outcome } })),
+    meta: EARNS_BADGES,
+    mutationFn: ({ id, outcome }: { id: number; outcome: SecondLifeOutcome }) => api<SecondLifeItem>(`${userBase()}/appliances/${id}/second-life`, { method: 'POST', body: { outcome } }),
     onSuccess: (_, { id }) => refreshAfterRemoval(queryClient, id, [['universes'], ['second-life'], ['badges'], ['notifs'], ['events']]),
   });
 }

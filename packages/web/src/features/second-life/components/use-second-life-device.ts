@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { positiveInt } from '../../../lib/query-params.ts';
 import { useAppliance } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import { FAMILY_LABELS, FAMILY_OF_PRODUCT, SECOND_LIFE_GUIDES } from '../second-life-content.ts';
+import { FAMILY_LABELS, FAMILY_OF_PRODUCT } from '../../references/device-families.ts';
+import { SECOND_LIFE_GUIDES } from '../second-life-content.ts';
 
 /** The device a second-life page is about (?appliance= and/or ?prod=), its family and guide. */
 export function useSecondLifeDevice() {

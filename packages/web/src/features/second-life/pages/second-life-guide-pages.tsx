@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { donnonsUrl, EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { CircularMap } from '../../repairers/components/circular-map.tsx';
+import { useSlot } from '../../../lib/slots.tsx';
 import { MarkSecondLife } from '../components/mark-second-life.tsx';
 import { SecondLifeHeader } from '../components/second-life-header.tsx';
 import { useSecondLifeDevice } from '../components/use-second-life-device.ts';
@@ -47,6 +47,7 @@ function Layout({ title, children }: { title: string; children: (device: ReturnT
 
 /** spec §2 Second life, give: the giving site searched by category, Emmaüs, the map on « donner ». */
 export function GivePage() {
+  const CircularMap = useSlot('circularMap');
   return (
     <Layout title="Donner mon appareil">
       {(device) => (
@@ -87,6 +88,7 @@ export function GivePage() {
 
 /** Second life, sell: how and where to sell that kind of device, the map on « vendre ». */
 export function SellPage() {
+  const CircularMap = useSlot('circularMap');
   return (
     <Layout title="Vendre mon appareil">
       {(device) => (
@@ -126,6 +128,7 @@ export function SellPage() {
 
 /** Second life, recycle: take-back and drop-off options, the map on « déposer ». */
 export function RecyclePage() {
+  const CircularMap = useSlot('circularMap');
   return (
     <Layout title="Recycler mon appareil">
       {(device) => (

@@ -1,13 +1,18 @@
 import type { Badge } from '@ecofoyer/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
-/** POST …/actions: records what a badge counts (a carbon simulation, a device given) and returns the badges earned. */
+/**
+ * POST …/actions: records a carbon simulation, which a badge counts. The badge it earns gets its toast
+ * from the badges feature, which watches every change marked `EARNS_BADGES` (issue 18).
+ */
 export function useRecordAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: 'carbon_simulation') => api<{ awarded: Badge[] }>(`${userBase()}/actions`, { method: 'POST', body: { action } }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['badges'] }), queryClient.invalidateQueries({ queryKey: ['notifs'] })]),
+    meta: EARNS_BADGES,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['badges'] }),
   });
 }

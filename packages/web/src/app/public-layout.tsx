@@ -2,14 +2,14 @@ import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo.tsx';
+import { Logo } from '../components/logo.tsx';
 
 // The dialog (Mantine's Modal, its scroll area and focus trap) is loaded on first use, not with
 // the login page: the public pages' JS budget (issue 8).
-const loadCguModal = () => import('../../info/components/cgu-modal.tsx');
+const loadCguModal = () => import('../features/info/components/cgu-modal.tsx');
 const CguModal = lazy(() => loadCguModal().then((m) => ({ default: m.CguModal })));
 
-/** The chrome-less frame of the public pages (login, register, forgot/reset password). */
+/** The chrome-less frame of the public pages (login, register, forgot/reset password), as the shell is the signed-in pages' frame; it opens the terms of use (info). */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const [cguOpened, cgu] = useDisclosure(false);
   const [cguUsed, setCguUsed] = useState(false);

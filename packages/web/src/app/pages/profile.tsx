@@ -1,0 +1,6 @@
+import { ProfilePage } from '../../features/auth/pages/profile-page.tsx';
+import { InventoryCsvCards } from '../../features/inventory-csv/components/inventory-csv-cards.tsx';
+import { withSlots } from '../../lib/slots.tsx';
+
+/** /profile with the CSV export and import cards (lib/slots.tsx). */
+export const Profile = withSlots(ProfilePage, { inventoryCsv: InventoryCsvCards });

@@ -1,0 +1,16 @@
+import { API_BASE, Droits } from '@ecofoyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * GET V1/profils/users/foyers/univers/appliances/{id}/droits (issue 20): an appliance's sub-resource,
+ * read by the « Mes droits » section and by the repair flow (the repair bonus only out of every guarantee).
+ */
+export function useRights(applianceId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    // Under the appliance's key: saving the appliance or a breakdown refreshes it.
+    queryKey: ['appliances', 'rights', applianceId],
+    queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, { schema: Droits }),
+  });
+}

@@ -1,0 +1,12 @@
+import { InventoryExport } from './inventory-export.tsx';
+import { InventoryImport } from './inventory-import.tsx';
+
+/** The profile's « Exporter » and « Importer » cards (issue 21). */
+export function InventoryCsvCards() {
+  return (
+    <>
+      <InventoryExport />
+      <InventoryImport />
+    </>
+  );
+}

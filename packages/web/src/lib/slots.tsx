@@ -1,0 +1,59 @@
+import type { Appliance, Event } from '@ecofoyer/contracts';
+import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react';
+
+/**
+ * The places where a page shows a part that another feature owns (issue 18, item 3; decision 009):
+ * a feature imports only itself, the shared features and `lib/`, so a page does not import that part;
+ * it leaves a slot, and the route that shows the page (`app/pages/`) fills it. Each slot is typed
+ * here, with the feature that fills it. An empty slot shows nothing.
+ */
+export interface Slots {
+  /** The appliance page's « Mes droits » (rights). */
+  applianceRights: ComponentType<{ appliance: Appliance; events: Event[] }>;
+  /** « Réparer ou remplacer ? » in the repair flow (rights). */
+  repairOrReplace: ComponentType<{ appliance: Appliance }>;
+  /** The home's « N appareils encore sous garantie » (rights). */
+  guaranteeSummary: ComponentType;
+  /** The home's badges: mine, then those still to earn (badges). */
+  homeBadges: ComponentType;
+  /** The profile's CSV export and import cards (inventory-csv). */
+  inventoryCsv: ComponentType;
+  /** The ADEME « Que faire de mes objets » map, centred on the user's address (repairers). */
+  circularMap: ComponentType<CircularMapProps>;
+  /** The products a maintenance reminder needs (maintenance). */
+  neededProducts: ComponentType<{ productId: number | null; cardId: number | null }>;
+}
+
+export interface CircularMapProps {
+  actions?: readonly string[];
+  bonusOnly?: boolean;
+  france?: boolean;
+  title: string;
+  intro?: string;
+}
+
+const SlotsContext = createContext<Partial<Slots>>({});
+const Empty = () => null;
+
+/** Fills slots for what it wraps (nested providers add to their parent's). */
+export function SlotsProvider({ slots, children }: { slots: Partial<Slots>; children: ReactNode }) {
+  const parent = useContext(SlotsContext);
+  const value = useMemo(() => ({ ...parent, ...slots }), [parent, slots]);
+  return <SlotsContext.Provider value={value}>{children}</SlotsContext.Provider>;
+}
+
+/** The component that fills a slot, or one that shows nothing. */
+export function useSlot<K extends keyof Slots>(name: K): Slots[K] {
+  return useContext(SlotsContext)[name] ?? (Empty as Slots[K]);
+}
+
+/** A page with its slots filled: what a route shows (`app/pages/`). */
+export function withSlots<P extends object>(Page: ComponentType<P>, slots: Partial<Slots>): ComponentType<P> {
+  const Filled = (props: P) => (
+    <SlotsProvider slots={slots}>
+      <Page {...props} />
+    </SlotsProvider>
+  );
+  Filled.displayName = `withSlots(${Page.displayName ?? Page.name})`;
+  return Filled;
+}
