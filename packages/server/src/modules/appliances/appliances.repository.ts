@@ -92,6 +92,17 @@ export class AppliancesRepository {
       .execute();
   }
 
+  /** What the guarantees need of every appliance still in the inventory (issue 23: the home's summary, without files or joins). */
+  guaranteeFacts(userId: number) {
+    return this.db
+      .selectFrom('appliances')
+      .select(['id', 'name', 'prod_id', 'dt_achat', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'])
+      .where('user_id', '=', userId)
+      .where('second_life', 'is', null)
+      .orderBy('id')
+      .execute();
+  }
+
   /** Scoped to its owner: another user's id is simply not found. */
   find(userId: number, id: number) {
     return this.base(userId).where('a.id', '=', id).executeTakeFirst();
@@ -130,6 +141,33 @@ export class AppliancesRepository {
       .groupBy('universe_id')
       .execute();
     return new Map(rows.map((r) => [r.universe_id as number, Number(r.n)]));
+  }
+
+  /**
+   * What the badges count of the inventory, in one statement (issue 23): the appliances in it, those
+   * given a second life, and the most appliances in one universe.
+   */
+  async badgeCounts(userId: number): Promise<{ inInventory: number; secondLife: number; mostInOneUniverse: number }> {
+    const row = await this.db
+      .selectFrom(
+        this.db
+          .selectFrom('appliances')
+          .select([
+            'universe_id',
+            sql<number>`count(*) filter (where second_life is null)::int`.as('kept'),
+            sql<number>`count(*) filter (where second_life is not null)::int`.as('given'),
+          ])
+          .where('user_id', '=', userId)
+          .groupBy('universe_id')
+          .as('u'),
+      )
+      .select([
+        sql<number>`coalesce(sum(kept), 0)::int`.as('inInventory'),
+        sql<number>`coalesce(sum(given), 0)::int`.as('secondLife'),
+        sql<number>`coalesce(max(kept) filter (where universe_id is not null), 0)::int`.as('mostInOneUniverse'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { inInventory: Number(row.inInventory), secondLife: Number(row.secondLife), mostInOneUniverse: Number(row.mostInOneUniverse) };
   }
 
   countByProduct(userId: number) {

@@ -71,6 +71,9 @@ const FILE_COLUMNS = {
 /** What the inventory's search compares, the most telling first (the same keys as the web app's lists). */
 const SEARCH_KEYS = ['name', 'marque', 'modele', 'prod_name', 'univer_name'] as const;
 
+/** The fields of an appliance that its guarantees depend on (issue 20). */
+export type GuaranteeFacts = Pick<Appliance, 'id' | 'name' | 'prod_id' | 'dt_achat' | 'dt_livraison' | 'occasion' | 'garantie_commerciale_fin'>;
+
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
@@ -132,10 +135,19 @@ export class AppliancesService {
     return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
   }
 
+  /** What the guarantees need of each appliance of the inventory (« Mes droits », issue 20), read light (issue 23). */
+  guaranteeFacts(userId: number): Promise<GuaranteeFacts[]> {
+    return this.repo.guaranteeFacts(userId);
+  }
+
   async get(userId: number, id: number): Promise<Appliance> {
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound(MSG.applianceUnknown);
     return this.toDto(row);
+  }
+
+  badgeCounts(userId: number) {
+    return this.repo.badgeCounts(userId);
   }
 
   countByUniverse(userId: number) {

@@ -5,7 +5,21 @@ import { publicBadge } from '../../read-models/public-badge.ts';
 export class BadgesRepository {
   constructor(private readonly db: Db) {}
 
+  private refsRead?: ReturnType<BadgesRepository['readRefs']>;
+
+  /**
+   * The badge catalogue, read once (issue 23: reference data is served from memory). It is loaded from
+   * `db/reference/` at every start, before the server listens, and never changes while it runs.
+   */
   refs() {
+    this.refsRead ??= this.readRefs().catch((error: unknown) => {
+      this.refsRead = undefined;
+      throw error;
+    });
+    return this.refsRead;
+  }
+
+  private readRefs() {
     return this.db.selectFrom('ref_badges').selectAll().orderBy('position').execute();
   }
 

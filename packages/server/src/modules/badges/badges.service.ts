@@ -29,19 +29,14 @@ export class BadgesService {
 
   /** The value each rule kind measures for the user. */
   private async measures(userId: number): Promise<(kind: string) => number> {
-    const [count, perUniverse, events, actions] = await Promise.all([
-      this.deps.appliances.count(userId),
-      this.deps.appliances.countByUniverse(userId),
-      this.deps.events.stats(userId),
-      this.repo.actionCounts(userId),
-    ]);
+    const [counts, events, actions] = await Promise.all([this.deps.appliances.badgeCounts(userId), this.deps.events.stats(userId), this.repo.actionCounts(userId)]);
     const values: Record<string, number> = {
-      appliances: count.meta.totalAppliances,
-      furnished_universe: Math.max(0, ...perUniverse.values()),
+      appliances: counts.inInventory,
+      furnished_universe: counts.mostInOneUniverse,
       maintenance_done: events.done,
       maintenance_planned: events.planned,
       breakdowns: events.breakdowns,
-      second_life: count.meta.secondLife,
+      second_life: counts.secondLife,
     };
     return (kind) => (kind.startsWith('action:') ? (actions.get(kind.slice(7)) ?? 0) : (values[kind] ?? 0));
   }

@@ -53,6 +53,23 @@ describe('badges', () => {
     expect((await t.app.inject({ url: `${base(user.id)}/notifs/count`, headers: user.headers })).json()).toBe(3);
   });
 
+  it('counts the inventory in one read: in it, given a second life, the most in one universe (issue 23)', async () => {
+    const user = await signedInUser(t, 'badges-comptes@exemple.fr');
+    const kitchen = await universe(user, 'Cuisine');
+    const lounge = await universe(user, 'Salon');
+    const first = await appliance(user, kitchen);
+    await appliance(user, kitchen);
+    await appliance(user, lounge);
+    const given = await t.app.inject({ method: 'POST', url: `${base(user.id)}/appliances/${first.id}/second-life`, headers: user.headers, payload: { outcome: 'given' } });
+    expect(given.statusCode).toBe(200);
+    expect(await badgeNames(user)).toEqual(['Premier appareil', 'Seconde vie']);
+    const toEarn = (await t.app.inject({ url: `${base(user.id)}/badges/a-gagner`, headers: user.headers })).json() as { slug: string; progress: { current: number } }[];
+    const progress = Object.fromEntries(toEarn.map((b) => [b.slug, b.progress.current]));
+    // Two appliances left in the inventory, one in each universe: the given one counts for neither.
+    expect(progress).toMatchObject({ 'foyer-equipe': 2, 'piece-amenagee': 1 });
+    expect(progress['seconde-vie']).toBeUndefined();
+  });
+
   it('awards the maintenance, planning, diagnosis and action badges from what the user did', async () => {
     const user = await signedInUser(t, 'entretien@exemple.fr');
     const plan = (title: string, type = 'MAINTENANCE') =>

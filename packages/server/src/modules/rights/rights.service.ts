@@ -3,7 +3,7 @@ import type { NotificationRow, RefProductRow } from '../../db/schema.ts';
 import type { SmartfixService } from '../smartfix/smartfix.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { AppliancesService, GuaranteeFacts } from '../appliances/appliances.service.ts';
 import type { EventsService, FeedDay } from '../events/events.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 
@@ -25,13 +25,13 @@ export class RightsService {
 
   async forAppliance(userId: number, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(userId, applianceId);
-    return this.compute(appliance, await this.deps.events.listForAppliance(userId, applianceId));
+    return this.compute(appliance, await this.deps.events.listForAppliance(userId, applianceId), appliance);
   }
 
   /** Every guarantee still running in the household, from one list of appliances and one of events. */
   async runningGuarantees(userId: number): Promise<RunningGuarantee[]> {
     const running: RunningGuarantee[] = [];
-    for (const { appliance, rights } of await this.forHousehold(userId)) {
+    for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
       if (rights.legale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'legale', fin: rights.legale.fin });
       if (rights.commerciale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
     }
@@ -39,13 +39,16 @@ export class RightsService {
   }
 
   /** Every appliance of the household with its rights (no repairability estimate), from one list of appliances and one of events. */
-  async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]> {
-    // Only breakdowns count for the guarantees (issue 23: the home's summary read every event, 200 ms at ten years).
-    const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
+  async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]>;
+  async forHousehold<A extends GuaranteeFacts>(userId: number, appliances: A[]): Promise<{ appliance: A; rights: Droits }[]>;
+  async forHousehold(userId: number, given?: GuaranteeFacts[]): Promise<{ appliance: GuaranteeFacts; rights: Droits }[]> {
+    // Only breakdowns count for the guarantees (issue 23: the home's summary read every event, 200 ms at ten years),
+    // and the summary reads only the fields they depend on (no file URLs to sign, no joins).
+    const [appliances, events] = await Promise.all([given ?? this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
     const byAppliance = new Map<number, Event[]>();
     for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
-    const all: { appliance: Appliance; rights: Droits }[] = [];
-    for (const appliance of appliances) all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? [], false) });
+    const all: { appliance: GuaranteeFacts; rights: Droits }[] = [];
+    for (const appliance of appliances) all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? []) });
     return all;
   }
 
@@ -76,8 +79,8 @@ export class RightsService {
     }));
   }
 
-  /** `repairability`: the smart-fix estimate, asked for one appliance's page, not for household-wide reads. */
-  private async compute(appliance: Appliance, events: Event[], repairability = true): Promise<Droits> {
+  /** `full`: the appliance whose smart-fix estimate is asked (one appliance's page), not for household-wide reads. */
+  private async compute(appliance: GuaranteeFacts, events: Event[], full?: Appliance): Promise<Droits> {
     const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
     const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
     const today = parisDay(this.deps.clock.now());
@@ -93,7 +96,7 @@ export class RightsService {
         repairs: events
           .filter((e) => e.type === 'PANNE')
           .map((e) => ({ date: parisDay(new Date(e.dt_realisation)), sousGarantie: e.sous_garantie, immobilisationJours: e.immobilisation_jours, remplace: e.remplace })),
-        reparabilite: product && repairability ? this.repairability(appliance, product, events, today) : null,
+        reparabilite: product && full ? this.repairability(full, product, events, today) : null,
       },
       today,
     );
@@ -162,7 +165,7 @@ export class RightsService {
   private async remindFor(userId: number, appliance: Appliance, events: Event[], today: string): Promise<NotificationRow[]> {
     const created: NotificationRow[] = [];
     const { id } = appliance;
-    const rights = await this.compute(appliance, events, false);
+    const rights = await this.compute(appliance, events);
     const ends = [
       rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
       rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,
