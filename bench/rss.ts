@@ -8,6 +8,8 @@
  *   RSS sampled every second (peak), then 10 s after the load;
  * - warm: a second start on the same data directory, time until /api/health, RSS 5 s later.
  * Bars of issue 23: ≤ 250 MB on PGlite, ≤ 150 MB on PostgreSQL at rest; cold start < 3 s, existing < 2 s.
+ * The server runs as production does: built to JavaScript (`npm run build` first), no TypeScript loader;
+ * RSS_SOURCES=1 runs it from its TypeScript sources through tsx instead, for comparison.
  * Usage: node --import tsx bench/rss.ts [DATABASE_URL=…]; RSS_LOAD_SECONDS (default 60).
  * Writes bench/results/rss-<date>-<database>.json.
  */
@@ -33,11 +35,11 @@ const env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {})
 
 async function start() {
   const started = performance.now();
-  const server = await startServer(env);
+  const server = await startServer(env, { built: !process.env.RSS_SOURCES });
   return { server, startMs: Math.round(performance.now() - started) };
 }
 
-const result: Record<string, unknown> = { date: new Date().toISOString(), machine: machineInfo(), database, loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) };
+const result: Record<string, unknown> = { date: new Date().toISOString(), machine: machineInfo(), database, server: process.env.RSS_SOURCES ? 'node --import tsx src/main.ts' : 'node dist/main.js (built)', loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) };
 try {
   const cold = await start();
   await pause(5000);

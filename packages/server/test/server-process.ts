@@ -10,6 +10,9 @@ import { openDatabase } from '../src/db/client.ts';
 import { TEST_SCHEMA_PREFIX } from './test-db.ts';
 
 const MAIN = path.join(REPO_ROOT, 'packages/server/src/main.ts');
+/** The server as production runs it: built to JavaScript (`npm run build`), no TypeScript loader. */
+const BUILT_MAIN = path.join(REPO_ROOT, 'packages/server/dist/main.js');
+const BUILT_ARGS = ['--conditions=ecofoyer-built', BUILT_MAIN];
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -45,12 +48,13 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`node --import tsx src/main.ts`) as a child process, as production runs it:
+ * The real server (`node --import tsx src/main.ts`, or with `built` the JavaScript of `npm run build`, as
+ * production runs it) as a child process:
  * no demo, no web app, quiet logs unless `env` says otherwise. Resolves once /api/health answers.
  */
-export async function startServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number; built?: boolean } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, options.built ? BUILT_ARGS : ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
