@@ -36,10 +36,14 @@ function summary(route: string, lhr: Result) {
   const thirdParty = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items
     ?.map((i) => i.url)
     .filter((u) => !u.startsWith(new URL(lhr.finalDisplayedUrl).origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
+  // What the largest paint was (issue 23: on /home it waited for the JavaScript).
+  const lcpTables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined)?.items;
+  const lcpNode = lcpTables?.[0]?.items?.[0]?.node;
   return {
     route,
     finalUrl: lhr.finalDisplayedUrl,
     scores,
+    lcpElement: lcpNode ? `${lcpNode.nodeLabel ?? ''} (${lcpNode.selector ?? ''})` : null,
     pass: scores.performance >= BARS.performance && scores.accessibility >= BARS.accessibility,
     metrics,
     failing,
@@ -121,7 +125,7 @@ try {
   const file = ONLY ? path.join(os.tmpdir(), 'lighthouse.json') : path.join(REPO_ROOT, 'bench/web/lighthouse.json');
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   for (const p of result.pages) {
-    console.log(`${p.route}: median ${JSON.stringify(p.scores)} ${p.pass ? 'ok' : 'BELOW BAR'} · ${JSON.stringify(p.metrics)}`);
+    console.log(`${p.route}: median ${JSON.stringify(p.scores)} ${p.pass ? 'ok' : 'BELOW BAR'} · ${JSON.stringify(p.metrics)} · LCP: ${p.lcpElement}`);
     console.log(`   runs: ${p.runs.map((r) => `${r.scores.performance}/${r.scores.accessibility}${r.runtimeError ? ` (${r.runtimeError.code})` : ''}`).join(' ')}`);
     for (const f of p.failing) console.log(`   ${f.id} ${f.score} ${f.displayValue ?? ''}`);
     if (p.thirdPartyRequests.length > 0) console.log(`   third-party requests: ${p.thirdPartyRequests.join(', ')}`);

@@ -36,6 +36,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `home.html`: index.html whose loading screen is already the home's frame — the header with the logo
+ * and the search bar « Rechercher un appareil, une marque, un modèle… » — so that the home's largest
+ * paint comes with the HTML instead of after the JavaScript (issue 23: Lighthouse mobile ≥ 95 on
+ * /home). The server sends it for `/` and `/home`; the app replaces it on its first render, as it does
+ * the plain loading screen.
+ */
+function homeShellHtml(): Plugin {
+  const css = `
+      .boot-home { box-sizing: border-box; min-height: 100vh; background: #f8f9fa; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+      .boot-home header { box-sizing: border-box; height: 64px; padding: 0 16px; display: flex; align-items: center; background: #fff; border-bottom: 1px solid #dee2e6; }
+      .boot-home main { box-sizing: border-box; padding: 16px; }
+      .boot-home .search { box-sizing: border-box; max-width: 1100px; margin: 0 auto 16px; padding: 12px 16px; min-height: 48px; display: flex; align-items: center; gap: 12px; background: #fff; border: 1px solid #dee2e6; border-radius: 32px; }
+      .boot-home .search p { margin: 0; font-size: 16px; line-height: 1.55; color: #5F6B64; }
+      .boot-home .loading { max-width: 1100px; margin: 0 auto; font-size: 15px; color: #495057; }
+      @media (min-width: 48em) { .boot-home main { padding: 24px 24px 24px 274px; } }`;
+  const shell =
+    '<div class="boot-home" role="status"><header><img src="/logo-wordmark.svg" alt="EcoFoyer" width="120" height="32" /></header>' +
+    '<main><div class="search"><svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="#5F6B64" stroke-width="2" aria-hidden="true"><circle cx="10" cy="10" r="7"/><path d="M21 21l-6-6"/></svg>' +
+    '<p>Rechercher un appareil, une marque, un modèle…</p></div><p class="loading">Chargement…</p></main></div>';
+  return {
+    name: 'ecofoyer-home-shell-html',
+    apply: 'build',
+    // After Vite's own HTML plugin has emitted index.html with its built asset links.
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') this.error('index.html was not in the bundle');
+      const html = String(index.source);
+      const boot = /<div class="boot" role="status">[\s\S]*?<\/div><\/div>/;
+      if (!boot.test(html)) this.error('index.html: the loading screen to replace was not found');
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(boot, `${shell}</div>`).replace('</style>', `${css}\n    </style>`) });
+    },
+  };
+}
+
 /** Modules of the `signed-in` chunk (with what they import statically). */
 const SIGNED_IN = [
   /node_modules[\\/]@tanstack[\\/]/,
@@ -50,6 +86,7 @@ const SIGNED_IN = [
 export default defineConfig({
   plugins: [
     react(),
+    homeShellHtml(),
     precompress(),
     // Service worker (src/sw.ts): offline shell, push, app badge. The manifest is public/manifest.webmanifest.
     VitePWA({

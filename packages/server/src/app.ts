@@ -172,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const hasHomeHtml = hasWeb && existsSync(path.join(config.webDist, 'home.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -206,6 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // An unknown share link is a 404 for crawlers and link previews; the page says « Badge introuvable » (issue 16).
       return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // The home's loading screen is already its frame and search bar (issue 23: its largest paint comes
+    // with the HTML; packages/web/vite.config.ts writes home.html).
+    if ((url === '/' || url === '/home') && hasHomeHtml) return reply.header('cache-control', 'no-cache').sendFile('home.html');
     // Client-side routes of the SPA: every other GET gets the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
