@@ -63,7 +63,7 @@ function homeShellHtml(): Plugin {
     enforce: 'post',
     generateBundle(_, bundle) {
       const index = bundle['index.html'];
-      if (!index || index.type !== 'asset') this.error('index.html was not in the bundle');
+      if (index?.type !== 'asset') this.error('index.html was not in the bundle');
       const html = String(index.source);
       const boot = /<div class="boot" role="status">[\s\S]*?<\/div><\/div>/;
       if (!boot.test(html)) this.error('index.html: the loading screen to replace was not found');
