@@ -150,10 +150,6 @@ export class AppliancesService {
     return this.repo.badgeCounts(userId);
   }
 
-  countByUniverse(userId: number) {
-    return this.repo.countByUniverse(userId);
-  }
-
   /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}. */
   async count(userId: number): Promise<ApplianceCount> {
     const [rows, secondLife] = await Promise.all([this.repo.countByProduct(userId), this.repo.countSecondLife(userId)]);

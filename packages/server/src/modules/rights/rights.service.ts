@@ -150,25 +150,23 @@ export class RightsService {
     const today = parisDay(now);
     const created: NotificationRow[] = [];
     const candidates = await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7));
-    // One read of each household's appliances and events, as for the home's summary, not one per appliance.
+    // One read of each household's guarantee dates and breakdowns, as for the home's summary, not one per appliance.
     const byUser = new Map<number, Set<number>>();
     for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
     for (const [userId, ids] of byUser) {
-      const [appliances, events] = await Promise.all([this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
-      for (const appliance of appliances.filter((a) => ids.has(a.id))) {
-        created.push(...(await this.remindFor(userId, appliance, events.filter((e) => e.applianceId === appliance.id), today)));
+      for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
+        if (ids.has(appliance.id)) created.push(...(await this.remindFor(userId, appliance, rights, today)));
       }
     }
     return created;
   }
 
-  private async remindFor(userId: number, appliance: Appliance, events: Event[], today: string): Promise<NotificationRow[]> {
+  private async remindFor(userId: number, appliance: GuaranteeFacts, rights: Droits, today: string): Promise<NotificationRow[]> {
     const created: NotificationRow[] = [];
     const { id } = appliance;
-    const rights = await this.compute(appliance, events);
     const ends = [
-      rights.legale?.active ? { kind: 'legale', label: 'garantie légale de conformité', fin: rights.legale.fin } : null,
-      rights.commerciale?.active ? { kind: 'commerciale', label: 'garantie commerciale', fin: rights.commerciale.fin } : null,
+      rights.legale?.active ? { kind: 'legale', label: GUARANTEE_LABEL.legale, fin: rights.legale.fin } : null,
+      rights.commerciale?.active ? { kind: 'commerciale', label: GUARANTEE_LABEL.commerciale, fin: rights.commerciale.fin } : null,
     ];
     for (const end of ends) {
       if (!end) continue;
