@@ -3,7 +3,8 @@
  * reads the same rows from the same database (bench/bare-server.ts), measured in one run, one after
  * the other, at 10 connections; then the detail route at 100 connections for errors.
  *
- * The app runs as in production (`LOG_LEVEL=info`, its default), as a child process; the household is
+ * The app runs as in production (built: `npm run build` first; `npm start`'s node flags; `LOG_LEVEL=info`,
+ * its default), as a child process; the household is
  * one user holding 50 appliances (seeded through the API). Requests carry no `accept-encoding`, as
  * the bare route compresses nothing.
  *
@@ -70,7 +71,7 @@ async function startBare(env: Record<string, string>): Promise<{ url: string; st
   };
 }
 
-const app = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(schema ? { DATABASE_URL: schema.url } : {}), ...LIFTED_LIMITS });
+const app = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(schema ? { DATABASE_URL: schema.url } : {}), ...LIFTED_LIMITS }, { built: true });
 const results: Record<string, { app: Measure; bare: Measure | null; baseline: string; share: number | null }> = {};
 let at100: Measure | null = null;
 try {

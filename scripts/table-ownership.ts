@@ -17,7 +17,7 @@ export const OWNERS: Record<string, string[]> = {
   notifications: ['notifications', 'push_subscriptions'],
   badges: ['ref_badges', 'user_badges', 'user_actions'],
   files: ['temp_files'],
-  references: ['ref_products', 'ref_universes'],
+  references: ['ref_products', 'ref_universes', 'reference_data'],
 };
 /** Tables of the server's infrastructure (lib/), no module's. */
 export const INFRASTRUCTURE = ['mail_queue', 'rate_limits'];

@@ -1,7 +1,8 @@
 // The server built to JavaScript (issue 18, item 1; issue 23): production runs `node dist/main.js`, with
 // no TypeScript loader. tsc compiles the contracts and the server (`.ts` imports rewritten to `.js`),
 // then the files the server reads beside its code (worker scripts, reference data, the assistant's
-// knowledge base, the smart-fix model, the demo's pictures) are copied to the same places under dist/.
+// knowledge base, the smart-fix model, the demo's pictures) are copied to the same places under dist/,
+// and the PGlite template (a data directory migrated, with its reference data) is made there.
 // `npm start` builds only when dist/ is missing or older than a source; `--force` always builds.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -38,10 +39,13 @@ function copyAssets(from, to) {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
+    if (entry.name.startsWith('pglite-template') && !entry.name.endsWith('.ts')) continue; // made below, never copied
     if (entry.isDirectory()) copyAssets(source, target);
     else if (!/\.ts$/.test(entry.name) && !/\.test\./.test(entry.name)) cpSync(source, target);
   }
 }
 copyAssets(path.join(server, 'src'), path.join(server, 'dist'));
+// The data directory a first start on PGlite copies instead of running initdb (issue 23).
+execFileSync(process.execPath, ['--conditions=ecofoyer-built', path.join(server, 'dist/db/pglite-template.js')], { stdio: 'inherit' });
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 console.log('server: build terminé (packages/server/dist)');

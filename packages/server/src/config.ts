@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import webPush from 'web-push';
 import { z } from 'zod';
 import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
+import { dataDirFrom } from './data-dir.ts';
 import type { S3Settings } from './lib/s3-file-store.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -134,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) throw new ConfigError('Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
   // npm runs workspace scripts in the workspace folder: relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();
-  const dataDir = path.resolve(base, e.DATA_DIR);
+  const dataDir = dataDirFrom({ ...env, DATA_DIR: e.DATA_DIR });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -208,6 +209,8 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     try {
+      // Loaded only here, on a first start: web-push weighs on every start otherwise (issue 23).
+      const webPush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
       writeFileSync(file, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

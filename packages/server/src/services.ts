@@ -33,6 +33,7 @@ import { ReferencesService } from './modules/references/references.service.ts';
 import { UniversesRepository } from './modules/universes/universes.repository.ts';
 import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
+import { HouseholdCache } from './lib/household-cache.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
 import { SecondLifeService } from './modules/second-life/second-life.service.ts';
 import { InventoryCsvService } from './modules/inventory-csv/inventory-csv.service.ts';
@@ -81,7 +82,11 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   notifications.onTick(() => rights.remind());
   const secondLife = new SecondLifeService({ db, appliances, events });
   const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv };
+  // The home page's aggregates, served again until the household's data changes (issue 23).
+  const householdCache = new HouseholdCache(db, clock);
+  // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
+  const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,12 @@ import { TEST_SCHEMA_PREFIX } from './test-db.ts';
 const MAIN = path.join(REPO_ROOT, 'packages/server/src/main.ts');
 /** The server as production runs it: built to JavaScript (`npm run build`), no TypeScript loader. */
 const BUILT_MAIN = path.join(REPO_ROOT, 'packages/server/dist/main.js');
-const BUILT_ARGS = ['--conditions=ecofoyer-built', BUILT_MAIN];
+/** `npm start` (packages/server/package.json): its environment prefix (NAME=value), node's flags, the entry. */
+const START = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+/** node's flags exactly as `npm start` gives them, then the built entry. */
+const BUILT_ARGS = [...START.filter((arg) => arg.startsWith('--')), BUILT_MAIN];
+/** The environment `npm start` sets before node (glibc's MALLOC_ARENA_MAX). */
+const BUILT_ENV = Object.fromEntries(START.slice(0, START.indexOf('node')).map((pair) => pair.split('=') as [string, string]));
 
 /** A port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -50,11 +55,12 @@ export interface ServerProcess {
 /**
  * The real server (`node --import tsx src/main.ts`, or with `built` the JavaScript of `npm run build`, as
  * production runs it) as a child process:
- * no demo, no web app, quiet logs unless `env` says otherwise. Resolves once /api/health answers.
+ * no demo, no web app, quiet logs unless `env` says otherwise; `nodeArgs` go to node first (e.g. `--cpu-prof`).
+ * Resolves once /api/health answers.
  */
-export async function startServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number; built?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number; built?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, options.built ? BUILT_ARGS : ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? BUILT_ARGS : ['--import', 'tsx', MAIN])], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -65,6 +71,7 @@ export async function startServer(env: Record<string, string>, options: { port?:
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(tmpdir(), 'ecofoyer-no-web'),
       JWT_SECRET: 'process-secret-process-secret-process-42',
+      ...(options.built ? BUILT_ENV : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
-import { initialiseDataDir, PGliteThread, PGliteThreadDialect, PING_QUERY } from './pglite-thread.ts';
+import { bootPglite, type BootedPglite } from './pglite-boot.ts';
+import { PGliteThreadDialect, PING_QUERY } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -23,6 +22,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent → in memory. */
   pgliteDir?: string;
+  /** PGlite already booting (`bootPglite`, started before the rest of the server loaded): used instead of `pgliteDir`. */
+  pglite?: Promise<BootedPglite>;
   /** PostgreSQL schema to use (tests isolate workers this way). */
   schema?: string;
   poolSize?: number;
@@ -32,6 +33,44 @@ export interface DbOptions {
    * request answers 503 instead of hanging (issue 15, item 7).
    */
   statementTimeoutMs?: number;
+}
+
+/** The most statement texts given a name (prepared once per connection); beyond, they run unnamed. */
+export const PREPARED_STATEMENTS_MAX = 500;
+const statementNames = new Map<string, string>();
+/** PostgreSQL's answer to a prepared `select *` whose table gained or lost a column (another replica migrated). */
+const STALE_PLAN = 'cached plan must not change result type';
+
+/**
+ * PostgreSQL parses and plans a statement once per connection instead of for every request (issue
+ * 23: the appliance's three-table read spent more of PostgreSQL's CPU planning than running): a
+ * statement that carries parameters — every query Kysely builds — runs as a named prepared statement,
+ * one name per SQL text, the first `PREPARED_STATEMENTS_MAX` texts met. Statements without parameters
+ * (migrations, DDL) run as before. When a table's columns changed under a prepared statement (a
+ * rolling deploy: the new replica migrated), the connection prepares it again under a new name and
+ * runs it once more.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const renamed = new Map<string, string>();
+  (client as { query: unknown }).query = async (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query(text, values, callback);
+    let name = statementNames.get(text);
+    if (name === undefined && statementNames.size < PREPARED_STATEMENTS_MAX) {
+      name = `ef${statementNames.size}`;
+      statementNames.set(text, name);
+    }
+    if (name === undefined) return query(text, values);
+    const current = renamed.get(name) ?? name;
+    try {
+      return await query({ name: current, text, values });
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes(STALE_PLAN))) throw error;
+      const fresh = `${name}_${randomUUID().slice(0, 8)}`;
+      renamed.set(name, fresh);
+      return query({ name: fresh, text, values });
+    }
+  };
 }
 
 /** The newest migration: the database's schema must be at it (or newer) for /api/health to say ok. */
@@ -52,7 +91,10 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     // the pool for an idle one and on the client for one in use: without a listener it would end
     // the process. The query in flight fails (503), the pool replaces the connection.
     pool.on('error', (error) => console.warn(`PostgreSQL: connexion perdue (${error.message})`));
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      prepareStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const health = new HealthConnection({
       connectionString: options.databaseUrl,
@@ -72,26 +114,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  const unlock = options.pgliteDir ? lockDataDir(options.pgliteDir) : () => undefined;
-  // A new data directory is created in a thread that then ends (its 800 MB go with it).
-  if (options.pgliteDir && !existsSync(path.join(options.pgliteDir, 'PG_VERSION'))) {
-    try {
-      await initialiseDataDir(options.pgliteDir);
-    } catch (error) {
-      unlock();
-      throw error;
-    }
-  }
-  // In a worker thread: a query no longer holds the server's event loop (bench/pglite-stall.ts).
-  const pglite = new PGliteThread(options.pgliteDir);
-  try {
-    await pglite.waitReady;
-  } catch (error) {
-    await pglite.close().catch(() => undefined);
-    unlock();
-    throw error;
-  }
+  const { thread: pglite, unlock } = await (options.pglite ?? bootPglite(options.pgliteDir));
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(pglite) });
   return {
     db,
@@ -108,6 +131,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
 }
 
 export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
+  if (await isAtLatest(db, schema)) return;
   // Named explicitly: left unset, Kysely finds its lock table in any schema of the database.
   const migrator = new Migrator({ db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
@@ -115,6 +139,17 @@ export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration échouée${failed ? ` (${failed.migrationName})` : ''}: ${String(error)}`);
   }
+}
+
+/**
+ * Every migration of the code already ran, the newest last (issue 23: Kysely's migrator takes its
+ * lock and reads its tables, about half a second on PGlite, to find nothing to do at most starts).
+ */
+async function isAtLatest(db: Db, schema: string): Promise<boolean> {
+  const { rows: present } = await sql<{ present: boolean }>`select to_regclass(${`${schema}.kysely_migration`}) is not null as present`.execute(db);
+  if (!present[0]?.present) return false;
+  const { rows } = await sql<{ n: number; latest: string | null }>`select count(*)::int as n, max(name) as latest from ${sql.id(schema, 'kysely_migration')}`.execute(db);
+  return rows[0]?.n === Object.keys(migrations).length && rows[0]?.latest === LATEST_MIGRATION;
 }
 
 async function currentSchema(db: Db): Promise<string> {

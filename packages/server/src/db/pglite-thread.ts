@@ -1,15 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type QueryResult,
-} from 'kysely';
+
+// No Kysely here (pglite-dialect.ts): the server starts this thread before loading the rest (pglite-boot.ts).
 
 type Request =
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
@@ -20,12 +12,6 @@ type Request =
 
 /** Statements in flight and none ended for this long: the database is reported down (health). */
 const STUCK_MS = 10_000;
-
-/**
- * The health check's statement, compiled once (db/client.ts pingDatabase). On PGlite it does not
- * wait behind the statements already queued in the thread (PGliteThread.ping).
- */
-export const PING_QUERY = CompiledQuery.raw('select 1 as one');
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
@@ -53,6 +39,12 @@ function rebuild(data: Record<string, unknown> & { message: string }): Error {
  * the PGlite thread 314 → 192 MB at rest, bench/rss.ts).
  */
 export const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers=16MB', 'temp_buffers=2MB', 'work_mem=2MB', 'maintenance_work_mem=16MB'] };
+
+/**
+ * A new data directory's starting point, made by the build (`pglite-template.ts`): a data directory
+ * migrated, with its reference data, closed cleanly. Beside the built code only.
+ */
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 /**
  * Creates a PGlite data directory in a thread of its own, then ends that thread: creating the
@@ -167,76 +159,5 @@ export class PGliteThread {
       this.closed = true;
       await this.worker.terminate();
     }
-  }
-}
-
-class PGliteThreadConnection implements DatabaseConnection {
-  tx: number | undefined;
-  constructor(private readonly thread: PGliteThread) {}
-
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (compiled === PING_QUERY && this.tx === undefined) return { rows: (await this.thread.ping<R>()).rows };
-    const { rows, affectedRows } = await this.thread.query<R>(compiled.sql, compiled.parameters, this.tx);
-    return { rows: rows ?? [], numAffectedRows: affectedRows != null ? BigInt(affectedRows) : undefined };
-  }
-
-  // biome-ignore lint/correctness/useYield: PGlite cannot stream; the generator only throws.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('Streaming is not supported by PGlite.');
-  }
-}
-
-/**
- * Kysely's driver for PGliteThread. Kysely's own PGlite driver shares one connection under a
- * mutex, so each statement waited for the previous one to come back across the thread: here
- * every request gets its own connection and its statements queue inside the thread, where
- * PGlite's lock orders them (a plain statement waits for an open transaction, as on PostgreSQL a
- * session would not see it; transactions run one at a time).
- */
-class PGliteThreadDriver implements Driver {
-  constructor(private readonly thread: PGliteThread) {}
-  async init() {
-    await this.thread.waitReady;
-  }
-  async acquireConnection() {
-    return new PGliteThreadConnection(this.thread);
-  }
-  async beginTransaction(connection: PGliteThreadConnection) {
-    connection.tx = await this.thread.begin();
-  }
-  async commitTransaction(connection: PGliteThreadConnection) {
-    const tx = connection.tx!;
-    connection.tx = undefined;
-    await this.thread.end(tx, true);
-  }
-  async rollbackTransaction(connection: PGliteThreadConnection) {
-    const tx = connection.tx;
-    connection.tx = undefined;
-    if (tx !== undefined) await this.thread.end(tx, false);
-  }
-  async releaseConnection() {}
-  async destroy() {
-    await this.thread.close();
-  }
-}
-
-/**
- * PostgreSQL's SQL, adapter and introspection on a PGliteThread. Kysely 0.29's own PGlite dialect
- * needs Node 22 (decision 008); PGlite speaks PostgreSQL, so the PostgreSQL parts fit as they are.
- */
-export class PGliteThreadDialect implements Dialect {
-  constructor(private readonly thread: PGliteThread) {}
-  createAdapter() {
-    return new PostgresAdapter();
-  }
-  createDriver() {
-    return new PGliteThreadDriver(this.thread);
-  }
-  createQueryCompiler() {
-    return new PostgresQueryCompiler();
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface is declared with Kysely<any>.
-  createIntrospector(db: Kysely<any>) {
-    return new PostgresIntrospector(db);
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +43,32 @@ const read = <T>(file: string): T[] => {
 /** The reference products of the repo (slug, name…), as the modules that key content by slug need them. */
 export const referenceProducts = (): ProductEntry[] => read<ProductEntry>('products.json');
 
-/** Loads the reference universes and products of the repo; idempotent (upsert by slug). */
+/**
+ * What the loaded reference data was made from: the repo's files and this loader's revision (raise
+ * it when the loader writes differently). Equal to the stored one: nothing to load (issue 23: a start
+ * no longer rewrites 40 cards and their steps).
+ */
+const LOADER_REVISION = 1;
+const SOURCES = ['universes.json', 'products.json', 'badges.json', 'maintenance-cards.json'];
+export function referenceFingerprint(): string {
+  const hash = createHash('sha256').update(`loader ${LOADER_REVISION}\n`);
+  for (const file of SOURCES) {
+    const full = path.join(DIR, file);
+    hash.update(`${file}\n`).update(existsSync(full) ? readFileSync(full) : '');
+  }
+  return hash.digest('hex');
+}
+
+/** Loads the reference universes and products of the repo when they changed; idempotent (upsert by slug). */
 export async function loadReferenceData(db: Db): Promise<void> {
+  const fingerprint = referenceFingerprint();
+  const stored = await db.selectFrom('reference_data').select('fingerprint').executeTakeFirst();
+  if (stored?.fingerprint === fingerprint) return;
   const universes = read<UniverseEntry>('universes.json');
   const products = read<ProductEntry>('products.json');
   await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reference_data').execute();
+    await trx.insertInto('reference_data').values({ fingerprint }).execute();
     await trx
       .insertInto('ref_universes')
       .values(universes.map((u, position) => ({ slug: u.slug, name: u.name, description: u.description, image: u.image, position })))

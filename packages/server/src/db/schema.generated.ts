@@ -202,6 +202,10 @@ export interface RefBadges {
   slug: string;
 }
 
+export interface ReferenceData {
+  fingerprint: string;
+}
+
 export interface RefProducts {
   carbon_slug: string | null;
   id: Generated<number>;
@@ -291,6 +295,8 @@ export interface UserBadges {
 export interface Users {
   adresse: string | null;
   created_at: Generated<Timestamp>;
+  data_version: Generated<Int8>;
+  data_version_xact: string | null;
   demo_expires_at: Timestamp | null;
   email: string;
   firstname: string;
@@ -330,6 +336,7 @@ export interface DB {
   ref_badges: RefBadges;
   ref_products: RefProducts;
   ref_universes: RefUniverses;
+  reference_data: ReferenceData;
   refresh_tokens: RefreshTokens;
   sessions: Sessions;
   signin_failures: SigninFailures;

@@ -16,6 +16,9 @@ export interface UsersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** A visitor's demo account: when the purge deletes it (null for a real account). */
   demo_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Moves at each change to the household's data (migration 0017, `lib/household-cache.ts`); the driver gives int8 as text. */
+  data_version: ColumnType<string, never, never>;
+  data_version_xact: ColumnType<string | null, never, never>;
 }
 
 export interface UserTotpTable {
@@ -97,6 +100,11 @@ export interface RefProductsTable {
   smartfix_category_id: number | null;
   repair_bonus_types: string[];
   position: number;
+}
+
+/** The fingerprint of the reference data loaded (migration 0018, `reference.ts`). */
+export interface ReferenceDataTable {
+  fingerprint: string;
 }
 
 export interface UniversesTable {
@@ -315,6 +323,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   ref_universes: RefUniversesTable;
   ref_products: RefProductsTable;
+  reference_data: ReferenceDataTable;
   universes: UniversesTable;
   appliances: AppliancesTable;
   temp_files: TempFilesTable;

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyModule } from './lazy-module.ts';
+
+const nodemailer = lazyModule(async () => (await import('nodemailer')).default);
 
 export interface MailMessage {
   to: string;
@@ -17,17 +20,20 @@ export interface Mailer {
  * as an .eml file in DATA_DIR/outbox (nodemailer builds the same MIME message either way).
  */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  // nodemailer loads with the first mail, not at start.
+  let transport: Transporter | undefined;
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
     return {
       async send(message) {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
         await transport.sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
+      transport ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { FILE_KINDS, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr, MSG } from '@ecofoyer/contracts';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { lazyModule } from './lazy-module.ts';
 import { imageSize } from 'image-size';
 import { badRequest, HttpError } from './errors.ts';
+
+/** file-type loads with the first upload (issue 23). */
+export const fileType = lazyModule(() => import('file-type'));
 
 export interface UploadedPart {
   field: string;
@@ -104,7 +107,7 @@ export function checkImageDimensions(buffer: Buffer): { width: number; height: n
 /** The type of a file decided by its content (magic bytes), never by its name or header. */
 export async function sniff(buffer: Buffer, kind: FileKind): Promise<{ mime: string; ext: string }> {
   if (buffer.length > FILE_MAX_BYTES_BY_KIND[kind]) throw new HttpError(413, 'FILE_TOO_LARGE', fileTooLargeFr(kind));
-  const detected = await fileTypeFromBuffer(buffer);
+  const detected = await (await fileType()).fileTypeFromBuffer(buffer);
   const allowed: readonly string[] = FILE_KINDS[kind];
   if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
   if (detected.mime.startsWith('image/')) checkImageDimensions(buffer);

@@ -6,13 +6,16 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { sql } from 'kysely';
-import { create as createTar, Parser as TarParser } from 'tar';
+import { lazyModule } from '../lib/lazy-module.ts';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { migrations } from '../db/migrations/index.ts';
 import type { Database } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { type FileStore, isSafeKey } from '../lib/file-store.ts';
+
+/** tar loads with the first backup or restore (the account module reads this file's table list at start). */
+const tar = lazyModule(() => import('tar'));
 
 /*
  * Backup and restore of one household: a user account and every row that belongs to it, with its
@@ -160,6 +163,7 @@ export async function writeArchive(manifest: HouseholdManifest, files: Map<strin
     }
     await writeFile(path.join(staging, MANIFEST), JSON.stringify({ ...manifest, files: listed }, null, 2));
     const entries = [MANIFEST, ...(files.size > 0 ? [FILES_DIR.slice(0, -1)] : [])];
+    const { create: createTar } = await tar();
     return await readAll(createTar({ gzip: true, cwd: staging, portable: true }, entries));
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -307,6 +311,7 @@ export async function readArchive(archive: Archive): Promise<{ manifest: Househo
     throw corrupt((error as Error).message);
   }
   const entries = new Map<string, Buffer>();
+  const { Parser: TarParser } = await tar();
   await new Promise<void>((resolve, reject) => {
     const parser = new TarParser({
       strict: true,

@@ -15,6 +15,8 @@ import * as m0013 from './0013-email-change.ts';
 import * as m0014 from './0014-totp.ts';
 import * as m0015 from './0015-rights.ts';
 import * as m0016 from './0016-notifications-paging.ts';
+import * as m0017 from './0017-data-version.ts';
+import * as m0018 from './0018-reference-fingerprint.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014-totp': m0014,
   '0015-rights': m0015,
   '0016-notifications-paging': m0016,
+  '0017-data-version': m0017,
+  '0018-reference-fingerprint': m0018,
 };

@@ -1,6 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { MSG } from '@ecofoyer/contracts';
-import { ZipFile } from 'yazl';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+const yazl = lazyModule(() => import('yazl'));
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
@@ -35,7 +37,7 @@ export class AccountService {
     if (!data) throw notFound();
     const now = this.deps.clock.now();
     const keys = await this.repo.fileKeys(userId);
-    const zip = new ZipFile();
+    const zip = new (await yazl()).ZipFile();
     const json = {
       format: 'ecofoyer-mes-donnees',
       version: 1,

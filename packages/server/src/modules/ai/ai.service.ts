@@ -1,7 +1,6 @@
 import type { Appliance, ImageReading } from '@ecofoyer/contracts';
 import { MSG } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { ChatCompletions } from '../../lib/chat-completions.ts';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
@@ -9,6 +8,7 @@ import type { FileService } from '../files/files.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import { parsePlate } from './plate-parser.ts';
 import { OcrUnavailableError, PlateImageError, PlateReader, PlateReadTimeoutError } from './plate-reader.ts';
+import { fileType } from '../../lib/uploads.ts';
 
 /**
  * Adding a device by photo (API.md "image search"): the rating plate is read offline (OCR) and the
@@ -24,7 +24,7 @@ export class AiService {
   /** The optional vision service (VISION_BASE_URL): brand and model, or null on any failure or doubt. */
   private async askVision(image: Buffer, hint?: string): Promise<ImageReading | null> {
     if (!this.deps.vision.enabled) return null;
-    const type = (await fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
+    const type = (await (await fileType()).fileTypeFromBuffer(image))?.mime ?? 'image/jpeg';
     const content = await this.deps.vision.complete([
       {
         role: 'system',

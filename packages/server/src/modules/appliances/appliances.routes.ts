@@ -20,18 +20,21 @@ function parseDataPart(raw: string | undefined): unknown {
 
 /** API.md "Appliances" (`/api/V1/profils/users`). */
 export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { appliances } = app.services;
+  const { appliances, householdCache, inventoryPages } = app.services;
   const common = { tags: ['appliances'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/appliances/count', { schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return appliances.count(req.params.userId);
+    return householdCache.answer(req.params.userId, 'appliances/count', () => appliances.count(req.params.userId));
   });
 
   app.get('/:userId/appliances', { schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return appliances.list(req.params.userId, req.query);
+    const { limit, after, q } = req.query;
+    // A page of the inventory is served again until the household changes; a search (a keystroke each) or the whole list is not kept.
+    if (limit === undefined || q !== undefined) return appliances.list(req.params.userId, req.query);
+    return inventoryPages.answer(req.params.userId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(req.params.userId, req.query));
   });
 
   app.get('/:userId/foyers/univers/:id/appliances', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
@@ -39,9 +42,10 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
     return appliances.listInUniverse(req.params.userId, req.params.id);
   });
 
-  app.get('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) =>
-    appliances.get(currentUser(req).userId, req.params.id),
-  );
+  app.get('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) => {
+    const { userId } = currentUser(req);
+    return householdCache.answer(userId, `appliance ${req.params.id}`, () => appliances.get(userId, req.params.id));
+  });
 
   app.post(
     '/:userId/foyers/univers/:id/appliances',

@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MSG, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+const otplib = lazyModule(() => import('otplib'));
+const qrcode = lazyModule(async () => (await import('qrcode')).default);
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -67,11 +69,12 @@ export class TotpService {
   async setup(userId: number, email: string): Promise<TotpSetup> {
     const existing = await this.row(userId);
     if (existing?.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
+    const { generateSecret, generateURI } = await otplib();
     const secret = generateSecret();
     const now = this.deps.clock.now();
     await this.repo.saveSecret(userId, this.encrypt(secret), now);
     const otpauthUrl = generateURI({ issuer: 'EcoFoyer', label: email, secret });
-    const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const qrSvg = await (await qrcode()).toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { secret, otpauthUrl, qrSvg };
   }
 
@@ -82,6 +85,7 @@ export class TotpService {
   private async checkCode(userId: number, code: string, requireEnabled: boolean): Promise<boolean> {
     const row = await this.row(userId);
     if (!row || (requireEnabled && !row.enabled_at)) return false;
+    const { verify } = await otplib();
     const result = await verify({
       secret: this.decrypt(row.secret_enc),
       token: code,

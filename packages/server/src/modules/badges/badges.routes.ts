@@ -8,18 +8,18 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** API.md "Badges" (`/api/V1/profils/users`), and the actions badges count. */
 export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { badges } = app.services;
+  const { badges, householdCache } = app.services;
   const common = { tags: ['badges'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/badges', { schema: { ...common, params: UserParams, response: { 200: z.array(Badge), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return badges.list(req.params.userId);
+    return householdCache.answer(req.params.userId, 'badges', () => badges.list(req.params.userId));
   });
 
   app.get('/:userId/badges/a-gagner', { schema: { ...common, params: UserParams, response: { 200: z.array(BadgeToEarn), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return badges.toEarn(req.params.userId);
+    return householdCache.answer(req.params.userId, 'badges/a-gagner', () => badges.toEarn(req.params.userId));
   });
 
   app.get(

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Event, type EventCounts, type EventsQuery, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
-import icalGenerator, { ICalAlarmType } from 'ical-generator';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+const icalGeneratorModule = lazyModule(() => import('ical-generator'));
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -215,6 +217,7 @@ export class EventsService {
     // Times in UTC (…Z): a calendar app shows them in its own zone. With a calendar `timezone` and no
     // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
     // line, so 10:00 in Paris showed at 08:00 or 09:00 (issue 15, item 12).
+    const { default: icalGenerator, ICalAlarmType } = await icalGeneratorModule();
     const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' } });
     for (const e of events) {
       calendar.createEvent({

@@ -1,5 +1,7 @@
 import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MAINTENANCE_CSV_COLUMNS, foldFr, parisDay } from '@ecofoyer/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+const csvStringify = lazyModule(() => import('csv-stringify/sync'));
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -13,7 +15,7 @@ import type { RightsService } from '../rights/rights.service.ts';
 /** Issue 21: the byte-order mark that tells a spreadsheet the file is UTF-8 (Excel otherwise reads « Ã© »). */
 const BOM = '\uFEFF';
 /** A French spreadsheet's separator (the comma is the decimal mark), lines ended as Windows ends them. */
-const csv = (rows: string[][]) => BOM + stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
+const csv = async (rows: string[][]) => BOM + (await csvStringify()).stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
 
 const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
 /** An instant as « 24/12/2026 10:00 » in Paris. */

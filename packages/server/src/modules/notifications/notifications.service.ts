@@ -1,6 +1,8 @@
 import { MSG, type Notification, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import webPush from 'web-push';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+const webPushModule = lazyModule(async () => (await import('web-push')).default);
 import type { Config } from '../../config.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -116,6 +118,7 @@ export class NotificationsService {
     const subs = await this.repo.subscriptions(notification.user_id);
     if (subs.length === 0) return;
     const { vapid } = this.deps.config;
+    const webPush = await webPushModule();
     const payload: PushPayload = {
       title: notification.title,
       body: notification.message,

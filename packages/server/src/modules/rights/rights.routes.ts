@@ -9,13 +9,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 
 /** API.md « Mes droits »: GET V1/profils/users/foyers/univers/appliances/{id}/droits (another household's id: 404). */
 export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { rights } = app.services;
+  const { rights, householdCache } = app.services;
   app.addHook('preHandler', app.authenticate);
   app.get('/foyers/univers/appliances/:id/droits', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, (req) =>
     rights.forAppliance(currentUser(req).userId, req.params.id),
   );
   app.get('/:userId/droits/resume', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: DroitsResume, ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return rights.summary(req.params.userId);
+    return householdCache.answer(req.params.userId, 'droits/resume', () => rights.summary(req.params.userId));
   });
 };

@@ -11,13 +11,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /** API.md "Universes" (`/api/V1/profils/users`). */
 export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { universes } = app.services;
+  const { universes, householdCache } = app.services;
   const common = { tags: ['universes'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/foyers/univers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
-    return universes.list(req.params.userId);
+    return householdCache.answer(req.params.userId, 'foyers/univers', () => universes.list(req.params.userId));
   });
 
   app.get('/:userId/foyers/customunivers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {

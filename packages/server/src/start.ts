@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.ts';
+import { isDatabaseUnavailable, migrateToLatest, openDatabase } from './db/client.ts';
+import type { BootedPglite } from './db/pglite-boot.ts';
+import { loadReferenceData } from './db/reference.ts';
+import { collectWhenIdle } from './lib/idle-gc.ts';
+import { MailQueue } from './lib/mail-queue.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+
+/** A start-up failure the operator fixes from one line (no stack trace). */
+export class StartError extends Error {}
+
+/** The database's address without its password. */
+const describeDatabase = (url: string | undefined) => {
+  if (!url) return 'PGlite';
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+};
+
+/**
+ * The server's start (main.ts is the process entry): config from env, migrations, seed, listen.
+ * `pglite`: the embedded database main.ts started booting before this module loaded.
+ */
+export async function start(pglite: Promise<BootedPglite> | undefined): Promise<void> {
+  const startedAt = new Date();
+  const config = loadConfig();
+  // The app's modules load while the database opens (PGlite boots in its own thread: issue 23).
+  const appModule = import('./app.ts');
+  appModule.catch(() => undefined); // its failure is reported where it is awaited
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    ...(pglite && !config.databaseUrl ? { pglite } : {}),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  }).catch((error: unknown) => {
+    throw isDatabaseUnavailable(error) ? new StartError(`Base de données injoignable (${describeDatabase(config.databaseUrl)}) : ${(error as Error).message}`) : error;
+  });
+  // The routes register while the schema is checked (neither waits for the other).
+  const [app] = await Promise.all([appModule.then(({ buildApp }) => buildApp({ config, db: handle.db })), migrateToLatest(handle).then(() => loadReferenceData(handle.db))]);
+  // Files no row refers to (a process killed between a file and its row): on PGlite no other
+  // process writes, so all those older than this process go; on PostgreSQL another replica may be
+  // mid-upload, so only those older than 10 minutes.
+  const orphansBefore = (atStart: boolean) => (atStart && handle.kind === 'pglite' ? startedAt : new Date(Date.now() - 10 * 60 * 1000));
+  const purge = (atStart = false) =>
+    Promise.all([
+      app.deps.limiter.purge(),
+      new AuthRepository(app.deps.db).purgeExpired(new Date()),
+      app.deps.mailer instanceof MailQueue ? app.deps.mailer.purgeSent() : undefined,
+      app.services.files.purgeTemporary(),
+      app.services.audit.purge(),
+      app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
+    ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
+  void purge(true);
+  setInterval(purge, 60 * 60 * 1000).unref();
+  // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
+  if (app.deps.mailer instanceof MailQueue) {
+    const mail = app.deps.mailer;
+    void mail.drain();
+    setInterval(() => void mail.drain(), 60 * 1000).unref();
+  }
+  // Notifications falling due: every replica may tick, each notification is created once (dedupe key).
+  if (config.schedulerIntervalSeconds > 0) {
+    const tick = () => app.services.notifications.tick().catch((err: unknown) => app.log.error({ err }, 'notification tick failed'));
+    void tick();
+    setInterval(tick, config.schedulerIntervalSeconds * 1000).unref();
+  }
+
+  // No new connection; the requests in flight finish. A keep-alive connection falling idle
+  // meanwhile is closed at once (else the stop would wait for the client, a load balancer, to drop
+  // it); a request still running after 25 s is abandoned.
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'arrêt en cours');
+    const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+    setTimeout(() => {
+      app.log.error('arrêt forcé : des requêtes duraient encore après 25 s');
+      process.exit(1);
+    }, 25_000).unref();
+    await app.close();
+    clearInterval(reap);
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  collectWhenIdle(app.server);
+  app.log.info(`EcoFoyer prêt sur ${config.appUrl} (base : ${handle.kind})`);
+}
+
+export { ConfigError };
