@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SEARCH_PLACEHOLDER } from './src/app/shell/search-placeholder.ts';
 
 /**
  * Writes `.br` and `.gz` beside each built text file; the server sends them to browsers that accept
@@ -38,7 +39,7 @@ function precompress(): Plugin {
 
 /**
  * `home.html`: index.html whose loading screen is already the home's frame — the header with the logo
- * and the search bar « Rechercher un appareil, une marque, un modèle… » — so that the home's largest
+ * and the search bar (`SEARCH_PLACEHOLDER`) — so that the home's largest
  * paint comes with the HTML instead of after the JavaScript (issue 23: Lighthouse mobile ≥ 95 on
  * /home). The server sends it for `/` and `/home`; the app replaces it on its first render, as it does
  * the plain loading screen.
@@ -55,7 +56,8 @@ function homeShellHtml(): Plugin {
   const shell =
     '<div class="boot-home" role="status"><header><img src="/logo-wordmark.svg" alt="EcoFoyer" width="120" height="32" /></header>' +
     '<main><div class="search"><svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="#5F6B64" stroke-width="2" aria-hidden="true"><circle cx="10" cy="10" r="7"/><path d="M21 21l-6-6"/></svg>' +
-    '<p>Rechercher un appareil, une marque, un modèle…</p></div><p class="loading">Chargement…</p></main></div>';
+    `<p>${SEARCH_PLACEHOLDER}</p></div>` +
+    '<p class="loading">Chargement…</p></main></div>';
   return {
     name: 'ecofoyer-home-shell-html',
     apply: 'build',

@@ -115,15 +115,19 @@ async function run(message) {
 
 /**
  * Like the main thread (lib/idle-gc.ts): with node's `--expose-gc` (npm start), one full collection
- * of this thread's heap once the start is over and after each burst of statements, when none came
+ * of this thread's heap once the start is over and after a burst of statements, when none came
  * for 2 s (issue 23: the heap the rows of a load grew stayed resident).
  */
 let lastMessage = performance.now();
+let lastCollection = -Infinity;
 let dirty = true;
 if (typeof globalThis.gc === 'function') {
   setInterval(() => {
-    if (!dirty || performance.now() - lastMessage < 2000) return;
+    const now = performance.now();
+    // At most one collection per 30 s, as on the main thread (GC_MIN_INTERVAL_MS).
+    if (!dirty || now - lastMessage < 2000 || now - lastCollection < 30_000) return;
     dirty = false;
+    lastCollection = now;
     globalThis.gc();
   }, 1000).unref();
 }

@@ -12,6 +12,7 @@ import { paths } from '../paths.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
 import classes from './app-layout.module.css';
+import { SEARCH_PLACEHOLDER } from './search-placeholder.ts';
 
 /** spec §2: the profile, badge and maintenance pages hide the header. */
 function headerHidden(pathname: string) {
@@ -222,7 +223,7 @@ export function AppLayout() {
           <UnstyledButton component={Link} to={paths.inventorySearch} className={classes.extraBar}>
             <Group gap="sm" wrap="nowrap">
               <IconSearch size={20} aria-hidden />
-              <Text c="dimmed">Rechercher un appareil, une marque, un modèle…</Text>
+              <Text c="dimmed">{SEARCH_PLACEHOLDER}</Text>
             </Group>
           </UnstyledButton>
         )}
