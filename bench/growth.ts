@@ -68,6 +68,8 @@ try {
     }
     const counts = (await (await fetch(`${base}/events/counts`, { headers: { authorization: user.auth } })).json()) as { upcoming: number; done: number };
     console.log(`${size} appliances, ${counts.upcoming + counts.done} events seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    // A pause, as after an import: an idle PGlite analyses the tables just filled (its thread's upkeep).
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     const routes = [];
     for (const route of ROUTES) {
       const times: number[] = [];

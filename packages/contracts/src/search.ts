@@ -37,6 +37,17 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
+/**
+ * How many letters of `q` appear nowhere in `word`, counted up to `max + 1`: each needs an edit of
+ * its own, so more than `max` rules the word out before any alignment (issue 23: most of a large
+ * inventory's words, its model numbers, share no letter with the query).
+ */
+function absentLetters(q: string, word: string, max: number): number {
+  let absent = 0;
+  for (let i = 0; i < q.length && absent <= max; i++) if (!word.includes(q[i]!)) absent++;
+  return absent;
+}
+
 /** Typos allowed in a word of the query: none under 4 letters, one up to 6, two beyond. */
 const allowedTypos = (word: string) => (word.length < 4 ? 0 : word.length <= 6 ? 1 : 2);
 
@@ -63,35 +74,53 @@ interface Indexed<T> {
   order: number;
   /** Each key's text, normalized, in the keys' order. */
   fields: string[];
-  /** Every word of every field. */
-  words: string[];
+  /** Every word of every field, by its number in the index's vocabulary. */
+  words: Uint32Array;
 }
+
+/** Whether `word` is the query word `q` with a typo or two, whole (« bsoch ») or being typed (« refigera »). */
+function isNear(q: string, word: string, max: number): boolean {
+  return absentLetters(q, word, max) <= max && (editDistance(q, word, max) <= max || (word.length > q.length && editDistance(q, word.slice(0, q.length), max) <= max));
+}
+
+/**
+ * The words of the index a query word matches, as one flag per word of the vocabulary, each
+ * computed once per query (issue 23: a household's words repeat, brands, rooms and types, so a
+ * search over thousands of appliances compares each distinct word once, then reads flags).
+ */
+function wordMatcher(vocabulary: readonly string[]) {
+  const prefixes = new Map<string, Uint8Array>();
+  const typos = new Map<string, Uint8Array>();
+  const flags = (memo: Map<string, Uint8Array>, q: string, test: (word: string) => boolean) => {
+    let f = memo.get(q);
+    if (!f) {
+      f = new Uint8Array(vocabulary.length);
+      for (let i = 0; i < vocabulary.length; i++) if (test(vocabulary[i]!)) f[i] = 1;
+      memo.set(q, f);
+    }
+    return f;
+  };
+  const prefix = (q: string) => flags(prefixes, q, (w) => w.startsWith(q));
+  return {
+    prefix,
+    typo(q: string) {
+      const max = allowedTypos(q);
+      return max === 0 ? prefix(q) : flags(typos, q, (w) => isNear(q, w, max));
+    },
+  };
+}
+
+const hasAny = (words: Uint32Array, flags: Uint8Array) => {
+  for (let i = 0; i < words.length; i++) if (flags[words[i]!] === 1) return true;
+  return false;
+};
 
 /**
  * How well an item answers a query, lower is better (null: it does not): 0 a field is the query,
  * 1 a field starts with it, 2 each query word starts a word of the item, 3 each query word is
  * that with a typo or two. The key's rank breaks ties, so a match on the name beats one on a note.
  */
-/**
- * Whether `word` is the query word `q` with a typo or two, whole (« bsoch ») or being typed
- * (« refigera »), remembered per pair: a household's words repeat (brands, rooms, types), so a
- * search over thousands of appliances computes each distance once (issue 23).
- */
-function typoMatcher() {
-  const seen = new Map<string, Map<string, boolean>>();
-  return (q: string, word: string, max: number): boolean => {
-    let forQ = seen.get(q);
-    if (!forQ) seen.set(q, (forQ = new Map()));
-    let near = forQ.get(word);
-    if (near === undefined) {
-      near = editDistance(q, word, max) <= max || (word.length > q.length && editDistance(q, word.slice(0, q.length), max) <= max);
-      forQ.set(word, near);
-    }
-    return near;
-  };
-}
-
-function score<T>(entry: Indexed<T>, query: string, fuzzy: boolean, near: ReturnType<typeof typoMatcher>): number | null {
+function score<T>(entry: Indexed<T>, query: string, queryWords: readonly string[], fuzzy: boolean, match: ReturnType<typeof wordMatcher>): number | null {
   let best: number | null = null;
   entry.fields.forEach((field, k) => {
     if (!field) return;
@@ -99,15 +128,9 @@ function score<T>(entry: Indexed<T>, query: string, fuzzy: boolean, near: Return
     if (s !== null && (best === null || s * 10 + k < best)) best = s * 10 + k;
   });
   if (best !== null) return best;
-  const queryWords = query.split(' ');
-  if (queryWords.every((q) => entry.words.some((w) => w.startsWith(q)))) return 20;
+  if (queryWords.every((q) => hasAny(entry.words, match.prefix(q)))) return 20;
   if (!fuzzy) return null;
-  const typo = queryWords.every((q) => {
-    const max = allowedTypos(q);
-    if (max === 0) return entry.words.some((w) => w.startsWith(q));
-    return entry.words.some((w) => near(q, w, max));
-  });
-  return typo ? 30 : null;
+  return queryWords.every((q) => hasAny(entry.words, match.typo(q))) ? 30 : null;
 }
 
 /**
@@ -117,21 +140,28 @@ function score<T>(entry: Indexed<T>, query: string, fuzzy: boolean, near: Return
  * the lave-linge and the lave-vaisselle, not the « cave à vin ». An empty query gives every item.
  */
 export function createSearch<T>(items: readonly T[], keys: readonly Key<T>[]) {
+  const vocabulary: string[] = [];
+  const numbers = new Map<string, number>();
+  const numberOf = (word: string) => {
+    let n = numbers.get(word);
+    if (n === undefined) numbers.set(word, (n = vocabulary.push(word) - 1));
+    return n;
+  };
   const index: Indexed<T>[] = items.map((item, order) => {
     const fields = keys.map((key) => normalizeForSearch(String((typeof key === 'function' ? key(item) : item[key]) ?? '')));
-    return { item, order, fields, words: fields.flatMap((f) => (f ? f.split(' ') : [])) };
+    return { item, order, fields, words: Uint32Array.from(fields.flatMap((f) => (f ? f.split(' ') : [])), numberOf) };
   });
   return (raw: string): T[] => {
     const query = normalizeForSearch(raw);
     if (!query) return [...items];
-    const variants = expand(query);
-    const near = typoMatcher();
+    const variants = expand(query).map((v) => ({ ...v, words: v.text.split(' ') }));
+    const match = wordMatcher(vocabulary);
     const rank = (fuzzy: boolean) => {
       const found: { entry: Indexed<T>; s: number }[] = [];
       for (const entry of index) {
         let best: number | null = null;
         for (const v of variants) {
-          const s = score(entry, v.text, fuzzy, near);
+          const s = score(entry, v.text, v.words, fuzzy, match);
           const adjusted = s === null ? null : s - v.bonus;
           if (adjusted !== null && (best === null || adjusted < best)) best = adjusted;
         }

@@ -65,7 +65,9 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const bus = new DomainEventBus();
   // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
   const universes = new UniversesService(universesRepository, { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
-  const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock });
+  // The inventory's search index, built once per household's data (issue 23): a few kept, one weighs ~1 MB at 5,000 appliances.
+  const searchIndexes = new HouseholdCache(db, clock, { maxEntries: 16, maxAgeMs: 10 * 60_000, clockBound: false });
+  const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, bus, clock, config });
@@ -86,7 +88,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages };
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages, searchIndexes };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -73,9 +73,13 @@ export class PGliteThread {
   private lastReplyAt = 0;
   private busySince = 0;
 
-  /** `dataDir` absent: an in-memory database. */
-  constructor(dataDir?: string) {
-    this.worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir, options: PGLITE_OPTIONS } });
+  /**
+   * `dataDir` absent: an in-memory database. `upkeep`: how long the thread waits idle before it
+   * analyses the changed tables and collects its heap, and how often at most (the worker's defaults:
+   * 2 s, 30 s).
+   */
+  constructor(dataDir?: string, options: { upkeep?: { idleMs: number; everyMs: number } } = {}) {
+    this.worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir, options: PGLITE_OPTIONS, upkeep: options.upkeep } });
     this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     this.waitReady.then(
       () => this.idle(),

@@ -7,6 +7,8 @@ export interface HouseholdCacheOptions {
   maxEntries: number;
   /** The longest an answer is served, in real milliseconds (it may hold signed file URLs). */
   maxAgeMs: number;
+  /** Whether an answer depends on the clock's minute (« sous garantie » today); true unless said. */
+  clockBound?: boolean;
 }
 
 interface Entry {
@@ -22,7 +24,8 @@ interface Entry {
  * the household's `data_version`, which the database moves at every committed change (migration
  * 0017): whichever replica made the change, the next read computes afresh. An answer also depends on
  * the clock (« sous garantie » today), so it is kept for the minute of the clock it was computed in,
- * and never longer than `maxAgeMs`. The values are shared: callers must not change them.
+ * (unless it is not `clockBound`), and never longer than `maxAgeMs`. The values are shared: callers
+ * must not change them.
  */
 export class HouseholdCache {
   private readonly entries = new Map<string, Entry>();
@@ -39,7 +42,7 @@ export class HouseholdCache {
     const version = await householdDataVersion(this.db, userId);
     if (version === undefined) return compute();
     const key = `${userId} ${name}`;
-    const minute = Math.floor(this.clock.now().getTime() / 60_000);
+    const minute = this.options.clockBound === false ? 0 : Math.floor(this.clock.now().getTime() / 60_000);
     const now = performance.now();
     const entry = this.entries.get(key);
     if (entry && entry.version === version && entry.minute === minute && now - entry.storedAt < this.options.maxAgeMs) {

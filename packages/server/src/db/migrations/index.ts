@@ -17,6 +17,7 @@ import * as m0015 from './0015-rights.ts';
 import * as m0016 from './0016-notifications-paging.ts';
 import * as m0017 from './0017-data-version.ts';
 import * as m0018 from './0018-reference-fingerprint.ts';
+import * as m0019 from './0019-events-lists.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-notifications-paging': m0016,
   '0017-data-version': m0017,
   '0018-reference-fingerprint': m0018,
+  '0019-events-lists': m0019,
 };

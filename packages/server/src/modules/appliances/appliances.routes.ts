@@ -32,7 +32,7 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:userId/appliances', { schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
     const { limit, after, q } = req.query;
-    // A page of the inventory is served again until the household changes; a search (a keystroke each) or the whole list is not kept.
+    // A page of the inventory is served again until the household changes; a search keeps its index (the service), not its answer.
     if (limit === undefined || q !== undefined) return appliances.list(req.params.userId, req.query);
     return inventoryPages.answer(req.params.userId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(req.params.userId, req.query));
   });

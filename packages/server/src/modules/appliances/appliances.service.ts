@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
+import type { HouseholdCache } from '../../lib/household-cache.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
@@ -77,7 +78,7 @@ export type GuaranteeFacts = Pick<Appliance, 'id' | 'name' | 'prod_id' | 'dt_ach
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; universes: UniversesService; bus: DomainEventBus; clock: Clock },
+    private readonly deps: { files: FileService; references: ReferencesService; universes: UniversesService; bus: DomainEventBus; clock: Clock; searchIndexes: HouseholdCache },
   ) {}
 
   private toDto(row: ApplianceJoined): Appliance {
@@ -115,12 +116,14 @@ export class AppliancesService {
   /**
    * The inventory (spec §7), or one page of it, or the best matches of a search (issue 23: the
    * answer stays small as a household grows). A search compares the light fields of every appliance
-   * with the app's search (contracts' `createSearch`), then reads the matches in full: two statements.
+   * with the app's search (contracts' `createSearch`), then reads the matches in full. Its index is
+   * built once and kept until the household's data changes, so a keystroke reads the data version
+   * and the matches: two statements, whatever the inventory's size.
    */
   async list(userId: number, query: AppliancesQuery = {}): Promise<Appliance[]> {
     if (query.q !== undefined) {
-      const fields = await this.repo.searchable(userId);
-      const ids = createSearch(fields, SEARCH_KEYS)(query.q)
+      const search = await this.deps.searchIndexes.answer(userId, 'search', async () => createSearch(await this.repo.searchable(userId), SEARCH_KEYS));
+      const ids = search(query.q)
         .slice(0, query.limit ?? APPLIANCE_SEARCH_MAX)
         .map((f) => f.id);
       const rows = new Map((await this.repo.findMany(userId, ids)).map((r) => [r.id, r]));

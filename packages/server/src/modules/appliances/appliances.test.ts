@@ -194,6 +194,23 @@ describe('a growing inventory: pages and search (issue 23)', () => {
     expect(await search('buanderie', '&limit=1')).toHaveLength(1);
     expect(await search('xylophone')).toEqual([]);
   });
+
+  it('keeps the search index of a household between keystrokes, and searches its data as changed since', async () => {
+    const user = await signedInUser(t, 'recherche-index@exemple.fr');
+    const u = await universe(user, 'Cellier');
+    await addAppliance(u, { prod_id: product('Congélateur').id, marque: 'Beko', modele: 'RFNE' }, undefined, user);
+    const search = async (q: string) =>
+      ((await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque);
+    const indexes = t.app.services.searchIndexes;
+    expect(await search('be')).toEqual(['Beko']);
+    const built = indexes.misses;
+    expect(await search('bek')).toEqual(['Beko']);
+    expect(await search('beko')).toEqual(['Beko']);
+    expect(indexes.misses).toBe(built);
+    await addAppliance(u, { prod_id: product('Lave-linge').id, marque: 'Beko', modele: 'WTV' }, undefined, user);
+    expect(await search('beko')).toEqual(['Beko', 'Beko']);
+    expect(indexes.misses).toBe(built + 1);
+  });
 });
 
 describe('updating, files and deleting', () => {

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { householdDataVersion } from '../../read-models/data-version.ts';
 import { eventListing, seriesEndingBefore } from '../../read-models/event-listing.ts';
 import type { EventsTable } from '../../db/schema.ts';
 import type { EventsQuery } from '@ecofoyer/contracts';
@@ -24,16 +25,26 @@ export class EventsRepository {
 
   /**
    * A window, a state, a page of the list (issue 23; `EventsQuery` in contracts). A done event is
-   * placed at the time it was done; pages follow the order by keyset (`after`, an event's id).
+   * placed at the time it was done; pages follow the order by keyset (`after`, an event's id). Each
+   * condition is written as its index reads it (migration 0019): the planned by date
+   * (`events_planned`, `events_user_date`), the done by `coalesce(done_at, dt_realisation)`
+   * (`events_done`), a window over both as one range on each.
    */
   page(userId: number, q: EventsQuery) {
-    const at = sql<Date>`case when e.status = 'DONE' then coalesce(e.done_at, e.dt_realisation) else e.dt_realisation end`;
-    const key = q.status === 'DONE' ? at : sql<Date>`e.dt_realisation`;
+    const doneAt = sql<Date>`coalesce(e.done_at, e.dt_realisation)`;
+    const date = sql<Date>`e.dt_realisation`;
+    const key = q.status === 'DONE' ? doneAt : date;
     const desc = q.status !== 'NEW';
     let query = this.base(userId);
     if (q.status) query = query.where('e.status', '=', q.status);
-    if (q.from) query = query.where(at, '>=', new Date(q.from));
-    if (q.to) query = query.where(at, '<', new Date(q.to));
+    if (q.from || q.to) {
+      const { from, to } = q;
+      query = query.where((eb) => {
+        const within = (at: typeof date) => eb.and([...(from ? [eb(at, '>=', new Date(from))] : []), ...(to ? [eb(at, '<', new Date(to))] : [])]);
+        if (q.status) return within(key);
+        return eb.or([eb.and([eb('e.status', '<>', 'DONE'), within(date)]), eb.and([eb('e.status', '=', 'DONE'), within(doneAt)])]);
+      });
+    }
     if (q.after !== undefined) {
       const after = q.after;
       const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.user_id', '=', userId);
@@ -103,6 +114,11 @@ export class EventsRepository {
       .where('status', '=', 'NEW')
       .where('dt_realisation', '>', after)
       .executeTakeFirst();
+  }
+
+  /** How many times the household's data changed (read-models/data-version.ts). */
+  dataVersion(userId: number) {
+    return householdDataVersion(this.db, userId);
   }
 
   /**

@@ -35,7 +35,13 @@ export interface FeedDay {
   remindDaysBefore: number[];
 }
 
+/** Households whose series were last found complete, kept at most (issue 23; the oldest check goes first). */
+const SERIES_CHECKS_KEPT = 10_000;
+
 export class EventsService {
+  /** Per household, the data version and the day its series were last found complete (`extendSeries`). */
+  private readonly seriesChecked = new Map<number, string>();
+
   constructor(
     private readonly repo: EventsRepository,
     private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
@@ -149,22 +155,32 @@ export class EventsService {
    * occurrence (no drift); an occurrence done or deleted never changes the others.
    */
   async extendSeries(userId: number): Promise<void> {
-    const horizon = seriesHorizon(this.deps.clock.now());
-    // Issue 23: three statements at most whatever the number of series (the series, their last rows, one insert).
+    // Issue 23: checking aggregates every occurrence of the household's series, so it is done again
+    // only once the household's data changed or a day passed (the horizon moves a day; an occurrence
+    // a year ahead shows at most a day later). The version is read before the check: a change made
+    // meanwhile, or this extension's own insert, makes the next call check again.
+    const now = this.deps.clock.now();
+    const stamp = `${await this.repo.dataVersion(userId)} ${now.toISOString().slice(0, 10)}`;
+    if (this.seriesChecked.get(userId) === stamp) return;
+    const horizon = seriesHorizon(now);
+    // Three statements at most whatever the number of series (the series, their last rows, one insert).
     const due = (await this.repo.seriesEndingBefore(userId, horizon))
       .filter((s) => s.series_id && s.frequency)
       .map((s) => ({ seriesId: s.series_id as string, dates: expandSeries(new Date(s.first), s.frequency as Frequency, horizon).filter((d) => d.getTime() > new Date(s.last).getTime()) }))
       .filter((s) => s.dates.length > 0);
-    if (due.length === 0) return;
-    const lastById = new Map((await this.repo.lastOfSeries(due.map((s) => s.seriesId))).map((r) => [r.series_id, r]));
-    const now = this.deps.clock.now();
-    const rows = due.flatMap(({ seriesId, dates }) => {
-      const last = lastById.get(seriesId);
-      if (!last) return [];
-      const { id: _id, ...template } = last;
-      return dates.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW' as const, done_at: null, created_at: now, updated_at: now }));
-    });
-    await this.repo.insert(rows);
+    if (due.length > 0) {
+      const lastById = new Map((await this.repo.lastOfSeries(due.map((s) => s.seriesId))).map((r) => [r.series_id, r]));
+      const rows = due.flatMap(({ seriesId, dates }) => {
+        const last = lastById.get(seriesId);
+        if (!last) return [];
+        const { id: _id, ...template } = last;
+        return dates.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW' as const, done_at: null, created_at: now, updated_at: now }));
+      });
+      await this.repo.insert(rows);
+    }
+    this.seriesChecked.delete(userId);
+    this.seriesChecked.set(userId, stamp);
+    if (this.seriesChecked.size > SERIES_CHECKS_KEPT) this.seriesChecked.delete(this.seriesChecked.keys().next().value as number);
   }
 
   /** Drops the planned maintenance of a device that left the household (its past stays in the history). */

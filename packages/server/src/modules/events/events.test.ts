@@ -145,6 +145,10 @@ describe('events', () => {
     // December's window: a done event counts on the day it was done.
     expect(await get('?from=2026-12-01T00:00:00Z&to=2027-01-01T00:00:00Z')).toEqual(['Déc 3', 'Déc 2', 'Déc 1']);
     expect(await get('?from=2026-12-15T00:00:00Z&to=2026-12-21T00:00:00Z')).toEqual(['Déc 1']);
+    // A state and a window: the done ones by the day they were done, the planned ones by their date.
+    expect(await get('?status=DONE&from=2026-12-21T00:00:00Z')).toEqual(['Déc 2']);
+    expect(await get('?status=DONE&to=2026-12-11T00:00:00Z')).toEqual([]);
+    expect(await get('?status=NEW&from=2026-12-01T00:00:00Z&to=2027-01-10T00:00:00Z')).toEqual(['Déc 3', 'Jan 1']);
     // Planned, soonest first, a page at a time.
     expect(await get('?status=NEW&limit=1')).toEqual(['Déc 3']);
     expect(await get(`?status=NEW&limit=1&after=${made['Déc 3']}`)).toEqual(['Jan 1']);
