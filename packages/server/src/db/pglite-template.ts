@@ -1,5 +1,6 @@
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { pathToFileURL } from 'node:url';
 import { migrateToLatest, openDatabase } from './client.ts';
 import { PGLITE_TEMPLATE } from './pglite-thread.ts';
@@ -7,8 +8,8 @@ import { loadReferenceData } from './reference.ts';
 
 /**
  * Writes the template a new PGlite data directory is copied from (`PGLITE_TEMPLATE`, issue 23): a
- * data directory created (initdb), migrated to the latest migration, with its reference data, then
- * closed. The build runs it (`node dist/db/pglite-template.js`) beside the built code; the server
+ * data directory created (initdb), migrated to the latest migration, with its reference data and
+ * their statistics, then closed. The build runs it (`node dist/db/pglite-template.js`) beside the built code; the server
  * still migrates and loads the reference data at start, so a template one migration behind is only
  * slower, never wrong.
  */
@@ -20,6 +21,8 @@ export async function writePgliteTemplate(target = PGLITE_TEMPLATE): Promise<voi
     try {
       await migrateToLatest(handle);
       await loadReferenceData(handle.db);
+      // The planner's statistics of the reference data, so that a new server has none to gather (pglite-thread.worker.mjs).
+      await sql`analyze`.execute(handle.db);
     } finally {
       await handle.close();
     }

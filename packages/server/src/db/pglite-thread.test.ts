@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PGliteThread } from './pglite-thread.ts';
 
@@ -5,7 +8,7 @@ const reltuples = async (thread: PGliteThread, table: string) =>
   Number((await thread.query<{ n: number }>(`select reltuples as n from pg_class where relname = $1`, [table])).rows[0]!.n);
 
 describe('PGlite thread upkeep (issue 23: PGlite runs no autovacuum)', () => {
-  it('analyses the whole database once idle, then a table never sized or changed by more than 50 rows + 10 % once the thread is idle, like autovacuum', async () => {
+  it('analyses a table never analysed and one changed by more than 50 rows + 10 % once the thread is idle, like autovacuum', async () => {
     const thread = new PGliteThread(undefined, { upkeep: { idleMs: 100, everyMs: 0 } });
     try {
       await thread.waitReady;
@@ -24,6 +27,30 @@ describe('PGlite thread upkeep (issue 23: PGlite runs no autovacuum)', () => {
       expect((await analysedAt())!.getTime()).toBeGreaterThan(first!.getTime());
     } finally {
       await thread.close();
+    }
+  }, 60_000);
+
+  it('analyses after a restart a table filled and indexed but never analysed (PGlite forgets its counts of changes)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-upkeep-'));
+    const off = { idleMs: 3_600_000, everyMs: 3_600_000 };
+    try {
+      const first = new PGliteThread(dir, { upkeep: off });
+      await first.waitReady;
+      await first.query(`create table filled as select i as id from generate_series(1, 500) i`, []);
+      await first.query('create index filled_id on filled (id)', []);
+      await first.close();
+      const again = new PGliteThread(dir, { upkeep: { idleMs: 100, everyMs: 0 } });
+      try {
+        await again.waitReady;
+        const statistics = async () => Number((await again.query<{ n: number }>(`select count(*)::int as n from pg_statistic where starelid = 'filled'::regclass`, [])).rows[0]!.n);
+        // Sized by its index (500 rows), with no statistics and no change counted since the restart.
+        expect(await reltuples(again, 'filled')).toBe(500);
+        await vi.waitFor(async () => expect(await statistics()).toBeGreaterThan(0), { timeout: 20_000, interval: 300 });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

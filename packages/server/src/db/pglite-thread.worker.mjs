@@ -118,25 +118,21 @@ async function run(message) {
  * What PostgreSQL's autovacuum does for the planner, done here: PGlite runs no background worker,
  * so its tables were never analysed and every plan guessed their sizes (issue 23: the calendar's
  * next maintenance read every event and joined every appliance, 12 → 27 ms from 10 to 5,000
- * appliances, 0.8 ms once analysed). The first time the thread is idle, the whole database is
- * analysed: PGlite keeps no activity counters across a restart, and a table's size in `pg_class`
- * may come from building an index rather than from an analysis. After that, like autovacuum's
- * defaults, the tables changed by more than 50 rows + 10 % since, or never sized, one statement
- * each; always in turn with the requests.
+ * appliances, 0.8 ms once analysed). When the thread is idle, the tables that may hold rows and have
+ * no statistics (never analysed: a size in `pg_class` may come from building an index), and, like
+ * autovacuum's defaults, those changed by more than 50 rows + 10 % since the last analysis (PGlite
+ * counts changes from its start), one statement each, in turn with the requests. The build's
+ * template comes with the reference data's statistics (pglite-template.ts): each analysis grows
+ * the WebAssembly heap for good (≈ 8 MB for the whole database).
  */
-let analysedOnce = false;
 async function analyseChangedTables() {
   if (transactions.size > 0) return;
-  if (!analysedOnce) {
-    await inTurn(() => pglite.query('analyze'));
-    analysedOnce = true;
-    return;
-  }
   const { rows } = await inTurn(() =>
     pglite.query(
       `select quote_ident(s.schemaname) || '.' || quote_ident(s.relname) as name
          from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where c.reltuples < 0 or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`,
+        where (c.reltuples <> 0 and not exists (select 1 from pg_statistic st where st.starelid = c.oid))
+           or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`,
     ),
   );
   for (const { name } of rows) {
