@@ -17,6 +17,7 @@ export const OWNERS: Record<string, string[]> = {
   notifications: ['notifications', 'push_subscriptions'],
   badges: ['ref_badges', 'user_badges', 'user_actions'],
   files: ['temp_files'],
+  foyer: ['foyers', 'foyer_members', 'foyer_invitations'],
   references: ['ref_products', 'ref_universes', 'reference_data'],
 };
 /** Tables of the server's infrastructure (lib/), no module's. */

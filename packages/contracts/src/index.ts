@@ -23,3 +23,4 @@ export * from './product-synonyms.ts';
 export * from './rights.ts';
 export * from './inventory-csv.ts';
 export * from './search.ts';
+export * from './foyer.ts';

@@ -212,6 +212,16 @@ export const MSG = {
   secondLifeOutcomeInvalid: 'Choisissez ce que devient l’appareil : donné, vendu ou recyclé.',
   assistantQuestionRequired: 'Décris la panne en quelques mots.',
 
+  // Issue 19 — the household (« Mon foyer »)
+  foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
+  foyerRoleInvalid: 'Choisissez un rôle : propriétaire, membre ou lecteur.',
+  foyerReadOnly: 'Votre rôle de lecteur dans ce foyer permet de consulter, pas de modifier.',
+  foyerOwnerOnly: 'Seul un propriétaire du foyer peut gérer ses membres.',
+  foyerMemberUnknown: 'Cette personne n’est pas membre de votre foyer.',
+  foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
+  foyerOwnFounderLeave: 'Vous ne pouvez pas quitter le foyer que vous avez créé : c’est là que vos données sont rangées.',
+  foyerFounderStays: 'La personne qui a créé ce foyer ne peut pas en être retirée : ses données y sont rangées.',
+
   // Web: generic states
   loading: 'Chargement…',
   retry: 'Réessayer',

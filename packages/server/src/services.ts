@@ -34,6 +34,8 @@ import { UniversesRepository } from './modules/universes/universes.repository.ts
 import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
 import { HouseholdCache } from './lib/household-cache.ts';
+import { FoyerRepository } from './modules/foyer/foyer.repository.ts';
+import { FoyerService } from './modules/foyer/foyer.service.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
 import { SecondLifeService } from './modules/second-life/second-life.service.ts';
 import { InventoryCsvService } from './modules/inventory-csv/inventory-csv.service.ts';
@@ -61,6 +63,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     owners: [appliancesRepository, universesRepository],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
+  // Who belongs to which household (issue 19), trusted as long as an open session (SESSION_CHECK_CACHE_MS).
+  const foyer = new FoyerService(new FoyerRepository(db), { db, clock, cacheMs: config.sessionCheckCacheMs });
   // What happened, for whoever reacts (the badges): the modules that record it do not call them.
   const bus = new DomainEventBus();
   // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
@@ -88,7 +92,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages, searchIndexes };
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages, searchIndexes, foyer };
 }
 
 let sharedIndex: FaultIndex | undefined;

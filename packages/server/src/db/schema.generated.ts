@@ -96,6 +96,31 @@ export interface Events {
   user_id: number;
 }
 
+export interface FoyerInvitations {
+  accepted_at: Timestamp | null;
+  created_at: Timestamp;
+  email: string;
+  expires_at: Timestamp;
+  foyer_id: number;
+  id: Generated<number>;
+  invited_by: number | null;
+  role: string;
+  token_hash: string;
+}
+
+export interface FoyerMembers {
+  foyer_id: number;
+  joined_at: Generated<Timestamp>;
+  role: string;
+  user_id: number;
+}
+
+export interface Foyers {
+  created_at: Generated<Timestamp>;
+  id: number;
+  nom: string | null;
+}
+
 export interface KnownDevices {
   created_at: Timestamp;
   last_used_at: Timestamp;
@@ -324,6 +349,9 @@ export interface DB {
   calendar_feeds: CalendarFeeds;
   email_changes: EmailChanges;
   events: Events;
+  foyer_invitations: FoyerInvitations;
+  foyer_members: FoyerMembers;
+  foyers: Foyers;
   known_devices: KnownDevices;
   mail_queue: MailQueue;
   maintenance_agents: MaintenanceAgents;

@@ -107,6 +107,34 @@ export interface ReferenceDataTable {
   fingerprint: string;
 }
 
+/** A household (issue 19, migration 0020): its id is its founder's user id, the `user_id` of its data. */
+export interface FoyersTable {
+  id: number;
+  /** Null: shown as its founder's (`MSG.foyerDefaultName`). */
+  nom: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The one foyer each user belongs to, and their role in it. */
+export interface FoyerMembersTable {
+  user_id: number;
+  foyer_id: number;
+  role: 'proprietaire' | 'membre' | 'lecteur';
+  joined_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface FoyerInvitationsTable {
+  id: Generated<number>;
+  foyer_id: number;
+  email: string;
+  role: 'proprietaire' | 'membre' | 'lecteur';
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+}
+
 export interface UniversesTable {
   id: Generated<number>;
   user_id: number;
@@ -324,6 +352,9 @@ export interface Database {
   ref_universes: RefUniversesTable;
   ref_products: RefProductsTable;
   reference_data: ReferenceDataTable;
+  foyers: FoyersTable;
+  foyer_members: FoyerMembersTable;
+  foyer_invitations: FoyerInvitationsTable;
   universes: UniversesTable;
   appliances: AppliancesTable;
   temp_files: TempFilesTable;

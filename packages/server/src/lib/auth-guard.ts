@@ -38,6 +38,21 @@ export function requireSelf(request: FastifyRequest, userId: number): AccessClai
   return auth;
 }
 
+/**
+ * The household a request acts on (issue 19, decision 016): `{userId}` in the path must be the
+ * token's user (403), and the answer is the key of the foyer that user belongs to, which the
+ * household's data carries. A `lecteur` reads: any other method than GET or HEAD is refused (403),
+ * unless the route says it only reads (`access`: a question to the assistant is a POST). Without
+ * `userId` (paths by an item's id), the token's user.
+ */
+export async function household(request: FastifyRequest, userId?: number, access?: 'read' | 'write'): Promise<number> {
+  const auth = userId === undefined ? currentUser(request) : requireSelf(request, userId);
+  const { foyerId, role } = await request.server.services.foyer.membership(auth.userId);
+  const writes = access ? access === 'write' : request.method !== 'GET' && request.method !== 'HEAD';
+  if (role === 'lecteur' && writes) throw forbidden(MSG.foyerReadOnly, 'FOYER_READ_ONLY');
+  return foyerId;
+}
+
 export function requireRole(request: FastifyRequest, role: string): AccessClaims {
   const auth = currentUser(request);
   if (!auth.roles.includes(role)) throw forbidden();

@@ -54,9 +54,11 @@ type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
  * Tables keyed to a user that are not household data, so not exported: sessions and one-time
  * links, a pending new address and the second factor (a restored account signs in again, and
  * sets its two-factor sign-in up again), image-search uploads kept 24 h, and the audit log,
- * the record of what happened on the server that wrote it (it outlives a replaced account).
+ * the record of what happened on the server that wrote it (it outlives a replaced account), and
+ * the account's place in a foyer (a restored account gets its own foyer, migration 0020's trigger;
+ * a place in someone else's is not the archive's to give).
  */
-export const NOT_EXPORTED_TABLES = ['refresh_tokens', 'sessions', 'known_devices', 'password_reset_tokens', 'email_changes', 'user_totp', 'totp_recovery_codes', 'temp_files', 'audit_log'] as const;
+export const NOT_EXPORTED_TABLES = ['refresh_tokens', 'sessions', 'known_devices', 'password_reset_tokens', 'email_changes', 'user_totp', 'totp_recovery_codes', 'temp_files', 'audit_log', 'foyer_members'] as const;
 
 /** Household rows pointing at other household rows: remapped to the new ids. */
 const PARENTS: Partial<Record<HouseholdTable, Record<string, 'universes' | 'appliances' | 'events'>>> = {

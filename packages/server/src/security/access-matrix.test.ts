@@ -218,6 +218,20 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'GET', url: `${users(a)}/calendar-feed`, expect: 403 }] },
     'DELETE /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'DELETE', url: `${users(a)}/calendar-feed`, expect: 403 }] },
 
+    'GET /api/V1/profils/users/:userId/foyer': { owned: [{ method: 'GET', url: `${users(a)}/foyer`, expect: 403 }] },
+    'PUT /api/V1/profils/users/:userId/foyer/membres/:memberId': {
+      owned: [
+        { method: 'PUT', url: `${users(a)}/foyer/membres/${a}`, payload: { role: 'lecteur' }, expect: 403 },
+        // B, owner of its own foyer, names A in it: A is no member of B's foyer.
+        { method: 'PUT', url: `${users(B.id)}/foyer/membres/${a}`, payload: { role: 'lecteur' }, expect: 404 },
+      ],
+    },
+    'DELETE /api/V1/profils/users/:userId/foyer/membres/:memberId': {
+      owned: [
+        { method: 'DELETE', url: `${users(a)}/foyer/membres/${a}`, expect: 403 },
+        { method: 'DELETE', url: `${users(B.id)}/foyer/membres/${a}`, expect: 404 },
+      ],
+    },
     'GET /api/V1/profils/users/:userId/notifs/count': { owned: [{ method: 'GET', url: `${users(a)}/notifs/count`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/notifs': { owned: [{ method: 'GET', url: `${users(a)}/notifs`, expect: 403 }] },
     'PUT /api/V1/profils/users/:userId/notifs/:notifId': {

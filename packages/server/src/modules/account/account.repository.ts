@@ -15,6 +15,7 @@ const ACCOUNT_TABLES = {
   audit_log: ['action', 'ip', 'details', 'created_at'],
   email_changes: ['new_email', 'created_at', 'expires_at'],
   temp_files: ['key', 'created_at'],
+  foyer_members: ['foyer_id', 'role', 'joined_at'],
 } as const;
 
 /** Tables with a user_id left out of the export, and why: only secrets, nothing about the person. */

@@ -1,6 +1,6 @@
 import { Appliance, ErrorBody, ImageReading, ImageSearchBody, SearchAndSaveBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../lib/auth-guard.ts';
+import { currentUser, household } from '../../lib/auth-guard.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
@@ -16,6 +16,6 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/appliance/searchandsave', { schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, req.body)),
+    reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, await household(req), req.body)),
   );
 };

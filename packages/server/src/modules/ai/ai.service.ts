@@ -75,18 +75,21 @@ export class AiService {
     return this.read(await this.image(userId, urlImage), searchText || undefined);
   }
 
-  /** POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was recognised. */
-  async searchAndSave(userId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
+  /**
+   * POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was
+   * recognised. The photo is the user's own upload; the appliance goes to their foyer (issue 19).
+   */
+  async searchAndSave(userId: number, foyerId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
     if (body.userId !== userId) throw forbidden();
     const image = await this.image(userId, body.urlImage);
     // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.
-    await this.deps.universes.row(userId, body.univerId);
+    await this.deps.universes.row(foyerId, body.univerId);
     const reading = await this.read(image, body.searchText || undefined);
     // Never an appliance called « Inconnu » (issue 16, item 8): without both, nothing is saved and the
     // app asks for more (its wizard reads with POST /api/ai/images and lets the user complete).
     if (!reading.marque || !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
     return this.deps.appliances.create(
-      userId,
+      foyerId,
       body.univerId,
       { prod_id: body.refProdId, marque: reading.marque, modele: reading.modele, note: null },
       null,

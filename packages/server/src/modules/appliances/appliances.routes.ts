@@ -1,7 +1,7 @@
 import { Appliance, ApplianceCount, AppliancesQuery, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireSelf } from '../../lib/auth-guard.ts';
+import { currentUser, household } from '../../lib/auth-guard.ts';
 import { badRequest, parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart, requireFile } from '../../lib/uploads.ts';
 
@@ -25,36 +25,36 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/appliances/count', { schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return householdCache.answer(req.params.userId, 'appliances/count', () => appliances.count(req.params.userId));
+    const foyerId = await household(req, req.params.userId);
+    return householdCache.answer(foyerId, 'appliances/count', () => appliances.count(foyerId));
   });
 
   app.get('/:userId/appliances', { schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+    const foyerId = await household(req, req.params.userId);
     const { limit, after, q } = req.query;
     // A page of the inventory is served again until the household changes; a search keeps its index (the service), not its answer.
-    if (limit === undefined || q !== undefined) return appliances.list(req.params.userId, req.query);
-    return inventoryPages.answer(req.params.userId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(req.params.userId, req.query));
+    if (limit === undefined || q !== undefined) return appliances.list(foyerId, req.query);
+    return inventoryPages.answer(foyerId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(foyerId, req.query));
   });
 
   app.get('/:userId/foyers/univers/:id/appliances', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return appliances.listInUniverse(req.params.userId, req.params.id);
+    const foyerId = await household(req, req.params.userId);
+    return appliances.listInUniverse(foyerId, req.params.id);
   });
 
   app.get('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) => {
-    const { userId } = currentUser(req);
-    return householdCache.answer(userId, `appliance ${req.params.id}`, () => appliances.get(userId, req.params.id));
+    const foyerId = await household(req);
+    return householdCache.answer(foyerId, `appliance ${req.params.id}`, () => appliances.get(foyerId, req.params.id));
   });
 
   app.post(
     '/:userId/foyers/univers/:id/appliances',
     { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } } },
     async (req, reply) => {
-      requireSelf(req, req.params.userId);
+      const foyerId = await household(req, req.params.userId);
       const body = await readMultipart(req);
       const data = parseOrThrow(ApplianceCreateData, parseDataPart(body.fields.data));
-      const created = await appliances.create(req.params.userId, req.params.id, data, body.file?.buffer ?? null);
+      const created = await appliances.create(foyerId, req.params.id, data, body.file?.buffer ?? null);
       return reply.code(201).send(created);
     },
   );
@@ -62,7 +62,7 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/foyers/univers/appliances/:id/text',
     { schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } } },
-    async (req) => appliances.updateText(currentUser(req).userId, req.params.id, req.body),
+    async (req) => appliances.updateText(await household(req), req.params.id, req.body),
   );
 
   const fileRoutes: [string, FileKind][] = [
@@ -75,15 +75,15 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/foyers/univers/appliances/:id/${segment}`,
       { schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } } },
       async (req) => {
-        const { userId } = currentUser(req);
+        const foyerId = await household(req);
         const file = requireFile(await readMultipart(req));
-        return appliances.replaceFile(userId, req.params.id, kind, file.buffer);
+        return appliances.replaceFile(foyerId, req.params.id, kind, file.buffer);
       },
     );
   }
 
   app.delete('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await appliances.delete(currentUser(req).userId, req.params.id);
+    await appliances.delete(await household(req), req.params.id);
     await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
@@ -98,6 +98,6 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['appliances'], security: [{ bearer: [] }], body: DeviceCreate, response: { 201: Appliance, ...errors } },
     },
-    async (req, reply) => reply.code(201).send(await appliances.create(currentUser(req).userId, null, req.body, null)),
+    async (req, reply) => reply.code(201).send(await appliances.create(await household(req), null, req.body, null)),
   );
 };

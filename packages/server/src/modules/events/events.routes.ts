@@ -1,7 +1,7 @@
 import { ErrorBody, Event, EventCounts, EventCreate, EventPeriodCreate, EventsQuery, EventUpdate, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
+import { household } from '../../lib/auth-guard.ts';
 import { notFound } from '../../lib/errors.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -15,56 +15,56 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/events', { schema: { ...common, params: UserParams, querystring: EventsQuery, response: { 200: z.array(Event), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return events.list(req.params.userId, req.query);
+    const foyerId = await household(req, req.params.userId);
+    return events.list(foyerId, req.query);
   });
 
   app.get('/:userId/events/counts', { schema: { ...common, params: UserParams, response: { 200: EventCounts, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+    const foyerId = await household(req, req.params.userId);
     // Counted over every event of the household (ten years of maintenance): kept until its data changes (issue 23).
-    return householdCache.answer(req.params.userId, 'events/counts', () => events.counts(req.params.userId));
+    return householdCache.answer(foyerId, 'events/counts', () => events.counts(foyerId));
   });
 
   app.get('/:userId/appliances/:id/events', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Event), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return events.listForAppliance(req.params.userId, req.params.id);
+    const foyerId = await household(req, req.params.userId);
+    return events.listForAppliance(foyerId, req.params.id);
   });
 
   app.post('/:userId/events', { schema: { ...common, params: UserParams, body: EventCreate, response: { 201: Event, ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
-    return reply.code(201).send(await events.create(req.params.userId, req.body));
+    const foyerId = await household(req, req.params.userId);
+    return reply.code(201).send(await events.create(foyerId, req.body));
   });
 
   app.post(
     '/:userId/events/period',
     { schema: { ...common, params: UserParams, body: EventPeriodCreate, response: { 201: z.array(Event), ...errors } } },
     async (req, reply) => {
-      requireSelf(req, req.params.userId);
+      const foyerId = await household(req, req.params.userId);
       const { frequency, ...input } = req.body;
-      return reply.code(201).send(await events.createSeries(req.params.userId, input, frequency));
+      return reply.code(201).send(await events.createSeries(foyerId, input, frequency));
     },
   );
 
   app.put('/:userId/events/:id', { schema: { ...common, params: UserItemParams, body: EventUpdate, response: { 200: Event, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return events.update(req.params.userId, req.params.id, req.body);
+    const foyerId = await household(req, req.params.userId);
+    return events.update(foyerId, req.params.id, req.body);
   });
 
   app.delete('/:userId/events/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
-    await events.delete(req.params.userId, req.params.id);
+    const foyerId = await household(req, req.params.userId);
+    await events.delete(foyerId, req.params.id);
     await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
 
   app.get('/:userId/calendar-feed', { schema: { ...common, params: UserParams, response: { 200: z.object({ url: z.string() }), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return { url: await events.feedUrl(req.params.userId) };
+    const foyerId = await household(req, req.params.userId);
+    return { url: await events.feedUrl(foyerId) };
   });
 
   app.delete('/:userId/calendar-feed', { schema: { ...common, params: UserParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
-    await events.revokeFeed(req.params.userId);
+    const foyerId = await household(req, req.params.userId);
+    await events.revokeFeed(foyerId);
     return reply.code(204).send(null);
   });
 };

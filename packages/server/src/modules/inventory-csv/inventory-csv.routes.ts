@@ -1,7 +1,7 @@
 import { ErrorBody, IMPORT_MAX_CHARS, InventoryImportAnswer, InventoryImportBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
+import { household } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -14,8 +14,8 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const what of ['appareils', 'entretiens'] as const) {
     app.get(`/:userId/export/${what}.csv`, { schema: { ...common, params: UserParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
-      requireSelf(req, req.params.userId);
-      const body = what === 'appareils' ? await inventoryCsv.appliances(req.params.userId) : await inventoryCsv.maintenance(req.params.userId);
+      const foyerId = await household(req, req.params.userId);
+      const body = what === 'appareils' ? await inventoryCsv.appliances(foyerId) : await inventoryCsv.maintenance(foyerId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${inventoryCsv.fileName(what)}"`)
@@ -29,8 +29,8 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     // The file's text in JSON: a full export of 10,000 appliances is about 3 MB.
     { bodyLimit: IMPORT_MAX_CHARS * 4 + 1024, schema: { ...common, params: UserParams, body: InventoryImportBody, response: { 200: InventoryImportAnswer, ...errors } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
-      return inventoryCsv.importAppliances(req.params.userId, req.body.contenu, req.body.appliquer);
+      const foyerId = await household(req, req.params.userId);
+      return inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer);
     },
   );
 };

@@ -1,8 +1,7 @@
 import { Droits, DroitsResume, ErrorBody } from '@ecofoyer/contracts';
-import { requireSelf } from '../../lib/auth-guard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/auth-guard.ts';
+import { household } from '../../lib/auth-guard.ts';
 
 const ItemParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -11,11 +10,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rights, householdCache } = app.services;
   app.addHook('preHandler', app.authenticate);
-  app.get('/foyers/univers/appliances/:id/droits', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, (req) =>
-    rights.forAppliance(currentUser(req).userId, req.params.id),
+  app.get('/foyers/univers/appliances/:id/droits', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, async (req) =>
+    rights.forAppliance(await household(req), req.params.id),
   );
   app.get('/:userId/droits/resume', { schema: { tags: ['droits'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: DroitsResume, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return householdCache.answer(req.params.userId, 'droits/resume', () => rights.summary(req.params.userId));
+    const foyerId = await household(req, req.params.userId);
+    return householdCache.answer(foyerId, 'droits/resume', () => rights.summary(foyerId));
   });
 };

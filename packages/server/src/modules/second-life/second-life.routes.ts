@@ -1,7 +1,7 @@
 import { ErrorBody, SecondLifeBody, SecondLifeItem } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
+import { household } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -13,16 +13,16 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/appliances/history', { schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return secondLife.history(req.params.userId);
+    const foyerId = await household(req, req.params.userId);
+    return secondLife.history(foyerId);
   });
 
   app.post(
     '/:userId/appliances/:id/second-life',
     { schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
-      return secondLife.give(req.params.userId, req.params.id, req.body.outcome);
+      const foyerId = await household(req, req.params.userId);
+      return secondLife.give(foyerId, req.params.id, req.body.outcome);
     },
   );
 };

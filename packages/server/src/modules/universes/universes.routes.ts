@@ -1,7 +1,7 @@
 import { ErrorBody, Universe, UniverseCreateFields, UniverseUpdateFields } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
+import { household } from '../../lib/auth-guard.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 
@@ -16,28 +16,28 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/:userId/foyers/univers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return householdCache.answer(req.params.userId, 'foyers/univers', () => universes.list(req.params.userId));
+    const foyerId = await household(req, req.params.userId);
+    return householdCache.answer(foyerId, 'foyers/univers', () => universes.list(foyerId));
   });
 
   app.get('/:userId/foyers/customunivers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return universes.listCustom(req.params.userId);
+    const foyerId = await household(req, req.params.userId);
+    return universes.listCustom(foyerId);
   });
 
   app.get('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
-    return universes.get(req.params.userId, req.params.id);
+    const foyerId = await household(req, req.params.userId);
+    return universes.get(foyerId, req.params.id);
   });
 
   app.post(
     '/:userId/foyers/univers',
     { schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } } },
     async (req, reply) => {
-      requireSelf(req, req.params.userId);
+      const foyerId = await household(req, req.params.userId);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseCreateFields, body.fields);
-      const created = await universes.create(req.params.userId, { ...fields, image: body.file?.buffer ?? null });
+      const created = await universes.create(foyerId, { ...fields, image: body.file?.buffer ?? null });
       return reply.code(201).send(created);
     },
   );
@@ -46,16 +46,16 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:userId/foyers/univers/:id',
     { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
+      const foyerId = await household(req, req.params.userId);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseUpdateFields, body.fields);
-      return universes.update(req.params.userId, req.params.id, { ...fields, image: body.file?.buffer ?? null });
+      return universes.update(foyerId, req.params.id, { ...fields, image: body.file?.buffer ?? null });
     },
   );
 
   app.delete('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
-    await universes.delete(req.params.userId, req.params.id);
+    const foyerId = await household(req, req.params.userId);
+    await universes.delete(foyerId, req.params.id);
     await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });

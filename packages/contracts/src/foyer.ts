@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { MSG } from './messages.fr.ts';
+
+/**
+ * A household shared by several people (issue 19; API.md « Household »). `proprietaire`: everything,
+ * members included; `membre`: reads and writes the household's data; `lecteur`: reads only.
+ */
+export const FOYER_ROLES = ['proprietaire', 'membre', 'lecteur'] as const;
+export type FoyerRole = (typeof FOYER_ROLES)[number];
+
+export const FOYER_ROLE_LABELS: Record<FoyerRole, string> = { proprietaire: 'Propriétaire', membre: 'Membre', lecteur: 'Lecteur' };
+
+/** How long an invitation can be accepted (issue 19: single use, 7 days). */
+export const FOYER_INVITATION_DAYS = 7;
+
+export const FoyerRoleField = z.enum(FOYER_ROLES, { error: MSG.foyerRoleInvalid });
+
+export const FoyerMember = z.object({ userId: z.number().int(), prenom: z.string(), role: z.enum(FOYER_ROLES) });
+export type FoyerMember = z.infer<typeof FoyerMember>;
+
+export const FoyerInvitation = z.object({ id: z.number().int(), email: z.string(), role: z.enum(FOYER_ROLES), expire: z.string() });
+export type FoyerInvitation = z.infer<typeof FoyerInvitation>;
+
+/** GET V1/profils/users/{userId}/foyer */
+export const Foyer = z.object({ id: z.number().int(), nom: z.string(), membres: z.array(FoyerMember), invitations: z.array(FoyerInvitation) });
+export type Foyer = z.infer<typeof Foyer>;
+
+/** PUT V1/profils/users/{userId}/foyer/membres/{memberId} */
+export const FoyerMemberUpdate = z.object({ role: FoyerRoleField });
+export type FoyerMemberUpdate = z.infer<typeof FoyerMemberUpdate>;

@@ -1,0 +1,55 @@
+import type { Db } from '../../db/client.ts';
+import type { FoyerMembersTable } from '../../db/schema.ts';
+import { foyerMembers, foyerWithFounder } from '../../read-models/foyer-members.ts';
+
+type Role = FoyerMembersTable['role'];
+
+export class FoyerRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): FoyerRepository {
+    return new FoyerRepository(tx);
+  }
+
+  /** The foyer a user belongs to and their role there (every user has one: migration 0020). */
+  membership(userId: number) {
+    return this.db.selectFrom('foyer_members').select(['foyer_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The foyer and its founder's first name (read-models/foyer-members.ts). */
+  foyer(id: number) {
+    return foyerWithFounder(this.db, id);
+  }
+
+  /** The members, with the first name the others see, owners first then by arrival. */
+  members(foyerId: number) {
+    return foyerMembers(this.db, foyerId);
+  }
+
+  /** The invitations still open (neither accepted nor expired), newest first. */
+  openInvitations(foyerId: number, now: Date) {
+    return this.db
+      .selectFrom('foyer_invitations')
+      .select(['id', 'email', 'role', 'expires_at'])
+      .where('foyer_id', '=', foyerId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  /** Locks the foyer's members for the rest of the transaction (two owners changing roles at once). */
+  lockMembers(foyerId: number) {
+    return this.db.selectFrom('foyer_members').select(['user_id', 'role']).where('foyer_id', '=', foyerId).forUpdate().execute();
+  }
+
+  setRole(userId: number, role: Role) {
+    return this.db.updateTable('foyer_members').set({ role }).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Puts a user in a foyer with a role (leaving: back to their own, as its owner). */
+  move(userId: number, foyerId: number, role: Role, at: Date) {
+    return this.db.updateTable('foyer_members').set({ foyer_id: foyerId, role, joined_at: at }).where('user_id', '=', userId).executeTakeFirst();
+  }
+}
