@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
+import { emailError } from './validation.ts';
 
 /**
  * A household shared by several people (issue 19; API.md « Household »). `proprietaire`: everything,
@@ -28,3 +29,17 @@ export type Foyer = z.infer<typeof Foyer>;
 /** PUT V1/profils/users/{userId}/foyer/membres/{memberId} */
 export const FoyerMemberUpdate = z.object({ role: FoyerRoleField });
 export type FoyerMemberUpdate = z.infer<typeof FoyerMemberUpdate>;
+
+/** POST V1/profils/users/{userId}/foyer/invitations */
+export const FoyerInvitationCreate = z.object({
+  email: z.string().superRefine((value, ctx) => {
+    const message = emailError(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }).transform((v) => v.trim().toLowerCase()),
+  role: FoyerRoleField,
+});
+export type FoyerInvitationCreate = z.infer<typeof FoyerInvitationCreate>;
+
+/** POST V1/foyer/invitations/{token}/accept: `fusion` brings the joiner's own data into the foyer (else kept apart). */
+export const FoyerInvitationAccept = z.object({ fusion: z.boolean().optional() });
+export type FoyerInvitationAccept = z.infer<typeof FoyerInvitationAccept>;

@@ -221,6 +221,19 @@ export const MSG = {
   foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
   foyerOwnFounderLeave: 'Vous ne pouvez pas quitter le foyer que vous avez créé : c’est là que vos données sont rangées.',
   foyerFounderStays: 'La personne qui a créé ce foyer ne peut pas en être retirée : ses données y sont rangées.',
+  foyerFounderDeletion: 'D’autres personnes partagent le foyer que vous avez créé : retirez-les, ou demandez-leur de le quitter, avant de supprimer votre compte. Sinon, elles perdraient ses appareils et leur historique.',
+  foyerAlreadyMember: 'Cette personne fait déjà partie du foyer.',
+  foyerInvitationInvalid: 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.',
+  foyerInvitationUnknown: 'Invitation introuvable.',
+  foyerTooManyInvitations: 'Trop d’invitations envoyées. Réessayez dans une heure.',
+  foyerMergeShared: 'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
+  foyerInviteMailSubject: (nom: string) => `Invitation à rejoindre « ${nom} » sur EcoFoyer`,
+  foyerInviteMailText: (inviter: string, nom: string, role: string, link: string, days: number) =>
+    `Bonjour,\n\n${inviter} vous invite à rejoindre le foyer « ${nom} » sur EcoFoyer, avec le rôle ${role} : ` +
+    `vous y verrez les appareils du foyer et leur entretien.\n\n` +
+    `Pour accepter, ouvrez ce lien (valable ${days} jours, utilisable une seule fois) :\n${link}\n\n` +
+    `Si vous ne connaissez pas ${inviter}, ignorez ce message : rien ne se passera.\n\n` +
+    `L’équipe EcoFoyer`,
 
   // Web: generic states
   loading: 'Chargement…',

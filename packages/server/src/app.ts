@@ -40,7 +40,7 @@ import { notificationsRoutes, pushRoutes } from './modules/notifications/notific
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
-import { foyerRoutes } from './modules/foyer/foyer.routes.ts';
+import { foyerInvitationRoutes, foyerRoutes } from './modules/foyer/foyer.routes.ts';
 import { universesRoutes } from './modules/universes/universes.routes.ts';
 import type { FileStore } from './lib/file-store.ts';
 import { MailQueue } from './lib/mail-queue.ts';
@@ -153,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(boardsRoutes, { prefix: '/api/V1/board' });
   await app.register(referencesRoutes, { prefix: '/api/V1/references' });
   await app.register(foyerRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(foyerInvitationRoutes, { prefix: '/api/V1' });
   await app.register(universesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(appliancesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(rightsRoutes, { prefix: '/api/V1/profils/users' });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -18,3 +19,13 @@ export const foyerMembers = (db: Db, foyerId: number) =>
 
 export const foyerWithFounder = (db: Db, foyerId: number) =>
   db.selectFrom('foyers as f').innerJoin('users as u', 'u.id', 'f.id').select(['f.id', 'f.nom', 'u.firstname as founder']).where('f.id', '=', foyerId).executeTakeFirst();
+
+/** Whether the account of this address is a member of the foyer (an invitation to it is refused). */
+export const isFoyerMemberEmail = async (db: Db, foyerId: number, email: string): Promise<boolean> =>
+  (await db
+    .selectFrom('foyer_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.foyer_id', '=', foyerId)
+    .where(sql`lower(u.email)`, '=', email.toLowerCase())
+    .executeTakeFirst()) !== undefined;

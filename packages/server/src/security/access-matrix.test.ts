@@ -232,6 +232,19 @@ async function buildCases(): Promise<Record<string, Case>> {
         { method: 'DELETE', url: `${users(B.id)}/foyer/membres/${a}`, expect: 404 },
       ],
     },
+    'POST /api/V1/profils/users/:userId/foyer/invitations': {
+      owned: [{ method: 'POST', url: `${users(a)}/foyer/invitations`, payload: { email: 'intrus@exemple.fr', role: 'proprietaire' }, expect: 403 }],
+    },
+    'DELETE /api/V1/profils/users/:userId/foyer/invitations/:id': {
+      owned: [
+        { method: 'DELETE', url: `${users(a)}/foyer/invitations/1`, expect: 403 },
+        { method: 'DELETE', url: `${users(B.id)}/foyer/invitations/1`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/foyer/invitations/:token/accept': {
+      signedIn: 'the token mailed to the invited address is the permission: an unknown one joins nothing',
+      probes: [{ method: 'POST', url: '/api/V1/foyer/invitations/jeton-inconnu/accept', payload: { fusion: true }, expect: 404 }],
+    },
     'GET /api/V1/profils/users/:userId/notifs/count': { owned: [{ method: 'GET', url: `${users(a)}/notifs/count`, expect: 403 }] },
     'GET /api/V1/profils/users/:userId/notifs': { owned: [{ method: 'GET', url: `${users(a)}/notifs`, expect: 403 }] },
     'PUT /api/V1/profils/users/:userId/notifs/:notifId': {

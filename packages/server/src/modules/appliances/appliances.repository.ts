@@ -180,6 +180,11 @@ export class AppliancesRepository {
       .groupBy('p.prod_name')
       .execute();
   }
+
+  /** Gives every appliance of one household to another (issue 19: a member who joins with their data). */
+  moveHousehold(from: number, to: number) {
+    return this.db.updateTable('appliances').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+  }
 }
 
 export type ApplianceJoined = NonNullable<Awaited<ReturnType<AppliancesRepository['find']>>>;

@@ -286,4 +286,10 @@ export class AppliancesService {
     await this.repo.delete(userId, id);
     await Promise.all([current.pict_key, current.facture_key, current.notice_key].map((k) => this.deps.files.remove(k)));
   }
+
+  /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */
+  async moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void> {
+    const repo = this.repo.in(unit.tx);
+    await repo.moveHousehold(from, to);
+  }
 }

@@ -176,6 +176,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { tags, params: UserIdParams, body: DeleteAccountBody, response: { 200: MessageResponse, ...errors }, security: [{ bearer: [] }] } },
     async (req) => {
       requireSelf(req, req.params.id);
+      // The foyer this account founded holds its data under the account's id (decision 016): not while others share it.
+      await app.services.foyer.assertNoOtherMembers(req.params.id);
       await service.deleteAccount(req.params.id, req.body.currentPassword, req.ip, () => account.deleteAll(req.params.id));
       return { message: MSG.accountDeleted };
     },

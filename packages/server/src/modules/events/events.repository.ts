@@ -176,6 +176,16 @@ export class EventsRepository {
   userOfFeed(token: string) {
     return this.db.selectFrom('calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst();
   }
+
+  /** Gives every event of one household to another (issue 19: a member who joins with their data). */
+  moveHousehold(from: number, to: number) {
+    return this.db.updateTable('events').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+  }
+
+  /** A household's private calendar address (it moved its events elsewhere). */
+  dropFeed(userId: number) {
+    return this.db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst();
+  }
 }
 
 export type EventJoined = NonNullable<Awaited<ReturnType<EventsRepository['find']>>>;

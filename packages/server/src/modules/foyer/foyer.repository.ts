@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import type { FoyerMembersTable } from '../../db/schema.ts';
-import { foyerMembers, foyerWithFounder } from '../../read-models/foyer-members.ts';
+import type { Insertable } from 'kysely';
+import type { FoyerInvitationsTable, FoyerMembersTable } from '../../db/schema.ts';
+import { foyerMembers, foyerWithFounder, isFoyerMemberEmail } from '../../read-models/foyer-members.ts';
 
 type Role = FoyerMembersTable['role'];
 
@@ -51,5 +52,31 @@ export class FoyerRepository {
   /** Puts a user in a foyer with a role (leaving: back to their own, as its owner). */
   move(userId: number, foyerId: number, role: Role, at: Date) {
     return this.db.updateTable('foyer_members').set({ foyer_id: foyerId, role, joined_at: at }).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  isMemberEmail(foyerId: number, email: string) {
+    return isFoyerMemberEmail(this.db, foyerId, email);
+  }
+
+  /** A new invitation replaces the open one to the same address (« renvoyer »). */
+  async replaceInvitation(invitation: Insertable<FoyerInvitationsTable>) {
+    await this.db.deleteFrom('foyer_invitations').where('foyer_id', '=', invitation.foyer_id).where('email', '=', invitation.email).where('accepted_at', 'is', null).execute();
+    return this.db.insertInto('foyer_invitations').values(invitation).returning(['id', 'email', 'role', 'expires_at']).executeTakeFirstOrThrow();
+  }
+
+  deleteInvitation(foyerId: number, id: number) {
+    return this.db.deleteFrom('foyer_invitations').where('foyer_id', '=', foyerId).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+  }
+
+  /** Spends an invitation still valid: at most one acceptance wins (single use). */
+  spendInvitation(tokenHash: string, now: Date) {
+    return this.db
+      .updateTable('foyer_invitations')
+      .set({ accepted_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['foyer_id', 'role'])
+      .executeTakeFirst();
   }
 }

@@ -106,6 +106,15 @@ export class FoyerService {
     this.forget(memberId);
   }
 
+  /**
+   * Deleting an account deletes the foyer it founded, data included (its key is the account's id):
+   * refused while other people are members of it (issue 19), so that nobody loses a shared inventory.
+   */
+  async assertNoOtherMembers(userId: number): Promise<void> {
+    const members = await this.repo.members(userId);
+    if (members.some((m) => m.user_id !== userId)) throw conflict(MSG.foyerFounderDeletion, 'FOYER_HAS_MEMBERS');
+  }
+
   private async requireOwner(userId: number): Promise<Membership> {
     const membership = await this.membership(userId);
     if (membership.role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');

@@ -36,4 +36,9 @@ export class UniversesRepository {
   delete(userId: number, id: number) {
     return this.db.deleteFrom('universes').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
+
+  /** Gives every universe of one household to another (issue 19: a member who joins with their data). */
+  moveHousehold(from: number, to: number) {
+    return this.db.updateTable('universes').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+  }
 }

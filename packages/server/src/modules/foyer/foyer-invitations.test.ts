@@ -1,0 +1,164 @@
+import { MSG } from '@ecofoyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+type User = { id: number; headers: Record<string, string> };
+const users = (id: number) => `/api/V1/profils/users/${id}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const invite = (owner: User, email: string, role = 'membre') => t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyer/invitations`, headers: owner.headers, payload: { email, role } });
+const accept = (user: User, token: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url: `/api/V1/foyer/invitations/${encodeURIComponent(token)}/accept`, headers: user.headers, ...(payload ? { payload } : {}) });
+
+/** The link of the last invitation mailed to `email`, and the mail's text (quoted-printable decoded). */
+async function linkTo(email: string): Promise<{ token: string; mail: string }> {
+  const mail = (await t.outbox()).filter((m) => m.includes(`To: ${email}`)).at(-1);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const body = mail
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.slice(1).split('=').map((h) => Number.parseInt(h, 16))).toString('utf8'));
+  const match = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(body);
+  if (!match) throw new Error('no invitation link');
+  return { token: match[1]!, mail: body };
+}
+
+async function addAppliance(user: User, universeName: string, marque: string) {
+  const form = await multipart({ name: universeName });
+  const universe = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+  const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque, modele: 'X1' }) });
+  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  expect(res.statusCode).toBe(201);
+}
+
+const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
+const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
+
+describe('invitations to a foyer (issue 19)', () => {
+  it('mails a single-use link valid 7 days; the invited person joins with their data kept apart, and finds it again on leaving', async () => {
+    const owner = await signedInUser(t, 'invite-proprio@exemple.fr');
+    const guest = await signedInUser(t, 'invite-invitee@exemple.fr');
+    await addAppliance(owner, 'Cuisine', 'Bosch');
+    await addAppliance(guest, 'Studio', 'Seb');
+
+    const sent = await invite(owner, 'Invite-Invitee@Exemple.fr');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ email: 'invite-invitee@exemple.fr', role: 'membre' });
+    expect(new Date(sent.json().expire).getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
+    const { token, mail } = await linkTo('invite-invitee@exemple.fr');
+    expect(mail).toContain('Camille vous invite à rejoindre le foyer « Foyer de Camille » sur EcoFoyer, avec le rôle membre');
+    expect(mail).toContain(`http://localhost:3000/invitation?token=${token}`);
+    // Stored hashed: the token itself is nowhere in the database.
+    expect(await t.db.selectFrom('foyer_invitations').selectAll().where('token_hash', '=', token).execute()).toEqual([]);
+    expect((await foyerOf(owner)).invitations).toEqual([sent.json()]);
+
+    const joined = await accept(guest, token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().id).toBe(owner.id);
+    expect(joined.json().membres.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
+      [owner.id, 'proprietaire'],
+      [guest.id, 'membre'],
+    ]);
+    expect(joined.json().invitations).toEqual([]);
+    expect(await marques(guest)).toEqual(['Bosch']);
+    const again = await accept(guest, token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(MSG.foyerInvitationInvalid);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(guest.id)}/foyer/membres/${guest.id}`, headers: guest.headers })).statusCode).toBe(204);
+    expect(await marques(guest)).toEqual(['Seb']);
+    expect(await marques(owner)).toEqual(['Bosch']);
+  });
+
+  it('brings the joiner’s own data into the foyer when they choose to merge it', async () => {
+    const owner = await signedInUser(t, 'fusion-proprio@exemple.fr');
+    const guest = await signedInUser(t, 'fusion-invite@exemple.fr');
+    await addAppliance(owner, 'Cuisine', 'Bosch');
+    await addAppliance(guest, 'Studio', 'Seb');
+    expect((await invite(owner, 'fusion-invite@exemple.fr', 'proprietaire')).statusCode).toBe(201);
+    const { token } = await linkTo('fusion-invite@exemple.fr');
+    const joined = await accept(guest, token, { fusion: true });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await marques(guest)).toEqual(['Bosch', 'Seb']);
+    expect(await marques(owner)).toEqual(['Bosch', 'Seb']);
+    const universes = ((await t.app.inject({ url: `${users(owner.id)}/foyers/univers`, headers: owner.headers })).json() as { name: string }[]).map((u) => u.name);
+    expect(universes).toEqual(expect.arrayContaining(['Cuisine', 'Studio']));
+  });
+
+  it('refuses what must not happen, changing nothing: an owner only, a member’s address, an expired or cancelled link, leaving a foyer without owner, merging shared data', async () => {
+    let owner = await signedInUser(t, 'refus-proprio@exemple.fr');
+    let member = await signedInUser(t, 'refus-membre@exemple.fr');
+    let late = await signedInUser(t, 'refus-tard@exemple.fr');
+    expect((await invite(owner, 'refus-membre@exemple.fr')).statusCode).toBe(201);
+    const first = await accept(member, (await linkTo('refus-membre@exemple.fr')).token);
+    expect(first.statusCode, first.body).toBe(200);
+
+    const byMember = await invite(member, 'quelquun@exemple.fr');
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().message).toBe(MSG.foyerOwnerOnly);
+    const twice = await invite(owner, 'REFUS-MEMBRE@exemple.fr');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(MSG.foyerAlreadyMember);
+    expect((await invite(owner, 'pas-une-adresse')).statusCode).toBe(400);
+    expect((await invite(owner, 'x@exemple.fr', 'chef')).statusCode).toBe(400);
+
+    // Expired after 7 days.
+    expect((await invite(owner, 'refus-tard@exemple.fr')).statusCode).toBe(201);
+    const { token: expired } = await linkTo('refus-tard@exemple.fr');
+    t.clock.set(new Date(t.clock.now().getTime() + 7 * 86_400_000 + 1000).toISOString());
+    // A week later: signed in again (access tokens last 15 minutes).
+    [owner, member, late] = [await signedInUser(t, 'refus-proprio@exemple.fr'), await signedInUser(t, 'refus-membre@exemple.fr'), await signedInUser(t, 'refus-tard@exemple.fr')];
+    expect((await accept(late, expired)).json().message).toBe(MSG.foyerInvitationInvalid);
+    // Cancelled by the owner.
+    const sent = (await invite(owner, 'refus-tard@exemple.fr')).json();
+    const { token: cancelled } = await linkTo('refus-tard@exemple.fr');
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/invitations/${sent.id}`, headers: member.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect((await accept(late, cancelled)).statusCode).toBe(404);
+    expect((await accept(late, 'inconnu')).statusCode).toBe(404);
+    expect((await foyerOf(late)).id).toBe(late.id);
+
+    // The only owner of a foyer with members cannot leave it for another.
+    const elsewhere = await signedInUser(t, 'refus-ailleurs@exemple.fr');
+    expect((await invite(elsewhere, 'refus-proprio@exemple.fr')).statusCode).toBe(201);
+    const { token: away } = await linkTo('refus-proprio@exemple.fr');
+    const lastOwner = await accept(owner, away);
+    expect(lastOwner.statusCode).toBe(409);
+    expect(lastOwner.json().message).toBe(MSG.foyerLastOwner);
+    // Refused: the invitation was not spent.
+    expect((await foyerOf(elsewhere)).invitations).toHaveLength(1);
+    // A member's own foyer is theirs alone, so it may merge; the owner's, shared, may not.
+    expect((await t.app.inject({ method: 'PUT', url: `${users(owner.id)}/foyer/membres/${member.id}`, headers: owner.headers, payload: { role: 'proprietaire' } })).statusCode).toBe(200);
+    const shared = await accept(owner, away, { fusion: true });
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().message).toBe(MSG.foyerMergeShared);
+    const kept = await accept(owner, away, { fusion: false });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().id).toBe(elsewhere.id);
+    expect((await foyerOf(member)).membres.map((m: { userId: number }) => m.userId)).toEqual([member.id]);
+  });
+
+  it('keeps the founder of a shared foyer from deleting their account (the others would lose its data)', async () => {
+    const owner = await signedInUser(t, 'suppression-proprio@exemple.fr');
+    const member = await signedInUser(t, 'suppression-membre@exemple.fr');
+    await addAppliance(owner, 'Cuisine', 'Bosch');
+    expect((await invite(owner, 'suppression-membre@exemple.fr')).statusCode).toBe(201);
+    expect((await accept(member, (await linkTo('suppression-membre@exemple.fr')).token)).statusCode).toBe(200);
+    const del = () => t.app.inject({ method: 'DELETE', url: `/api/auth/user/${owner.id}`, headers: owner.headers, payload: { currentPassword: 'Secret1!ok' } });
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MSG.foyerFounderDeletion);
+    expect(await marques(member)).toEqual(['Bosch']);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/membres/${member.id}`, headers: owner.headers })).statusCode).toBe(204);
+    expect((await del()).statusCode).toBe(200);
+    expect((await foyerOf(member)).id).toBe(member.id);
+  });
+});
