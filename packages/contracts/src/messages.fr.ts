@@ -222,6 +222,7 @@ export const MSG = {
   foyerOwnFounderLeave: 'Vous ne pouvez pas quitter le foyer que vous avez créé : c’est là que vos données sont rangées.',
   foyerFounderStays: 'La personne qui a créé ce foyer ne peut pas en être retirée : ses données y sont rangées.',
   foyerFounderDeletion: 'D’autres personnes partagent le foyer que vous avez créé : retirez-les, ou demandez-leur de le quitter, avant de supprimer votre compte. Sinon, elles perdraient ses appareils et leur historique.',
+  foyerDemoInvite: 'Un foyer de démonstration ne peut inviter personne : créez votre compte pour partager votre foyer.',
   foyerAlreadyMember: 'Cette personne fait déjà partie du foyer.',
   foyerInvitationInvalid: 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.',
   foyerInvitationUnknown: 'Invitation introuvable.',

@@ -42,6 +42,7 @@ export class FoyerInvitationsService {
   async invite(actorId: number, input: FoyerInvitationCreate): Promise<FoyerInvitation> {
     const { foyerId, role } = await this.deps.foyer.membership(actorId);
     if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+    if (await this.repo.isDemo(actorId)) throw forbidden(MSG.foyerDemoInvite, 'DEMO_ACCOUNT');
     await this.deps.limiter.hit([{ key: `foyer-invitation:account:${actorId}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * 60_000 }], MSG.foyerTooManyInvitations);
     if (await this.repo.isMemberEmail(foyerId, input.email)) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
     const token = randomBytes(32).toString('base64url');

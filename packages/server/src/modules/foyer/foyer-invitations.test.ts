@@ -161,4 +161,25 @@ describe('invitations to a foyer (issue 19)', () => {
     expect((await del()).statusCode).toBe(200);
     expect((await foyerOf(member)).id).toBe(member.id);
   });
+
+  it('invites nobody from a demo account, and gives back their own foyer to a member whose foyer went with its expired demo', async () => {
+    // A demo account: one whose row says when the purge deletes it (POST /api/auth/demo is off in tests).
+    const demoUser = await signedInUser(t, 'demo-visiteur@exemple.fr');
+    await t.db.updateTable('users').set({ demo_expires_at: new Date(t.clock.now().getTime() + 86_400_000) }).where('id', '=', demoUser.id).execute();
+    const refused = await invite(demoUser, 'voisin@exemple.fr');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MSG.foyerDemoInvite);
+    expect((await t.outbox()).some((m) => m.includes('To: voisin@exemple.fr'))).toBe(false);
+
+    // A member of a foyer whose founder's account is deleted (here straight in the database, as the demo purge does).
+    const founder = await signedInUser(t, 'disparu-fondateur@exemple.fr');
+    const member = await signedInUser(t, 'disparu-membre@exemple.fr');
+    expect((await invite(founder, 'disparu-membre@exemple.fr')).statusCode).toBe(201);
+    expect((await accept(member, (await linkTo('disparu-membre@exemple.fr')).token)).statusCode).toBe(200);
+    await t.db.deleteFrom('users').where('id', '=', founder.id).execute();
+    t.app.services.foyer.forget(member.id);
+    expect(await foyerOf(member)).toMatchObject({ id: member.id, membres: [{ userId: member.id, role: 'proprietaire' }] });
+    await addAppliance(member, 'Entrée', 'Rowenta');
+    expect(await marques(member)).toEqual(['Rowenta']);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Insertable } from 'kysely';
 import type { FoyerInvitationsTable, FoyerMembersTable } from '../../db/schema.ts';
-import { foyerMembers, foyerWithFounder, isFoyerMemberEmail } from '../../read-models/foyer-members.ts';
+import { foyerMembers, foyerWithFounder, isDemoAccount, isFoyerMemberEmail } from '../../read-models/foyer-members.ts';
 
 type Role = FoyerMembersTable['role'];
 
@@ -49,9 +49,20 @@ export class FoyerRepository {
     return this.db.updateTable('foyer_members').set({ role }).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  /** Puts a user in a foyer with a role (leaving: back to their own, as its owner). */
+  /**
+   * Puts a user in a foyer with a role (leaving: back to their own, as its owner). Their row may be
+   * gone with a foyer whose founder's account was deleted (a demo's, at its expiry): written again.
+   */
   move(userId: number, foyerId: number, role: Role, at: Date) {
-    return this.db.updateTable('foyer_members').set({ foyer_id: foyerId, role, joined_at: at }).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .insertInto('foyer_members')
+      .values({ user_id: userId, foyer_id: foyerId, role, joined_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ foyer_id: foyerId, role, joined_at: at }))
+      .executeTakeFirst();
+  }
+
+  isDemo(userId: number) {
+    return isDemoAccount(this.db, userId);
   }
 
   isMemberEmail(foyerId: number, email: string) {

@@ -38,7 +38,9 @@ export class FoyerService {
     const known = this.known.get(userId);
     if (known && now - known.at < this.deps.cacheMs) return known.membership;
     const row = await this.repo.membership(userId);
-    // Every account gets its foyer when it is created (migration 0020's trigger); none: its own.
+    // Every account gets its foyer when it is created (migration 0020's trigger). A row gone with the
+    // foyer of a deleted account (a demo's, at its expiry): back to their own, written again.
+    if (!row) await this.repo.move(userId, userId, 'proprietaire', this.deps.clock.now());
     const membership: Membership = row ? { foyerId: row.foyer_id, role: row.role } : { foyerId: userId, role: 'proprietaire' };
     if (this.deps.cacheMs > 0) {
       if (this.known.size >= MAX_REMEMBERED) this.known.clear();
