@@ -11,13 +11,16 @@ function rule(check: (value: string) => string | null) {
   };
 }
 
+/** An e-mail address as every form takes it (§5 rule), trimmed and lower-cased. */
+export const EmailField = z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase());
+
 const optionalText = z.string().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish();
 
 export const SignupBody = z.object({
   username: z.string().trim().max(254).optional(),
   firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
   lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
-  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+  email: EmailField,
   password: z.string().max(128).superRefine(rule(passwordError)),
   adresse: optionalText,
   telephone: z.string().max(30).nullish(),
@@ -77,7 +80,7 @@ export const RefreshBody = z.object({ refreshToken: z.string().min(1, { error: M
 export const SignoutBody = RefreshBody;
 
 export const ForgotPasswordBody = z.object({
-  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+  email: EmailField,
 });
 
 export const ResetPasswordBody = z.object({
@@ -89,7 +92,7 @@ export const ResetPasswordBody = z.object({
 export const UpdateUserBody = z.object({
   firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
   lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
-  email: z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase()),
+  email: EmailField,
   adresse: optionalText,
   telephone: z.string().max(30).nullish(),
   /** Required to change the e-mail address or the password (ASVS 5.0 V6: re-authentication). */

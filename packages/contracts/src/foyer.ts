@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
-import { emailError } from './validation.ts';
+import { EmailField } from './auth.ts';
 
 /**
  * A household shared by several people (issue 19; API.md « Household »). `proprietaire`: everything,
@@ -32,10 +32,7 @@ export type FoyerMemberUpdate = z.infer<typeof FoyerMemberUpdate>;
 
 /** POST V1/profils/users/{userId}/foyer/invitations */
 export const FoyerInvitationCreate = z.object({
-  email: z.string().superRefine((value, ctx) => {
-    const message = emailError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  }).transform((v) => v.trim().toLowerCase()),
+  email: EmailField,
   role: FoyerRoleField,
 });
 export type FoyerInvitationCreate = z.infer<typeof FoyerInvitationCreate>;
