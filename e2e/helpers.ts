@@ -136,3 +136,9 @@ export const badgeToast = (page: Page, name: string) =>
 /** Waits until a text is visible (React renders after the URL changes). */
 export const visible = (page: Page, text: string | RegExp) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { message: String(text) }).toBe(true);
+
+/** Moves the server's clock (test-only route of global-setup.ts) and runs the reminders' tick. */
+export async function moveClock(offsetMs: number): Promise<{ created: number }> {
+  const res = await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
+  return (await res.json()) as { created: number };
+}

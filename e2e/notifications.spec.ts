@@ -1,23 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, launchBrowser, login, moveClock, newContext, PHONE } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs: 0 }) });
+  await moveClock(0);
   await browser?.close();
 });
 
 const DAY = 86_400_000;
 
-async function moveClock(offsetMs: number) {
-  const res = await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
-  return (await res.json()) as { created: number };
-}
 
 describe('notifications (spec §2, §4)', () => {
   it('moving the clock creates a notification; the count rises; opening it marks it read and the count falls', async () => {

@@ -26,6 +26,8 @@ export const Event = z.object({
   sous_garantie: z.boolean(),
   immobilisation_jours: z.number().int().nullable(),
   remplace: z.boolean(),
+  /** « Qui s'en occupe ? » (issue 19): the member who sees to it, or null for every member. */
+  assigneeId: z.number().int().nullable(),
 });
 export type Event = z.infer<typeof Event>;
 
@@ -58,6 +60,7 @@ export const EventCreate = z.object({
   sous_garantie: z.boolean().default(false),
   immobilisation_jours: z.coerce.number().int().min(0, { error: MSG.immobilisationInvalid }).max(3650, { error: MSG.immobilisationInvalid }).nullish().transform((v) => v ?? null),
   remplace: z.boolean().default(false),
+  assigneeId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
   // Sent by the original client; the server decides (a new event is NEW).
   status: z.unknown().optional(),
   dt_creation: z.unknown().optional(),
@@ -76,6 +79,8 @@ export const EventUpdate = z.object({
     .nullish()
     .transform((v) => (v === undefined ? undefined : v?.trim() ? v.trim() : null)),
   done: z.boolean().optional(),
+  /** Another member to see to it, or null for every member; absent: unchanged. */
+  assigneeId: z.number().int().positive().nullable().optional(),
 });
 
 /** The calendar's lists read this many events at a time (issue 23). */
@@ -94,6 +99,8 @@ export const EventsQuery = z
     status: z.enum(EVENT_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).max(200).optional(),
     after: z.coerce.number().int().positive().optional(),
+    /** « Mes tâches » (issue 19): the events this member sees to — assigned to them, or to nobody (whose reminders go to every member). */
+    assigneeId: z.coerce.number().int().positive().optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { error: MSG.eventWindowOrder, path: ['to'] });
 export type EventsQuery = z.infer<typeof EventsQuery>;

@@ -40,3 +40,7 @@ export type FoyerInvitationCreate = z.infer<typeof FoyerInvitationCreate>;
 /** POST V1/foyer/invitations/{token}/accept: `fusion` brings the joiner's own data into the foyer (else kept apart). */
 export const FoyerInvitationAccept = z.object({ fusion: z.boolean().optional() });
 export type FoyerInvitationAccept = z.infer<typeof FoyerInvitationAccept>;
+
+/** GET V1/foyer/invitations/{token}: what the invitation page shows before anyone signs in. */
+export const FoyerInvitationPreview = z.object({ nom: z.string(), invitePar: z.string(), role: z.enum(FOYER_ROLES), expire: z.string() });
+export type FoyerInvitationPreview = z.infer<typeof FoyerInvitationPreview>;

@@ -74,7 +74,8 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
-  const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, bus, clock, config });
+  const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
+  foyer.onLeave((foyerId, memberId, unit) => events.unassign(foyerId, memberId, unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });
   for (const happened of ['appliance.added', 'appliance.second-life', 'event.recorded'] as const) bus.on(happened, ({ userId }) => badges.evaluate(userId));
   const assistant = new AssistantService(faultIndex, {

@@ -78,6 +78,7 @@ export interface EmailChanges {
 
 export interface Events {
   appliance_id: number | null;
+  assignee_id: number | null;
   created_at: Timestamp;
   done_at: Timestamp | null;
   dt_realisation: Timestamp;

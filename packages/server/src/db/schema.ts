@@ -247,6 +247,8 @@ export interface EventsTable {
   sous_garantie: Generated<boolean>;
   immobilisation_jours: number | null;
   remplace: Generated<boolean>;
+  /** The member who sees to it (« Qui s'en occupe ? », issue 19); null: every member. */
+  assignee_id: number | null;
 }
 
 export interface CalendarFeedsTable {

@@ -2,22 +2,30 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 
 /**
- * Read model (decision 012): the planned maintenance of every household dated in (after, until]
- * that has no reminder of this kind yet, with its appliance's name (owned by `appliances`): what
- * the notifications module words and inserts (`reminderText`). Read only.
+ * Read model (decision 012): the planned maintenance of every household dated in (after, until],
+ * once per member it reminds — its assignee, or every member who can do it (not a lecteur) when
+ * nobody is assigned (issue 19) — with no reminder of this kind yet, and its appliance's name (owned
+ * by `appliances`): what the notifications module words and inserts (`reminderText`). The founder's
+ * reminder keeps the key it had before households had members (`event:{id}:{kind}`). Read only.
  */
 export const maintenanceDue = (db: Db, kind: 'eve' | 'due', after: Date, until: Date) =>
   db
     .selectFrom('events as e')
+    .innerJoin('foyer_members as m', 'm.foyer_id', 'e.user_id')
     .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-    .select(['e.id', 'e.user_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
+    .select(['e.id', 'm.user_id as recipient', 'e.user_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
+    .select(reminderKey(kind).as('dedupe_key'))
     .where('e.type', '=', 'MAINTENANCE')
     .where('e.status', '=', 'NEW')
     .where('e.dt_realisation', '>', after)
     .where('e.dt_realisation', '<=', until)
-    // Not again for an event that already has its reminder of this kind.
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', sql<string>`'event:' || e.id || ':' || ${kind}`))))
+    .where((eb) => eb.or([eb('m.user_id', '=', eb.ref('e.assignee_id')), eb.and([eb('e.assignee_id', 'is', null), eb('m.role', '<>', 'lecteur')])]))
+    // Not again for a member who already has this reminder.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', reminderKey(kind)))))
     .execute();
+
+const reminderKey = (kind: 'eve' | 'due') =>
+  sql<string>`'event:' || e.id || ':' || ${kind} || case when m.user_id = e.user_id then '' else ':' || m.user_id end`;
 
 /**
  * Read model (decision 012): a user's notifications as the list shows them, with what their event

@@ -241,6 +241,11 @@ async function buildCases(): Promise<Record<string, Case>> {
         { method: 'DELETE', url: `${users(B.id)}/foyer/invitations/1`, expect: 404 },
       ],
     },
+    'GET /api/V1/foyer/invitations/:token': publicCase('the invitation page before sign-in: the mailed random token is the credential, and it shows the foyer’s name, the inviter’s first name and the role only', {
+      method: 'GET',
+      url: '/api/V1/foyer/invitations/jeton-inconnu',
+      expect: 404,
+    }),
     'POST /api/V1/foyer/invitations/:token/accept': {
       signedIn: 'the token mailed to the invited address is the permission: an unknown one joins nothing',
       probes: [{ method: 'POST', url: '/api/V1/foyer/invitations/jeton-inconnu/accept', payload: { fusion: true }, expect: 404 }],

@@ -17,6 +17,7 @@ export const paths = {
   privacy: '/confidentialite',
   smartfix: '/smarfix',
   inventorySearch: '/inventaire/search',
+  invitation: '/invitation',
 } as const;
 
 /** spec §2 flags of the product chooser and the inventory, carried in the query (they survive a reload). */
@@ -27,7 +28,7 @@ export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 /** spec §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite'].includes(pathname) ||
+    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation'].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
     pathname.startsWith('/public/badges/')

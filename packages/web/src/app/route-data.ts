@@ -17,7 +17,11 @@ function userBase(): string | null {
  */
 export function shellLoader() {
   const user = userBase();
-  if (user) fetchEarly(paths.notificationCount(user), QUERY_STALE_MS);
+  if (user) {
+    fetchEarly(paths.notificationCount(user), QUERY_STALE_MS);
+    // The user's role in the foyer decides which buttons show (issue 19).
+    fetchEarly(paths.foyer(user), QUERY_STALE_MS);
+  }
   return null;
 }
 

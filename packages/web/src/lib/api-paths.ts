@@ -14,6 +14,7 @@ export const firstScreenPaths = {
   badgesToEarn: (base: string) => `${base}/badges/a-gagner`,
   applianceCount: (base: string) => `${base}/appliances/count`,
   notificationCount: (base: string) => `${base}/notifs/count`,
+  foyer: (base: string) => `${base}/foyer`,
   rightsSummary: (base: string) => `${base}/droits/resume`,
   refProducts: () => `${API_BASE}/references/refproducts`,
 };

@@ -19,6 +19,7 @@ import * as m0017 from './0017-data-version.ts';
 import * as m0018 from './0018-reference-fingerprint.ts';
 import * as m0019 from './0019-events-lists.ts';
 import * as m0020 from './0020-foyer.ts';
+import * as m0021 from './0021-event-assignee.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-reference-fingerprint': m0018,
   '0019-events-lists': m0019,
   '0020-foyer': m0020,
+  '0021-event-assignee': m0021,
 };

@@ -37,6 +37,10 @@ export class EventsRepository {
     const desc = q.status !== 'NEW';
     let query = this.base(userId);
     if (q.status) query = query.where('e.status', '=', q.status);
+    if (q.assigneeId !== undefined) {
+      const member = q.assigneeId;
+      query = query.where((eb) => eb.or([eb('e.assignee_id', '=', member), eb('e.assignee_id', 'is', null)]));
+    }
     if (q.from || q.to) {
       const { from, to } = q;
       query = query.where((eb) => {
@@ -97,8 +101,25 @@ export class EventsRepository {
     return ids;
   }
 
-  update(userId: number, id: number, fields: Partial<Pick<EventsTable, 'note' | 'status' | 'done_at' | 'updated_at'>>) {
+  update(userId: number, id: number, fields: Partial<Pick<EventsTable, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>>) {
     return this.db.updateTable('events').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The planned occurrences of a series from `from` on go to this member (or to every member: null). */
+  assignSeries(userId: number, seriesId: string, from: Date, assigneeId: number | null, now: Date) {
+    return this.db
+      .updateTable('events')
+      .set({ assignee_id: assigneeId, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('series_id', '=', seriesId)
+      .where('status', '=', 'NEW')
+      .where('dt_realisation', '>=', from)
+      .executeTakeFirst();
+  }
+
+  /** A member left the household: the tasks they saw to go back to every member. */
+  unassign(userId: number, assigneeId: number) {
+    return this.db.updateTable('events').set({ assignee_id: null }).where('user_id', '=', userId).where('assignee_id', '=', assigneeId).executeTakeFirst();
   }
 
   delete(userId: number, id: number) {

@@ -5,7 +5,8 @@ import { lazyModule } from '../../lib/lazy-module.ts';
 const icalGeneratorModule = lazyModule(() => import('ical-generator'));
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { MaintenanceService } from '../maintenance/maintenance.service.ts';
@@ -23,6 +24,8 @@ export interface EventInput {
   sous_garantie?: boolean;
   immobilisation_jours?: number | null;
   remplace?: boolean;
+  /** « Qui s'en occupe ? » (issue 19): a member of the household, or null for every member. */
+  assigneeId?: number | null;
 }
 
 /** A whole day of the calendar feed that is not an event (the end of a guarantee). */
@@ -44,7 +47,7 @@ export class EventsService {
 
   constructor(
     private readonly repo: EventsRepository,
-    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
+    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; foyer: Pick<FoyerService, 'assignableIds'>; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
   ) {}
 
   private toDto(row: EventJoined): Event {
@@ -67,13 +70,19 @@ export class EventsService {
       sous_garantie: row.sous_garantie,
       immobilisation_jours: row.immobilisation_jours,
       remplace: row.remplace,
+      assigneeId: row.assignee_id,
     };
   }
 
-  /** The appliance and the card must exist, and the appliance must be the user's (else 404). */
+  /** The appliance and the card must exist, the appliance must be the user's (else 404), the assignee a member (else 400). */
   private async check(userId: number, input: EventInput) {
     if (input.applianceId) await this.deps.appliances.get(userId, input.applianceId);
     if (input.maintenanceCardId && !(await this.deps.maintenance.card(input.maintenanceCardId))) throw notFound(MSG.maintenanceCardUnknown);
+    if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
+  }
+
+  private async checkAssignee(userId: number, assigneeId: number) {
+    if (!(await this.deps.foyer.assignableIds(userId)).includes(assigneeId)) throw badRequest(MSG.foyerMemberUnknown, 'ASSIGNEE_UNKNOWN');
   }
 
   private row(userId: number, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
@@ -92,6 +101,7 @@ export class EventsService {
       sous_garantie: input.type === 'PANNE' && Boolean(input.sous_garantie || input.remplace),
       immobilisation_jours: input.type === 'PANNE' ? (input.immobilisation_jours ?? null) : null,
       remplace: input.type === 'PANNE' && Boolean(input.remplace),
+      assignee_id: input.assigneeId ?? null,
       dt_realisation: extra.dt ?? input.dt_realisation,
       done_at: null,
       created_at: now,
@@ -188,15 +198,23 @@ export class EventsService {
     await (unit ? this.repo.in(unit.tx) : this.repo).deletePendingForAppliance(userId, applianceId, this.deps.clock.now());
   }
 
-  /** PUT: the note, and `done: true` records it as carried out now. */
-  async update(userId: number, id: number, input: { note?: string | null; done?: boolean }): Promise<Event> {
-    await this.get(userId, id);
+  /**
+   * PUT: the note, `done: true` records it as carried out now, `assigneeId` changes who sees to it —
+   * for a recurring task, this occurrence and the planned ones after it.
+   */
+  async update(userId: number, id: number, input: { note?: string | null; done?: boolean; assigneeId?: number | null }): Promise<Event> {
+    const event = await this.get(userId, id);
+    if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
     const now = this.deps.clock.now();
     await this.repo.update(userId, id, {
       ...(input.note !== undefined ? { note: input.note } : {}),
       ...(input.done ? { status: 'DONE', done_at: now } : {}),
+      ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
       updated_at: now,
     });
+    if (input.assigneeId !== undefined && event.seriesId) {
+      await this.repo.assignSeries(userId, event.seriesId, new Date(event.dt_realisation), input.assigneeId, now);
+    }
     if (input.done) await this.deps.bus.emit('event.recorded', { userId });
     return this.get(userId, id);
   }
@@ -251,6 +269,11 @@ export class EventsService {
       for (const before of d.remindDaysBefore) event.createAlarm({ type: ICalAlarmType.display, triggerBefore: before * 86_400, description: d.summary });
     }
     return calendar.toString();
+  }
+
+  /** A member left the household (issue 19): the tasks they saw to go back to every member. */
+  async unassign(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+    await this.repo.in(unit.tx).unassign(foyerId, memberId);
   }
 
   /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */

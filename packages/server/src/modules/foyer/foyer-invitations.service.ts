@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { FOYER_INVITATION_DAYS, FOYER_ROLE_LABELS, type Foyer, type FoyerInvitation, type FoyerInvitationCreate, MSG } from '@ecofoyer/contracts';
+import { FOYER_INVITATION_DAYS, FOYER_ROLE_LABELS, type Foyer, type FoyerInvitation, type FoyerInvitationCreate, type FoyerInvitationPreview, MSG } from '@ecofoyer/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -75,6 +75,16 @@ export class FoyerInvitationsService {
     if (Number(deleted.numDeletedRows) === 0) throw notFound(MSG.foyerInvitationUnknown);
   }
 
+  /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role (the token is the secret). */
+  async preview(token: string): Promise<FoyerInvitationPreview> {
+    const invitation = await this.repo.openInvitation(hashOf(token), this.deps.clock.now());
+    const foyer = invitation && (await this.repo.foyer(invitation.foyer_id));
+    if (!invitation || !foyer) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
+    const nom = foyer.nom ?? MSG.foyerDefaultName(foyer.founder);
+    const inviter = (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.founder;
+    return { nom, invitePar: inviter, role: invitation.role, expire: invitation.expires_at.toISOString() };
+  }
+
   /**
    * POST V1/foyer/invitations/{token}/accept. In one transaction: the invitation is spent, the
    * foyer left keeps an owner, and with `fusion` the joiner's own foyer — theirs alone — gives its
@@ -99,6 +109,7 @@ export class FoyerInvitationsService {
         for (const module of this.deps.data) await module.moveHousehold(actorId, invitation.foyer_id, unit);
       }
       await repo.move(actorId, invitation.foyer_id, invitation.role, now);
+      if (current.foyer_id !== actorId) await this.deps.foyer.left(current.foyer_id, actorId, unit);
     });
     this.deps.foyer.forget(actorId);
     return this.deps.foyer.get(actorId);

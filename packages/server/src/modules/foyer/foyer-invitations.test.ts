@@ -59,6 +59,11 @@ describe('invitations to a foyer (issue 19)', () => {
     expect(await t.db.selectFrom('foyer_invitations').selectAll().where('token_hash', '=', token).execute()).toEqual([]);
     expect((await foyerOf(owner)).invitations).toEqual([sent.json()]);
 
+    // The invitation page reads who invites, before anyone signs in; reading spends nothing.
+    const preview = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ nom: 'Foyer de Camille', invitePar: 'Camille', role: 'membre', expire: sent.json().expire });
+
     const joined = await accept(guest, token);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json().id).toBe(owner.id);
@@ -71,6 +76,8 @@ describe('invitations to a foyer (issue 19)', () => {
     const again = await accept(guest, token);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(MSG.foyerInvitationInvalid);
+    const spent = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
+    expect([spent.statusCode, spent.json().message]).toEqual([404, MSG.foyerInvitationInvalid]);
 
     expect((await t.app.inject({ method: 'DELETE', url: `${users(guest.id)}/foyer/membres/${guest.id}`, headers: guest.headers })).statusCode).toBe(204);
     expect(await marques(guest)).toEqual(['Seb']);

@@ -79,6 +79,17 @@ export class FoyerRepository {
     return this.db.deleteFrom('foyer_invitations').where('foyer_id', '=', foyerId).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
   }
 
+  /** An invitation still valid, for its page (nothing is spent). */
+  openInvitation(tokenHash: string, now: Date) {
+    return this.db
+      .selectFrom('foyer_invitations')
+      .select(['foyer_id', 'role', 'invited_by', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
   /** Spends an invitation still valid: at most one acceptance wins (single use). */
   spendInvitation(tokenHash: string, now: Date) {
     return this.db

@@ -1,4 +1,4 @@
-import { ErrorBody, Foyer, FoyerInvitation, FoyerInvitationAccept, FoyerInvitationCreate, FoyerMemberUpdate } from '@ecofoyer/contracts';
+import { ErrorBody, Foyer, FoyerInvitation, FoyerInvitationAccept, FoyerInvitationCreate, FoyerInvitationPreview, FoyerMemberUpdate } from '@ecofoyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,17 +61,27 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** API.md « Household »: POST V1/foyer/invitations/{token}/accept (`/api/V1`), signed in. */
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * API.md « Household » (`/api/V1`): GET V1/foyer/invitations/{token} for the invitation page, open to
+ * whoever holds the link (a new user has no account yet); POST …/accept, signed in.
+ */
 export const foyerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = invitationsService(app);
-  app.addHook('preHandler', app.authenticate);
+  app.get(
+    '/foyer/invitations/:token',
+    { schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } } },
+    async (req) => invitations.preview(req.params.token),
+  );
   app.post(
     '/foyer/invitations/:token/accept',
     {
+      preHandler: app.authenticate,
       schema: {
         tags: ['foyer'],
         security: [{ bearer: [] }],
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: TokenParams,
         body: FoyerInvitationAccept.nullish(),
         response: { 200: Foyer, ...errors },
       },

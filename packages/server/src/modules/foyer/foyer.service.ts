@@ -2,7 +2,7 @@ import { type Foyer, type FoyerRole, MSG } from '@ecofoyer/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { inTransaction } from '../../lib/unit-of-work.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FoyerRepository } from './foyer.repository.ts';
 
 /** The foyer a user's requests act on, and what their role lets them do there. */
@@ -20,6 +20,9 @@ const MAX_REMEMBERED = 100_000;
  * always has one: their own, which they go back to when they leave another.
  */
 export class FoyerService {
+  /** What other modules do when a member leaves a foyer, in the same transaction (events: unassign their tasks). */
+  private readonly leaving: ((foyerId: number, memberId: number, unit: UnitOfWork) => Promise<void>)[] = [];
+
   /** userId → the membership and when the query that found it was sent (clock ms). */
   private readonly known = new Map<number, { membership: Membership; at: number }>();
 
@@ -47,6 +50,21 @@ export class FoyerService {
       this.known.set(userId, { membership, at: now });
     }
     return membership;
+  }
+
+  /** Registers what a module does when a member leaves a foyer (removed, left, or gone to another). */
+  onLeave(step: (foyerId: number, memberId: number, unit: UnitOfWork) => Promise<void>): void {
+    this.leaving.push(step);
+  }
+
+  /** Runs the modules' steps for a member leaving a foyer, in the caller's transaction. */
+  async left(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+    for (const step of this.leaving) await step(foyerId, memberId, unit);
+  }
+
+  /** Who can see to a task: the members who write (a lecteur only reads). */
+  async assignableIds(foyerId: number): Promise<number[]> {
+    return (await this.repo.members(foyerId)).filter((m) => m.role !== 'lecteur').map((m) => m.user_id);
   }
 
   /** GET …/foyer: its name, its members, and for an owner the invitations still open. */
@@ -104,6 +122,7 @@ export class FoyerService {
         throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       }
       await repo.move(memberId, memberId, 'proprietaire', this.deps.clock.now());
+      await this.left(foyerId, memberId, unit);
     });
     this.forget(memberId);
   }

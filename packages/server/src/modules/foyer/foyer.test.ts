@@ -1,6 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
+import { joinFoyer } from '../../../test/foyer.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -14,11 +15,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-/** Puts a user in a foyer (the invitation's acceptance is the API's way; here, the setting a test needs). */
-async function join(user: User, foyerId: number, role: 'proprietaire' | 'membre' | 'lecteur') {
-  await t.db.updateTable('foyer_members').set({ foyer_id: foyerId, role }).where('user_id', '=', user.id).execute();
-  t.app.services.foyer.forget(user.id);
-}
+const join = (user: User, foyerId: number, role: 'proprietaire' | 'membre' | 'lecteur') => joinFoyer(t, user, foyerId, role);
 
 async function addUniverse(user: User, name: string) {
   const form = await multipart({ name });

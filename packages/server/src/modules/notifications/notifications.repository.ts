@@ -27,12 +27,12 @@ export class NotificationsRepository {
       .insertInto('notifications')
       .values(
         events.map((e) => ({
-          user_id: e.user_id,
+          user_id: e.recipient,
           type: 'MAINTENANCE',
           status: 'ACTIF',
           ...reminderText(kind, { title: e.title, dt_realisation: new Date(e.dt_realisation), appliance_name: e.appliance_name }, now),
           event_id: e.id,
-          dedupe_key: `event:${e.id}:${kind}`,
+          dedupe_key: e.dedupe_key,
           created_at: now,
         })),
       )

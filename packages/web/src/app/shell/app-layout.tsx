@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { MSG } from '@ecofoyer/contracts';
 import { useSession } from '../../features/auth/api/use-session.ts';
+import { HouseholdName } from '../../features/foyer/components/household-name.tsx';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
 import { paths } from '../paths.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -141,6 +142,7 @@ export function AppLayout() {
           </Anchor>
           {isDesktop ? (
             <Group gap="sm" wrap="nowrap">
+              <HouseholdName />
               <UnstyledButton component={Link} to={paths.profile} className={classes.user}>
                 <Group gap={8} wrap="nowrap">
                   <IconUserCircle size={26} aria-hidden />

@@ -4,6 +4,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type ApplianceFileSlot, SLOT_KINDS, useUploadApplianceFile } from '../api/appliances.ts';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
 
 /** What the picker takes, said before the user picks (issue 16). */
 const FORMATS: Record<ApplianceFileSlot, string> = { facture: 'PDF, JPEG ou PNG', notice: 'PDF', image: 'JPEG, PNG ou WebP' };
@@ -27,6 +28,7 @@ export function FileUploadButton({
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadApplianceFile(setProgress);
+  const canEdit = useCanEdit();
   const pick = async (file: File | null) => {
     if (!file) return;
     setError(null);
@@ -38,6 +40,8 @@ export function FileUploadButton({
       setError(errorMessage(e, ''));
     }
   };
+  // A lecteur reads only (issue 19).
+  if (!canEdit) return null;
   return (
     <Stack gap={6}>
       <FileButton onChange={pick} accept={accept}>

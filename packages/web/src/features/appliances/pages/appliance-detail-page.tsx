@@ -24,6 +24,7 @@ import { FileUploadButton } from '../components/file-upload-button.tsx';
 import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
 
 function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<{ size?: number }>; label: string; to?: string; href?: string; onClick?: () => void }) {
@@ -114,9 +115,11 @@ export function ApplianceDetailPage() {
       <PageTitle
         title={a.name}
         right={
-          <Button component={Link} to={applianceUpdatePath(a.id)} variant="light" leftSection={<IconPencil size={18} />}>
-            Modifier
-          </Button>
+          <EditOnly>
+            <Button component={Link} to={applianceUpdatePath(a.id)} variant="light" leftSection={<IconPencil size={18} />}>
+              Modifier
+            </Button>
+          </EditOnly>
         }
       />
       <Stack gap="md">
@@ -205,7 +208,9 @@ export function ApplianceDetailPage() {
           <Action icon={IconBook} label="Lire la notice" onClick={manual.open} />
           <Action icon={IconTool} label="Réparer une panne" to={`/repair?${productQuery}`} />
           <Action icon={IconShoppingCart} label="Accessoires et consommables" href={EXTERNAL_LINKS.spareParts} />
-          <Action icon={IconRecycle} label="Donner une seconde vie" to={`/secondlife/actionselect?${productQuery}`} />
+          <EditOnly>
+            <Action icon={IconRecycle} label="Donner une seconde vie" to={`/secondlife/actionselect?${productQuery}`} />
+          </EditOnly>
         </SimpleGrid>
 
         <RightsSection appliance={a} events={events.data ?? []} />

@@ -10,6 +10,7 @@ import { ApplianceCard } from '../components/appliance-card.tsx';
 import { applianceDetailPath } from '../paths.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
 /**
  * /inventaire: every appliance, a page at a time (issue 23); with ?flag=tosecond a click picks the
@@ -37,9 +38,11 @@ export function InventoryPage() {
       />
       <Stack gap="md">
         <Group>
-          <Button component={Link} to={productListFor('toadd')} leftSection={<IconPlus size={18} />}>
-            Ajouter un appareil
-          </Button>
+          <EditOnly>
+            <Button component={Link} to={productListFor('toadd')} leftSection={<IconPlus size={18} />}>
+              Ajouter un appareil
+            </Button>
+          </EditOnly>
           <Button component={Link} to="/inventaire/univers" variant="light">
             Voir mes univers
           </Button>

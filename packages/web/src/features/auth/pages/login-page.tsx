@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../app/public-layout.tsx';
+import { pendingInvitation } from '../../foyer/pending-invitation.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type SigninInput, signin, signinSecondFactor, startDemo } from '../api/signin.ts';
 
@@ -41,7 +42,9 @@ export function LoginPage() {
     // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
     // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
     const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
-    navigate(onboarding ? '/welcome' : '/home', { replace: true });
+    // An invitation opened before signing in comes first (issue 19).
+    const invitation = kind === 'signin' ? pendingInvitation.path() : null;
+    navigate(invitation ?? (onboarding ? '/welcome' : '/home'), { replace: true });
   };
 
   const run = async (kind: 'signin' | 'demo', input?: SigninInput) => {

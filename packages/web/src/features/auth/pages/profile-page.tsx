@@ -13,6 +13,7 @@ import { useSession } from '../api/use-session.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
+import { FoyerCard } from '../../foyer/components/foyer-card.tsx';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 
@@ -187,6 +188,7 @@ function ProfileForm({ session }: { session: Session }) {
           </Stack>
         </form>
       </Paper>
+      <FoyerCard demo={session.email.endsWith('@demo.invalid')} />
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
       <InventoryCsv />

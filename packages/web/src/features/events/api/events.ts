@@ -7,8 +7,8 @@ import { userBase } from '../../universes/api/universes.ts';
 export const eventKeys = {
   all: ['events'] as const,
   planned: (until: string) => ['events', 'planned', until] as const,
-  month: (month: string) => ['events', 'month', month] as const,
-  page: (status: Event['status']) => ['events', 'page', status] as const,
+  month: (month: string, mine?: number) => ['events', 'month', month, mine ?? 'foyer'] as const,
+  page: (status: Event['status'], mine?: number) => ['events', 'page', status, mine ?? 'foyer'] as const,
   counts: () => ['events', 'counts'] as const,
   ofAppliance: (id: number) => ['events', 'appliance', id] as const,
 };
@@ -25,22 +25,26 @@ export const plannedUntilQuery = (until: Date) => {
  * The events of the month shown (`YYYY-MM`, local time), with a week on each side for the days of
  * the months around it that the grid shows (issue 23: the calendar reads a window, not ten years).
  */
-export function useMonthEvents(month: string) {
+/** `mine`: « Mes tâches » (issue 19), the events this member sees to (assigned to them or to nobody). */
+const mineParam = (mine?: number) => (mine ? `&assigneeId=${mine}` : '');
+
+export function useMonthEvents(month: string, mine?: number) {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const from = new Date(y, m - 1, 1 - 7).toISOString();
   const to = new Date(y, m, 1 + 14).toISOString();
   return useQuery({
-    queryKey: eventKeys.month(month),
-    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { schema: Event.array() }),
+    queryKey: eventKeys.month(month, mine),
+    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${mineParam(mine)}`, { schema: Event.array() }),
     placeholderData: (previous) => previous,
   });
 }
 
 /** « À venir » (NEW, soonest first) or « Mes réalisations » (DONE, latest first), 20 at a time. */
-export function useEventPages(status: Event['status']) {
+export function useEventPages(status: Event['status'], mine?: number) {
   return useInfiniteQuery({
-    queryKey: eventKeys.page(status),
-    queryFn: ({ pageParam }) => api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: Event.array() }),
+    queryKey: eventKeys.page(status, mine),
+    queryFn: ({ pageParam }) =>
+      api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}${mineParam(mine)}`, { schema: Event.array() }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),
@@ -77,11 +81,11 @@ export function useCreateSeries() {
   return useMutation({ mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
 }
 
-/** PUT …/events/{id}: the note, and `done: true` to record it as carried out now. */
+/** PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it (issue 19). */
 export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true }) => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true; assigneeId?: number | null }) => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
     meta: EARNS_BADGES,
     onSuccess,
   });

@@ -2,12 +2,16 @@ import { type Event, MSG } from '@ecofoyer/contracts';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
+import { AssigneeSelect, useAssigneeName } from '../../foyer/components/assignee-select.tsx';
 import { localDayKey, useUpdateEvent } from '../api/events.ts';
 import { capitalise, dayFr } from '../calendar-format.ts';
 
 /** One event: its date in long French, title, appliance, and what can be done with it. */
 export function EventItem({ event, today, onDelete }: { event: Event; today: string; onDelete: (e: Event) => void }) {
   const update = useUpdateEvent();
+  const canEdit = useCanEdit();
+  const assignee = useAssigneeName(event.assigneeId);
   const done = event.status === 'DONE';
   const overdue = !done && localDayKey(event.dt_realisation) < today;
   // The promise, not mutate's own onSuccess: the item leaves « À venir » (unmounts) as the lists refetch.
@@ -43,12 +47,18 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
               {event.applianceName}
             </Text>
           )}
+          {assignee && !done && (
+            <Text size="sm" fw={600}>
+              {assignee === 'vous' ? 'Pour vous' : `Pour ${assignee}`}
+            </Text>
+          )}
           {event.note && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {event.note}
             </Text>
           )}
         </Stack>
+        {canEdit && (
         <ActionIcon
           variant="subtle"
           color="red"
@@ -60,9 +70,11 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
         >
           <IconTrash size={20} />
         </ActionIcon>
+        )}
       </Group>
-      {!done && (
-        <Group mt="xs" gap="sm">
+      {!done && canEdit && (
+        <Group mt="xs" gap="sm" align="flex-end">
+          <AssigneeSelect size="xs" value={event.assigneeId} onChange={(assigneeId) => update.mutate({ id: event.id, assigneeId })} />
           <Button size="sm" h={44} variant="light" leftSection={<IconCheck size={18} />} onClick={markDone} loading={update.isPending}>
             Marquer comme fait
           </Button>

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/fr';
 import { type Event, MSG } from '@ecofoyer/contracts';
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,9 @@ import { Link } from 'react-router';
 import { productListFor } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { useSession } from '../../auth/api/use-session.ts';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
+import { useAssignees } from '../../foyer/components/assignee-select.tsx';
 import { localDayKey, useDeleteEvent, useEventCounts, useEventPages, useMonthEvents } from '../api/events.ts';
 import { dayFr } from '../calendar-format.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
@@ -29,9 +32,15 @@ export function CalendarPage() {
   const [selected, setSelected] = useState<string>(today);
   const [shownMonth, setShownMonth] = useState<string>(today);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const events = useMonthEvents(shownMonth.slice(0, 7));
-  const upcoming = useEventPages('NEW');
-  const done = useEventPages('DONE');
+  const session = useSession();
+  const canEdit = useCanEdit();
+  // « Mes tâches / tout le foyer » (issue 19): offered once several members share the chores.
+  const shared = useAssignees().length > 1 && canEdit;
+  const [scope, setScope] = useState<'foyer' | 'mine'>('foyer');
+  const mine = shared && scope === 'mine' ? session?.id : undefined;
+  const events = useMonthEvents(shownMonth.slice(0, 7), mine);
+  const upcoming = useEventPages('NEW', mine);
+  const done = useEventPages('DONE', mine);
   const counts = useEventCounts();
   const failed = [events, upcoming, done, counts].find((q) => q.isError && !q.data);
 
@@ -66,7 +75,20 @@ export function CalendarPage() {
     <DatesProvider settings={DATES_SETTINGS}>
       <PageTitle title="Calendrier" />
       <Stack gap="md">
-        <Group>{planButton}</Group>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          {canEdit && planButton}
+          {shared && (
+            <SegmentedControl
+              aria-label="Entretiens montrés"
+              value={scope}
+              onChange={(v) => setScope(v as 'foyer' | 'mine')}
+              data={[
+                { value: 'foyer', label: 'Tout le foyer' },
+                { value: 'mine', label: 'Mes tâches' },
+              ]}
+            />
+          )}
+        </Group>
         {failed && <ErrorAlert message={failed.error?.message ?? ''} onRetry={() => failed.refetch()} />}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <MonthCalendar selected={selected} onSelect={setSelected} shownMonth={shownMonth} onMonthChange={setShownMonth} byDay={byDay} />
@@ -86,20 +108,20 @@ export function CalendarPage() {
                 title="À venir"
                 list={upcoming}
                 // NEW events, soonest first; overdue ones stay on top (flagged) until done or deleted.
-                total={counts.data?.upcoming ?? upcoming.data.length}
+                total={mine ? upcoming.data.length : (counts.data?.upcoming ?? upcoming.data.length)}
                 today={today}
                 onDelete={askDelete}
                 empty={
                   <Stack gap="sm" align="flex-start">
-                    <Text c="dimmed">Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !</Text>
-                    {planButton}
+                    <Text c="dimmed">{mine ? 'Aucun entretien prévu pour vous ni pour tout le foyer.' : 'Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !'}</Text>
+                    {canEdit && planButton}
                   </Stack>
                 }
               />
               <EventSection
                 title="Mes réalisations"
                 list={done}
-                total={counts.data?.done ?? done.data.length}
+                total={mine ? done.data.length : (counts.data?.done ?? done.data.length)}
                 today={today}
                 onDelete={askDelete}
                 empty={<Text c="dimmed">Vos entretiens effectués apparaîtront ici.</Text>}

@@ -7,6 +7,7 @@ import { IconAlertCircle, IconCalendarPlus, IconCheck } from '@tabler/icons-reac
 import { useState } from 'react';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { localDayKey, plannedAt, useCreateEvent } from '../../events/api/events.ts';
+import { AssigneeSelect } from '../../foyer/components/assignee-select.tsx';
 import { dayFr, eventBody, type Target } from '../maintenance-event.ts';
 
 /** spec §2 planning modal: a date (not in the past), shown in long French, a free note, "Valider". */
@@ -14,6 +15,7 @@ export function PlanModal({ opened, onClose, target, onPlanned }: { opened: bool
   const today = localDayKey(new Date());
   const [day, setDay] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [assigneeId, setAssigneeId] = useState<number | null>(null);
   const create = useCreateEvent();
   const phone = useMediaQuery('(max-width: 48em)');
 
@@ -23,7 +25,7 @@ export function PlanModal({ opened, onClose, target, onPlanned }: { opened: bool
   };
   const submit = () => {
     if (!day) return;
-    create.mutate(eventBody(target, plannedAt(day), note), {
+    create.mutate({ ...eventBody(target, plannedAt(day), note), ...(assigneeId ? { assigneeId } : {}) }, {
       onSuccess: () => {
         notifications.show({ color: 'eco', title: 'Entretien planifié', message: `${target.card.title} : ${dayFr(plannedAt(day))}`, icon: <IconCheck size={18} /> });
         setDay(null);
@@ -72,6 +74,7 @@ export function PlanModal({ opened, onClose, target, onPlanned }: { opened: bool
           maxLength={TEXT_MAX}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
+        <AssigneeSelect value={assigneeId} onChange={setAssigneeId} />
         {create.isError && (
           <Alert color="red" icon={<IconAlertCircle />}>
             {create.error.message}

@@ -12,6 +12,7 @@ import { applianceDetailPath, universeUpdatePath } from '../../appliances/paths.
 import { useUniverse } from '../api/universes.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
@@ -67,9 +68,11 @@ export function UniverseDetailPage() {
   const u = universe.data;
   const addTo = `/inventaire/nouveau_2?univers=${u.univer_id}`;
   const addButton = (
-    <Button component={Link} to={addTo} color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
-      Ajouter un appareil
-    </Button>
+    <EditOnly>
+      <Button component={Link} to={addTo} color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
+        Ajouter un appareil
+      </Button>
+    </EditOnly>
   );
 
   return (
@@ -77,9 +80,11 @@ export function UniverseDetailPage() {
       <PageTitle
         title={u.name}
         right={
-          <Button component={Link} to={universeUpdatePath(u.univer_id)} variant="light" h={44} leftSection={<IconPencil size={18} />}>
-            Modifier
-          </Button>
+          <EditOnly>
+            <Button component={Link} to={universeUpdatePath(u.univer_id)} variant="light" h={44} leftSection={<IconPencil size={18} />}>
+              Modifier
+            </Button>
+          </EditOnly>
         }
       />
       <Stack gap="lg">

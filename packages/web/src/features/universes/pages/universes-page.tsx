@@ -9,6 +9,8 @@ import { useUniverses } from '../api/universes.ts';
 import { type UniverseDraft, UniverseModal } from '../components/universe-modal.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 };
 
@@ -98,11 +100,13 @@ export function UniversesPage() {
   const [draft, setDraft] = useState<UniverseDraft | null>(null);
   const own = universes.data?.filter((u) => u.univer_id > 0) ?? [];
   const placeholders = universes.data?.filter((u) => u.univer_id <= 0) ?? [];
+  const canEdit = useCanEdit();
 
   return (
     <>
       <PageTitle title="Mes univers" />
       <Stack gap="lg">
+        <EditOnly>
         <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
           <Button component={Link} to="/new-device" color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
             AJOUTER UN APPAREIL
@@ -111,6 +115,7 @@ export function UniversesPage() {
             Créer un univers
           </Button>
         </Flex>
+        </EditOnly>
 
         {universes.isPending && (
           <SimpleGrid cols={GRID_COLS} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
@@ -133,7 +138,7 @@ export function UniversesPage() {
             ) : (
               <Text c="dimmed">Vous n’avez pas encore d’univers. Choisissez une pièce ci-dessous ou créez la vôtre.</Text>
             )}
-            {placeholders.length > 0 && (
+            {canEdit && placeholders.length > 0 && (
               <Box component="section" aria-labelledby="universe-suggestions">
                 <Title order={2} fz="lg" mb={4} id="universe-suggestions">
                   Pièces à ajouter

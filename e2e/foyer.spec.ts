@@ -1,0 +1,144 @@
+import { longDateFr } from '@ecofoyer/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, DESKTOP, household, launchBrowser, linkFromOutbox, login, moveClock, newContext, PHONE, uniqueEmail, visible } from './helpers.ts';
+
+const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
+const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await moveClock(0);
+  await browser?.close();
+});
+
+/** Sends an invitation from « Mon foyer » in the owner's profile. */
+async function invite(page: Page, email: string, role: 'Membre' | 'Lecteur') {
+  const card = page.getByRole('region', { name: 'Mon foyer' });
+  await card.getByLabel('Adresse e-mail de la personne à inviter').fill(email);
+  await card.getByLabel('Son rôle').selectOption({ label: `${role} — ${role === 'Membre' ? 'consulte et modifie les appareils et l’entretien' : 'consulte seulement'}` });
+  await card.getByRole('button', { name: 'Inviter' }).click();
+  await visible(page, `Invitation envoyée à ${email}. Le lien est valable 7 jours.`);
+}
+
+/** Opens the mailed link signed out, signs in from there, and joins the foyer. */
+async function acceptInvitation(page: Page, email: string) {
+  const link = await linkFromOutbox(email, 'invitation');
+  await page.goto(link);
+  await visible(page, 'Claire vous invite à rejoindre le foyer');
+  await page.getByRole('link', { name: 'Se connecter pour accepter' }).click();
+  await page.waitForURL('**/login');
+  await login(page, email);
+  // Back to the invitation once signed in.
+  await page.waitForURL(/\/invitation\?token=/);
+  await expect.poll(() => page.getByRole('radio', { name: 'Les garder à part' }).isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Rejoindre le foyer' }).click();
+  await visible(page, 'Bienvenue dans « Foyer de Claire » !');
+}
+
+describe('a household shared by its members (issue 19)', () => {
+  it('the owner invites a member and a lecteur; the member plans a maintenance for the owner, who is reminded; the lecteur only reads', { timeout: 180_000 }, async () => {
+    const owner = await household({ firstname: 'Claire' });
+    const member = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
+    const reader = await createAccount(uniqueEmail('lea'), undefined, 'Léa');
+
+    // The owner invites from « Mon foyer » in the profile.
+    const ownerContext = await newContext(browser, DESKTOP);
+    const ownerPage = await ownerContext.newPage();
+    await login(ownerPage, owner.account.email);
+    await ownerPage.waitForURL(/\/(home|welcome)$/);
+    await ownerPage.goto('/profile');
+    await expect.poll(() => ownerPage.getByRole('region', { name: 'Mon foyer' }).getByText('Foyer de Claire').isVisible()).toBe(true);
+    await invite(ownerPage, member.email, 'Membre');
+    await invite(ownerPage, reader.email, 'Lecteur');
+    const pending = ownerPage.getByRole('list', { name: 'Invitations en attente' });
+    await expect.poll(() => pending.getByRole('listitem').count()).toBe(2);
+    await ownerPage.screenshot({ path: 'e2e/screenshots/foyer-profile-desktop.png', fullPage: true });
+
+    // The member opens the mailed link on a phone, signs in from it and joins.
+    const memberContext = await newContext(browser, PHONE);
+    const memberPage = await memberContext.newPage();
+    await acceptInvitation(memberPage, member.email);
+    await memberPage.screenshot({ path: 'e2e/screenshots/foyer-invitation-phone.png', fullPage: true });
+    await memberPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
+    await visible(memberPage, 'Buanderie');
+
+    // The member plans a maintenance and gives it to the owner (« Qui s'en occupe ? »).
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9);
+    await memberPage.goto('/productlist?flag=tomaintenance');
+    await memberPage.getByPlaceholder('Rechercher un produit...').fill('réfrigérateur');
+    await memberPage.getByRole('link', { name: 'Réfrigérateur', exact: true }).click();
+    await memberPage.getByRole('link', { name: CARD }).click();
+    await memberPage.waitForURL(/\/entretien\/fichedetail\?card=\d+&prod=\d+$/);
+    await memberPage.getByRole('button', { name: 'Planifier cet entretien' }).click();
+    const dialog = memberPage.getByRole('dialog', { name: 'Planifier cet entretien' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    if (tomorrow.getMonth() !== now.getMonth()) await dialog.getByRole('button', { name: 'Mois suivant' }).click();
+    await dialog.getByRole('button', { name: longDateFr(tomorrow, TZ), exact: true }).click();
+    await dialog.getByLabel('Qui s’en occupe ?').selectOption({ label: 'Claire' });
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    await visible(memberPage, `Entretien planifié le ${longDateFr(tomorrow, TZ)}.`);
+    await memberPage.goto('/calendar');
+    await expect.poll(() => memberPage.getByRole('region', { name: 'À venir' }).getByText('Pour Claire').isVisible()).toBe(true);
+    // « Mes tâches »: the member's own and everyone's, not the owner's.
+    await memberPage.getByText('Mes tâches').click();
+    await expect.poll(() => memberPage.getByRole('region', { name: 'À venir' }).getByText('Pour Claire').count()).toBe(0);
+
+    // The day comes: the owner, and only the owner, is reminded.
+    expect((await moveClock(tomorrow.getTime() - Date.now() + 60_000)).created).toBeGreaterThan(0);
+    await moveClock(0);
+    await ownerPage.goto('/notification');
+    await visible(ownerPage, CARD);
+    await memberPage.goto('/notification');
+    await visible(memberPage, 'Aucune notification pour le moment.');
+    expect(await memberPage.getByText(CARD).count()).toBe(0);
+
+    // The owner's header names the household and how many share it (desktop).
+    await ownerPage.goto('/calendar');
+    await expect.poll(() => ownerPage.getByTestId('household-name').textContent()).toMatch(/^Foyer de Claire\s*· 2 membres$/);
+    await ownerPage.getByText('Mes tâches').click();
+    await expect.poll(() => ownerPage.getByRole('region', { name: 'À venir' }).getByText('Pour vous').isVisible()).toBe(true);
+
+    // The lecteur joins and sees the inventory with no button that changes it.
+    const readerContext = await newContext(browser, PHONE);
+    const readerPage = await readerContext.newPage();
+    await acceptInvitation(readerPage, reader.email);
+    await readerPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
+    await visible(readerPage, 'Buanderie');
+    expect(await readerPage.getByRole('button', { name: /Ajouter un appareil|Créer un univers/i }).count()).toBe(0);
+    expect(await readerPage.getByRole('link', { name: /Ajouter un appareil/i }).count()).toBe(0);
+    await readerPage.goto(`/inventaire/univers/appliance/fichedetail?id=${owner.applianceId}`);
+    await visible(readerPage, 'Bosch');
+    expect(await readerPage.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
+    expect(await readerPage.getByText('Changer la photo').count()).toBe(0);
+    await readerPage.goto('/calendar');
+    await expect.poll(() => readerPage.getByRole('region', { name: 'À venir' }).getByTestId('event-item').count()).toBe(1);
+    expect(await readerPage.getByRole('button', { name: 'Marquer comme fait' }).count()).toBe(0);
+    await readerPage.screenshot({ path: 'e2e/screenshots/foyer-lecteur-calendar-phone.png', fullPage: true });
+
+    // The owner sees the three members and removes the lecteur, after a confirmation.
+    await ownerPage.goto('/profile');
+    const members = ownerPage.getByRole('list', { name: 'Membres du foyer' });
+    await expect.poll(() => members.getByRole('listitem').count()).toBe(3);
+    await ownerPage.getByRole('button', { name: 'Retirer Léa du foyer' }).click();
+    await ownerPage.getByRole('dialog', { name: 'Retirer Léa du foyer ?' }).getByRole('button', { name: 'Retirer' }).click();
+    await visible(ownerPage, 'Léa ne fait plus partie du foyer.');
+    await expect.poll(() => members.getByRole('listitem').count()).toBe(2);
+
+    await Promise.all([ownerContext.close(), memberContext.close(), readerContext.close()]);
+  });
+
+  it('says so when an invitation link is no longer valid', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto('/invitation?token=jeton-perime');
+    await visible(page, 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.');
+    await page.goto('/invitation');
+    await visible(page, 'Ce lien d’invitation est incomplet.');
+    await context.close();
+  });
+});
