@@ -1,7 +1,7 @@
 import { longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, DESKTOP, household, launchBrowser, linkFromOutbox, login, moveClock, newContext, PHONE, uniqueEmail, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, household, launchBrowser, linkFromOutbox, login, mailsTo, mailTo, moveClock, newContext, PHONE, uniqueEmail, visible } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -96,6 +96,12 @@ describe('a household shared by its members (issue 19)', () => {
     await memberPage.goto('/notification');
     await visible(memberPage, 'Aucune notification pour le moment.');
     expect(await memberPage.getByText(CARD).count()).toBe(0);
+    // And by e-mail, through the SMTP server: in text and HTML, with its one-click unsubscribe.
+    const mail = await mailTo(owner.account.email, CARD);
+    expect(mail.text).toContain(`L’entretien « ${CARD} » est prévu`);
+    expect(mail.html).toContain(`${baseURL()}/calendar`);
+    expect(mail.headerLines.some((h) => h.key === 'list-unsubscribe-post' && h.line.endsWith('List-Unsubscribe=One-Click'))).toBe(true);
+    expect((await mailsTo(member.email)).filter((m) => m.subject?.includes(CARD))).toEqual([]);
 
     // The owner's header names the household and how many share it (desktop).
     await ownerPage.goto('/calendar');

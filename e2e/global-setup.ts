@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,7 +24,32 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-e2e-'));
+  // Mails go through a real SMTP server (issue 19: reminder mails), which files each one in the
+  // outbox the tests read, named after its recipient.
+  const outbox = path.join(dataDir, 'outbox');
+  mkdirSync(outbox, { recursive: true });
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received += 1;
+        for (const rcpt of session.envelope.rcptTo) {
+          const safeTo = rcpt.address.replace(/[^a-z0-9@._-]/gi, '_');
+          writeFileSync(path.join(outbox, `${Date.now()}-${String(received).padStart(6, '0')}-${safeTo}.eml`), Buffer.concat(chunks));
+        }
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  const smtpPort = (smtp.server.address() as { port: number }).port;
   const config = loadConfig({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -66,6 +93,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await handle.close();
     await dropTestSchemas();
     rmSync(dataDir, { recursive: true, force: true });

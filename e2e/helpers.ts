@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -141,4 +142,31 @@ export const visible = (page: Page, text: string | RegExp) =>
 export async function moveClock(offsetMs: number): Promise<{ created: number }> {
   const res = await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
   return (await res.json()) as { created: number };
+}
+
+/** The mails the SMTP server received for `email` (global-setup.ts files them in the outbox), parsed, oldest first. */
+export async function mailsTo(email: string): Promise<ParsedMail[]> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.eml`));
+  } catch {
+    return [];
+  }
+  return Promise.all(files.sort().map((f) => simpleParser(readFileSync(path.join(outbox, f)))));
+}
+
+/** Waits for a mail to `email` whose subject contains `subject`. */
+export async function mailTo(email: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(email)).find((m) => m.subject?.includes(subject));
+        return found !== undefined;
+      },
+      { message: `mail « ${subject} » to ${email}` },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -14,7 +14,7 @@ export const OWNERS: Record<string, string[]> = {
   universes: ['universes'],
   events: ['events', 'calendar_feeds'],
   maintenance: ['maintenance_cards', 'maintenance_steps', 'maintenance_agents'],
-  notifications: ['notifications', 'push_subscriptions'],
+  notifications: ['notifications', 'push_subscriptions', 'notification_preferences', 'notification_digests'],
   badges: ['ref_badges', 'user_badges', 'user_actions'],
   files: ['temp_files'],
   foyer: ['foyers', 'foyer_members', 'foyer_invitations'],

@@ -212,6 +212,15 @@ export const MSG = {
   secondLifeOutcomeInvalid: 'Choisissez ce que devient l’appareil : donné, vendu ou recyclé.',
   assistantQuestionRequired: 'Décris la panne en quelques mots.',
 
+  // Issue 19 — reminders by e-mail and the notification preferences
+  notificationPreferencesSaved: 'Vos préférences de notification sont enregistrées.',
+  unsubscribeInvalid: 'Ce lien de désabonnement est incomplet ou altéré. Changez vos préférences depuis votre profil.',
+  unsubscribeDone: 'C’est fait : vous ne recevrez plus de rappels par e-mail. Vous pouvez les réactiver depuis votre profil.',
+  reminderMailWhy: 'Vous recevez ce message parce que les rappels par e-mail sont activés sur votre compte EcoFoyer.',
+  reminderMailPreferences: 'Gérer mes notifications',
+  reminderMailUnsubscribe: 'Ne plus recevoir ces e-mails',
+  digestMailSubject: (count: string) => `Votre semaine d’entretien : ${count}`,
+  digestMailIntro: (prenom: string) => `Bonjour ${prenom},\n\nVoici ce qui attend votre foyer cette semaine.`,
   // Issue 19 — the household (« Mon foyer »)
   foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
   foyerRoleInvalid: 'Choisissez un rôle : propriétaire, membre ou lecteur.',

@@ -57,3 +57,29 @@ export interface PushPayload {
   url: string;
   unread: number;
 }
+
+/**
+ * A member's notification preferences (issue 19): in the app, push, e-mail — each on or off — and
+ * e-mail at each reminder (`immediat`) or as a digest on Sunday evening, French time (`hebdo`).
+ */
+export const EMAIL_MODES = ['immediat', 'hebdo'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+
+/** GET/PUT V1/profils/users/{userId}/preferences/notifications */
+export const NotificationPreferences = z.object({
+  app: z.boolean(),
+  push: z.boolean(),
+  email: z.boolean(),
+  emailMode: z.enum(EMAIL_MODES),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+/** What a member gets before choosing: everything on, e-mail at each reminder. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { app: true, push: true, email: true, emailMode: 'immediat' };
+
+/** The weekly digest leaves on Sunday from this hour, Europe/Paris (issue 19: « le dimanche soir »). */
+export const DIGEST_HOUR_PARIS = 19;
+
+/** POST V1/notifs/desabonnement?u=…&sig=… (the one-click link of every mail, RFC 8058). */
+export const UnsubscribeQuery = z.object({ u: z.coerce.number().int().positive(), sig: z.string().min(10).max(100) });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;

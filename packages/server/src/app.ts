@@ -36,7 +36,7 @@ import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
-import { notificationsRoutes, pushRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationsRoutes, pushRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { referencesRoutes } from './modules/references/references.routes.ts';
@@ -128,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (deps.mailer instanceof MailQueue) await deps.mailer.idle();
   });
   const fileStore = options.fileStore ?? createFileStore(config);
-  app.decorate('services', createServices({ config, db, clock, log: app.log, fileStore }));
+  app.decorate('services', createServices({ config, db, clock, log: app.log, mailer: deps.mailer, fileStore }));
   // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
   app.decorate('authenticate', authenticate(tokens, sessions));
@@ -164,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calendarFeedRoutes, { prefix: '/api/V1/calendar' });
   await app.register(notificationsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(pushRoutes, { prefix: '/api/V1/push' });
+  await app.register(unsubscribeRoutes, { prefix: '/api/V1/notifs' });
   await app.register(badgesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(publicBadgesRoutes, { prefix: '/api/V1/public/badges' });
   await app.register(assistantRoutes, { prefix: '/api/V1' });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
 import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
 import { S3FileStore } from './lib/s3-file-store.ts';
@@ -48,7 +49,7 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>): FileSto
 }
 
 /** Every module's service, built once; a module calls another's service, never its tables. */
-export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; fileStore?: FileStore }) {
+export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; mailer: Mailer; fileStore?: FileStore }) {
   const { config, db, clock, log } = deps;
   const store = deps.fileStore ?? createFileStore(config);
   // Built first: the files module asks the appliances' and universes' tables which stored files
@@ -73,7 +74,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const searchIndexes = new HouseholdCache(db, clock, { maxEntries: 16, maxAgeMs: 10 * 60_000, clockBound: false });
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
-  const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log });
+  const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log, mailer: deps.mailer });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
   foyer.onLeave((foyerId, memberId, unit) => events.unassign(foyerId, memberId, unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });

@@ -134,6 +134,8 @@ export interface MailQueue {
   body: string;
   created_at: Timestamp;
   failed_at: Timestamp | null;
+  headers: string | null;
+  html: string | null;
   id: Generated<Int8>;
   last_error: string | null;
   locked_until: Timestamp | null;
@@ -176,6 +178,21 @@ export interface MaintenanceSteps {
   steporder: number;
   title: string;
   video: string | null;
+}
+
+export interface NotificationDigests {
+  sent_at: Timestamp;
+  user_id: number;
+  week: string;
+}
+
+export interface NotificationPreferences {
+  email: Generated<boolean>;
+  email_mode: Generated<string>;
+  in_app: Generated<boolean>;
+  push: Generated<boolean>;
+  updated_at: Timestamp;
+  user_id: number;
 }
 
 export interface Notifications {
@@ -358,6 +375,8 @@ export interface DB {
   maintenance_agents: MaintenanceAgents;
   maintenance_cards: MaintenanceCards;
   maintenance_steps: MaintenanceSteps;
+  notification_digests: NotificationDigests;
+  notification_preferences: NotificationPreferences;
   notifications: Notifications;
   password_reset_tokens: PasswordResetTokens;
   push_subscriptions: PushSubscriptions;

@@ -320,6 +320,27 @@ export interface MailQueueTable {
   sent_at: Date | null;
   failed_at: Date | null;
   last_error: string | null;
+  /** The HTML part (issue 19: reminders), beside the text one. */
+  html: string | null;
+  /** Extra headers as JSON (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: string | null;
+}
+
+/** A member's notification preferences (issue 19; migration 0022): no row, every default. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  in_app: Generated<boolean>;
+  push: Generated<boolean>;
+  email: Generated<boolean>;
+  email_mode: Generated<'immediat' | 'hebdo'>;
+  updated_at: Date;
+}
+
+/** The weekly digests sent: one per member and Sunday (issue 19). */
+export interface NotificationDigestsTable {
+  user_id: number;
+  week: string;
+  sent_at: Date;
 }
 
 /** Failed sign-ins per account (or per unknown login), for the slow-down (migration 0011). */
@@ -365,6 +386,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   mail_queue: MailQueueTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_digests: NotificationDigestsTable;
   signin_failures: SigninFailuresTable;
   known_devices: KnownDevicesTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -33,7 +33,15 @@ export class MailQueue implements Mailer {
     const now = this.clock.now();
     await this.db
       .insertInto('mail_queue')
-      .values({ to_address: message.to, subject: message.subject, body: message.text, created_at: now, next_attempt_at: now })
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        body: message.text,
+        html: message.html ?? null,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
+        created_at: now,
+        next_attempt_at: now,
+      })
       .execute();
     void this.drain();
   }
@@ -72,17 +80,23 @@ export class MailQueue implements Mailer {
   /** Claims up to 10 due mails, sends them; returns how many it took. */
   private async sendBatch(): Promise<number> {
     const now = this.clock.now();
-    const due = await sql<{ id: string; to_address: string; subject: string; body: string; attempts: number }>`
+    const due = await sql<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: string | null; attempts: number }>`
       update mail_queue set locked_until = ${new Date(now.getTime() + CLAIM_MS)}
       where id in (
         select id from mail_queue
         where sent_at is null and failed_at is null and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
         order by id limit 10 for update skip locked
       )
-      returning id, to_address, subject, body, attempts`.execute(this.db);
+      returning id, to_address, subject, body, html, headers, attempts`.execute(this.db);
     for (const mail of due.rows) {
       try {
-        await this.transport.send({ to: mail.to_address, subject: mail.subject, text: mail.body });
+        await this.transport.send({
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.body,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
+        });
         await this.db.updateTable('mail_queue').set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
       } catch (error) {
         const attempts = mail.attempts + 1;

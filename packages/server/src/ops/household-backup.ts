@@ -56,9 +56,23 @@ type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
  * sets its two-factor sign-in up again), image-search uploads kept 24 h, and the audit log,
  * the record of what happened on the server that wrote it (it outlives a replaced account), and
  * the account's place in a foyer (a restored account gets its own foyer, migration 0020's trigger;
- * a place in someone else's is not the archive's to give).
+ * a place in someone else's is not the archive's to give), and a member's notification choices and
+ * the digests they were sent (a restored account starts from the defaults: the person chooses again).
  */
-export const NOT_EXPORTED_TABLES = ['refresh_tokens', 'sessions', 'known_devices', 'password_reset_tokens', 'email_changes', 'user_totp', 'totp_recovery_codes', 'temp_files', 'audit_log', 'foyer_members'] as const;
+export const NOT_EXPORTED_TABLES = [
+  'refresh_tokens',
+  'sessions',
+  'known_devices',
+  'password_reset_tokens',
+  'email_changes',
+  'user_totp',
+  'totp_recovery_codes',
+  'temp_files',
+  'audit_log',
+  'foyer_members',
+  'notification_preferences',
+  'notification_digests',
+] as const;
 
 /** Household rows pointing at other household rows: remapped to the new ids. */
 const PARENTS: Partial<Record<HouseholdTable, Record<string, 'universes' | 'appliances' | 'events'>>> = {

@@ -218,6 +218,10 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'GET', url: `${users(a)}/calendar-feed`, expect: 403 }] },
     'DELETE /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'DELETE', url: `${users(a)}/calendar-feed`, expect: 403 }] },
 
+    'GET /api/V1/profils/users/:userId/preferences/notifications': { owned: [{ method: 'GET', url: `${users(a)}/preferences/notifications`, expect: 403 }] },
+    'PUT /api/V1/profils/users/:userId/preferences/notifications': {
+      owned: [{ method: 'PUT', url: `${users(a)}/preferences/notifications`, payload: { app: false, push: false, email: false, emailMode: 'hebdo' }, expect: 403 }],
+    },
     'GET /api/V1/profils/users/:userId/foyer': { owned: [{ method: 'GET', url: `${users(a)}/foyer`, expect: 403 }] },
     'PUT /api/V1/profils/users/:userId/foyer/membres/:memberId': {
       owned: [
@@ -241,6 +245,18 @@ async function buildCases(): Promise<Record<string, Case>> {
         { method: 'DELETE', url: `${users(B.id)}/foyer/invitations/1`, expect: 404 },
       ],
     },
+    'POST /api/V1/notifs/desabonnement': publicCase('the one-click unsubscribe of a mail (RFC 8058): the signature in the address is the credential (reminder-mails.test.ts)', {
+      method: 'POST',
+      url: `/api/V1/notifs/desabonnement?u=${a}&sig=${'x'.repeat(32)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Buffer.from('List-Unsubscribe=One-Click'),
+      expect: 400,
+    }),
+    'GET /api/V1/notifs/desabonnement': publicCase('sends a person who follows the link to the page that asks first; changes nothing', {
+      method: 'GET',
+      url: `/api/V1/notifs/desabonnement?u=${a}&sig=${'x'.repeat(32)}`,
+      expect: 303,
+    }),
     'GET /api/V1/foyer/invitations/:token': publicCase('the invitation page before sign-in: the mailed random token is the credential, and it shows the foyer’s name, the inviter’s first name and the role only', {
       method: 'GET',
       url: '/api/V1/foyer/invitations/jeton-inconnu',

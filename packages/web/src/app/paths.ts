@@ -18,6 +18,7 @@ export const paths = {
   smartfix: '/smarfix',
   inventorySearch: '/inventaire/search',
   invitation: '/invitation',
+  unsubscribe: '/desabonnement',
 } as const;
 
 /** spec §2 flags of the product chooser and the inventory, carried in the query (they survive a reload). */
@@ -28,7 +29,7 @@ export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 /** spec §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation'].includes(pathname) ||
+    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation', '/desabonnement'].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
     pathname.startsWith('/public/badges/')

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: lazyPage('forgot-password', () => import('../features/auth/pages/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage), errorElement: <RouteError /> },
       { path: '/confirm-email', lazy: lazyPage('confirm-email', () => import('../features/auth/pages/confirm-email-page.tsx'), (m) => m.ConfirmEmailPage), errorElement: <RouteError /> },
       { path: '/reset-password', lazy: lazyPage('reset-password', () => import('../features/auth/pages/reset-password-page.tsx'), (m) => m.ResetPasswordPage), errorElement: <RouteError /> },
+      { path: '/desabonnement', lazy: lazyPage('unsubscribe', () => import('../features/notifications/pages/unsubscribe-page.tsx'), (m) => m.UnsubscribePage), errorElement: <RouteError /> },
       { path: '/invitation', lazy: lazyPage('invitation', () => import('../features/foyer/pages/invitation-page.tsx'), (m) => m.InvitationPage), errorElement: <RouteError /> },
       { path: '/welcome', lazy: welcome, errorElement: <RouteError /> },
       { path: '/welcome/:step', lazy: welcome, errorElement: <RouteError /> },

@@ -16,6 +16,8 @@ export interface Slots {
   guaranteeSummary: ComponentType;
   /** The home's badges: mine, then those still to earn (badges). */
   homeBadges: ComponentType;
+  /** The profile's « Mes notifications » (notifications, issue 19). */
+  notificationPreferences: ComponentType;
   /** The profile's CSV export and import cards (inventory-csv). */
   inventoryCsv: ComponentType;
   /** The ADEME « Que faire de mes objets » map, centred on the user's address (repairers). */

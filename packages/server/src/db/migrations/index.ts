@@ -20,6 +20,7 @@ import * as m0018 from './0018-reference-fingerprint.ts';
 import * as m0019 from './0019-events-lists.ts';
 import * as m0020 from './0020-foyer.ts';
 import * as m0021 from './0021-event-assignee.ts';
+import * as m0022 from './0022-notification-preferences.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-events-lists': m0019,
   '0020-foyer': m0020,
   '0021-event-assignee': m0021,
+  '0022-notification-preferences': m0022,
 };

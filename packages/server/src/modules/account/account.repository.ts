@@ -16,6 +16,8 @@ const ACCOUNT_TABLES = {
   email_changes: ['new_email', 'created_at', 'expires_at'],
   temp_files: ['key', 'created_at'],
   foyer_members: ['foyer_id', 'role', 'joined_at'],
+  notification_preferences: ['in_app', 'push', 'email', 'email_mode', 'updated_at'],
+  notification_digests: ['week', 'sent_at'],
 } as const;
 
 /** Tables with a user_id left out of the export, and why: only secrets, nothing about the person. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { maintenanceDue, notificationListing } from '../../read-models/notification-listing.ts';
 import type { NotificationRow } from '../../db/schema.ts';
 import { reminderText } from './reminder-text.ts';
+import { accountExists, digestRecipients, memberTasks, reminderRecipients } from '../../read-models/reminder-recipients.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +63,7 @@ export class NotificationsRepository {
 
   /** Newest first; `before` (a notification's id) starts after it, in the same order (keyset paging, issue 23). */
   list(userId: number, { id, limit, before }: { id?: number; limit?: number; before?: number } = {}) {
-    let query = notificationListing(this.db, userId);
+    let query = notificationListing(this.db, userId).where('n.status', '<>', SILENT);
     if (id !== undefined) query = query.where('n.id', '=', id);
     if (before !== undefined) {
       const at = this.db.selectFrom('notifications').select('created_at').where('id', '=', before).where('user_id', '=', userId);
@@ -83,7 +84,7 @@ export class NotificationsRepository {
   }
 
   exists(userId: number, id: number) {
-    return this.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).where('status', '<>', SILENT).executeTakeFirst();
   }
 
   /**
@@ -112,6 +113,63 @@ export class NotificationsRepository {
   async deleteSubscription(endpoint: string): Promise<void> {
     await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   }
+
+  /** A member's preferences, or undefined for every default (issue 19). */
+  preferences(userId: number) {
+    return this.db.selectFrom('notification_preferences').select(['in_app', 'push', 'email', 'email_mode']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async savePreferences(userId: number, p: { in_app: boolean; push: boolean; email: boolean; email_mode: 'immediat' | 'hebdo' }, now: Date): Promise<void> {
+    await this.db
+      .insertInto('notification_preferences')
+      .values({ user_id: userId, ...p, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...p, updated_at: now }))
+      .execute();
+  }
+
+  /** The one-click unsubscribe: e-mail off, the other choices kept. */
+  async emailOff(userId: number, now: Date): Promise<void> {
+    await this.db
+      .insertInto('notification_preferences')
+      .values({ user_id: userId, email: false, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ email: false, updated_at: now }))
+      .execute();
+  }
+
+  accountExists(userId: number) {
+    return accountExists(this.db, userId);
+  }
+
+  /** Hides notifications from the list and the count (their member turned « dans l'application » off); they still dedupe. */
+  async silence(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.db.updateTable('notifications').set({ status: SILENT }).where('id', 'in', ids).execute();
+  }
+
+  recipients(userIds: number[]) {
+    return reminderRecipients(this.db, userIds);
+  }
+
+  digestRecipients(week: string) {
+    return digestRecipients(this.db, week);
+  }
+
+  tasks(userId: number, since: Date, until: Date) {
+    return memberTasks(this.db, userId, since, until);
+  }
+
+  /** Claims this week's digest for a member: true once, whatever the replicas ticking at the same time. */
+  async claimDigest(userId: number, week: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .insertInto('notification_digests')
+      .values({ user_id: userId, week, sent_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'week']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }
+
+/** The status of a notification its member chose not to see in the app (issue 19): never listed nor counted. */
+export const SILENT = 'SILENCIEUSE';
 
 export type NotificationJoined = Awaited<ReturnType<NotificationsRepository['list']>>[number];

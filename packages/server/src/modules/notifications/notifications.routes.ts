@@ -1,4 +1,4 @@
-import { ErrorBody, Notification, NotificationsQuery, NotificationUpdate, PushSubscriptionBody } from '@ecofoyer/contracts';
+import { ErrorBody, MSG, Notification, NotificationPreferences, NotificationsQuery, NotificationUpdate, PushSubscriptionBody, UnsubscribeQuery } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSelf } from '../../lib/auth-guard.ts';
@@ -31,6 +31,24 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/:userId/preferences/notifications',
+    { schema: { ...common, params: UserParams, response: { 200: NotificationPreferences, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return notifications.preferences(req.params.userId);
+    },
+  );
+
+  app.put(
+    '/:userId/preferences/notifications',
+    { schema: { ...common, params: UserParams, body: NotificationPreferences, response: { 200: NotificationPreferences, ...errors } } },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return notifications.setPreferences(req.params.userId, req.body);
+    },
+  );
+
   app.post(
     '/:userId/push/subscriptions',
     { schema: { ...common, params: UserParams, body: PushSubscriptionBody, response: { 201: z.null(), ...errors } } },
@@ -47,4 +65,22 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/public-key', { schema: { tags: ['notifications'], response: { 200: z.object({ publicKey: z.string() }) } } }, async () => ({
     publicKey: app.services.notifications.publicKey(),
   }));
+};
+
+/**
+ * `/api/V1/notifs/desabonnement?u=…&sig=…`, the List-Unsubscribe address of every reminder mail (no
+ * session: the signature is the credential). POST is the one-click unsubscribe mail clients send
+ * (RFC 8058, body `List-Unsubscribe=One-Click`, form-encoded); GET, a person following the link,
+ * goes to the page that asks before doing it (a GET changes nothing: link scanners open links).
+ */
+export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  const schema = { tags: ['notifications'], querystring: UnsubscribeQuery };
+  app.post('/desabonnement', { schema: { ...schema, response: { 200: z.object({ message: z.string() }), 400: ErrorBody } } }, async (req) => {
+    await app.services.notifications.unsubscribe(req.query.u, req.query.sig);
+    return { message: MSG.unsubscribeDone };
+  });
+  app.get('/desabonnement', { schema: { ...schema, response: { 400: ErrorBody } } }, async (req, reply) =>
+    reply.redirect(`/desabonnement?u=${req.query.u}&sig=${encodeURIComponent(req.query.sig)}`, 303),
+  );
 };

@@ -1,4 +1,6 @@
-import { MSG, type Notification, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MSG, type Notification, type NotificationPreferences, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { digestMail, digestWeek, reminderMail, validUnsubscribe } from './reminder-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
@@ -11,6 +13,12 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pushHost, sendPush } from './push-sender.ts';
 import type { NotificationJoined, NotificationsRepository } from './notifications.repository.ts';
 
+/** Reminders mailed at once; a badge earned (CHALLENGE) is not. */
+const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE']);
+const DAY_MS = 86_400_000;
+/** The digest also lists the tasks left late this past month. */
+const DIGEST_LATE_DAYS = 30;
+
 /** Browsers a user receives push messages on (issue 15: each message is one outbound request per subscription). */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
@@ -20,7 +28,7 @@ export class NotificationsService {
 
   constructor(
     private readonly repo: NotificationsRepository,
-    private readonly deps: { clock: Clock; config: Config; log: FastifyBaseLogger },
+    private readonly deps: { clock: Clock; config: Config; log: FastifyBaseLogger; mailer: Mailer },
   ) {}
 
   private toDto(row: NotificationJoined): Notification {
@@ -47,12 +55,69 @@ export class NotificationsService {
     };
   }
 
-  /** One scheduler step: the notifications now due, each created once, then pushed. */
+  /**
+   * One scheduler step: the notifications now due, each created once, then delivered as each member
+   * chose (issue 19); on Sunday evening, French time, the weekly digests not sent yet.
+   */
   async tick(): Promise<NotificationRow[]> {
-    const created = await this.repo.createMaintenanceDue(this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const created = await this.repo.createMaintenanceDue(now);
     for (const step of this.steps) created.push(...(await step()));
-    await Promise.all(created.map((n) => this.push(n)));
+    await this.deliver(created);
+    await this.sendDigests(now);
     return created;
+  }
+
+  /**
+   * Each new notification reaches its member the ways they chose: in the app (else it is hidden from
+   * the list and the count), by push, and by e-mail at once for reminders when they chose « à chaque
+   * rappel » (a badge earned is not mailed). Mails leave from the mail queue.
+   */
+  private async deliver(rows: NotificationRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const recipients = new Map((await this.repo.recipients([...new Set(rows.map((r) => r.user_id))])).map((r) => [r.user_id, r]));
+    await this.repo.silence(rows.filter((r) => recipients.get(r.user_id)?.in_app === false).map((r) => r.id));
+    await Promise.all(rows.filter((r) => recipients.get(r.user_id)?.push !== false).map((r) => this.push(r)));
+    for (const row of rows) {
+      const to = recipients.get(row.user_id);
+      if (!to?.email || to.email_mode !== 'immediat' || !MAILED_TYPES.has(row.type)) continue;
+      await this.deps.mailer.send(reminderMail(to.email_address, row, this.mailLinks(row.user_id)));
+    }
+  }
+
+  private mailLinks(userId: number) {
+    return { appUrl: this.deps.config.appUrl, secret: this.deps.config.jwtSecret, userId };
+  }
+
+  /** The Sunday-evening digests (issue 19): each member who chose it, once a week, with the week's tasks; none for a quiet week. */
+  private async sendDigests(now: Date): Promise<void> {
+    const week = digestWeek(now);
+    if (!week) return;
+    for (const member of await this.repo.digestRecipients(week)) {
+      if (!(await this.repo.claimDigest(member.user_id, week, now))) continue;
+      const tasks = await this.repo.tasks(member.user_id, new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS), new Date(now.getTime() + 8 * DAY_MS));
+      if (tasks.length === 0) continue;
+      const list = tasks.map((t) => ({ ...t, dt_realisation: new Date(t.dt_realisation), overdue: new Date(t.dt_realisation).getTime() < now.getTime() }));
+      await this.deps.mailer.send(digestMail(member.email, member.firstname, list, this.mailLinks(member.user_id)));
+    }
+  }
+
+  /** GET …/preferences/notifications (every default until the member chooses). */
+  async preferences(userId: number): Promise<NotificationPreferences> {
+    const row = await this.repo.preferences(userId);
+    return row ? { app: row.in_app, push: row.push, email: row.email, emailMode: row.email_mode } : DEFAULT_NOTIFICATION_PREFERENCES;
+  }
+
+  async setPreferences(userId: number, p: NotificationPreferences): Promise<NotificationPreferences> {
+    await this.repo.savePreferences(userId, { in_app: p.app, push: p.push, email: p.email, email_mode: p.emailMode }, this.deps.clock.now());
+    return this.preferences(userId);
+  }
+
+  /** The one-click unsubscribe of every reminder mail (RFC 8058): e-mail off for that member. */
+  async unsubscribe(userId: number, sig: string): Promise<void> {
+    if (!validUnsubscribe(this.deps.config.jwtSecret, userId, sig)) throw badRequest(MSG.unsubscribeInvalid, 'UNSUBSCRIBE_INVALID');
+    // An account deleted since the mail: nothing left to send to.
+    if (await this.repo.accountExists(userId)) await this.repo.emailOff(userId, this.deps.clock.now());
   }
 
   /** Adds a reminder step to every tick; it returns the notifications it created (pushed by the tick). */
@@ -68,7 +133,7 @@ export class NotificationsService {
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */
   async challenge(userId: number, key: string, title: string, message: string): Promise<void> {
     const row = await this.repo.insertOnce({ user_id: userId, type: 'CHALLENGE', title, message, dedupe_key: key, created_at: this.deps.clock.now() });
-    if (row) await this.push(row);
+    if (row) await this.deliver([row]);
   }
 
   count(userId: number) {

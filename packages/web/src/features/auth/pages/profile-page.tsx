@@ -37,6 +37,7 @@ export function ProfilePage() {
 
 function ProfileForm({ session }: { session: Session }) {
   const InventoryCsv = useSlot('inventoryCsv');
+  const NotificationPreferences = useSlot('notificationPreferences');
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
   const [saved, setSaved] = useState(false);
@@ -189,6 +190,7 @@ function ProfileForm({ session }: { session: Session }) {
         </form>
       </Paper>
       <FoyerCard demo={session.email.endsWith('@demo.invalid')} />
+      <NotificationPreferences />
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
       <InventoryCsv />

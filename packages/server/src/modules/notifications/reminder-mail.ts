@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DIGEST_HOUR_PARIS, longDateFr, MSG, parisDay } from '@ecofoyer/contracts';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * The signature of a member's unsubscribe link: stateless and without expiry (a link in a mail from
+ * last year must still work), bound to the account by the server's secret.
+ */
+export function unsubscribeSignature(secret: string, userId: number): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${userId}`).digest('base64url').slice(0, 32);
+}
+
+export function validUnsubscribe(secret: string, userId: number, sig: string): boolean {
+  const expected = Buffer.from(unsubscribeSignature(secret, userId));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+interface Links {
+  appUrl: string;
+  secret: string;
+  userId: number;
+}
+
+/** The links every reminder mail carries: the preferences, and the one-click unsubscribe (RFC 8058). */
+function links({ appUrl, secret, userId }: Links) {
+  const query = `u=${userId}&sig=${unsubscribeSignature(secret, userId)}`;
+  return {
+    preferences: `${appUrl}/profile#notifications`,
+    page: `${appUrl}/desabonnement?${query}`,
+    oneClick: `${appUrl}/api/V1/notifs/desabonnement?${query}`,
+  };
+}
+
+/** A mail in text and HTML, with its list headers: mail clients show « Se désabonner » and post to it. */
+function compose(to: string, subject: string, paragraphs: string[], items: string[], action: { label: string; url: string }, l: ReturnType<typeof links>): MailMessage {
+  const footer = `${MSG.reminderMailWhy}\n${MSG.reminderMailPreferences} : ${l.preferences}\n${MSG.reminderMailUnsubscribe} : ${l.page}`;
+  const text = [...paragraphs, ...(items.length ? [items.map((i) => `- ${i}`).join('\n')] : []), `${action.label} : ${action.url}`, '--', footer].join('\n\n');
+  const html = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f3f7f4;font-family:Arial,Helvetica,sans-serif;color:#1f2d25">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#2b7a4b">EcoFoyer</p>
+${paragraphs.map((p) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : ''}
+<p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2b7a4b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<hr style="border:none;border-top:1px solid #dde5df;margin:24px 0 12px">
+<p style="margin:0;font-size:13px;line-height:1.5;color:#5b6b61">${escapeHtml(MSG.reminderMailWhy)}<br>
+<a href="${escapeHtml(l.preferences)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailPreferences)}</a> · <a href="${escapeHtml(l.page)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailUnsubscribe)}</a></p>
+</div></body></html>`;
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${l.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** A reminder as it happens (e-mail « à chaque rappel »): the notification's own title and message. */
+export function reminderMail(to: string, notification: { title: string; message: string; type: string }, at: Links): MailMessage {
+  const l = links(at);
+  const action = notification.type === 'GARANTIE' ? { label: 'Voir mes appareils', url: `${at.appUrl}/inventaire` } : { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` };
+  return compose(to, notification.title, [notification.message], [], action, l);
+}
+
+export interface DigestTask {
+  title: string;
+  dt_realisation: Date;
+  appliance_name: string | null;
+  overdue: boolean;
+}
+
+/** The Sunday-evening digest: the week's tasks for this member (theirs and the whole foyer's), late ones first (a quiet week sends none). */
+export function digestMail(to: string, prenom: string, tasks: DigestTask[], at: Links): MailMessage {
+  const l = links(at);
+  const count = tasks.length === 1 ? '1 entretien' : `${tasks.length} entretiens`;
+  const items = tasks.map((t) => `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`);
+  return compose(to, MSG.digestMailSubject(count), [MSG.digestMailIntro(prenom)], items, { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` }, l);
+}
+
+const PARIS_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short', hour: '2-digit', hourCycle: 'h23' });
+
+/**
+ * The Sunday a digest is due for (YYYY-MM-DD, Paris), or null: from DIGEST_HOUR_PARIS on Sunday to
+ * the end of that Sunday, French time, whatever the server's own zone and the change of hour.
+ */
+export function digestWeek(now: Date): string | null {
+  const parts = Object.fromEntries(PARIS_PARTS.formatToParts(now).map((p) => [p.type, p.value]));
+  if (parts.weekday !== 'Sun' || Number(parts.hour) < DIGEST_HOUR_PARIS) return null;
+  return parisDay(now);
+}
