@@ -1,7 +1,7 @@
 import { longDateFr } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, household, launchBrowser, linkFromOutbox, login, mailsTo, mailTo, moveClock, newContext, PHONE, uniqueEmail, visible } from './helpers.ts';
+import { baseURL, createAccount, DESKTOP, household, label, launchBrowser, linkFromOutbox, login, mailsTo, mailTo, moveClock, newContext, PASSWORD, PHONE, uniqueEmail, visible } from './helpers.ts';
 
 const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -43,7 +43,8 @@ describe('a household shared by its members (issue 19)', () => {
   it('the owner invites a member and a lecteur; the member plans a maintenance for the owner, who is reminded; the lecteur only reads', { timeout: 180_000 }, async () => {
     const owner = await household({ firstname: 'Claire' });
     const member = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
-    const reader = await createAccount(uniqueEmail('lea'), undefined, 'Léa');
+    // The lecteur has no account yet: she creates it from the invitation.
+    const reader = { email: uniqueEmail('lea') };
 
     // The owner invites from « Mon foyer » in the profile.
     const ownerContext = await newContext(browser, DESKTOP);
@@ -109,10 +110,26 @@ describe('a household shared by its members (issue 19)', () => {
     await ownerPage.getByText('Mes tâches').click();
     await expect.poll(() => ownerPage.getByRole('region', { name: 'À venir' }).getByText('Pour vous').isVisible()).toBe(true);
 
-    // The lecteur joins and sees the inventory with no button that changes it.
+    // The lecteur, new to EcoFoyer, creates her account from the link, signs in, is brought back and joins.
     const readerContext = await newContext(browser, PHONE);
     const readerPage = await readerContext.newPage();
-    await acceptInvitation(readerPage, reader.email);
+    await readerPage.goto(await linkFromOutbox(reader.email, 'invitation'));
+    await visible(readerPage, 'Claire vous invite à rejoindre le foyer');
+    await readerPage.getByRole('link', { name: 'Créer mon compte' }).click();
+    await readerPage.waitForURL('**/register');
+    await readerPage.getByLabel(label('Prénom')).fill('Léa');
+    await readerPage.getByLabel(label('Nom')).fill('Martin');
+    await readerPage.getByLabel(label('Email')).fill(reader.email);
+    await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
+    await readerPage.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
+    await readerPage.getByRole('button', { name: "S'inscrire" }).click();
+    await readerPage.getByRole('link', { name: 'Se connecter' }).click();
+    await readerPage.waitForURL('**/login');
+    await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
+    await readerPage.getByRole('button', { name: 'VALIDER' }).click();
+    await readerPage.waitForURL(/\/invitation\?token=/);
+    await readerPage.getByRole('button', { name: 'Rejoindre le foyer' }).click();
+    await visible(readerPage, 'Bienvenue dans « Foyer de Claire » !');
     await readerPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
     await visible(readerPage, 'Buanderie');
     expect(await readerPage.getByRole('button', { name: /Ajouter un appareil|Créer un univers/i }).count()).toBe(0);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { BADGE_KINDS } from './modules/badges/badge-kinds.ts';
 import type { Clock } from './lib/clock.ts';
 import { type FileStore, LocalFileStore } from './lib/file-store.ts';
 import { S3FileStore } from './lib/s3-file-store.ts';
@@ -77,8 +78,9 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log, mailer: deps.mailer });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
   foyer.onLeave((foyerId, memberId, unit) => events.unassign(foyerId, memberId, unit));
-  const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, clock, log });
-  for (const happened of ['appliance.added', 'appliance.second-life', 'event.recorded'] as const) bus.on(happened, ({ userId }) => badges.evaluate(userId));
+  const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, foyer, clock, log });
+  // Badges stay personal (issue 19): the member who acted earns the badges of what they did, measured on their household.
+  for (const [happened, kinds] of BADGE_KINDS) bus.on(happened, ({ userId, actorId }) => badges.evaluate(actorId, userId, kinds));
   const assistant = new AssistantService(faultIndex, {
     appliances,
     llm: new ChatCompletions(config.llm, log, 'LLM'),

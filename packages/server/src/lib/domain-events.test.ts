@@ -11,11 +11,11 @@ describe('domain events (issue 18, item 2)', () => {
     });
     bus.on('appliance.added', ({ userId }) => seen.push(`stats ${userId}`));
     bus.on('event.recorded', () => seen.push('other'));
-    await bus.emit('appliance.added', { userId: 7 });
+    await bus.emit('appliance.added', { userId: 7, actorId: 7 });
     expect(seen).toEqual(['badges 7', 'stats 7']);
   });
 
   it('does nothing for an event nobody listens to', async () => {
-    await expect(new DomainEventBus().emit('appliance.second-life', { userId: 1 })).resolves.toBeUndefined();
+    await expect(new DomainEventBus().emit('appliance.second-life', { userId: 1, actorId: 1 })).resolves.toBeUndefined();
   });
 });

@@ -7,11 +7,17 @@
  */
 export interface DomainEvents {
   /** An appliance joined the inventory. */
-  'appliance.added': { userId: number };
+  'appliance.added': Happened;
   /** An appliance left it for a second life (given, sold, recycled). */
-  'appliance.second-life': { userId: number };
+  'appliance.second-life': Happened;
   /** A maintenance or a breakdown was recorded, planned (one or a series) or marked done. */
-  'event.recorded': { userId: number };
+  'event.recorded': Happened;
+}
+
+/** In which household (`userId`, the foyer's key) and by which of its members (`actorId`, issue 19: badges stay personal). */
+export interface Happened {
+  userId: number;
+  actorId: number;
 }
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<unknown> | unknown;

@@ -93,6 +93,7 @@ export class AiService {
       body.univerId,
       { prod_id: body.refProdId, marque: reading.marque, modele: reading.modele, note: null },
       null,
+      userId,
     );
   }
 

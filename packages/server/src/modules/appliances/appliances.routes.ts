@@ -54,7 +54,7 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
       const foyerId = await household(req, req.params.userId);
       const body = await readMultipart(req);
       const data = parseOrThrow(ApplianceCreateData, parseDataPart(body.fields.data));
-      const created = await appliances.create(foyerId, req.params.id, data, body.file?.buffer ?? null);
+      const created = await appliances.create(foyerId, req.params.id, data, body.file?.buffer ?? null, currentUser(req).userId);
       return reply.code(201).send(created);
     },
   );
@@ -98,6 +98,6 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['appliances'], security: [{ bearer: [] }], body: DeviceCreate, response: { 201: Appliance, ...errors } },
     },
-    async (req, reply) => reply.code(201).send(await appliances.create(await household(req), null, req.body, null)),
+    async (req, reply) => reply.code(201).send(await appliances.create(await household(req), null, req.body, null, currentUser(req).userId)),
   );
 };

@@ -173,8 +173,8 @@ export class AppliancesService {
     return product.prod_name;
   }
 
-  /** Creates an appliance in a universe of the user (null: POST /api/devices), with an optional picture. */
-  async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null): Promise<Appliance> {
+  /** Creates an appliance in a universe of the household (null: POST /api/devices), with an optional picture; `actorId`: the member who adds it. */
+  async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId): Promise<Appliance> {
     if (universeId !== null) await this.deps.universes.row(userId, universeId);
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
@@ -182,7 +182,7 @@ export class AppliancesService {
       const { id } = await this.repo.insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey });
       return this.get(userId, id);
     });
-    await this.deps.bus.emit('appliance.added', { userId });
+    await this.deps.bus.emit('appliance.added', { userId, actorId });
     return created;
   }
 
@@ -190,7 +190,7 @@ export class AppliancesService {
    * An imported file's rows (issue 21), inside the import's transaction: new appliances, and the
    * text fields of those it updates. The badges hear of the new ones once it has committed.
    */
-  async writeImported(userId: number, rows: { id: number | null; universeId: number | null; input: ApplianceInput }[], unit: UnitOfWork): Promise<void> {
+  async writeImported(userId: number, rows: { id: number | null; universeId: number | null; input: ApplianceInput }[], unit: UnitOfWork, actorId = userId): Promise<void> {
     const repo = this.repo.in(unit.tx);
     const now = this.deps.clock.now();
     const names = new Map<number, string | null>();
@@ -204,16 +204,16 @@ export class AppliancesService {
       const { user_id, created_at, second_life, second_life_at, pict_key, facture_key, facture_type, notice_key, dt_fab, facture_ref, ...fields } = newRow(userId, universeId, input, productName, now);
       await repo.update(userId, id, fields);
     }
-    if (rows.some((r) => r.id === null)) unit.afterCommit(() => this.deps.bus.emit('appliance.added', { userId }));
+    if (rows.some((r) => r.id === null)) unit.afterCommit(() => this.deps.bus.emit('appliance.added', { userId, actorId }));
   }
 
   /** spec §2 Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
-  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork): Promise<SecondLifeItem> {
+  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork, actorId = userId): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;
     const result = await repo.markSecondLife(userId, id, outcome, now);
     if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
-    const happened = () => this.deps.bus.emit('appliance.second-life', { userId });
+    const happened = () => this.deps.bus.emit('appliance.second-life', { userId, actorId });
     if (unit) unit.afterCommit(happened);
     else await happened();
     const [item] = await this.history(userId, id, repo);

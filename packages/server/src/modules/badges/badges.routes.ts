@@ -19,6 +19,10 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:userId/badges/a-gagner', { schema: { ...common, params: UserParams, response: { 200: z.array(BadgeToEarn), ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
+    // Measured on the household: cached by it while the member is its founder; a member who joined
+    // another's foyer is measured afresh (its data moves the founder's version, not the member's).
+    const { foyerId } = await app.services.foyer.membership(req.params.userId);
+    if (foyerId !== req.params.userId) return badges.toEarn(req.params.userId);
     return householdCache.answer(req.params.userId, 'badges/a-gagner', () => badges.toEarn(req.params.userId));
   });
 

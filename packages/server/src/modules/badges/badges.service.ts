@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { EventsService } from '../events/events.service.ts';
+import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { BadgeJoined, BadgesRepository } from './badges.repository.ts';
 
@@ -22,14 +23,15 @@ export class BadgesService {
       appliances: AppliancesService;
       events: EventsService;
       notifications: NotificationsService;
+      foyer: Pick<FoyerService, 'membership'>;
       clock: Clock;
       log: FastifyBaseLogger;
     },
   ) {}
 
-  /** The value each rule kind measures for the user. */
-  private async measures(userId: number): Promise<(kind: string) => number> {
-    const [counts, events, actions] = await Promise.all([this.deps.appliances.badgeCounts(userId), this.deps.events.stats(userId), this.repo.actionCounts(userId)]);
+  /** The value each rule kind measures for a member: their household's data (`foyerId`), their own actions. */
+  private async measures(userId: number, foyerId: number): Promise<(kind: string) => number> {
+    const [counts, events, actions] = await Promise.all([this.deps.appliances.badgeCounts(foyerId), this.deps.events.stats(foyerId), this.repo.actionCounts(userId)]);
     const values: Record<string, number> = {
       appliances: counts.inInventory,
       furnished_universe: counts.mostInOneUniverse,
@@ -42,16 +44,20 @@ export class BadgesService {
   }
 
   /**
-   * Awards every badge whose rule the user now meets (each once) with its CHALLENGE notification.
-   * Called after the changes a rule counts; never fails the request that triggered it.
+   * Awards every badge whose rule the member now meets (each once) with its CHALLENGE notification:
+   * badges are personal (issue 19), earned by the member who acted, on their household's data
+   * (`foyerId`, theirs when not given) — only the rules of what they did (`kinds`): planning a
+   * maintenance in a foyer of ten appliances does not earn « Premier appareil ». Called after the
+   * changes a rule counts; never fails the request that triggered it.
    */
-  async evaluate(userId: number): Promise<Badge[]> {
+  async evaluate(userId: number, foyerId?: number, kinds?: readonly string[]): Promise<Badge[]> {
     try {
-      const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId)]);
+      const household = foyerId ?? (await this.deps.foyer.membership(userId)).foyerId;
+      const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId, household)]);
       const has = new Set(owned.map((b) => b.slug));
       const awarded: Badge[] = [];
       for (const ref of refs) {
-        if (has.has(ref.slug) || measure(ref.rule_kind) < ref.rule_threshold) continue;
+        if (has.has(ref.slug) || (kinds && !kinds.includes(ref.rule_kind)) || measure(ref.rule_kind) < ref.rule_threshold) continue;
         const row = await this.repo.award(userId, ref.id, this.deps.clock.now());
         if (!row) continue;
         await this.deps.notifications.challenge(userId, `badge:${userId}:${ref.slug}`, `Nouveau badge : ${ref.name}`, ref.description);
@@ -67,16 +73,17 @@ export class BadgesService {
 
   async recordAction(userId: number, action: string): Promise<Badge[]> {
     await this.repo.recordAction(userId, action, this.deps.clock.now());
-    return this.evaluate(userId);
+    return this.evaluate(userId, undefined, [`action:${action}`]);
   }
 
   async list(userId: number): Promise<Badge[]> {
     return (await this.repo.list(userId)).map(toDto);
   }
 
-  /** The badges the household has not earned yet, in the catalogue's order, with what earns them and its progress. */
+  /** The badges the member has not earned yet, in the catalogue's order, with what earns them and the household's progress. */
   async toEarn(userId: number): Promise<BadgeToEarn[]> {
-    const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId)]);
+    const { foyerId } = await this.deps.foyer.membership(userId);
+    const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId, foyerId)]);
     const has = new Set(owned.map((b) => b.slug));
     return refs
       .filter((ref) => !has.has(ref.slug))

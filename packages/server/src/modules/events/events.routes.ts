@@ -1,7 +1,7 @@
 import { ErrorBody, Event, EventCounts, EventCreate, EventPeriodCreate, EventsQuery, EventUpdate, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { household } from '../../lib/auth-guard.ts';
+import { currentUser, household } from '../../lib/auth-guard.ts';
 import { notFound } from '../../lib/errors.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -32,7 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/:userId/events', { schema: { ...common, params: UserParams, body: EventCreate, response: { 201: Event, ...errors } } }, async (req, reply) => {
     const foyerId = await household(req, req.params.userId);
-    return reply.code(201).send(await events.create(foyerId, req.body));
+    return reply.code(201).send(await events.create(foyerId, req.body, currentUser(req).userId));
   });
 
   app.post(
@@ -41,13 +41,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const foyerId = await household(req, req.params.userId);
       const { frequency, ...input } = req.body;
-      return reply.code(201).send(await events.createSeries(foyerId, input, frequency));
+      return reply.code(201).send(await events.createSeries(foyerId, input, frequency, currentUser(req).userId));
     },
   );
 
   app.put('/:userId/events/:id', { schema: { ...common, params: UserItemParams, body: EventUpdate, response: { 200: Event, ...errors } } }, async (req) => {
     const foyerId = await household(req, req.params.userId);
-    return events.update(foyerId, req.params.id, req.body);
+    return events.update(foyerId, req.params.id, req.body, currentUser(req).userId);
   });
 
   app.delete('/:userId/events/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {

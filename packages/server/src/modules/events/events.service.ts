@@ -139,16 +139,16 @@ export class EventsService {
     return (await this.repo.listForAppliance(userId, applianceId)).map((r) => this.toDto(r));
   }
 
-  /** A MAINTENANCE event starts NEW (spec §4); PANNE records a breakdown. */
-  async create(userId: number, input: EventInput): Promise<Event> {
+  /** A MAINTENANCE event starts NEW (spec §4); PANNE records a breakdown. `actorId`: the member who records it. */
+  async create(userId: number, input: EventInput, actorId = userId): Promise<Event> {
     await this.check(userId, input);
     const [id] = await this.repo.insert([this.row(userId, input)]);
-    await this.deps.bus.emit('event.recorded', { userId });
+    await this.deps.bus.emit('event.recorded', { userId, actorId });
     return this.get(userId, id);
   }
 
   /** One row per occurrence, from the chosen date to 12 months ahead; returns the series. */
-  async createSeries(userId: number, input: EventInput, frequency: Frequency): Promise<Event[]> {
+  async createSeries(userId: number, input: EventInput, frequency: Frequency, actorId = userId): Promise<Event[]> {
     await this.check(userId, input);
     const seriesId = randomUUID();
     // 12 months from the later of today and the series' start.
@@ -156,7 +156,7 @@ export class EventsService {
     const until = seriesHorizon(input.dt_realisation.getTime() > now.getTime() ? input.dt_realisation : now);
     const dates = expandSeries(input.dt_realisation, frequency, until);
     await this.repo.insert(dates.map((dt) => this.row(userId, input, { series_id: seriesId, frequency, dt })));
-    await this.deps.bus.emit('event.recorded', { userId });
+    await this.deps.bus.emit('event.recorded', { userId, actorId });
     return (await this.repo.listSeries(userId, seriesId)).map((r) => this.toDto(r));
   }
 
@@ -202,7 +202,7 @@ export class EventsService {
    * PUT: the note, `done: true` records it as carried out now, `assigneeId` changes who sees to it —
    * for a recurring task, this occurrence and the planned ones after it.
    */
-  async update(userId: number, id: number, input: { note?: string | null; done?: boolean; assigneeId?: number | null }): Promise<Event> {
+  async update(userId: number, id: number, input: { note?: string | null; done?: boolean; assigneeId?: number | null }, actorId = userId): Promise<Event> {
     const event = await this.get(userId, id);
     if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
     const now = this.deps.clock.now();
@@ -215,7 +215,7 @@ export class EventsService {
     if (input.assigneeId !== undefined && event.seriesId) {
       await this.repo.assignSeries(userId, event.seriesId, new Date(event.dt_realisation), input.assigneeId, now);
     }
-    if (input.done) await this.deps.bus.emit('event.recorded', { userId });
+    if (input.done) await this.deps.bus.emit('event.recorded', { userId, actorId });
     return this.get(userId, id);
   }
 

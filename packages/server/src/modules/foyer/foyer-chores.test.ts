@@ -1,6 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -91,5 +92,26 @@ describe('chores shared in a foyer (issue 19): « Qui s’en occupe ? »', () =>
 
     expect((await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/membres/${member.id}`, headers: member.headers })).statusCode).toBe(204);
     expect((await assignees()).every((a) => a === null)).toBe(true);
+  });
+
+  it('gives a badge to the member who earned it, measured on the household; the others keep their own', async () => {
+    const { owner, member } = await household('badge');
+    const slugs = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/badges`, headers: user.headers })).json() as { refbadge: { name: string } }[]).map((b) => b.refbadge.name);
+    const progress = async (user: User, slug: string) =>
+      ((await t.app.inject({ url: `${users(user.id)}/badges/a-gagner`, headers: user.headers })).json() as { slug: string; progress: { current: number } }[]).find((b) => b.slug === slug)?.progress.current;
+
+    const form = await multipart({ name: 'Cellier' });
+    const universe = (await t.app.inject({ method: 'POST', url: `${users(member.id)}/foyers/univers`, headers: { ...member.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+    const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Liebherr', modele: 'K1' }) });
+    const added = await t.app.inject({ method: 'POST', url: `${users(member.id)}/foyers/univers/${universe}/appliances`, headers: { ...member.headers, ...body.headers }, payload: body.payload });
+    expect(added.statusCode, added.body).toBe(201);
+
+    expect(await slugs(member)).toContain('Premier appareil');
+    expect(await slugs(owner)).not.toContain('Premier appareil');
+    // Both see the household's progress toward the next ones.
+    expect(await progress(owner, 'foyer-equipe')).toBe(1);
+    expect(await progress(member, 'foyer-equipe')).toBe(1);
+    const notified = (await t.app.inject({ url: `${users(owner.id)}/notifs`, headers: owner.headers })).json() as { type: string }[];
+    expect(notified.filter((n) => n.type === 'CHALLENGE')).toEqual([]);
   });
 });

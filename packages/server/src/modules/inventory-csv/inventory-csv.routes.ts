@@ -1,7 +1,7 @@
 import { ErrorBody, IMPORT_MAX_CHARS, InventoryImportAnswer, InventoryImportBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { household } from '../../lib/auth-guard.ts';
+import { currentUser, household } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -30,7 +30,7 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: IMPORT_MAX_CHARS * 4 + 1024, schema: { ...common, params: UserParams, body: InventoryImportBody, response: { 200: InventoryImportAnswer, ...errors } } },
     async (req) => {
       const foyerId = await household(req, req.params.userId);
-      return inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer);
+      return inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer, currentUser(req).userId);
     },
   );
 };

@@ -41,7 +41,7 @@ export class InventoryCsvService {
    * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
    * in one transaction (all rows or none). Universes named and missing are created with them.
    */
-  async importAppliances(userId: number, text: string, apply: boolean): Promise<InventoryImportAnswer> {
+  async importAppliances(userId: number, text: string, apply: boolean, actorId = userId): Promise<InventoryImportAnswer> {
     const rows = readInventoryCsv(text);
     const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
     const plan = planImport(rows, products, existing);
@@ -54,7 +54,7 @@ export class InventoryCsvService {
         const ids = new Map(own);
         for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));
         const writes = plan.flatMap((p) => (p.write ? [{ id: p.write.id, universeId: p.write.universe ? (ids.get(foldFr(p.write.universe).trim()) ?? null) : null, input: p.write.input }] : []));
-        await this.deps.appliances.writeImported(userId, writes, unit);
+        await this.deps.appliances.writeImported(userId, writes, unit, actorId);
       });
     }
     const count = (r: string) => plan.filter((p) => p.result === r).length;

@@ -1,7 +1,7 @@
 import { ErrorBody, SecondLifeBody, SecondLifeItem } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { household } from '../../lib/auth-guard.ts';
+import { currentUser, household } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -22,7 +22,7 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
     async (req) => {
       const foyerId = await household(req, req.params.userId);
-      return secondLife.give(foyerId, req.params.id, req.body.outcome);
+      return secondLife.give(foyerId, req.params.id, req.body.outcome, currentUser(req).userId);
     },
   );
 };

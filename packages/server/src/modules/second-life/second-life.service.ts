@@ -12,9 +12,9 @@ export class SecondLifeService {
    * The device moves to the history and its planned maintenance goes, in one transaction (issue 18,
    * item 2): a failure leaves it in the inventory with its plans, never half moved.
    */
-  give(userId: number, applianceId: number, outcome: SecondLifeOutcome): Promise<SecondLifeItem> {
+  give(userId: number, applianceId: number, outcome: SecondLifeOutcome, actorId = userId): Promise<SecondLifeItem> {
     return inTransaction(this.deps.db, async (unit) => {
-      const item = await this.deps.appliances.markSecondLife(userId, applianceId, outcome, unit);
+      const item = await this.deps.appliances.markSecondLife(userId, applianceId, outcome, unit, actorId);
       await this.deps.events.cancelPendingForAppliance(userId, applianceId, unit);
       return item;
     });

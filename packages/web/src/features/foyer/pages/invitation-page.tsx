@@ -71,7 +71,7 @@ function SignedOut({ intro }: { intro: ReactNode }) {
     <Stack gap="md">
       {intro}
       <Text size="sm" c="dimmed">
-        Connectez-vous pour accepter. Pas encore de compte ? Créez-le, confirmez votre adresse, puis connectez-vous : vous reviendrez ici.
+        Connectez-vous pour accepter. Pas encore de compte ? Créez-le, puis connectez-vous : vous reviendrez ici.
       </Text>
       <Button component={Link} to="/login" fullWidth>
         Se connecter pour accepter
