@@ -66,6 +66,9 @@ describe('a household shared by its members (issue 19)', () => {
     await memberPage.screenshot({ path: 'e2e/screenshots/foyer-invitation-phone.png', fullPage: true });
     await memberPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
     await visible(memberPage, 'Buanderie');
+    await memberPage.goto('/profile');
+    await expect.poll(() => memberPage.getByRole('button', { name: 'Quitter ce foyer' }).isVisible()).toBe(true);
+    await memberPage.getByRole('region', { name: 'Mon foyer' }).screenshot({ path: 'e2e/screenshots/foyer-member-profile-phone.png' });
 
     // The member plans a maintenance and gives it to the owner (« Qui s'en occupe ? »).
     const now = new Date();
@@ -123,8 +126,10 @@ describe('a household shared by its members (issue 19)', () => {
     await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
     await readerPage.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
     await readerPage.getByRole('button', { name: "S'inscrire" }).click();
+    await visible(readerPage, 'Votre compte a bien été créé !');
     await readerPage.getByRole('link', { name: 'Se connecter' }).click();
     await readerPage.waitForURL('**/login');
+    await expect.poll(() => readerPage.getByLabel(label('Email')).inputValue()).toBe(reader.email);
     await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
     await readerPage.getByRole('button', { name: 'VALIDER' }).click();
     await readerPage.waitForURL(/\/invitation\?token=/);
@@ -151,6 +156,14 @@ describe('a household shared by its members (issue 19)', () => {
     await ownerPage.getByRole('dialog', { name: 'Retirer Léa du foyer ?' }).getByRole('button', { name: 'Retirer' }).click();
     await visible(ownerPage, 'Léa ne fait plus partie du foyer.');
     await expect.poll(() => members.getByRole('listitem').count()).toBe(2);
+
+    // The owner names the foyer; the header shows the new name.
+    await ownerPage.getByRole('button', { name: 'Renommer le foyer' }).click();
+    await ownerPage.getByLabel('Nom du foyer').fill('Maison de Bretagne');
+    await ownerPage.getByRole('button', { name: 'Enregistrer' }).click();
+    await visible(ownerPage, 'Le foyer est renommé.');
+    await ownerPage.goto('/calendar');
+    await expect.poll(() => ownerPage.getByTestId('household-name').textContent()).toMatch(/^Maison de Bretagne\s*· 2 membres$/);
 
     await Promise.all([ownerContext.close(), memberContext.close(), readerContext.close()]);
   });

@@ -26,6 +26,16 @@ export type FoyerInvitation = z.infer<typeof FoyerInvitation>;
 export const Foyer = z.object({ id: z.number().int(), nom: z.string(), membres: z.array(FoyerMember), invitations: z.array(FoyerInvitation) });
 export type Foyer = z.infer<typeof Foyer>;
 
+/** PUT V1/profils/users/{userId}/foyer: an owner names the foyer; empty, it takes back « Foyer de {prénom} ». */
+export const FoyerRename = z.object({
+  nom: z
+    .string()
+    .trim()
+    .max(60, { error: MSG.foyerNameTooLong })
+    .transform((v) => v.replace(/\s+/g, ' ') || null),
+});
+export type FoyerRename = z.input<typeof FoyerRename>;
+
 /** PUT V1/profils/users/{userId}/foyer/membres/{memberId} */
 export const FoyerMemberUpdate = z.object({ role: FoyerRoleField });
 export type FoyerMemberUpdate = z.infer<typeof FoyerMemberUpdate>;

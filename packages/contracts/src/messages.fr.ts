@@ -229,6 +229,8 @@ export const MSG = {
   foyerMemberUnknown: 'Cette personne n’est pas membre de votre foyer.',
   foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
   foyerOwnFounderLeave: 'Vous ne pouvez pas quitter le foyer que vous avez créé : c’est là que vos données sont rangées.',
+  foyerNameTooLong: 'Le nom du foyer ne peut pas dépasser 60 caractères.',
+  foyerRenamed: 'Le foyer est renommé.',
   foyerFounderStays: 'La personne qui a créé ce foyer ne peut pas en être retirée : ses données y sont rangées.',
   foyerFounderDeletion: 'D’autres personnes partagent le foyer que vous avez créé : retirez-les, ou demandez-leur de le quitter, avant de supprimer votre compte. Sinon, elles perdraient ses appareils et leur historique.',
   foyerDemoInvite: 'Un foyer de démonstration ne peut inviter personne : créez votre compte pour partager votre foyer.',

@@ -223,6 +223,7 @@ async function buildCases(): Promise<Record<string, Case>> {
       owned: [{ method: 'PUT', url: `${users(a)}/preferences/notifications`, payload: { app: false, push: false, email: false, emailMode: 'hebdo' }, expect: 403 }],
     },
     'GET /api/V1/profils/users/:userId/foyer': { owned: [{ method: 'GET', url: `${users(a)}/foyer`, expect: 403 }] },
+    'PUT /api/V1/profils/users/:userId/foyer': { owned: [{ method: 'PUT', url: `${users(a)}/foyer`, payload: { nom: 'Pris' }, expect: 403 }] },
     'PUT /api/V1/profils/users/:userId/foyer/membres/:memberId': {
       owned: [
         { method: 'PUT', url: `${users(a)}/foyer/membres/${a}`, payload: { role: 'lecteur' }, expect: 403 },

@@ -103,7 +103,7 @@ async function joiner(role: FoyerRole): Promise<Actor> {
 const founder = (): Actor => A.user;
 
 const ids = (res: LightMyRequestResponse, key: string) => (res.json() as Record<string, number>[]).map((row) => row[key]);
-const foyerOf = async (who: Actor) => (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as { id: number; membres: { userId: number; role: string }[]; invitations: { id: number; email: string }[] };
+const foyerOf = async (who: Actor) => (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as { id: number; nom: string; membres: { userId: number; role: string }[]; invitations: { id: number; email: string }[] };
 
 function buildCases(): Record<string, Case> {
   const event = { title: 'Purge du radiateur', dt_realisation: '2026-12-24T09:00:00Z' };
@@ -277,6 +277,15 @@ function buildCases(): Record<string, Case> {
     },
 
     // Managing the foyer: its owners only. `{userId}` is the caller's; the foyer, theirs.
+    'PUT /api/V1/profils/users/:userId/foyer': {
+      manage: (who) => ({ method: 'PUT', url: `${users(who.id)}/foyer`, payload: { nom: `Maison de ${TAG}` } }),
+      expect: 200,
+      effect: async (_on, owner) => {
+        expect((await foyerOf(founder())).nom).toBe(`Maison de ${TAG}`);
+        // Empty, the foyer takes its founder's name back.
+        expect((await send(owner, { method: 'PUT', url: `${users(owner.id)}/foyer`, payload: { nom: '  ' } })).json().nom).toBe('Foyer de Aliénor');
+      },
+    },
     'PUT /api/V1/profils/users/:userId/foyer/membres/:memberId': {
       manage: (who, on) => ({ method: 'PUT', url: `${users(who.id)}/foyer/membres/${on.member.id}`, payload: { role: 'lecteur' } }),
       expect: 200,
@@ -525,7 +534,7 @@ describe('role matrix of the household (generated from the route table)', () => 
     expect(personal.length).toBeGreaterThan(15);
   });
 
-  it('lets a co-owner manage the foyer: a role changed and back, an invitation sent and one cancelled, a member removed', async () => {
+  it('lets a co-owner manage the foyer: renamed, a role changed and back, an invitation sent and one cancelled, a member removed', async () => {
     const O = await joiner('proprietaire');
     const X = await joiner('membre');
     const invited = await send(founder(), { method: 'POST', url: `${users(A.user.id)}/foyer/invitations`, payload: { email: 'invitation-a-annuler@exemple.fr', role: 'lecteur' } });
@@ -533,7 +542,7 @@ describe('role matrix of the household (generated from the route table)', () => 
     const on = { member: X, invitationId: invited.json().id as number };
     // Removing the member last: the role change needs them in the foyer.
     const manage = casesOf('manage').sort(([x], [y]) => Number(x.method === 'DELETE' && x.url.includes('membres')) - Number(y.method === 'DELETE' && y.url.includes('membres')));
-    expect(manage.length).toBe(4);
+    expect(manage.length).toBe(5);
     for (const [route, c] of manage) {
       const res = await send(O, c.manage(O, on));
       expect(res.statusCode, `${route.key}: ${res.body}`).toBe(c.expect);

@@ -45,6 +45,10 @@ export class FoyerRepository {
     return this.db.selectFrom('foyer_members').select(['user_id', 'role']).where('foyer_id', '=', foyerId).forUpdate().execute();
   }
 
+  rename(foyerId: number, nom: string | null) {
+    return this.db.updateTable('foyers').set({ nom }).where('id', '=', foyerId).executeTakeFirst();
+  }
+
   setRole(userId: number, role: Role) {
     return this.db.updateTable('foyer_members').set({ role }).where('user_id', '=', userId).executeTakeFirst();
   }

@@ -1,4 +1,4 @@
-import { ErrorBody, Foyer, FoyerInvitation, FoyerInvitationAccept, FoyerInvitationCreate, FoyerInvitationPreview, FoyerMemberUpdate } from '@ecofoyer/contracts';
+import { ErrorBody, Foyer, FoyerInvitation, FoyerInvitationAccept, FoyerInvitationCreate, FoyerInvitationPreview, FoyerMemberUpdate, FoyerRename } from '@ecofoyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +28,11 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:userId/foyer', { schema: { ...common, params: UserParams, response: { 200: Foyer, ...errors } } }, async (req) => {
     requireSelf(req, req.params.userId);
     return foyer.get(req.params.userId);
+  });
+
+  app.put('/:userId/foyer', { schema: { ...common, params: UserParams, body: FoyerRename, response: { 200: Foyer, ...errors } } }, async (req) => {
+    requireSelf(req, req.params.userId);
+    return foyer.rename(req.params.userId, req.body.nom);
   });
 
   app.put(

@@ -84,6 +84,13 @@ export class FoyerService {
     };
   }
 
+  /** PUT …/foyer: an owner names the foyer (null: « Foyer de {prénom du fondateur} » again). */
+  async rename(actorId: number, nom: string | null): Promise<Foyer> {
+    const { foyerId } = await this.requireOwner(actorId);
+    await this.repo.rename(foyerId, nom);
+    return this.get(actorId);
+  }
+
   /** PUT …/foyer/membres/{memberId}: an owner changes a member's role; the foyer keeps an owner. */
   async setRole(actorId: number, memberId: number, role: FoyerRole): Promise<Foyer> {
     const { foyerId } = await this.requireOwner(actorId);

@@ -139,4 +139,20 @@ describe('the household (issue 19): a foyer, its members and their roles', () =>
     expect(await marques(leaving)).toEqual(['Seb']);
     expect((await foyerOf(owner)).membres.map((m: { userId: number }) => m.userId)).toEqual([owner.id]);
   });
+
+  it('lets an owner name the foyer, and takes the founder’s name back when the name is emptied', async () => {
+    const owner = await signedInUser(t, 'nom-proprio@exemple.fr');
+    const member = await signedInUser(t, 'nom-membre@exemple.fr');
+    await join(member, owner.id, 'membre');
+    const rename = (user: User, nom: string) => t.app.inject({ method: 'PUT', url: `${users(user.id)}/foyer`, headers: user.headers, payload: { nom } });
+    const named = await rename(owner, '  Maison   de Bretagne ');
+    expect([named.statusCode, named.json().nom]).toEqual([200, 'Maison de Bretagne']);
+    expect((await foyerOf(member)).nom).toBe('Maison de Bretagne');
+    const refused = await rename(member, 'Chez moi');
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'FOYER_OWNER_ONLY']);
+    const tooLong = await rename(owner, 'x'.repeat(61));
+    expect([tooLong.statusCode, tooLong.json().message]).toEqual([400, MSG.foyerNameTooLong]);
+    expect((await foyerOf(owner)).nom).toBe('Maison de Bretagne');
+    expect((await rename(owner, '')).json().nom).toBe('Foyer de Camille');
+  });
 });

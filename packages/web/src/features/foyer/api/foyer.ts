@@ -44,6 +44,9 @@ function useFoyerMutation<V, R>(fn: (base: string, input: V) => Promise<R>, ever
   });
 }
 
+/** PUT …/foyer: an owner names the foyer (empty: « Foyer de {prénom} » again). */
+export const useRenameFoyer = () => useFoyerMutation((base, nom: string) => api<Foyer>(`${base}/foyer`, { method: 'PUT', body: { nom } }));
+
 export const useSetRole = () =>
   useFoyerMutation((base, { memberId, role }: { memberId: number; role: FoyerRole }) => api<Foyer>(`${base}/foyer/membres/${memberId}`, { method: 'PUT', body: { role } }));
 

@@ -1,12 +1,12 @@
 import { emailError, FOYER_ROLE_LABELS, FOYER_ROLES, type FoyerMember, type FoyerRole, MSG } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconHome, IconMailForward } from '@tabler/icons-react';
+import { IconAlertCircle, IconHome, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { type Confirm, ConfirmModal } from '../../events/components/confirm-modal.tsx';
-import { useCancelInvitation, useFoyer, useInvite, useRemoveMember, useSetRole } from '../api/foyer.ts';
+import { useCancelInvitation, useFoyer, useInvite, useRemoveMember, useRenameFoyer, useSetRole } from '../api/foyer.ts';
 
 const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 const ROLE_HELP: Record<FoyerRole, string> = {
@@ -67,11 +67,9 @@ export function FoyerCard({ demo }: { demo: boolean }) {
       )}
       {foyer.data && me && (
         <Stack gap="md">
-          <Text>
-            <Text span fw={700}>
-              {foyer.data.nom}
-            </Text>{' '}
-            — votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]}).
+          {owner ? <FoyerName nom={foyer.data.nom} onDone={setDone} /> : <Text fw={700}>{foyer.data.nom}</Text>}
+          <Text size="sm">
+            Votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]}).
           </Text>
           {done && (
             <Alert color="eco" role="status">
@@ -159,6 +157,60 @@ export function FoyerCard({ demo }: { demo: boolean }) {
       )}
       <ConfirmModal confirm={confirm} onClose={() => setConfirm(null)} />
     </Paper>
+  );
+}
+
+/** The foyer's name, which an owner can change (the desktop header shows it). */
+function FoyerName({ nom, onDone }: { nom: string; onDone: (message: string) => void }) {
+  const rename = useRenameFoyer();
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {nom}
+        </Text>
+        <ActionIcon variant="subtle" size={36} aria-label="Renommer le foyer" onClick={() => setDraft(nom)}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Group>
+    );
+  }
+  const save = () =>
+    rename.mutate(draft, {
+      onSuccess: () => {
+        setDraft(null);
+        onDone(MSG.foyerRenamed);
+      },
+    });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      noValidate
+    >
+      <Stack gap="xs">
+        <TextInput
+          label="Nom du foyer"
+          description="Laissé vide, il reprend le prénom de la personne qui l’a créé."
+          value={draft}
+          maxLength={60}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          error={rename.isError ? errorMessage(rename.error, MSG.serverError) : undefined}
+          data-autofocus
+        />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={rename.isPending}>
+            Enregistrer
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setDraft(null)}>
+            Annuler
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
