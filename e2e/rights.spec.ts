@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { addMonths, dayFr, parisDay } from '@ecofoyer/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, household, label, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import { household, label, launchBrowser, login, mailTo, moveClock, newContext, PHONE, visible } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,14 +84,16 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
 
     // The reminder: the scheduler's next pass (its clock two hours on, past its once-an-hour limit)
     // tells that the legal guarantee ends within 60 days.
-    const clock = (offsetMs: number) => fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
     try {
-      await clock(2 * 3_600_000);
+      await moveClock(2 * 3_600_000);
       await page.goto('/notification');
       await visible(page, `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`);
     } finally {
-      await clock(0);
+      await moveClock(0);
     }
+    // And by e-mail (on by default, at each reminder; issue 19's preferences), through the SMTP server.
+    const mail = await mailTo(account.email, `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`);
+    expect(mail.text).toContain('de garantie légale de conformité pour Lave-linge Bosch');
     await context.close();
   });
 });

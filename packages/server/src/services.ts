@@ -88,7 +88,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const smartfix = new SmartfixService();
   const ai = new AiService({ files, appliances, universes, log, vision: new ChatCompletions(config.vision, log, 'Vision') });
   const audit = new AuditService(new AuditRepository(db), { clock, log });
-  const rights = new RightsService({ appliances, events, references, notifications, smartfix, clock });
+  const rights = new RightsService({ appliances, events, references, notifications, smartfix, foyer, clock });
   notifications.onTick(() => rights.remind());
   const secondLife = new SecondLifeService({ db, appliances, events });
   const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl });

@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailQueue } from '../../lib/mail-queue.ts';
 import { joinFoyer } from '../../../test/foyer.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { pushService } from '../../../test/security/seed.ts';
 import { smtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -154,6 +155,30 @@ describe('notification preferences and reminder mails (issue 19)', () => {
     expect(header(digest, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The member who chose « à chaque rappel » gets no digest.
     expect((await mailsTo('resume-membre@exemple.fr')).filter((m) => m.subject?.startsWith('Votre semaine'))).toEqual([]);
+    t.clock.set('2026-11-21T09:00:00Z');
+  });
+
+  it('mails the end of a guarantee to every member who looks after the foyer’s appliances (issue 20), a lecteur gets none', async () => {
+    t.clock.set('2026-11-21T09:00:00Z');
+    const owner = await signedInUser(t, 'garantie-proprio@exemple.fr');
+    const member = await signedInUser(t, 'garantie-membre@exemple.fr');
+    const reader = await signedInUser(t, 'garantie-lecteur@exemple.fr');
+    await joinFoyer(t, member, owner.id, 'membre');
+    await joinFoyer(t, reader, owner.id, 'lecteur');
+    const u = await multipart({ name: 'Cuisine' });
+    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers`, headers: { ...owner.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    // Delivered on 20 December 2024: the legal guarantee ends on 20 December 2026, within 60 days.
+    const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Whirlpool', modele: 'W7', dt_achat: '2024-12-20' }) });
+    expect((await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...owner.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    t.clock.set('2026-11-22T10:30:00Z'); // a Sunday morning: no digest yet
+    await t.app.services.notifications.tick();
+    for (const email of ['garantie-proprio@exemple.fr', 'garantie-membre@exemple.fr']) {
+      const mails = (await mailsTo(email)).filter((m) => m.subject?.startsWith('Garantie :'));
+      expect(mails, email).toHaveLength(1);
+      expect(mails[0]!.subject).toContain('fin le 20 décembre 2026');
+      expect(mails[0]!.text).toContain('Voir mes appareils : http://localhost:3000/inventaire');
+    }
+    expect(await mailsTo('garantie-lecteur@exemple.fr')).toEqual([]);
     t.clock.set('2026-11-21T09:00:00Z');
   });
 });

@@ -5,6 +5,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { Clock } from '../../lib/clock.ts';
 import type { AppliancesService, GuaranteeFacts } from '../appliances/appliances.service.ts';
 import type { EventsService, FeedDay } from '../events/events.service.ts';
+import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 
 interface RunningGuarantee {
@@ -21,7 +22,17 @@ export class RightsService {
   private lastReminders = 0;
   private reminding: Promise<NotificationRow[]> | null = null;
 
-  constructor(private readonly deps: { appliances: AppliancesService; events: EventsService; references: ReferencesService; notifications: NotificationsService; smartfix: SmartfixService; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      appliances: AppliancesService;
+      events: EventsService;
+      references: ReferencesService;
+      notifications: NotificationsService;
+      smartfix: SmartfixService;
+      foyer: Pick<FoyerService, 'assignableIds'>;
+      clock: Clock;
+    },
+  ) {}
 
   async forAppliance(userId: number, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(userId, applianceId);
@@ -154,14 +165,17 @@ export class RightsService {
     const byUser = new Map<number, Set<number>>();
     for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
     for (const [userId, ids] of byUser) {
+      // Every member who looks after the household's appliances is told (issue 19), a lecteur is not.
+      const members = await this.deps.foyer.assignableIds(userId);
       for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
-        if (ids.has(appliance.id)) created.push(...(await this.remindFor(userId, appliance, rights, today)));
+        if (ids.has(appliance.id)) created.push(...(await this.remindFor(userId, members, appliance, rights, today)));
       }
     }
     return created;
   }
 
-  private async remindFor(userId: number, appliance: GuaranteeFacts, rights: Droits, today: string): Promise<NotificationRow[]> {
+  /** Each member's reminder of a guarantee's end; the founder's keeps the key it had before members existed. */
+  private async remindFor(foyerId: number, members: number[], appliance: GuaranteeFacts, rights: Droits, today: string): Promise<NotificationRow[]> {
     const created: NotificationRow[] = [];
     const { id } = appliance;
     const ends = [
@@ -174,14 +188,16 @@ export class RightsService {
       const step = daysLeft <= 7 ? 7 : daysLeft <= 60 ? 60 : null;
       if (step === null || daysLeft < 0) continue;
       const fin = dayFr(end.fin);
-      const row = await this.deps.notifications.remindOnce(
-        userId,
-        'GARANTIE',
-        `garantie:${id}:${end.kind}:${end.fin}:${step}`,
-        `Garantie : ${appliance.name}, fin le ${fin}`,
-        `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
-      );
-      if (row) created.push(row);
+      for (const member of members) {
+        const row = await this.deps.notifications.remindOnce(
+          member,
+          'GARANTIE',
+          `garantie:${id}:${end.kind}:${end.fin}:${step}${member === foyerId ? '' : `:${member}`}`,
+          `Garantie : ${appliance.name}, fin le ${fin}`,
+          `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
+        );
+        if (row) created.push(row);
+      }
     }
     return created;
   }
