@@ -249,6 +249,8 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
           // A badge is its reference: without it there is nothing to show.
           if (table === 'user_badges' && unknownReference) continue;
           for (const column of FILE_COLUMNS[table] ?? []) if (row[column] != null) next[column] = keys.get(String(row[column])) ?? null;
+          // The archive holds one account: a task it saw to stays its own, one of another member goes back to the whole foyer.
+          if (table === 'events') next.assignee_id = row.assignee_id != null && Number(row.assignee_id) === oldUserId ? userId : null;
           if (table === 'events' && row.series_id != null) {
             const sid = String(row.series_id);
             if (!series.has(sid)) series.set(sid, randomUUID());
