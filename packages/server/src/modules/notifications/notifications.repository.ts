@@ -157,6 +157,18 @@ export class NotificationsRepository {
     return memberTasks(this.db, userId, since, until);
   }
 
+  /** A member's guarantee reminders since `since` (the digest tells them too). */
+  guaranteeReminders(userId: number, since: Date) {
+    return this.db
+      .selectFrom('notifications')
+      .select(['title', 'message'])
+      .where('user_id', '=', userId)
+      .where('type', '=', 'GARANTIE')
+      .where('created_at', '>', since)
+      .orderBy('created_at')
+      .execute();
+  }
+
   /** Claims this week's digest for a member: true once, whatever the replicas ticking at the same time. */
   async claimDigest(userId: number, week: string, now: Date): Promise<boolean> {
     const row = await this.db

@@ -89,16 +89,20 @@ export class NotificationsService {
     return { appUrl: this.deps.config.appUrl, secret: this.deps.config.jwtSecret, userId };
   }
 
-  /** The Sunday-evening digests (issue 19): each member who chose it, once a week, with the week's tasks; none for a quiet week. */
+  /**
+   * The Sunday-evening digests (issue 19): each member who chose it, once a week, with the week's
+   * tasks and the guarantee reminders of the week past (issue 20); none for a quiet week.
+   */
   private async sendDigests(now: Date): Promise<void> {
     const week = digestWeek(now);
     if (!week) return;
     for (const member of await this.repo.digestRecipients(week)) {
       if (!(await this.repo.claimDigest(member.user_id, week, now))) continue;
       const tasks = await this.repo.tasks(member.user_id, new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS), new Date(now.getTime() + 8 * DAY_MS));
-      if (tasks.length === 0) continue;
+      const guarantees = await this.repo.guaranteeReminders(member.user_id, new Date(now.getTime() - 7 * DAY_MS));
+      if (tasks.length === 0 && guarantees.length === 0) continue;
       const list = tasks.map((t) => ({ ...t, dt_realisation: new Date(t.dt_realisation), overdue: new Date(t.dt_realisation).getTime() < now.getTime() }));
-      await this.deps.mailer.send(digestMail(member.email, member.firstname, list, this.mailLinks(member.user_id)));
+      await this.deps.mailer.send(digestMail(member.email, member.firstname, list, guarantees, this.mailLinks(member.user_id)));
     }
   }
 

@@ -73,11 +73,18 @@ export interface DigestTask {
   overdue: boolean;
 }
 
-/** The Sunday-evening digest: the week's tasks for this member (theirs and the whole foyer's), late ones first (a quiet week sends none). */
-export function digestMail(to: string, prenom: string, tasks: DigestTask[], at: Links): MailMessage {
+/**
+ * The Sunday-evening digest: the week's tasks for this member (theirs and the whole foyer's), late
+ * ones first, then the guarantees ending soon told this week (a quiet week sends none).
+ */
+export function digestMail(to: string, prenom: string, tasks: DigestTask[], guarantees: { title: string; message: string }[], at: Links): MailMessage {
   const l = links(at);
-  const count = tasks.length === 1 ? '1 entretien' : `${tasks.length} entretiens`;
-  const items = tasks.map((t) => `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`);
+  const plural = (n: number, word: string) => (n === 0 ? null : `${n} ${word}${n > 1 ? 's' : ''}`);
+  const count = [plural(tasks.length, 'entretien'), plural(guarantees.length, 'garantie')].filter(Boolean).join(', ');
+  const items = [
+    ...tasks.map((t) => `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`),
+    ...guarantees.map((g) => `${g.title}. ${g.message}`),
+  ];
   return compose(to, MSG.digestMailSubject(count), [MSG.digestMailIntro(prenom)], items, { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` }, l);
 }
 

@@ -165,6 +165,9 @@ describe('notification preferences and reminder mails (issue 19)', () => {
     const reader = await signedInUser(t, 'garantie-lecteur@exemple.fr');
     await joinFoyer(t, member, owner.id, 'membre');
     await joinFoyer(t, reader, owner.id, 'lecteur');
+    const weekly = await signedInUser(t, 'garantie-hebdo@exemple.fr');
+    await joinFoyer(t, weekly, owner.id, 'membre');
+    await setPreferences(weekly, { app: true, push: true, email: true, emailMode: 'hebdo' });
     const u = await multipart({ name: 'Cuisine' });
     const kitchen = (await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers`, headers: { ...owner.headers, ...u.headers }, payload: u.payload })).json().univer_id;
     // Delivered on 20 December 2024: the legal guarantee ends on 20 December 2026, within 60 days.
@@ -179,6 +182,14 @@ describe('notification preferences and reminder mails (issue 19)', () => {
       expect(mails[0]!.text).toContain('Voir mes appareils : http://localhost:3000/inventaire');
     }
     expect(await mailsTo('garantie-lecteur@exemple.fr')).toEqual([]);
+    // The member who chose the digest reads it on Sunday evening.
+    expect(await mailsTo('garantie-hebdo@exemple.fr')).toEqual([]);
+    t.clock.set('2026-11-22T18:10:00Z');
+    await t.app.services.notifications.tick();
+    const [digest, ...more] = await mailsTo('garantie-hebdo@exemple.fr');
+    expect(more).toEqual([]);
+    expect(digest!.subject).toBe(MSG.digestMailSubject('1 garantie'));
+    expect(digest!.text).toContain('- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité');
     t.clock.set('2026-11-21T09:00:00Z');
   });
 });
