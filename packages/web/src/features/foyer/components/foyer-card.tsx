@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { type Confirm, ConfirmModal } from '../../events/components/confirm-modal.tsx';
+import { expiryFr } from '../expiry.ts';
 import { useCancelInvitation, useFoyer, useInvite, useRemoveMember, useRenameFoyer, useSetRole } from '../api/foyer.ts';
 
-const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 const ROLE_HELP: Record<FoyerRole, string> = {
   proprietaire: 'gère tout, membres compris',
   membre: 'consulte et modifie les appareils et l’entretien',
@@ -269,7 +269,7 @@ function Invitations({
                   {i.email}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {FOYER_ROLE_LABELS[i.role]} · valable jusqu’au {day.format(new Date(i.expire))}
+                  {FOYER_ROLE_LABELS[i.role]} · valable jusqu’au {expiryFr(i.expire)}
                 </Text>
               </div>
               <Group gap="xs" wrap="nowrap">

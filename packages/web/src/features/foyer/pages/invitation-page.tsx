@@ -7,6 +7,7 @@ import { AuthLayout } from '../../../app/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAcceptInvitation, useFoyer, useInvitationPreview } from '../api/foyer.ts';
+import { expiryFr } from '../expiry.ts';
 import { pendingInvitation } from '../pending-invitation.ts';
 
 /**
@@ -60,7 +61,7 @@ export function InvitationPage() {
     <Text>
       {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle <strong>{FOYER_ROLE_LABELS[role].toLowerCase()}</strong>.
       Vous y verrez ses appareils et leur entretien{role === 'lecteur' ? ', sans pouvoir les modifier' : ', et pourrez planifier et noter les entretiens'}. Invitation valable jusqu’au{' '}
-      {new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(expire))}.
+      {expiryFr(expire)}.
     </Text>
   );
   return <AuthLayout title="Invitation à un foyer">{session ? <Join token={token} nom={nom} intro={intro} /> : <SignedOut intro={intro} />}</AuthLayout>;

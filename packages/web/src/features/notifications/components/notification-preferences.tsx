@@ -25,10 +25,12 @@ export function NotificationPreferencesCard() {
     if (hash === '#notifications' && preferences.data) ref.current?.scrollIntoView({ block: 'start' });
   }, [hash, preferences.data]);
 
-  const change = (patch: Partial<NotificationPreferences>) => {
-    if (preferences.data) save.mutate({ ...preferences.data, ...patch });
-  };
+  // What is shown: the change being saved, else the saved choices. A second switch flipped while the
+  // first is saving builds on the first, not on the older saved state.
   const p = save.isPending && save.variables ? save.variables : preferences.data;
+  const change = (patch: Partial<NotificationPreferences>) => {
+    if (p) save.mutate({ ...p, ...patch });
+  };
 
   return (
     <Paper ref={ref} id="notifications" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="mes-notifications">
