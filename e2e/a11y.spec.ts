@@ -188,6 +188,7 @@ const SIGNED_IN_PATHS = [
   '/renew/tip?{device}',
   '/renew/offer?{device}',
   '/smarfix',
+  '/etiquettes',
   '/pas-une-route',
 ];
 

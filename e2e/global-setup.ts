@@ -10,6 +10,8 @@ import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.
 import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 import { dropTestSchemas } from '../packages/server/test/global-setup.ts';
 import { cleanDb, workerDb } from '../packages/server/test/test-db.ts';
+import { startIdentificationFixtures } from '../packages/server/test/identification-fixtures.ts';
+import { rappelConsoServer } from '../packages/server/test/rappelconso-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,8 +50,14 @@ export default async function setup(project: TestProject) {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   const smtpPort = (smtp.server.address() as { port: number }).port;
+  // RappelConso's recorded answers (issue 22): the recall watch reads them when a spec moves the clock.
+  const rappelConso = await rappelConsoServer();
+  // EPREL and Open Products Facts answering from their fixtures (issue 22): e2e/energy-label.spec.ts.
+  const identification = await startIdentificationFixtures();
   const config = loadConfig({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    EPREL_API_URL: identification.eprelUrl,
+    OPF_API_URL: identification.opfUrl,
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -59,6 +67,8 @@ export default async function setup(project: TestProject) {
     EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon',
     EDITOR_EMAIL: 'contact@repare-ton-quartier.fr',
     SCHEDULER_INTERVAL_SECONDS: '0',
+    RAPPELCONSO_URL: rappelConso.url,
+    RAPPELCONSO_PAGE_SIZE: '2',
     WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'),
     // Every browser test signs in from 127.0.0.1: the per-address limit is tested at the API level.
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
@@ -93,7 +103,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await app.close();
+    await identification.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await rappelConso.close();
     await handle.close();
     await dropTestSchemas();
     rmSync(dataDir, { recursive: true, force: true });

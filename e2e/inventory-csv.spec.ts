@@ -51,15 +51,38 @@ describe('« Exporter mon inventaire » (issue 21)', () => {
     await page2.waitForURL(/\/(home|welcome)$/);
     await page2.goto('/profile');
     await visible(page2, 'Importer des appareils');
+    // The preview's request held until the bar has been read: it starts with the file's upload.
+    const IMPORT = `**/api/V1/profils/users/${other.userId}/import/appareils`;
+    let release = () => {};
+    let accept: string | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page2.route(IMPORT, async (route) => {
+      accept = route.request().headers().accept;
+      await held;
+      await route.continue();
+    }, { times: 1 });
     const chooser = page2.waitForEvent('filechooser');
     await page2.getByLabel('Fichier CSV').click();
     await (await chooser).setFiles({ name: 'inventaire.csv', mimeType: 'text/csv', buffer: Buffer.from(withBadRow, 'utf8') });
+    const bar = page2.getByRole('progressbar', { name: 'Progression de l’import' });
+    await expect.poll(() => bar.getAttribute('aria-valuetext')).toMatch(/^Envoi du fichier… \d{1,3} %$/);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(100);
+    expect(await page2.getByTestId('import-progress').getByRole('status').textContent()).toBe(await bar.getAttribute('aria-valuetext'));
+    release();
+    expect(accept).toBe('application/x-ndjson');
     const preview = page2.getByTestId('import-preview');
     await expect.poll(() => preview.getByRole('status').textContent()).toBe('Dans ce fichier : 1 appareil à créer, 2 lignes refusées.');
+    expect(await bar.count()).toBe(0);
     expect(await preview.getByRole('list', { name: 'Lignes refusées' }).innerText()).toContain('Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).');
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).scrollIntoViewIfNeeded();
     await page2.screenshot({ path: 'e2e/screenshots/inventory-import-phone.png' });
     expect(await other.api<unknown[]>(`/api/V1/profils/users/${other.userId}/appliances`)).toHaveLength(1);
+    // An import that fails once it has begun (its last line says so): the message, nothing written, and the button to try again.
+    await page2.route(IMPORT, (route) =>
+      route.fulfill({ contentType: 'application/x-ndjson', body: '{"etape":"lecture","fait":0,"total":3}\n{"erreur":{"message":"L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant."}}\n' }),
+    { times: 1 });
+    await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
+    await expect.poll(() => page2.getByRole('region', { name: 'Importer des appareils' }).getByRole('alert').textContent()).toBe('L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.');
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
     await visible(page2, 'Import terminé');
     await visible(page2, '1 appareil créé, 2 lignes refusées.');

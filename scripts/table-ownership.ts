@@ -18,6 +18,9 @@ export const OWNERS: Record<string, string[]> = {
   badges: ['ref_badges', 'user_badges', 'user_actions'],
   files: ['temp_files'],
   foyer: ['foyers', 'foyer_members', 'foyer_invitations'],
+  dossier: ['dossier_jobs', 'dossier_shares'],
+  labels: ['appliance_labels'],
+  recalls: ['recall_runs', 'recall_sheets', 'appliance_recalls'],
   references: ['ref_products', 'ref_universes', 'reference_data'],
 };
 /** Tables of the server's infrastructure (lib/), no module's. */

@@ -20,7 +20,8 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      const files = Object.values(bundle).filter((f) => /\.(js|css|svg|html|json)$/.test(f.fileName));
+      // The barcode reader's WebAssembly too (issue 22): ~950 KB, a third of it compressed.
+      const files = Object.values(bundle).filter((f) => /\.(js|css|svg|html|json|wasm)$/.test(f.fileName));
       await Promise.all(
         files.map(async (file) => {
           const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
@@ -81,7 +82,8 @@ const SIGNED_IN = [
   /node_modules[\\/]@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/,
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AppShell|NavLink|Indicator|Collapse|SimpleGrid|ThemeIcon|Skeleton)[\\/]/,
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]utils[\\/]get-sorted-breakpoints/,
-  /src[\\/]features[\\/][^\\/]+[\\/](api[\\/]|paths\.ts)/,
+  // The energy label's lookups and tariff (issue 22) load with the scanner and the appliance page only.
+  /src[\\/]features[\\/](?!identification[\\/])[^\\/]+[\\/](api[\\/]|paths\.ts)/,
   /src[\\/]app[\\/](paths\.ts|query-layout|query-client|shell[\\/]app-layout)/,
 ];
 

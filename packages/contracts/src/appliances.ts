@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './constants.ts';
+import { isEan13, isEprelNumber } from './product-codes.ts';
 import { MSG } from './messages.fr.ts';
 
 const text = z
@@ -94,6 +95,56 @@ export const RightsFields = z.object({
   garantie_commerciale_fin: paperDate(true),
 });
 
+/** The most a household appliance uses in a year, in kWh (issue 22: 0 to 10 000). */
+export const ENERGY_KWH_YEAR_MAX = 10_000;
+
+/** A consumption as people type it (« 180 », « 152,5 »), to the tenth of a kWh; undefined otherwise. */
+function kwhFromText(text: string): number | undefined {
+  const compact = text.replace(/\s/g, '');
+  return /^\d{1,5}([.,]\d+)?$/.test(compact) ? Number(compact.replace(',', '.')) : undefined;
+}
+
+/**
+ * The energy label's numbers and the yearly consumption (issue 22): the EPREL registration number
+ * (read from the label's QR code), the barcode, and kWh per year (from EPREL or typed). Left out of
+ * an update they keep their value, like the paperwork; null clears them.
+ */
+export const EnergyFields = z.object({
+  eprel_number: keepOr(
+    z
+      .string()
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim() : null))
+      .refine((v) => v === null || isEprelNumber(v), { error: MSG.eprelNumberInvalid }),
+  ),
+  ean: keepOr(
+    z
+      .string()
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim() : null))
+      .refine((v) => v === null || isEan13(v), { error: MSG.eanInvalid }),
+  ),
+  energy_kwh_year: keepOr(
+    z
+      .union([z.number(), z.string().trim()])
+      .nullable()
+      .transform((v, ctx) => {
+        if (v === null || v === '') return null;
+        const n = typeof v === 'number' ? v : kwhFromText(v);
+        if (n === undefined || !Number.isFinite(n) || n < 0 || n > ENERGY_KWH_YEAR_MAX) {
+          ctx.addIssue({ code: 'custom', message: MSG.energyKwhInvalid });
+          return z.NEVER;
+        }
+        return Math.round(n * 10) / 10;
+      }),
+  ),
+});
+
+/** The form's check of a typed yearly consumption, the API's rule: null when empty or valid. */
+export function kwhError(text: string): string | null {
+  return EnergyFields.shape.energy_kwh_year.safeParse(text).success ? null : MSG.energyKwhInvalid;
+}
+
 /** spec §3 Appliance; file fields are signed URLs (API.md "Files"), null when absent. */
 export const Appliance = z.object({
   id: z.number().int(),
@@ -122,6 +173,10 @@ export const Appliance = z.object({
   dt_livraison: z.string().nullable(),
   occasion: z.boolean(),
   garantie_commerciale_fin: z.string().nullable(),
+  /** Issue 22: the energy label's registration number, the barcode, kWh per year. */
+  eprel_number: z.string().nullable(),
+  ean: z.string().nullable(),
+  energy_kwh_year: z.number().nullable(),
 });
 export type Appliance = z.infer<typeof Appliance>;
 
@@ -143,6 +198,7 @@ export const ApplianceCreateData = z.object({
   panne_note: text,
   classenergie: z.enum(ENERGY_CLASSES).nullish(),
   ...RightsFields.shape,
+  ...EnergyFields.shape,
 });
 export type ApplianceCreateData = z.input<typeof ApplianceCreateData>;
 
@@ -159,6 +215,7 @@ export const ApplianceUpdateText = z.object({
   prod_id: z.coerce.number().int().positive().nullish(),
   univer_id: z.coerce.number().int().positive().nullish(),
   ...RightsFields.shape,
+  ...EnergyFields.shape,
 });
 export type ApplianceUpdateText = z.input<typeof ApplianceUpdateText>;
 

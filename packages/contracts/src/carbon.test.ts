@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARBON_ENTRIES, carbonBySlug, checkCountResponse, footprintPerYear, homeImpact, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from './carbon.ts';
+import { CARBON_ENTRIES, carbonBySlug, checkCountResponse, ELECTRICITY_KG_CO2E_PER_KWH, footprintPerYear, homeImpact, lifecycleFootprint, production, savingVersusAverage, usagePerYear, withRealConsumption } from './carbon.ts';
 
 const kettle = carbonBySlug.get('bouilloire')!;
 const washer = carbonBySlug.get('lave-linge')!;
@@ -52,5 +52,23 @@ describe('home impact (spec §9, §8)', () => {
     for (const bad of [null, {}, { data: { Bouilloire: 'deux' }, meta: { totalAppliances: 2 } }, { data: {}, meta: {} }, { data: { x: -1 }, meta: { totalAppliances: 1 } }]) {
       expect(() => checkCountResponse(bad)).toThrow("Réponse invalide du backend. Impossible de calculer l'impact carbone.");
     }
+  });
+});
+
+describe('the use phase from the appliance’s own consumption (issue 22)', () => {
+  it('is kWh a year × the French mix (0,0519 kg CO2e/kWh): 114,4 kWh → 5,94 kg a year instead of the type’s 18,08', () => {
+    const real = withRealConsumption(washer, 114.4);
+    expect(ELECTRICITY_KG_CO2E_PER_KWH).toBe(0.0519);
+    expect(usagePerYear(real)).toBeCloseTo(5.94, 2);
+    expect(real.usagePerYear).toBe(5.94);
+    // Manufacturing and end of life stay the type's; over 12 years: 341.1 + 12 × 5.94 − 44.64.
+    expect(production(real)).toBe(production(washer));
+    expect(lifecycleFootprint(real, 12)).toBeCloseTo(341.1 + 12 * 5.94 - 44.64, 2);
+    expect(footprintPerYear(real, 12)).toBeLessThan(footprintPerYear(washer, 12));
+  });
+  it('says which consumption it counts, with the factor’s source', () => {
+    const real = withRealConsumption(washer, 114.4);
+    expect(real.sources.usage).toMatch(/^Consommation réelle de votre appareil : 114,4 kWh\/an × 0,0519 kg CO2e\/kWh \(ADEME, Base Empreinte, identifiant 43642 : .*\) = 5,94 kg CO2e\/an$/);
+    expect(washer.sources.usage).not.toMatch(/réelle/);
   });
 });

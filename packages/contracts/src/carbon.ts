@@ -64,6 +64,34 @@ export function savingVersusAverage(e: CarbonEntry, years: number): number {
   return (footprintPerYear(e, e.lifespanYears) - footprintPerYear(e, years)) * years;
 }
 
+/**
+ * The French electricity mix (issue 22): ADEME, Base Empreinte, « Électricité - 2024 - mix moyen -
+ * consommation », France continentale, element 43642: 0,0519 kg CO2e per kWh (±10 %). The estimated
+ * entries of data/carbon.json use its 2022 value, ≈ 0,052 (data/METHOD.md §5).
+ */
+export const ELECTRICITY_KG_CO2E_PER_KWH = 0.0519;
+export const ELECTRICITY_FACTOR_SOURCE = 'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
+
+const kgFr = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(n);
+
+/**
+ * The entry with the use phase of one appliance whose yearly consumption is known (issue 22): kWh
+ * per year × the French mix, instead of the type's average; manufacturing and end of life stay the
+ * type's. Its `usage` source says so, with the figures.
+ */
+export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntry {
+  const usage = Math.round(kwhYear * ELECTRICITY_KG_CO2E_PER_KWH * 100) / 100;
+  return {
+    ...e,
+    usagePerYear: usage,
+    total: production(e) + usage * e.lifespanYears + e.endOfLife,
+    sources: {
+      ...e.sources,
+      usage: `Consommation réelle de votre appareil : ${kgFr(kwhYear)} kWh/an × ${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH)} kg CO2e/kWh (${ELECTRICITY_FACTOR_SOURCE}) = ${kgFr(usage)} kg CO2e/an`,
+    },
+  };
+}
+
 /** spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500. */
 export function homeImpact(counts: Record<string, number>, lifecycleOf: (prodName: string) => number | undefined) {
   let kg = 0;

@@ -65,3 +65,24 @@ export const InventoryImportAnswer = z.object({
   nouveauxUnivers: z.array(z.string()),
 });
 export type InventoryImportAnswer = z.infer<typeof InventoryImportAnswer>;
+
+/** The media type a client asks for (`Accept`) to follow the import as it goes; without it the answer is one JSON object. */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+
+/** The import's phases: reading the file, checking its rows, writing them (only when `appliquer`). */
+export const IMPORT_STEPS = ['lecture', 'verification', 'ecriture'] as const;
+
+/** `fait` rows of the file out of `total`, in one phase (`ecriture`: the rows to write). */
+export const InventoryImportProgress = z.object({ etape: z.enum(IMPORT_STEPS), fait: z.number().int(), total: z.number().int() });
+export type InventoryImportProgress = z.infer<typeof InventoryImportProgress>;
+
+/**
+ * One line of the streamed answer (`Accept: application/x-ndjson`, issue 21): progress lines, then
+ * the same answer the JSON route gives, or the error that stopped the import (nothing written).
+ */
+export const InventoryImportLine = z.union([
+  InventoryImportProgress,
+  z.object({ resultat: InventoryImportAnswer }),
+  z.object({ erreur: z.object({ message: z.string() }) }),
+]);
+export type InventoryImportLine = z.infer<typeof InventoryImportLine>;

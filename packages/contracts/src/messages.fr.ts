@@ -180,9 +180,24 @@ export const MSG = {
   eventWindowOrder: 'La fin de la période doit suivre son début.',
   importEmpty: 'Le fichier est vide.',
   importTooLarge: 'Ce fichier est trop gros : 10 Mo au plus (environ 10 000 appareils).',
+  dossierFailed: 'Le dossier n’a pas pu être créé. Réessayez ; si cela recommence, écrivez-nous.',
+  dossierInterrupted: 'La création du dossier a été interrompue. Relancez-la.',
+  dossierUnknown: 'Ce dossier n’existe plus : il est effacé 24 h après sa création. Créez-en un nouveau.',
+  dossierNotReady: 'Ce dossier n’est pas encore prêt.',
+  dossierEmpty: 'Votre inventaire est vide : ajoutez un appareil avant de créer le dossier.',
+  shareUnknown: 'Ce lien n’est pas valable : vérifiez qu’il a été copié en entier.',
+  shareExpired: 'Ce lien a expiré ou a été révoqué par le foyer qui l’avait partagé. Demandez-lui un nouveau lien.',
+  shareTooMany: 'Vous avez déjà 20 liens actifs : révoquez-en un avant d’en créer un autre.',
+  labelUnknown: 'Cette étiquette n’existe pas. Vérifiez le code ou scannez-la de nouveau.',
+  labelRevoked: 'Cette étiquette a été révoquée : l’appareil a reçu une nouvelle étiquette, ou il a quitté l’inventaire.',
+  labelOtherFoyer: 'Cet appareil appartient à un autre foyer : demandez à ses membres de vous inviter.',
+  labelApplianceUnknown: 'Un des appareils choisis n’est pas dans votre inventaire.',
+  labelNotCreated: 'Un des appareils choisis n’a pas encore d’étiquette : créez-la d’abord.',
+  labelChooseAppliance: 'Choisissez au moins un appareil.',
   importNotCsv: 'Ce fichier ne se lit pas comme un tableau CSV. Enregistrez-le au format CSV (séparateur « ; » ou « , ») et réessayez.',
   importColumnsMissing: (missing: string) => `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
   importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
+  importFailed: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.',
   importTypeNotFound: 'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
   importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
   importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
@@ -221,6 +236,12 @@ export const MSG = {
   reminderMailUnsubscribe: 'Ne plus recevoir ces e-mails',
   digestMailSubject: (count: string) => `Votre semaine d’entretien : ${count}`,
   digestMailIntro: (prenom: string) => `Bonjour ${prenom},\n\nVoici ce qui attend votre foyer cette semaine.`,
+  // Issue 22 — product recalls (RappelConso)
+  recallTitle: (libelle: string) => `Rappel produit : ${libelle}`,
+  recallMessage: (appareil: string, risque: string, conduite: string, lien: string) =>
+    `Votre appareil « ${appareil} » fait l’objet d’un rappel. Risque : ${risque} Que faire : ${conduite} Fiche RappelConso : ${lien}`,
+  recallUnknown: 'Ce rappel n’existe pas dans votre foyer.',
+  recallSeeSheet: 'Voir la fiche.',
   // Issue 19 — the household (« Mon foyer »)
   foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
   foyerRoleInvalid: 'Choisissez un rôle : propriétaire, membre ou lecteur.',
@@ -246,6 +267,21 @@ export const MSG = {
     `Pour accepter, ouvrez ce lien (valable ${days} jours, utilisable une seule fois) :\n${link}\n\n` +
     `Si vous ne connaissez pas ${inviter}, ignorez ce message : rien ne se passera.\n\n` +
     `L’équipe EcoFoyer`,
+
+  // Issue 22 — the energy label (EPREL) or the barcode, running cost
+  eprelNumberInvalid: 'Le numéro d’enregistrement EPREL s’écrit en chiffres (1 à 10), comme sous le QR code de l’étiquette énergie.',
+  eanInvalid: 'Ce code-barres n’est pas un EAN-13 valable : 13 chiffres, le dernier étant la clé de contrôle.',
+  energyKwhInvalid: 'La consommation annuelle s’écrit en kWh par an, de 0 à 10 000, par exemple 180 ou 152,5.',
+  eprelProductNotFound: 'Produit introuvable dans la base européenne des étiquettes énergie (EPREL) : vérifiez le numéro, ou saisissez les informations à la main.',
+  eanProductNotFound: 'Produit introuvable dans Open Products Facts : saisissez les informations à la main.',
+  eprelUnavailable: 'La base européenne des étiquettes énergie (EPREL) ne répond pas pour le moment : saisissez les informations à la main.',
+  opfUnavailable: 'Open Products Facts ne répond pas pour le moment : saisissez les informations à la main.',
+  scanNothingFound: 'Aucun QR code d’étiquette énergie ni code-barres n’a été reconnu sur cette image. Réessayez avec une photo nette et bien cadrée, ou saisissez les informations à la main.',
+  scanUnsupportedCode: 'Ce code n’est ni le QR code d’une étiquette énergie européenne ni un code-barres EAN-13 : saisissez les informations à la main.',
+  scanReaderFailed: 'Le lecteur de codes n’a pas pu démarrer sur cet appareil : choisissez une photo, ou saisissez les informations à la main.',
+  cameraDenied: 'Vous avez refusé l’accès à l’appareil photo. Autorisez-le dans les réglages du navigateur, ou choisissez une photo de l’étiquette.',
+  cameraUnavailable: 'Aucun appareil photo n’est disponible ici : choisissez une photo de l’étiquette.',
+  energyLabelSaved: (name: string) => `Les informations de l’étiquette énergie sont enregistrées pour ${name}.`,
 
   // Web: generic states
   loading: 'Chargement…',

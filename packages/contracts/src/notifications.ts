@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** GARANTIE (issue 20): a guarantee of an appliance ends in 60 or 7 days. */
-export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE'] as const;
+/** GARANTIE (issue 20): a guarantee of an appliance ends in 60 or 7 days. RAPPEL (issue 22): a product recall concerns an appliance. */
+export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE', 'RAPPEL'] as const;
 export const NOTIFICATION_STATUSES = ['ACTIF', 'READ'] as const;
 
 /** spec §3 Notification (API.md: with the event it is about, when there is one). */
@@ -12,6 +12,8 @@ export const Notification = z.object({
   title: z.string(),
   message: z.string(),
   dt_creation: z.string(),
+  /** The appliance it is about when it is not an event's (a recall, issue 22): the notification opens its page. */
+  applianceId: z.number().int().nullable(),
   event: z
     .object({
       id: z.number().int(),

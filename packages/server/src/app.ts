@@ -27,8 +27,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
 import { inventoryCsvRoutes } from './modules/inventory-csv/inventory-csv.routes.ts';
+import { labelResolveRoutes, labelsRoutes } from './modules/labels/labels.routes.ts';
+import { dossierRoutes, sharedDossierRoutes } from './modules/dossier/dossier.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { smartfixRoutes } from './modules/smartfix/smartfix.routes.ts';
 import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes.ts';
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
@@ -47,6 +50,7 @@ import { MailQueue } from './lib/mail-queue.ts';
 import { withOpenGraph } from './lib/open-graph.ts';
 import { createFileStore, createServices, type Services } from './services.ts';
 import { rightsRoutes } from './modules/rights/rights.routes.ts';
+import { recallsRoutes } from './modules/recalls/recalls.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -157,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(universesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(appliancesRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(rightsRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(recallsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(filesRoutes, { prefix: '/api/V1/files' });
   await app.register(devicesRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
@@ -170,9 +175,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(assistantRoutes, { prefix: '/api/V1' });
   await app.register(secondLifeRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(inventoryCsvRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(labelsRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(labelResolveRoutes, { prefix: '/api/V1' });
+  await app.register(dossierRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(sharedDossierRoutes, { prefix: '/api/V1/partages' });
   await app.register(smartfixRoutes, { prefix: '/api/V1/smartfix' });
   await app.register(auditRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(aiRoutes, { prefix: '/api/ai' });
+  await app.register(identificationRoutes, { prefix: '/api/V1' });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

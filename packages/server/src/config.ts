@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
+import { DEFAULT_EDITOR_NAME, DEFAULT_ELECTRICITY_TARIFF, type LegalInfo } from '@ecofoyer/contracts';
 import { dataDirFrom } from './data-dir.ts';
 import type { S3Settings } from './lib/s3-file-store.ts';
 
@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   VISION_MODEL: z.string().min(1).default('gpt-4o-mini'),
   VISION_API_KEY: z.string().min(1).optional(),
   VISION_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+  RAPPELCONSO_URL: z.string().url().default('https://data.economie.gouv.fr'),
+  RAPPELCONSO_DATASET: z.string().regex(/^[a-z0-9_-]+$/, { error: 'RAPPELCONSO_DATASET : un identifiant de jeu de données Opendatasoft' }).default('rappelconso-v2-gtin-espaces'),
+  RAPPELCONSO_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  RAPPELCONSO_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
+  RAPPELCONSO_RETRY_MINUTES: z.coerce.number().int().min(1).default(60),
   CSP_FRAME_SOURCES: z.string().default('https://quefairedemesobjets.ademe.fr https://quefairedemesdechets.ademe.fr'),
   CSP_CONNECT_SOURCES: z.string().default('https://data.geopf.fr'),
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().positive().default(30),
@@ -67,6 +72,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().positive().default(200),
+  // Issue 22: the energy label's registry and the products' open database (`off`: not asked).
+  EPREL_API_URL: z.union([z.literal('off'), z.string().url()]).default('https://eprel.ec.europa.eu/api'),
+  EPREL_API_KEY: z.string().min(1).optional(),
+  OPF_API_URL: z.union([z.literal('off'), z.string().url()]).default('https://world.openproductsfacts.org'),
+  LOOKUP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  ELECTRICITY_PRICE_EUR_KWH: z.coerce.number().positive().max(10).default(DEFAULT_ELECTRICITY_TARIFF.prixKwh),
+  ELECTRICITY_PRICE_DATE: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'ELECTRICITY_PRICE_DATE : la date d’entrée en vigueur du tarif, AAAA-MM-JJ' })
+    .default(DEFAULT_ELECTRICITY_TARIFF.date),
 });
 
 export interface Config {
@@ -105,10 +120,19 @@ export interface Config {
   schedulerIntervalSeconds: number;
   /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
   llm: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
+  /**
+   * RappelConso's open data (Opendatasoft Explore API v2.1) read once a day for product recalls
+   * (issue 22); undefined when RAPPELCONSO_URL is set empty (the watch is off).
+   */
+  rappelConso?: { baseUrl: string; dataset: string; timeoutMs: number; pageSize: number; retryMs: number };
   /** Origins the Content-Security-Policy allows in frames and in fetches (space-separated in the env). */
   csp: { frameSources: string[]; connectSources: string[] };
   /** An OpenAI-compatible vision endpoint tried before the offline OCR (none: OCR only). */
   vision: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
+  /** EPREL and Open Products Facts (issue 22); an address left out is a service switched off. */
+  identification: { eprelUrl?: string; eprelApiKey?: string; opfUrl?: string; timeoutMs: number };
+  /** The regulated €/kWh the running cost is counted at, and the day it came into force (issue 22). */
+  electricityTariff: { prixKwh: number; date: string };
   rateLimits: {
     signinPerIp: number;
     signinPerAccount: number;
@@ -176,8 +200,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowHttp: e.PUSH_ALLOW_HTTP,
     pushPorts: e.PUSH_PORTS.split(',').map(Number),
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS },
+    // Empty means off, where any other empty variable means its default.
+    rappelConso:
+      env.RAPPELCONSO_URL === ''
+        ? undefined
+        : {
+            baseUrl: e.RAPPELCONSO_URL.replace(/\/$/, ''),
+            dataset: e.RAPPELCONSO_DATASET,
+            timeoutMs: e.RAPPELCONSO_TIMEOUT_MS,
+            pageSize: e.RAPPELCONSO_PAGE_SIZE,
+            retryMs: e.RAPPELCONSO_RETRY_MINUTES * 60_000,
+          },
     csp: { frameSources: e.CSP_FRAME_SOURCES.split(/[\s,]+/).filter(Boolean), connectSources: e.CSP_CONNECT_SOURCES.split(/[\s,]+/).filter(Boolean) },
     vision: { baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''), model: e.VISION_MODEL, apiKey: e.VISION_API_KEY, timeoutMs: e.VISION_TIMEOUT_MS },
+    identification: {
+      // Set empty or to `off`, a service is not asked (the wizard says so and stays manual).
+      eprelUrl: env.EPREL_API_URL === '' || e.EPREL_API_URL === 'off' ? undefined : e.EPREL_API_URL.replace(/\/$/, ''),
+      eprelApiKey: e.EPREL_API_KEY,
+      opfUrl: env.OPF_API_URL === '' || e.OPF_API_URL === 'off' ? undefined : e.OPF_API_URL.replace(/\/$/, ''),
+      timeoutMs: e.LOOKUP_TIMEOUT_MS,
+    },
+    electricityTariff: { prixKwh: e.ELECTRICITY_PRICE_EUR_KWH, date: e.ELECTRICITY_PRICE_DATE },
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,

@@ -41,6 +41,16 @@ import { FoyerService } from './modules/foyer/foyer.service.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
 import { SecondLifeService } from './modules/second-life/second-life.service.ts';
 import { InventoryCsvService } from './modules/inventory-csv/inventory-csv.service.ts';
+import { LabelsRepository } from './modules/labels/labels.repository.ts';
+import { LabelsService } from './modules/labels/labels.service.ts';
+import { DossierRepository } from './modules/dossier/dossier.repository.ts';
+import { DossierService } from './modules/dossier/dossier.service.ts';
+import { RappelConsoClient } from './modules/recalls/rappelconso-client.ts';
+import { RecallsRepository } from './modules/recalls/recalls.repository.ts';
+import { RecallsService } from './modules/recalls/recalls.service.ts';
+import { EprelClient } from './modules/identification/eprel-client.ts';
+import { OpfClient } from './modules/identification/opf-client.ts';
+import { IdentificationService } from './modules/identification/identification.service.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -57,12 +67,13 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   // they still refer to (the sweep of orphans) through these, not through their services.
   const appliancesRepository = new AppliancesRepository(db);
   const universesRepository = new UniversesRepository(db);
+  const dossierRepository = new DossierRepository(db);
   const files = new FileService(new FilesRepository(db), {
     store,
     urls: new FileUrls(config.jwtSecret, clock),
     clock,
     log,
-    owners: [appliancesRepository, universesRepository],
+    owners: [appliancesRepository, universesRepository, dossierRepository],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
   // Who belongs to which household (issue 19), trusted as long as an open session (SESSION_CHECK_CACHE_MS).
@@ -90,13 +101,30 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, foyer, clock });
   notifications.onTick(() => rights.remind());
+  // Product recalls (issue 22): RappelConso read once a day across replicas, on the same tick.
+  const recalls = new RecallsService(new RecallsRepository(db), {
+    client: config.rappelConso ? new RappelConsoClient(config.rappelConso) : null,
+    notifications,
+    foyer,
+    clock,
+    log,
+    retryMs: config.rappelConso?.retryMs ?? 0,
+  });
+  notifications.onTick(() => recalls.watch());
   const secondLife = new SecondLifeService({ db, appliances, events });
   const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl });
+  const labels = new LabelsService(new LabelsRepository(db), { appliances, clock, config });
+  const dossier = new DossierService(dossierRepository, { appliances, rights, files, foyer, clock, log, config });
+  const identification = new IdentificationService({
+    eprel: new EprelClient(config.identification, log),
+    opf: new OpfClient(config.identification, log, `EcoFoyer/1.0 (${config.appUrl})`),
+    tariff: config.electricityTariff,
+  });
   // The home page's aggregates, served again until the household's data changes (issue 23).
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, householdCache, inventoryPages, searchIndexes, foyer };
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, recalls, labels, dossier, identification, householdCache, inventoryPages, searchIndexes, foyer };
 }
 
 let sharedIndex: FaultIndex | undefined;

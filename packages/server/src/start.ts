@@ -47,6 +47,7 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       new AuthRepository(app.deps.db).purgeExpired(new Date()),
       app.deps.mailer instanceof MailQueue ? app.deps.mailer.purgeSent() : undefined,
       app.services.files.purgeTemporary(),
+      app.services.dossier.purge(),
       app.services.audit.purge(),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));

@@ -34,6 +34,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     APP_URL: 'http://localhost:3000',
     // Every test signs up from 127.0.0.1: the sign-up limit itself is tested in auth.test.ts.
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
+    // No test reaches the network: the recall watch is off unless a test points it at its fixture server.
+    RAPPELCONSO_URL: '',
+    // Nor the energy label's registry or Open Products Facts (issue 22): identification.test.ts points them at its fixtures.
+    EPREL_API_URL: 'off',
+    OPF_API_URL: 'off',
     ...env,
   });
   const clock = new ManualClock('2026-11-21T09:00:00Z');

@@ -23,12 +23,37 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ApplianceLabels {
+  appliance_id: number;
+  code: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface ApplianceRecalls {
+  appliance_id: number;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
+  id: Generated<number>;
+  link: string;
+  matched_at: Timestamp;
+  published_at: Timestamp;
+  risk: string;
+  sheet_id: string;
+  title: string;
+  user_id: number;
+  what_to_do: string;
+}
+
 export interface Appliances {
   classenergie: string | null;
   created_at: Timestamp;
   dt_achat: string | null;
   dt_fab: string | null;
   dt_livraison: string | null;
+  ean: string | null;
+  energy_kwh_year: Numeric | null;
+  eprel_number: string | null;
   facture_key: string | null;
   facture_ref: string | null;
   facture_type: string | null;
@@ -65,6 +90,30 @@ export interface AuditLog {
 export interface CalendarFeeds {
   created_at: Timestamp;
   token: string;
+  user_id: number;
+}
+
+export interface DossierJobs {
+  created_at: Timestamp;
+  done: Generated<number>;
+  file_key: string | null;
+  id: string;
+  requested_by: number;
+  size: number | null;
+  status: string;
+  total: Generated<number>;
+  updated_at: Timestamp;
+  user_id: number;
+  with_invoices: boolean;
+}
+
+export interface DossierShares {
+  created_at: Timestamp;
+  created_by: number;
+  days: number;
+  expires_at: Timestamp;
+  id: string;
+  revoked_at: Timestamp | null;
   user_id: number;
 }
 
@@ -196,6 +245,7 @@ export interface NotificationPreferences {
 }
 
 export interface Notifications {
+  appliance_id: number | null;
   created_at: Timestamp;
   dedupe_key: string;
   event_id: number | null;
@@ -230,6 +280,30 @@ export interface RateLimits {
   count: number;
   key: string;
   window_start: Timestamp;
+}
+
+export interface RecallRuns {
+  attempts: Generated<number>;
+  day: string;
+  error: string | null;
+  fetched: Generated<number>;
+  finished_at: Timestamp | null;
+  last_publication: Timestamp | null;
+  started_at: Timestamp;
+  status: string;
+}
+
+export interface RecallSheets {
+  brand: string;
+  fetched_at: Timestamp;
+  gtins: string;
+  link: string;
+  models: string;
+  published_at: Timestamp;
+  risk: string;
+  sheet_id: string;
+  title: string;
+  what_to_do: string;
 }
 
 export interface RefBadges {
@@ -362,9 +436,13 @@ export interface UserTotp {
 }
 
 export interface DB {
+  appliance_labels: ApplianceLabels;
+  appliance_recalls: ApplianceRecalls;
   appliances: Appliances;
   audit_log: AuditLog;
   calendar_feeds: CalendarFeeds;
+  dossier_jobs: DossierJobs;
+  dossier_shares: DossierShares;
   email_changes: EmailChanges;
   events: Events;
   foyer_invitations: FoyerInvitations;
@@ -381,6 +459,8 @@ export interface DB {
   password_reset_tokens: PasswordResetTokens;
   push_subscriptions: PushSubscriptions;
   rate_limits: RateLimits;
+  recall_runs: RecallRuns;
+  recall_sheets: RecallSheets;
   ref_badges: RefBadges;
   ref_products: RefProducts;
   ref_universes: RefUniverses;

@@ -135,6 +135,82 @@ export interface FoyerInvitationsTable {
   accepted_at: Date | null;
 }
 
+/** The « Dossier d'inventaire » being built, or built (issue 21, migration 0023). */
+export interface DossierJobsTable {
+  id: string;
+  user_id: number;
+  requested_by: number;
+  status: 'en-cours' | 'pret' | 'echec';
+  with_invoices: boolean;
+  done: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  file_key: string | null;
+  size: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A read-only link to the dossier (issue 21): its token is derived from `id` (HMAC), never stored. */
+export interface DossierSharesTable {
+  id: string;
+  user_id: number;
+  created_by: number;
+  days: 7 | 30;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** The QR label of an appliance (issue 21): `APP_URL/a/{code}`. */
+export interface ApplianceLabelsTable {
+  code: string;
+  appliance_id: number;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** One day's RappelConso job (issue 22, migration 0024): the row is the claim of the replica that runs it. */
+export interface RecallRunsTable {
+  day: string;
+  status: 'running' | 'done' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  started_at: Date;
+  finished_at: Date | null;
+  fetched: ColumnType<number, number | undefined, number>;
+  last_publication: Date | null;
+  error: string | null;
+}
+
+/** A RappelConso sheet of the household-appliance and electrical categories (issue 22). */
+export interface RecallSheetsTable {
+  sheet_id: string;
+  title: string;
+  brand: string;
+  models: string;
+  gtins: string;
+  risk: string;
+  what_to_do: string;
+  link: string;
+  published_at: Date;
+  fetched_at: Date;
+}
+
+/** A sheet matched with one of the household's appliances (issue 22): open until `handled_at`. */
+export interface ApplianceRecallsTable {
+  id: Generated<number>;
+  user_id: number;
+  appliance_id: number;
+  sheet_id: string;
+  title: string;
+  risk: string;
+  what_to_do: string;
+  link: string;
+  published_at: Date;
+  matched_at: Date;
+  handled_at: Date | null;
+  handled_by: number | null;
+}
+
 export interface UniversesTable {
   id: Generated<number>;
   user_id: number;
@@ -176,6 +252,10 @@ export interface AppliancesTable {
   dt_livraison: string | null;
   occasion: Generated<boolean>;
   garantie_commerciale_fin: string | null;
+  /** Issue 22 (migration 0025): the energy label's EPREL number, the barcode, kWh per year (numeric: text from the driver). */
+  eprel_number: string | null;
+  ean: string | null;
+  energy_kwh_year: ColumnType<string | null, number | string | null, number | string | null>;
 }
 
 export interface AuditLogTable {
@@ -268,6 +348,8 @@ export interface NotificationsTable {
   dedupe_key: string;
   created_at: Date;
   read_at: Date | null;
+  /** The appliance a notification that is no event's is about (a recall, issue 22; migration 0024). */
+  appliance_id: number | null;
 }
 
 export interface PushSubscriptionsTable {
@@ -378,6 +460,12 @@ export interface Database {
   foyers: FoyersTable;
   foyer_members: FoyerMembersTable;
   foyer_invitations: FoyerInvitationsTable;
+  dossier_jobs: DossierJobsTable;
+  dossier_shares: DossierSharesTable;
+  appliance_labels: ApplianceLabelsTable;
+  recall_runs: RecallRunsTable;
+  recall_sheets: RecallSheetsTable;
+  appliance_recalls: ApplianceRecallsTable;
   universes: UniversesTable;
   appliances: AppliancesTable;
   temp_files: TempFilesTable;

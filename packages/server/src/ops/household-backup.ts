@@ -47,7 +47,7 @@ type TableName = keyof Database;
 type Row = Record<string, unknown>;
 
 /** A household's tables in insertion order (parents first); every one has a user_id column. */
-export const HOUSEHOLD_TABLES = ['universes', 'appliances', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'user_actions', 'calendar_feeds'] as const;
+export const HOUSEHOLD_TABLES = ['universes', 'appliances', 'appliance_recalls', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'user_actions', 'calendar_feeds'] as const;
 type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
 
 /**
@@ -57,7 +57,9 @@ type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
  * the record of what happened on the server that wrote it (it outlives a replaced account), and
  * the account's place in a foyer (a restored account gets its own foyer, migration 0020's trigger;
  * a place in someone else's is not the archive's to give), and a member's notification choices and
- * the digests they were sent (a restored account starts from the defaults: the person chooses again).
+ * the digests they were sent (a restored account starts from the defaults: the person chooses again),
+ * the inventory dossiers built (kept 24 h) and the read-only links given to others (a restored
+ * account makes new ones). QR labels name an appliance (no user_id): a restored household prints new ones.
  */
 export const NOT_EXPORTED_TABLES = [
   'refresh_tokens',
@@ -72,13 +74,16 @@ export const NOT_EXPORTED_TABLES = [
   'foyer_members',
   'notification_preferences',
   'notification_digests',
+  'dossier_jobs',
+  'dossier_shares',
 ] as const;
 
 /** Household rows pointing at other household rows: remapped to the new ids. */
 const PARENTS: Partial<Record<HouseholdTable, Record<string, 'universes' | 'appliances' | 'events'>>> = {
   appliances: { universe_id: 'universes' },
   events: { appliance_id: 'appliances' },
-  notifications: { event_id: 'events' },
+  notifications: { event_id: 'events', appliance_id: 'appliances' },
+  appliance_recalls: { appliance_id: 'appliances' },
 };
 
 /** Columns pointing at reference data: its serial ids differ between instances, its slugs do not. */
@@ -251,6 +256,8 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
           for (const column of FILE_COLUMNS[table] ?? []) if (row[column] != null) next[column] = keys.get(String(row[column])) ?? null;
           // The archive holds one account: a task it saw to stays its own, one of another member goes back to the whole foyer.
           if (table === 'events') next.assignee_id = row.assignee_id != null && Number(row.assignee_id) === oldUserId ? userId : null;
+          // A recall handled by another member stays handled, by nobody the archive knows.
+          if (table === 'appliance_recalls') next.handled_by = row.handled_by != null && Number(row.handled_by) === oldUserId ? userId : null;
           if (table === 'events' && row.series_id != null) {
             const sid = String(row.series_id);
             if (!series.has(sid)) series.set(sid, randomUUID());

@@ -359,6 +359,8 @@ const statuses = new Map<string, Record<string, number>>();
 async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
   // The mail a previous request queued is sent in the background: let it finish first.
   if (t.app.deps.mailer instanceof MailQueue) await t.app.deps.mailer.drain();
+  // So is a dossier a previous request asked for (issue 21): it writes its progress as it goes.
+  await t.app.services.dossier.idle();
   const before = await snapshot();
   const res = await t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, headers: request.headers, payload: request.payload });
   const seen = statuses.get(route.key) ?? {};
@@ -366,7 +368,9 @@ async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
   seen[label] = (seen[label] ?? 0) + 1;
   statuses.set(route.key, seen);
   const where = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode}`;
-  if (res.statusCode >= 500) throw new Error(`${where}: ${res.body.slice(0, 300)}`);
+  // Issue 22: a lookup asks a service that is off in tests (test-app.ts): its 503 is the designed answer.
+  const serviceOff = res.statusCode === 503 && route.url.startsWith('/api/V1/identification/');
+  if (res.statusCode >= 500 && !serviceOff) throw new Error(`${where}: ${res.body.slice(0, 300)}`);
   if (res.statusCode < 400) return;
   // The API's error format; the built web app's files answer as @fastify/static does.
   if (request.method !== 'HEAD' && request.url.startsWith('/api/')) {

@@ -19,6 +19,7 @@ export const paths = {
   inventorySearch: '/inventaire/search',
   invitation: '/invitation',
   unsubscribe: '/desabonnement',
+  labels: '/etiquettes',
 } as const;
 
 /** spec §2 flags of the product chooser and the inventory, carried in the query (they survive a reload). */
@@ -32,6 +33,7 @@ export function isPublicPath(pathname: string): boolean {
     ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation', '/desabonnement'].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
-    pathname.startsWith('/public/badges/')
+    pathname.startsWith('/public/badges/') ||
+    pathname.startsWith('/partage/')
   );
 }

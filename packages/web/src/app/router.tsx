@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/invitation', lazy: lazyPage('invitation', () => import('../features/foyer/pages/invitation-page.tsx'), (m) => m.InvitationPage), errorElement: <RouteError /> },
       { path: '/welcome', lazy: welcome, errorElement: <RouteError /> },
       { path: '/welcome/:step', lazy: welcome, errorElement: <RouteError /> },
+      { path: '/partage/:jeton', lazy: lazyPage('shared-dossier', () => import('../features/dossier/pages/shared-dossier-page.tsx'), (m) => m.SharedDossierPage), errorElement: <RouteError /> },
       {
         path: '/public/badges/:publicUuid',
         lazy: lazyPage('public-badge', () => import('../features/badges/pages/public-badge-page.tsx'), (m) => m.PublicBadgePage),
@@ -59,8 +60,8 @@ export const routes: RouteObject[] = [
               { path: '/inventaire/univers/appliance/fichedetail', lazy: lazyPage('appliance-detail', () => import('./pages/appliance-detail.tsx'), (m) => m.ApplianceDetail), errorElement: <RouteError /> },
               { path: '/inventaire/univers/appliance/update', lazy: lazyPage('appliance-update', () => import('../features/appliances/pages/appliance-update-page.tsx'), (m) => m.ApplianceUpdatePage), errorElement: <RouteError /> },
               { path: '/productlist', lazy: lazyPage('products', () => import('../features/products/pages/product-list-page.tsx'), (m) => m.ProductListPage), errorElement: <RouteError /> },
-              { path: '/new-device', lazy: lazyPage('new-device', () => import('../features/new-device/pages/new-device-page.tsx'), (m) => m.NewDevicePage), errorElement: <RouteError /> },
-              { path: '/inventaire/nouveau_2', lazy: lazyPage('new-device', () => import('../features/new-device/pages/new-device-page.tsx'), (m) => m.NewDevicePage), errorElement: <RouteError /> },
+              { path: '/new-device', lazy: lazyPage('new-device', () => import('./pages/new-device.tsx'), (m) => m.NewDevice), errorElement: <RouteError /> },
+              { path: '/inventaire/nouveau_2', lazy: lazyPage('new-device', () => import('./pages/new-device.tsx'), (m) => m.NewDevice), errorElement: <RouteError /> },
               { path: '/entretien/fiche', lazy: lazyPage('maintenance', () => import('../features/maintenance/pages/maintenance-card-list-page.tsx'), (m) => m.MaintenanceCardListPage), errorElement: <RouteError /> },
               { path: '/entretien/fichedetail', lazy: lazyPage('maintenance-detail', () => import('../features/maintenance/pages/maintenance-card-detail-page.tsx'), (m) => m.MaintenanceCardDetailPage), errorElement: <RouteError /> },
               { path: '/calendar', lazy: lazyPage('calendar', () => import('../features/events/pages/calendar-page.tsx'), (m) => m.CalendarPage), errorElement: <RouteError /> },
@@ -83,6 +84,9 @@ export const routes: RouteObject[] = [
               { path: '/renew/offer', lazy: lazyPage('renew', () => import('../features/renew/pages/renew-pages.tsx'), (m) => m.RenewOfferPage), errorElement: <RouteError /> },
               { path: '/smarfix', lazy: lazyPage('smartfix', () => import('../features/smartfix/pages/smartfix-page.tsx'), (m) => m.SmartfixPage), errorElement: <RouteError /> },
               { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
+              { path: '/etiquettes', lazy: lazyPage('labels', () => import('../features/labels/pages/labels-page.tsx'), (m) => m.LabelsPage), errorElement: <RouteError /> },
+              // A scanned QR label (issue 21): signed out, the guard goes to /login and back here.
+              { path: '/a/:code', lazy: lazyPage('label', () => import('../features/labels/pages/label-page.tsx'), (m) => m.LabelPage), errorElement: <RouteError /> },
               { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
               { path: '*', Component: NotFoundPage },
             ],

@@ -10,6 +10,8 @@ import { type ComponentType, createContext, type ReactNode, useContext, useMemo 
 export interface Slots {
   /** The appliance page's « Mes droits » (rights). */
   applianceRights: ComponentType<{ appliance: Appliance; events: Event[] }>;
+  /** The appliance page's « Rappel produit » banners (recalls, issue 22). */
+  applianceRecalls: ComponentType<{ appliance: Appliance }>;
   /** « Réparer ou remplacer ? » in the repair flow (rights). */
   repairOrReplace: ComponentType<{ appliance: Appliance }>;
   /** The home's « N appareils encore sous garantie » (rights). */
@@ -20,10 +22,38 @@ export interface Slots {
   notificationPreferences: ComponentType;
   /** The profile's CSV export and import cards (inventory-csv). */
   inventoryCsv: ComponentType;
+  /** The profile's way to the QR labels (labels, issue 21). */
+  labelsCard: ComponentType;
+  /** The profile's « Dossier d’inventaire » and its read-only links (dossier, issue 21). */
+  inventoryDossier: ComponentType;
   /** The ADEME « Que faire de mes objets » map, centred on the user's address (repairers). */
   circularMap: ComponentType<CircularMapProps>;
   /** The products a maintenance reminder needs (maintenance). */
   neededProducts: ComponentType<{ productId: number | null; cardId: number | null }>;
+  /** The new-device wizard's « Scanner l’étiquette énergie » (identification, issue 22). */
+  energyLabelScanner: ComponentType<EnergyLabelScannerProps>;
+  /** The appliance page's consumption, yearly cost and label scan (identification, issue 22). */
+  applianceEnergy: ComponentType<{ appliance: Appliance }>;
+}
+
+/** What an energy label's QR code or a barcode identified, as an appliance's fields (issue 22). */
+export interface IdentifiedFields {
+  marque: string | null;
+  modele: string | null;
+  classenergie: string | null;
+  energy_kwh_year: number | null;
+  eprel_number: string | null;
+  ean: string | null;
+  /** The reference product (products.json slug) the label's product group suggests. */
+  productSlug: string | null;
+}
+
+export interface EnergyLabelScannerProps {
+  /** « Utiliser ces informations »: nothing is saved yet, the caller shows them to confirm. */
+  onUse: (fields: IdentifiedFields) => void;
+  /** Nothing read, nothing found or no answer: the caller turns to the manual form and shows `message`. */
+  onFailure: (message: string) => void;
+  onManual: () => void;
 }
 
 export interface CircularMapProps {
@@ -47,6 +77,11 @@ export function SlotsProvider({ slots, children }: { slots: Partial<Slots>; chil
 /** The component that fills a slot, or one that shows nothing. */
 export function useSlot<K extends keyof Slots>(name: K): Slots[K] {
   return useContext(SlotsContext)[name] ?? (Empty as Slots[K]);
+}
+
+/** Whether a slot is filled here (a page offers what the slot does only then: the wizard's scan button). */
+export function useHasSlot(name: keyof Slots): boolean {
+  return Boolean(useContext(SlotsContext)[name]);
 }
 
 /** A page with its slots filled: what a route shows (`app/pages/`). */

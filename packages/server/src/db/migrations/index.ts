@@ -21,6 +21,9 @@ import * as m0019 from './0019-events-lists.ts';
 import * as m0020 from './0020-foyer.ts';
 import * as m0021 from './0021-event-assignee.ts';
 import * as m0022 from './0022-notification-preferences.ts';
+import * as m0023 from './0023-dossier-and-labels.ts';
+import * as m0024 from './0024-recall-watch.ts';
+import * as m0025 from './0025-energy-label.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0020-foyer': m0020,
   '0021-event-assignee': m0021,
   '0022-notification-preferences': m0022,
+  '0023-dossier-and-labels': m0023,
+  '0024-recall-watch': m0024,
+  '0025-energy-label': m0025,
 };

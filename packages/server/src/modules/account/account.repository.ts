@@ -18,6 +18,8 @@ const ACCOUNT_TABLES = {
   foyer_members: ['foyer_id', 'role', 'joined_at'],
   notification_preferences: ['in_app', 'push', 'email', 'email_mode', 'updated_at'],
   notification_digests: ['week', 'sent_at'],
+  dossier_jobs: ['status', 'done', 'total', 'size', 'created_at'],
+  dossier_shares: ['days', 'created_at', 'expires_at', 'revoked_at'],
 } as const;
 
 /** Tables with a user_id left out of the export, and why: only secrets, nothing about the person. */

@@ -103,6 +103,12 @@ export class AppliancesRepository {
       .execute();
   }
 
+  /** The household an appliance still in an inventory belongs to (issue 21: a QR label names only the appliance). */
+  async householdOf(id: number): Promise<number | null> {
+    const row = await this.db.selectFrom('appliances').select('user_id').where('id', '=', id).where('second_life', 'is', null).executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
   /** Scoped to its owner: another user's id is simply not found. */
   find(userId: number, id: number) {
     return this.base(userId).where('a.id', '=', id).executeTakeFirst();

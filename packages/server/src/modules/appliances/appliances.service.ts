@@ -2,6 +2,7 @@ import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOut
 import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
@@ -30,11 +31,18 @@ export interface ApplianceInput {
   dt_livraison?: string | null;
   occasion?: boolean;
   garantie_commerciale_fin?: string | null;
+  /** Issue 22: the energy label's numbers and kWh per year; undefined keeps the stored value on an update. */
+  eprel_number?: string | null;
+  ean?: string | null;
+  energy_kwh_year?: number | null;
 }
 
 const RIGHTS_KEYS = ['vendeur', 'prix_achat', 'numero_serie', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'] as const;
 /** The paperwork fields the input gives (an update without them keeps what was saved). */
 const rightsFields = (input: ApplianceInput) => Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+const ENERGY_KEYS = ['eprel_number', 'ean', 'energy_kwh_year'] as const;
+/** The energy label's fields the input gives (issue 22: an update without them keeps what was saved). */
+const energyFields = (input: ApplianceInput) => Object.fromEntries(ENERGY_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
 /** A new appliance's row; its name defaults to « Type Marque ». */
 function newRow(userId: number, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
@@ -52,6 +60,7 @@ function newRow(userId: number, universeId: number | null, input: ApplianceInput
     facture_ref: input.facture ?? null,
     classenergie: input.classenergie ?? null,
     ...rightsFields(input),
+    ...energyFields(input),
     pict_key: null as string | null,
     facture_key: null,
     facture_type: null,
@@ -110,6 +119,9 @@ export class AppliancesService {
       dt_livraison: row.dt_livraison,
       occasion: row.occasion,
       garantie_commerciale_fin: row.garantie_commerciale_fin,
+      eprel_number: row.eprel_number,
+      ean: row.ean,
+      energy_kwh_year: row.energy_kwh_year === null ? null : Number(row.energy_kwh_year),
     };
   }
 
@@ -147,6 +159,20 @@ export class AppliancesService {
     const row = await this.repo.find(userId, id);
     if (!row) throw notFound(MSG.applianceUnknown);
     return this.toDto(row);
+  }
+
+  /**
+   * The inventory, oldest first, each appliance with the keys of its photo and invoice (issue 21:
+   * the dossier reads those files from the store and shows them through its own links).
+   */
+  async listWithFiles(userId: number): Promise<{ appliance: Appliance; pictKey: string | null; factureKey: string | null }[]> {
+    const rows = await this.repo.list(userId);
+    return rows.toReversed().map((r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
+  }
+
+  /** The household an appliance is in, or null when it is in none any more (issue 21: labels). */
+  householdOf(id: number): Promise<number | null> {
+    return this.repo.householdOf(id);
   }
 
   badgeCounts(userId: number) {
@@ -190,19 +216,28 @@ export class AppliancesService {
    * An imported file's rows (issue 21), inside the import's transaction: new appliances, and the
    * text fields of those it updates. The badges hear of the new ones once it has committed.
    */
-  async writeImported(userId: number, rows: { id: number | null; universeId: number | null; input: ApplianceInput }[], unit: UnitOfWork, actorId = userId): Promise<void> {
+  async writeImported(
+    userId: number,
+    rows: { id: number | null; universeId: number | null; input: ApplianceInput }[],
+    unit: UnitOfWork,
+    actorId = userId,
+    /** Told of the rows written (issue 21: the import's progress). */
+    onProgress?: OnProgress,
+  ): Promise<void> {
     const repo = this.repo.in(unit.tx);
     const now = this.deps.clock.now();
     const names = new Map<number, string | null>();
-    for (const { id, universeId, input } of rows) {
+    const tick = progressSteps(rows.length, onProgress);
+    await tick(0);
+    for (const [i, { id, universeId, input }] of rows.entries()) {
       if (input.prod_id && !names.has(input.prod_id)) names.set(input.prod_id, await this.productName(input.prod_id));
       const productName = input.prod_id ? (names.get(input.prod_id) ?? null) : null;
-      if (id === null) {
-        await repo.insert(newRow(userId, universeId, input, productName, now));
-        continue;
+      if (id === null) await repo.insert(newRow(userId, universeId, input, productName, now));
+      else {
+        const { user_id, created_at, second_life, second_life_at, pict_key, facture_key, facture_type, notice_key, dt_fab, facture_ref, ...fields } = newRow(userId, universeId, input, productName, now);
+        await repo.update(userId, id, fields);
       }
-      const { user_id, created_at, second_life, second_life_at, pict_key, facture_key, facture_type, notice_key, dt_fab, facture_ref, ...fields } = newRow(userId, universeId, input, productName, now);
-      await repo.update(userId, id, fields);
+      await tick(i + 1);
     }
     if (rows.some((r) => r.id === null)) unit.afterCommit(() => this.deps.bus.emit('appliance.added', { userId, actorId }));
   }
@@ -256,6 +291,7 @@ export class AppliancesService {
       facture_ref: input.facture ?? null,
       classenergie: input.classenergie ?? null,
       ...rightsFields(input),
+      ...energyFields(input),
       ...(input.prod_id ? { prod_id: input.prod_id } : {}),
       ...(input.univer_id ? { universe_id: input.univer_id } : {}),
       updated_at: this.deps.clock.now(),

@@ -67,6 +67,13 @@ export class FoyerService {
     return (await this.repo.members(foyerId)).filter((m) => m.role !== 'lecteur').map((m) => m.user_id);
   }
 
+  /** The foyer's name as its members see it (issue 21: the dossier and its read-only link). */
+  async nameOf(foyerId: number): Promise<string> {
+    const foyer = await this.repo.foyer(foyerId);
+    if (!foyer) throw notFound();
+    return foyer.nom ?? MSG.foyerDefaultName(foyer.founder);
+  }
+
   /** GET …/foyer: its name, its members, and for an owner the invitations still open. */
   async get(userId: number): Promise<Foyer> {
     const { foyerId, role } = await this.membership(userId);

@@ -1,7 +1,19 @@
-import { ErrorBody, IMPORT_MAX_CHARS, InventoryImportAnswer, InventoryImportBody } from '@ecofoyer/contracts';
+import { PassThrough } from 'node:stream';
+import { createGzip, Gzip } from 'node:zlib';
+import {
+  ErrorBody,
+  IMPORT_MAX_CHARS,
+  IMPORT_PROGRESS_TYPE,
+  InventoryImportAnswer,
+  InventoryImportBody,
+  type InventoryImportLine,
+  type InventoryImportProgress,
+  MSG,
+} from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, household } from '../../lib/auth-guard.ts';
+import { HttpError } from '../../lib/errors.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -26,11 +38,53 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:userId/import/appareils',
-    // The file's text in JSON: a full export of 10,000 appliances is about 3 MB.
-    { bodyLimit: IMPORT_MAX_CHARS * 4 + 1024, schema: { ...common, params: UserParams, body: InventoryImportBody, response: { 200: InventoryImportAnswer, ...errors } } },
-    async (req) => {
+    {
+      // The file's text in JSON: a full export of 10,000 appliances is about 3 MB.
+      bodyLimit: IMPORT_MAX_CHARS * 4 + 1024,
+      schema: {
+        ...common,
+        description: `With \`Accept: ${IMPORT_PROGRESS_TYPE}\`: one JSON object a line (InventoryImportLine), progress then \`{"resultat": …}\` or \`{"erreur": {"message"}}\`.`,
+        params: UserParams,
+        body: InventoryImportBody,
+        response: { 200: InventoryImportAnswer, ...errors },
+      },
+    },
+    async (req, reply) => {
       const foyerId = await household(req, req.params.userId);
-      return inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer, currentUser(req).userId);
+      const run = (onProgress?: (line: InventoryImportProgress) => void) =>
+        inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer, currentUser(req).userId, onProgress);
+      if (!req.headers.accept?.includes(IMPORT_PROGRESS_TYPE)) return run();
+      // The answer starts with the first progress line: an error before it (a file without the
+      // needed columns) is the JSON 400 every client gets; after it, the stream's last line.
+      // Compressed here, each line flushed as it is written (the app's compression would hold them back):
+      // the last line lists every row, about 770 KB for 10,000 rows before gzip, 80 KB after.
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const lines = gzip ? createGzip() : new PassThrough();
+      // A client gone mid-import closes the stream; the import goes on (as the JSON answer's would).
+      lines.on('error', () => undefined);
+      let started = false;
+      const send = (line: InventoryImportLine) => {
+        if (!started) {
+          reply.code(200).type(`${IMPORT_PROGRESS_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('vary', 'accept-encoding');
+          if (gzip) reply.header('content-encoding', 'gzip');
+          // A stream goes out as it is: the 200 schema is the JSON answer's (and each line's `resultat`).
+          reply.send(lines as never);
+        }
+        started = true;
+        if (lines.destroyed) return;
+        lines.write(`${JSON.stringify(line)}\n`);
+        if (lines instanceof Gzip) lines.flush();
+      };
+      try {
+        send({ resultat: InventoryImportAnswer.parse(await run(send)) });
+      } catch (error) {
+        if (!started) throw error;
+        const told = error instanceof HttpError && error.statusCode < 500;
+        req.log[told ? 'info' : 'error']({ err: error }, 'import failed after its progress began');
+        send({ erreur: { message: told ? error.message : MSG.importFailed } });
+      }
+      lines.end();
+      return reply;
     },
   );
 };

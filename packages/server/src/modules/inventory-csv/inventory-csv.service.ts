@@ -1,9 +1,10 @@
-import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MAINTENANCE_CSV_COLUMNS, foldFr, parisDay } from '@ecofoyer/contracts';
+import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, type InventoryImportProgress, MAINTENANCE_CSV_COLUMNS, foldFr, parisDay } from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const csvStringify = lazyModule(() => import('csv-stringify/sync'));
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { OnProgress } from '../../lib/progress.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
@@ -40,11 +41,20 @@ export class InventoryCsvService {
    * Issue 21: an appliances CSV (EcoFoyer's export, or a file with its columns) read row by row:
    * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
    * in one transaction (all rows or none). Universes named and missing are created with them.
+   * `onProgress` hears of each phase as it goes (reading, checking, writing), once the file's header
+   * is known to be good: a 400 comes before any progress.
    */
-  async importAppliances(userId: number, text: string, apply: boolean, actorId = userId): Promise<InventoryImportAnswer> {
-    const rows = readInventoryCsv(text);
+  async importAppliances(
+    userId: number,
+    text: string,
+    apply: boolean,
+    actorId = userId,
+    onProgress?: (progress: InventoryImportProgress) => void | Promise<void>,
+  ): Promise<InventoryImportAnswer> {
+    const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined => onProgress && ((fait, total) => onProgress({ etape, fait, total }));
+    const rows = await readInventoryCsv(text, phase('lecture'));
     const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
-    const plan = planImport(rows, products, existing);
+    const plan = await planImport(rows, products, existing, phase('verification'));
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
     const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
     const newUniverses = [...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : [])))];
@@ -54,7 +64,7 @@ export class InventoryCsvService {
         const ids = new Map(own);
         for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));
         const writes = plan.flatMap((p) => (p.write ? [{ id: p.write.id, universeId: p.write.universe ? (ids.get(foldFr(p.write.universe).trim()) ?? null) : null, input: p.write.input }] : []));
-        await this.deps.appliances.writeImported(userId, writes, unit, actorId);
+        await this.deps.appliances.writeImported(userId, writes, unit, actorId, phase('ecriture'));
       });
     }
     const count = (r: string) => plan.filter((p) => p.result === r).length;

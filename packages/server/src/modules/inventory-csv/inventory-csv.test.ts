@@ -1,4 +1,5 @@
-import { INVENTORY_CSV_COLUMNS, MAINTENANCE_CSV_COLUMNS } from '@ecofoyer/contracts';
+import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS } from '@ecofoyer/contracts';
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
@@ -185,5 +186,93 @@ describe('CSV export of the household (issue 21)', () => {
     // Again: nothing twice.
     const again = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: homebox, appliquer: true } });
     expect(again.json()).toMatchObject({ crees: 0, identiques: 3, refuses: 1 });
+  });
+});
+
+describe('CSV import followed as it goes (issue 21: Accept: application/x-ndjson)', () => {
+  const header = 'Univers;Type d’appareil;Nom;Marque;Modèle;Numéro de série;Date d’achat;Prix d’achat (€)';
+  const file = (rows: number, extra: string[] = []) =>
+    [header, ...Array.from({ length: rows }, (_, i) => `${['Cuisine', 'Garage', 'Cave'][i % 3]};${['Lave-linge', 'Réfrigérateur', 'Four électrique'][i % 3]};;Marque ${i % 7};M-${i};SN-${i};${String((i % 28) + 1).padStart(2, '0')}/03/2021;${i},90`), ...extra].join('\r\n');
+  const importing = (me: { id: number; headers: Record<string, string> }, contenu: string, appliquer: boolean, accept = 'application/x-ndjson') =>
+    t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: { ...me.headers, accept }, payload: { contenu, appliquer } });
+  // Each line as the contract says (a line it does not describe fails the test).
+  const linesOf = (body: string) => body.split('\n').filter(Boolean).map((l) => InventoryImportLine.parse(JSON.parse(l)));
+  /** Each phase (in the order they came) with its `fait` values as they came, and its total. */
+  const progressOf = (lines: InventoryImportLine[]) => {
+    const phases = new Map<string, { fait: number[]; total: number }>();
+    for (const line of lines) {
+      if (!('etape' in line)) continue;
+      const phase = phases.get(line.etape) ?? { fait: [], total: line.total };
+      phase.fait.push(line.fait);
+      phases.set(line.etape, phase);
+    }
+    return phases;
+  };
+
+  it('streams the reading, checking and writing of 500 rows, each phase from 0 to 500 in steps of ~2 %, then the answer the JSON route gives', async () => {
+    const me = await signedInUser(t, 'csv-progression@exemple.fr');
+    const contenu = file(500);
+    const json = await importing(me, contenu, false, 'application/json');
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+
+    const preview = await importing(me, contenu, false);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const previewLines = linesOf(preview.body);
+    expect(previewLines.at(-1)).toEqual({ resultat: json.json() });
+    expect(previewLines.filter((l) => !('etape' in l))).toHaveLength(1);
+    const previewPhases = progressOf(previewLines);
+    expect([...previewPhases.keys()]).toEqual(['lecture', 'verification']);
+    for (const { fait, total } of previewPhases.values()) {
+      expect(total).toBe(500);
+      expect(fait[0]).toBe(0);
+      expect(fait.at(-1)).toBe(500);
+      expect(fait.every((n, i) => i === 0 || n > fait[i - 1]!)).toBe(true);
+      // Every 10 rows (2 % of 500): 51 lines, not one a row.
+      expect(fait).toHaveLength(51);
+    }
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toEqual([]);
+
+    const applied = await importing(me, contenu, true);
+    const appliedLines = linesOf(applied.body);
+    expect(appliedLines.at(-1)).toEqual({ resultat: { ...json.json(), applique: true } });
+    const writing = progressOf(appliedLines).get('ecriture')!;
+    expect(writing.total).toBe(500);
+    expect(writing.fait.at(-1)).toBe(500);
+    expect(writing.fait.every((n, i) => i === 0 || n > writing.fait[i - 1]!)).toBe(true);
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toHaveLength(500);
+
+    // Again: nothing to write, so no writing phase; nothing created twice. Compressed for a client that asks.
+    const compressed = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: { ...me.headers, accept: 'application/x-ndjson', 'accept-encoding': 'gzip' }, payload: { contenu, appliquer: true } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    const again = linesOf(gunzipSync(compressed.rawPayload).toString('utf8'));
+    expect(again.at(-1)).toMatchObject({ resultat: { crees: 0, identiques: 500 } });
+    expect(progressOf(again).has('ecriture')).toBe(false);
+  });
+
+  it('rolls the whole import back when a row fails while being written, and says so on the last line', async () => {
+    const me = await signedInUser(t, 'csv-progression-echec@exemple.fr');
+    // A NUL character passes the form's rules but no PostgreSQL text column takes it: the 301st write fails.
+    const res = await importing(me, file(300, ['Salon;Lave-linge;;Bosch;Série\u00004;SN-X;;']), true);
+    expect(res.statusCode).toBe(200);
+    const lines = linesOf(res.body);
+    expect(lines.at(-1)).toEqual({ erreur: { message: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.' } });
+    // It failed while writing, after writes had been made in the transaction.
+    expect(progressOf(lines).get('ecriture')!.fait.at(-1)).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toEqual([]);
+    const universes = (await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as { univer_id: number }[];
+    expect(universes.filter((u) => u.univer_id > 0)).toEqual([]);
+  });
+
+  it('answers a file it cannot take with the JSON 400, before any progress', async () => {
+    const me = await signedInUser(t, 'csv-progression-400@exemple.fr');
+    const res = await importing(me, 'Name,Quantity\nDrill,1', true);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().message).toContain('il manque « Type d’appareil »');
+    const tooMany = await importing(me, file(10_001), false);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.');
   });
 });

@@ -1,6 +1,8 @@
 import { ApplianceCreateData, type Appliance, foldFr, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MSG } from '@ecofoyer/contracts';
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { badRequest } from '../../lib/errors.ts';
+import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 import type { ApplianceInput } from '../appliances/appliances.service.ts';
 
 /** The most rows one file may hold (issue 21: 10,000 appliances). */
@@ -38,23 +40,38 @@ export interface ReadRow {
 /** Homebox writes « 0001-01-01 » for no date and « 0 » for no price. */
 const homeboxValue = (column: Column, v: string) => (/^000\d-/.test(v) || (column === 'Prix d’achat (€)' && /^0+([.,]0*)?$/.test(v)) ? '' : v);
 
-/** The file's rows as objects keyed by our column names; 400 with a French message when it is no CSV or lacks a needed column. */
-export function readInventoryCsv(text: string): ReadRow[] {
-  const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const count = (c: string) => firstLine.split(c).length - 1;
-  const delimiter = count('\t') > Math.max(count(';'), count(',')) ? '\t' : count(';') >= count(',') ? ';' : ',';
-  let records: string[][];
-  try {
-    records = parse(body, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
-  } catch {
-    throw badRequest(MSG.importNotCsv);
+/**
+ * The file's records counted without parsing it, the reading's total: line ends outside quotes — the
+ * kind the parser takes, the first one met (« \r\n » from a spreadsheet, where a lone « \n » is in a
+ * cell) — blank lines apart.
+ */
+export function countRecords(text: string): number {
+  let records = 0;
+  let quoted = false;
+  let blank = true;
+  let lineEnd: 'crlf' | 'cr' | 'lf' | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (!quoted && (c === 10 || c === 13)) {
+      const kind = c === 10 ? 'lf' : text.charCodeAt(i + 1) === 10 ? 'crlf' : 'cr';
+      lineEnd ??= kind;
+      if (kind === lineEnd) {
+        if (!blank) records++;
+        blank = true;
+        if (kind === 'crlf') i++;
+        continue;
+      }
+    }
+    if (blank && c !== 32 && (c < 9 || c > 13) && !(c > 127 && /\s/.test(text[i]!))) blank = false;
   }
-  const [header, ...rows] = records;
-  if (!header) throw badRequest(MSG.importEmpty);
+  return blank ? records : records + 1;
+}
+
+/** How to read each row, told by the header: Homebox's columns or ours; 400 with a French message when a needed column is missing. */
+function rowReader(header: string[]): (row: string[], index: number) => ReadRow {
   if (header.includes('HB.name')) {
-    if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
-    return rows.map((row, i) => {
+    return (row, i) => {
       const cell = (name: string) => (row[header.indexOf(name)] ?? '').trim();
       const cells: Partial<Record<Column, string>> = {};
       header.forEach((h, j) => {
@@ -66,20 +83,64 @@ export function readInventoryCsv(text: string): ReadRow[] {
       const description = cell('HB.description');
       if (description) cells.Notes = [cells.Notes, description].filter(Boolean).join('\n');
       return { line: i + 2, cells, typeHint: [cell('HB.name'), cell('HB.labels').replace(/;/g, ' '), description].join(' ') };
-    });
+    };
   }
   const columns = header.map((h) => COLUMN_OF.get(key(h)));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
   if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
-  if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
-  return rows.map((row, i) => {
+  return (row, i) => {
     const cells: Partial<Record<Column, string>> = {};
     columns.forEach((c, j) => {
       // A cell the export protected from running as a formula (« '=… ») is read back as it was.
       if (c) cells[c] = (row[j] ?? '').replace(/^'(?=[=+\-@])/, '');
     });
     return { line: i + 2, cells };
-  });
+  };
+}
+
+/** The bytes the parser takes at a time: a few milliseconds of parsing between two turns of the event loop. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The file's rows as objects keyed by our column names; 400 with a French message when it is no CSV,
+ * lacks a needed column or has too many rows. Parsed piece by piece, `onProgress` told of the rows
+ * read (out of those counted first) once the header is known to be good.
+ */
+export async function readInventoryCsv(text: string, onProgress?: OnProgress): Promise<ReadRow[]> {
+  const body = text.replace(/^\uFEFF/, '');
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const count = (c: string) => firstLine.split(c).length - 1;
+  const delimiter = count('\t') > Math.max(count(';'), count(',')) ? '\t' : count(';') >= count(',') ? ';' : ',';
+  const total = Math.max(0, countRecords(body) - 1);
+  const bytes = Buffer.from(body);
+  const source = Readable.from((function* () {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+  })());
+  const records = source.pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, trim: true }));
+  const tick = progressSteps(total, onProgress);
+  const rows: ReadRow[] = [];
+  let read: ((row: string[], index: number) => ReadRow) | undefined;
+  try {
+    for await (const record of records as AsyncIterable<string[]>) {
+      if (read) {
+        rows.push(read(record, rows.length));
+        if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+        await tick(rows.length);
+        continue;
+      }
+      read = rowReader(record);
+      if (total > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+      await tick(0);
+    }
+  } catch (error) {
+    throw error instanceof CsvError ? badRequest(MSG.importNotCsv) : error;
+  } finally {
+    source.destroy();
+  }
+  if (!read) throw badRequest(MSG.importEmpty);
+  // Should the count differ from what the parser read, the last line says what was read.
+  if (rows.length !== total) await onProgress?.(rows.length, rows.length);
+  return rows;
 }
 
 /** « 24/12/2026 » (or « 2026-12-24 ») as `2026-12-24`; null for an empty cell; undefined when it is no date. */
@@ -113,12 +174,14 @@ const comparable = (universe: string | null, i: Compared) =>
 /**
  * Issue 21: what importing each row would do — create, update, leave as it is (re-importing the
  * same file creates no duplicate), or refuse with the reason in French — without writing anything.
+ * `onProgress` is told of the rows checked.
  */
-export function planImport(
+export async function planImport(
   rows: ReadRow[],
   products: { id: number; prodName: string }[],
   existing: Appliance[],
-): ImportPlanRow[] {
+  onProgress?: OnProgress,
+): Promise<ImportPlanRow[]> {
   const productByName = new Map(products.map((p) => [foldFr(p.prodName).trim(), p]));
   const known = new Map(existing.map((a) => [identity(a.name, a.marque ?? '', a.modele ?? '', a.numero_serie), a]));
   const seen = new Set<string>();
@@ -128,7 +191,7 @@ export function planImport(
     const words = ` ${foldFr(hint).replace(/[^a-z0-9-]+/g, ' ')} `;
     return byLength.find(([name]) => words.includes(` ${name.replace(/[^a-z0-9-]+/g, ' ')} `))?.[1];
   };
-  return rows.map(({ line, cells, typeHint }): ImportPlanRow => {
+  const planRow = ({ line, cells, typeHint }: ReadRow): ImportPlanRow => {
     const typed = cells['Type d’appareil']?.trim() ?? '';
     const guessed = !typed && typeHint ? typeIn(typeHint) : undefined;
     const type = typed || guessed?.prodName || '';
@@ -176,5 +239,13 @@ export function planImport(
     if (!current) return { line, name, result: 'cree', reason: null, write: { id: null, universe, input } };
     const same = comparable(universe ?? current.univer_name, input) === comparable(current.univer_name, current);
     return same ? { line, name, result: 'identique', reason: null } : { line, name, result: 'mis-a-jour', reason: null, write: { id: current.id, universe: universe ?? current.univer_name, input } };
-  });
+  };
+  const tick = progressSteps(rows.length, onProgress);
+  await tick(0);
+  const plan: ImportPlanRow[] = [];
+  for (const row of rows) {
+    plan.push(planRow(row));
+    await tick(plan.length);
+  }
+  return plan;
 }

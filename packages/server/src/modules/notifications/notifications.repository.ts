@@ -42,7 +42,7 @@ export class NotificationsRepository {
       .execute();
   }
 
-  async insertOnce(row: { user_id: number; type: string; title: string; message: string; dedupe_key: string; created_at: Date }): Promise<NotificationRow | undefined> {
+  async insertOnce(row: { user_id: number; type: string; title: string; message: string; dedupe_key: string; created_at: Date; appliance_id?: number | null }): Promise<NotificationRow | undefined> {
     return this.db
       .insertInto('notifications')
       .values({ ...row, status: 'ACTIF', event_id: null })

@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, MSG, type Notification, type NotificationPreferences, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { digestMail, digestWeek, reminderMail, validUnsubscribe } from './reminder-mail.ts';
+import { applianceUrl, digestMail, digestWeek, reminderMail, validUnsubscribe } from './reminder-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
@@ -13,8 +13,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pushHost, sendPush } from './push-sender.ts';
 import type { NotificationJoined, NotificationsRepository } from './notifications.repository.ts';
 
-/** Reminders mailed at once; a badge earned (CHALLENGE) is not. */
-const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE']);
+/** Reminders mailed at once, and product recalls (issue 22); a badge earned (CHALLENGE) is not. */
+const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL']);
 const DAY_MS = 86_400_000;
 /** The digest also lists the tasks left late this past month. */
 const DIGEST_LATE_DAYS = 30;
@@ -39,6 +39,7 @@ export class NotificationsService {
       title: row.title,
       message: row.message,
       dt_creation: row.created_at.toISOString(),
+      applianceId: row.appliance_id,
       event:
         row.event_id && row.event_title && row.event_date
           ? {
@@ -129,9 +130,12 @@ export class NotificationsService {
     this.steps.push(step);
   }
 
-  /** A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return). */
-  remindOnce(userId: number, type: 'GARANTIE', key: string, title: string, message: string): Promise<NotificationRow | undefined> {
-    return this.repo.insertOnce({ user_id: userId, type, title, message, dedupe_key: key, created_at: this.deps.clock.now() });
+  /**
+   * A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return);
+   * `applianceId`: the appliance it is about, whose page it opens (a recall, issue 22).
+   */
+  remindOnce(userId: number, type: 'GARANTIE' | 'RAPPEL', key: string, title: string, message: string, applianceId?: number): Promise<NotificationRow | undefined> {
+    return this.repo.insertOnce({ user_id: userId, type, title, message, dedupe_key: key, created_at: this.deps.clock.now(), appliance_id: applianceId ?? null });
   }
 
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */
@@ -191,7 +195,7 @@ export class NotificationsService {
     const payload: PushPayload = {
       title: notification.title,
       body: notification.message,
-      url: '/notification',
+      url: notification.appliance_id ? applianceUrl(notification.appliance_id) : '/notification',
       unread: await this.repo.countUnread(notification.user_id),
     };
     await Promise.all(

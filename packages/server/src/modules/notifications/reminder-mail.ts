@@ -59,10 +59,18 @@ ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;li
   };
 }
 
+/** The page of an appliance (the web app's route), where a recall shows until handled. */
+export const applianceUrl = (applianceId: number) => `/inventaire/univers/appliance/fichedetail?id=${applianceId}`;
+
 /** A reminder as it happens (e-mail « à chaque rappel »): the notification's own title and message. */
-export function reminderMail(to: string, notification: { title: string; message: string; type: string }, at: Links): MailMessage {
+export function reminderMail(to: string, notification: { title: string; message: string; type: string; appliance_id?: number | null }, at: Links): MailMessage {
   const l = links(at);
-  const action = notification.type === 'GARANTIE' ? { label: 'Voir mes appareils', url: `${at.appUrl}/inventaire` } : { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` };
+  const action =
+    notification.type === 'RAPPEL' && notification.appliance_id
+      ? { label: 'Voir l’appareil', url: `${at.appUrl}${applianceUrl(notification.appliance_id)}` }
+      : notification.type === 'GARANTIE'
+        ? { label: 'Voir mes appareils', url: `${at.appUrl}/inventaire` }
+        : { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` };
   return compose(to, notification.title, [notification.message], [], action, l);
 }
 

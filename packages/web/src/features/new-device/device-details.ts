@@ -13,8 +13,13 @@ export interface Details {
   dt_livraison: string;
   occasion: boolean;
   garantie_commerciale_fin: string;
+  /** Issue 22: from the energy label (or typed): the class, kWh per year as typed, the label's numbers. */
+  classenergie: string | null;
+  energy_kwh_year: string;
+  eprel_number: string;
+  ean: string;
 }
 
-export type DetailsMode = 'choose' | 'manual' | 'image';
+export type DetailsMode = 'choose' | 'manual' | 'image' | 'scan';
 
 export const today = () => new Date().toISOString().slice(0, 10);

@@ -21,6 +21,7 @@ import { useApplianceEvents } from '../../events/api/events.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useAppliance } from '../api/appliances.ts';
 import { FileUploadButton } from '../components/file-upload-button.tsx';
+import { NextMaintenance, nextPlanned } from '../components/next-maintenance.tsx';
 import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
@@ -85,6 +86,8 @@ export function ApplianceDetailPage() {
   const events = useApplianceEvents(Number.isInteger(id) && id > 0 ? id : null);
   const products = useRefProducts();
   const RightsSection = useSlot('applianceRights');
+  const EnergySection = useSlot('applianceEnergy');
+  const RecallBanners = useSlot('applianceRecalls');
   const [manualOpened, manual] = useDisclosure(false);
   const [invoiceOpened, invoice] = useDisclosure(false);
   // A phone gets the document full screen, with its close button always in reach.
@@ -109,6 +112,7 @@ export function ApplianceDetailPage() {
   const a = appliance.data;
   const bonusTypes = products.data?.find((p) => p.id === a.prod_id)?.repairBonusTypes ?? [];
   const bonus = repairBonusFor(bonusTypes);
+  const planned = nextPlanned(events.data ?? []);
   const productQuery = `appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`;
   return (
     <>
@@ -123,6 +127,7 @@ export function ApplianceDetailPage() {
         }
       />
       <Stack gap="md">
+        <RecallBanners appliance={a} />
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Group align="flex-start" gap="lg" wrap="wrap">
             <Stack gap="xs" align="center" w={{ base: '100%', sm: 220 }}>
@@ -213,10 +218,13 @@ export function ApplianceDetailPage() {
           </EditOnly>
         </SimpleGrid>
 
+        <EnergySection appliance={a} />
+
         <RightsSection appliance={a} events={events.data ?? []} />
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Section title="Historique d’entretien">
+            {planned && <NextMaintenance key={planned.id} event={planned} focus={params.get('depuis') === 'etiquette'} />}
             <History
               events={(events.data ?? []).filter((e) => e.type === 'MAINTENANCE' && (e.status === 'DONE' || new Date(e.dt_realisation) <= new Date(Date.now() + 31 * 86_400_000)))}
               empty="Aucun entretien enregistré pour le moment."

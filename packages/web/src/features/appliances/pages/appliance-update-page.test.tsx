@@ -11,6 +11,7 @@ const washer: Appliance = {
   dt_achat: '2024-03-01', dt_fab: null, dt_creation: '2024-03-02T10:00:00.000Z', note: null, panne_note: null, facture_ref: null, classenergie: 'B',
   pict: null, facture: null, facture_type: null, notice: null, product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
   vendeur: null, prix_achat: null, numero_serie: null, dt_livraison: null, occasion: false, garantie_commerciale_fin: null,
+  eprel_number: null, ean: null, energy_kwh_year: null,
 };
 
 const network = () =>
@@ -35,9 +36,11 @@ describe('appliance update form (spec §2, issue 20): the contract’s schema ch
     const brand = await screen.findByLabelText(/^Marque/);
     await user.clear(brand);
     await user.type(screen.getByLabelText(/Prix d’achat/), '12,5x');
+    await user.type(screen.getByLabelText(/^Consommation \(kWh\/an\)/), '20000');
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText(MSG.requiredFieldsMissing)).toBeTruthy();
     expect(screen.getByText(MSG.priceInvalid)).toBeTruthy();
+    expect(screen.getByText(MSG.energyKwhInvalid)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
@@ -48,11 +51,13 @@ describe('appliance update form (spec §2, issue 20): the contract’s schema ch
     renderPage(<ApplianceUpdatePage />, '/inventaire/univers/appliance/update?id=7');
     await user.type(await screen.findByLabelText(/Prix d’achat/), '549,90');
     await user.type(screen.getByLabelText(/^Vendeur/), 'Darty');
+    // Issue 22: the yearly consumption, typed as read on the label.
+    await user.type(screen.getByLabelText(/^Consommation \(kWh\/an\)/), '152,5');
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'))).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`${API_BASE}/profils/users/foyers/univers/appliances/7/text`);
-    expect(put.body).toMatchObject({ name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4', prod_id: 11, univer_id: 3, prix_achat: '549,90', vendeur: 'Darty', dt_livraison: null, occasion: false });
+    expect(put.body).toMatchObject({ name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4', prod_id: 11, univer_id: 3, prix_achat: '549,90', vendeur: 'Darty', dt_livraison: null, occasion: false, energy_kwh_year: '152,5' });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

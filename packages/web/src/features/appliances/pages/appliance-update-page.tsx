@@ -51,6 +51,8 @@ interface UpdateValues {
   dt_livraison: string;
   occasion: boolean;
   garantie_commerciale_fin: string;
+  /** kWh per year, as typed (issue 22). */
+  energy_kwh_year: string;
 }
 
 /** What PUT …/text receives (spec §7): empty optional fields as null. */
@@ -65,6 +67,7 @@ function toPayload(values: UpdateValues): ApplianceUpdateText {
     numero_serie: values.numero_serie || null,
     dt_livraison: values.dt_livraison || null,
     garantie_commerciale_fin: values.garantie_commerciale_fin || null,
+    energy_kwh_year: values.energy_kwh_year.trim() || null,
     classenergie: (values.classenergie as (typeof ENERGY_CLASSES)[number] | null) ?? null,
   };
 }
@@ -100,6 +103,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       dt_livraison: appliance.dt_livraison ?? '',
       occasion: appliance.occasion,
       garantie_commerciale_fin: appliance.garantie_commerciale_fin ?? '',
+      energy_kwh_year: appliance.energy_kwh_year === null ? '' : String(appliance.energy_kwh_year).replace('.', ','),
     },
     // The server's schema checks the same payload (issue 18, item 7).
     validate: (values) => schemaErrors(ApplianceUpdateText, toPayload(values)),
@@ -162,6 +166,14 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
               <TextInput label="Référence de la facture" maxLength={TEXT_MAX} {...form.getInputProps('facture')} />
               <Select label="Classe énergie" clearable data={[...ENERGY_CLASSES]} {...form.getInputProps('classenergie')} />
             </SimpleGrid>
+            <TextInput
+              label="Consommation (kWh/an)"
+              description="Sur l’étiquette énergie : elle donne son coût en électricité"
+              inputMode="decimal"
+              placeholder="180"
+              maw={{ base: '100%', sm: 360 }}
+              {...form.getInputProps('energy_kwh_year')}
+            />
             <Fieldset legend="Achat et garanties" radius="md">
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,7 +1,7 @@
 import { AUTH_BASE, MSG, validateLogin } from '@ecofoyer/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -53,5 +53,32 @@ describe('sign-in form (spec §2, §5, issue 14)', () => {
     expect(calls.map((c) => c.url)).toEqual([`${AUTH_BASE}/signin`, `${AUTH_BASE}/signin/totp`]);
     expect(calls[0]!.body).toMatchObject({ username: 'camille@example.fr', password: 'Ecofoyer@2026' });
     expect(calls[1]!.body).toMatchObject({ challenge: 'défi-1', code: '123456' });
+  });
+
+  it('goes back after signing in to the page the guard sent here from (a scanned label), never to another site', async () => {
+    const user = { id: 4, username: 'camille@example.fr', email: 'camille@example.fr', firstname: 'Camille', lastname: 'Durand', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 5, deviceToken: 'd' };
+    for (const [from, lands] of [
+      ['/a/abcdefghjk', 'Étiquette scannée'],
+      ['//exemple.invalid/a/abcdefghjk', 'Page d’accueil'],
+      ['/\\exemple.invalid', 'Page d’accueil'],
+    ] as const) {
+      stubNetwork(() => ({ status: 200, body: user }));
+      const ui = userEvent.setup();
+      const view = renderPage(
+        <Routes>
+          <Route path="/guarded" element={<Navigate to="/login" replace state={{ from }} />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/a/:code" element={<p>Étiquette scannée</p>} />
+          <Route path="/home" element={<p>Page d’accueil</p>} />
+          <Route path="*" element={<p>Ailleurs</p>} />
+        </Routes>,
+        '/guarded',
+      );
+      await ui.type(screen.getByLabelText(/Email/), 'camille@example.fr');
+      await ui.type(screen.getByLabelText(/^Mot de passe/), 'Ecofoyer@2026');
+      await ui.click(screen.getByRole('button', { name: 'VALIDER' }));
+      expect(await screen.findByText(lands), from).toBeTruthy();
+      view.unmount();
+    }
   });
 });

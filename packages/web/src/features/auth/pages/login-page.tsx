@@ -8,6 +8,16 @@ import { pendingInvitation } from '../../foyer/pending-invitation.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type SigninInput, signin, signinSecondFactor, startDemo } from '../api/signin.ts';
 
+/**
+ * The page to go back to after signing in: `state.from`, set by the guard (app/require-auth.tsx),
+ * when it is a path of this app — one `/`, not `//` nor `/\` (another site's address), nor /login.
+ */
+function returnPath(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || from.startsWith('/login')) return null;
+  return from;
+}
+
 /** spec §2 Login. */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -44,7 +54,9 @@ export function LoginPage() {
     const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
     // An invitation opened before signing in comes first (issue 19).
     const invitation = kind === 'signin' ? pendingInvitation.path() : null;
-    navigate(invitation ?? (onboarding ? '/welcome' : '/home'), { replace: true });
+    // Then the page the guard sent here from (a scanned QR label, issue 21): a path of this app only.
+    const from = kind === 'signin' ? returnPath(location.state) : null;
+    navigate(invitation ?? from ?? (onboarding ? '/welcome' : '/home'), { replace: true });
   };
 
   const run = async (kind: 'signin' | 'demo', input?: SigninInput) => {

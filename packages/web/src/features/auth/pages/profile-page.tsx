@@ -37,6 +37,8 @@ export function ProfilePage() {
 
 function ProfileForm({ session }: { session: Session }) {
   const InventoryCsv = useSlot('inventoryCsv');
+  const LabelsCard = useSlot('labelsCard');
+  const InventoryDossier = useSlot('inventoryDossier');
   const NotificationPreferences = useSlot('notificationPreferences');
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
@@ -194,6 +196,8 @@ function ProfileForm({ session }: { session: Session }) {
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
       <InventoryCsv />
+      <LabelsCard />
+      <InventoryDossier />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, normalizeForSearch, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear } from '@ecofoyer/contracts';
+import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, kwhFr, normalizeForSearch, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear, withRealConsumption } from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Badge, type ComboboxParsedItem, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
+import { useAppliance } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useRecordAction } from '../api/actions.ts';
 
@@ -35,18 +36,25 @@ export function CarbonToolPage() {
   const recorded = useRef(false);
   // The choice is a type's slug, or « slug|applianceId » for one of my appliances (issue 17: the
   // slug part decides the figures, not a fallback to the first type).
-  const [choice, setChoice] = useState<string>(params.get('type') ?? 'lave-linge');
-  const entry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
+  // `?type=slug&appareil=id` opens one of my appliances (its page links here, issue 22).
+  const [choice, setChoice] = useState<string>(() => `${params.get('type') ?? 'lave-linge'}${/^\d+$/.test(params.get('appareil') ?? '') ? `|${params.get('appareil')}` : ''}`);
+  const typeEntry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
+  // Issue 22: an appliance whose yearly consumption is known counts its own use phase, not the type's average.
+  const chosen = useAppliance(Number(choice.split('|')[1]) || null);
+  const kwh = chosen.data?.energy_kwh_year ?? null;
+  const entry = typeEntry && kwh !== null ? withRealConsumption(typeEntry, kwh) : typeEntry;
   const [years, setYears] = useState(entry?.lifespanYears ?? 10);
 
   // My appliances whose product has carbon data, offered beside the types.
   const mine = useMemo(() => {
     const slugOf = new Map((products.data ?? []).map((p) => [p.id, p.carbonSlug]));
-    return appliances.appliances.flatMap((a) => {
+    // The appliance opened from its page is offered even when it is not on the list's first page.
+    const listed = chosen.data && !appliances.appliances.some((a) => a.id === chosen.data.id) ? [chosen.data, ...appliances.appliances] : appliances.appliances;
+    return listed.flatMap((a) => {
       const s = a.prod_id ? slugOf.get(a.prod_id) : null;
       return s && carbonBySlug.has(s) ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }] : [];
     });
-  }, [appliances.appliances, products.data]);
+  }, [appliances.appliances, products.data, chosen.data]);
 
   const choose = (value: string | null) => {
     if (!value) return;
@@ -91,6 +99,13 @@ export function CarbonToolPage() {
               </Alert>
             )}
             {entry && <LifespanSlider entry={entry} years={years} onYears={onYears} />}
+            {entry && chosen.data && (
+              <Text size="sm" data-testid="carbon-usage-basis">
+                {kwh !== null
+                  ? `Usage calculé avec la consommation réelle de cet appareil : ${kwhFr(kwh)} par an.`
+                  : 'Usage : la moyenne de ce type d’appareil (la consommation annuelle de cet appareil n’est pas renseignée).'}
+              </Text>
+            )}
           </Stack>
         </Paper>
         {entry && <Simulation entry={entry} years={years} />}

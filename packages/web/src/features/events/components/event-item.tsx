@@ -1,25 +1,20 @@
-import { type Event, MSG } from '@ecofoyer/contracts';
+import type { Event } from '@ecofoyer/contracts';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 import { AssigneeSelect, useAssigneeName } from '../../foyer/components/assignee-select.tsx';
-import { localDayKey, useUpdateEvent } from '../api/events.ts';
+import { localDayKey } from '../api/events.ts';
+import { useMarkDone } from '../api/use-mark-done.tsx';
 import { capitalise, dayFr } from '../calendar-format.ts';
 
 /** One event: its date in long French, title, appliance, and what can be done with it. */
 export function EventItem({ event, today, onDelete }: { event: Event; today: string; onDelete: (e: Event) => void }) {
-  const update = useUpdateEvent();
+  const { update, markDone: record } = useMarkDone();
   const canEdit = useCanEdit();
   const assignee = useAssigneeName(event.assigneeId);
   const done = event.status === 'DONE';
   const overdue = !done && localDayKey(event.dt_realisation) < today;
-  // The promise, not mutate's own onSuccess: the item leaves « À venir » (unmounts) as the lists refetch.
-  const markDone = () =>
-    update
-      .mutateAsync({ id: event.id, done: true })
-      .then(() => notifications.show({ color: 'eco', message: MSG.maintenanceDone, icon: <IconCheck size={18} /> }))
-      .catch(() => undefined);
+  const markDone = () => record(event.id);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="event-item">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">

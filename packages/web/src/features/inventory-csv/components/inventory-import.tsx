@@ -1,9 +1,9 @@
 import { IMPORT_MAX_CHARS, type InventoryImportAnswer, MSG } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, FileInput, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useImportAppliances } from '../api/inventory-csv.ts';
+import { type ImportProgress, useImportAppliances } from '../api/inventory-csv.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -19,6 +19,31 @@ function summary(a: InventoryImportAnswer): string {
   return parts.length ? `${parts.join(', ')}.` : 'Aucune ligne à importer.';
 }
 
+/** Where each request starts: the file's upload. */
+const SENDING: ImportProgress = { etape: 'envoi', fait: 0, total: 100 };
+
+const STEPS: Record<ImportProgress['etape'], string> = {
+  envoi: 'Envoi du fichier…',
+  lecture: 'Lecture du fichier…',
+  verification: 'Vérification des lignes…',
+  ecriture: 'Enregistrement…',
+};
+
+/** « Envoi du fichier… 40 % », then « Vérification des lignes… 3 200 / 10 000 »: a bar and its words, read out politely. */
+function ImportProgressBar({ progress: { etape, fait, total } }: { progress: ImportProgress }) {
+  const label = etape === 'envoi' ? `${STEPS.envoi} ${fait} %` : `${STEPS[etape]} ${fait.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')}`;
+  return (
+    <Stack gap={6} data-testid="import-progress">
+      <Text size="sm" fw={600} role="status" aria-live="polite">
+        {label}
+      </Text>
+      <Progress.Root size="lg" role="progressbar" aria-label="Progression de l’import" aria-valuemin={0} aria-valuemax={Math.max(total, 1)} aria-valuenow={fait} aria-valuetext={label}>
+        <Progress.Section value={total > 0 ? Math.round((fait / total) * 100) : 0} withAria={false} />
+      </Progress.Root>
+    </Stack>
+  );
+}
+
 /**
  * « Importer des appareils » (issue 21): a CSV with the columns of the export (from another
  * household, a spreadsheet or a backup), shown row by row before anything is written, then imported
@@ -30,7 +55,8 @@ export function InventoryImport() {
   const [preview, setPreview] = useState<InventoryImportAnswer | null>(null);
   const [done, setDone] = useState<InventoryImportAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const run = useImportAppliances();
+  const [progress, setProgress] = useState(SENDING);
+  const run = useImportAppliances(setProgress);
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -43,6 +69,7 @@ export function InventoryImport() {
     try {
       const contenu = await chosen.text();
       setText(contenu);
+      setProgress(SENDING);
       setPreview(await run.mutateAsync({ contenu, appliquer: false }));
     } catch (e) {
       setError(errorMessage(e, 'Le fichier n’a pas pu être lu. Réessayez dans un instant.'));
@@ -51,13 +78,14 @@ export function InventoryImport() {
   const apply = async () => {
     if (!text) return;
     setError(null);
+    setProgress(SENDING);
     try {
       setDone(await run.mutateAsync({ contenu: text, appliquer: true }));
       setPreview(null);
       setFile(null);
       setText(null);
     } catch (e) {
-      setError(errorMessage(e, 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.'));
+      setError(errorMessage(e, MSG.importFailed));
     }
   };
   const cancel = () => void choose(null);
@@ -89,11 +117,7 @@ export function InventoryImport() {
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           disabled={run.isPending}
         />
-        {run.isPending && !preview && (
-          <Text size="sm" role="status">
-            Lecture du fichier…
-          </Text>
-        )}
+        {run.isPending && !preview && <ImportProgressBar progress={progress} />}
         {error && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
             {error}
@@ -118,6 +142,7 @@ export function InventoryImport() {
                 {refused.length > 50 && <List.Item>… et {refused.length - 50} autres lignes refusées.</List.Item>}
               </List>
             )}
+            {run.isPending && <ImportProgressBar progress={progress} />}
             <Group gap="sm">
               <Button onClick={() => void apply()} loading={run.isPending} disabled={toWrite === 0}>
                 {toWrite === 0 ? 'Rien à importer' : `Importer ${plural(toWrite, 'appareil', 'appareils')}`}

@@ -43,6 +43,30 @@ export function ConfirmationStep({
             <dd>{details.modele}</dd>
             <dt>Date d’achat</dt>
             <dd>{details.dt_achat ? dayFr(details.dt_achat) : MSG.unknownDate}</dd>
+            {details.classenergie && (
+              <>
+                <dt>Classe énergie</dt>
+                <dd>{details.classenergie}</dd>
+              </>
+            )}
+            {details.energy_kwh_year.trim() && (
+              <>
+                <dt>Consommation</dt>
+                <dd>{details.energy_kwh_year.trim()} kWh par an</dd>
+              </>
+            )}
+            {details.eprel_number && (
+              <>
+                <dt>N° EPREL</dt>
+                <dd>{details.eprel_number}</dd>
+              </>
+            )}
+            {details.ean && (
+              <>
+                <dt>Code-barres</dt>
+                <dd>{details.ean}</dd>
+              </>
+            )}
             {details.facture && (
               <>
                 <dt>Facture</dt>

@@ -1,7 +1,8 @@
-import { FILE_ACCEPT, type ImageReading, TEXT_MAX } from '@ecofoyer/contracts';
+import { ENERGY_CLASSES, FILE_ACCEPT, type ImageReading, TEXT_MAX } from '@ecofoyer/contracts';
 import { Button, Checkbox, type ComboboxData, FileInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconCamera, IconPencil, IconPhoto } from '@tabler/icons-react';
+import { IconCamera, IconPencil, IconPhoto, IconScan } from '@tabler/icons-react';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { type IdentifiedFields, useHasSlot, useSlot } from '../../../lib/slots.tsx';
 import { type Details, type DetailsMode, today } from '../device-details.ts';
 import { searchProductOptions } from '../product-options.ts';
 import { ImageSearch } from './image-search.tsx';
@@ -18,6 +19,8 @@ export function DetailsStep({
   onChooseMode,
   onRead,
   onManual,
+  onIdentified,
+  onScanFailure,
 }: {
   universeName: string | undefined;
   productOptions: ComboboxData;
@@ -25,10 +28,16 @@ export function DetailsStep({
   mode: DetailsMode;
   reading: ImageReading | null;
   onChange: <K extends keyof Details>(key: K, value: Details[K]) => void;
-  onChooseMode: (next: 'manual' | 'image') => void;
+  onChooseMode: (next: 'manual' | 'image' | 'scan') => void;
   onRead: (reading: ImageReading) => void;
   onManual: () => void;
+  /** Issue 22: the energy label's scanner (a slot: lib/slots.tsx) gave what it found, or failed. */
+  onIdentified: (fields: IdentifiedFields) => void;
+  onScanFailure: (message: string) => void;
 }) {
+  const Scanner = useSlot('energyLabelScanner');
+  const canScan = useHasSlot('energyLabelScanner');
+  const fromLabel = Boolean(details.eprel_number);
   return (
     <Stack>
       <Text c="dimmed">
@@ -46,6 +55,12 @@ export function DetailsStep({
         nothingFoundMessage="Aucun type ne correspond"
         withAsterisk
       />
+      {mode === 'choose' && canScan && (
+        <Button size="lg" variant="light" leftSection={<IconScan />} onClick={() => onChooseMode('scan')}>
+          Scanner l’étiquette énergie
+        </Button>
+      )}
+      {mode === 'scan' && <Scanner onUse={onIdentified} onFailure={onScanFailure} onManual={() => onChooseMode('manual')} />}
       {mode === 'choose' && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Button size="lg" variant="outline" leftSection={<IconCamera />} onClick={() => onChooseMode('image')}>
@@ -76,6 +91,24 @@ export function DetailsStep({
               value={details.modele}
               onChange={(e) => set('modele', e.currentTarget.value)}
               description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Classe énergie"
+              clearable
+              data={[...ENERGY_CLASSES]}
+              value={details.classenergie}
+              onChange={(v) => set('classenergie', v)}
+              description={fromLabel && details.classenergie ? 'Lue sur l’étiquette énergie' : undefined}
+            />
+            <TextInput
+              label="Consommation (kWh/an)"
+              inputMode="decimal"
+              placeholder="180"
+              value={details.energy_kwh_year}
+              onChange={(e) => set('energy_kwh_year', e.currentTarget.value)}
+              description={fromLabel && details.energy_kwh_year ? 'D’après l’étiquette énergie (EPREL)' : 'Sur l’étiquette énergie : elle donne son coût en électricité'}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,10 +1,11 @@
-import { type Appliance, type ImageReading, MSG, priceError, type Universe } from '@ecofoyer/contracts';
+import { type Appliance, type ApplianceCreateData, type ImageReading, kwhError, MSG, priceError, type Universe } from '@ecofoyer/contracts';
 import { Alert, Button, Group, Stack, Stepper } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { IdentifiedFields } from '../../../lib/slots.tsx';
 import { useCreateAppliance } from '../../appliances/api/appliances.ts';
 import { useRefProducts, useRefUniverses } from '../../references/api/references.ts';
 import { useSaveUniverse, useUniverses } from '../../universes/api/universes.ts';
@@ -32,6 +33,10 @@ const EMPTY: Details = {
   dt_livraison: '',
   occasion: false,
   garantie_commerciale_fin: '',
+  classenergie: null,
+  energy_kwh_year: '',
+  eprel_number: '',
+  ean: '',
 };
 
 /** spec §2/§4 New-device wizard: Univer → Détails → Confirmation → Terminé. */
@@ -52,6 +57,8 @@ export function NewDevicePage() {
   const [created, setCreated] = useState<Appliance | null>(null);
   // What the photo of the rating plate gave, shown above the form for the user to check (issue 16, item 8).
   const [reading, setReading] = useState<ImageReading | null>(null);
+  // What the energy label or the barcode gave, or why it gave nothing (issue 22).
+  const [labelNotice, setLabelNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const saveUniverse = useSaveUniverse();
   const createAppliance = useCreateAppliance(setProgress);
 
@@ -82,12 +89,39 @@ export function NewDevicePage() {
     else go(step - 1);
   };
 
-  // spec §5: a product type before "Rechercher par image" or "Ajouter manuel".
-  const chooseMode = (next: 'manual' | 'image') => {
-    if (!details.prodId) return setAlert(MSG.productTypeRequired);
+  // spec §5: a product type before "Rechercher par image" or "Ajouter manuel"; the energy label's
+  // product group suggests one (issue 22).
+  const chooseMode = (next: 'manual' | 'image' | 'scan') => {
+    if (next !== 'scan' && !details.prodId) return setAlert(MSG.productTypeRequired);
     setAlert(null);
     setReading(null);
+    setLabelNotice(null);
     setMode(next);
+  };
+  // Issue 22: what the label gave fills the form, checked before « Suivant »; nothing is saved yet.
+  const onIdentified = (fields: IdentifiedFields) => {
+    const suggested = fields.productSlug ? products.data?.find((p) => p.slug === fields.productSlug) : undefined;
+    setDetails((d) => ({
+      ...d,
+      prodId: d.prodId ?? (suggested ? String(suggested.id) : null),
+      marque: fields.marque ?? d.marque,
+      modele: fields.modele ?? d.modele,
+      classenergie: fields.classenergie ?? d.classenergie,
+      energy_kwh_year: fields.energy_kwh_year !== null ? String(fields.energy_kwh_year).replace('.', ',') : d.energy_kwh_year,
+      eprel_number: fields.eprel_number ?? '',
+      ean: fields.ean ?? '',
+    }));
+    setLabelNotice({
+      ok: true,
+      text: fields.eprel_number
+        ? `Informations de l’étiquette énergie (EPREL n° ${fields.eprel_number}) : vérifiez-les, puis « Suivant ».`
+        : `Informations du code-barres ${fields.ean ?? ''} : vérifiez-les et complétez le modèle, puis « Suivant ».`,
+    });
+    setMode('manual');
+  };
+  const onScanFailure = (message: string) => {
+    setLabelNotice({ ok: false, text: message });
+    setMode('manual');
   };
   // spec §5: manual add requires brand and model.
   const toConfirmation = () => {
@@ -96,6 +130,7 @@ export function NewDevicePage() {
     if (details.dt_achat && details.dt_achat > today()) return setAlert(MSG.dateInFuture);
     if (details.dt_livraison && details.dt_livraison > today()) return setAlert(MSG.deliveryInFuture);
     if (priceError(details.prix_achat)) return setAlert(MSG.priceInvalid);
+    if (kwhError(details.energy_kwh_year)) return setAlert(MSG.energyKwhInvalid);
     go(2);
   };
 
@@ -128,6 +163,10 @@ export function NewDevicePage() {
           dt_livraison: details.dt_livraison || null,
           occasion: details.occasion,
           garantie_commerciale_fin: details.garantie_commerciale_fin || null,
+          classenergie: (details.classenergie as ApplianceCreateData['classenergie']) ?? null,
+          energy_kwh_year: details.energy_kwh_year.trim() || null,
+          eprel_number: details.eprel_number || null,
+          ean: details.ean || null,
         },
         picture: details.picture,
       });
@@ -143,6 +182,7 @@ export function NewDevicePage() {
     setMode('choose');
     setCreated(null);
     setReading(null);
+    setLabelNotice(null);
     setProgress(0);
     go(universe ? 1 : 0);
   };
@@ -169,6 +209,11 @@ export function NewDevicePage() {
             {alert}
           </Alert>
         )}
+        {step === 1 && mode === 'manual' && labelNotice && (
+          <Alert color={labelNotice.ok ? 'eco' : 'gray'} variant="light" role={labelNotice.ok ? 'status' : 'alert'} data-testid="label-notice">
+            {labelNotice.text}
+          </Alert>
+        )}
         {/* spec §4: advancing slides in (500 ms; instant with reduced motion). */}
         <div className={classes.slideFrame}>
           <div key={`${step}-${mode}`} className={classes.slide}>
@@ -189,6 +234,8 @@ export function NewDevicePage() {
                   setMode('manual');
                 }}
                 onManual={() => setMode('manual')}
+                onIdentified={onIdentified}
+                onScanFailure={onScanFailure}
               />
             )}
 

@@ -1,8 +1,8 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSlot } from '../../../lib/slots.tsx';
 import { subscribeToPush, useMarkRead, useNotifications, usePushState } from '../api/notifications.ts';
@@ -11,12 +11,14 @@ import classes from '../../../components/tile-list.module.css';
 import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
+import { applianceDetailPath } from '../../appliances/paths.ts';
 
-/** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending (issue 20). */
+/** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending (issue 20), a product recall (issue 22). */
 const KIND: Record<Notification['type'], { color: string; label: string; icon: ReactNode }> = {
   MAINTENANCE: { color: 'eco', label: 'Entretien', icon: <IconTool size={24} /> },
   CHALLENGE: { color: 'warm.8', label: 'Défi', icon: <IconTrophy size={24} /> },
   GARANTIE: { color: 'orange', label: 'Garantie', icon: <IconShieldCheck size={24} /> },
+  RAPPEL: { color: 'red', label: 'Rappel produit', icon: <IconAlertTriangle size={24} /> },
 };
 
 const OUTCOME_COLOR: Record<PushOutcome['kind'], string> = { granted: 'eco', denied: 'orange', unsupported: 'gray', failed: 'red' };
@@ -30,8 +32,15 @@ export function NotificationsPage() {
   const [showProducts, setShowProducts] = useState(false);
   const [push, setPush] = useState<PushOutcome | null>(null);
   const pushState = usePushState();
+  const navigate = useNavigate();
 
   const openNotification = (n: Notification) => {
+    // A recall opens its appliance's page, where its banner says what to do (issue 22).
+    if (n.applianceId !== null) {
+      if (n.status === 'ACTIF') markRead.mutate(n.id);
+      navigate(applianceDetailPath(n.applianceId));
+      return;
+    }
     setOpen(n);
     setShowProducts(false);
     if (n.status === 'ACTIF') markRead.mutate(n.id);

@@ -56,7 +56,10 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   const { legale, commerciale, pieces, bonus, conseil } = rights;
   const products = useRefProducts();
   const carbonSlug = products.data?.find((p) => p.id === appliance.prod_id)?.carbonSlug;
-  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, parisDay(new Date()));
+  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, parisDay(new Date()), {
+    kwhYear: appliance.energy_kwh_year,
+    classe: appliance.classenergie,
+  });
   return (
     <Stack gap="md" data-testid="rights">
       {/* Orange's title on its light background is below AA contrast (axe): gray when a date is missing. */}

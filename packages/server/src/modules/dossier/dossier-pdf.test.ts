@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../../../test/pdf-text.ts';
+import { pdfText } from '../../lib/pdf-text.ts';
+import { type DossierEntry, renderDossier } from './dossier-pdf.ts';
+
+const entry = (i: number): DossierEntry => ({
+  id: i,
+  nom: `Appareil ${i}`,
+  univers: 'Cuisine',
+  type: 'Lave-vaisselle',
+  marque: 'Bosch',
+  modele: `SMS-${i}`,
+  numeroSerie: null,
+  dateAchat: null,
+  prixAchat: i % 2 ? 100 : null,
+  vendeur: null,
+  occasion: false,
+  classeEnergie: null,
+  garantie: 'Date d’achat inconnue : garantie non calculée',
+  sousGarantie: false,
+  photo: null,
+  facture: null,
+  loadPhoto: async () => (i === 3 ? Buffer.from('not an image') : null),
+});
+
+describe('the dossier’s PDF (issue 21)', () => {
+  it('keeps what its fonts draw (accents, « € », « œ », curly quotes) and marks the rest, narrow spaces made no-break', () => {
+    expect(pdfText('Cœur d’été « 1\u202f234,50\u00a0€ »')).toBe('Cœur d’été « 1\u00a0234,50\u00a0€ »');
+    expect(pdfText('Frigo 🧊 du garage')).toBe('Frigo ? du garage');
+    expect(pdfText('Ligne 1\nLigne 2')).toBe('Ligne 1\nLigne 2');
+  });
+
+  it('tells its progress after each appliance, and survives a photo that is no image', async () => {
+    const seen: number[] = [];
+    const pdf = await renderDossier({ foyer: 'Les Martin', at: new Date('2026-11-23T09:00:00Z'), entries: [1, 2, 3, 4, 5].map(entry), appendix: [], onProgress: (n) => void seen.push(n) });
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    const [first] = await pdfPages(pdf);
+    expect(first).toContain('Établi le 23 novembre 2026');
+    expect(first).toContain('Valeur d’achat totale : 300,00 € (prix connu pour 3 appareils sur 5)');
+    expect(first).toContain('Photo illisible');
+  });
+
+  it('counts its pages before writing them: every page, appended invoices too, says « Page n / N » with the real N', async () => {
+    const appendix = [
+      { title: 'Facture — Appareil 1', load: async () => null },
+      { title: 'Facture — Appareil 2', load: async () => Buffer.from('abîmée') },
+    ];
+    const pdf = await renderDossier({ foyer: 'Les Martin', at: new Date('2026-11-23T09:00:00Z'), entries: Array.from({ length: 40 }, (_, i) => entry(i + 10)), appendix, onProgress: () => undefined });
+    const pages = await pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(6);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / ${pages.length}`));
+    expect(pages.at(-1)).toContain('Facture illisible ou introuvable.');
+    expect(pages.join(' ')).toContain('Appareil 49');
+  });
+});

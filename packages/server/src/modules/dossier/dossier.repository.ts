@@ -1,0 +1,72 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
+
+/** The dossiers being built or built, and the read-only links (issue 21, migration 0023). */
+export class DossierRepository {
+  constructor(private readonly db: Db) {}
+
+  insertJob(row: Insertable<DossierJobsTable>) {
+    return this.db.insertInto('dossier_jobs').values(row).execute();
+  }
+
+  job(userId: number, id: string) {
+    return this.db.selectFrom('dossier_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The household's dossiers asked since `since`, newest first. */
+  jobs(userId: number, since: Date) {
+    return this.db.selectFrom('dossier_jobs').selectAll().where('user_id', '=', userId).where('created_at', '>=', since).orderBy('created_at', 'desc').limit(5).execute();
+  }
+
+  progress(id: string, done: number, total: number, at: Date) {
+    return this.db.updateTable('dossier_jobs').set({ done, total, updated_at: at }).where('id', '=', id).where('status', '=', 'en-cours').execute();
+  }
+
+  /** Still alive: the process building these says so, so no other reports them interrupted. */
+  touch(ids: string[], at: Date) {
+    return this.db.updateTable('dossier_jobs').set({ updated_at: at }).where('id', 'in', ids).where('status', '=', 'en-cours').execute();
+  }
+
+  finish(id: string, fields: { status: 'pret' | 'echec'; file_key?: string; size?: number }, at: Date) {
+    return this.db.updateTable('dossier_jobs').set({ ...fields, updated_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Dossiers asked before `before`: their rows and files go (kept 24 h). */
+  async takeOld(before: Date): Promise<(string | null)[]> {
+    const rows = await this.db.deleteFrom('dossier_jobs').where('created_at', '<', before).returning('file_key').execute();
+    return rows.map((r) => r.file_key);
+  }
+
+  /** The dossier files among `keys` a row still refers to (the sweep of orphan files must keep them). */
+  async referencedFiles(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.selectFrom('dossier_jobs').select('file_key').where('file_key', 'in', keys).execute();
+    return rows.flatMap((r) => (r.file_key ? [r.file_key] : []));
+  }
+
+  insertShare(row: Insertable<DossierSharesTable>) {
+    return this.db.insertInto('dossier_shares').values(row).execute();
+  }
+
+  share(id: string) {
+    return this.db.selectFrom('dossier_shares').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The household's links still valid, newest first. */
+  activeShares(userId: number, now: Date) {
+    return this.db
+      .selectFrom('dossier_shares')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  async revokeShare(userId: number, id: string, at: Date): Promise<boolean> {
+    const result = await this.db.updateTable('dossier_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,315 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { type Appliance, type Droits, type DossierAppliance, type DossierJob, type DossierShare, MSG, type SharedDossier, dayFr, parisDay } from '@ecofoyer/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError, conflict, notFound } from '../../lib/errors.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { CONTENT_TYPES, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
+import type { AppliancesService } from '../appliances/appliances.service.ts';
+import type { FileService } from '../files/files.service.ts';
+import type { FoyerService } from '../foyer/foyer.service.ts';
+import type { RightsService } from '../rights/rights.service.ts';
+import { type DossierEntry, renderDossier } from './dossier-pdf.ts';
+import type { DossierRepository } from './dossier.repository.ts';
+
+const sharp = lazyModule(() => import('sharp').then((m) => m.default));
+const pdfLib = lazyModule(() => import('pdf-lib'));
+
+const HOUR = 60 * 60 * 1000;
+/** A dossier's file is kept this long, then deleted (the hourly purge). */
+const KEPT_MS = 24 * HOUR;
+/** A dossier « en cours » whose process has not said it is alive for this long was interrupted (a restart). */
+const STALE_MS = 2 * 60 * 1000;
+const HEARTBEAT_MS = 30 * 1000;
+/** Progress written at most every this many appliances (and at the end). */
+const PROGRESS_EVERY = 20;
+/** Active read-only links per household. */
+const MAX_SHARES = 20;
+
+type JobRow = Selectable<DossierJobsTable>;
+type ShareRow = Selectable<DossierSharesTable>;
+interface Item {
+  appliance: Appliance;
+  pictKey: string | null;
+  factureKey: string | null;
+  rights: Droits;
+}
+
+/** « Garantie légale jusqu’au 12 mars 2026 » — what the dossier says of an appliance's guarantees. */
+export function guaranteeText(rights: Droits): { texte: string; active: boolean } {
+  const { legale, commerciale } = rights;
+  if (legale?.active && commerciale?.active && commerciale.fin > legale.fin)
+    return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}, commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
+  if (legale?.active) return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}`, active: true };
+  if (commerciale?.active) return { texte: `Garantie commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
+  if (legale) return { texte: `Garanties terminées (garantie légale jusqu’au ${dayFr(commerciale && commerciale.fin > legale.fin ? commerciale.fin : legale.fin)})`, active: false };
+  return { texte: 'Date d’achat inconnue : garantie non calculée', active: false };
+}
+
+/**
+ * Issue 21: the « Dossier d'inventaire » — a PDF for an insurer or a move, built in the background
+ * (its progress in the database, so any replica reports it and serves the file) — and the read-only
+ * links that show the same content to someone without an account, never the owner's address.
+ */
+export class DossierService {
+  /** The dossiers this process is building, said alive every 30 s; one at a time (2 cores: the API keeps the other). */
+  private readonly live = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly repo: DossierRepository,
+    private readonly deps: { appliances: AppliancesService; rights: RightsService; files: FileService; foyer: FoyerService; clock: Clock; log: FastifyBaseLogger; config: { appUrl: string; jwtSecret: string } },
+  ) {}
+
+  private toJob(row: JobRow): DossierJob {
+    const stale = row.status === 'en-cours' && this.deps.clock.now().getTime() - row.updated_at.getTime() > STALE_MS && !this.live.has(row.id);
+    const statut = stale ? 'echec' : row.status;
+    return {
+      id: row.id,
+      statut,
+      fait: row.done,
+      total: row.total,
+      factures: row.with_invoices,
+      taille: row.size,
+      demandeLe: row.created_at.toISOString(),
+      message: stale ? MSG.dossierInterrupted : statut === 'echec' ? MSG.dossierFailed : null,
+    };
+  }
+
+  /** The household's appliances with their rights, and their files' keys. */
+  private async items(foyerId: number): Promise<Item[]> {
+    const listed = await this.deps.appliances.listWithFiles(foyerId);
+    const rights = await this.deps.rights.forHousehold(
+      foyerId,
+      listed.map((l) => l.appliance),
+    );
+    return listed.map((l, i) => ({ ...l, rights: rights[i]!.rights }));
+  }
+
+  private describe(item: Item, links: { photo: string | null; facture: string | null }): DossierAppliance {
+    const a = item.appliance;
+    const guarantee = guaranteeText(item.rights);
+    const invoiceType = a.facture_type === 'application/pdf' ? 'PDF' : 'image';
+    return {
+      id: a.id,
+      nom: a.name,
+      univers: a.univer_name,
+      type: a.prod_name,
+      marque: a.marque,
+      modele: a.modele,
+      numeroSerie: a.numero_serie,
+      dateAchat: a.dt_achat,
+      prixAchat: a.prix_achat,
+      vendeur: a.vendeur,
+      occasion: a.occasion,
+      classeEnergie: a.classenergie,
+      garantie: guarantee.texte,
+      sousGarantie: guarantee.active,
+      photo: links.photo,
+      facture: item.factureKey && links.facture ? { nom: `Facture${a.facture_ref ? ` ${a.facture_ref}` : ''} (${invoiceType})`, url: links.facture, type: a.facture_type ?? 'application/octet-stream' } : null,
+    };
+  }
+
+  private async read(key: string): Promise<Buffer | null> {
+    const file = await this.deps.files.open(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** An image from the store as a JPEG of at most `size` px (WebP and PNG too; EXIF rotation applied). */
+  private async jpeg(key: string, size: number): Promise<Buffer | null> {
+    const bytes = await this.read(key);
+    if (!bytes) return null;
+    return (await sharp())(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 72 }).toBuffer();
+  }
+
+  /** POST …/dossier: starts building the household's dossier, or gives the one already being built. */
+  async start(foyerId: number, actorId: number, withInvoices: boolean): Promise<{ job: DossierJob; created: boolean }> {
+    const now = this.deps.clock.now();
+    const running = (await this.repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS))).map((r) => this.toJob(r)).find((j) => j.statut === 'en-cours');
+    if (running) return { job: running, created: false };
+    const id = randomUUID();
+    await this.repo.insertJob({ id, user_id: foyerId, requested_by: actorId, status: 'en-cours', with_invoices: withInvoices, created_at: now, updated_at: now });
+    this.live.add(id);
+    this.beat();
+    const run = this.queue.then(() => this.build(id, foyerId, withInvoices));
+    this.queue = run.catch(() => undefined);
+    return { job: this.toJob((await this.repo.job(foyerId, id))!), created: true };
+  }
+
+  /** Resolves once the dossiers asked of this process so far are built (tests, the benchmark, a graceful stop). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private beat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      if (this.live.size === 0) {
+        clearInterval(this.heartbeat!);
+        this.heartbeat = null;
+        return;
+      }
+      this.repo.touch([...this.live], this.deps.clock.now()).catch((err: unknown) => this.deps.log.warn({ err }, 'dossier heartbeat failed'));
+    }, HEARTBEAT_MS).unref();
+  }
+
+  private async build(id: string, foyerId: number, withInvoices: boolean): Promise<void> {
+    try {
+      const items = await this.items(foyerId);
+      const invoices = withInvoices ? items.filter((i) => i.factureKey) : [];
+      const total = items.length + invoices.length;
+      await this.repo.progress(id, 0, total, this.deps.clock.now());
+      const progress = async (done: number) => {
+        if (done % PROGRESS_EVERY === 0 || done === total) await this.repo.progress(id, done, total, this.deps.clock.now());
+      };
+      const entries: DossierEntry[] = items.map((item) => ({
+        ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }),
+        loadPhoto: () => (item.pictKey ? this.jpeg(item.pictKey, 360) : Promise.resolve(null)),
+      }));
+      const images = invoices.filter((i) => i.appliance.facture_type !== 'application/pdf');
+      const pdfs = invoices.filter((i) => i.appliance.facture_type === 'application/pdf');
+      let pdf = await renderDossier({
+        foyer: await this.deps.foyer.nameOf(foyerId),
+        at: this.deps.clock.now(),
+        entries,
+        appendix: images.map((i) => ({ title: `Facture — ${i.appliance.name}`, load: () => this.jpeg(i.factureKey!, 1600) })),
+        onProgress: progress,
+      });
+      if (pdfs.length > 0) pdf = await this.appendPdfInvoices(pdf, pdfs, (n) => progress(items.length + images.length + n));
+      const key = `dossiers/${foyerId}/${randomUUID()}.pdf`;
+      await this.deps.files.fileStore.put(key, pdf);
+      await this.repo.finish(id, { status: 'pret', file_key: key, size: pdf.length }, this.deps.clock.now());
+    } catch (err) {
+      this.deps.log.error({ err, dossier: id }, 'dossier failed');
+      await this.repo.finish(id, { status: 'echec' }, this.deps.clock.now()).catch(() => undefined);
+    } finally {
+      this.live.delete(id);
+    }
+  }
+
+  /** The invoices kept as PDF, their pages after the dossier's (a damaged or protected one is left out). */
+  private async appendPdfInvoices(dossier: Buffer, items: Item[], progress: (n: number) => Promise<void>): Promise<Buffer> {
+    const { PDFDocument } = await pdfLib();
+    const merged = await PDFDocument.load(dossier);
+    let n = 0;
+    for (const item of items) {
+      const bytes = await this.read(item.factureKey!);
+      try {
+        if (bytes) {
+          const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+          for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+        }
+      } catch (err) {
+        this.deps.log.warn({ err, appliance: item.appliance.id }, 'invoice not appended to the dossier');
+      }
+      await progress(++n);
+    }
+    return Buffer.from(await merged.save());
+  }
+
+  async job(foyerId: number, id: string): Promise<DossierJob> {
+    const row = await this.repo.job(foyerId, id);
+    if (!row) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
+    return this.toJob(row);
+  }
+
+  async jobs(foyerId: number): Promise<DossierJob[]> {
+    return (await this.repo.jobs(foyerId, new Date(this.deps.clock.now().getTime() - KEPT_MS))).map((r) => this.toJob(r));
+  }
+
+  /** GET …/dossier/{id}/fichier: the PDF, once built. */
+  async file(foyerId: number, id: string) {
+    const row = await this.repo.job(foyerId, id);
+    if (!row) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
+    if (row.status !== 'pret' || !row.file_key) throw conflict(MSG.dossierNotReady, 'DOSSIER_NOT_READY');
+    const file = await this.deps.files.open(row.file_key);
+    if (!file) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
+    return { ...file, name: `ecofoyer-dossier-${parisDay(row.created_at)}.pdf` };
+  }
+
+  /** The hourly purge: dossiers older than a day, with their files. */
+  async purge(): Promise<number> {
+    const keys = await this.repo.takeOld(new Date(this.deps.clock.now().getTime() - KEPT_MS));
+    await Promise.all(keys.map((k) => this.deps.files.remove(k)));
+    return keys.length;
+  }
+
+  // Read-only links. The token is the link's id and an HMAC of it: nothing in the database opens
+  // the dossier, and the owner can copy the link again from the profile.
+  private signature(id: string): string {
+    return createHmac('sha256', this.deps.config.jwtSecret).update(`dossier-share:${id}`).digest('base64url').slice(0, 32);
+  }
+
+  private toShare(row: ShareRow): DossierShare {
+    return {
+      id: row.id,
+      lien: `${this.deps.config.appUrl}/partage/${row.id}.${this.signature(row.id)}`,
+      jours: row.days,
+      creeLe: row.created_at.toISOString(),
+      expireLe: row.expires_at.toISOString(),
+    };
+  }
+
+  async createShare(foyerId: number, actorId: number, days: 7 | 30): Promise<DossierShare> {
+    const now = this.deps.clock.now();
+    if ((await this.repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
+    const id = randomBytes(12).toString('base64url');
+    await this.repo.insertShare({ id, user_id: foyerId, created_by: actorId, days, created_at: now, expires_at: new Date(now.getTime() + days * 24 * HOUR), revoked_at: null });
+    return this.toShare((await this.repo.share(id))!);
+  }
+
+  async shares(foyerId: number): Promise<DossierShare[]> {
+    return (await this.repo.activeShares(foyerId, this.deps.clock.now())).map((r) => this.toShare(r));
+  }
+
+  async revokeShare(foyerId: number, id: string): Promise<void> {
+    if (!(await this.repo.revokeShare(foyerId, id, this.deps.clock.now()))) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
+  }
+
+  /** The link behind a token: 404 when it is not one of ours, 410 when expired or revoked. */
+  private async shareOf(token: string): Promise<ShareRow> {
+    const [id, sig] = token.split('.');
+    const expected = id ? Buffer.from(this.signature(id)) : null;
+    if (!id || !sig || !expected || sig.length !== expected.length || !timingSafeEqual(Buffer.from(sig), expected)) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
+    const row = await this.repo.share(id);
+    if (!row) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
+    if (row.revoked_at || row.expires_at <= this.deps.clock.now()) throw new HttpError(410, 'SHARE_EXPIRED', MSG.shareExpired);
+    return row;
+  }
+
+  /** GET /api/V1/partages/{jeton}: the dossier's content, the files through the link itself. */
+  async shared(token: string): Promise<SharedDossier> {
+    const share = await this.shareOf(token);
+    const items = await this.items(share.user_id);
+    const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
+    const appareils = items.map((item) =>
+      this.describe(item, { photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null, facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null }),
+    );
+    const priced = appareils.filter((a) => a.prixAchat !== null);
+    return {
+      foyer: await this.deps.foyer.nameOf(share.user_id),
+      etabliLe: this.deps.clock.now().toISOString(),
+      expireLe: share.expires_at.toISOString(),
+      nombre: appareils.length,
+      valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100,
+      prixConnus: priced.length,
+      appareils,
+    };
+  }
+
+  /** A photo or invoice of the shared household, while the link is valid. */
+  async sharedFile(token: string, applianceId: number, what: 'photo' | 'facture') {
+    const share = await this.shareOf(token);
+    const item = (await this.deps.appliances.listWithFiles(share.user_id)).find((l) => l.appliance.id === applianceId);
+    const key = what === 'photo' ? item?.pictKey : item?.factureKey;
+    const file = key ? await this.deps.files.open(key) : null;
+    if (!item || !key || !file) throw notFound();
+    return { ...file, type: CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
+  }
+}

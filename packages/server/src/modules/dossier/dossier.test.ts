@@ -1,0 +1,243 @@
+import { MSG } from '@ecofoyer/contracts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinFoyer } from '../../../test/foyer.ts';
+import { multipart, PNG } from '../../../test/multipart.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+type User = Awaited<ReturnType<typeof signedInUser>>;
+const users = (id: number) => `/api/V1/profils/users/${id}`;
+let washer: number;
+let fridge: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-24T10:00:00Z');
+  const anyone = await signedInUser(t, 'references@exemple.fr');
+  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: anyone.headers })).json() as { id: number; prodName: string }[];
+  washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
+  fridge = products.find((p) => p.prodName === 'Réfrigérateur')!.id;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+const universes = new Map<number, number>();
+async function appliance(user: User, data: Record<string, string | number>, photo?: Buffer): Promise<number> {
+  if (!universes.has(user.id)) {
+    const u = await multipart({ name: 'Cuisine' });
+    const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload });
+    universes.set(user.id, res.json().univer_id);
+  }
+  const body = await multipart({ data: JSON.stringify(data), ...(photo ? { pict: { filename: 'photo.webp', data: photo } } : {}) });
+  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universes.get(user.id)}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+
+async function invoice(user: User, id: number, data: Buffer, filename: string) {
+  const body = await multipart({ file: { filename, data } });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${id}/facture`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Starts a dossier, waits for this process to have built it, and gives its state. */
+async function built(user: User, factures = false) {
+  const start = await t.app.inject({ method: 'POST', url: `${users(user.id)}/dossier`, headers: user.headers, payload: { factures } });
+  expect(start.statusCode, start.body).toBe(202);
+  expect(start.json()).toMatchObject({ statut: 'en-cours', factures });
+  await t.app.services.dossier.idle();
+  const job = await t.app.inject({ url: `${users(user.id)}/dossier/${start.json().id}`, headers: user.headers });
+  expect(job.statusCode).toBe(200);
+  return job.json() as { id: string; statut: string; fait: number; total: number; taille: number | null; message: string | null };
+}
+
+async function download(user: User, id: string) {
+  const res = await t.app.inject({ url: `${users(user.id)}/dossier/${id}/fichier`, headers: user.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return res;
+}
+
+const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).webp().toBuffer();
+
+describe('« Dossier d’inventaire » (issue 21)', () => {
+  it('is a PDF read back with the household, the date, the summary in French and one block per appliance', async () => {
+    const me = await signedInUser(t, 'dossier@exemple.fr');
+    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'WGG244', numero_serie: 'SN-42', dt_achat: '2025-11-23', prix_achat: '1234,50', vendeur: 'Boulanger', classenergie: 'A' }, await photo());
+    await appliance(me, { prod_id: fridge, marque: 'Liebherr', modele: 'CNd 5203', dt_achat: '2018-03-02' });
+    const job = await built(me);
+    expect(job).toMatchObject({ statut: 'pret', fait: 2, total: 2, message: null });
+    const res = await download(me, job.id);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ecofoyer-dossier-2026-11-24.pdf"');
+    expect(job.taille).toBe(res.rawPayload.length);
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages).toHaveLength(1);
+    const first = pages[0]!;
+    for (const text of [
+      'Dossier d’inventaire',
+      'Foyer de Camille',
+      'Établi le 24 novembre 2026',
+      '2 appareils',
+      '1 sous garantie',
+      'Valeur d’achat totale : 1 234,50 € (prix connu pour 1 appareil sur 2)',
+      'Lave-linge Bosch',
+      'WGG244',
+      'SN-42',
+      '23 novembre 2025 — 1 234,50 € — chez Boulanger',
+      'Garantie légale jusqu’au 23 novembre 2027',
+      'Garanties terminées',
+      'Sans photo',
+      'Page 1 / 1',
+    ])
+      expect(first).toContain(text);
+    expect(first).not.toContain('dossier@exemple.fr');
+  });
+
+  it('numbers every page of a long household, and has built every appliance when ready', async () => {
+    const me = await signedInUser(t, 'long@exemple.fr');
+    for (let i = 1; i <= 14; i++) await appliance(me, { prod_id: washer, marque: 'Marque', modele: `M-${i}`, name: `Appareil ${i}` });
+    const job = await built(me);
+    expect(job).toMatchObject({ statut: 'pret', fait: 14, total: 14 });
+    const pages = await pdfPages((await download(me, job.id)).rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / ${pages.length}`));
+    expect(pages.join(' ')).toContain('Appareil 14');
+  });
+
+  it('adds the invoices after the list when asked: an image on its page, a PDF with its own pages', async () => {
+    const me = await signedInUser(t, 'factures@exemple.fr');
+    const a = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'A1', name: 'Lave-linge du bas' });
+    const b = await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'B2', name: 'Frigo' });
+    await invoice(me, a, await sharp({ create: { width: 300, height: 420, channels: 3, background: '#fff' } }).png().toBuffer(), 'facture.png');
+    const source = await PDFDocument.create();
+    const page = source.addPage();
+    page.drawText('FACTURE-ORIGINALE-77', { x: 50, y: 700, size: 14, font: await source.embedFont(StandardFonts.Helvetica) });
+    await invoice(me, b, Buffer.from(await source.save()), 'facture.pdf');
+    const job = await built(me, true);
+    expect(job).toMatchObject({ statut: 'pret', fait: 4, total: 4 });
+    const pages = await pdfPages((await download(me, job.id)).rawPayload);
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('Facture (image)');
+    expect(pages[1]).toContain('Facture — Lave-linge du bas');
+    expect(pages[2]).toContain('FACTURE-ORIGINALE-77');
+  });
+
+  it('gives the dossier being built instead of starting a second, lets a lecteur build it, and says when one was interrupted', async () => {
+    const owner = await signedInUser(t, 'proprio-dossier@exemple.fr');
+    const reader = await signedInUser(t, 'lecteur-dossier@exemple.fr');
+    await joinFoyer(t, reader, owner.id, 'lecteur');
+    await appliance(owner, { prod_id: washer, marque: 'Bosch', modele: 'X' });
+    const [one, two] = await Promise.all([
+      t.app.inject({ method: 'POST', url: `${users(owner.id)}/dossier`, headers: owner.headers, payload: {} }),
+      t.app.inject({ method: 'POST', url: `${users(reader.id)}/dossier`, headers: reader.headers, payload: {} }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 202]);
+    expect(one.json().id).toBe(two.json().id);
+    await t.app.services.dossier.idle();
+    const list = await t.app.inject({ url: `${users(reader.id)}/dossier`, headers: reader.headers });
+    expect(list.json()).toEqual([expect.objectContaining({ id: one.json().id, statut: 'pret' })]);
+
+    const now = t.clock.now();
+    await t.app.deps.db
+      .insertInto('dossier_jobs')
+      .values({ id: '00000000-0000-4000-8000-000000000001', user_id: owner.id, requested_by: owner.id, status: 'en-cours', with_invoices: false, created_at: now, updated_at: new Date(now.getTime() - 3 * 60_000) })
+      .execute();
+    const stale = await t.app.inject({ url: `${users(owner.id)}/dossier/00000000-0000-4000-8000-000000000001`, headers: owner.headers });
+    expect(stale.json()).toMatchObject({ statut: 'echec', message: MSG.dossierInterrupted });
+    const notReady = await t.app.inject({ url: `${users(owner.id)}/dossier/00000000-0000-4000-8000-000000000001/fichier`, headers: owner.headers });
+    expect(notReady.statusCode).toBe(409);
+  });
+
+  it('is another household’s to read only by it, and is deleted with its file after 24 hours', async () => {
+    const me = await signedInUser(t, 'purge@exemple.fr');
+    const other = await signedInUser(t, 'curieux@exemple.fr');
+    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'P' });
+    const job = await built(me);
+    expect((await t.app.inject({ url: `${users(other.id)}/dossier/${job.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${users(me.id)}/dossier/${job.id}`, headers: other.headers })).statusCode).toBe(403);
+    const key = (await t.app.deps.db.selectFrom('dossier_jobs').select('file_key').where('id', '=', job.id).executeTakeFirstOrThrow()).file_key!;
+    expect(await t.app.services.files.open(key)).not.toBeNull();
+    t.clock.set(new Date(t.clock.now().getTime() + 25 * 3600_000).toISOString());
+    try {
+      expect(await t.app.services.dossier.purge()).toBeGreaterThanOrEqual(1);
+      // (the access token has expired meanwhile: the service itself answers)
+      await expect(t.app.services.dossier.file(me.id, job.id)).rejects.toMatchObject({ statusCode: 404, message: MSG.dossierUnknown });
+      expect(await t.app.services.files.open(key)).toBeNull();
+    } finally {
+      t.clock.set('2026-11-24T10:00:00Z');
+    }
+  });
+});
+
+describe('Read-only links to the dossier (issue 21)', () => {
+  it('shows the appliances, photos and invoices to someone without an account, never the owner’s address, until revoked', async () => {
+    const me = await signedInUser(t, 'partage@exemple.fr');
+    const id = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'S1', dt_achat: '2025-06-01', prix_achat: '499', numero_serie: 'SER-9' }, await photo());
+    await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'S2', prix_achat: '1000,5' });
+    await invoice(me, id, PNG, 'facture.png');
+    const created = await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const share = created.json() as { id: string; lien: string; jours: number; expireLe: string };
+    expect(share).toMatchObject({ jours: 7, expireLe: '2026-12-01T10:00:00.000Z' });
+    const token = share.lien.replace(/^.*\/partage\//, '');
+    expect(share.lien).toBe(`${t.app.deps.config.appUrl}/partage/${token}`);
+
+    const seen = await t.app.inject({ url: `/api/V1/partages/${token}` });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['referrer-policy']).toBe('no-referrer');
+    expect(seen.body).not.toContain('partage@exemple.fr');
+    const dossier = seen.json();
+    expect(dossier).toMatchObject({ foyer: 'Foyer de Camille', nombre: 2, valeurTotale: 1499.5, prixConnus: 2, expireLe: share.expireLe });
+    const washerSeen = dossier.appareils.find((a: { id: number }) => a.id === id);
+    expect(washerSeen).toMatchObject({ marque: 'Bosch', numeroSerie: 'SER-9', garantie: 'Garantie légale jusqu’au 1 juin 2027', sousGarantie: true });
+    const picture = await t.app.inject({ url: washerSeen.photo });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    const bill = await t.app.inject({ url: washerSeen.facture.url });
+    expect(bill.statusCode).toBe(200);
+    expect(bill.headers['content-type']).toBe('image/png');
+
+    const listed = await t.app.inject({ url: `${users(me.id)}/dossier/partages`, headers: me.headers });
+    expect(listed.json()).toEqual([share].map((s) => expect.objectContaining({ id: s.id, lien: s.lien })));
+
+    const forged = await t.app.inject({ url: `/api/V1/partages/${share.id}.${'A'.repeat(32)}` });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().message).toBe(MSG.shareUnknown);
+
+    const other = await signedInUser(t, 'pas-le-mien@exemple.fr');
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(other.id)}/dossier/partages/${share.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/dossier/partages/${share.id}`, headers: me.headers })).statusCode).toBe(204);
+    for (const url of [`/api/V1/partages/${token}`, washerSeen.photo, washerSeen.facture.url]) {
+      const revoked = await t.app.inject({ url });
+      expect(revoked.statusCode).toBe(410);
+      expect(revoked.json().message).toBe(MSG.shareExpired);
+    }
+    expect((await t.app.inject({ url: `${users(me.id)}/dossier/partages`, headers: me.headers })).json()).toEqual([]);
+  });
+
+  it('ends after its 7 or 30 days, refuses other lengths, is not a lecteur’s to give, and stops at 20 links', async () => {
+    const me = await signedInUser(t, 'duree@exemple.fr');
+    const reader = await signedInUser(t, 'lecteur-lien@exemple.fr');
+    await joinFoyer(t, reader, me.id, 'lecteur');
+    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 90 } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `${users(reader.id)}/dossier/partages`, headers: reader.headers, payload: { jours: 7 } })).statusCode).toBe(403);
+    const month = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 30 } })).json();
+    const token = month.lien.replace(/^.*\/partage\//, '');
+    t.clock.set('2026-12-24T09:59:00Z');
+    try {
+      expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).statusCode).toBe(200);
+      t.clock.set('2026-12-24T10:00:01Z');
+      expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).statusCode).toBe(410);
+    } finally {
+      t.clock.set('2026-11-24T10:00:00Z');
+    }
+    for (let i = 1; i < 20; i++) expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).statusCode).toBe(201);
+    const tooMany = await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe(MSG.shareTooMany);
+  });
+});

@@ -1,0 +1,28 @@
+import { ErrorBody, Rappel, RappelsQuery } from '@ecofoyer/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, household } from '../../lib/auth-guard.ts';
+
+const UserParams = z.object({ userId: z.coerce.number().int().positive() });
+const ItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * Issue 22 (`/api/V1/profils/users`): the household's product recalls (RappelConso) not handled
+ * yet, all or one appliance's, and « J’ai traité ce rappel » (not for a lecteur: 403).
+ */
+export const recallsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { recalls } = app.services;
+  const common = { tags: ['rappels'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/:userId/rappels', { schema: { ...common, params: UserParams, querystring: RappelsQuery, response: { 200: z.array(Rappel), ...errors } } }, async (req) =>
+    recalls.list(await household(req, req.params.userId), req.query.applianceId),
+  );
+
+  app.post('/:userId/rappels/:id/traite', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    const foyerId = await household(req, req.params.userId);
+    await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,169 @@
+import { MSG, parisDay, type Rappel } from '@ecofoyer/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FoyerService } from '../foyer/foyer.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { RappelConsoClient } from './rappelconso-client.ts';
+import { RecallIndex } from './recall-matching.ts';
+import type { RecallsRepository } from './recalls.repository.ts';
+
+const DAY_MS = 86_400_000;
+/** The first run reads the sheets of the last 30 days (issue 22). */
+const FIRST_RUN_DAYS = 30;
+/** A run still « running » after this long was left by a stopped process: another may take it over. */
+const STALE_MS = 30 * 60_000;
+/** After finding the day's run busy elsewhere, this process asks again no sooner. */
+const BUSY_WAIT_MS = 5 * 60_000;
+
+/**
+ * Product recall watch (issue 22, decision 019): once a day, across replicas, the new RappelConso
+ * sheets of the household-appliance and electrical categories are read and every sheet kept is
+ * matched with every household's appliances; a new match notifies each member who looks after the
+ * appliances (not a lecteur), as they chose, and shows on the appliance's page until handled.
+ */
+export class RecallsService {
+  private running: Promise<NotificationRow[]> | null = null;
+  /** The day this process knows the run is done: no question to the database until the next. */
+  private doneDay: string | null = null;
+  /** No claim before this time (the run failed, or another replica has it). */
+  private waitUntil = 0;
+
+  constructor(
+    private readonly repo: RecallsRepository,
+    private readonly deps: {
+      client: RappelConsoClient | null;
+      notifications: Pick<NotificationsService, 'remindOnce'>;
+      foyer: Pick<FoyerService, 'assignableIds'>;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      retryMs: number;
+    },
+  ) {}
+
+  /**
+   * A step of the notifications' tick: the day's run when it is this process's to do, else
+   * nothing. Returns the notifications it created (the tick delivers them). Never throws for
+   * RappelConso: unreachable or answering badly, the run is marked failed and taken over again after
+   * RAPPELCONSO_RETRY_MINUTES, by this replica or another.
+   */
+  async watch(): Promise<NotificationRow[]> {
+    if (!this.deps.client) return [];
+    // A run already going in this process (a tick overlapping the previous one): it returns its own.
+    if (this.running) return [];
+    const now = this.deps.clock.now();
+    const day = parisDay(now);
+    // A wait longer than the retry interval means a clock set back (a test, a corrected server time): not waited.
+    const waiting = now.getTime() < this.waitUntil && this.waitUntil - now.getTime() <= this.deps.retryMs;
+    if (this.doneDay === day || waiting) return [];
+    this.running = this.run(day, now);
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async run(day: string, now: Date): Promise<NotificationRow[]> {
+    const claim = await this.repo.claim(day, now, this.deps.retryMs, STALE_MS);
+    if (claim === 'done') {
+      this.doneDay = day;
+      return [];
+    }
+    if (claim === 'busy') {
+      this.waitUntil = now.getTime() + Math.min(BUSY_WAIT_MS, this.deps.retryMs);
+      return [];
+    }
+    let fetched = 0;
+    let last: Date | null = null;
+    try {
+      const since = (await this.repo.lastPublication()) ?? new Date(now.getTime() - FIRST_RUN_DAYS * DAY_MS);
+      for await (const sheets of this.deps.client!.sheetsSince(since)) {
+        await this.repo.saveSheets(sheets, now);
+        fetched += sheets.length;
+        for (const s of sheets) if (!last || s.publishedAt > last) last = s.publishedAt;
+      }
+    } catch (err) {
+      // Nothing is shown to anyone: the sheets read so far are kept, the day's run is tried again later.
+      this.deps.log.warn({ err, origin: this.deps.client!.origin }, 'RappelConso unreachable, recall watch retried later');
+      await this.repo.fail(day, now, (err as Error).message ?? String(err));
+      this.waitUntil = now.getTime() + this.deps.retryMs;
+      return [];
+    }
+    const { created, failures } = await this.matchAll(now);
+    if (failures > 0) {
+      await this.repo.fail(day, now, `${failures} match(es) not recorded`);
+      this.waitUntil = now.getTime() + this.deps.retryMs;
+    } else {
+      await this.repo.finish(day, now, fetched, last ?? (await this.repo.lastPublication()));
+      this.doneDay = day;
+    }
+    return created;
+  }
+
+  /**
+   * Every sheet kept against every appliance (an appliance added today meets last month's sheets);
+   * a pair not seen before is notified, then recorded. Notifications first: their keys make them
+   * once, so a run stopped in between notifies no one twice, and the next records the match.
+   */
+  private async matchAll(now: Date): Promise<{ created: NotificationRow[]; failures: number }> {
+    const [sheets, candidates, seen] = await Promise.all([this.repo.sheets(), this.repo.candidates(), this.repo.matchedPairs()]);
+    const index = new RecallIndex(sheets.map((s) => ({ id: s.sheet_id, brand: s.brand, models: s.models, gtins: s.gtins.split(' ').filter(Boolean) })));
+    const byId = new Map(sheets.map((s) => [s.sheet_id, s]));
+    const created: NotificationRow[] = [];
+    const members = new Map<number, number[]>();
+    let failures = 0;
+    for (const appliance of candidates) {
+      for (const sheetId of index.sheetsFor(appliance)) {
+        if (seen.has(`${appliance.id}:${sheetId}`)) continue;
+        const sheet = byId.get(sheetId)!;
+        try {
+          if (!members.has(appliance.user_id)) members.set(appliance.user_id, await this.deps.foyer.assignableIds(appliance.user_id));
+          const title = MSG.recallTitle(sheet.title);
+          const message = MSG.recallMessage(appliance.name, sheet.risk, sheet.what_to_do, sheet.link);
+          for (const member of members.get(appliance.user_id)!) {
+            const row = await this.deps.notifications.remindOnce(member, 'RAPPEL', `rappel:${member}:${appliance.id}:${sheetId}`, title, message, appliance.id);
+            if (row) created.push(row);
+          }
+          await this.repo.insertMatch({
+            user_id: appliance.user_id,
+            appliance_id: appliance.id,
+            sheet_id: sheetId,
+            title: sheet.title,
+            risk: sheet.risk,
+            what_to_do: sheet.what_to_do,
+            link: sheet.link,
+            published_at: sheet.published_at,
+            matched_at: now,
+          });
+        } catch (err) {
+          // An appliance deleted meanwhile, a database hiccup: the others go on, the run is retried.
+          this.deps.log.error({ err, applianceId: appliance.id, sheetId }, 'recall match not recorded');
+          failures += 1;
+        }
+      }
+    }
+    return { created, failures };
+  }
+
+  /** GET …/rappels: the household's open recalls, or one appliance's. */
+  async list(foyerId: number, applianceId?: number): Promise<Rappel[]> {
+    return (await this.repo.open(foyerId, applianceId)).map((r) => ({
+      id: r.id,
+      applianceId: r.appliance_id,
+      applianceName: r.appliance_name,
+      titre: r.title,
+      risque: r.risk,
+      conduite: r.what_to_do,
+      lien: r.link,
+      publieLe: r.published_at.toISOString(),
+    }));
+  }
+
+  /** POST …/rappels/{id}/traite: the banner goes for the whole household (done again: no change). */
+  async handle(foyerId: number, memberId: number, id: number): Promise<void> {
+    if (!(await this.repo.exists(foyerId, id))) throw notFound(MSG.recallUnknown);
+    await this.repo.markHandled(foyerId, id, memberId, this.deps.clock.now());
+  }
+}

@@ -1,0 +1,29 @@
+import { DossierShare, type DossierShareCreate } from '@ecofoyer/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/use-session.ts';
+import { userBase } from '../../universes/api/universes.ts';
+
+export const shareKeys = { list: (userId: number | undefined) => ['dossier-partages', userId] as const };
+
+/** GET …/dossier/partages: the household's read-only links still active (issue 21). */
+export function useShares(enabled: boolean) {
+  const session = useSession();
+  return useQuery({
+    queryKey: shareKeys.list(session?.id),
+    queryFn: ({ signal }) => api<DossierShare[]>(`${userBase()}/dossier/partages`, { signal, schema: DossierShare.array() }),
+    enabled: Boolean(session) && enabled,
+  });
+}
+
+function useShareMutation<V, R>(fn: (input: V) => Promise<R>) {
+  const session = useSession();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: shareKeys.list(session?.id) }) });
+}
+
+/** POST …/dossier/partages: a new link for 7 or 30 days (409 beyond 20 active links). */
+export const useCreateShare = () => useShareMutation((body: DossierShareCreate) => api<DossierShare>(`${userBase()}/dossier/partages`, { method: 'POST', body }));
+
+/** DELETE …/dossier/partages/{id}: the link stops working at once. */
+export const useRevokeShare = () => useShareMutation((id: string) => api<null>(`${userBase()}/dossier/partages/${encodeURIComponent(id)}`, { method: 'DELETE' }));

@@ -1,0 +1,15 @@
+import { API_BASE, LabelTarget } from '@ecofoyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET V1/etiquettes/{code} (issue 21): the appliance a scanned label opens, for a member of its foyer. */
+export function useLabelTarget(code: string) {
+  return useQuery({
+    queryKey: ['label-target', code],
+    queryFn: ({ signal }) => api<LabelTarget>(`${API_BASE}/etiquettes/${encodeURIComponent(code)}`, { signal, schema: LabelTarget }),
+    // 404, 410 and 403 are answers, not failures to retry; the page says them.
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
