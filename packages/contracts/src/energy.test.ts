@@ -25,10 +25,17 @@ describe('a class-A model of the same size (Regulation (EU) 2019/2016 bands, iss
     expect(classAKwhYear('refrigerateur', 'E', 298)).toBe(145);
     expect(classAKwhYear('congelateur', 'B', 200)).toBe(200);
   });
+  it('compares a washing machine and a dishwasher with the bands of their own labels (2019/2014, 2019/2017)', () => {
+    // 52 kWh per 100 cycles × 2.2: a class D washing machine (EEIW > 69); an A of the same size ≤ 52.
+    expect(classAKwhYear('lave-linge', 'D', 114.4)).toBe(86);
+    expect(classAKwhYear('lave-linge', 'G', 204)).toBe(104);
+    expect(classAKwhYear('lave-vaisselle', 'E', 266)).toBe(170);
+    expect(classAKwhYear('lave-linge', 'A', 100)).toBeNull();
+  });
   it('says nothing for a class-A appliance, an unknown class or consumption, or a type without cited bands', () => {
     expect(classAKwhYear('refrigerateur', 'A', 120)).toBeNull();
     expect(classAKwhYear('refrigerateur', null, 300)).toBeNull();
     expect(classAKwhYear('refrigerateur', 'D', null)).toBeNull();
-    expect(classAKwhYear('lave-linge', 'D', 150)).toBeNull();
+    expect(classAKwhYear('four', 'D', 150)).toBeNull();
   });
 });

@@ -41,22 +41,34 @@ export function tariffFr(tariff: ElectricityTariff): string {
 }
 
 /**
- * Refrigerating appliances' classes (Delegated Regulation (EU) 2019/2016, Annex II): the energy
- * efficiency index EEI, in %, below which each class starts (A: EEI ≤ 41, B: ≤ 51, C: ≤ 64, D: ≤ 84,
- * E: ≤ 100, F: ≤ 125, G: above). EEI is the consumption over the standard consumption of an appliance
- * of the same size, so an A of the same size uses at most 41 / (the class's lower bound) of it.
+ * The classes of the labels since 2021: each class is a band of the energy efficiency index (EEI, in
+ * %: the consumption over the standard consumption of an appliance of the same size). `ceilingA` is
+ * class A's upper bound, `floors` each lower class's lower bound, so a class-A model of the same
+ * size uses at most `ceilingA / floor` of this one.
+ * - Fridges and freezers, Delegated Regulation (EU) 2019/2016, Annex II: A ≤ 41, B ≤ 51, C ≤ 64,
+ *   D ≤ 84, E ≤ 100, F ≤ 125, G above.
+ * - Washing machines, Delegated Regulation (EU) 2019/2014, Annex II (EEIW, eco 40-60 programme):
+ *   A ≤ 52, B ≤ 60, C ≤ 69, D ≤ 80, E ≤ 91, F ≤ 102, G above.
+ * - Dishwashers, Delegated Regulation (EU) 2019/2017, Annex II (eco programme): A < 32, B < 38,
+ *   C < 44, D < 50, E < 56, F < 62, G from 62.
+ * Their kWh per year here are the label's kWh per 100 cycles scaled by a fixed number of cycles, so
+ * the ratio holds for them too.
  */
-const FRIDGE_CLASS_FLOOR: Record<string, number> = { B: 41, C: 51, D: 64, E: 84, F: 100, G: 125 };
-const FRIDGE_A_CEILING = 41;
-const FRIDGE_SLUGS = new Set(['refrigerateur', 'congelateur']);
+const CLASS_BANDS: Record<string, { ceilingA: number; floors: Record<string, number> }> = {
+  refrigerateur: { ceilingA: 41, floors: { B: 41, C: 51, D: 64, E: 84, F: 100, G: 125 } },
+  congelateur: { ceilingA: 41, floors: { B: 41, C: 51, D: 64, E: 84, F: 100, G: 125 } },
+  'lave-linge': { ceilingA: 52, floors: { B: 52, C: 60, D: 69, E: 80, F: 91, G: 102 } },
+  'lave-vaisselle': { ceilingA: 32, floors: { B: 32, C: 38, D: 44, E: 50, F: 56, G: 62 } },
+};
 
 /**
  * « Réparer ou remplacer ? » (issue 22): the most a class-A model of the same size would use in a
- * year, for a fridge or freezer of a lower class whose consumption is known; null otherwise (no
- * class bounds we can cite for the other types, or already class A).
+ * year, for a fridge, freezer, washing machine or dishwasher of a lower class whose consumption is
+ * known; null otherwise (no class bands we can cite for the other types, or already class A).
  */
 export function classAKwhYear(carbonSlug: string | null | undefined, classe: string | null, kwhYear: number | null): number | null {
-  if (!carbonSlug || !FRIDGE_SLUGS.has(carbonSlug) || !classe || kwhYear === null) return null;
-  const floor = FRIDGE_CLASS_FLOOR[classe];
-  return floor ? Math.round((kwhYear * FRIDGE_A_CEILING) / floor) : null;
+  const bands = carbonSlug ? CLASS_BANDS[carbonSlug] : undefined;
+  if (!bands || !classe || kwhYear === null) return null;
+  const floor = bands.floors[classe];
+  return floor ? Math.round((kwhYear * bands.ceilingA) / floor) : null;
 }

@@ -37,12 +37,15 @@ describe('« Réparer ou remplacer ? » (issue 20)', () => {
     expect(r.texte).toContain('Demandez un diagnostic et un devis avant de remplacer');
   });
 
-  it('compares a fridge with a class-A model of the same size (issue 22)', () => {
+  it('compares a fridge or a washing machine with a class-A model of the same size (issue 22)', () => {
     const fridge = carbonBySlug.get('refrigerateur');
     const old = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: 298, classe: 'E' });
     expect(old.texte).toContain('Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.');
-    // Not for a washing machine (no class bounds cited), nor without its consumption.
-    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24', { kwhYear: 150, classe: 'D' }).texte).not.toContain('classe A');
+    // A washing machine too (2019/2014's bands); not an oven (no label bands), nor without its consumption.
+    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24', { kwhYear: 150, classe: 'D' }).texte).toContain(
+      'Un modèle neuf de classe A de même taille consommerait au plus 113 kWh par an, contre 150 kWh pour celui-ci',
+    );
+    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', carbonBySlug.get('four'), '2026-11-24', { kwhYear: 150, classe: 'D' }).texte).not.toContain('classe A');
     expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: null, classe: 'E' }).texte).not.toContain('classe A');
   });
 });

@@ -30,7 +30,7 @@ export interface EnergyFacts {
 
 /**
  * Issue 22: a class-A model of the same size against this one, where the label's class bounds can be
- * cited (fridges and freezers, contracts' `classAKwhYear`): the electricity it would save, to weigh
+ * cited (fridges, freezers, washing machines and dishwashers, contracts' `classAKwhYear`): the electricity it would save, to weigh
  * against what making it costs the climate.
  */
 function againstClassA(carbon: CarbonEntry | undefined, energy: EnergyFacts | undefined): string {
