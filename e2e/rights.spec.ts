@@ -85,7 +85,7 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     // The reminder: the scheduler's next pass (its clock two hours on, past its once-an-hour limit)
     // tells that the legal guarantee ends within 60 days.
     try {
-      await moveClock(2 * 3_600_000);
+      expect((await moveClock(2 * 3_600_000)).created, 'reminders created by the tick').toBeGreaterThanOrEqual(1);
       await page.goto('/notification');
       await visible(page, `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`);
     } finally {

@@ -63,7 +63,15 @@ export class NotificationsService {
   async tick(): Promise<NotificationRow[]> {
     const now = this.deps.clock.now();
     const created = await this.repo.createMaintenanceDue(now);
-    for (const step of this.steps) created.push(...(await step()));
+    // A step that fails (the recall watch, the guarantees) is logged and leaves the others their turn:
+    // a maintenance reminder is never held back by another source.
+    for (const step of this.steps) {
+      try {
+        created.push(...(await step()));
+      } catch (err) {
+        this.deps.log.error({ err }, 'a notification step failed');
+      }
+    }
     await this.deliver(created);
     await this.sendDigests(now);
     return created;
