@@ -170,6 +170,12 @@ export class AppliancesService {
     return rows.toReversed().map((r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
   }
 
+  /** The keys of one appliance's photo and invoice, or null when it is not in the household's inventory (issue 21: a shared dossier's files). */
+  async fileKeys(userId: number, id: number): Promise<{ pictKey: string | null; factureKey: string | null } | null> {
+    const row = await this.repo.find(userId, id);
+    return row ? { pictKey: row.pict_key, factureKey: row.facture_key } : null;
+  }
+
   /** The household an appliance is in, or null when it is in none any more (issue 21: labels). */
   householdOf(id: number): Promise<number | null> {
     return this.repo.householdOf(id);

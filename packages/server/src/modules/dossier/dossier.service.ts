@@ -306,10 +306,11 @@ export class DossierService {
   /** A photo or invoice of the shared household, while the link is valid. */
   async sharedFile(token: string, applianceId: number, what: 'photo' | 'facture') {
     const share = await this.shareOf(token);
-    const item = (await this.deps.appliances.listWithFiles(share.user_id)).find((l) => l.appliance.id === applianceId);
-    const key = what === 'photo' ? item?.pictKey : item?.factureKey;
+    // One appliance read, not the inventory: a shared page of 500 photos asks 500 times.
+    const keys = await this.deps.appliances.fileKeys(share.user_id, applianceId);
+    const key = what === 'photo' ? keys?.pictKey : keys?.factureKey;
     const file = key ? await this.deps.files.open(key) : null;
-    if (!item || !key || !file) throw notFound();
+    if (!key || !file) throw notFound();
     return { ...file, type: CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream' };
   }
 }

@@ -200,6 +200,10 @@ describe('Read-only links to the dossier (issue 21)', () => {
     const bill = await t.app.inject({ url: washerSeen.facture.url });
     expect(bill.statusCode).toBe(200);
     expect(bill.headers['content-type']).toBe('image/png');
+    // Only the shared household's appliances: another id, through the same link, is not found.
+    const stranger = await signedInUser(t, 'voisin-partage@exemple.fr');
+    const theirs = await appliance(stranger, { prod_id: washer, marque: 'Miele', modele: 'W1' }, await photo());
+    expect((await t.app.inject({ url: washerSeen.photo.replace(`/appareils/${id}/`, `/appareils/${theirs}/`) })).statusCode).toBe(404);
 
     const listed = await t.app.inject({ url: `${users(me.id)}/dossier/partages`, headers: me.headers });
     expect(listed.json()).toEqual([share].map((s) => expect.objectContaining({ id: s.id, lien: s.lien })));
