@@ -82,12 +82,24 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     await card.getByRole('link', { name: 'Mes droits et la lettre au vendeur' }).click();
     await page.waitForURL(new RegExp(`fichedetail\\?id=${applianceId}$`));
 
-    // The reminder: the scheduler's next pass (its clock two hours on, past its once-an-hour limit)
-    // tells that the legal guarantee ends within 60 days.
+    // The reminder: the scheduler's next pass tells that the legal guarantee ends within 60 days.
+    // The guarantees' pass runs at most once an hour per process, and other specs tick too (a demo
+    // household's creation, a clock put back): the clock moves two hours on, then on again, until a
+    // pass has run since this appliance exists — the same day in Paris all along.
+    const reminder = `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`;
     try {
-      expect((await moveClock(2 * 3_600_000)).created, 'reminders created by the tick').toBeGreaterThanOrEqual(1);
-      await page.goto('/notification');
-      await visible(page, `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`);
+      let shown = false;
+      for (const hours of [2, 4, 6]) {
+        await moveClock(hours * 3_600_000);
+        await page.goto('/notification');
+        shown = await page
+          .getByText(reminder)
+          .first()
+          .waitFor({ state: 'visible', timeout: 10_000 })
+          .then(() => true, () => false);
+        if (shown) break;
+      }
+      expect(shown, reminder).toBe(true);
     } finally {
       await moveClock(0);
     }
