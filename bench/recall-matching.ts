@@ -14,21 +14,12 @@ import path from 'node:path';
 import { REPO_ROOT } from '../packages/server/src/config.ts';
 import { type ApplianceForMatching, brandKeys, matchRecalls, normalise, normaliseGtin, RecallIndex, referenceKeys, type SheetForMatching } from '../packages/server/src/modules/recalls/recall-matching.ts';
 import { machineInfo } from './machine.ts';
+import { random } from './random.ts';
 
 const SHEETS = 1_000;
 const APPLIANCES = 10_000;
 const RUNS = 7;
 
-/** A deterministic generator (mulberry32): the same data on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = random(22);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const LETTERS = [...'ABCDEFGHJKLMNPRSTUVWXYZ'];
