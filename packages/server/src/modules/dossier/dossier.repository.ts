@@ -1,10 +1,25 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
+
+/** The first key of the advisory locks that order a household's dossier requests and new links. */
+const DOSSIER_LOCKS = 0xd055;
 
 /** The dossiers being built or built, and the read-only links (issue 21, migration 0023). */
 export class DossierRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * Runs `fn` in a transaction holding the household's dossier lock until it ends: two requests
+   * at once (two taps, two replicas) run one after the other, the second seeing what the first
+   * wrote — one dossier built, never 21 active links. Other households are not held.
+   */
+  locked<T>(userId: number, fn: (repo: DossierRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${DOSSIER_LOCKS}::int4, ${userId}::int4)`.execute(trx);
+      return fn(new DossierRepository(trx));
+    });
+  }
 
   insertJob(row: Insertable<DossierJobsTable>) {
     return this.db.insertInto('dossier_jobs').values(row).execute();

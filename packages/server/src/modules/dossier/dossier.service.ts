@@ -131,11 +131,16 @@ export class DossierService {
   /** POST …/dossier: starts building the household's dossier, or gives the one already being built. */
   async start(foyerId: number, actorId: number, withInvoices: boolean): Promise<{ job: DossierJob; created: boolean }> {
     const now = this.deps.clock.now();
-    const running = (await this.repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS))).map((r) => this.toJob(r)).find((j) => j.statut === 'en-cours');
-    if (running) return { job: running, created: false };
     const id = randomUUID();
-    await this.repo.insertJob({ id, user_id: foyerId, requested_by: actorId, status: 'en-cours', with_invoices: withInvoices, created_at: now, updated_at: now });
-    this.live.add(id);
+    const running = await this.repo.locked(foyerId, async (repo) => {
+      const found = (await repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS))).map((r) => this.toJob(r)).find((j) => j.statut === 'en-cours');
+      if (!found) {
+        await repo.insertJob({ id, user_id: foyerId, requested_by: actorId, status: 'en-cours', with_invoices: withInvoices, created_at: now, updated_at: now });
+        this.live.add(id);
+      }
+      return found;
+    });
+    if (running) return { job: running, created: false };
     this.beat();
     const run = this.queue.then(() => this.build(id, foyerId, withInvoices));
     this.queue = run.catch(() => undefined);
@@ -258,9 +263,11 @@ export class DossierService {
 
   async createShare(foyerId: number, actorId: number, days: 7 | 30): Promise<DossierShare> {
     const now = this.deps.clock.now();
-    if ((await this.repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
     const id = randomBytes(12).toString('base64url');
-    await this.repo.insertShare({ id, user_id: foyerId, created_by: actorId, days, created_at: now, expires_at: new Date(now.getTime() + days * 24 * HOUR), revoked_at: null });
+    await this.repo.locked(foyerId, async (repo) => {
+      if ((await repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
+      await repo.insertShare({ id, user_id: foyerId, created_by: actorId, days, created_at: now, expires_at: new Date(now.getTime() + days * 24 * HOUR), revoked_at: null });
+    });
     return this.toShare((await this.repo.share(id))!);
   }
 

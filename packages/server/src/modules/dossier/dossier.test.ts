@@ -1,4 +1,5 @@
 import { MSG } from '@ecofoyer/contracts';
+import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -239,7 +240,11 @@ describe('Read-only links to the dossier (issue 21)', () => {
     } finally {
       t.clock.set('2026-11-24T10:00:00Z');
     }
-    for (let i = 1; i < 20; i++) expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).statusCode).toBe(201);
+    const give = () => t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    for (let i = 1; i < 18; i++) expect((await give()).statusCode).toBe(201);
+    // 18 links, 4 asked at once: two are given, two refused — never 22 (the household's lock).
+    expect((await Promise.all([give(), give(), give(), give()])).map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    expect(await t.app.deps.db.selectFrom('dossier_shares').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', me.id).executeTakeFirstOrThrow()).toEqual({ n: 20 });
     const tooMany = await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe(MSG.shareTooMany);
