@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTree } from './temp-tree.ts';
-import { boundaryViolations, staleDeclarations } from './web-boundaries.ts';
+import { boundaryViolations, productionAnswerSchemas, staleDeclarations } from './web-boundaries.ts';
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
 
@@ -22,6 +22,19 @@ describe('web feature boundaries (issue 18, item 3; decision 009)', () => {
         'features/smartfix/machine.ts imports the feature carbon: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
         'features/smartfix/pages/page.tsx imports the feature badges: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason',
       ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the answers’ schemas out of production: each `schema:` option is for development only', () => {
+    expect(productionAnswerSchemas(WEB_SRC)).toEqual([]);
+    const dir = writeTree('web-schemas', {
+      'features/a/api/a.ts': "api(p, { signal, schema: Appliance.array() });\napi(p, { schema: import.meta.env.DEV ? Badge.array() : undefined });\n",
+      'lib/check.ts': 'function check(schema: AnswerSchema, data: unknown) {}\n',
+    });
+    try {
+      expect(productionAnswerSchemas(dir)).toEqual(['features/a/api/a.ts: schema: Appliance.array() — write it import.meta.env.DEV ? Appliance.array() : undefined']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

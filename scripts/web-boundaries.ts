@@ -54,3 +54,18 @@ export function staleDeclarations(webSrc: string): string[] {
   }
   return Object.entries(DECLARED).flatMap(([from, to]) => Object.keys(to).filter((t) => !used.has(`${from} -> ${t}`)).map((t) => `${from} -> ${t}`));
 }
+
+/** A `schema:` option (`api(path, { schema: … })`) whose value is not written for development only. */
+const ANSWER_SCHEMA = /[{,]\s*schema:\s*(?!\s|import\.meta\.env\.DEV\s*\?)([^,}\n]+)/g;
+
+/**
+ * `api()`'s answer schemas that production would keep (lib/api-client.ts, `schema`): each must be
+ * `import.meta.env.DEV ? Schema : undefined`, or the contracts' schemas and zod come back onto every
+ * signed-in page's first load (bench/README.md, JS budgets).
+ */
+export function productionAnswerSchemas(webSrc: string): string[] {
+  // The features' modules call `api()`; lib/ declares the option's type (`schema: AnswerSchema`).
+  return sources(path.join(webSrc, 'features')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(ANSWER_SCHEMA)].map((m) => `${path.relative(webSrc, file)}: schema: ${m[1]!.trim()} — write it import.meta.env.DEV ? ${m[1]!.trim()} : undefined`),
+  );
+}

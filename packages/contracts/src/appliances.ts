@@ -228,10 +228,6 @@ export const DeviceCreate = z.object({
   note: text,
 });
 
-/** The page size of the inventory (issue 23). */
-export const APPLIANCES_PAGE = 60;
-/** The most answers a search gives (issue 23): a longer list asks for a more precise query. */
-export const APPLIANCE_SEARCH_MAX = 50;
 
 /**
  * GET …/appliances (issue 23): without a parameter the spec's whole list; `limit` and `after` (the

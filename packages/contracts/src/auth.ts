@@ -132,8 +132,6 @@ export const RevokedSessions = z.object({ revoked: z.number().int() });
 export const LegalInfo = z.object({ editeur: z.string(), adresse: z.string().nullable(), contact: z.string().nullable() });
 export type LegalInfo = z.infer<typeof LegalInfo>;
 
-/** What a self-hosted instance says before its operator configures anything. */
-export const DEFAULT_EDITOR_NAME = 'l’administrateur de cette instance EcoFoyer';
 
 /** Two-factor sign-in (issue 14): the password was right, a code is needed (POST /api/auth/signin/totp). */
 export const TotpChallenge = z.object({ totpRequired: z.literal(true), challenge: z.string() });

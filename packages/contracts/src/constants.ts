@@ -33,3 +33,18 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 /** Reset links are valid one hour (issue: token single use, 1 h). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+// Constants the signed-in pages' first load reads: here, beside no zod schema, so that load does
+// not bring the contracts modules that build schemas, nor zod (bench/README.md, JS budgets).
+/** The media type a client asks for (`Accept`) to follow the import as it goes; without it the answer is one JSON object. */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+/** The notifications page's size: the list screen asks for this many, then the next ones (issue 23). */
+export const NOTIFICATIONS_PAGE = 20;
+/** What a self-hosted instance says before its operator configures anything. */
+export const DEFAULT_EDITOR_NAME = 'l’administrateur de cette instance EcoFoyer';
+/** The calendar's lists read this many events at a time (issue 23). */
+export const EVENTS_PAGE = 20;
+/** The page size of the inventory (issue 23). */
+export const APPLIANCES_PAGE = 60;
+/** The most answers a search gives (issue 23): a longer list asks for a more precise query. */
+export const APPLIANCE_SEARCH_MAX = 50;

@@ -83,8 +83,6 @@ export const EventUpdate = z.object({
   assigneeId: z.number().int().positive().nullable().optional(),
 });
 
-/** The calendar's lists read this many events at a time (issue 23). */
-export const EVENTS_PAGE = 20;
 
 /**
  * GET …/events (issue 23). Without parameters, every event, as API.md says. `from` and `to` keep the

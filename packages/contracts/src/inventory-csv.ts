@@ -66,8 +66,6 @@ export const InventoryImportAnswer = z.object({
 });
 export type InventoryImportAnswer = z.infer<typeof InventoryImportAnswer>;
 
-/** The media type a client asks for (`Accept`) to follow the import as it goes; without it the answer is one JSON object. */
-export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
 
 /** The import's phases: reading the file, checking its rows, writing them (only when `appliquer`). */
 export const IMPORT_STEPS = ['lecture', 'verification', 'ecriture'] as const;

@@ -30,8 +30,6 @@ export const Notification = z.object({
 export type Notification = z.infer<typeof Notification>;
 
 /** spec §7: the read status is sent as "read". */
-/** The notifications page's size: the list screen asks for this many, then the next ones (issue 23). */
-export const NOTIFICATIONS_PAGE = 20;
 
 /**
  * GET …/notifs: without parameters, every notification (the spec's call); with `limit`, the newest

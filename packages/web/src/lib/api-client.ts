@@ -102,7 +102,10 @@ export interface RequestOptions {
   /**
    * The contract's schema of the answer (e.g. `Appliance.array()`): in development, an answer that
    * does not match it is reported in the console with what differs (issue 18, item 7). Never in
-   * production, where the server's response schemas already strip and check.
+   * production, where the server's response schemas already strip and check. Pass it as
+   * `import.meta.env.DEV ? Appliance.array() : undefined`: the production build then drops the
+   * reference, so the API modules of every signed-in page's first load do not bring the contracts'
+   * schemas and zod (≈ 30 KB gzip; bench/README.md, JS budgets). `scripts/web-boundaries.test.ts` checks it.
    */
   schema?: AnswerSchema;
 }

@@ -24,7 +24,7 @@ export function useAppliancePages(enabled = true) {
   return useInfiniteQuery({
     enabled,
     queryKey: applianceKeys.pages(),
-    queryFn: ({ pageParam }) => api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: Appliance.array() }),
+    queryFn: ({ pageParam }) => api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < APPLIANCES_PAGE ? undefined : last.at(-1)!.id),
   });
@@ -35,7 +35,7 @@ export function useApplianceSearch(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: applianceKeys.search(query),
-    queryFn: () => api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, { schema: Appliance.array() }),
+    queryFn: () => api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
     enabled: query !== '',
     placeholderData: keepPreviousData,
   });
@@ -44,18 +44,18 @@ export function useApplianceSearch(q: string) {
 export function useUniverseAppliances(universeId: number | null) {
   return useQuery({
     queryKey: applianceKeys.inUniverse(universeId ?? 0),
-    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, { schema: Appliance.array() }),
+    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
     enabled: Boolean(universeId && universeId > 0),
   });
 }
 
 export function useAppliance(id: number | null) {
-  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: Appliance }), enabled: Boolean(id && id > 0) });
+  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: import.meta.env.DEV ? Appliance : undefined }), enabled: Boolean(id && id > 0) });
 }
 
 export function useApplianceCount() {
   const path = () => firstScreenPaths.applianceCount(userBase());
-  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path(), { schema: ApplianceCount }), ...seededFrom<ApplianceCount>(path) });
+  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path(), { schema: import.meta.env.DEV ? ApplianceCount : undefined }), ...seededFrom<ApplianceCount>(path) });
 }
 
 function useInvalidateInventory() {

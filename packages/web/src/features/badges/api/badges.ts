@@ -10,7 +10,7 @@ export const badgeKeys = { list: ['badges', 'list'] as const, toEarn: ['badges',
 
 const badgesPath = () => firstScreenPaths.badges(userBase());
 const toEarnPath = () => firstScreenPaths.badgesToEarn(userBase());
-export const fetchBadges = () => api<Badge[]>(badgesPath(), { schema: Badge.array() });
+export const fetchBadges = () => api<Badge[]>(badgesPath(), { schema: import.meta.env.DEV ? Badge.array() : undefined });
 
 export function useBadges() {
   return useQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, ...seededFrom<Badge[]>(badgesPath) });
@@ -23,7 +23,7 @@ export function showBadgeEarned(badge: Badge) {
 
 /** GET …/badges/a-gagner: the badges not earned yet, with what earns them. */
 export function useBadgesToEarn() {
-  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: BadgeToEarn.array() }), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
+  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: import.meta.env.DEV ? BadgeToEarn.array() : undefined }), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
 }
 
 export function useBadge(id: number | null) {

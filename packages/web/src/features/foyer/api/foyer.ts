@@ -14,7 +14,7 @@ export function useFoyer() {
   return useQuery({
     queryKey: foyerKey(session?.id),
     ...(session ? seededFrom<Foyer>(path) : {}),
-    queryFn: ({ signal }) => api<Foyer>(path(), { signal, schema: Foyer }),
+    queryFn: ({ signal }) => api<Foyer>(path(), { signal, schema: import.meta.env.DEV ? Foyer : undefined }),
     enabled: Boolean(session),
   });
 }
