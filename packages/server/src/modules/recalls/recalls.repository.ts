@@ -1,20 +1,11 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { ApplianceRecallsTable } from '../../db/schema.ts';
 import { openRecallListing, recallCandidates } from '../../read-models/recall-candidates.ts';
 import type { RecallSheet } from './rappelconso-client.ts';
 
-/** A sheet matched with an appliance, as recorded (appliance_recalls). */
-export interface NewMatch {
-  user_id: number;
-  appliance_id: number;
-  sheet_id: string;
-  title: string;
-  risk: string;
-  what_to_do: string;
-  link: string;
-  published_at: Date;
-  matched_at: Date;
-}
+/** A sheet matched with an appliance, as recorded (appliance_recalls), before anyone handles it. */
+export type NewMatch = Omit<Insertable<ApplianceRecallsTable>, 'id' | 'handled_at' | 'handled_by'>;
 
 export class RecallsRepository {
   constructor(private readonly db: Db) {}
