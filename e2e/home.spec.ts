@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE, signedIn } from './helpers.ts';
+import { DESKTOP, household, launchBrowser, login, newContext, PHONE, signedIn } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,6 +48,23 @@ describe('home of a new household', () => {
     await expect.poll(() => create.isVisible()).toBe(true);
     await create.click();
     await page.waitForURL(/\/inventaire\/univers$/);
+    await context.close();
+  });
+});
+
+describe('home impact of an appliance whose consumption is known (issue 22)', () => {
+  it('counts the label’s kWh a year in the use phase, not the type’s average, and says so', async () => {
+    const h = await household({ appliance: { energy_kwh_year: 100 } });
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, h.account.email);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/home');
+    // ADEME's washing machine: 341.10 made + 100 kWh × 0.0519 = 5.19 kg a year × 12 years − 44.64 at the end = 358.74 kg
+    // (the type's average use, 18.08 kg a year, would give 513.42).
+    await expect.poll(() => page.getByTestId('impact-kg').textContent()).toBe('359 kg CO2e');
+    expect(await page.getByTestId('impact-trees').textContent()).toBe('10,2'); // 358.74 / 35
+    expect(await page.getByTestId('impact-method').textContent()).toContain('pour 1 appareil, l’usage compte sa consommation réelle (étiquette énergie) au facteur du mix électrique français, 0,0519 kg CO2e/kWh (ADEME, Base Empreinte).');
     await context.close();
   });
 });

@@ -244,8 +244,12 @@ export type AppliancesQuery = z.infer<typeof AppliancesQuery>;
 
 export const ApplianceCount = z.object({
   data: z.record(z.string(), z.number().int()),
-  /** secondLife: devices of the household's history (given, sold or recycled), not in the total. */
-  meta: z.object({ totalAppliances: z.number().int(), secondLife: z.number().int() }),
+  /**
+   * secondLife: devices of the household's history (given, sold or recycled), not in the total.
+   * knownKwhYear (issue 22): by type, the yearly consumption of each appliance whose label gave it;
+   * the home impact counts their own use phase instead of the type's average.
+   */
+  meta: z.object({ totalAppliances: z.number().int(), secondLife: z.number().int(), knownKwhYear: z.record(z.string(), z.array(z.number())) }),
 });
 export type ApplianceCount = z.infer<typeof ApplianceCount>;
 

@@ -38,14 +38,23 @@ describe('every type of the simulator (issue 17)', () => {
 });
 
 describe('home impact (spec §9, §8)', () => {
-  const lifecycle = (name: string) => ({ Bouilloire: kettle.total, 'Lave-linge': washer.total })[name];
+  const entryOf = (name: string) => ({ Bouilloire: kettle, 'Lave-linge': washer })[name];
   it('sums lifecycle × count, 1 kg per unknown unit; trees = kg / 35; trips = kg / 3500', () => {
     // 2 × 37.79 + 1 × 513.42 + 1 × 1 = 590.00
-    const impact = homeImpact({ Bouilloire: 2, 'Lave-linge': 1, Autre: 1 }, lifecycle);
+    const impact = homeImpact({ Bouilloire: 2, 'Lave-linge': 1, Autre: 1 }, entryOf);
     expect(impact.kg).toBeCloseTo(590.0, 2);
     expect(impact.trees).toBeCloseTo(590 / 35, 4);
     expect(impact.trips).toBeCloseTo(590 / 3500, 4);
-    expect(homeImpact({}, lifecycle)).toEqual({ kg: 0, trees: 0, trips: 0 });
+    expect(homeImpact({}, entryOf)).toEqual({ kg: 0, trees: 0, trips: 0 });
+  });
+  it('counts the use phase of an appliance whose consumption is known, the others of its type at the average (issue 22)', () => {
+    // Two washing machines, one of them 100 kWh/year: its use phase is 100 × 0.0519 = 5.19 kg CO2e a year.
+    const real = production(washer) + 5.19 * washer.lifespanYears + washer.endOfLife;
+    expect(homeImpact({ 'Lave-linge': 2 }, entryOf, { 'Lave-linge': [100] }).kg).toBeCloseTo(washer.total + real, 2);
+    expect(real).not.toBeCloseTo(washer.total, 0);
+    // More known figures than appliances of the type count once each; a type without figures, or unknown, is unchanged.
+    expect(homeImpact({ 'Lave-linge': 1 }, entryOf, { 'Lave-linge': [100, 200] }).kg).toBeCloseTo(real, 2);
+    expect(homeImpact({ Bouilloire: 1, Autre: 1 }, entryOf, { Autre: [300] }).kg).toBeCloseTo(kettle.total + 1, 2);
   });
   it('refuses an invalid count answer with the spec text', () => {
     expect(checkCountResponse({ data: { Bouilloire: 2 }, meta: { totalAppliances: 2 } }).meta.totalAppliances).toBe(2);

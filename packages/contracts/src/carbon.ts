@@ -92,15 +92,27 @@ export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntr
   };
 }
 
-/** spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500. */
-export function homeImpact(counts: Record<string, number>, lifecycleOf: (prodName: string) => number | undefined) {
+/**
+ * spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500.
+ * Issue 22: an appliance whose yearly consumption is known (`knownKwhYear`, by type) counts its own
+ * use phase (withRealConsumption), the others of its type the type's average.
+ */
+export function homeImpact(counts: Record<string, number>, entryOf: (prodName: string) => CarbonEntry | undefined, knownKwhYear: Record<string, number[]> = {}) {
   let kg = 0;
-  for (const [name, count] of Object.entries(counts)) kg += (lifecycleOf(name) ?? UNKNOWN_PRODUCT_KG) * count;
+  for (const [name, count] of Object.entries(counts)) {
+    const entry = entryOf(name);
+    if (!entry) {
+      kg += UNKNOWN_PRODUCT_KG * count;
+      continue;
+    }
+    const known = (knownKwhYear[name] ?? []).slice(0, count);
+    kg += entry.total * (count - known.length) + known.reduce((sum, kwh) => sum + withRealConsumption(entry, kwh).total, 0);
+  }
   return { kg, trees: kg / KG_PER_TREE_YEAR, trips: kg / KG_PER_PARIS_NEW_YORK };
 }
 
 /** spec §8: an invalid count answer raises "Réponse invalide du backend…". */
-export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number } } {
+export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> } } {
   const v = value as { data?: unknown; meta?: { totalAppliances?: unknown } } | null;
   const valid =
     v !== null &&
@@ -110,5 +122,5 @@ export function checkCountResponse(value: unknown): { data: Record<string, numbe
     Object.values(v.data).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) &&
     typeof v.meta?.totalAppliances === 'number';
   if (!valid) throw new Error(MSG.carbonInvalidResponse);
-  return v as { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number } };
+  return v as { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> } };
 }

@@ -180,7 +180,7 @@ export class AppliancesRepository {
     return this.db
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
-      .select(['p.prod_name', sql<number>`count(*)::int`.as('n')])
+      .select(['p.prod_name', sql<number>`count(*)::int`.as('n'), sql<number[] | null>`array_agg(a.energy_kwh_year::float8 order by a.id) filter (where a.energy_kwh_year is not null)`.as('kwh')])
       .where('a.user_id', '=', userId)
       .where('a.second_life', 'is', null)
       .groupBy('p.prod_name')

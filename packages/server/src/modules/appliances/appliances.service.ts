@@ -185,17 +185,19 @@ export class AppliancesService {
     return this.repo.badgeCounts(userId);
   }
 
-  /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}. */
+  /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}; and the known kWh per year by type (issue 22). */
   async count(userId: number): Promise<ApplianceCount> {
     const [rows, secondLife] = await Promise.all([this.repo.countByProduct(userId), this.repo.countSecondLife(userId)]);
     const data: Record<string, number> = {};
+    const knownKwhYear: Record<string, number[]> = {};
     let total = 0;
     for (const r of rows) {
       const name = r.prod_name ?? UNTYPED_PRODUCT;
       data[name] = (data[name] ?? 0) + Number(r.n);
       total += Number(r.n);
+      if (r.kwh?.length) knownKwhYear[name] = [...(knownKwhYear[name] ?? []), ...r.kwh.map(Number)];
     }
-    return { data, meta: { totalAppliances: total, secondLife } };
+    return { data, meta: { totalAppliances: total, secondLife, knownKwhYear } };
   }
 
   private async productName(prodId: number | null | undefined): Promise<string | null> {

@@ -138,16 +138,16 @@ describe('creating appliances', () => {
 });
 
 describe('lists and counts', () => {
-  it('counts per product type with meta.totalAppliances, and per universe', async () => {
+  it('counts per product type with meta.totalAppliances, the known kWh per year by type, and per universe', async () => {
     const user = await signedInUser(t, 'compte@exemple.fr');
     const u1 = await universe(user, 'Cuisine');
     const u2 = await universe(user, 'Salon');
-    for (const [u, name] of [[u1, 'Bouilloire'], [u1, 'Bouilloire'], [u1, 'Micro-ondes'], [u2, 'Téléviseur']] as const) {
-      expect((await addAppliance(u, { prod_id: product(name).id, marque: 'M', modele: 'X' }, undefined, user)).statusCode).toBe(201);
+    for (const [u, name, kwh] of [[u1, 'Bouilloire', null], [u1, 'Bouilloire', null], [u1, 'Micro-ondes', null], [u2, 'Téléviseur', 85.4]] as const) {
+      expect((await addAppliance(u, { prod_id: product(name).id, marque: 'M', modele: 'X', energy_kwh_year: kwh }, undefined, user)).statusCode).toBe(201);
     }
     await t.app.inject({ method: 'POST', url: '/api/devices', headers: user.headers, payload: { marque: 'Sans', modele: 'Type' } });
     const count = (await t.app.inject({ url: `${users(user.id)}/appliances/count`, headers: user.headers })).json();
-    expect(count).toEqual({ data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 }, meta: { totalAppliances: 5, secondLife: 0 } });
+    expect(count).toEqual({ data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 }, meta: { totalAppliances: 5, secondLife: 0, knownKwhYear: { Téléviseur: [85.4] } } });
     const all = (await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json();
     expect(all).toHaveLength(5);
     const inKitchen = (await t.app.inject({ url: `${users(user.id)}/foyers/univers/${u1}/appliances`, headers: user.headers })).json();

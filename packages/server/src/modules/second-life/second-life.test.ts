@@ -57,7 +57,7 @@ describe('second life', () => {
 
     expect((await get(user, `${base(user.id)}/appliances`)).json().map((a: { id: number }) => a.id)).toEqual([kept]);
     expect((await get(user, `${base(user.id)}/foyers/univers/${kitchen}/appliances`)).json()).toHaveLength(1);
-    expect((await get(user, `${base(user.id)}/appliances/count`)).json()).toEqual({ data: { Réfrigérateur: 1 }, meta: { totalAppliances: 1, secondLife: 1 } });
+    expect((await get(user, `${base(user.id)}/appliances/count`)).json()).toEqual({ data: { Réfrigérateur: 1 }, meta: { totalAppliances: 1, secondLife: 1, knownKwhYear: {} } });
     expect((await get(user, `/api/V1/profils/users/foyers/univers/appliances/${fridge}`)).statusCode).toBe(404);
     expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([expect.objectContaining({ id: fridge, outcome: 'given', prod_name: 'Réfrigérateur' })]);
 

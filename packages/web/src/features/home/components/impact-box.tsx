@@ -1,4 +1,4 @@
-import { carbonBySlug, checkCountResponse, homeImpact } from '@ecofoyer/contracts';
+import { carbonBySlug, checkCountResponse, ELECTRICITY_KG_CO2E_PER_KWH, homeImpact } from '@ecofoyer/contracts';
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLeaf, IconPlane, IconRecycle, IconTree } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -28,6 +28,8 @@ function Figure({ icon, value, label, testId }: { icon: ReactNode; value: string
   );
 }
 
+const ELECTRICITY_FACTOR_FR = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH);
+
 /** spec §9 home impact: kg CO2 of the inventory, trees per year, Paris–New York round trips. */
 export function ImpactBox() {
   const count = useApplianceCount();
@@ -39,11 +41,15 @@ export function ImpactBox() {
       const entryOf = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug) : undefined]));
       // Issue 17: what is an estimate is said to be one.
       const estimated = Object.entries(counts.data).reduce((n, [name, c]) => (entryOf.get(name)?.status === 'ademe' ? n : n + c), 0);
+      // Issue 22: the appliances whose label gave their consumption count it, not their type's average.
+      const known = counts.meta.knownKwhYear ?? {};
+      const real = Object.entries(known).reduce((n, [name, kwh]) => (entryOf.get(name) ? n + Math.min(kwh.length, counts.data[name] ?? 0) : n), 0);
       return {
-        ...homeImpact(counts.data, (name) => entryOf.get(name)?.total),
+        ...homeImpact(counts.data, (name) => entryOf.get(name), known),
         total: counts.meta.totalAppliances,
         secondLife: counts.meta.secondLife ?? 0,
         estimated,
+        real,
       };
     } catch (error) {
       return { error: (error as Error).message };
@@ -82,7 +88,8 @@ export function ImpactBox() {
           )}
           <Text size="xs" c="dimmed" data-testid="impact-method">
             Fabrication, usage sur la durée de vie moyenne et fin de vie, d’après l’ADEME (base Impact CO2)
-            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}.
+            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}
+            {impact.real > 0 ? ` ; pour ${impact.real} appareil${impact.real > 1 ? 's' : ''}, l’usage compte ${impact.real > 1 ? 'leur' : 'sa'} consommation réelle (étiquette énergie) au facteur du mix électrique français, ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (ADEME, Base Empreinte)` : ''}.
             Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5 tonnes de CO2e.
           </Text>
         </Stack>
