@@ -123,6 +123,9 @@ async function household(app: FastifyInstance, user: User) {
   const badges = (await get(`${u}/badges`)) as { publicUuid: string }[];
   const shared = [];
   for (const b of badges) shared.push(await app.inject({ url: `/api/V1/public/badges/${b.publicUuid}` }).then((r) => r.json()));
+  const labels = (await get(`${u}/etiquettes`)) as { code: string }[];
+  const labelTargets = [];
+  for (const l of labels) labelTargets.push(await get(`/api/V1/etiquettes/${l.code}`));
   const feed = (await get(`${u}/calendar-feed`)).url as string;
   const ics = await app.inject({ url: feed.replace('http://localhost:3000', '') });
   expect(ics.statusCode).toBe(200);
@@ -139,6 +142,9 @@ async function household(app: FastifyInstance, user: User) {
     unread: await get(`${u}/notifs/count`),
     badges,
     shared,
+    // The printed QR labels keep their codes, and open the same appliances.
+    labels,
+    labelTargets,
     feed,
     // UIDs and the stamp are made from ids and the time of the request.
     ics: ics.body.split(/\r?\n/).filter((l) => !/^(UID|DTSTAMP):/.test(l)),
@@ -236,6 +242,10 @@ async function seedHousehold(app: FastifyInstance, user: User) {
   await app.services.notifications.tick(); // the scheduler: today's and tomorrow's maintenance
   await call('POST', `${u}/appliances/${old.id}/second-life`, { outcome: 'given' }, 200);
   await call('POST', `${u}/actions`, { action: 'carbon_simulation' }, 201);
+  // QR labels (issue 21): the washer's and the fridge's, the fridge's first one revoked (a sticker torn off), then printed again.
+  const [, fridgeLabel] = await call('POST', `${u}/etiquettes`, { applianceIds: [washer.id, fridge.id] }, 200);
+  expect((await app.inject({ method: 'DELETE', url: `${u}/etiquettes/${fridgeLabel.code}`, headers: user.headers })).statusCode).toBe(204);
+  await call('POST', `${u}/etiquettes`, { applianceIds: [fridge.id] }, 200);
   const notifs = (await app.inject({ url: `${u}/notifs`, headers: user.headers })).json() as { id: number }[];
   await call('PUT', `${u}/notifs/${notifs.at(-1)!.id}`, { status: 'read' }, 200);
   await app.inject({ url: `${u}/calendar-feed`, headers: user.headers });
@@ -281,6 +291,8 @@ describe('household backup', () => {
     expect(manifest.tables.user_actions).toHaveLength(1);
     expect(manifest.tables.push_subscriptions).toHaveLength(1);
     expect(manifest.tables.calendar_feeds).toHaveLength(1);
+    expect(manifest.labels).toHaveLength(3);
+    expect(manifest.labels.filter((l) => l.revoked_at !== null)).toHaveLength(1);
     expect(files.size).toBe(FILES_OF_CAMILLE);
     expect(manifest.references.ref_products).toMatchObject({ [String(manifest.tables.appliances[0].prod_id)]: 'lave-linge' });
   });
@@ -301,6 +313,10 @@ describe('household backup', () => {
     expect(await two.db.selectFrom('user_actions').select(['user_id', 'action']).execute()).toEqual([{ user_id: restoredId, action: 'carbon_simulation' }]);
     // What the scheduler would create next already exists: the dedupe keys point at the new events.
     expect(await two.app.services.notifications.tick()).toEqual([]);
+    // The revoked label stays revoked.
+    const { manifest } = await readArchive(archive);
+    const revoked = manifest.labels.find((l) => l.revoked_at !== null)!;
+    expect((await two.app.inject({ url: `/api/V1/etiquettes/${revoked.code}`, headers: user.headers })).statusCode).toBe(410);
   });
 
   it('refuses to import over an existing e-mail, changing nothing', async () => {
@@ -383,6 +399,20 @@ describe('household backup', () => {
     const files = storedFiles(one);
     expect(files.filter((f) => f.startsWith(`users${path.sep}${userId}${path.sep}`))).toHaveLength(FILES_OF_CAMILLE);
     expect(files).toHaveLength(FILES_OF_CAMILLE + 1);
+  });
+
+  it('leaves out, and says, a label whose code this database already gives another appliance', async () => {
+    // The same household under another e-mail, without the badges, calendar address and push endpoint that would refuse it.
+    const { manifest, files: content } = await readArchive(archive);
+    const users = [{ ...manifest.tables.users[0], email: 'camille.ter@exemple.fr', username: 'camille.ter@exemple.fr' }];
+    const copy = await writeArchive({ ...manifest, tables: { ...manifest.tables, users, user_badges: [], calendar_feeds: [], push_subscriptions: [] } }, content);
+    const { userId, warnings } = await importHousehold({ db: two.db, store: two.store }, copy);
+    expect(warnings.sort()).toEqual(manifest.labels.map((l) => `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`).sort());
+    const theirs = await two.db.selectFrom('appliance_labels as l').innerJoin('appliances as a', 'a.id', 'l.appliance_id').select('l.code').where('a.user_id', '=', userId).execute();
+    expect(theirs).toEqual([]);
+    // Camille's labels still open Camille's appliances.
+    const { user } = await signIn(two.app);
+    expect((await household(two.app, user)) as { labelTargets: unknown }).toMatchObject({ labelTargets: (original as { labelTargets: unknown }).labelTargets });
   });
 
   it('covers every table keyed to a user: exported, or deliberately left out', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { LABEL_CODE_PATTERN } from '@ecofoyer/contracts';
 import { sql } from 'kysely';
 import { lazyModule } from '../lib/lazy-module.ts';
 import { z } from 'zod';
@@ -59,7 +60,8 @@ type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
  * a place in someone else's is not the archive's to give), and a member's notification choices and
  * the digests they were sent (a restored account starts from the defaults: the person chooses again),
  * the inventory dossiers built (kept 24 h) and the read-only links given to others (a restored
- * account makes new ones). QR labels name an appliance (no user_id): a restored household prints new ones.
+ * account makes new ones). QR labels name an appliance (no user_id): they travel beside the tables
+ * (the manifest's `labels`), so the stickers already on the machines open them after a restore.
  */
 export const NOT_EXPORTED_TABLES = [
   'refresh_tokens',
@@ -103,6 +105,8 @@ const FILE_COLUMNS: Partial<Record<HouseholdTable, string[]>> = {
 };
 
 const TableRows = z.array(z.record(z.string(), z.unknown()));
+/** A QR label of one of the household's appliances (appliance_labels, issue 21), revoked ones too. */
+const LabelRow = z.object({ code: z.string().regex(LABEL_CODE_PATTERN), appliance_id: z.number().int(), created_at: z.iso.datetime({ offset: true }), revoked_at: z.iso.datetime({ offset: true }).nullable() });
 const Manifest = z.object({
   format: z.literal(HOUSEHOLD_FORMAT),
   version: z.literal(HOUSEHOLD_FORMAT_VERSION),
@@ -116,6 +120,8 @@ const Manifest = z.object({
     ...(Object.fromEntries(HOUSEHOLD_TABLES.map((t) => [t, TableRows])) as Record<HouseholdTable, typeof TableRows>),
   }),
   files: z.array(z.object({ key: z.string().refine(isSafeKey), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  /** Absent from archives made before the labels existed. */
+  labels: z.array(LabelRow).default([]),
 });
 export type HouseholdManifest = z.infer<typeof Manifest>;
 
@@ -143,12 +149,29 @@ export async function exportHousehold(deps: BackupDeps, userId: number): Promise
       if (users.length === 0) throw new HouseholdBackupError(`Aucun compte n’a l’identifiant ${userId}.`);
       const tables = { users } as HouseholdManifest['tables'];
       for (const table of HOUSEHOLD_TABLES) tables[table] = await selectRows(trx, table, sql`user_id = ${userId}`);
+      const labels = await trx
+        .selectFrom('appliance_labels as l')
+        .innerJoin('appliances as a', 'a.id', 'l.appliance_id')
+        .select(['l.code', 'l.appliance_id', 'l.created_at', 'l.revoked_at'])
+        .where('a.user_id', '=', userId)
+        .orderBy('l.created_at')
+        .orderBy('l.code')
+        .execute();
       const references: Record<string, Record<string, string>> = {};
       for (const ref of Object.keys(REFERENCES) as ReferenceTable[]) {
         const { rows } = await sql<{ id: number; slug: string }>`select id, slug from ${sql.table(ref)}`.execute(trx);
         references[ref] = Object.fromEntries(rows.map((r) => [String(r.id), r.slug]));
       }
-      return { format: HOUSEHOLD_FORMAT, version: HOUSEHOLD_FORMAT_VERSION, exportedAt: clock.now().toISOString(), schema: lastMigration(), references, tables, files: [] } as HouseholdManifest;
+      return {
+        format: HOUSEHOLD_FORMAT,
+        version: HOUSEHOLD_FORMAT_VERSION,
+        exportedAt: clock.now().toISOString(),
+        schema: lastMigration(),
+        references,
+        tables,
+        files: [],
+        labels: labels.map((l) => ({ ...l, created_at: l.created_at.toISOString(), revoked_at: l.revoked_at?.toISOString() ?? null })),
+      } satisfies HouseholdManifest;
     });
   // Only the reference rows the household uses.
   const used: Record<string, Set<string>> = {};
@@ -277,6 +300,19 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
           for (const r of rows) delete r.id;
         }
         for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+      }
+
+      // The QR labels keep their codes: the printed ones still open their appliance. A code this
+      // database already gives another appliance is left out, and said (print that label again).
+      const labels = manifest.labels.flatMap((l) => {
+        const applianceId = ids.appliances.get(l.appliance_id);
+        return applianceId === undefined ? [] : [{ code: l.code, appliance_id: applianceId, created_at: new Date(l.created_at), revoked_at: l.revoked_at ? new Date(l.revoked_at) : null }];
+      });
+      for (let i = 0; i < labels.length; i += CHUNK) {
+        const chunk = labels.slice(i, i + CHUNK);
+        const kept = await trx.insertInto('appliance_labels').values(chunk).onConflict((oc) => oc.column('code').doNothing()).returning('code').execute();
+        const taken = chunk.filter((l) => !kept.some((k) => k.code === l.code));
+        for (const l of taken) warnings.push(`étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`);
       }
 
       // Files last: the rows went in, so only the commit can still fail (then they are removed below).
