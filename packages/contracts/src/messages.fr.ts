@@ -198,6 +198,7 @@ export const MSG = {
   importColumnsMissing: (missing: string) => `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
   importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
   importFailed: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.',
+  importInventoryChanged: 'L’inventaire a changé pendant l’import (un autre import, ou une modification) : rien n’a été enregistré. Relancez l’aperçu pour voir ce que ce fichier fera maintenant.',
   importTypeNotFound: 'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
   importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
   importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,

@@ -16,7 +16,7 @@ import { currentUser, household } from '../../lib/auth-guard.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 
 /** Issue 21 (`/api/V1/profils/users`): the household's appliances and maintenance as CSV files to download. */
 export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,8 @@
-import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, type InventoryImportProgress, MAINTENANCE_CSV_COLUMNS, foldFr, parisDay } from '@ecofoyer/contracts';
+import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, type InventoryImportProgress, MAINTENANCE_CSV_COLUMNS, MSG, foldFr, parisDay } from '@ecofoyer/contracts';
+import { sql } from 'kysely';
+import { conflict } from '../../lib/errors.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
+import { inventoryStamp } from '../../read-models/inventory-stamp.ts';
 
 const csvStringify = lazyModule(() => import('csv-stringify/sync'));
 import type { Db } from '../../db/client.ts';
@@ -31,6 +34,9 @@ const cell = (v: string | null | undefined) => {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };
 
+/** The first key of the advisory locks that put a household's imports one after the other. */
+const IMPORT_LOCKS = 0x1c5f;
+
 /** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
 export class InventoryCsvService {
   constructor(
@@ -42,7 +48,9 @@ export class InventoryCsvService {
    * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
    * in one transaction (all rows or none). Universes named and missing are created with them.
    * `onProgress` hears of each phase as it goes (reading, checking, writing), once the file's header
-   * is known to be good: a 400 comes before any progress.
+   * is known to be good: a 400 comes before any progress. Two imports at once (two tabs, two members)
+   * write one after the other; one planned on an inventory that has changed since writes nothing
+   * (409): the same file imported twice at once would otherwise create its new rows twice.
    */
   async importAppliances(
     userId: number,
@@ -53,6 +61,8 @@ export class InventoryCsvService {
   ): Promise<InventoryImportAnswer> {
     const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined => onProgress && ((fait, total) => onProgress({ etape, fait, total }));
     const rows = await readInventoryCsv(text, phase('lecture'));
+    // Read before what the plan is made from: a change after it, even during the plan, is seen.
+    const stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
     const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
     const plan = await planImport(rows, products, existing, phase('verification'));
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
@@ -61,6 +71,8 @@ export class InventoryCsvService {
     if (apply && plan.some((p) => p.write)) {
       const now = this.deps.clock.now();
       await inTransaction(this.deps.db, async (unit) => {
+        await sql`select pg_advisory_xact_lock(${IMPORT_LOCKS}::int4, ${userId}::int4)`.execute(unit.tx);
+        if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
         const ids = new Map(own);
         for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));
         const writes = plan.flatMap((p) => (p.write ? [{ id: p.write.id, universeId: p.write.universe ? (ids.get(foldFr(p.write.universe).trim()) ?? null) : null, input: p.write.input }] : []));

@@ -1,4 +1,4 @@
-import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS } from '@ecofoyer/contracts';
+import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS, MSG } from '@ecofoyer/contracts';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,20 @@ describe('CSV export of the household (issue 21)', () => {
     expect((await importInto(true, changed)).json()).toMatchObject({ crees: 0, misAJour: 1, identiques: 1 });
     const freezer = ((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json() as { marque: string; prix_achat: number; note: string }[]).find((a) => a.marque === 'Liebherr')!;
     expect(freezer).toMatchObject({ prix_achat: 649, note: '=1+1' });
+  });
+
+  it('writes the same file imported twice at once only once: the other import writes nothing, or finds its rows there', async () => {
+    const me = await signedInUser(t, 'csv-deux-fois@exemple.fr');
+    const file = ['Type d’appareil;Marque;Modèle', ...Array.from({ length: 12 }, (_, i) => `Lave-linge;Bosch;Série ${i + 1}`)].join('\r\n');
+    const importIt = () => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: file, appliquer: true } });
+    const answers = await Promise.all([importIt(), importIt()]);
+    const created = answers.filter((a) => a.statusCode === 200 && a.json().crees === 12);
+    expect(created).toHaveLength(1);
+    const other = answers.find((a) => a !== created[0])!;
+    // Planned before the first wrote: 409, nothing written. Planned after: every row is already there.
+    if (other.statusCode === 409) expect(other.json()).toMatchObject({ code: 'INVENTORY_CHANGED', message: MSG.importInventoryChanged });
+    else expect(other.json()).toMatchObject({ crees: 0, identiques: 12 });
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toHaveLength(12);
   });
 
   it('says why a row is refused, row by row, and refuses a file that is no export with a French message, writing nothing', async () => {
