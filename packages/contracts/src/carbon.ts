@@ -70,6 +70,8 @@ export function savingVersusAverage(e: CarbonEntry, years: number): number {
  * entries of data/carbon.json use its 2022 value, ≈ 0,052 (data/METHOD.md §5).
  */
 export const ELECTRICITY_KG_CO2E_PER_KWH = 0.0519;
+/** « 0,0519 », as the pages and the simulator write the factor. */
+export const ELECTRICITY_FACTOR_FR = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH);
 export const ELECTRICITY_FACTOR_SOURCE = 'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
 
 const kgFr = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(n);
@@ -87,7 +89,7 @@ export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntr
     total: production(e) + usage * e.lifespanYears + e.endOfLife,
     sources: {
       ...e.sources,
-      usage: `Consommation réelle de votre appareil : ${kgFr(kwhYear)} kWh/an × ${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH)} kg CO2e/kWh (${ELECTRICITY_FACTOR_SOURCE}) = ${kgFr(usage)} kg CO2e/an`,
+      usage: `Consommation réelle de votre appareil : ${kgFr(kwhYear)} kWh/an × ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (${ELECTRICITY_FACTOR_SOURCE}) = ${kgFr(usage)} kg CO2e/an`,
     },
   };
 }

@@ -1,18 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import { holdLock } from '../../lib/advisory-locks.ts';
 
-/** The first key of the advisory locks that order a user's refresh-token rotations and revocations. */
-const SESSION_LOCKS = 0x5e55;
-
-/**
- * Holds, until the transaction ends, the lock on `userId`'s sessions: rotations and revocations
- * of one user run one after the other, each seeing what the other committed (READ COMMITTED takes
- * a new snapshot per statement). Other users are not held.
- */
-async function lockSessions(trx: Transaction<Database>, userId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${SESSION_LOCKS}::int4, ${userId}::int4)`.execute(trx);
-}
+/** Holds, until the transaction ends, the lock on `userId`'s sessions: their rotations and revocations run one after the other. */
+const lockSessions = (trx: Transaction<Database>, userId: number) => holdLock(trx, 'sessions', userId);
 
 /** The SQL of accounts, sessions (refresh tokens) and reset tokens. */
 export class AuthRepository {

@@ -1,9 +1,7 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
-
-/** The first key of the advisory locks that order a household's dossier requests and new links. */
-const DOSSIER_LOCKS = 0xd055;
+import { holdLock } from '../../lib/advisory-locks.ts';
 
 /** The dossiers being built or built, and the read-only links (issue 21, migration 0023). */
 export class DossierRepository {
@@ -16,7 +14,7 @@ export class DossierRepository {
    */
   locked<T>(userId: number, fn: (repo: DossierRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${DOSSIER_LOCKS}::int4, ${userId}::int4)`.execute(trx);
+      await holdLock(trx, 'dossier', userId);
       return fn(new DossierRepository(trx));
     });
   }

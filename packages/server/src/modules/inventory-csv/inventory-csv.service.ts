@@ -1,5 +1,5 @@
 import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, type InventoryImportProgress, MAINTENANCE_CSV_COLUMNS, MSG, foldFr, parisDay } from '@ecofoyer/contracts';
-import { sql } from 'kysely';
+import { holdLock } from '../../lib/advisory-locks.ts';
 import { conflict } from '../../lib/errors.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { inventoryStamp } from '../../read-models/inventory-stamp.ts';
@@ -33,9 +33,6 @@ const cell = (v: string | null | undefined) => {
   const text = v ?? '';
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };
-
-/** The first key of the advisory locks that put a household's imports one after the other. */
-const IMPORT_LOCKS = 0x1c5f;
 
 /** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
 export class InventoryCsvService {
@@ -71,7 +68,7 @@ export class InventoryCsvService {
     if (apply && plan.some((p) => p.write)) {
       const now = this.deps.clock.now();
       await inTransaction(this.deps.db, async (unit) => {
-        await sql`select pg_advisory_xact_lock(${IMPORT_LOCKS}::int4, ${userId}::int4)`.execute(unit.tx);
+        await holdLock(unit.tx, 'imports', userId);
         if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
         const ids = new Map(own);
         for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));

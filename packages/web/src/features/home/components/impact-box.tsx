@@ -1,4 +1,4 @@
-import { carbonBySlug, checkCountResponse, ELECTRICITY_KG_CO2E_PER_KWH, homeImpact } from '@ecofoyer/contracts';
+import { carbonBySlug, checkCountResponse, ELECTRICITY_FACTOR_FR, homeImpact } from '@ecofoyer/contracts';
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLeaf, IconPlane, IconRecycle, IconTree } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -27,8 +27,6 @@ function Figure({ icon, value, label, testId }: { icon: ReactNode; value: string
     </Group>
   );
 }
-
-const ELECTRICITY_FACTOR_FR = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH);
 
 /** spec §9 home impact: kg CO2 of the inventory, trees per year, Paris–New York round trips. */
 export function ImpactBox() {

@@ -1,4 +1,4 @@
-import { type Appliance, type ApplianceUpdateText, ELECTRICITY_FACTOR_SOURCE, ELECTRICITY_KG_CO2E_PER_KWH, kwhFr, MSG, runningCostFr, tariffFr } from '@ecofoyer/contracts';
+import { type Appliance, type ApplianceUpdateText, ELECTRICITY_FACTOR_FR, ELECTRICITY_FACTOR_SOURCE, ELECTRICITY_KG_CO2E_PER_KWH, kwhFr, MSG, runningCostFr, tariffFr } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBolt, IconScan } from '@tabler/icons-react';
@@ -125,7 +125,7 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
               Son usage : <strong>{kgFr(kwh * ELECTRICITY_KG_CO2E_PER_KWH)} de CO2e par an</strong>, d’après sa consommation réelle (et non la moyenne de son type).
             </Text>
             <Text size="sm" c="dimmed">
-              {kwhFr(kwh)} × {new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH)} kg CO2e/kWh — {ELECTRICITY_FACTOR_SOURCE}.
+              {kwhFr(kwh)} × {ELECTRICITY_FACTOR_FR} kg CO2e/kWh — {ELECTRICITY_FACTOR_SOURCE}.
             </Text>
             {carbonSlug && (
               <Anchor component={Link} to={`/carbotool?type=${carbonSlug}&appareil=${appliance.id}`} size="sm" fw={600}>
