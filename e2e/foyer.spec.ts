@@ -1,4 +1,4 @@
-import { longDateFr } from '@ecofoyer/contracts';
+import { longDateFr, MSG } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, createAccount, DESKTOP, household, label, launchBrowser, linkFromOutbox, login, mailsTo, mailTo, moveClock, newContext, PASSWORD, PHONE, uniqueEmail, visible } from './helpers.ts';
@@ -166,6 +166,100 @@ describe('a household shared by its members (issue 19)', () => {
     await expect.poll(() => ownerPage.getByTestId('household-name').textContent()).toMatch(/^Maison de Bretagne\s*· 2 membres$/);
 
     await Promise.all([ownerContext.close(), memberContext.close(), readerContext.close()]);
+  });
+
+  it('hands the household over with a password, ends a removed member’s links and calendar, and opens a forwarded invitation for nobody else (issue 35)', { timeout: 180_000 }, async () => {
+    const owner = await household({ firstname: 'Claire' });
+    const malo = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
+    const leo = await createAccount(uniqueEmail('leo'), undefined, 'Léo');
+    const zoe = await createAccount(uniqueEmail('zoe'), undefined, 'Zoé');
+    const base = `/api/V1/profils/users/${owner.userId}`;
+    await owner.api(`${base}/foyer/invitations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: malo.email, role: 'membre' }) });
+    const maloLink = await linkFromOutbox(malo.email, 'invitation');
+
+    // Zoé got Malo's link forwarded: signed in with her own account, the page says it is not hers, and joining is refused.
+    const zoeContext = await newContext(browser, PHONE);
+    const zoePage = await zoeContext.newPage();
+    await login(zoePage, zoe.email);
+    await zoePage.waitForURL(/\/(home|welcome)$/);
+    await zoePage.goto(maloLink);
+    await visible(zoePage, `cette invitation est destinée à m•••@exemple.fr`);
+    await zoePage.getByRole('button', { name: 'Rejoindre le foyer' }).click();
+    await visible(zoePage, MSG.foyerInvitationOtherAddress('m•••@exemple.fr'));
+    await zoePage.screenshot({ path: 'e2e/screenshots/foyer-forwarded-invitation-phone.png', fullPage: true });
+
+    // Malo and Léo join through the API (the page's flow is the test above); Léo shares the inventory and subscribes to the calendar.
+    const signedInApi = async (email: string) => {
+      const session = (await (await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD }) })).json()) as { id: number; accessToken: string };
+      const call = (route: string, init: RequestInit = {}) => fetch(`${baseURL()}${route}`, { ...init, headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json', ...init.headers } });
+      return Object.assign(call, { id: session.id });
+    };
+    const maloApi = await signedInApi(malo.email);
+    expect((await maloApi(`/api/V1/foyer/invitations/${new URL(maloLink).searchParams.get('token')}/accept`, { method: 'POST', body: '{}' })).status).toBe(200);
+    await owner.api(`${base}/foyer/invitations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: leo.email, role: 'membre' }) });
+    const leoApi = await signedInApi(leo.email);
+    expect((await leoApi(`/api/V1/foyer/invitations/${new URL(await linkFromOutbox(leo.email, 'invitation')).searchParams.get('token')}/accept`, { method: 'POST', body: '{}' })).status).toBe(200);
+    const leoLink = (await (await leoApi(`/api/V1/profils/users/${leoApi.id}/dossier/partages`, { method: 'POST', body: JSON.stringify({ jours: 30 }) })).json()) as { lien: string };
+    const leoFeed = (await (await leoApi(`/api/V1/profils/users/${leoApi.id}/calendar-feed`)).json()) as { url: string };
+    expect((await fetch(leoFeed.url)).status).toBe(200);
+
+    // Claire hands the household to Malo, confirming with her password.
+    const claireContext = await newContext(browser, DESKTOP);
+    const claire = await claireContext.newPage();
+    await login(claire, owner.account.email);
+    await claire.waitForURL(/\/(home|welcome)$/);
+    await claire.goto('/profile');
+    const card = claire.getByRole('region', { name: 'Mon foyer' });
+    await expect.poll(() => card.getByText('Responsable du foyer', { exact: true }).isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Confier le foyer à un autre membre' }).click();
+    const handOver = claire.getByRole('dialog', { name: 'Confier le foyer ?' });
+    await handOver.getByLabel('À qui ?').selectOption({ label: 'Malo (membre)' });
+    await handOver.getByLabel('Votre mot de passe').fill('Mauvais1!mdp');
+    await handOver.getByRole('button', { name: 'Confier le foyer' }).click();
+    await visible(claire, 'Votre mot de passe actuel est incorrect.');
+    await handOver.getByLabel('Votre mot de passe').fill(PASSWORD);
+    await handOver.getByRole('button', { name: 'Confier le foyer' }).click();
+    await visible(claire, 'Malo est maintenant responsable du foyer.');
+    // Claire, a co-owner now, cannot change Malo's role, nor make anyone an owner.
+    await expect.poll(() => card.getByLabel('Rôle de Malo').count()).toBe(0);
+    await visible(claire, 'Le rôle de la personne responsable du foyer ne peut pas être changé');
+    await card.screenshot({ path: 'e2e/screenshots/foyer-after-transfer-desktop.png' });
+
+    // Malo, on his phone, removes Léo: Léo's read-only link and calendar address stop at once.
+    const maloContext = await newContext(browser, PHONE);
+    const maloPage = await maloContext.newPage();
+    await login(maloPage, malo.email);
+    await maloPage.waitForURL(/\/(home|welcome)$/);
+    await maloPage.goto('/profile');
+    await maloPage.getByRole('button', { name: 'Retirer Léo du foyer' }).click();
+    const removal = maloPage.getByRole('dialog', { name: 'Retirer Léo du foyer ?' });
+    await visible(maloPage, 'ses liens de partage et son adresse de calendrier cessent de fonctionner');
+    await removal.getByRole('button', { name: 'Retirer' }).click();
+    await visible(maloPage, 'Léo ne fait plus partie du foyer.');
+    // As the holder, leaving asks what becomes of the appliances, and the password (looked at, then cancelled).
+    await maloPage.getByRole('button', { name: 'Quitter ce foyer' }).click();
+    const leaving = maloPage.getByRole('dialog', { name: 'Quitter « Foyer de Malo » ?' });
+    await expect.poll(() => leaving.getByRole('radio', { name: 'Les laisser aux autres membres' }).isChecked()).toBe(true);
+    await visible(maloPage, 'Claire deviendra responsable de « Foyer de Malo ».');
+    await maloPage.screenshot({ path: 'e2e/screenshots/foyer-holder-leaves-phone.png' });
+    await leaving.getByRole('button', { name: 'Annuler' }).click();
+    expect((await fetch(leoFeed.url)).status).toBe(404);
+    const shared = await zoeContext.newPage();
+    await shared.goto(new URL(leoLink.lien).pathname);
+    await visible(shared, MSG.shareExpired);
+
+    // Claire revokes her own calendar address from her profile.
+    await claire.reload();
+    const calendar = claire.getByRole('region', { name: 'S’abonner au calendrier' });
+    await calendar.getByRole('button', { name: 'Afficher mon adresse d’abonnement' }).click();
+    const address = await calendar.getByLabel('Adresse privée du calendrier').inputValue();
+    expect((await fetch(address)).status).toBe(200);
+    await calendar.getByRole('button', { name: 'Révoquer ce lien' }).click();
+    await claire.getByRole('dialog', { name: 'Révoquer ce lien ?' }).getByRole('button', { name: 'Révoquer' }).click();
+    await visible(claire, 'Le lien d’abonnement a été révoqué.');
+    expect((await fetch(address)).status).toBe(404);
+
+    await Promise.all([zoeContext.close(), claireContext.close(), maloContext.close()]);
   });
 
   it('says so when an invitation link is no longer valid', async () => {

@@ -62,7 +62,15 @@ export type UpdatedUser = z.infer<typeof UpdatedUser>;
 export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(200) });
 
 /** DELETE /api/auth/user/{id}: re-authenticated (issue 14, RGPD). */
-export const DeleteAccountBody = z.object({ currentPassword: z.string().max(128).nullish() });
+/**
+ * DELETE /api/auth/user/{userId}. `donnees` and `successeur`: what becomes of the household the account
+ * holds while others share it (contracts/foyer.ts FOYER_DATA_CHOICES; by default it stays with them).
+ */
+export const DeleteAccountBody = z.object({
+  currentPassword: z.string().max(128).nullish(),
+  donnees: z.enum(['laisser', 'supprimer']).optional(),
+  successeur: z.number().int().positive().optional(),
+});
 
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
@@ -108,7 +116,6 @@ export const UpdateUserBody = z.object({
 });
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** A signed-in device of « Mes appareils connectés » (issue 14). */
 export const SessionInfo = z.object({

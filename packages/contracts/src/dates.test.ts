@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriods, cardFrequencyFr, dayFr, expandSeries, isoWeek, longDateFr, parisDay, seriesHorizon } from './dates.ts';
+import { addPeriods, cardFrequencyFr, dayFr, expandSeries, isoWeek, longDateFr, parisDay, SERIES_EXPANSION_MAX, seriesHorizon, seriesStartRange } from './dates.ts';
 
 const d = (iso: string) => new Date(iso);
 
@@ -31,6 +31,33 @@ describe('recurrence (spec §9)', () => {
     expect(expandSeries(now, '6_months', until)).toHaveLength(3);
     expect(expandSeries(now, 'yearly', until)).toHaveLength(2);
     expect(expandSeries(now, 'monthly', until).at(-1)?.getTime()).toBeGreaterThanOrEqual(addPeriods(now, 'monthly', 12).getTime());
+  });
+
+  it('gives only the occurrences after a date, counted from the start, without walking the years before', () => {
+    const start = d('2019-01-31T08:00:00Z');
+    const until = d('2027-06-01T00:00:00Z');
+    for (const frequency of ['monthly', '3_months', '6_months', 'yearly'] as const) {
+      for (const after of [d('2026-03-01T00:00:00Z'), d('2026-02-28T08:00:00Z'), d('2026-02-28T07:59:59Z'), d('2018-01-01T00:00:00Z')]) {
+        const all: Date[] = [];
+        for (let n = 0; addPeriods(start, frequency, n) <= until; n++) all.push(addPeriods(start, frequency, n));
+        const expected = all.filter((x) => x > after).slice(0, SERIES_EXPANSION_MAX);
+        expect(expandSeries(start, frequency, until, after), `${frequency} after ${after.toISOString()}`).toEqual(expected);
+      }
+    }
+    // From the year -271821 (a valid JS date) to today: answered at once, with SERIES_EXPANSION_MAX dates at most.
+    expect(expandSeries(d('-271821-04-20T00:00:00Z'), 'monthly', d('2026-11-21T09:00:00Z'))).toHaveLength(SERIES_EXPANSION_MAX);
+    expect(expandSeries(d('-271821-04-20T00:00:00Z'), 'monthly', d('2026-11-21T09:00:00Z'), d('2026-01-01T00:00:00Z'))).toHaveLength(11);
+    // A frequency the code does not know (stored data): nothing, not an endless walk.
+    expect(expandSeries(start, 'weekly' as never, until)).toEqual([]);
+    expect(expandSeries(start, 'toString' as never, until)).toEqual([]);
+  });
+
+  it('bounds where a new series may start: a year back, two years ahead', () => {
+    const { earliest, latest } = seriesStartRange(d('2026-11-21T09:00:00Z'));
+    expect(earliest.toISOString()).toBe('2025-11-21T09:00:00.000Z');
+    expect(latest.toISOString()).toBe('2028-11-21T09:00:00.000Z');
+    // Planned within them, a series never needs more than SERIES_EXPANSION_MAX occurrences at once.
+    expect(expandSeries(earliest, 'monthly', seriesHorizon(d('2026-11-21T09:00:00Z')))).toHaveLength(SERIES_EXPANSION_MAX);
   });
 });
 

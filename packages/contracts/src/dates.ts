@@ -39,18 +39,48 @@ export function addPeriods(start: Date, frequency: Frequency, n: number): Date {
   return d;
 }
 
-/** Every occurrence of a series from `start` up to and including `until` (the first is `start`). */
-export function expandSeries(start: Date, frequency: Frequency, until: Date): Date[] {
-  const dates: Date[] = [];
-  for (let n = 0; ; n++) {
-    const d = addPeriods(start, frequency, n);
-    if (d.getTime() > until.getTime()) return dates;
-    dates.push(d);
-  }
-}
-
 /** spec §9: series are expanded at least 12 months ahead. */
 export const SERIES_HORIZON_MONTHS = 12;
+
+/**
+ * How far from today a new series may start. Occurrences are written from the first date on, so a
+ * first date in 1970 wrote 695 rows in one request. A year back keeps « done last spring, every 6
+ * months since » possible; two years ahead is more than the web form ever sends (one yearly period
+ * from today, whatever the hour) and refuses dates nobody plans maintenance for.
+ */
+export const SERIES_START_MONTHS_BACK = 12;
+export const SERIES_START_MONTHS_AHEAD = 24;
+
+/**
+ * The most occurrences one expansion gives, whatever it is asked: the monthly ones from a year back
+ * to the horizon, the most a series planned within the bounds above, or kept going, ever needs.
+ */
+export const SERIES_EXPANSION_MAX = SERIES_START_MONTHS_BACK + SERIES_HORIZON_MONTHS + 1;
+
+/** The first dates a new series may have at `now` (also how far back a series is caught up). */
+export function seriesStartRange(now: Date): { earliest: Date; latest: Date } {
+  return { earliest: addPeriods(now, 'monthly', -SERIES_START_MONTHS_BACK), latest: addPeriods(now, 'monthly', SERIES_START_MONTHS_AHEAD) };
+}
+
+/**
+ * The occurrences of a series from `start` up to and including `until` (the first is `start`),
+ * only those later than `after` when given: dates are always counted from `start` (no drift), the
+ * walk starts near `after` instead of at `start`. At most SERIES_EXPANSION_MAX, and none for an
+ * unknown frequency: stored data, however old or odd, never makes one call write without bound.
+ */
+export function expandSeries(start: Date, frequency: Frequency, until: Date, after?: Date): Date[] {
+  const dates: Date[] = [];
+  const step = Object.hasOwn(MONTHS, frequency) ? MONTHS[frequency] : 0;
+  if (step === 0 || Number.isNaN(start.getTime())) return dates;
+  const monthsToAfter = after ? (after.getUTCFullYear() - start.getUTCFullYear()) * 12 + after.getUTCMonth() - start.getUTCMonth() : 0;
+  // Every occurrence before this one falls in a month before `after`'s.
+  for (let n = Math.max(0, Math.floor(monthsToAfter / step)); dates.length < SERIES_EXPANSION_MAX; n++) {
+    const d = addPeriods(start, frequency, n);
+    if (!(d.getTime() <= until.getTime())) return dates;
+    if (!after || d.getTime() > after.getTime()) dates.push(d);
+  }
+  return dates;
+}
 
 /** The horizon a series must reach from `now`: 12 months ahead, in UTC. */
 export function seriesHorizon(now: Date): Date {

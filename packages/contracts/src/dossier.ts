@@ -77,7 +77,8 @@ export type DossierAppliance = z.infer<typeof DossierAppliance>;
 
 /** GET /api/V1/partages/{jeton}: what the person with the link sees. */
 export const SharedDossier = z.object({
-  foyer: z.string(),
+  /** The name the foyer gave itself; null without one (the page shows a neutral title, never a member's first name). */
+  foyer: z.string().nullable(),
   etabliLe: z.string(),
   expireLe: z.string(),
   nombre: z.number().int(),

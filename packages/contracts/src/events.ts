@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './constants.ts';
-import { FREQUENCIES } from './dates.ts';
+import { FREQUENCIES, seriesStartRange } from './dates.ts';
 import { MSG } from './messages.fr.ts';
 
 export const EVENT_TYPES = ['MAINTENANCE', 'PANNE'] as const;
@@ -67,8 +67,20 @@ export const EventCreate = z.object({
 });
 export type EventCreate = z.input<typeof EventCreate>;
 
-/** POST …/events/period: the event and its recurrence. */
-export const EventPeriodCreate = EventCreate.extend({ frequency: z.enum(FREQUENCIES, { error: MSG.frequencyInvalid }) });
+/**
+ * POST …/events/period: the event and its recurrence, its first date within `seriesStartRange` of
+ * `now()` — the server's clock on the server, the browser's in the web form: one rule, one place.
+ */
+export const eventPeriodCreate = (now: () => Date) =>
+  EventCreate.extend({ frequency: z.enum(FREQUENCIES, { error: MSG.frequencyInvalid }) }).superRefine((body, ctx) => {
+    // Zod runs this check even when the date was already refused (and left a string).
+    if (!(body.dt_realisation instanceof Date)) return;
+    const { earliest, latest } = seriesStartRange(now());
+    const start = body.dt_realisation.getTime();
+    if (start < earliest.getTime()) ctx.addIssue({ code: 'custom', message: MSG.eventSeriesStartTooOld, path: ['dt_realisation'] });
+    else if (start > latest.getTime()) ctx.addIssue({ code: 'custom', message: MSG.eventSeriesStartTooFar, path: ['dt_realisation'] });
+  });
+export const EventPeriodCreate = eventPeriodCreate(() => new Date());
 export type EventPeriodCreate = z.input<typeof EventPeriodCreate>;
 
 /** PUT …/events/{id}: the note, and `done: true` to record it as carried out now. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
 
 /** The largest file the import reads: 10,000 appliances of a full export fit in it. */
-export const IMPORT_MAX_CHARS = 10_000_000;
+export const IMPORT_MAX_CHARS = 5_000_000;
 
 /**
  * Issue 21: the household's appliances and maintenance history as CSV files a French spreadsheet

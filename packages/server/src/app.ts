@@ -8,12 +8,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController, type FastifyReply, type preHandlerAsyncHookHandler, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type FastifyReply, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AccessTokens } from './lib/access-token.ts';
 import { authenticate } from './lib/auth-guard.ts';
+import { registerRouteAccess } from './lib/route-access.ts';
 import { SessionChecker } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -23,6 +24,9 @@ import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TotpRepository } from './modules/auth/totp.repository.ts';
+import { TotpService } from './modules/auth/totp.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { secondLifeRoutes } from './modules/second-life/second-life.routes.ts';
@@ -52,6 +56,9 @@ import { createFileStore, createServices, type Services } from './services.ts';
 import { rightsRoutes } from './modules/rights/rights.routes.ts';
 import { recallsRoutes } from './modules/recalls/recalls.routes.ts';
 
+/** The largest JSON body a route accepts unless it declares its own `bodyLimit`. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -63,11 +70,17 @@ export interface AppDeps {
   sessions: SessionChecker;
 }
 
+/** Accounts and their second factor: the auth routes, and the routes that ask for a password again. */
+export interface Accounts {
+  auth: AuthService;
+  totp: TotpService;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     services: Services;
-    authenticate: preHandlerAsyncHookHandler;
+    accounts: Accounts;
   }
 }
 
@@ -94,7 +107,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Two lines per request cost a quarter of a simple route's time (issue 23): one compact line,
     // below, when LOG_REQUESTS asks for it; errors and slow requests always.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    // A JSON body of this API is a few KB: a route that needs more says so (the CSV import), and
+    // files go through multipart with their own limit (UPLOAD_MAX_BYTES).
+    bodyLimit: JSON_BODY_LIMIT,
     // A malformed URL or an over-long path parameter is refused before routing, past setErrorHandler.
     frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.invalidInput, code: error.code }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -133,9 +148,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const fileStore = options.fileStore ?? createFileStore(config);
   app.decorate('services', createServices({ config, db, clock, log: app.log, mailer: deps.mailer, fileStore }));
+  app.addHook('onClose', async () => app.services.jobs.close());
   // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
-  app.decorate('authenticate', authenticate(tokens, sessions));
+  const totp = new TotpService(new TotpRepository(db), { config, clock, failures: authRepository });
+  app.decorate('accounts', {
+    auth: new AuthService(authRepository, { config, clock, tokens, mailer: deps.mailer, limiter: deps.limiter, sessions, log: app.log, audit: app.services.audit, totp }),
+    totp,
+  });
+  // Who may call each route, checked before its body is read (lib/route-access.ts).
+  registerRouteAccess(app, { authenticate: authenticate(tokens, sessions), membership: (userId) => app.services.foyer.membership(userId) });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -224,6 +246,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The home's loading screen is already its frame and search bar (issue 23: its largest paint comes
     // with the HTML; packages/web/vite.config.ts writes home.html).
     if ((url === '/' || url === '/home') && hasHomeHtml) return reply.header('cache-control', 'no-cache').sendFile('home.html');
+    // A page whose address carries a secret (a read-only link, an invitation, a reset link): never
+    // indexed, even by a crawler that runs no script, and the secret not sent on as a referrer.
+    if (/^\/(partage|invitation|reset-password)(\/|$)/.test(url)) reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     // Client-side routes of the SPA: every other GET gets the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().positive().default(200),
+  RATE_LIMIT_SHARE_PER_LINK: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_SHARE_PER_IP: z.coerce.number().int().positive().default(60),
+  JOB_MEMORY_MB: z.coerce.number().int().min(16).default(512),
+  JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  DOSSIER_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   // Issue 22: the energy label's registry and the products' open database (`off`: not asked).
   EPREL_API_URL: z.union([z.literal('off'), z.string().url()]).default('https://eprel.ec.europa.eu/api'),
   EPREL_API_KEY: z.string().min(1).optional(),
@@ -133,6 +138,8 @@ export interface Config {
   identification: { eprelUrl?: string; eprelApiKey?: string; opfUrl?: string; timeoutMs: number };
   /** The regulated €/kWh the running cost is counted at, and the day it came into force (issue 22). */
   electricityTariff: { prixKwh: number; date: string };
+  /** CPU-bound jobs off the event loop (lib/job-pool.ts): a job's heap, a request's job's time, a dossier's time. */
+  jobs: { memoryMb: number; timeoutMs: number; dossierTimeoutMs: number };
   rateLimits: {
     signinPerIp: number;
     signinPerAccount: number;
@@ -142,6 +149,9 @@ export interface Config {
     signupPerIp: number;
     /** File uploads per user per 15 minutes. */
     uploadsPerUser: number;
+    /** Anonymous reads of a dossier's read-only link, per minute: per link, and per address. */
+    sharePerLink: number;
+    sharePerIp: number;
   };
 }
 
@@ -221,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.LOOKUP_TIMEOUT_MS,
     },
     electricityTariff: { prixKwh: e.ELECTRICITY_PRICE_EUR_KWH, date: e.ELECTRICITY_PRICE_DATE },
+    jobs: { memoryMb: e.JOB_MEMORY_MB, timeoutMs: e.JOB_TIMEOUT_MS, dossierTimeoutMs: e.DOSSIER_TIMEOUT_MS },
     rateLimits: {
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
       signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
@@ -228,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
+      sharePerLink: e.RATE_LIMIT_SHARE_PER_LINK,
+      sharePerIp: e.RATE_LIMIT_SHARE_PER_IP,
     },
   };
 }

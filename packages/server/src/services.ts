@@ -36,6 +36,8 @@ import { UniversesRepository } from './modules/universes/universes.repository.ts
 import { UniversesService } from './modules/universes/universes.service.ts';
 import { DomainEventBus } from './lib/domain-events.ts';
 import { HouseholdCache } from './lib/household-cache.ts';
+import { JobPool } from './lib/job-pool.ts';
+import { RateLimiter } from './lib/rate-limit.ts';
 import { FoyerRepository } from './modules/foyer/foyer.repository.ts';
 import { FoyerService } from './modules/foyer/foyer.service.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
@@ -88,7 +90,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log, mailer: deps.mailer });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
-  foyer.onLeave((foyerId, memberId, unit) => events.unassign(foyerId, memberId, unit));
+  foyer.onLeave((foyerId, memberId, unit) => events.memberLeft(foyerId, memberId, unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, foyer, clock, log });
   // Badges stay personal (issue 19): the member who acted earns the badges of what they did, measured on their household.
   for (const [happened, kinds] of BADGE_KINDS) bus.on(happened, ({ userId, actorId }) => badges.evaluate(actorId, userId, kinds));
@@ -112,9 +114,16 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   });
   notifications.onTick(() => recalls.watch());
   const secondLife = new SecondLifeService({ db, appliances, events });
-  const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl });
-  const labels = new LabelsService(new LabelsRepository(db), { appliances, clock, config });
-  const dossier = new DossierService(dossierRepository, { appliances, rights, files, foyer, clock, log, config });
+  // CPU-bound work off the event loop (decision 021): PDFs' layout, invoices' merge, CSV files' reading and plan.
+  const jobs = new JobPool({ memoryMb: config.jobs.memoryMb, log });
+  const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl, jobs, timeoutMs: config.jobs.timeoutMs });
+  const labels = new LabelsService(new LabelsRepository(db), { appliances, clock, config, jobs });
+  // A read-only link's answer, serialised (up to 3.5 MB at 10,000 appliances): a few kept, each at most
+  // 10 minutes (its « sous garantie » may be that late at midnight; it holds no signed URL).
+  const sharedDossiers = new HouseholdCache(db, clock, { maxEntries: 20, maxAgeMs: 10 * 60_000, clockBound: false });
+  const dossier = new DossierService(dossierRepository, { appliances, rights, files, foyer, clock, log, config, jobs, shared: sharedDossiers, limiter: new RateLimiter(db, clock) });
+  // Removal ends access: the read-only links a member made stop with their membership.
+  foyer.onLeave((foyerId, memberId, unit) => dossier.memberLeft(foyerId, memberId, unit));
   const identification = new IdentificationService({
     eprel: new EprelClient(config.identification, log),
     opf: new OpfClient(config.identification, log, `EcoFoyer/1.0 (${config.appUrl})`),
@@ -124,7 +133,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, recalls, labels, dossier, identification, householdCache, inventoryPages, searchIndexes, foyer };
+  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, recalls, labels, dossier, identification, householdCache, inventoryPages, searchIndexes, foyer, jobs, sharedDossiers };
 }
 
 let sharedIndex: FaultIndex | undefined;

@@ -148,6 +148,7 @@ export interface Events {
 
 export interface FoyerInvitations {
   accepted_at: Timestamp | null;
+  approved_at: Timestamp | null;
   created_at: Timestamp;
   email: string;
   expires_at: Timestamp;
@@ -167,6 +168,9 @@ export interface FoyerMembers {
 
 export interface Foyers {
   created_at: Generated<Timestamp>;
+  data_version: Generated<Int8>;
+  data_version_xact: string | null;
+  holder_id: number | null;
   id: number;
   nom: string | null;
 }
@@ -183,6 +187,7 @@ export interface MailQueue {
   body: string;
   created_at: Timestamp;
   failed_at: Timestamp | null;
+  forget_when_sent: Generated<boolean>;
   headers: string | null;
   html: string | null;
   id: Generated<Int8>;

@@ -107,11 +107,19 @@ export interface ReferenceDataTable {
   fingerprint: string;
 }
 
-/** A household (issue 19, migration 0020): its id is its founder's user id, the `user_id` of its data. */
+/**
+ * A household (migrations 0020, 0026): its id is the `user_id` of its data — its founder's user id,
+ * or a number of the users' sequence for a foyer made for someone who left the one they held.
+ */
 export interface FoyersTable {
   id: number;
-  /** Null: shown as its founder's (`MSG.foyerDefaultName`). */
+  /** Null: shown as its holder's (`MSG.foyerDefaultName`). */
   nom: string | null;
+  /** Who holds it: its founder until they hand it over (null only for a foyer whose holder's account is gone). */
+  holder_id: number | null;
+  /** Changes to the household's data (migration 0017, moved to the foyer by 0026): the household cache's key. */
+  data_version: ColumnType<string, never, never>;
+  data_version_xact: ColumnType<string | null, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -133,6 +141,8 @@ export interface FoyerInvitationsTable {
   created_at: Date;
   expires_at: Date;
   accepted_at: Date | null;
+  /** Null while an invitation as propriétaire made by a co-owner waits for the holder's confirmation. */
+  approved_at: Date | null;
 }
 
 /** The « Dossier d'inventaire » being built, or built (issue 21, migration 0023). */
@@ -406,6 +416,8 @@ export interface MailQueueTable {
   html: string | null;
   /** Extra headers as JSON (List-Unsubscribe, List-Unsubscribe-Post). */
   headers: string | null;
+  /** Erased once sent or given up rather than kept 30 days (the mail confirming an account's deletion). */
+  forget_when_sent: Generated<boolean>;
 }
 
 /** A member's notification preferences (issue 19; migration 0022): no row, every default. */

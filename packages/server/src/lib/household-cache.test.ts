@@ -91,4 +91,20 @@ describe('household cache (issue 23): answers served again until the householdâ€
     const rows = await sql<{ table: string }>`select event_object_table as table from information_schema.triggers where trigger_name like '%_data_version' group by 1 order by 1`.execute(t.db);
     expect(rows.rows.map((r) => r.table)).toEqual(['appliances', 'events', 'notifications', 'universes', 'user_actions', 'user_badges']);
   });
+
+  it('computes an answer asked again while it is being computed only once (four readers of a shared link at once)', async () => {
+    const user = await signedInUser(t, 'cache-ensemble@exemple.fr');
+    const cache = new HouseholdCache(t.db, t.clock);
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const slow = () => new Promise<number>((resolve) => { computed++; release = () => resolve(42); });
+    const answers = Promise.all([1, 2, 3, 4].map(() => cache.answer(user.id, 'partage', slow)));
+    await expect.poll(() => computed).toBe(1);
+    // Every caller has read the data version and joined the computation before it ends.
+    await expect.poll(() => cache.hits + cache.misses).toBe(4);
+    release();
+    expect(await answers).toEqual([42, 42, 42, 42]);
+    expect(computed).toBe(1);
+  });
 });
+

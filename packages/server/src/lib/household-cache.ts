@@ -29,6 +29,7 @@ interface Entry {
  */
 export class HouseholdCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly computing = new Map<string, { version: string; minute: number; value: Promise<unknown> }>();
   hits = 0;
   misses = 0;
 
@@ -52,12 +53,24 @@ export class HouseholdCache {
       this.entries.set(key, entry);
       return entry.value as T;
     }
+    // Asked again while it is being computed for the same data (4 readers of a link at once): computed once.
+    const running = this.computing.get(key);
+    if (running && running.version === version && running.minute === minute) {
+      this.hits++;
+      return running.value as Promise<T>;
+    }
     this.misses++;
-    const value = await compute();
-    this.entries.delete(key);
-    this.entries.set(key, { version, minute, storedAt: now, value });
-    if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    return value;
+    const computing = compute();
+    this.computing.set(key, { version, minute, value: computing });
+    try {
+      const value = await computing;
+      this.entries.delete(key);
+      this.entries.set(key, { version, minute, storedAt: now, value });
+      if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      return value;
+    } finally {
+      if (this.computing.get(key)?.value === computing) this.computing.delete(key);
+    }
   }
 
   get size(): number {

@@ -39,6 +39,7 @@ export class MailQueue implements Mailer {
         body: message.text,
         html: message.html ?? null,
         headers: message.headers ? JSON.stringify(message.headers) : null,
+        forget_when_sent: message.forgetWhenSent ?? false,
         created_at: now,
         next_attempt_at: now,
       })
@@ -67,6 +68,11 @@ export class MailQueue implements Mailer {
     return this.running;
   }
 
+  /** Erases every mail to an address, sent or not (its account is being deleted), in the caller's transaction. */
+  static async forgetAddress(db: Db, address: string): Promise<void> {
+    await db.deleteFrom('mail_queue').where(sql`lower(to_address)`, '=', address.toLowerCase()).execute();
+  }
+
   /** Drops mails sent more than 30 days ago (hourly); given-up mails stay for the operator. */
   async purgeSent(): Promise<void> {
     await this.db.deleteFrom('mail_queue').where('sent_at', '<', new Date(this.clock.now().getTime() - 30 * 24 * 3_600_000)).execute();
@@ -80,14 +86,14 @@ export class MailQueue implements Mailer {
   /** Claims up to 10 due mails, sends them; returns how many it took. */
   private async sendBatch(): Promise<number> {
     const now = this.clock.now();
-    const due = await sql<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: string | null; attempts: number }>`
+    const due = await sql<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: string | null; attempts: number; forget_when_sent: boolean }>`
       update mail_queue set locked_until = ${new Date(now.getTime() + CLAIM_MS)}
       where id in (
         select id from mail_queue
         where sent_at is null and failed_at is null and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
         order by id limit 10 for update skip locked
       )
-      returning id, to_address, subject, body, html, headers, attempts`.execute(this.db);
+      returning id, to_address, subject, body, html, headers, attempts, forget_when_sent`.execute(this.db);
     for (const mail of due.rows) {
       try {
         await this.transport.send({
@@ -97,12 +103,14 @@ export class MailQueue implements Mailer {
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
         });
-        await this.db.updateTable('mail_queue').set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
+        if (mail.forget_when_sent) await this.db.deleteFrom('mail_queue').where('id', '=', mail.id).execute();
+        else await this.db.updateTable('mail_queue').set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
       } catch (error) {
         const attempts = mail.attempts + 1;
         const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
         const at = this.clock.now();
-        await this.db
+        if (giveUp && mail.forget_when_sent) await this.db.deleteFrom('mail_queue').where('id', '=', mail.id).execute();
+        else await this.db
           .updateTable('mail_queue')
           .set({
             attempts,

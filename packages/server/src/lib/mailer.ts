@@ -13,6 +13,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058). */
   headers?: Record<string, string>;
+  /** A queue erases it once it has left (or was given up) instead of keeping it 30 days: the mail to an account just deleted. */
+  forgetWhenSent?: boolean;
 }
 
 export interface Mailer {

@@ -3,6 +3,9 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
 
+/** A 429 telling when to come back: the seconds left until the window ends, rounded up (RFC 9110 §10.2.3). */
+const refusal = (message: string, until: number, now: number) => tooManyRequests(message, Math.max(1, Math.ceil((until - now) / 1000)));
+
 export interface Limit {
   key: string;
   max: number;
@@ -27,10 +30,11 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** True while `key` is known to be over its limit (no database access). */
-  isBlocked(key: string): boolean {
+  /** Throws the 429 of `message` while `key` is known to be over its limit (no database access). */
+  refuseIfBlocked(key: string, message: string): void {
     const until = this.blocked.get(key);
-    return until !== undefined && this.clock.now().getTime() < until;
+    const now = this.clock.now().getTime();
+    if (until !== undefined && now < until) throw refusal(message, until, now);
   }
 
   /** Counts one hit on each limit; throws 429 with `message` when any is over. */
@@ -39,7 +43,7 @@ export class RateLimiter {
     for (const limit of limits) {
       const until = this.blocked.get(limit.key);
       if (until !== undefined) {
-        if (now < until) throw tooManyRequests(message);
+        if (now < until) throw refusal(message, until, now);
         this.blocked.delete(limit.key);
       }
       // Already `max` hits from this process in this window: over the limit whatever the others did.
@@ -47,7 +51,7 @@ export class RateLimiter {
       const mine = this.local.get(limit.key);
       if (mine && mine.window === window && mine.count >= limit.max) {
         this.block(limit.key, window + limit.windowMs);
-        throw tooManyRequests(message);
+        throw refusal(message, window + limit.windowMs, now);
       }
     }
     for (const limit of limits) {
@@ -66,7 +70,7 @@ export class RateLimiter {
         .executeTakeFirstOrThrow();
       if (row.count > limit.max) {
         this.block(limit.key, windowStart.getTime() + limit.windowMs);
-        throw tooManyRequests(message);
+        throw refusal(message, windowStart.getTime() + limit.windowMs, now);
       }
     }
   }

@@ -431,10 +431,15 @@ async function checkColumns(db: Db, tables: HouseholdManifest['tables']): Promis
   }
 }
 
-/** Deletes a household's rows (the user row cascades to the rest) and returns its file keys. */
+/**
+ * Deletes an account and the foyers it holds alone (migration 0026's trigger: one it shares is handed
+ * to another member, data and files kept) and returns the file keys of what went.
+ */
 async function deleteHousehold(db: Db, userId: number): Promise<string[]> {
-  const universes = await db.selectFrom('universes').select('image_key').where('user_id', '=', userId).execute();
-  const appliances = await db.selectFrom('appliances').select(['pict_key', 'facture_key', 'notice_key']).where('user_id', '=', userId).execute();
+  const sole = sql<boolean>`user_id in (select f.id from foyers f where f.holder_id = ${userId}
+    and not exists (select 1 from foyer_members m where m.foyer_id = f.id and m.user_id <> ${userId}))`;
+  const universes = await db.selectFrom('universes').select('image_key').where(sole).execute();
+  const appliances = await db.selectFrom('appliances').select(['pict_key', 'facture_key', 'notice_key']).where(sole).execute();
   const temp = await db.selectFrom('temp_files').select('key').where('user_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
   return [...universes.map((u) => u.image_key), ...appliances.flatMap((a) => [a.pict_key, a.facture_key, a.notice_key]), ...temp.map((t) => t.key)].filter(

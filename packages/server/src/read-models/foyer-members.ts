@@ -3,8 +3,8 @@ import type { Db } from '../db/client.ts';
 
 /**
  * Read model (decision 012): a foyer's members with the first name the others see (`users`, owned by
- * `auth`), owners first then by arrival; and the first name of the foyer's founder, whose name an
- * unnamed foyer takes. Read only.
+ * `auth`), owners first then by arrival; and who holds the foyer, with the first name an unnamed foyer
+ * takes. Read only.
  */
 export const foyerMembers = (db: Db, foyerId: number) =>
   db
@@ -17,8 +17,17 @@ export const foyerMembers = (db: Db, foyerId: number) =>
     .orderBy('m.user_id')
     .execute();
 
-export const foyerWithFounder = (db: Db, foyerId: number) =>
-  db.selectFrom('foyers as f').innerJoin('users as u', 'u.id', 'f.id').select(['f.id', 'f.nom', 'u.firstname as founder']).where('f.id', '=', foyerId).executeTakeFirst();
+export const foyerWithHolder = (db: Db, foyerId: number) =>
+  db
+    .selectFrom('foyers as f')
+    .leftJoin('users as u', 'u.id', 'f.holder_id')
+    .select(['f.id', 'f.nom', 'f.holder_id', 'u.firstname as holder'])
+    .where('f.id', '=', foyerId)
+    .executeTakeFirst();
+
+/** The address an account signs in with (an invitation is accepted by the account of the invited address). */
+export const accountEmail = async (db: Db, userId: number): Promise<string | undefined> =>
+  (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
 
 /** Whether the account of this address is a member of the foyer (an invitation to it is refused). */
 export const isFoyerMemberEmail = async (db: Db, foyerId: number, email: string): Promise<boolean> =>

@@ -127,9 +127,9 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/auth/sessions': { signedIn: 'the caller’s own devices only', probes: [{ method: 'GET', url: '/api/auth/sessions', expect: 200 }] },
     'DELETE /api/auth/sessions/:sessionId': { owned: [{ method: 'DELETE', url: `/api/auth/sessions/${aSession}`, expect: 404 }] },
     'DELETE /api/auth/sessions': { signedIn: 'ends the caller’s other devices only', probes: [{ method: 'DELETE', url: '/api/auth/sessions', expect: 200 }] },
-    'GET /api/auth/user/:id/export': { owned: [{ method: 'GET', url: `/api/auth/user/${a}/export`, expect: 403 }] },
-    'DELETE /api/auth/user/:id': { owned: [{ method: 'DELETE', url: `/api/auth/user/${a}`, payload: { currentPassword: 'Secret1!ok' }, expect: 403 }] },
-    'PUT /api/auth/user/:id': { owned: [{ method: 'PUT', url: `/api/auth/user/${a}`, payload: { firstname: 'Pirate', lastname: 'Pirate', email: 'pirate@exemple.fr' }, expect: 403 }] },
+    'GET /api/auth/user/:userId/export': { owned: [{ method: 'GET', url: `/api/auth/user/${a}/export`, expect: 403 }] },
+    'DELETE /api/auth/user/:userId': { owned: [{ method: 'DELETE', url: `/api/auth/user/${a}`, payload: { currentPassword: 'Secret1!ok' }, expect: 403 }] },
+    'PUT /api/auth/user/:userId': { owned: [{ method: 'PUT', url: `/api/auth/user/${a}`, payload: { firstname: 'Pirate', lastname: 'Pirate', email: 'pirate@exemple.fr' }, expect: 403 }] },
 
     'GET /api/V1/board/user': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/user', expect: 200 }] },
     'GET /api/V1/board/freemium': { signedIn: 'role board', probes: [{ method: 'GET', url: '/api/V1/board/freemium', expect: 200 }] },
@@ -292,6 +292,19 @@ async function buildCases(): Promise<Record<string, Case>> {
         { method: 'DELETE', url: `${users(B.id)}/foyer/membres/${a}`, expect: 404 },
       ],
     },
+    'POST /api/V1/profils/users/:userId/foyer/transfert': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/foyer/transfert`, payload: { memberId: b, currentPassword: 'Secret1!ok' }, expect: 403 },
+        // B holds its own foyer: A is no member of it, so nothing is handed to A.
+        { method: 'POST', url: `${users(B.id)}/foyer/transfert`, payload: { memberId: a, currentPassword: 'Secret1!ok' }, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/foyer/invitations/:id/confirmation': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/foyer/invitations/1/confirmation`, expect: 403 },
+        { method: 'POST', url: `${users(B.id)}/foyer/invitations/1/confirmation`, expect: 404 },
+      ],
+    },
     'POST /api/V1/profils/users/:userId/foyer/invitations': {
       owned: [{ method: 'POST', url: `${users(a)}/foyer/invitations`, payload: { email: 'intrus@exemple.fr', role: 'proprietaire' }, expect: 403 }],
     },
@@ -424,6 +437,9 @@ describe('access control matrix (generated from the route table)', () => {
     // The OpenAPI document tells clients which routes need the bearer: it must match.
     const mismatched = routes.filter((r) => !r.hidden && r.declaredSecure === ('public' in caseOf(r)!)).map((r) => r.key);
     expect(mismatched, 'routes whose OpenAPI security disagrees with their case').toEqual([]);
+    // The route's own declaration (config.access, checked before its body is read) says the same.
+    const undeclared = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && (r.access === 'public') !== 'public' in caseOf(r)!).map((r) => `${r.key} (${r.access})`);
+    expect(undeclared, 'routes whose declared access disagrees with their case').toEqual([]);
   });
 
   it('answers 401 without a token on every route that is not public', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { webDistFixture } from '../../test/web-dist-fixture.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: 'true', WEB_DIST: webDistFixture() });
 });
 afterAll(async () => {
   await t.app.close();
@@ -47,5 +48,17 @@ describe('security headers (issue 8)', () => {
     const csp = directives(res.headers['content-security-policy'] as string);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
+  });
+
+  it('keeps the pages whose address carries a secret out of search engines, without JavaScript, and out of referrers (issue 35, item 9)', async () => {
+    for (const url of ['/partage/AbCdEfGhIjKlMnOp.signature', '/invitation?token=secret', '/reset-password?token=secret']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    const home = await t.app.inject({ url: '/inventaire' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['x-robots-tag']).toBeUndefined();
   });
 });

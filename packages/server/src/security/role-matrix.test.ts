@@ -9,6 +9,7 @@ import { joinFoyer } from '../../test/foyer.ts';
 import { multipart, PDF, PNG } from '../../test/multipart.ts';
 import { plateImage } from '../../test/plate-image.ts';
 import { type ApiRoute, routeTable } from '../../test/security/route-table.ts';
+import type { RouteAccess } from '../lib/route-access.ts';
 import { type Household, pushService, seedHousehold, signUpAndIn } from '../../test/security/seed.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 
@@ -69,8 +70,29 @@ type Case =
     }
   /** Writes the household's data: a membre gets `expect`, a lecteur 403 FOYER_READ_ONLY. */
   | { write: (who: Actor, on: Targets) => Promise<Probe>; expect: number; destroys?: true }
-  /** Manages the foyer: an owner gets `expect` (then `effect` holds), anyone else 403 FOYER_OWNER_ONLY. */
-  | { manage: (who: Actor, on: ManageTargets) => Probe; expect: number; effect?: (on: ManageTargets, owner: Actor) => Promise<void> };
+  /**
+   * Manages the foyer: an owner gets `expect` (then `effect` holds), anyone else 403 FOYER_OWNER_ONLY.
+   * `declared`: the route's access when it is not `foyer:owner` (a member leaves through it too).
+   */
+  | { manage: (who: Actor, on: ManageTargets) => Probe; expect: number; effect?: (on: ManageTargets, owner: Actor) => Promise<void>; declared?: RouteAccess }
+  /** Only the holder of the foyer (issue 35): they get `expect` (then `after` checks it, undoing what it did); anyone else 403 FOYER_HOLDER_ONLY. */
+  | { hold: (who: Actor, on: HoldTargets) => Probe; expect: number; after?: (on: HoldTargets) => Promise<void> };
+
+/** A co-owner to hand the foyer to, and an invitation as propriétaire a co-owner made, waiting for the holder. */
+interface HoldTargets {
+  coOwner: Actor;
+  invitationId: number;
+}
+
+/** What each kind of case must be declared as (lib/route-access.ts): the declaration is what the server enforces. */
+const DECLARED: Record<'public' | 'personal' | 'read' | 'write' | 'manage' | 'hold', RouteAccess> = {
+  public: 'public',
+  personal: 'signed-in',
+  read: 'foyer:read',
+  write: 'foyer:write',
+  manage: 'foyer:owner',
+  hold: 'foyer:founder',
+};
 
 const users = (id: number) => `/api/V1/profils/users/${id}`;
 const item = (id: number) => `/api/V1/profils/users/foyers/univers/appliances/${id}`;
@@ -130,7 +152,8 @@ const foundersRecall = () =>
     .then((r) => r.id));
 
 const ids = (res: LightMyRequestResponse, key: string) => (res.json() as Record<string, number>[]).map((row) => row[key]);
-const foyerOf = async (who: Actor) => (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as { id: number; nom: string; membres: { userId: number; role: string }[]; invitations: { id: number; email: string }[] };
+const foyerOf = async (who: Actor) =>
+  (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as { id: number; nom: string; responsable: number | null; membres: { userId: number; role: string }[]; invitations: { id: number; email: string; aConfirmer: boolean }[] };
 
 function buildCases(): Record<string, Case> {
   const event = { title: 'Purge du radiateur', dt_realisation: '2026-12-24T09:00:00Z' };
@@ -168,9 +191,9 @@ function buildCases(): Record<string, Case> {
     'GET /api/auth/sessions': signedIn('the caller’s own devices', 'GET', '/api/auth/sessions', 200),
     'DELETE /api/auth/sessions/:sessionId': { personal: 'one of the caller’s own devices (sessions are tested in tokens.test.ts)' },
     'DELETE /api/auth/sessions': signedIn('the caller’s other devices', 'DELETE', '/api/auth/sessions', 200),
-    'GET /api/auth/user/:id/export': own('the caller’s own data (RGPD)', (who) => ({ method: 'GET', url: `/api/auth/user/${who.id}/export` }), 200),
-    'DELETE /api/auth/user/:id': { personal: 'the caller’s own account, behind its password (account.test.ts)' },
-    'PUT /api/auth/user/:id': own('the caller’s own name and address', (who) => ({ method: 'PUT', url: `/api/auth/user/${who.id}`, payload: { firstname: 'Camille', lastname: 'Relue', email: who.email } }), 200),
+    'GET /api/auth/user/:userId/export': own('the caller’s own data (RGPD)', (who) => ({ method: 'GET', url: `/api/auth/user/${who.id}/export` }), 200),
+    'DELETE /api/auth/user/:userId': { personal: 'the caller’s own account, behind its password (account.test.ts)' },
+    'PUT /api/auth/user/:userId': own('the caller’s own name and address', (who) => ({ method: 'PUT', url: `/api/auth/user/${who.id}`, payload: { firstname: 'Camille', lastname: 'Relue', email: who.email } }), 200),
     'GET /api/V1/profils/users/:userId/notifs/count': own('the caller’s own notifications', (who) => ({ method: 'GET', url: `${users(who.id)}/notifs/count` }), 200),
     'GET /api/V1/profils/users/:userId/notifs': own('the caller’s own notifications', (who) => ({ method: 'GET', url: `${users(who.id)}/notifs` }), 200),
     'PUT /api/V1/profils/users/:userId/notifs/:notifId': { personal: 'marking one of the caller’s own notifications read (notifications.test.ts)' },
@@ -228,7 +251,13 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/profils/users/:userId/events': read((who) => `${users(who.id)}/events`),
     'GET /api/V1/profils/users/:userId/events/counts': read((who) => `${users(who.id)}/events/counts`),
     'GET /api/V1/profils/users/:userId/appliances/:id/events': read((who) => `${users(who.id)}/appliances/${A.applianceId}/events`),
-    'GET /api/V1/profils/users/:userId/calendar-feed': read((who) => `${users(who.id)}/calendar-feed`),
+    // Each member's own calendar address (issue 35): the same household, a token of their own.
+    'GET /api/V1/profils/users/:userId/calendar-feed': {
+      read: async (who) => ({ method: 'GET', url: `${users(who.id)}/calendar-feed` }),
+      check: (res) => (/\/api\/V1\/calendar\/[\w-]+\.ics$/.test((res.json() as { url: string }).url) ? undefined : res.body),
+    },
+    // A member revokes their own address, a lecteur too (the next GET makes a new one).
+    'DELETE /api/V1/profils/users/:userId/calendar-feed': { read: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/calendar-feed` }), check: (res) => (res.statusCode === 204 ? undefined : res.body) },
     'GET /api/V1/profils/users/:userId/export/appareils.csv': read((who) => `${users(who.id)}/export/appareils.csv`),
     'GET /api/V1/profils/users/:userId/export/entretiens.csv': read((who) => `${users(who.id)}/export/entretiens.csv`),
     // The insurer's dossier reads the household and changes nothing: a lecteur builds it too (a POST that only reads).
@@ -258,7 +287,7 @@ function buildCases(): Record<string, Case> {
     // A scanned label opens the appliance for any member; a non-member is told it is another foyer's (403), not that it does not exist.
     'GET /api/V1/etiquettes/:code': { read: async () => ({ method: 'GET', url: `/api/V1/etiquettes/${await foundersLabel()}` }), stranger: 403 },
     'GET /api/V1/profils/users/:userId/appliances/history': read((who) => `${users(who.id)}/appliances/history`),
-    // A question reads the appliance it is about: a POST that only reads (household(req, …, 'read')).
+    // A question reads the appliance it is about: a POST that only reads (declared `foyer:read`).
     'POST /api/V1/mia/question': { read: at('POST', '/api/V1/mia/question', { userQuestion: 'Mon lave-linge fuit', applianceId: A.applianceId }) },
     'GET /api/V1/profils/users/:userId/foyer': {
       read: async (who) => ({ method: 'GET', url: `${users(who.id)}/foyer` }),
@@ -315,8 +344,6 @@ function buildCases(): Record<string, Case> {
     },
     'PUT /api/V1/profils/users/:userId/events/:id': { write: writeTo('PUT', (who, on) => `${users(who.id)}/events/${on.eventId}`, { note: 'Vu ce matin' }), expect: 200 },
     'DELETE /api/V1/profils/users/:userId/events/:id': { write: writeTo('DELETE', (who, on) => `${users(who.id)}/events/${on.spareEventId}`), expect: 204, destroys: true },
-    // The foyer's feed address, renewed: the membre test asks for a new one afterwards.
-    'DELETE /api/V1/profils/users/:userId/calendar-feed': { write: writeTo('DELETE', (who) => `${users(who.id)}/calendar-feed`), expect: 204, destroys: true },
     'POST /api/V1/profils/users/:userId/import/appareils': {
       write: writeTo('POST', (who) => `${users(who.id)}/import/appareils`, {
         contenu: `${INVENTORY_CSV_COLUMNS.slice(0, 5).join(';')}\nAtelier ${TAG};Lave-linge;Lave-linge importé;Candy;CS1\n`,
@@ -386,10 +413,30 @@ function buildCases(): Record<string, Case> {
     'DELETE /api/V1/profils/users/:userId/foyer/membres/:memberId': {
       manage: (who, on) => ({ method: 'DELETE', url: `${users(who.id)}/foyer/membres/${on.member.id}` }),
       expect: 204,
+      declared: 'foyer:read',
       effect: async ({ member }) => {
         expect((await foyerOf(founder())).membres.map((m) => m.userId)).not.toContain(member.id);
         expect((await foyerOf(member)).id, 'back in their own foyer').toBe(member.id);
         expect(ids(await send(member, { method: 'GET', url: `${users(member.id)}/appliances` }), 'id')).not.toContain(A.applianceId);
+      },
+    },
+
+    // Only the holder: handing the foyer over (with their password), and letting a co-owner's invitation as propriétaire go.
+    'POST /api/V1/profils/users/:userId/foyer/transfert': {
+      hold: (who, on) => ({ method: 'POST', url: `${users(who.id)}/foyer/transfert`, payload: { memberId: on.coOwner.id, currentPassword: 'Secret1!ok' } }),
+      expect: 200,
+      after: async ({ coOwner }) => {
+        expect((await foyerOf(founder())).responsable).toBe(coOwner.id);
+        const back = await send(coOwner, { method: 'POST', url: `${users(coOwner.id)}/foyer/transfert`, payload: { memberId: A.user.id, currentPassword: 'Secret1!ok' } });
+        expect(back.statusCode, back.body).toBe(200);
+        expect((await foyerOf(founder())).responsable).toBe(A.user.id);
+      },
+    },
+    'POST /api/V1/profils/users/:userId/foyer/invitations/:id/confirmation': {
+      hold: (who, on) => ({ method: 'POST', url: `${users(who.id)}/foyer/invitations/${on.invitationId}/confirmation` }),
+      expect: 200,
+      after: async ({ invitationId }) => {
+        expect((await foyerOf(founder())).invitations.find((i) => i.id === invitationId)).toMatchObject({ aConfirmer: false });
       },
     },
   };
@@ -413,7 +460,7 @@ function caseOf(route: ApiRoute): Case | undefined {
   return get;
 }
 
-function casesOf<K extends 'read' | 'write' | 'manage' | 'personal'>(kind: K): [ApiRoute, Extract<Case, Record<K, unknown>>][] {
+function casesOf<K extends 'read' | 'write' | 'manage' | 'personal' | 'hold'>(kind: K): [ApiRoute, Extract<Case, Record<K, unknown>>][] {
   return routes.flatMap((route) => {
     const c = caseOf(route);
     return c && kind in c ? [[route, c as Extract<Case, Record<K, unknown>>]] : [];
@@ -525,6 +572,18 @@ describe('role matrix of the household (generated from the route table)', () => 
     expect(open).toEqual([]);
   });
 
+  it('finds each route declared (config.access) as its case says: the declaration is what the server enforces before reading a body', () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const c = caseOf(route);
+      if (!c || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+      const kind = (Object.keys(DECLARED) as (keyof typeof DECLARED)[]).find((k) => k in c)!;
+      const expected = ('declared' in c && c.declared) || DECLARED[kind];
+      if (route.access !== expected) wrong.push(`${route.key}: declared ${route.access}, its case is ${kind} (${expected})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('lets a lecteur read all of the household’s data, as the founder sees it', async () => {
     const L = await joiner('lecteur');
     const { failures, count } = await readsLikeTheFounder(L);
@@ -555,11 +614,12 @@ describe('role matrix of the household (generated from the route table)', () => 
     expect(push.received.length, 'nothing was pushed').toBe(pushed);
   });
 
-  it('lets a membre read all of the household’s data, as the founder sees it', async () => {
-    const M = await joiner('membre');
-    const { failures } = await readsLikeTheFounder(M);
-    expect(failures).toEqual([]);
-    expect(ids(await send(M, { method: 'GET', url: `${users(M.id)}/appliances` }), 'id')).toContain(A.applianceId);
+  it('lets a membre and a co-owner read all of the household’s data, as the founder sees it', async () => {
+    for (const who of [await joiner('membre'), await joiner('proprietaire')]) {
+      const { failures } = await readsLikeTheFounder(who);
+      expect(failures).toEqual([]);
+      expect(ids(await send(who, { method: 'GET', url: `${users(who.id)}/appliances` }), 'id')).toContain(A.applianceId);
+    }
   });
 
   it('lets a membre make every household write into the foyer (what it destroys, it made)', async () => {
@@ -640,6 +700,34 @@ describe('role matrix of the household (generated from the route table)', () => 
     expect(await foyerRows()).toEqual(before);
   });
 
+  it('leaves what only the holder may do to the holder: a co-owner, a membre and a lecteur get 403 FOYER_HOLDER_ONLY and change nothing', async () => {
+    const O = await joiner('proprietaire');
+    const M = await joiner('membre');
+    const L = await joiner('lecteur');
+    const on = await holdTargets(O);
+    const before = await foyerRows();
+    const failures: string[] = [];
+    for (const who of [O, M, L]) {
+      for (const [route, c] of casesOf('hold')) {
+        const res = await send(who, c.hold(who, on));
+        const body = res.json() as { code?: string; message?: string };
+        if (res.statusCode !== 403 || body.code !== 'FOYER_HOLDER_ONLY' || body.message !== MSG.foyerHolderOnly) failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(casesOf('hold').length).toBe(2);
+    expect(await foyerRows()).toEqual(before);
+  });
+
+  it('lets the holder do what only they may: hand the foyer over (and take it back), let a co-owner’s invitation go', async () => {
+    const on = await holdTargets(await joiner('proprietaire'));
+    for (const [route, c] of casesOf('hold')) {
+      const res = await send(founder(), c.hold(founder(), on));
+      expect(res.statusCode, `${route.key}: ${res.body}`).toBe(c.expect);
+      await c.after?.(on);
+    }
+  });
+
   it('lets a membre and a lecteur leave the foyer themselves, after which they get none of its data (like a stranger)', async () => {
     const M = await joiner('membre');
     const L = await joiner('lecteur');
@@ -665,4 +753,39 @@ describe('role matrix of the household (generated from the route table)', () => 
     }
     expect([...(await getsNothingOfTheFoyer(M)), ...(await getsNothingOfTheFoyer(L))]).toEqual([]);
   });
+
+  it('lets a removed co-owner change nothing of the foyer, on any route: every write, management and holder probe', async () => {
+    const O = await joiner('proprietaire');
+    const X = await joiner('membre');
+    const on = await targets(founder());
+    const manageOn = { member: X, invitationId: (await send(founder(), { method: 'POST', url: `${users(A.user.id)}/foyer/invitations`, payload: { email: 'ancien-coproprio@exemple.fr', role: 'membre' } })).json().id as number };
+    const holdOn = await holdTargets(O);
+    expect((await send(founder(), { method: 'DELETE', url: `${users(A.user.id)}/foyer/membres/${O.id}` })).statusCode).toBe(204);
+    expect(await getsNothingOfTheFoyer(O)).toEqual([]);
+    const before = await foyerRows();
+    const probes: Probe[] = [
+      ...(await Promise.all(casesOf('write').map(([, c]) => c.write(O, on)))),
+      ...casesOf('manage').map(([, c]) => c.manage(O, manageOn)),
+      ...casesOf('hold').map(([, c]) => c.hold(O, holdOn)),
+    ];
+    const failures: string[] = [];
+    for (const probe of probes) {
+      // With the foyer's userId: refused outright; with their own, it acts on their own foyer only.
+      if (probe.url.includes(users(O.id))) {
+        const theirs = await send(O, { ...probe, url: probe.url.replace(users(O.id), users(A.user.id)) });
+        if (theirs.statusCode !== 403) failures.push(`${probe.method} ${probe.url} with A’s userId: ${theirs.statusCode}`);
+      }
+      await send(O, probe);
+    }
+    expect(failures).toEqual([]);
+    expect(await foyerRows()).toEqual(before);
+  }, 120_000);
 });
+
+/** A co-owner's invitation as propriétaire, waiting for the holder; and the co-owner, to hand the foyer to. */
+async function holdTargets(coOwner: Actor): Promise<HoldTargets> {
+  const res = await send(coOwner, { method: 'POST', url: `${users(coOwner.id)}/foyer/invitations`, payload: { email: `proprietaire-en-attente-${coOwner.id}@exemple.fr`, role: 'proprietaire' } });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().aConfirmer).toBe(true);
+  return { coOwner, invitationId: res.json().id as number };
+}

@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
+import type { RouteAccess } from '../../src/lib/route-access.ts';
 import type { TestApp } from '../test-app.ts';
 import { workerDb } from '../test-db.ts';
 
@@ -47,6 +48,10 @@ export interface ApiRoute {
   declaredSecure: boolean;
   /** Hidden from the OpenAPI document (the docs UI itself, the built web app's files). */
   hidden: boolean;
+  /** Who may call it, as the route declares (lib/route-access.ts); undefined only for the docs and the web app's files. */
+  access?: RouteAccess;
+  /** The route's own body limit, when it sets one (else the app's JSON_BODY_LIMIT). */
+  bodyLimit?: number;
 }
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -86,6 +91,8 @@ export async function routeTable(t: Pick<TestApp, 'config' | 'db' | 'clock'>): P
         multipart: schema.consumes?.includes('multipart/form-data') ?? false,
         declaredSecure: (op?.security?.length ?? 0) > 0,
         hidden: !op,
+        access: (route.config as { access?: RouteAccess } | undefined)?.access,
+        bodyLimit: route.bodyLimit,
       });
     }
   }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { MailQueue } from '../../lib/mail-queue.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import { HOUSEHOLD_TABLES } from '../../ops/household-backup.ts';
 
 type Row = Record<string, unknown>;
@@ -32,7 +34,7 @@ export const NOT_IN_EXPORT = {
 export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABLES)] as string[];
 
 /** Columns holding FileStore keys. */
-const FILE_COLUMNS: Record<string, string[]> = { universes: ['image_key'], appliances: ['pict_key', 'facture_key', 'notice_key'], temp_files: ['key'] };
+const FILE_COLUMNS: Record<string, string[]> = { universes: ['image_key'], appliances: ['pict_key', 'facture_key', 'notice_key'], dossier_jobs: ['file_key'], temp_files: ['key'] };
 
 /**
  * The rows of one account, read in one snapshot. Like ops/household-backup.ts it reads every
@@ -64,24 +66,39 @@ export class AccountRepository {
 
   /** Every stored file of the account (pictures, invoices, manuals, image-search uploads). */
   async fileKeys(userId: number): Promise<string[]> {
+    return this.keysOf(this.db, [userId], userId);
+  }
+
+  /** The files of these foyers' data, and the account's own uploads. */
+  private async keysOf(db: Db, foyerIds: number[], userId: number): Promise<string[]> {
     const keys: string[] = [];
     for (const [table, columns] of Object.entries(FILE_COLUMNS)) {
-      const { rows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId}`.execute(this.db);
+      const owners = table === 'temp_files' ? [userId] : foyerIds;
+      if (owners.length === 0) continue;
+      const { rows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id in (${sql.join(owners)})`.execute(db);
       for (const row of rows) for (const c of columns) if (typeof row[c] === 'string') keys.push(row[c] as string);
     }
     return keys;
   }
 
   /**
-   * Deletes the account and every row of it in one transaction (foreign keys cascade); its audit
+   * Deletes the account and every row of it in one transaction (foreign keys cascade), after
+   * `prepare` has settled the household it holds (handed over or emptied, decision 021) and answered
+   * the foyers that go with the account; mails to its address go too (the privacy policy). Its audit
    * lines lose everything that points at the person (user, address, details) and one anonymous line
-   * records that an account was deleted.
+   * records that an account was deleted. Answers the keys of the files to delete.
    */
-  async deleteAccount(userId: number, now: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async deleteAccount(userId: number, now: Date, prepare: (unit: UnitOfWork) => Promise<number[]>): Promise<string[]> {
+    return inTransaction(this.db, async (unit) => {
+      const trx = unit.tx;
+      const foyers = await prepare(unit);
+      const keys = await this.keysOf(trx, foyers, userId);
+      const email = (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
+      if (email) await MailQueue.forgetAddress(trx, email);
       await trx.updateTable('audit_log').set({ user_id: null, ip: null, details: sql`'{}'::jsonb` }).where('user_id', '=', userId).execute();
       await trx.insertInto('audit_log').values({ user_id: null, action: 'account_deleted', ip: null, created_at: now }).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
+      return keys;
     });
   }
 }

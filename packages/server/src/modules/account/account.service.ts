@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { AccountRepository } from './account.repository.ts';
 
 const HOUR = 3_600_000;
@@ -65,10 +66,12 @@ export class AccountService {
     return { stream: out, fileName: `ecofoyer-mes-donnees-${now.toISOString().slice(0, 10)}.zip` };
   }
 
-  /** Every row of the account gone, then its files (a file left by a failure goes with the orphan sweep). */
-  async deleteAll(userId: number): Promise<void> {
-    const keys = await this.repo.fileKeys(userId);
-    await this.repo.deleteAccount(userId, this.deps.clock.now());
+  /**
+   * Every row of the account gone in one transaction — with the foyers `prepare` says go with it —
+   * then their files (a file left by a failure goes with the orphan sweep).
+   */
+  async deleteAll(userId: number, prepare: (unit: UnitOfWork) => Promise<number[]>): Promise<void> {
+    const keys = await this.repo.deleteAccount(userId, this.deps.clock.now(), prepare);
     for (const key of keys) await this.deps.store.delete(key).catch(() => undefined);
   }
 }

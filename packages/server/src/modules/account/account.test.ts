@@ -101,4 +101,21 @@ describe('Supprimer mon compte', () => {
     expect(audit).toContain('account_deleted');
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'partant@exemple.fr', password: PASSWORD } })).statusCode).toBe(401);
   });
+
+  it('erases the mails of the deleted account with it, and the confirmation as soon as it has left (issue 35, item 10)', async () => {
+    const me = await signedInUser(t, 'oubli@exemple.fr');
+    await signedInUser(t, 'garde@exemple.fr');
+    // A reset link for each: one mail the queue has sent (kept 30 days), for the one who leaves and the one who stays.
+    for (const email of ['oubli@exemple.fr', 'garde@exemple.fr']) await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email } });
+    await t.outbox();
+    const queued = async (address: string) => (await sql<{ n: number }>`select count(*)::int as n from mail_queue where lower(to_address) = ${address}`.execute(t.db)).rows[0]!.n;
+    expect(await queued('oubli@exemple.fr')).toBeGreaterThan(0);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/user/${me.id}`, headers: me.headers, payload: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    const mails = await t.outbox();
+    // The confirmation went out, then the queue forgot it like the rest.
+    expect(mails.filter((m) => m.includes('To: oubli@exemple.fr')).some((m) => m.replace(/=\r?\n/g, '').includes('viennent d=E2=80=99=C3=AAtre supprim'))).toBe(true);
+    expect(await queued('oubli@exemple.fr')).toBe(0);
+    expect(await queued('garde@exemple.fr')).toBeGreaterThan(0);
+  });
 });

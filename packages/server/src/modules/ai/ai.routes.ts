@@ -1,6 +1,6 @@
 import { Appliance, ErrorBody, ImageReading, ImageSearchBody, SearchAndSaveBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
@@ -8,14 +8,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ai } = app.services;
   const common = { tags: ['ai'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
   app.addHook('onClose', () => ai.close());
 
-  app.post('/images', { schema: { ...common, body: ImageSearchBody, response: { 200: ImageReading, ...errors } } }, (req) =>
+  app.post('/images', { config: { access: 'signed-in' }, schema: { ...common, body: ImageSearchBody, response: { 200: ImageReading, ...errors } } }, (req) =>
     ai.images(currentUser(req).userId, req.body.urlImage, req.body.searchText),
   );
 
-  app.post('/appliance/searchandsave', { schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, await household(req), req.body)),
+  app.post('/appliance/searchandsave', { config: { access: 'foyer:write' }, schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, foyerOf(req), req.body)),
   );
 };

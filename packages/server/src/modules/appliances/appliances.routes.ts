@@ -1,7 +1,7 @@
 import { Appliance, ApplianceCount, AppliancesQuery, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 import { badRequest, parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart, requireFile } from '../../lib/uploads.ts';
 
@@ -22,36 +22,35 @@ function parseDataPart(raw: string | undefined): unknown {
 export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appliances, householdCache, inventoryPages } = app.services;
   const common = { tags: ['appliances'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/appliances/count', { schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/appliances/count', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return householdCache.answer(foyerId, 'appliances/count', () => appliances.count(foyerId));
   });
 
-  app.get('/:userId/appliances', { schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/appliances', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     const { limit, after, q } = req.query;
     // A page of the inventory is served again until the household changes; a search keeps its index (the service), not its answer.
     if (limit === undefined || q !== undefined) return appliances.list(foyerId, req.query);
     return inventoryPages.answer(foyerId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(foyerId, req.query));
   });
 
-  app.get('/:userId/foyers/univers/:id/appliances', { schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/foyers/univers/:id/appliances', { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return appliances.listInUniverse(foyerId, req.params.id);
   });
 
-  app.get('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) => {
-    const foyerId = await household(req);
+  app.get('/foyers/univers/appliances/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return householdCache.answer(foyerId, `appliance ${req.params.id}`, () => appliances.get(foyerId, req.params.id));
   });
 
   app.post(
     '/:userId/foyers/univers/:id/appliances',
-    { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } } },
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } } },
     async (req, reply) => {
-      const foyerId = await household(req, req.params.userId);
+      const foyerId = foyerOf(req);
       const body = await readMultipart(req);
       const data = parseOrThrow(ApplianceCreateData, parseDataPart(body.fields.data));
       const created = await appliances.create(foyerId, req.params.id, data, body.file?.buffer ?? null, currentUser(req).userId);
@@ -61,8 +60,8 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/foyers/univers/appliances/:id/text',
-    { schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } } },
-    async (req) => appliances.updateText(await household(req), req.params.id, req.body),
+    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } } },
+    async (req) => appliances.updateText(foyerOf(req), req.params.id, req.body),
   );
 
   const fileRoutes: [string, FileKind][] = [
@@ -73,17 +72,17 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [segment, kind] of fileRoutes) {
     app.put(
       `/foyers/univers/appliances/:id/${segment}`,
-      { schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } } },
+      { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } } },
       async (req) => {
-        const foyerId = await household(req);
+        const foyerId = foyerOf(req);
         const file = requireFile(await readMultipart(req));
         return appliances.replaceFile(foyerId, req.params.id, kind, file.buffer);
       },
     );
   }
 
-  app.delete('/foyers/univers/appliances/:id', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await appliances.delete(await household(req), req.params.id);
+  app.delete('/foyers/univers/appliances/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await appliances.delete(foyerOf(req), req.params.id);
     await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);
   });
@@ -95,9 +94,9 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devices',
     {
-      preHandler: app.authenticate,
+      config: { access: 'foyer:write' },
       schema: { tags: ['appliances'], security: [{ bearer: [] }], body: DeviceCreate, response: { 201: Appliance, ...errors } },
     },
-    async (req, reply) => reply.code(201).send(await appliances.create(await household(req), null, req.body, null, currentUser(req).userId)),
+    async (req, reply) => reply.code(201).send(await appliances.create(foyerOf(req), null, req.body, null, currentUser(req).userId)),
   );
 };

@@ -2,7 +2,6 @@ import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOut
 import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
@@ -209,45 +208,39 @@ export class AppliancesService {
 
   /** Creates an appliance in a universe of the household (null: POST /api/devices), with an optional picture; `actorId`: the member who adds it. */
   async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId): Promise<Appliance> {
-    if (universeId !== null) await this.deps.universes.row(userId, universeId);
-    const productName = await this.productName(input.prod_id);
-    const now = this.deps.clock.now();
-    const created = await this.deps.files.withStoredImage(userId, picture, async (pictKey) => {
-      const { id } = await this.repo.insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey });
-      return this.get(userId, id);
-    });
-    await this.deps.bus.emit('appliance.added', { userId, actorId });
-    return created;
+    return this.get(userId, await this.add(userId, universeId, input, picture, actorId));
   }
 
   /**
-   * An imported file's rows (issue 21), inside the import's transaction: new appliances, and the
-   * text fields of those it updates. The badges hear of the new ones once it has committed.
+   * The rules of a new appliance and its row: its universe is the household's, its product exists,
+   * its name defaults to « Type Marque ». For the form (`create`: ApplianceCreateData) and for a CSV
+   * row parsed by the same schema, then inside the import's transaction (`unit`, issue 21), where a
+   * universe is checked once and the badges hear of the new appliances once, at the commit. Its id.
    */
-  async writeImported(
-    userId: number,
-    rows: { id: number | null; universeId: number | null; input: ApplianceInput }[],
-    unit: UnitOfWork,
-    actorId = userId,
-    /** Told of the rows written (issue 21: the import's progress). */
-    onProgress?: OnProgress,
-  ): Promise<void> {
-    const repo = this.repo.in(unit.tx);
+  async add(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId, unit?: UnitOfWork): Promise<number> {
+    await this.checkUniverse(userId, universeId, unit);
+    const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
-    const names = new Map<number, string | null>();
-    const tick = progressSteps(rows.length, onProgress);
-    await tick(0);
-    for (const [i, { id, universeId, input }] of rows.entries()) {
-      if (input.prod_id && !names.has(input.prod_id)) names.set(input.prod_id, await this.productName(input.prod_id));
-      const productName = input.prod_id ? (names.get(input.prod_id) ?? null) : null;
-      if (id === null) await repo.insert(newRow(userId, universeId, input, productName, now));
-      else {
-        const { user_id, created_at, second_life, second_life_at, pict_key, facture_key, facture_type, notice_key, dt_fab, facture_ref, ...fields } = newRow(userId, universeId, input, productName, now);
-        await repo.update(userId, id, fields);
-      }
-      await tick(i + 1);
+    const { id } = await this.deps.files.withStoredImage(userId, picture, (pictKey) => (unit ? this.repo.in(unit.tx) : this.repo).insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey }));
+    const added = () => this.deps.bus.emit('appliance.added', { userId, actorId });
+    if (!unit) await added();
+    else if (!this.announced.has(unit)) {
+      this.announced.add(unit);
+      unit.afterCommit(added);
     }
-    if (rows.some((r) => r.id === null)) unit.afterCommit(() => this.deps.bus.emit('appliance.added', { userId, actorId }));
+    return id;
+  }
+
+  /** The units whose new appliances the badges will hear of (once each, at its commit). */
+  private readonly announced = new WeakSet<UnitOfWork>();
+  /** The universes already checked in a unit (an import of 10,000 rows names a few). */
+  private readonly checked = new WeakMap<UnitOfWork, Set<number>>();
+
+  /** 404 unless the universe is the household's (none: no universe). */
+  private async checkUniverse(userId: number, universeId: number | null | undefined, unit?: UnitOfWork): Promise<void> {
+    if (!universeId || (unit && this.checked.get(unit)?.has(universeId))) return;
+    await this.deps.universes.row(userId, universeId, unit);
+    if (unit) this.checked.set(unit, (this.checked.get(unit) ?? new Set()).add(universeId));
   }
 
   /** spec §2 Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
@@ -285,11 +278,19 @@ export class AppliancesService {
     return this.repo.countSecondLife(userId);
   }
 
+  /** PUT …/text: the form's text fields (ApplianceUpdateText), then the appliance as the API gives it. */
   async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {
+    // An appliance of the history (second life) is not found, as by GET.
     await this.get(userId, id);
-    if (input.univer_id) await this.deps.universes.row(userId, input.univer_id);
+    await this.change(userId, id, input);
+    return this.get(userId, id);
+  }
+
+  /** The rules of an edit and its write: for the form (`updateText`) and for a CSV row parsed by the same schema, inside the import's transaction (`unit`). */
+  async change(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }, unit?: UnitOfWork): Promise<void> {
+    await this.checkUniverse(userId, input.univer_id, unit);
     if (input.prod_id) await this.productName(input.prod_id);
-    await this.repo.update(userId, id, {
+    const result = await (unit ? this.repo.in(unit.tx) : this.repo).update(userId, id, {
       name: input.name,
       marque: input.marque,
       modele: input.modele,
@@ -304,7 +305,7 @@ export class AppliancesService {
       ...(input.univer_id ? { universe_id: input.univer_id } : {}),
       updated_at: this.deps.clock.now(),
     });
-    return this.get(userId, id);
+    if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
   }
 
   /** PUT …/image, …/facture, …/notice: replaces the file; the old one goes once the new one is saved. */

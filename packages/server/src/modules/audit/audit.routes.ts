@@ -1,16 +1,13 @@
 import { AuditEntry, ErrorBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
 
 /** GET V1/profils/users/{userId}/audit: the account's own security events, newest first. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
   app.get(
     '/:userId/audit',
-    { schema: { tags: ['audit'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: z.array(AuditEntry), 401: ErrorBody, 403: ErrorBody } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['audit'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: z.array(AuditEntry), 401: ErrorBody, 403: ErrorBody } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
       return app.services.audit.list(req.params.userId);
     },
   );

@@ -278,6 +278,30 @@ export class AuthRepository {
       .execute();
   }
 
+  /**
+   * Takes one attempt on `login` if the slow-down lets it in now, and counts it as a failure at once
+   * (a success clears it): requests sent together are let in one after the other, each seeing the
+   * failures before it, instead of all reading « no failure yet » before any is written. The row is
+   * locked while it is read and written. Answers the wait left in ms, 0 when the attempt was taken.
+   */
+  async takeAttempt(login: string, now: Date, windowMs: number, delayMs: (failures: number) => number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      // An upsert that changes nothing: the row, new or existing, locked in one statement (a success
+      // deleting it meanwhile makes PostgreSQL insert it again, never answer nothing).
+      const row = await trx
+        .insertInto('signin_failures')
+        .values({ login, failures: 0, last_failure_at: now })
+        .onConflict((oc) => oc.column('login').doUpdateSet({ login: (eb) => eb.ref('excluded.login') }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const failures = now.getTime() - row.last_failure_at.getTime() > windowMs ? 0 : row.failures;
+      const wait = failures === 0 ? 0 : row.last_failure_at.getTime() + delayMs(failures) - now.getTime();
+      if (wait > 0) return wait;
+      await trx.updateTable('signin_failures').set({ failures: failures + 1, last_failure_at: now }).where('login', '=', login).execute();
+      return 0;
+    });
+  }
+
   async clearSigninFailures(login: string): Promise<void> {
     await this.db.deleteFrom('signin_failures').where('login', '=', login).execute();
   }

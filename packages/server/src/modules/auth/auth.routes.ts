@@ -25,27 +25,22 @@ import {
   TotpStatus,
   UpdatedUser,
   UpdateUserBody,
-  UserIdParams,
 } from '@ecofoyer/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
-import { forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { seedDemoHousehold } from '../../db/demo.ts';
 import { createAccountService } from '../account/account.service.ts';
-import { AuthRepository } from './auth.repository.ts';
-import { AuthService } from './auth.service.ts';
-import { TotpRepository } from './totp.repository.ts';
-import { TotpService } from './totp.service.ts';
 
+/** `{userId}` of the account itself: the route access check refuses another's (403). */
+const SelfParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, clock, tokens, mailer, limiter, sessions } = app.deps;
-  const totp = new TotpService(new TotpRepository(db), { config, clock, limiter });
-  const service = new AuthService(new AuthRepository(db), { config, clock, tokens, mailer, limiter, sessions, log: app.log, audit: app.services.audit, totp });
+  const { db, config, clock, limiter } = app.deps;
+  const { auth: service, totp } = app.accounts;
   const tags = ['auth'];
 
   // Tokens and account answers are never kept by a browser or a proxy cache (ASVS 5.0 V14.3).
@@ -54,33 +49,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.post('/signup', { schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
+  app.post('/signup', { config: { access: 'public' }, schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
     await service.signup(req.body, req.ip);
     return reply.code(201).send({ message: MSG.signupDone });
   });
 
   // An address already over its limit is turned away before its body is even read (issue 8: floods).
   const refuseBlocked = (key: (ip: string) => string, message: string) => async (req: FastifyRequest) => {
-    if (limiter.isBlocked(key(req.ip))) throw tooManyRequests(message);
+    limiter.refuseIfBlocked(key(req.ip), message);
   };
 
   app.post(
     '/signin',
-    { schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    { config: { access: 'public' }, schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
     async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
   );
 
   // Two-factor sign-in (issue 14): the challenge of a right password, then a code or a recovery code.
   app.post(
     '/signin/totp',
-    { schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    { config: { access: 'public' }, schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
     async (req) => service.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
   );
-  const signedIn = { preHandler: app.authenticate, security: [{ bearer: [] }] };
-  app.get('/totp', { preHandler: signedIn.preHandler, schema: { tags, response: { 200: TotpStatus, ...errors }, security: signedIn.security } }, async (req) => totp.status(req.auth!.userId));
+  const signedIn = { security: [{ bearer: [] }] };
+  app.get('/totp', { config: { access: 'signed-in' }, schema: { tags, response: { 200: TotpStatus, ...errors }, security: signedIn.security } }, async (req) => totp.status(req.auth!.userId));
   app.post(
     '/totp/setup',
-    { preHandler: signedIn.preHandler, schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security } },
+    { config: { access: 'signed-in' }, schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security } },
     async (req) => {
       const user = await service.reauthenticate(req.auth!.userId, req.body.currentPassword, req.ip);
       return totp.setup(user.id, user.email);
@@ -88,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/totp/enable',
-    { preHandler: signedIn.preHandler, schema: { tags, body: TotpEnableBody, response: { 200: TotpRecoveryCodes, ...errors }, security: signedIn.security } },
+    { config: { access: 'signed-in' }, schema: { tags, body: TotpEnableBody, response: { 200: TotpRecoveryCodes, ...errors }, security: signedIn.security } },
     async (req) => {
       const recoveryCodes = await totp.enable(req.auth!.userId, req.body.code);
       await app.services.audit.record(req.auth!.userId, 'totp_enabled', req.ip);
@@ -97,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/totp/disable',
-    { preHandler: signedIn.preHandler, schema: { tags, body: TotpDisableBody, response: { 200: MessageResponse, ...errors }, security: signedIn.security } },
+    { config: { access: 'signed-in' }, schema: { tags, body: TotpDisableBody, response: { 200: MessageResponse, ...errors }, security: signedIn.security } },
     async (req) => {
       const userId = req.auth!.userId;
       await service.reauthenticate(userId, req.body.currentPassword, req.ip);
@@ -111,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // DEMO (issue 14, hole 5): a household of the visitor's own, signed in at once; off with DEMO=false.
   app.post(
     '/demo',
-    { schema: { tags, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup) },
+    { config: { access: 'public' }, schema: { tags, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup) },
     async (req) => {
       if (!config.demo) throw notFound(MSG.demoUnavailable, 'DEMO_UNAVAILABLE');
       const userId = await service.createDemoUser(req.ip);
@@ -126,77 +121,75 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The link mailed to a new address (issue 14): the token in the body is the credential.
-  app.post('/email/confirm', { schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } }, async (req) => {
+  app.post('/email/confirm', { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } }, async (req) => {
     const user = await service.confirmEmail(req.body.token, req.ip);
     return { message: MSG.emailConfirmed(user.email) };
   });
 
-  app.post('/refreshtoken', { schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
+  app.post('/refreshtoken', { config: { access: 'public' }, schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
     service.refresh(req.body.refreshToken),
   );
 
-  app.post('/signout', { schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+  app.post('/signout', { config: { access: 'public' }, schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
     await service.signout(req.body.refreshToken, req.ip);
     return reply.code(204).send(null);
   });
 
-  app.post('/forgotpassword', { schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
+  app.post('/forgotpassword', { config: { access: 'public' }, schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
     message: await service.forgotPassword(req.body.email, req.ip),
   }));
 
-  app.post('/resetpassword', { schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
+  app.post('/resetpassword', { config: { access: 'public' }, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
     message: await service.resetPassword(req.body.token, req.body.newPassword, req.ip),
   }));
 
   app.put(
-    '/user/:id',
+    '/user/:userId',
     {
-      preHandler: app.authenticate,
-      schema: { tags, params: UserIdParams, body: UpdateUserBody, response: { 200: UpdatedUser, ...errors }, security: [{ bearer: [] }] },
+      config: { access: 'signed-in' },
+      schema: { tags, params: SelfParams, body: UpdateUserBody, response: { 200: UpdatedUser, ...errors }, security: [{ bearer: [] }] },
     },
     async (req) => {
-      requireSelf(req, req.params.id);
-      return service.updateUser(req.params.id, req.body, req.ip, req.auth?.sid);
+      return service.updateUser(req.params.userId, req.body, req.ip, req.auth?.sid);
     },
   );
 
   // RGPD (issue 14): « Télécharger mes données » and « Supprimer mon compte ».
   const account = createAccountService(db, { store: app.services.files.fileStore, clock, limiter });
   app.get(
-    '/user/:id/export',
-    { preHandler: app.authenticate, schema: { tags, params: UserIdParams, produces: ['application/zip'], security: [{ bearer: [] }] } },
+    '/user/:userId/export',
+    { config: { access: 'signed-in' }, schema: { tags, params: SelfParams, produces: ['application/zip'], security: [{ bearer: [] }] } },
     async (req, reply) => {
-      requireSelf(req, req.params.id);
-      const { stream, fileName } = await account.exportZip(req.params.id);
+      const { stream, fileName } = await account.exportZip(req.params.userId);
       return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
     },
   );
   app.delete(
-    '/user/:id',
-    { preHandler: app.authenticate, schema: { tags, params: UserIdParams, body: DeleteAccountBody, response: { 200: MessageResponse, ...errors }, security: [{ bearer: [] }] } },
+    '/user/:userId',
+    { config: { access: 'signed-in' }, schema: { tags, params: SelfParams, body: DeleteAccountBody, response: { 200: MessageResponse, ...errors }, security: [{ bearer: [] }] } },
     async (req) => {
-      requireSelf(req, req.params.id);
-      // The foyer this account founded holds its data under the account's id (decision 016): not while others share it.
-      await app.services.foyer.assertNoOtherMembers(req.params.id);
-      await service.deleteAccount(req.params.id, req.body.currentPassword, req.ip, () => account.deleteAll(req.params.id));
+      const { userId } = req.params;
+      const departure = { donnees: req.body.donnees, successeur: req.body.successeur };
+      // A household the account holds and shares is handed over, or deleted with it, as the person chose (decision 021).
+      await service.deleteAccount(userId, req.body.currentPassword, req.ip, () => account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit)));
       return { message: MSG.accountDeleted };
     },
   );
 
   // « Mes appareils connectés » (issue 14): the user's own sessions, one ended, or all but this one.
-  const bearer = { preHandler: app.authenticate, security: [{ bearer: [] }] };
-  app.get('/sessions', { preHandler: bearer.preHandler, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } }, async (req) =>
+  const bearer = { security: [{ bearer: [] }] };
+  app.get('/sessions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } }, async (req) =>
     service.listSessions(req.auth!.userId, req.auth?.sid),
   );
   app.delete(
     '/sessions/:sessionId',
-    { preHandler: bearer.preHandler, schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security } },
+    { config: { access: 'signed-in' }, schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security } },
     async (req, reply) => {
       await service.revokeSession(req.auth!.userId, req.params.sessionId, req.ip);
       return reply.code(204).send(null);
     },
   );
-  app.delete('/sessions', { preHandler: bearer.preHandler, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } }, async (req) => ({
+  app.delete('/sessions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } }, async (req) => ({
     revoked: await service.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
   }));
 };

@@ -34,7 +34,7 @@ async function refuseCommon(password: string, path: string): Promise<void> {
 }
 
 /** Failures older than this no longer count. */
-const FAILURE_WINDOW_MS = 15 * 60_000;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
 /** How long a visitor's demo household lives (issue 14). */
 export const DEMO_TTL_MS = 24 * 3_600_000;
 /** How long the link confirming a new e-mail address works (issue 14). */
@@ -161,8 +161,9 @@ export class AuthService {
 
   /**
    * « Supprimer mon compte » (issue 14, RGPD art. 17): re-authenticated like a credential change,
-   * then every session ends at once, `deleteRows` removes the account and all its rows, and a
-   * confirmation goes to the address (queued before the row goes: the mail needs nothing of it).
+   * then every session ends at once, `deleteRows` removes the account and all its rows (its mails
+   * included), and only then a confirmation goes to the address — erased from the queue as soon as
+   * it has left, since the account it speaks of is gone.
    */
   async deleteAccount(userId: number, currentPassword: string | null | undefined, ip: string | null, deleteRows: () => Promise<void>): Promise<void> {
     const user = await this.repo.findById(userId);
@@ -171,13 +172,13 @@ export class AuthService {
     await this.checkCurrentPassword(user, currentPassword, ip);
     const now = this.deps.clock.now();
     this.deps.sessions.revoked(await this.repo.revokeAllForUser(userId, now));
+    await deleteRows();
+    await this.repo.clearSigninFailures(`user:${userId}`);
     try {
-      await this.deps.mailer.send({ to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname) });
+      await this.deps.mailer.send({ to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname), forgetWhenSent: true });
     } catch (error) {
       this.deps.log.error({ err: error }, 'account deletion mail could not be queued');
     }
-    await deleteRows();
-    await this.repo.clearSigninFailures(`user:${userId}`);
   }
 
   /** A demo account whose filling failed goes at once rather than at its expiry. */
@@ -230,12 +231,13 @@ export class AuthService {
     const userId = totp.userOfChallenge(input.challenge);
     const row = userId === null ? undefined : await this.repo.findById(userId);
     if (!row) throw unauthorized(MSG.totpChallengeExpired, 'TOTP_CHALLENGE_EXPIRED');
-    if (!(await totp.verifySecondFactor(row.id, input))) {
+    // Known before the code is checked: the owner's device has a slow-down of its own (TotpService.attempt).
+    const device = input.deviceToken ? sha256(input.deviceToken) : null;
+    const known = device !== null && (await this.repo.touchKnownDevice(row.id, device, this.deps.clock.now()));
+    if (!(await totp.verifySecondFactor(row.id, input, known ? device : null))) {
       await this.deps.audit.record(row.id, 'signin_failed', ip, { secondFactor: true });
       throw unauthorized(MSG.totpSecondFactorWrong, 'TOTP_CODE_WRONG');
     }
-    const now = this.deps.clock.now();
-    const known = input.deviceToken ? await this.repo.touchKnownDevice(row.id, sha256(input.deviceToken), now) : false;
     return this.completeSignin(row, known ? input.deviceToken! : null, ip, userAgent);
   }
 

@@ -153,6 +153,8 @@ describe('POST /api/auth/signin', () => {
       const elapsed = performance.now() - started;
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ message: MSG.tooManySignin, code: 'RATE_LIMITED' });
+      // 15-minute windows from 09:00 (the test clock): all of it left.
+      expect(blocked.headers['retry-after']).toBe('900');
       // An argon2id verification alone costs tens of ms; the refusal costs one upsert.
       expect(elapsed).toBeLessThan(1_000);
     } finally {
@@ -192,6 +194,7 @@ describe('POST /api/auth/signin', () => {
       const unread = await flood.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{pas du json', headers: { 'content-type': 'application/json' }, remoteAddress: from });
       expect(unread.statusCode).toBe(429);
       expect(unread.json().message).toBe(MSG.tooManySignin);
+      expect(unread.headers['retry-after']).toBe('900');
     } finally {
       await flood.app.close();
     }
@@ -517,7 +520,7 @@ describe('forgot and reset password', () => {
     expect((await post('/api/auth/resetpassword', { token: second, newPassword: 'Second2!x' })).statusCode).toBe(200);
   });
 
-  it('rate limits forgot-password with a French 429, known or unknown address alike', async () => {
+  it('rate limits forgot-password with a French 429 saying when to come back, known or unknown address alike', async () => {
     for (let i = 0; i < t.config.rateLimits.forgotPerAccount; i++) {
       ip = `10.70.0.${i + 1}`;
       expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).statusCode).toBe(200);
@@ -526,6 +529,15 @@ describe('forgot and reset password', () => {
     const blocked = await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MSG.tooManyForgot);
+    // Retry-After: the seconds left in the hour's window, rounded up; the same from memory, and open once over.
+    const now = t.clock.now().getTime();
+    const hour = 3_600_000;
+    const seconds = Math.ceil((now - (now % hour) + hour - now) / 1000);
+    expect(blocked.headers['retry-after']).toBe(String(seconds));
+    t.clock.advance(500);
+    expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).headers['retry-after']).toBe(String(Math.ceil(seconds - 0.5)));
+    t.clock.advance(seconds * 1000 - 500);
+    expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).statusCode).toBe(200);
   });
 
   it('answers forgot-password without waiting for a blocked SMTP server, the same for a known and an unknown address; the queue sends once it answers', async () => {
@@ -873,7 +885,7 @@ describe('errors and operations', () => {
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', db: 'ok' });
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
-    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/auth/user/{id}', '/api/V1/board/user']));
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/auth/user/{userId}', '/api/V1/board/user']));
   });
 
   it('never answers 500 or a stack trace for bad input', async () => {
@@ -895,7 +907,7 @@ describe('errors and operations', () => {
 
   it('hides the details of a server failure', async () => {
     const app = await buildApp({ config: t.config, db: t.db, logger: false });
-    app.get('/api/boom', async () => {
+    app.get('/api/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret internal detail');
     });
     const res = await app.inject({ url: '/api/boom' });

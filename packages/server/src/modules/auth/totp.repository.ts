@@ -23,9 +23,21 @@ export class TotpRepository {
       .execute();
   }
 
-  /** The time step of the code just accepted: it never works twice. */
-  async useStep(userId: number, step: number): Promise<void> {
-    await this.db.updateTable('user_totp').set({ last_step: step }).where('user_id', '=', userId).execute();
+  /**
+   * Spends the time step of a right code: true for the one request that moved `last_step` past
+   * it, false when another got there first. One compare-and-set statement, so eight sign-ins sent
+   * together with the same code open one session, not one each (PostgreSQL re-checks the condition
+   * on the row the first writer committed).
+   */
+  async claimStep(userId: number, step: number): Promise<boolean> {
+    const row = await this.db
+      .updateTable('user_totp')
+      .set({ last_step: step })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', String(step))]))
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** In force from now, with a new set of recovery codes (their hashes), in one transaction. */

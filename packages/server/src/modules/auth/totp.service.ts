@@ -6,8 +6,9 @@ const otplib = lazyModule(() => import('otplib'));
 const qrcode = lazyModule(async () => (await import('qrcode')).default);
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limit.ts';
+import { conflict, forbidden, tooManyRequests } from '../../lib/errors.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { FAILURE_WINDOW_MS, signinDelayMs } from './auth.service.ts';
 import type { TotpRepository } from './totp.repository.ts';
 
 const RECOVERY_CODES = 10;
@@ -33,7 +34,7 @@ export class TotpService {
 
   constructor(
     private readonly repo: TotpRepository,
-    private readonly deps: { config: Config; clock: Clock; limiter: RateLimiter },
+    private readonly deps: { config: Config; clock: Clock; failures: Pick<AuthRepository, 'takeAttempt' | 'clearSigninFailures'> },
   ) {
     this.key = Buffer.from(hkdfSync('sha256', deps.config.jwtSecret, 'ecofoyer', 'totp-secret-v1', 32));
   }
@@ -80,7 +81,7 @@ export class TotpService {
 
   /**
    * Checks a 6-digit code against the secret: ±1 time step of 30 s, never a step already used
-   * (a code seen over a shoulder does not work twice). Wrong codes are limited per account.
+   * (a code seen over a shoulder does not work twice, nor in two requests sent together).
    */
   private async checkCode(userId: number, code: string, requireEnabled: boolean): Promise<boolean> {
     const row = await this.row(userId);
@@ -94,33 +95,49 @@ export class TotpService {
       ...(row.last_step !== null ? { afterTimeStep: Number(row.last_step) } : {}),
     }).catch(() => ({ valid: false as const }));
     if (!result.valid) return false;
-    await this.repo.useStep(userId, (result as { timeStep: number }).timeStep);
-    return true;
+    return this.repo.claimStep(userId, (result as { timeStep: number }).timeStep);
   }
 
-  /** The limit on wrong second factors: per account, counted before the check. */
-  private async limit(userId: number): Promise<void> {
-    await this.deps.limiter.hit([{ key: `totp:account:${userId}`, max: 10, windowMs: 15 * 60_000 }], MSG.totpTooMany);
+  /**
+   * Wrong second factors slow the account down, never lock it (as the password, issue 14): past
+   * RATE_LIMIT_SIGNIN_PER_ACCOUNT failures, each attempt waits 1, 2, 4 … s (at most a minute) after
+   * the last one, and the owner's right code sent after that wait works. Whoever knows the password
+   * can no longer keep the owner out with 10 wrong codes. The attempt is taken before the check,
+   * so codes sent together cannot all slip through one opening. A device that signed in before
+   * (`device`, its token's hash) counts apart: someone else's failures, who could otherwise take
+   * every opening first, never slow the owner's own device down, which is still slowed by its own.
+   */
+  private async attempt(userId: number, device: string | null, check: () => Promise<boolean>): Promise<boolean> {
+    const { failures, clock, config } = this.deps;
+    const key = device ? `totp:${userId}:${device}` : `totp:${userId}`;
+    const wait = await failures.takeAttempt(key, clock.now(), FAILURE_WINDOW_MS, (n) => signinDelayMs(n, config.rateLimits.signinPerAccount));
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw tooManyRequests(MSG.totpSlowDown(seconds), seconds);
+    }
+    const right = await check();
+    if (right) await failures.clearSigninFailures(key);
+    return right;
   }
 
   /** Turns it on with a first good code; answers the recovery codes, shown once. */
   async enable(userId: number, code: string): Promise<string[]> {
-    await this.limit(userId);
     const row = await this.row(userId);
     if (!row) throw forbidden(MSG.totpNoSetup, 'TOTP_NOT_SET_UP');
     if (row.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
-    if (!(await this.checkCode(userId, code, false))) throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
+    if (!(await this.attempt(userId, null, () => this.checkCode(userId, code, false)))) throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     await this.repo.enable(userId, codes.map(sha256), this.deps.clock.now());
     return codes;
   }
 
-  /** A code from the app or an unused recovery code (spent by this use). */
-  async verifySecondFactor(userId: number, input: { code?: string | null; recoveryCode?: string | null }): Promise<boolean> {
-    await this.limit(userId);
-    if (input.code) return this.checkCode(userId, input.code, true);
-    if (!input.recoveryCode) return false;
-    return this.repo.spendRecoveryCode(userId, sha256(normaliseRecovery(input.recoveryCode)), this.deps.clock.now());
+  /** A code from the app or an unused recovery code (spent by this use); `device`: the hash of a known device's token. */
+  async verifySecondFactor(userId: number, input: { code?: string | null; recoveryCode?: string | null }, device: string | null = null): Promise<boolean> {
+    return this.attempt(userId, device, async () => {
+      if (input.code) return this.checkCode(userId, input.code, true);
+      if (!input.recoveryCode) return false;
+      return this.repo.spendRecoveryCode(userId, sha256(normaliseRecovery(input.recoveryCode)), this.deps.clock.now());
+    });
   }
 
   async disable(userId: number): Promise<void> {

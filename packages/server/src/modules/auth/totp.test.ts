@@ -2,6 +2,7 @@ import { MSG } from '@ecofoyer/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
+import { TotpRepository } from './totp.repository.ts';
 
 /** Optional two-factor sign-in (issue 14). */
 let t: TestApp;
@@ -90,16 +91,92 @@ describe('signing in with two factors', () => {
     expect((await t.app.inject({ url: '/api/auth/totp', headers: me.headers })).json().recoveryCodesLeft).toBe(9);
   });
 
-  it('limits wrong codes per account', async () => {
-    await withTotp('force-brute@exemple.fr');
+  it('opens one session for eight sign-ins sent together with the same right code', async () => {
+    const me = await withTotp('rafale@exemple.fr');
+    const { challenge } = (await post('/api/auth/signin', { username: 'rafale@exemple.fr', password: PASSWORD })).json();
+    const sessions = async () => (await t.db.selectFrom('sessions').select('id').where('user_id', '=', me.id).execute()).length;
+    const before = await sessions();
+    const code = await codeAt(me.secret);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('/api/auth/signin/totp', { challenge, code })));
+    const opened = answers.filter((a) => a.statusCode === 200);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.json()).toMatchObject({ id: me.id, accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code)).toEqual(Array(7).fill('TOTP_CODE_WRONG'));
+    expect(await sessions()).toBe(before + 1);
+  });
+
+  it('lets one of eight requests spend a time step claimed together, on any database (compare-and-set)', async () => {
+    // The sign-in above goes through the slow-down's lock first, which on PostgreSQL tends to space
+    // the requests out; here the statement itself is raced.
+    const me = await withTotp('pas-de-temps@exemple.fr');
+    const repo = new TotpRepository(t.db);
+    const step = Math.floor(t.clock.now().getTime() / 30_000) + 1;
+    const claimed = await Promise.all(Array.from({ length: 8 }, () => repo.claimStep(me.id, step)));
+    expect(claimed.filter(Boolean)).toHaveLength(1);
+    expect(await repo.claimStep(me.id, step)).toBe(false);
+    expect(await repo.claimStep(me.id, step - 1)).toBe(false);
+  });
+
+  it('slows wrong codes down instead of locking the owner out: the right code works after the announced wait', async () => {
+    const me = await withTotp('force-brute@exemple.fr');
     const { challenge } = (await post('/api/auth/signin', { username: 'force-brute@exemple.fr', password: PASSWORD })).json();
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await post('/api/auth/signin/totp', { challenge, code: String(100000 + i) })).statusCode);
-    // 10 attempts per 15 minutes, the one that turned it on included: then 429 only.
-    const first = statuses.indexOf(429);
-    expect(first).toBe(9);
-    expect(statuses.slice(0, first).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+    const wrong = () => post('/api/auth/signin/totp', { challenge, code: '000000' });
+    const right = async () => post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) });
+    // Someone who knows the password sends 10 wrong codes (RATE_LIMIT_SIGNIN_PER_ACCOUNT).
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) expect((await wrong()).statusCode).toBe(401);
+    // Now every attempt waits after the last failure, the right code too: 429 saying how long.
+    const slowed = await wrong();
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json()).toMatchObject({ code: 'RATE_LIMITED', message: MSG.totpSlowDown(1) });
+    const early = await right();
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await wrong()).statusCode).toBe(401);
+    // Each further failure doubles the wait.
+    const longer = await wrong();
+    expect(longer.headers['retry-after']).toBe('2');
+    expect(longer.json().message).toBe(MSG.totpSlowDown(2));
+    // The owner's right code, sent after the announced wait, opens the session and clears the failures.
+    t.clock.advance(Number(longer.headers['retry-after']) * 1000);
+    const owner = await right();
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toMatchObject({ id: me.id, accessToken: expect.any(String) });
+    expect((await wrong()).statusCode).toBe(401);
+  });
+
+  it('lets the owner’s known device in at once while someone else’s wrong codes slow the account down', async () => {
+    const me = await withTotp('appareil-connu@exemple.fr');
+    const signin = async (deviceToken?: string) => (await post('/api/auth/signin', { username: 'appareil-connu@exemple.fr', password: PASSWORD, ...(deviceToken ? { deviceToken } : {}) })).json().challenge as string;
+    const first = await post('/api/auth/signin/totp', { challenge: await signin(), code: await codeAt(me.secret) });
+    const deviceToken = first.json().deviceToken as string;
+    t.clock.advance(31_000);
+    // Someone who knows the password takes every opening of the slow-down.
+    const challenge = await signin();
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount + 1; i++) await post('/api/auth/signin/totp', { challenge, code: '000000' });
+    const slowed = await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) });
+    expect(slowed.statusCode).toBe(429);
+    // The owner's device is not slowed by them: the right code works now.
+    const owner = await post('/api/auth/signin/totp', { challenge: await signin(deviceToken), code: await codeAt(me.secret), deviceToken });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().deviceToken).toBe(deviceToken);
+    // A token that is not this account's device is no pass.
+    expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret), deviceToken: 'x'.repeat(43) })).statusCode).toBe(429);
+  });
+
+  it('lets one of many wrong codes sent together through each opening of the slow-down', async () => {
+    const me = await withTotp('rafale-fausse@exemple.fr');
+    const { challenge } = (await post('/api/auth/signin', { username: 'rafale-fausse@exemple.fr', password: PASSWORD })).json();
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) await post('/api/auth/signin/totp', { challenge, code: String(100000 + i) });
+    t.clock.advance(1000);
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => post('/api/auth/signin/totp', { challenge, code: String(200000 + i) })));
+    expect(burst.filter((a) => a.statusCode === 401)).toHaveLength(1);
+    expect(burst.filter((a) => a.statusCode === 429)).toHaveLength(19);
+    expect(burst.filter((a) => a.statusCode === 429).every((a) => a.headers['retry-after'] === '2')).toBe(true);
+    // The owner still gets in after the wait.
+    t.clock.advance(2000);
+    expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) })).statusCode).toBe(200);
   });
 
   it('turns off with the password and a code, and the password alone signs in again', async () => {

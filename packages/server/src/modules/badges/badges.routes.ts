@@ -1,7 +1,6 @@
 import { Badge, BadgeToEarn, ErrorBody, PublicBadge, UserActionBody } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSelf } from '../../lib/auth-guard.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -10,15 +9,12 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { badges, householdCache } = app.services;
   const common = { tags: ['badges'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/badges', { schema: { ...common, params: UserParams, response: { 200: z.array(Badge), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+  app.get('/:userId/badges', { config: { access: 'signed-in' }, schema: { ...common, params: UserParams, response: { 200: z.array(Badge), ...errors } } }, async (req) => {
     return householdCache.answer(req.params.userId, 'badges', () => badges.list(req.params.userId));
   });
 
-  app.get('/:userId/badges/a-gagner', { schema: { ...common, params: UserParams, response: { 200: z.array(BadgeToEarn), ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+  app.get('/:userId/badges/a-gagner', { config: { access: 'signed-in' }, schema: { ...common, params: UserParams, response: { 200: z.array(BadgeToEarn), ...errors } } }, async (req) => {
     // Measured on the household: cached by it while the member is its founder; a member who joined
     // another's foyer is measured afresh (its data moves the founder's version, not the member's).
     const { foyerId } = await app.services.foyer.membership(req.params.userId);
@@ -28,18 +24,16 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:userId/badges/:badgeId',
-    { schema: { ...common, params: UserParams.extend({ badgeId: z.coerce.number().int().positive() }), response: { 200: Badge, ...errors } } },
+    { config: { access: 'signed-in' }, schema: { ...common, params: UserParams.extend({ badgeId: z.coerce.number().int().positive() }), response: { 200: Badge, ...errors } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
       return badges.get(req.params.userId, req.params.badgeId);
     },
   );
 
   app.post(
     '/:userId/actions',
-    { schema: { ...common, params: UserParams, body: UserActionBody, response: { 201: z.object({ awarded: z.array(Badge) }), ...errors } } },
+    { config: { access: 'signed-in' }, schema: { ...common, params: UserParams, body: UserActionBody, response: { 201: z.object({ awarded: z.array(Badge) }), ...errors } } },
     async (req, reply) => {
-      requireSelf(req, req.params.userId);
       return reply.code(201).send({ awarded: await badges.recordAction(req.params.userId, req.body.action) });
     },
   );
@@ -47,7 +41,7 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/V1/public/badges/{publicUuid} — no login: the share page. */
 export const publicBadgesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/:publicUuid', { schema: { tags: ['badges'], params: z.object({ publicUuid: z.string().max(64) }), response: { 200: PublicBadge, 404: ErrorBody } } }, (req) =>
+  app.get('/:publicUuid', { config: { access: 'public' }, schema: { tags: ['badges'], params: z.object({ publicUuid: z.string().max(64) }), response: { 200: PublicBadge, 404: ErrorBody } } }, (req) =>
     app.services.badges.publicBadge(req.params.publicUuid),
   );
 };

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { TEXT_MAX, UNIVERSE_NAME_MAX } from '@ecofoyer/contracts';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it, vi } from 'vitest';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { pdfText } from '../../lib/pdf-text.ts';
 import { type DossierEntry, renderDossier } from './dossier-pdf.ts';
@@ -51,5 +53,22 @@ describe('the dossier’s PDF (issue 21)', () => {
     pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / ${pages.length}`));
     expect(pages.at(-1)).toContain('Facture illisible ou introuvable.');
     expect(pages.join(' ')).toContain('Appareil 49');
+  });
+
+  it('cuts every text to the form’s length before layout: a 30,000-character word never reaches pdfkit', async () => {
+    const word = (c: string) => c.repeat(30_000);
+    const laidOut = [vi.spyOn(PDFDocument.prototype, 'text'), vi.spyOn(PDFDocument.prototype, 'widthOfString'), vi.spyOn(PDFDocument.prototype, 'heightOfString')];
+    try {
+      const long = { ...entry(1), nom: word('N'), univers: word('U'), type: word('T'), marque: word('M'), modele: word('O'), numeroSerie: word('S'), vendeur: word('V'), facture: { nom: word('F'), url: 'annexe', type: 'application/pdf' } };
+      const pdf = await renderDossier({ foyer: word('H'), at: new Date('2026-11-23T09:00:00Z'), entries: [long], appendix: [{ title: word('A'), load: async () => null }], onProgress: () => undefined });
+      const texts = laidOut.flatMap((spy) => spy.mock.calls.map((call) => String(call[0])));
+      expect(texts.length).toBeGreaterThan(10);
+      // The longest line joins two fields (« Marque et modèle »), each at most the form's 500 characters.
+      expect(Math.max(...texts.map((t) => t.length))).toBeLessThanOrEqual(2 * TEXT_MAX + 1);
+      expect(texts.some((t) => t.includes('U'.repeat(UNIVERSE_NAME_MAX)))).toBe(false);
+      expect((await pdfPages(pdf))[0]).toContain('Valeur d’achat totale');
+    } finally {
+      for (const spy of laidOut) spy.mockRestore();
+    }
   });
 });

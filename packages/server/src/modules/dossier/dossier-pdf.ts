@@ -1,7 +1,7 @@
 import { setImmediate as breathe } from 'node:timers/promises';
-import { type DossierAppliance, appliancesCountFr, dayFr, eurosFr, parisDay } from '@ecofoyer/contracts';
+import { type DossierAppliance, appliancesCountFr, dayFr, eurosFr, parisDay, TEXT_MAX, UNIVERSE_NAME_MAX } from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
-import { pdfText } from '../../lib/pdf-text.ts';
+import { fitText, pdfText } from '../../lib/pdf-text.ts';
 
 const pdfkit = lazyModule(() => import('pdfkit').then((m) => m.default));
 
@@ -28,6 +28,26 @@ export interface DossierInput {
   onProgress: (done: number) => Promise<void> | void;
 }
 
+/**
+ * The entry's texts cut to what the forms allow (appliance fields 500 characters, a universe's name
+ * 40) before any layout: a name stored before the import checked it (30,000 characters) is not laid out.
+ */
+function fitted(a: DossierEntry): DossierEntry {
+  const text = (v: string | null) => (v === null ? null : fitText(v, TEXT_MAX));
+  return {
+    ...a,
+    nom: fitText(a.nom, TEXT_MAX),
+    univers: a.univers === null ? null : fitText(a.univers, UNIVERSE_NAME_MAX),
+    type: text(a.type),
+    marque: text(a.marque),
+    modele: text(a.modele),
+    numeroSerie: text(a.numeroSerie),
+    vendeur: text(a.vendeur),
+    classeEnergie: text(a.classeEnergie),
+    facture: a.facture && { ...a.facture, nom: fitText(a.facture.nom, TEXT_MAX) },
+  };
+}
+
 /** « Garantie légale jusqu’au … » and friends: already in the entry. Lines of one appliance's block. */
 function details(a: DossierAppliance): [string, string][] {
   const purchase = [a.dateAchat ? dayFr(a.dateAchat) : null, a.prixAchat !== null ? eurosFr(a.prixAchat) : null, a.vendeur ? `chez ${a.vendeur}` : null].filter(Boolean).join(' — ');
@@ -45,9 +65,10 @@ function details(a: DossierAppliance): [string, string][] {
 /**
  * The « Dossier d'inventaire » (issue 21): the household's name and the date, a summary, then one
  * block per appliance with its photo, and page numbers. Written as a stream (photos go out as they
- * are read); the event loop breathes between appliances, so a long household never blocks the server.
+ * are read), on a thread of the job pool (dossier.job.ts), every text cut to the form's length first.
  */
-export async function renderDossier(input: DossierInput): Promise<Buffer> {
+export async function renderDossier(given: DossierInput): Promise<Buffer> {
+  const input = { ...given, foyer: fitText(given.foyer, TEXT_MAX), entries: given.entries.map(fitted), appendix: given.appendix.map((a) => ({ ...a, title: fitText(a.title, TEXT_MAX) })) };
   const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4',

@@ -82,4 +82,14 @@ export class DossierRepository {
     const result = await this.db.updateTable('dossier_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
+
+  /** Revokes every link a member made for a household (they left it, or were removed). */
+  revokeSharesBy(userId: number, memberId: number, at: Date) {
+    return this.db.updateTable('dossier_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('created_by', '=', memberId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): DossierRepository {
+    return new DossierRepository(tx);
+  }
 }

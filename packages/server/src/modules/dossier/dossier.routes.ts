@@ -1,7 +1,7 @@
 import { DossierCreate, DossierJob, DossierShare, DossierShareCreate, ErrorBody, SharedDossier } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const JobParams = UserParams.extend({ id: z.uuid() });
@@ -12,27 +12,26 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const dossierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dossier } = app.services;
   const common = { tags: ['dossier'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
   // A lecteur may build the dossier: it reads the household, it changes nothing.
-  app.post('/:userId/dossier', { schema: { ...common, params: UserParams, body: DossierCreate, response: { 200: DossierJob, 202: DossierJob, ...errors } } }, async (req, reply) => {
-    const foyerId = await household(req, req.params.userId, 'read');
+  app.post('/:userId/dossier', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, body: DossierCreate, response: { 200: DossierJob, 202: DossierJob, ...errors } } }, async (req, reply) => {
+    const foyerId = foyerOf(req);
     const { job, created } = await dossier.start(foyerId, currentUser(req).userId, req.body.factures);
     return reply.code(created ? 202 : 200).send(job);
   });
 
-  app.get('/:userId/dossier', { schema: { ...common, params: UserParams, response: { 200: z.array(DossierJob), ...errors } } }, async (req) =>
-    dossier.jobs(await household(req, req.params.userId)),
+  app.get('/:userId/dossier', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierJob), ...errors } } }, async (req) =>
+    dossier.jobs(foyerOf(req)),
   );
 
-  app.get('/:userId/dossier/:id', { schema: { ...common, params: JobParams, response: { 200: DossierJob, ...errors } } }, async (req, reply) => {
-    const job = await dossier.job(await household(req, req.params.userId), req.params.id);
+  app.get('/:userId/dossier/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams, response: { 200: DossierJob, ...errors } } }, async (req, reply) => {
+    const job = await dossier.job(foyerOf(req), req.params.id);
     return reply.header('cache-control', 'no-store').send(job);
   });
 
   // A stream: no response schema (as the files' route).
-  app.get('/:userId/dossier/:id/fichier', { schema: { ...common, params: JobParams } }, async (req, reply) => {
-    const file = await dossier.file(await household(req, req.params.userId), req.params.id);
+  app.get('/:userId/dossier/:id/fichier', { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams } }, async (req, reply) => {
+    const file = await dossier.file(foyerOf(req), req.params.id);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', file.size)
@@ -41,17 +40,17 @@ export const dossierRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(file.stream);
   });
 
-  app.get('/:userId/dossier/partages', { schema: { ...common, params: UserParams, response: { 200: z.array(DossierShare), ...errors } } }, async (req) =>
-    dossier.shares(await household(req, req.params.userId)),
+  app.get('/:userId/dossier/partages', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierShare), ...errors } } }, async (req) =>
+    dossier.shares(foyerOf(req)),
   );
 
-  app.post('/:userId/dossier/partages', { schema: { ...common, params: UserParams, body: DossierShareCreate, response: { 201: DossierShare, ...errors } } }, async (req, reply) => {
-    const foyerId = await household(req, req.params.userId);
+  app.post('/:userId/dossier/partages', { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, body: DossierShareCreate, response: { 201: DossierShare, ...errors } } }, async (req, reply) => {
+    const foyerId = foyerOf(req);
     return reply.code(201).send(await dossier.createShare(foyerId, currentUser(req).userId, req.body.jours));
   });
 
-  app.delete('/:userId/dossier/partages/:id', { schema: { ...common, params: ShareParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await dossier.revokeShare(await household(req, req.params.userId), req.params.id);
+  app.delete('/:userId/dossier/partages/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: ShareParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await dossier.revokeShare(foyerOf(req), req.params.id);
     return reply.code(204).send(null);
   });
 };
@@ -67,13 +66,14 @@ export const sharedDossierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dossier } = app.services;
   const common = { tags: ['dossier'] };
 
-  app.get('/:jeton', { schema: { ...common, params: TokenParams, response: { 200: SharedDossier, 404: ErrorBody, 410: ErrorBody } } }, async (req, reply) =>
-    reply.headers(publicHeaders).send(await dossier.shared(req.params.jeton)),
+  app.get('/:jeton', { config: { access: 'public' }, schema: { ...common, params: TokenParams, response: { 200: SharedDossier, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody } } }, async (req, reply) =>
+    // Already JSON (kept serialised: 3.5 MB at 10,000 appliances), sent as it is.
+    reply.headers(publicHeaders).type('application/json; charset=utf-8').send((await dossier.shared(req.params.jeton, req.ip)) as never),
   );
 
   app.get(
     '/:jeton/appareils/:applianceId/:fichier',
-    { schema: { ...common, params: TokenParams.extend({ applianceId: z.coerce.number().int().positive(), fichier: z.enum(['photo', 'facture']) }) } },
+    { config: { access: 'public' }, schema: { ...common, params: TokenParams.extend({ applianceId: z.coerce.number().int().positive(), fichier: z.enum(['photo', 'facture']) }) } },
     async (req, reply) => {
       const file = await dossier.sharedFile(req.params.jeton, req.params.applianceId, req.params.fichier);
       return reply

@@ -5,17 +5,20 @@ import type { Selectable } from 'kysely';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { HouseholdCache } from '../../lib/household-cache.ts';
+import type { JobPool } from '../../lib/job-pool.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
+import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { CONTENT_TYPES, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
-import { type DossierEntry, renderDossier } from './dossier-pdf.ts';
+import type { DossierEvent, DossierJobInput, DossierRequest } from './dossier.job.ts';
 import type { DossierRepository } from './dossier.repository.ts';
 
 const sharp = lazyModule(() => import('sharp').then((m) => m.default));
-const pdfLib = lazyModule(() => import('pdf-lib'));
 
 const HOUR = 60 * 60 * 1000;
 /** A dossier's file is kept this long, then deleted (the hourly purge). */
@@ -27,6 +30,12 @@ const HEARTBEAT_MS = 30 * 1000;
 const PROGRESS_EVERY = 20;
 /** Active read-only links per household. */
 const MAX_SHARES = 20;
+/** The window of the anonymous reads' limits (RATE_LIMIT_SHARE_PER_LINK, RATE_LIMIT_SHARE_PER_IP). */
+const SHARE_READ_WINDOW_MS = 60_000;
+/** An invoice whose streams inflate past this is left out of the dossier (a « PDF bomb »: 600 KB that inflate to 150 MB). */
+const MAX_INFLATED_BYTES = 50 * 2 ** 20;
+/** A link's token: its id (12 random bytes) and the id's HMAC (32 characters), base64url, nothing else. */
+const SHARE_TOKEN = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})$/;
 
 type JobRow = Selectable<DossierJobsTable>;
 type ShareRow = Selectable<DossierSharesTable>;
@@ -61,7 +70,19 @@ export class DossierService {
 
   constructor(
     private readonly repo: DossierRepository,
-    private readonly deps: { appliances: AppliancesService; rights: RightsService; files: FileService; foyer: FoyerService; clock: Clock; log: FastifyBaseLogger; config: { appUrl: string; jwtSecret: string } },
+    private readonly deps: {
+      appliances: AppliancesService;
+      rights: RightsService;
+      files: FileService;
+      foyer: FoyerService;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      config: { appUrl: string; jwtSecret: string; jobs: { dossierTimeoutMs: number }; rateLimits: { sharePerLink: number; sharePerIp: number } };
+      jobs: JobPool;
+      /** A link's answer, kept until the household's data changes (issue 21: 10,000 appliances, 3.5 MB, were computed at each read). */
+      shared: HouseholdCache;
+      limiter: RateLimiter;
+    },
   ) {}
 
   private toJob(row: JobRow): DossierJob {
@@ -173,20 +194,33 @@ export class DossierService {
       const progress = async (done: number) => {
         if (done % PROGRESS_EVERY === 0 || done === total) await this.repo.progress(id, done, total, this.deps.clock.now());
       };
-      const entries: DossierEntry[] = items.map((item) => ({
-        ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }),
-        loadPhoto: () => (item.pictKey ? this.jpeg(item.pictKey, 360) : Promise.resolve(null)),
-      }));
       const images = invoices.filter((i) => i.appliance.facture_type !== 'application/pdf');
       const pdfs = invoices.filter((i) => i.appliance.facture_type === 'application/pdf');
-      let pdf = await renderDossier({
+      const input: DossierJobInput = {
         foyer: await this.deps.foyer.nameOf(foyerId),
         at: this.deps.clock.now(),
-        entries,
-        appendix: images.map((i) => ({ title: `Facture — ${i.appliance.name}`, load: () => this.jpeg(i.factureKey!, 1600) })),
-        onProgress: progress,
+        entries: items.map((item) => ({ ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }), hasPhoto: item.pictKey !== null })),
+        appendix: images.map((i) => ({ title: `Facture — ${i.appliance.name}` })),
+        invoices: pdfs.map((i) => ({ applianceId: i.appliance.id, title: `Facture — ${i.appliance.name}` })),
+        maxInflatedBytes: MAX_INFLATED_BYTES,
+      };
+      // The layout and the merge run on the job pool's thread; the files it asks for are read (and the photos resized) here.
+      const pdf = await this.deps.jobs.run<Buffer>('modules/dossier/dossier.job#dossierJob', input, {
+        timeMs: this.deps.config.jobs.dossierTimeoutMs,
+        answer: async (request: DossierRequest) => {
+          const bytes =
+            'photo' in request
+              ? await this.jpeg(items[request.photo]!.pictKey!, 360).catch(() => null)
+              : 'appendix' in request
+                ? await this.jpeg(images[request.appendix]!.factureKey!, 1600).catch(() => null)
+                : await this.read(pdfs[request.invoice]!.factureKey!);
+          return { value: bytes };
+        },
+        onEvent: async (event: DossierEvent) => {
+          if ('done' in event) await progress(event.done);
+          else this.deps.log.warn({ dossier: id, appliance: event.leftOut, why: event.why, maxInflatedBytes: MAX_INFLATED_BYTES }, 'invoice not appended to the dossier');
+        },
       });
-      if (pdfs.length > 0) pdf = await this.appendPdfInvoices(pdf, pdfs, (n) => progress(items.length + images.length + n));
       const key = `dossiers/${foyerId}/${randomUUID()}.pdf`;
       await this.deps.files.fileStore.put(key, pdf);
       await this.repo.finish(id, { status: 'pret', file_key: key, size: pdf.length }, this.deps.clock.now());
@@ -196,26 +230,6 @@ export class DossierService {
     } finally {
       this.live.delete(id);
     }
-  }
-
-  /** The invoices kept as PDF, their pages after the dossier's (a damaged or protected one is left out). */
-  private async appendPdfInvoices(dossier: Buffer, items: Item[], progress: (n: number) => Promise<void>): Promise<Buffer> {
-    const { PDFDocument } = await pdfLib();
-    const merged = await PDFDocument.load(dossier);
-    let n = 0;
-    for (const item of items) {
-      const bytes = await this.read(item.factureKey!);
-      try {
-        if (bytes) {
-          const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
-          for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-        }
-      } catch (err) {
-        this.deps.log.warn({ err, appliance: item.appliance.id }, 'invoice not appended to the dossier');
-      }
-      await progress(++n);
-    }
-    return Buffer.from(await merged.save());
   }
 
   async job(foyerId: number, id: string): Promise<DossierJob> {
@@ -279,11 +293,16 @@ export class DossierService {
     if (!(await this.repo.revokeShare(foyerId, id, this.deps.clock.now()))) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
   }
 
+  /** A member left the household, or was removed: the links they made stop at once (decision 021). */
+  async memberLeft(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+    await this.repo.in(unit.tx).revokeSharesBy(foyerId, memberId, this.deps.clock.now());
+  }
+
   /** The link behind a token: 404 when it is not one of ours, 410 when expired or revoked. */
   private async shareOf(token: string): Promise<ShareRow> {
-    const [id, sig] = token.split('.');
-    const expected = id ? Buffer.from(this.signature(id)) : null;
-    if (!id || !sig || !expected || sig.length !== expected.length || !timingSafeEqual(Buffer.from(sig), expected)) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
+    // Exactly `id.signature`: a token with anything after it is not the link that was given.
+    const [, id, sig] = SHARE_TOKEN.exec(token) ?? [];
+    if (!id || !sig || !timingSafeEqual(Buffer.from(sig), Buffer.from(this.signature(id)))) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
     const row = await this.repo.share(id);
     if (!row) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
     if (row.revoked_at || row.expires_at <= this.deps.clock.now()) throw new HttpError(410, 'SHARE_EXPIRED', MSG.shareExpired);
@@ -291,23 +310,30 @@ export class DossierService {
   }
 
   /** GET /api/V1/partages/{jeton}: the dossier's content, the files through the link itself. */
-  async shared(token: string): Promise<SharedDossier> {
+  /**
+   * The link's answer as JSON text (a SharedDossier). Its inventory part is computed and serialised
+   * once per change of the household (10,000 appliances: 3.5 MB, 1.4 s of the event loop at each
+   * read before), for at most 10 minutes; the foyer's name and the date are added at each read.
+   */
+  async shared(token: string, ip: string): Promise<string> {
+    // Read by anyone who has the link: limited per address before anything is read, then per link.
+    const { limiter, config } = this.deps;
+    await limiter.hit([{ key: `share:ip:${ip}`, max: config.rateLimits.sharePerIp, windowMs: SHARE_READ_WINDOW_MS }], MSG.shareTooManyReads);
     const share = await this.shareOf(token);
-    const items = await this.items(share.user_id);
-    const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
-    const appareils = items.map((item) =>
-      this.describe(item, { photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null, facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null }),
-    );
-    const priced = appareils.filter((a) => a.prixAchat !== null);
-    return {
-      foyer: await this.deps.foyer.nameOf(share.user_id),
-      etabliLe: this.deps.clock.now().toISOString(),
-      expireLe: share.expires_at.toISOString(),
-      nombre: appareils.length,
-      valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100,
-      prixConnus: priced.length,
-      appareils,
-    };
+    await limiter.hit([{ key: `share:link:${share.id}`, max: config.rateLimits.sharePerLink, windowMs: SHARE_READ_WINDOW_MS }], MSG.shareTooManyReads);
+    const content = await this.deps.shared.answer(share.user_id, `partage ${share.id}`, async () => {
+      const items = await this.items(share.user_id);
+      const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
+      const appareils = items.map((item) =>
+        this.describe(item, { photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null, facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null }),
+      );
+      const priced = appareils.filter((a) => a.prixAchat !== null);
+      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = { nombre: appareils.length, valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100, prixConnus: priced.length, appareils };
+      return JSON.stringify(part);
+    });
+    // Read each time: a rename does not move the household's data version.
+    const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = { foyer: await this.deps.foyer.ownName(share.user_id), etabliLe: this.deps.clock.now().toISOString(), expireLe: share.expires_at.toISOString() };
+    return `${JSON.stringify(head).slice(0, -1)},${content.slice(1)}`;
   }
 
   /** A photo or invoice of the shared household, while the link is valid. */

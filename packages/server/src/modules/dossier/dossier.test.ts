@@ -2,9 +2,11 @@ import { MSG } from '@ecofoyer/contracts';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { inflatingPdf } from '../../../test/inflating-pdf.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
@@ -127,6 +129,37 @@ describe('« Dossier d’inventaire » (issue 21)', () => {
     expect(pages[2]).toContain('FACTURE-ORIGINALE-77');
   });
 
+  it('leaves out an invoice that inflates past 50 MB, with a warning line in the PDF and the log, and the event loop free meanwhile', async () => {
+    const me = await signedInUser(t, 'facture-gonflee@exemple.fr');
+    const id = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'B1', name: 'Lave-linge piégé' });
+    const other = await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'B2', name: 'Frigo honnête' });
+    // 60 KB that inflate to 64 MB: on the event loop, pdf-lib took over 10 s to read it (and 150 MB ended the process).
+    await invoice(me, id, inflatingPdf(64 * 2 ** 20, 'FACTURE-GONFLEE'), 'facture.pdf');
+    const source = await PDFDocument.create();
+    source.addPage().drawText('FACTURE-HONNETE', { x: 50, y: 700, size: 14, font: await source.embedFont(StandardFonts.Helvetica) });
+    await invoice(me, other, Buffer.from(await source.save()), 'facture.pdf');
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      const job = await built(me, true);
+      delay.disable();
+      expect(job).toMatchObject({ statut: 'pret', fait: 4, total: 4 });
+      // The loop kept turning: a request of another household waited at most a fraction of a second.
+      expect(delay.max / 1e6).toBeLessThan(2000);
+      const pages = await pdfPages((await download(me, job.id)).rawPayload);
+      const text = pages.join('\n');
+      expect(text).toContain(MSG.dossierInvoiceLeftOut(50));
+      expect(text).toContain('Facture — Lave-linge piégé');
+      expect(text).not.toContain('FACTURE-GONFLEE');
+      expect(text).toContain('FACTURE-HONNETE');
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ appliance: id, why: 'inflates' }), 'invoice not appended to the dossier');
+    } finally {
+      delay.disable();
+      warn.mockRestore();
+    }
+  });
+
   it('gives the dossier being built instead of starting a second, lets a lecteur build it, and says when one was interrupted', async () => {
     const owner = await signedInUser(t, 'proprio-dossier@exemple.fr');
     const reader = await signedInUser(t, 'lecteur-dossier@exemple.fr');
@@ -192,7 +225,7 @@ describe('Read-only links to the dossier (issue 21)', () => {
     expect(seen.headers['referrer-policy']).toBe('no-referrer');
     expect(seen.body).not.toContain('partage@exemple.fr');
     const dossier = seen.json();
-    expect(dossier).toMatchObject({ foyer: 'Foyer de Camille', nombre: 2, valeurTotale: 1499.5, prixConnus: 2, expireLe: share.expireLe });
+    expect(dossier).toMatchObject({ foyer: null, nombre: 2, valeurTotale: 1499.5, prixConnus: 2, expireLe: share.expireLe });
     const washerSeen = dossier.appareils.find((a: { id: number }) => a.id === id);
     expect(washerSeen).toMatchObject({ marque: 'Bosch', numeroSerie: 'SER-9', garantie: 'Garantie légale jusqu’au 1 juin 2027', sousGarantie: true });
     const picture = await t.app.inject({ url: washerSeen.photo });
@@ -222,6 +255,67 @@ describe('Read-only links to the dossier (issue 21)', () => {
       expect(revoked.json().message).toBe(MSG.shareExpired);
     }
     expect((await t.app.inject({ url: `${users(me.id)}/dossier/partages`, headers: me.headers })).json()).toEqual([]);
+  });
+
+  it('opens only for exactly « id.signature »: anything after the token is not the link given', async () => {
+    const me = await signedInUser(t, 'jeton-exact@exemple.fr');
+    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'J1' });
+    const share = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json();
+    const token = share.lien.replace(/^.*\/partage\//, '');
+    expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).statusCode).toBe(200);
+    for (const suffix of ['.anything', '.', '.x.y', 'A']) {
+      const res = await t.app.inject({ url: `/api/V1/partages/${token}${suffix}` });
+      expect(res.statusCode, suffix).toBe(404);
+      expect(res.json().message).toBe(MSG.shareUnknown);
+    }
+    const photo = await t.app.inject({ url: `/api/V1/partages/${token}.anything/appareils/1/photo` });
+    expect(photo.statusCode).toBe(404);
+  });
+
+  it('shows a foyer without a name of its own with no one’s first name, and the name it gave itself once it has one', async () => {
+    const me = await signedInUser(t, 'titre-neutre@exemple.fr');
+    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'T1' });
+    const token = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json().lien.replace(/^.*\/partage\//, '');
+    const unnamed = await t.app.inject({ url: `/api/V1/partages/${token}` });
+    expect(unnamed.json().foyer).toBeNull();
+    // signedInUser's first name: the founder's, which « Foyer de … » would give to anyone with the link.
+    expect(unnamed.body).not.toContain('Camille');
+    expect((await t.app.inject({ method: 'PUT', url: `${users(me.id)}/foyer`, headers: me.headers, payload: { nom: 'Les Durand' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).json().foyer).toBe('Les Durand');
+  });
+
+  it('computes a link’s answer once per change of the household, and refuses (429) a link or an address read too often', async () => {
+    const me = await signedInUser(t, 'lectures@exemple.fr');
+    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'L1' });
+    const link = async () => (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json().lien.replace(/^.*\/partage\//, '') as string;
+    const [one, two] = [await link(), await link()];
+    // A minute of its own (the limits count per clock minute), the session still valid.
+    t.clock.set('2026-11-24T10:07:00Z');
+    try {
+      const cache = t.app.services.sharedDossiers;
+      const read = (token: string, ip = '198.51.100.7') => t.app.inject({ url: `/api/V1/partages/${token}`, remoteAddress: ip });
+      const misses = cache.misses;
+      for (let i = 0; i < 3; i++) expect((await read(one)).json().nombre).toBe(1);
+      expect(cache.misses - misses).toBe(1);
+      await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'L2' });
+      expect((await read(one)).json().nombre).toBe(2);
+      expect(cache.misses - misses).toBe(2);
+
+      const { sharePerLink, sharePerIp } = t.app.deps.config.rateLimits;
+      for (let i = 4; i < sharePerLink; i++) expect((await read(one, `198.51.100.${i}`)).statusCode).toBe(200);
+      const tooMany = await read(one, '198.51.100.200');
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json().message).toBe(MSG.shareTooManyReads);
+      // Another link of the same household still opens; one address reading past its limit is refused on any link.
+      expect((await read(two, '203.0.113.5')).statusCode).toBe(200);
+      for (let i = 1; i < sharePerIp; i++) await read(i % 2 ? one : two, '203.0.113.5');
+      const fromThere = await read(two, '203.0.113.5');
+      expect(fromThere.statusCode).toBe(429);
+      expect(fromThere.json().message).toBe(MSG.shareTooManyReads);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      t.clock.set('2026-11-24T10:00:00Z');
+    }
   });
 
   it('ends after its 7 or 30 days, refuses other lengths, is not a lecteur’s to give, and stops at 20 links', async () => {

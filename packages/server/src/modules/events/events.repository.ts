@@ -202,11 +202,6 @@ export class EventsRepository {
   moveHousehold(from: number, to: number) {
     return this.db.updateTable('events').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
   }
-
-  /** A household's private calendar address (it moved its events elsewhere). */
-  dropFeed(userId: number) {
-    return this.db.deleteFrom('calendar_feeds').where('user_id', '=', userId).executeTakeFirst();
-  }
 }
 
 export type EventJoined = NonNullable<Awaited<ReturnType<EventsRepository['find']>>>;

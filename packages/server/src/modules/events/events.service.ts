@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Event, type EventCounts, type EventsQuery, expandSeries, type Frequency, MSG, seriesHorizon } from '@ecofoyer/contracts';
+import { type Event, type EventCounts, type EventsQuery, expandSeries, FREQUENCIES, type Frequency, MSG, seriesHorizon, seriesStartRange } from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const icalGeneratorModule = lazyModule(() => import('ical-generator'));
@@ -47,7 +47,7 @@ export class EventsService {
 
   constructor(
     private readonly repo: EventsRepository,
-    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; foyer: Pick<FoyerService, 'assignableIds'>; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
+    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; foyer: Pick<FoyerService, 'assignableIds' | 'membership'>; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
   ) {}
 
   private toDto(row: EventJoined): Event {
@@ -147,7 +147,11 @@ export class EventsService {
     return this.get(userId, id);
   }
 
-  /** One row per occurrence, from the chosen date to 12 months ahead; returns the series. */
+  /**
+   * One row per occurrence, from the chosen date to 12 months ahead; returns the series. The route
+   * keeps the first date within `seriesStartRange` (contracts' `eventPeriodCreate`), and
+   * `expandSeries` never gives more than SERIES_EXPANSION_MAX dates whoever calls.
+   */
   async createSeries(userId: number, input: EventInput, frequency: Frequency, actorId = userId): Promise<Event[]> {
     await this.check(userId, input);
     const seriesId = randomUUID();
@@ -162,7 +166,9 @@ export class EventsService {
 
   /**
    * Keeps every series 12 months ahead as time passes. Dates are computed from the series' first
-   * occurrence (no drift); an occurrence done or deleted never changes the others.
+   * occurrence (no drift); an occurrence done or deleted never changes the others. Called by reads:
+   * a series left unread for more than a year (or stored from 1970 before the start was bounded)
+   * is caught up from a year back only, so one read writes at most SERIES_EXPANSION_MAX rows a series.
    */
   async extendSeries(userId: number): Promise<void> {
     // Issue 23: checking aggregates every occurrence of the household's series, so it is done again
@@ -173,10 +179,15 @@ export class EventsService {
     const stamp = `${await this.repo.dataVersion(userId)} ${now.toISOString().slice(0, 10)}`;
     if (this.seriesChecked.get(userId) === stamp) return;
     const horizon = seriesHorizon(now);
+    const { earliest } = seriesStartRange(now);
     // Three statements at most whatever the number of series (the series, their last rows, one insert).
     const due = (await this.repo.seriesEndingBefore(userId, horizon))
-      .filter((s) => s.series_id && s.frequency)
-      .map((s) => ({ seriesId: s.series_id as string, dates: expandSeries(new Date(s.first), s.frequency as Frequency, horizon).filter((d) => d.getTime() > new Date(s.last).getTime()) }))
+      .filter((s) => s.series_id && (FREQUENCIES as readonly (string | null)[]).includes(s.frequency))
+      .map((s) => {
+        const last = new Date(s.last);
+        const after = last.getTime() > earliest.getTime() ? last : earliest;
+        return { seriesId: s.series_id as string, dates: expandSeries(new Date(s.first), s.frequency as Frequency, horizon, after) };
+      })
       .filter((s) => s.dates.length > 0);
     if (due.length > 0) {
       const lastById = new Map((await this.repo.lastOfSeries(due.map((s) => s.seriesId))).map((r) => [r.series_id, r]));
@@ -229,25 +240,31 @@ export class EventsService {
     return this.repo.stats(userId);
   }
 
-  /** The private iCalendar address (the token is the secret; revoking it makes a new one next time). */
-  async feedUrl(userId: number): Promise<string> {
-    const existing = await this.repo.feedToken(userId);
-    const token = existing?.token ?? (await this.repo.createFeedToken(userId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
+  /**
+   * A member's private iCalendar address (the token is the secret; revoking it makes a new one next
+   * time). Each member has their own (decision 021): it shows the household they are in when it is
+   * read, and ends when they leave it (`memberLeft`), so a removed member's address opens nothing.
+   */
+  async feedUrl(memberId: number): Promise<string> {
+    const existing = await this.repo.feedToken(memberId);
+    const token = existing?.token ?? (await this.repo.createFeedToken(memberId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
     return `${this.deps.config.appUrl}/api/V1/calendar/${token}.ics`;
   }
 
-  revokeFeed(userId: number) {
-    return this.repo.deleteFeedToken(userId);
+  revokeFeed(memberId: number) {
+    return this.repo.deleteFeedToken(memberId);
   }
 
   /**
-   * The user's events as iCalendar, or null for an unknown or revoked token. `days` adds whole days
-   * another module puts in the feed (the end of a guarantee, issue 20), read for the feed's owner.
+   * The events of the feed owner's household as iCalendar, or null for an unknown or revoked token.
+   * `days` adds whole days another module puts in the feed (the end of a guarantee, issue 20), read
+   * for that household.
    */
-  async ics(token: string, days: (userId: number) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
+  async ics(token: string, days: (foyerId: number) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
     const owner = await this.repo.userOfFeed(token);
     if (!owner) return null;
-    const [events, extra] = await Promise.all([this.list(owner.user_id), days(owner.user_id)]);
+    const { foyerId } = await this.deps.foyer.membership(owner.user_id);
+    const [events, extra] = await Promise.all([this.list(foyerId), days(foyerId)]);
     // Times in UTC (…Z): a calendar app shows them in its own zone. With a calendar `timezone` and no
     // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
     // line, so 10:00 in Paris showed at 08:00 or 09:00 (issue 15, item 12).
@@ -271,15 +288,18 @@ export class EventsService {
     return calendar.toString();
   }
 
-  /** A member left the household (issue 19): the tasks they saw to go back to every member. */
-  async unassign(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
-    await this.repo.in(unit.tx).unassign(foyerId, memberId);
+  /**
+   * A member left the household, or was removed: the tasks they saw to go back to every member, and
+   * their calendar address stops (a new one, asked later, shows the household they are in then).
+   */
+  async memberLeft(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+    const repo = this.repo.in(unit.tx);
+    await repo.unassign(foyerId, memberId);
+    await repo.deleteFeedToken(memberId);
   }
 
   /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */
   async moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void> {
-    const repo = this.repo.in(unit.tx);
-    await repo.moveHousehold(from, to);
-    await repo.dropFeed(from);
+    await this.repo.in(unit.tx).moveHousehold(from, to);
   }
 }

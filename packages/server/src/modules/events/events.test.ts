@@ -84,6 +84,49 @@ describe('events', () => {
     expect(later.find((e: { dt_realisation: string }) => e.dt_realisation.startsWith('2026-12-30')).status).toBe('NEW');
   }
 
+  it('refuses a series from 1970 or from far ahead with a French message and writes nothing; one within a year back still expands', async () => {
+    const user = await signedInUser(t, 'serie-bornee@exemple.fr');
+    const rows = async () => (await t.db.selectFrom('events').select('dt_realisation').where('user_id', '=', user.id).orderBy('dt_realisation').execute()).map((r) => r.dt_realisation.toISOString().slice(0, 10));
+    // 21 November 2026 (the test clock): a monthly series from 1970 wrote 695 rows.
+    const old = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '1970-01-15T09:00:00Z', frequency: 'monthly' }, user);
+    expect(old.statusCode).toBe(400);
+    expect(old.json().message).toBe(MSG.eventSeriesStartTooOld);
+    expect(old.json().errors).toContainEqual(expect.objectContaining({ message: MSG.eventSeriesStartTooOld }));
+    const far = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '2029-01-15T09:00:00Z', frequency: 'yearly' }, user);
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe(MSG.eventSeriesStartTooFar);
+    expect(await rows()).toEqual([]);
+    // Eleven months back: every month from then to 12 months ahead, as before.
+    const recent = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '2025-12-15T09:00:00Z', frequency: 'monthly' }, user);
+    expect(recent.statusCode).toBe(201);
+    expect(recent.json()).toHaveLength(24);
+    expect((await rows()).slice(0, 2)).toEqual(['2025-12-15', '2026-01-15']);
+    expect((await rows()).at(-1)).toBe('2027-11-15');
+    // Two years ahead at most: a yearly series starting in 2028.
+    expect((await post(`${events(user.id)}/period`, { title: 'Ramoner', dt_realisation: '2028-10-01T09:00:00Z', frequency: 'yearly' }, user)).json()).toHaveLength(2);
+  });
+
+  it('keeps a stored series from 1970 going from a year back only: a read writes a bounded number of rows', async () => {
+    const user = await signedInUser(t, 'serie-ancienne@exemple.fr');
+    // As a row written before the first date was bounded, or restored from a backup, would be.
+    const seriesId = '00000000-0000-4000-8000-000000001970';
+    await t.db
+      .insertInto('events')
+      .values({
+        user_id: user.id, appliance_id: null, maintenance_card_id: null, series_id: seriesId, frequency: 'monthly', title: 'Purger les radiateurs', note: null, type: 'MAINTENANCE',
+        status: 'NEW', dt_realisation: new Date('1970-01-15T09:00:00Z'), done_at: null, created_at: t.clock.now(), updated_at: t.clock.now(), assignee_id: null, immobilisation_jours: null,
+      })
+      .execute();
+    const list = await t.app.inject({ url: events(user.id), headers: user.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const monthly = (await t.db.selectFrom('events').select('dt_realisation').where('series_id', '=', seriesId).orderBy('dt_realisation').execute()).map((r) => r.dt_realisation.toISOString().slice(0, 10));
+    // The first row, then the 15th of each month from a year back (21 November 2025) to 12 months ahead: 24, not 694.
+    expect(monthly).toHaveLength(1 + 24);
+    expect(monthly.slice(0, 3)).toEqual(['1970-01-15', '2025-12-15', '2026-01-15']);
+    expect(monthly.at(-1)).toBe('2027-11-15');
+    expect(list.json()).toHaveLength(1 + 24);
+  });
+
   it('lists the events of one appliance, and deleting the appliance deletes them', async () => {
     const a = await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'Siemens', modele: 'iQ300' }) });
     const universe = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json()[0];

@@ -1,7 +1,7 @@
 import { ErrorBody, MSG, UploadedFile } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../lib/auth-guard.ts';
+import { currentUser } from '../../lib/route-access.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { isSafeKey } from '../../lib/file-store.ts';
 import { CONTENT_TYPES, readMultipart, requireFile } from '../../lib/uploads.ts';
@@ -13,7 +13,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['files'],
         security: [{ bearer: [] }],
@@ -32,6 +32,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/*',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['files'],
         querystring: z.object({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) }),

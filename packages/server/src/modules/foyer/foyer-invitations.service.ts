@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { FOYER_INVITATION_DAYS, FOYER_ROLE_LABELS, type Foyer, type FoyerInvitation, type FoyerInvitationCreate, type FoyerInvitationPreview, MSG } from '@ecofoyer/contracts';
+import {
+  FOYER_INVITATION_DAYS,
+  FOYER_ROLE_LABELS,
+  type Foyer,
+  type FoyerInvitation,
+  type FoyerInvitationCreate,
+  type FoyerInvitationPreview,
+  maskEmail,
+  MSG,
+} from '@ecofoyer/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -12,17 +21,22 @@ import type { FoyerService } from './foyer.service.ts';
 
 const DAY = 86_400_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** What a household's modules do when a joiner brings their data (each moves its own rows). */
 interface HouseholdData {
   moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void>;
 }
 
+type InvitationRow = { id: number; email: string; role: FoyerInvitation['role']; expires_at: Date; approved_at: Date | null };
+
 /**
  * Invitations to a foyer (issue 19): an owner invites an address with a role; the mail carries a
- * random link, stored hashed, valid 7 days, spent by its first acceptance. The person who accepts
- * joins the foyer and either brings their own data into it or keeps it apart in their own foyer,
- * where they find it again if they leave.
+ * random link, stored hashed, valid 7 days, spent by its first acceptance — by the account of the
+ * invited address only, so a forwarded link opens nothing for anyone else. An invitation as
+ * propriétaire made by a co-owner waits for the holder's confirmation before it is sent (only the
+ * holder names owners). The person who accepts joins the foyer and either brings their own data
+ * into it or keeps it apart in their own foyer, where they find it again if they leave.
  */
 export class FoyerInvitationsService {
   constructor(
@@ -38,13 +52,19 @@ export class FoyerInvitationsService {
     },
   ) {}
 
+  private toInvitation(row: InvitationRow): FoyerInvitation {
+    return { id: row.id, email: row.email, role: row.role, expire: row.expires_at.toISOString(), aConfirmer: row.approved_at === null };
+  }
+
   /** POST …/foyer/invitations: limited per account like sign-ups; a member's address is refused. */
   async invite(actorId: number, input: FoyerInvitationCreate): Promise<FoyerInvitation> {
-    const { foyerId, role } = await this.deps.foyer.membership(actorId);
+    const { foyerId, role, holder } = await this.deps.foyer.membership(actorId);
     if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
     if (await this.repo.isDemo(actorId)) throw forbidden(MSG.foyerDemoInvite, 'DEMO_ACCOUNT');
     await this.deps.limiter.hit([{ key: `foyer-invitation:account:${actorId}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * 60_000 }], MSG.foyerTooManyInvitations);
     if (await this.repo.isMemberEmail(foyerId, input.email)) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
+    const approved = input.role !== 'proprietaire' || holder;
+    // Waiting for the holder, the invitation has no link yet: its hash is of a secret nobody keeps.
     const token = randomBytes(32).toString('base64url');
     const now = this.deps.clock.now();
     const created = await this.repo.replaceInvitation({
@@ -55,16 +75,47 @@ export class FoyerInvitationsService {
       invited_by: actorId,
       created_at: now,
       expires_at: new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY),
+      approved_at: approved ? now : null,
     });
     const foyer = await this.deps.foyer.get(actorId);
     const inviter = foyer.membres.find((m) => m.userId === actorId)?.prenom ?? foyer.nom;
+    if (approved) await this.mailInvitation(input.email, input.role, token, inviter, foyer.nom);
+    else await this.askHolder(foyer, inviter, input.email);
+    return this.toInvitation(created);
+  }
+
+  /** POST …/foyer/invitations/{id}/confirmation: the holder lets a co-owner's invitation as propriétaire go. */
+  async confirm(actorId: number, id: number): Promise<FoyerInvitation> {
+    const { foyerId } = await this.deps.foyer.membership(actorId);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.clock.now();
+    const approved = await this.repo.approveInvitation(foyerId, id, hashOf(token), now, new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY));
+    if (!approved) throw notFound(MSG.foyerInvitationUnknown);
+    const foyer = await this.deps.foyer.get(actorId);
+    const inviter = foyer.membres.find((m) => m.userId === approved.invited_by)?.prenom ?? foyer.membres.find((m) => m.userId === actorId)?.prenom ?? foyer.nom;
+    await this.mailInvitation(approved.email, approved.role, token, inviter, foyer.nom);
+    return this.toInvitation(approved);
+  }
+
+  private async mailInvitation(email: string, role: FoyerInvitation['role'], token: string, inviter: string, nom: string): Promise<void> {
     const link = `${this.deps.config.appUrl}/invitation?token=${token}`;
     await this.deps.mailer.send({
-      to: input.email,
-      subject: MSG.foyerInviteMailSubject(foyer.nom),
-      text: MSG.foyerInviteMailText(inviter, foyer.nom, FOYER_ROLE_LABELS[input.role].toLowerCase(), link, FOYER_INVITATION_DAYS),
+      to: email,
+      subject: MSG.foyerInviteMailSubject(nom),
+      text: MSG.foyerInviteMailText(inviter, nom, FOYER_ROLE_LABELS[role].toLowerCase(), link, FOYER_INVITATION_DAYS),
     });
-    return { id: created.id, email: created.email, role: created.role, expire: created.expires_at.toISOString() };
+  }
+
+  /** Tells the holder an invitation as propriétaire waits for them (they confirm it in « Mon foyer »). */
+  private async askHolder(foyer: Foyer, inviter: string, email: string): Promise<void> {
+    const holder = foyer.responsable === null ? undefined : foyer.membres.find((m) => m.userId === foyer.responsable);
+    const address = holder && (await this.repo.emailOf(holder.userId));
+    if (!holder || !address) return;
+    await this.deps.mailer.send({
+      to: address,
+      subject: MSG.foyerApprovalMailSubject(foyer.nom),
+      text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile`),
+    });
   }
 
   /** DELETE …/foyer/invitations/{id}: an owner cancels an invitation not yet accepted. */
@@ -75,41 +126,48 @@ export class FoyerInvitationsService {
     if (Number(deleted.numDeletedRows) === 0) throw notFound(MSG.foyerInvitationUnknown);
   }
 
-  /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role (the token is the secret). */
+  /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role, for which address (masked). */
   async preview(token: string): Promise<FoyerInvitationPreview> {
     const invitation = await this.repo.openInvitation(hashOf(token), this.deps.clock.now());
     const foyer = invitation && (await this.repo.foyer(invitation.foyer_id));
     if (!invitation || !foyer) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
-    const nom = foyer.nom ?? MSG.foyerDefaultName(foyer.founder);
-    const inviter = (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.founder;
-    return { nom, invitePar: inviter, role: invitation.role, expire: invitation.expires_at.toISOString() };
+    const nom = foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed);
+    const inviter = (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.holder ?? nom;
+    return { nom, invitePar: inviter, role: invitation.role, expire: invitation.expires_at.toISOString(), pour: maskEmail(invitation.email) };
   }
 
   /**
-   * POST V1/foyer/invitations/{token}/accept. In one transaction: the invitation is spent, the
-   * foyer left keeps an owner, and with `fusion` the joiner's own foyer — theirs alone — gives its
-   * universes, appliances and events to the new one. Any refusal changes nothing.
+   * POST V1/foyer/invitations/{token}/accept, by the account of the invited address. In one
+   * transaction: the invitation is spent, the foyer left keeps an owner (someone who holds a foyer
+   * shared with others leaves it first, choosing what becomes of it), and with `fusion` the joiner's
+   * own foyer — theirs alone — gives its universes, appliances and events to the new one. Any
+   * refusal changes nothing and spends nothing.
    */
   async accept(actorId: number, token: string, fusion: boolean): Promise<Foyer> {
+    const email = await this.repo.emailOf(actorId);
     await inTransaction(this.deps.db, async (unit) => {
       const repo = this.repo.in(unit.tx);
       const now = this.deps.clock.now();
       const invitation = await repo.spendInvitation(hashOf(token), now);
       if (!invitation) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
-      const current = (await repo.membership(actorId)) ?? { foyer_id: actorId, role: 'proprietaire' as const };
+      if (!email || !sameAddress(email, invitation.email)) throw forbidden(MSG.foyerInvitationOtherAddress(maskEmail(invitation.email)), 'FOYER_INVITATION_OTHER_ADDRESS');
+      const current = await repo.membership(actorId);
+      if (!current) throw notFound();
       if (current.foyer_id === invitation.foyer_id) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
+      await repo.lockFoyer(current.foyer_id);
       const left = await repo.lockMembers(current.foyer_id);
       const others = left.filter((m) => m.user_id !== actorId);
+      if (current.holder_id === actorId && others.length > 0) throw conflict(MSG.foyerHolderJoinOther, 'FOYER_HOLDER_SHARED');
       if (current.role === 'proprietaire' && others.length > 0 && !others.some((m) => m.role === 'proprietaire')) {
         throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       }
       if (fusion) {
-        const own = current.foyer_id === actorId ? others : await repo.lockMembers(actorId);
-        if (own.length > 0) throw conflict(MSG.foyerMergeShared, 'FOYER_MERGE_SHARED');
-        for (const module of this.deps.data) await module.moveHousehold(actorId, invitation.foyer_id, unit);
+        // Their own data: the foyer they hold alone — the one they are in, or the one they kept it apart in.
+        const own = current.holder_id === actorId ? current.foyer_id : await repo.homeOf(actorId, current.foyer_id, now);
+        for (const module of this.deps.data) await module.moveHousehold(own, invitation.foyer_id, unit);
       }
       await repo.move(actorId, invitation.foyer_id, invitation.role, now);
-      if (current.foyer_id !== actorId) await this.deps.foyer.left(current.foyer_id, actorId, unit);
+      if (current.holder_id !== actorId) await this.deps.foyer.left(current.foyer_id, actorId, unit);
     });
     this.deps.foyer.forget(actorId);
     return this.deps.foyer.get(actorId);

@@ -1,5 +1,6 @@
 import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
@@ -62,7 +63,7 @@ describe('invitations to a foyer (issue 19)', () => {
     // The invitation page reads who invites, before anyone signs in; reading spends nothing.
     const preview = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toEqual({ nom: 'Foyer de Camille', invitePar: 'Camille', role: 'membre', expire: sent.json().expire });
+    expect(preview.json()).toEqual({ nom: 'Foyer de Camille', invitePar: 'Camille', role: 'membre', expire: sent.json().expire, pour: 'i•••@exemple.fr' });
 
     const joined = await accept(guest, token);
     expect(joined.statusCode, joined.body).toBe(200);
@@ -99,7 +100,7 @@ describe('invitations to a foyer (issue 19)', () => {
     expect(universes).toEqual(expect.arrayContaining(['Cuisine', 'Studio']));
   });
 
-  it('refuses what must not happen, changing nothing: an owner only, a member’s address, an expired or cancelled link, leaving a foyer without owner, merging shared data', async () => {
+  it('refuses what must not happen, changing nothing: an owner only, a member’s address, an expired or cancelled link, the holder of a shared foyer leaving it for another', async () => {
     let owner = await signedInUser(t, 'refus-proprio@exemple.fr');
     let member = await signedInUser(t, 'refus-membre@exemple.fr');
     let late = await signedInUser(t, 'refus-tard@exemple.fr');
@@ -133,43 +134,18 @@ describe('invitations to a foyer (issue 19)', () => {
     expect((await accept(late, 'inconnu')).statusCode).toBe(404);
     expect((await foyerOf(late)).id).toBe(late.id);
 
-    // The only owner of a foyer with members cannot leave it for another.
+    // Whoever holds a foyer shared with others leaves it first (choosing what becomes of it) before joining another.
     const elsewhere = await signedInUser(t, 'refus-ailleurs@exemple.fr');
     expect((await invite(elsewhere, 'refus-proprio@exemple.fr')).statusCode).toBe(201);
     const { token: away } = await linkTo('refus-proprio@exemple.fr');
-    const lastOwner = await accept(owner, away);
-    expect(lastOwner.statusCode).toBe(409);
-    expect(lastOwner.json().message).toBe(MSG.foyerLastOwner);
+    const holder = await accept(owner, away, { fusion: true });
+    expect([holder.statusCode, holder.json().message]).toEqual([409, MSG.foyerHolderJoinOther]);
     // Refused: the invitation was not spent.
     expect((await foyerOf(elsewhere)).invitations).toHaveLength(1);
-    // A member's own foyer is theirs alone, so it may merge; the owner's, shared, may not.
-    expect((await t.app.inject({ method: 'PUT', url: `${users(owner.id)}/foyer/membres/${member.id}`, headers: owner.headers, payload: { role: 'proprietaire' } })).statusCode).toBe(200);
-    const shared = await accept(owner, away, { fusion: true });
-    expect(shared.statusCode).toBe(409);
-    expect(shared.json().message).toBe(MSG.foyerMergeShared);
-    const kept = await accept(owner, away, { fusion: false });
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().id).toBe(elsewhere.id);
-    expect((await foyerOf(member)).membres.map((m: { userId: number }) => m.userId)).toEqual([member.id]);
+    expect((await foyerOf(member)).membres.map((m: { userId: number }) => m.userId)).toEqual([owner.id, member.id]);
   });
 
-  it('keeps the founder of a shared foyer from deleting their account (the others would lose its data)', async () => {
-    const owner = await signedInUser(t, 'suppression-proprio@exemple.fr');
-    const member = await signedInUser(t, 'suppression-membre@exemple.fr');
-    await addAppliance(owner, 'Cuisine', 'Bosch');
-    expect((await invite(owner, 'suppression-membre@exemple.fr')).statusCode).toBe(201);
-    expect((await accept(member, (await linkTo('suppression-membre@exemple.fr')).token)).statusCode).toBe(200);
-    const del = () => t.app.inject({ method: 'DELETE', url: `/api/auth/user/${owner.id}`, headers: owner.headers, payload: { currentPassword: 'Secret1!ok' } });
-    const refused = await del();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(MSG.foyerFounderDeletion);
-    expect(await marques(member)).toEqual(['Bosch']);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/membres/${member.id}`, headers: owner.headers })).statusCode).toBe(204);
-    expect((await del()).statusCode).toBe(200);
-    expect((await foyerOf(member)).id).toBe(member.id);
-  });
-
-  it('invites nobody from a demo account, and gives back their own foyer to a member whose foyer went with its expired demo', async () => {
+  it('invites nobody from a demo account, and hands a foyer whose holder’s account is deleted to the member who remains', async () => {
     // A demo account: one whose row says when the purge deletes it (POST /api/auth/demo is off in tests).
     const demoUser = await signedInUser(t, 'demo-visiteur@exemple.fr');
     await t.db.updateTable('users').set({ demo_expires_at: new Date(t.clock.now().getTime() + 86_400_000) }).where('id', '=', demoUser.id).execute();
@@ -178,15 +154,62 @@ describe('invitations to a foyer (issue 19)', () => {
     expect(refused.json().message).toBe(MSG.foyerDemoInvite);
     expect((await t.outbox()).some((m) => m.includes('To: voisin@exemple.fr'))).toBe(false);
 
-    // A member of a foyer whose founder's account is deleted (here straight in the database, as the demo purge does).
+    // A foyer whose holder's account is deleted by any path (here straight in the database, as the
+    // demo purge does) passes to the member who remains, with its data (migration 0026's trigger).
     const founder = await signedInUser(t, 'disparu-fondateur@exemple.fr');
     const member = await signedInUser(t, 'disparu-membre@exemple.fr');
+    await addAppliance(founder, 'Cellier', 'Atlantic');
     expect((await invite(founder, 'disparu-membre@exemple.fr')).statusCode).toBe(201);
     expect((await accept(member, (await linkTo('disparu-membre@exemple.fr')).token)).statusCode).toBe(200);
     await t.db.deleteFrom('users').where('id', '=', founder.id).execute();
     t.app.services.foyer.forget(member.id);
-    expect(await foyerOf(member)).toMatchObject({ id: member.id, membres: [{ userId: member.id, role: 'proprietaire' }] });
+    expect(await foyerOf(member)).toMatchObject({ id: founder.id, responsable: member.id, membres: [{ userId: member.id, role: 'proprietaire' }] });
     await addAppliance(member, 'Entrée', 'Rowenta');
-    expect(await marques(member)).toEqual(['Rowenta']);
+    expect(await marques(member)).toEqual(['Atlantic', 'Rowenta']);
+  });
+
+  it('opens a forwarded link for nobody but the invited address, and spends nothing on a stranger (issue 35, item 2)', async () => {
+    const owner = await signedInUser(t, 'transfere-proprio@exemple.fr');
+    const invited = await signedInUser(t, 'transfere-invite@exemple.fr');
+    const stranger = await signedInUser(t, 'transfere-inconnu@exemple.fr');
+    await addAppliance(owner, 'Cuisine', 'Bosch');
+    expect((await invite(owner, 'transfere-invite@exemple.fr', 'proprietaire')).statusCode).toBe(201);
+    const { token } = await linkTo('transfere-invite@exemple.fr');
+    const taken = await accept(stranger, token, { fusion: true });
+    expect([taken.statusCode, taken.json().code, taken.json().message]).toEqual([403, 'FOYER_INVITATION_OTHER_ADDRESS', MSG.foyerInvitationOtherAddress('t•••@exemple.fr')]);
+    expect(await marques(stranger)).toEqual([]);
+    expect((await foyerOf(owner)).membres.map((m: { userId: number }) => m.userId)).toEqual([owner.id]);
+    // Still open for the person it was meant for, whatever the case of their address.
+    await t.db.updateTable('users').set({ email: 'Transfere-Invite@Exemple.FR' }).where('id', '=', invited.id).execute();
+    expect((await accept(invited, token)).statusCode).toBe(200);
+    expect(await marques(invited)).toEqual(['Bosch']);
+  });
+
+  it('holds a co-owner’s invitation as propriétaire until the holder confirms it (issue 35, item 2)', async () => {
+    const holder = await signedInUser(t, 'accord-titulaire@exemple.fr');
+    const coOwner = await signedInUser(t, 'accord-coproprio@exemple.fr');
+    const friend = await signedInUser(t, 'accord-ami@exemple.fr');
+    await joinFoyer(t, coOwner, holder.id, 'proprietaire');
+    const asked = await invite(coOwner, 'accord-ami@exemple.fr', 'proprietaire');
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ email: 'accord-ami@exemple.fr', role: 'proprietaire', aConfirmer: true });
+    const mails = await t.outbox();
+    expect(mails.some((m) => m.includes('To: accord-ami@exemple.fr'))).toBe(false);
+    const approval = mails.filter((m) => m.includes('To: accord-titulaire@exemple.fr')).at(-1);
+    expect(approval).toBeDefined();
+    // Only the holder confirms; a lecteur invitation by the co-owner goes at once.
+    const byCoOwner = await t.app.inject({ method: 'POST', url: `${users(coOwner.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: coOwner.headers });
+    expect([byCoOwner.statusCode, byCoOwner.json().code]).toEqual([403, 'FOYER_HOLDER_ONLY']);
+    expect((await invite(coOwner, 'accord-voisin@exemple.fr', 'lecteur')).json().aConfirmer).toBe(false);
+
+    const confirmed = await t.app.inject({ method: 'POST', url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: holder.headers });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().aConfirmer).toBe(false);
+    const { token, mail } = await linkTo('accord-ami@exemple.fr');
+    expect(mail).toContain('Camille vous invite à rejoindre le foyer');
+    expect((await accept(friend, token)).statusCode).toBe(200);
+    expect((await foyerOf(friend)).membres.find((m: { userId: number }) => m.userId === friend.id).role).toBe('proprietaire');
+    expect((await t.app.inject({ method: 'POST', url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: holder.headers })).statusCode).toBe(404);
   });
 });
+

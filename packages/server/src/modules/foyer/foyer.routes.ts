@@ -1,8 +1,19 @@
-import { ErrorBody, Foyer, FoyerInvitation, FoyerInvitationAccept, FoyerInvitationCreate, FoyerInvitationPreview, FoyerMemberUpdate, FoyerRename } from '@ecofoyer/contracts';
+import {
+  ErrorBody,
+  Foyer,
+  FoyerInvitation,
+  FoyerInvitationAccept,
+  FoyerInvitationCreate,
+  FoyerInvitationPreview,
+  FoyerLeave,
+  FoyerMemberUpdate,
+  FoyerRename,
+  FoyerTransfer,
+} from '@ecofoyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireSelf } from '../../lib/auth-guard.ts';
+import { currentUser } from '../../lib/route-access.ts';
 import { FoyerRepository } from './foyer.repository.ts';
 import { FoyerInvitationsService } from './foyer-invitations.service.ts';
 
@@ -23,44 +34,64 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { foyer } = app.services;
   const invitations = invitationsService(app);
   const common = { tags: ['foyer'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/foyer', { schema: { ...common, params: UserParams, response: { 200: Foyer, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+  app.get('/:userId/foyer', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: Foyer, ...errors } } }, async (req) => {
     return foyer.get(req.params.userId);
   });
 
-  app.put('/:userId/foyer', { schema: { ...common, params: UserParams, body: FoyerRename, response: { 200: Foyer, ...errors } } }, async (req) => {
-    requireSelf(req, req.params.userId);
+  app.put('/:userId/foyer', { config: { access: 'foyer:owner' }, schema: { ...common, params: UserParams, body: FoyerRename, response: { 200: Foyer, ...errors } } }, async (req) => {
     return foyer.rename(req.params.userId, req.body.nom);
   });
 
   app.put(
     '/:userId/foyer/membres/:memberId',
-    { schema: { ...common, params: MemberParams, body: FoyerMemberUpdate, response: { 200: Foyer, ...errors } } },
+    { config: { access: 'foyer:owner' }, schema: { ...common, params: MemberParams, body: FoyerMemberUpdate, response: { 200: Foyer, ...errors } } },
     async (req) => {
-      requireSelf(req, req.params.userId);
       return foyer.setRole(req.params.userId, req.params.memberId, req.body.role);
     },
   );
 
-  app.delete('/:userId/foyer/membres/:memberId', { schema: { ...common, params: MemberParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
-    await foyer.remove(req.params.userId, req.params.memberId);
-    return reply.code(204).send(null);
-  });
+  // Any member may leave (an owner removes the others, not the holder); the holder leaving says what
+  // becomes of the data and confirms with their password, checked here before anything changes.
+  app.delete(
+    '/:userId/foyer/membres/:memberId',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: MemberParams, body: FoyerLeave.nullish(), response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const { userId, memberId } = req.params;
+      const body = req.body ?? {};
+      const confirmed = memberId === userId && body.currentPassword !== undefined;
+      if (confirmed) await app.accounts.auth.reauthenticate(userId, body.currentPassword, req.ip);
+      await foyer.remove(userId, memberId, { ...body, confirmed });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Handing the household over: its holder only, with their password (a stolen session alone cannot).
+  app.post(
+    '/:userId/foyer/transfert',
+    { config: { access: 'foyer:founder' }, schema: { ...common, params: UserParams, body: FoyerTransfer, response: { 200: Foyer, ...errors } } },
+    async (req) => {
+      await app.accounts.auth.reauthenticate(req.params.userId, req.body.currentPassword, req.ip);
+      return foyer.transfer(req.params.userId, req.body.memberId);
+    },
+  );
 
   app.post(
     '/:userId/foyer/invitations',
-    { schema: { ...common, params: UserParams, body: FoyerInvitationCreate, response: { 201: FoyerInvitation, ...errors } } },
+    { config: { access: 'foyer:owner' }, schema: { ...common, params: UserParams, body: FoyerInvitationCreate, response: { 201: FoyerInvitation, ...errors } } },
     async (req, reply) => {
-      requireSelf(req, req.params.userId);
       return reply.code(201).send(await invitations.invite(req.params.userId, req.body));
     },
   );
 
-  app.delete('/:userId/foyer/invitations/:id', { schema: { ...common, params: InvitationParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    requireSelf(req, req.params.userId);
+  // A co-owner's invitation as propriétaire leaves only once the holder confirms it.
+  app.post(
+    '/:userId/foyer/invitations/:id/confirmation',
+    { config: { access: 'foyer:founder' }, schema: { ...common, params: InvitationParams, response: { 200: FoyerInvitation, ...errors } } },
+    async (req) => invitations.confirm(req.params.userId, req.params.id),
+  );
+
+  app.delete('/:userId/foyer/invitations/:id', { config: { access: 'foyer:owner' }, schema: { ...common, params: InvitationParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
     await invitations.cancel(req.params.userId, req.params.id);
     return reply.code(204).send(null);
   });
@@ -76,13 +107,13 @@ export const foyerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = invitationsService(app);
   app.get(
     '/foyer/invitations/:token',
-    { schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } } },
+    { config: { access: 'public' }, schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } } },
     async (req) => invitations.preview(req.params.token),
   );
   app.post(
     '/foyer/invitations/:token/accept',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['foyer'],
         security: [{ bearer: [] }],

@@ -5,19 +5,33 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FoyerRepository } from './foyer.repository.ts';
 
-/** The foyer a user's requests act on, and what their role lets them do there. */
+/** The foyer a user's requests act on, what their role lets them do there, and whether they hold it. */
 export interface Membership {
   foyerId: number;
   role: FoyerRole;
+  /** They hold the foyer: its founder, or the one it was handed to (migration 0026). */
+  holder: boolean;
+}
+
+/** What becomes of a shared household when the person who holds it goes (contracts FOYER_DATA_CHOICES). */
+export interface HolderDeparture {
+  donnees?: 'laisser' | 'emporter' | 'supprimer';
+  successeur?: number;
+  /** The holder confirmed with their password (the route checked it). */
+  confirmed?: boolean;
 }
 
 /** Beyond this many remembered memberships the map starts over (only a shortcut to the database). */
 const MAX_REMEMBERED = 100_000;
 
+type LockedMember = { user_id: number; role: FoyerRole };
+
 /**
- * The household (issue 19, decision 016): who belongs to which foyer, with which role. A foyer's id
- * is its founder's user id, the key its data carries; each user belongs to one foyer at a time and
- * always has one: their own, which they go back to when they leave another.
+ * The household (decisions 016 and 021): who belongs to which foyer, with which role, and who holds
+ * it. Each user belongs to one foyer at a time and always has one. The holder — the founder until they
+ * hand the foyer over, with their password — cannot be demoted or removed by anyone, and only they
+ * name propriétaires; they may always leave or delete their account, choosing what becomes of the
+ * household's data.
  */
 export class FoyerService {
   /** What other modules do when a member leaves a foyer, in the same transaction (events: unassign their tasks). */
@@ -32,19 +46,25 @@ export class FoyerService {
   ) {}
 
   /**
-   * The foyer a user acts on and their role. Trusted for `cacheMs` on this process
-   * (SESSION_CHECK_CACHE_MS, like an open session): a change made here is seen at once, one made by
-   * another replica within `cacheMs`.
+   * The foyer a user acts on, their role and whether they hold it. Trusted for `cacheMs` on this
+   * process (SESSION_CHECK_CACHE_MS, like an open session): a change made here is seen at once, one
+   * made by another replica within `cacheMs`.
    */
   async membership(userId: number): Promise<Membership> {
     const now = this.deps.clock.now().getTime();
     const known = this.known.get(userId);
     if (known && now - known.at < this.deps.cacheMs) return known.membership;
     const row = await this.repo.membership(userId);
-    // Every account gets its foyer when it is created (migration 0020's trigger). A row gone with the
-    // foyer of a deleted account (a demo's, at its expiry): back to their own, written again.
-    if (!row) await this.repo.move(userId, userId, 'proprietaire', this.deps.clock.now());
-    const membership: Membership = row ? { foyerId: row.foyer_id, role: row.role } : { foyerId: userId, role: 'proprietaire' };
+    // Every account gets its foyer when it is created (migration 0020's trigger). A row gone with a
+    // foyer that was deleted (a demo's, at its expiry): back to their own, written again.
+    const membership: Membership = row
+      ? { foyerId: row.foyer_id, role: row.role, holder: row.holder_id === userId }
+      : await inTransaction(this.deps.db, async (unit) => {
+          const repo = this.repo.in(unit.tx);
+          const home = await repo.homeOf(userId, 0, this.deps.clock.now());
+          await repo.move(userId, home, 'proprietaire', this.deps.clock.now());
+          return { foyerId: home, role: 'proprietaire' as const, holder: true };
+        });
     if (this.deps.cacheMs > 0) {
       if (this.known.size >= MAX_REMEMBERED) this.known.clear();
       this.known.set(userId, { membership, at: now });
@@ -67,14 +87,21 @@ export class FoyerService {
     return (await this.repo.members(foyerId)).filter((m) => m.role !== 'lecteur').map((m) => m.user_id);
   }
 
-  /** The foyer's name as its members see it (issue 21: the dossier and its read-only link). */
+  /** The foyer's name as its members see it: its own, else « Foyer de {prénom} » of who holds it. */
   async nameOf(foyerId: number): Promise<string> {
     const foyer = await this.repo.foyer(foyerId);
     if (!foyer) throw notFound();
-    return foyer.nom ?? MSG.foyerDefaultName(foyer.founder);
+    return foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed);
   }
 
-  /** GET …/foyer: its name, its members, and for an owner the invitations still open. */
+  /** The name the foyer gave itself, or null: never a member's first name (a read-only link shows it to anyone). */
+  async ownName(foyerId: number): Promise<string | null> {
+    const foyer = await this.repo.foyer(foyerId);
+    if (!foyer) throw notFound();
+    return foyer.nom;
+  }
+
+  /** GET …/foyer: its name, who holds it, its members, and for an owner the invitations still open. */
   async get(userId: number): Promise<Foyer> {
     const { foyerId, role } = await this.membership(userId);
     const [foyer, members, invitations] = await Promise.all([
@@ -85,27 +112,38 @@ export class FoyerService {
     if (!foyer) throw notFound();
     return {
       id: foyer.id,
-      nom: foyer.nom ?? MSG.foyerDefaultName(foyer.founder),
+      nom: foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed),
+      responsable: foyer.holder_id,
       membres: members.map((m) => ({ userId: m.user_id, prenom: m.firstname, role: m.role })),
-      invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expire: i.expires_at.toISOString() })),
+      invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expire: i.expires_at.toISOString(), aConfirmer: i.approved_at === null })),
     };
   }
 
-  /** PUT …/foyer: an owner names the foyer (null: « Foyer de {prénom du fondateur} » again). */
+  /** PUT …/foyer: an owner names the foyer (null: « Foyer de {prénom} » of who holds it again). */
   async rename(actorId: number, nom: string | null): Promise<Foyer> {
     const { foyerId } = await this.requireOwner(actorId);
     await this.repo.rename(foyerId, nom);
     return this.get(actorId);
   }
 
-  /** PUT …/foyer/membres/{memberId}: an owner changes a member's role; the foyer keeps an owner. */
+  /**
+   * PUT …/foyer/membres/{memberId}: an owner changes a member's role. Nobody changes the holder's
+   * (they hand the foyer over instead), only the holder names propriétaires (a co-owner cannot make
+   * a friend invited as lecteur an owner), and the foyer keeps an owner.
+   */
   async setRole(actorId: number, memberId: number, role: FoyerRole): Promise<Foyer> {
     const { foyerId } = await this.requireOwner(actorId);
     await inTransaction(this.deps.db, async (unit) => {
       const repo = this.repo.in(unit.tx);
+      const holder = (await repo.lockFoyer(foyerId))?.holder_id ?? null;
       const members = await repo.lockMembers(foyerId);
       const member = members.find((m) => m.user_id === memberId);
       if (!member) throw notFound(MSG.foyerMemberUnknown);
+      if (memberId === holder) {
+        if (actorId === holder) throw conflict(MSG.foyerHolderOwnRole, 'FOYER_HOLDER_ROLE');
+        throw forbidden(MSG.foyerHolderProtected, 'FOYER_HOLDER_PROTECTED');
+      }
+      if (role === 'proprietaire' && member.role !== 'proprietaire' && actorId !== holder) throw forbidden(MSG.foyerHolderNamesOwners, 'FOYER_HOLDER_ONLY');
       const ownersLeft = members.filter((m) => m.role === 'proprietaire' && m.user_id !== memberId).length;
       if (role !== 'proprietaire' && ownersLeft === 0) throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       await repo.setRole(memberId, role);
@@ -115,39 +153,109 @@ export class FoyerService {
   }
 
   /**
-   * DELETE …/foyer/membres/{memberId}: an owner removes a member, or a member leaves (memberId is
-   * themselves). Either goes back to their own foyer, as its owner, where their own data waits. A
-   * founder stays in the foyer they created; the foyer keeps an owner.
+   * POST …/foyer/transfert: the holder hands the foyer to another member, who becomes a propriétaire
+   * if they were not; the former holder stays, as a propriétaire. Their password is checked first (the route).
    */
-  async remove(actorId: number, memberId: number): Promise<void> {
-    const { foyerId, role } = await this.membership(actorId);
-    if (actorId === memberId) {
-      if (foyerId === actorId) throw badRequest(MSG.foyerOwnFounderLeave, 'FOYER_FOUNDER');
-    } else {
-      if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
-      if (memberId === foyerId) throw conflict(MSG.foyerFounderStays, 'FOYER_FOUNDER');
-    }
+  async transfer(actorId: number, memberId: number): Promise<Foyer> {
+    const { foyerId } = await this.membership(actorId);
+    if (memberId === actorId) throw conflict(MSG.foyerTransferSelf, 'FOYER_TRANSFER_SELF');
     await inTransaction(this.deps.db, async (unit) => {
       const repo = this.repo.in(unit.tx);
+      if ((await repo.lockFoyer(foyerId))?.holder_id !== actorId) throw forbidden(MSG.foyerHolderOnly, 'FOYER_HOLDER_ONLY');
       const members = await repo.lockMembers(foyerId);
+      if (!members.some((m) => m.user_id === memberId)) throw notFound(MSG.foyerMemberUnknown);
+      await this.handOver(repo, foyerId, memberId);
+    });
+    this.forget(actorId);
+    this.forget(memberId);
+    return this.get(actorId);
+  }
+
+  /**
+   * DELETE …/foyer/membres/{memberId}: an owner removes a member, or a member leaves (memberId is
+   * themselves). Either goes back to a foyer of their own, where what they kept apart waits. Nobody
+   * removes the holder; the holder leaving chooses what becomes of the data (`departure`), with their
+   * password checked first (the route). The foyer keeps an owner; the modules' `onLeave` steps end
+   * what the person had there (tasks, read-only links, calendar address).
+   */
+  async remove(actorId: number, memberId: number, departure: HolderDeparture = {}): Promise<void> {
+    const { foyerId, role } = await this.membership(actorId);
+    const moved = await inTransaction(this.deps.db, async (unit) => {
+      const repo = this.repo.in(unit.tx);
+      const holderId = (await repo.lockFoyer(foyerId))?.holder_id ?? null;
+      const members = await repo.lockMembers(foyerId);
+      if (actorId === memberId && holderId === actorId) {
+        if (!departure.confirmed) throw badRequest(MSG.foyerTransferPassword, 'FOYER_PASSWORD_REQUIRED');
+        return this.holderGoes(unit, foyerId, actorId, members, departure.donnees === 'emporter' ? 'emporter' : 'laisser', departure.successeur);
+      }
+      if (actorId !== memberId) {
+        if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+        if (memberId === holderId) throw forbidden(MSG.foyerHolderStays, 'FOYER_HOLDER_PROTECTED');
+      }
       const member = members.find((m) => m.user_id === memberId);
       if (!member) throw notFound(MSG.foyerMemberUnknown);
       if (member.role === 'proprietaire' && !members.some((m) => m.role === 'proprietaire' && m.user_id !== memberId)) {
         throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       }
-      await repo.move(memberId, memberId, 'proprietaire', this.deps.clock.now());
-      await this.left(foyerId, memberId, unit);
+      await this.sendHome(unit, foyerId, memberId);
+      return [memberId];
     });
-    this.forget(memberId);
+    for (const id of moved) this.forget(id);
   }
 
   /**
-   * Deleting an account deletes the foyer it founded, data included (its key is the account's id):
-   * refused while other people are members of it (issue 19), so that nobody loses a shared inventory.
+   * The account of `userId` is about to be deleted, in `unit` (the deletion's transaction): a foyer
+   * it holds and shares is handed over (`laisser`, the default: nothing the others saved is lost) or
+   * deleted with it (`supprimer`: the others go back to their own foyers first). Answers the foyers
+   * that go with the account — its own, shared with nobody — whose files the caller deletes.
    */
-  async assertNoOtherMembers(userId: number): Promise<void> {
-    const members = await this.repo.members(userId);
-    if (members.some((m) => m.user_id !== userId)) throw conflict(MSG.foyerFounderDeletion, 'FOYER_HAS_MEMBERS');
+  async prepareAccountDeletion(userId: number, departure: HolderDeparture, unit: UnitOfWork): Promise<number[]> {
+    const repo = this.repo.in(unit.tx);
+    const current = await repo.membership(userId);
+    if (current && current.holder_id === userId) {
+      await repo.lockFoyer(current.foyer_id);
+      const members = await repo.lockMembers(current.foyer_id);
+      if (members.some((m) => m.user_id !== userId)) {
+        const moved = await this.holderGoes(unit, current.foyer_id, userId, members, departure.donnees === 'supprimer' ? 'emporter' : 'laisser', departure.successeur);
+        unit.afterCommit(() => moved.forEach((id) => this.forget(id)));
+      }
+    }
+    // What the trigger of migration 0026 will delete with the account (the foyers it holds alone).
+    return (await repo.soleFoyers(userId)).map((f) => f.id);
+  }
+
+  /**
+   * The holder goes: `laisser` hands the foyer to `successor` (or the longest-standing propriétaire,
+   * else member) and sends the holder to a foyer of their own; `emporter` keeps the holder and the
+   * data together and sends every other member back to their own foyer. Answers who moved.
+   */
+  private async holderGoes(unit: UnitOfWork, foyerId: number, holderId: number, members: LockedMember[], donnees: 'laisser' | 'emporter', successor?: number): Promise<number[]> {
+    const repo = this.repo.in(unit.tx);
+    const others = members.filter((m) => m.user_id !== holderId);
+    if (others.length === 0) throw badRequest(MSG.foyerAloneLeave, 'FOYER_ALONE');
+    if (donnees === 'emporter') {
+      for (const other of others) await this.sendHome(unit, foyerId, other.user_id);
+      return others.map((o) => o.user_id);
+    }
+    if (successor !== undefined && !others.some((m) => m.user_id === successor)) throw badRequest(MSG.foyerSuccessorUnknown, 'FOYER_SUCCESSOR_UNKNOWN');
+    // Members come locked in order of arrival: the longest-standing owner, else member, takes it.
+    const next = successor ?? (others.find((m) => m.role === 'proprietaire') ?? others[0]!).user_id;
+    await this.handOver(repo, foyerId, next);
+    await this.sendHome(unit, foyerId, holderId);
+    return [holderId, next];
+  }
+
+  private async handOver(repo: FoyerRepository, foyerId: number, to: number): Promise<void> {
+    await repo.setHolder(foyerId, to);
+    await repo.setRole(to, 'proprietaire');
+  }
+
+  /** Back to a foyer of their own, as its owner; the modules end what they had in the one left. */
+  private async sendHome(unit: UnitOfWork, foyerId: number, memberId: number): Promise<void> {
+    const repo = this.repo.in(unit.tx);
+    const now = this.deps.clock.now();
+    await repo.move(memberId, await repo.homeOf(memberId, foyerId, now), 'proprietaire', now);
+    await this.left(foyerId, memberId, unit);
   }
 
   private async requireOwner(userId: number): Promise<Membership> {

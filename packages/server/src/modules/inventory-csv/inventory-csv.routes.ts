@@ -12,7 +12,7 @@ import {
 } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -22,11 +22,10 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody 
 export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const { inventoryCsv } = app.services;
   const common = { tags: ['export'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
   for (const what of ['appareils', 'entretiens'] as const) {
-    app.get(`/:userId/export/${what}.csv`, { schema: { ...common, params: UserParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
-      const foyerId = await household(req, req.params.userId);
+    app.get(`/:userId/export/${what}.csv`, { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
+      const foyerId = foyerOf(req);
       const body = what === 'appareils' ? await inventoryCsv.appliances(foyerId) : await inventoryCsv.maintenance(foyerId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -39,8 +38,10 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/import/appareils',
     {
-      // The file's text in JSON: a full export of 10,000 appliances is about 3 MB.
-      bodyLimit: IMPORT_MAX_CHARS * 4 + 1024,
+      config: { access: 'foyer:write' },
+      // The file's text (5 MB at most: a full export of 10,000 appliances is about 3 MB) in JSON,
+      // its quotes and line ends escaped; the access check refuses a stranger before any of it is read.
+      bodyLimit: IMPORT_MAX_CHARS + 1024 * 1024,
       schema: {
         ...common,
         description: `With \`Accept: ${IMPORT_PROGRESS_TYPE}\`: one JSON object a line (InventoryImportLine), progress then \`{"resultat": …}\` or \`{"erreur": {"message"}}\`.`,
@@ -50,7 +51,7 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const foyerId = await household(req, req.params.userId);
+      const foyerId = foyerOf(req);
       const run = (onProgress?: (line: InventoryImportProgress) => void) =>
         inventoryCsv.importAppliances(foyerId, req.body.contenu, req.body.appliquer, currentUser(req).userId, onProgress);
       if (!req.headers.accept?.includes(IMPORT_PROGRESS_TYPE)) return run();

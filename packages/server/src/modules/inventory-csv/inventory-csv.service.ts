@@ -7,12 +7,13 @@ import { inventoryStamp } from '../../read-models/inventory-stamp.ts';
 const csvStringify = lazyModule(() => import('csv-stringify/sync'));
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { OnProgress } from '../../lib/progress.ts';
+import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
-import { planImport, readInventoryCsv } from './inventory-import.ts';
+import type { ImportPlanRow } from './inventory-import.ts';
+import type { JobPool } from '../../lib/job-pool.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
 
@@ -37,7 +38,19 @@ const cell = (v: string | null | undefined) => {
 /** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
 export class InventoryCsvService {
   constructor(
-    private readonly deps: { db: Db; rights: RightsService; events: EventsService; appliances: AppliancesService; universes: UniversesService; references: ReferencesService; clock: Clock; appUrl: string },
+    private readonly deps: {
+      db: Db;
+      rights: RightsService;
+      events: EventsService;
+      appliances: AppliancesService;
+      universes: UniversesService;
+      references: ReferencesService;
+      clock: Clock;
+      appUrl: string;
+      jobs: JobPool;
+      /** A file's reading and plan, at most (JOB_TIMEOUT_MS). */
+      timeoutMs: number;
+    },
   ) {}
 
   /**
@@ -57,23 +70,38 @@ export class InventoryCsvService {
     onProgress?: (progress: InventoryImportProgress) => void | Promise<void>,
   ): Promise<InventoryImportAnswer> {
     const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined => onProgress && ((fait, total) => onProgress({ etape, fait, total }));
-    const rows = await readInventoryCsv(text, phase('lecture'));
     // Read before what the plan is made from: a change after it, even during the plan, is seen.
     const stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
     const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
-    const plan = await planImport(rows, products, existing, phase('verification'));
+    // Read and planned on the job pool's thread; the writes stay here, in one transaction.
+    const planned = await this.deps.jobs.run<string>(
+      'modules/inventory-csv/inventory-import#importPlanJob',
+      { text, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: JSON.stringify(existing) },
+      { timeMs: this.deps.timeoutMs, onEvent: (p: InventoryImportProgress) => onProgress?.(p) },
+    );
+    const plan = JSON.parse(planned) as ImportPlanRow[];
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
     const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
     const newUniverses = [...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : [])))];
     if (apply && plan.some((p) => p.write)) {
-      const now = this.deps.clock.now();
       await inTransaction(this.deps.db, async (unit) => {
         await holdLock(unit.tx, 'imports', userId);
         if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
+        // Through the forms' own service methods, in this transaction: the same rules as a universe or an appliance typed in.
         const ids = new Map(own);
-        for (const name of newUniverses) ids.set(foldFr(name).trim(), await this.deps.universes.createNamed(userId, name, reference.get(foldFr(name).trim()) ?? null, now, unit));
-        const writes = plan.flatMap((p) => (p.write ? [{ id: p.write.id, universeId: p.write.universe ? (ids.get(foldFr(p.write.universe).trim()) ?? null) : null, input: p.write.input }] : []));
-        await this.deps.appliances.writeImported(userId, writes, unit, actorId, phase('ecriture'));
+        for (const name of newUniverses) {
+          const created = await this.deps.universes.create(userId, { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null }, unit);
+          ids.set(foldFr(name).trim(), created.univer_id);
+        }
+        const writes = plan.flatMap((p) => (p.write ? [p.write] : []));
+        const tick = progressSteps(writes.length, phase('ecriture'));
+        await tick(0);
+        for (const [i, write] of writes.entries()) {
+          const universeId = write.universe ? (ids.get(foldFr(write.universe).trim()) ?? null) : null;
+          if (write.id === null) await this.deps.appliances.add(userId, universeId, write.input, null, actorId, unit);
+          else await this.deps.appliances.change(userId, write.id, { ...write.input, univer_id: universeId }, unit);
+          await tick(i + 1);
+        }
       });
     }
     const count = (r: string) => plan.filter((p) => p.result === r).length;

@@ -1,4 +1,4 @@
-import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS, MSG } from '@ecofoyer/contracts';
+import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS, MSG, TEXT_MAX, UNIVERSE_NAME_MAX } from '@ecofoyer/contracts';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,49 @@ describe('CSV export of the household (issue 21)', () => {
     expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: '', appliquer: true } })).statusCode).toBe(400);
     const other = await signedInUser(t, 'csv-intrus@exemple.fr');
     expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: other.headers, payload: { contenu: header, appliquer: true } })).statusCode).toBe(403);
+  });
+
+  it('refuses a universe the form refuses (5,028 characters opening with <img onerror>) with the form’s reason, storing nothing; a short one is cleaned as the form cleans it', async () => {
+    const me = await signedInUser(t, 'csv-univers-html@exemple.fr');
+    const attack = `<img src=x onerror=alert(document.cookie)>${'A'.repeat(5028 - 42)}`;
+    expect(attack).toHaveLength(5028);
+    const contenu = ['Univers;Type d’appareil;Marque;Modèle', `${attack};Lave-linge;Bosch;Série 4`, '<b>Cave</b>;Réfrigérateur;Liebherr;KGN'].join('\n');
+    const importIt = (appliquer: boolean) => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer } });
+
+    const form = await multipart({ name: attack });
+    const refusedByForm = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...form.headers }, payload: form.payload });
+    expect(refusedByForm.statusCode).toBe(400);
+    const preview = await importIt(false);
+    expect(preview.json().lignes[0]).toEqual({ ligne: 2, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: `Univers : ${refusedByForm.json().message}` });
+    expect(refusedByForm.json().message).toBe(MSG.textTooLong(UNIVERSE_NAME_MAX));
+    expect(preview.json().nouveauxUnivers).toEqual(['bCave/b']);
+
+    const applied = await importIt(true);
+    expect(applied.json()).toMatchObject({ crees: 1, refuses: 1, nouveauxUnivers: ['bCave/b'] });
+    const own = ((await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as { univer_id: number; name: string }[]).filter((u) => u.univer_id > 0);
+    // The name the form stores for the same text.
+    const typed = await multipart({ name: '<b>Cave</b>' });
+    const byForm = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...typed.headers }, payload: typed.payload })).json();
+    expect(own.map((u) => u.name)).toEqual([byForm.name]);
+    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as { marque: string; univer_name: string }[];
+    expect(list).toEqual([expect.objectContaining({ marque: 'Liebherr', univer_name: 'bCave/b' })]);
+    const stored = await t.app.deps.db.selectFrom('universes').select('name').where('user_id', '=', me.id).execute();
+    expect(stored.every((u) => u.name.length <= UNIVERSE_NAME_MAX && !/[<>]/.test(u.name))).toBe(true);
+  });
+
+  it('refuses in the preview an appliance field over the form’s limit, with the message the form gives', async () => {
+    const me = await signedInUser(t, 'csv-champ-long@exemple.fr');
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[];
+    const u = await multipart({ name: 'Cuisine' });
+    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const seller = 'V'.repeat(TEXT_MAX + 1);
+    const body = await multipart({ data: JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'S4', vendeur: seller }) });
+    const byForm = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    expect(byForm.statusCode).toBe(400);
+    const contenu = ['Type d’appareil;Marque;Modèle;Vendeur', `Lave-linge;Bosch;S4;${seller}`].join('\n');
+    const preview = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: false } });
+    expect(preview.json().lignes).toEqual([{ ligne: 2, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: byForm.json().message }]);
+    expect(byForm.json().message).toBe(MSG.textTooLong(TEXT_MAX));
   });
 
   it('imports a Homebox export: its HB.* columns, the room at the end of the location path, the type from the name or a label', async () => {

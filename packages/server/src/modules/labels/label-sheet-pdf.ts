@@ -1,5 +1,5 @@
-import { LABEL_SHEETS, type LabelSheet, qrDarkRuns, sheetLeft } from '@ecofoyer/contracts';
-import { pdfText } from '../../lib/pdf-text.ts';
+import { LABEL_SHEETS, type LabelSheet, qrDarkRuns, sheetLeft, TEXT_MAX } from '@ecofoyer/contracts';
+import { fitText, pdfText } from '../../lib/pdf-text.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const pdfkit = lazyModule(async () => (await import('pdfkit')).default);
@@ -62,7 +62,7 @@ export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelS
     const nameHeight = (g.height - 2 * PADDING - codeLine - 2) * PT;
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(10);
     // A name too long for the label loses its last words, and says so with « … ».
-    let words = winAnsi(label.nom).split(' ');
+    let words = winAnsi(fitText(label.nom, TEXT_MAX)).split(' ');
     let text = words.join(' ');
     while (words.length > 1 && doc.heightOfString(text, name) > nameHeight) {
       words = words.slice(0, -1);
@@ -78,4 +78,9 @@ export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelS
   doc.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** The sheet laid out on a thread of the job pool (lib/job-pool.ts): 500 labels hold a core for seconds. */
+export function labelSheetJob(input: { labels: SheetLabel[]; sheet: LabelSheet; info: { title: string; createdAt: Date } }): Promise<Buffer> {
+  return labelSheetPdf(input.labels, input.sheet, input.info);
 }

@@ -3,7 +3,8 @@ import { LABEL_CODE_ALPHABET, LABEL_CODE_LENGTH, LABEL_CODE_PATTERN, type Label,
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
-import { labelSheetPdf } from './label-sheet-pdf.ts';
+import type { JobPool } from '../../lib/job-pool.ts';
+import type { SheetLabel } from './label-sheet-pdf.ts';
 import type { LabelRow, LabelsRepository } from './labels.repository.ts';
 
 /** At most this many labels in one PDF (LabelsCreate's limit): 24 pages of L7160. */
@@ -22,7 +23,7 @@ export class LabelsService {
     private readonly repo: LabelsRepository,
     // The config itself, read at each call: its APP_URL is the address the labels open (the e2e
     // server learns its port only after the services are built).
-    private readonly deps: { appliances: AppliancesService; clock: Clock; config: { appUrl: string } },
+    private readonly deps: { appliances: AppliancesService; clock: Clock; config: { appUrl: string; jobs: { timeoutMs: number } }; jobs: JobPool },
   ) {}
 
   /** The names of the household's appliances still in its inventory, by id, in the inventory's order. */
@@ -90,10 +91,9 @@ export class LabelsService {
     if (applianceIds.length > PDF_MAX) throw badRequest();
     const labels = new Map((await this.list(foyerId)).map((l) => [l.applianceId, l]));
     if (applianceIds.some((id) => !labels.has(id))) throw badRequest(MSG.labelNotCreated, 'LABEL_NOT_CREATED');
-    return labelSheetPdf(
-      applianceIds.map((id) => labels.get(id)!),
-      sheet,
-      { title: 'Étiquettes QR EcoFoyer', createdAt: this.deps.clock.now() },
-    );
+    const sheetLabels = applianceIds.map((id): SheetLabel => ({ nom: labels.get(id)!.nom, code: labels.get(id)!.code, url: labels.get(id)!.url }));
+    const input = { labels: sheetLabels, sheet, info: { title: 'Étiquettes QR EcoFoyer', createdAt: this.deps.clock.now() } };
+    // Laid out on the job pool's thread: the event loop keeps answering meanwhile.
+    return this.deps.jobs.run<Buffer>('modules/labels/label-sheet-pdf#labelSheetJob', input, { timeMs: this.deps.config.jobs.timeoutMs });
   }
 }

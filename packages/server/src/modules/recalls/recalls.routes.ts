@@ -1,7 +1,7 @@
 import { ErrorBody, Rappel, RappelsQuery } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const ItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
@@ -14,14 +14,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export const recallsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { recalls } = app.services;
   const common = { tags: ['rappels'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/rappels', { schema: { ...common, params: UserParams, querystring: RappelsQuery, response: { 200: z.array(Rappel), ...errors } } }, async (req) =>
-    recalls.list(await household(req, req.params.userId), req.query.applianceId),
+  app.get('/:userId/rappels', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: RappelsQuery, response: { 200: z.array(Rappel), ...errors } } }, async (req) =>
+    recalls.list(foyerOf(req), req.query.applianceId),
   );
 
-  app.post('/:userId/rappels/:id/traite', { schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    const foyerId = await household(req, req.params.userId);
+  app.post('/:userId/rappels/:id/traite', { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    const foyerId = foyerOf(req);
     await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
     return reply.code(204).send(null);
   });

@@ -6,12 +6,11 @@ import { z } from 'zod';
 export const referencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { references } = app.services;
   const common = { tags: ['references'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/refproducts', { schema: { ...common, response: { 200: z.array(RefProduct), 401: ErrorBody } } }, () =>
+  app.get('/refproducts', { config: { access: 'signed-in' }, schema: { ...common, response: { 200: z.array(RefProduct), 401: ErrorBody } } }, () =>
     references.products(),
   );
-  app.get('/refunivers', { schema: { ...common, response: { 200: z.array(RefUniverse), 401: ErrorBody } } }, () =>
+  app.get('/refunivers', { config: { access: 'signed-in' }, schema: { ...common, response: { 200: z.array(RefUniverse), 401: ErrorBody } } }, () =>
     references.universes(),
   );
 };

@@ -1,7 +1,7 @@
 import { ErrorBody, SecondLifeBody, SecondLifeItem } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, household } from '../../lib/auth-guard.ts';
+import { currentUser, foyerOf } from '../../lib/route-access.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -10,18 +10,17 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secondLife } = app.services;
   const common = { tags: ['second-life'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/appliances/history', { schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/appliances/history', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return secondLife.history(foyerId);
   });
 
   app.post(
     '/:userId/appliances/:id/second-life',
-    { schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
     async (req) => {
-      const foyerId = await household(req, req.params.userId);
+      const foyerId = foyerOf(req);
       return secondLife.give(foyerId, req.params.id, req.body.outcome, currentUser(req).userId);
     },
   );

@@ -6,11 +6,10 @@ import { z } from 'zod';
 export const smartfixRoutes: FastifyPluginAsyncZod = async (app) => {
   const { smartfix } = app.services;
   const common = { tags: ['smartfix'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/categories', { schema: { ...common, response: { 200: z.array(SmartfixCategory), 401: ErrorBody } } }, () => smartfix.categories());
+  app.get('/categories', { config: { access: 'signed-in' }, schema: { ...common, response: { 200: z.array(SmartfixCategory), 401: ErrorBody } } }, () => smartfix.categories());
 
-  app.post('/predict', { schema: { ...common, body: SmartfixRequest, response: { 200: SmartfixResponse, 400: ErrorBody, 401: ErrorBody } } }, (req) =>
+  app.post('/predict', { config: { access: 'signed-in' }, schema: { ...common, body: SmartfixRequest, response: { 200: SmartfixResponse, 400: ErrorBody, 401: ErrorBody } } }, (req) =>
     smartfix.predict(req.body),
   );
 };

@@ -1,7 +1,7 @@
 import { ErrorBody, Universe, UniverseCreateFields, UniverseUpdateFields } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { household } from '../../lib/auth-guard.ts';
+import { foyerOf } from '../../lib/route-access.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/uploads.ts';
 
@@ -13,28 +13,27 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { universes, householdCache } = app.services;
   const common = { tags: ['universes'], security: [{ bearer: [] }] };
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/:userId/foyers/univers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/foyers/univers', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return householdCache.answer(foyerId, 'foyers/univers', () => universes.list(foyerId));
   });
 
-  app.get('/:userId/foyers/customunivers', { schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/foyers/customunivers', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return universes.listCustom(foyerId);
   });
 
-  app.get('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } }, async (req) => {
-    const foyerId = await household(req, req.params.userId);
+  app.get('/:userId/foyers/univers/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } }, async (req) => {
+    const foyerId = foyerOf(req);
     return universes.get(foyerId, req.params.id);
   });
 
   app.post(
     '/:userId/foyers/univers',
-    { schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } } },
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } } },
     async (req, reply) => {
-      const foyerId = await household(req, req.params.userId);
+      const foyerId = foyerOf(req);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseCreateFields, body.fields);
       const created = await universes.create(foyerId, { ...fields, image: body.file?.buffer ?? null });
@@ -44,17 +43,17 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:userId/foyers/univers/:id',
-    { schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } } },
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } } },
     async (req) => {
-      const foyerId = await household(req, req.params.userId);
+      const foyerId = foyerOf(req);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseUpdateFields, body.fields);
       return universes.update(foyerId, req.params.id, { ...fields, image: body.file?.buffer ?? null });
     },
   );
 
-  app.delete('/:userId/foyers/univers/:id', { schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    const foyerId = await household(req, req.params.userId);
+  app.delete('/:userId/foyers/univers/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    const foyerId = foyerOf(req);
     await universes.delete(foyerId, req.params.id);
     await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
     return reply.code(204).send(null);

@@ -7,6 +7,7 @@ import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesRepository } from './universes.repository.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
+/** What the form sends once parsed by UniverseCreateFields (or UniverseUpdateFields): `<` and `>` gone, the lengths checked. */
 export interface UniverseInput {
   name: string;
   description: string;
@@ -62,9 +63,9 @@ export class UniversesService {
     return Promise.all(rows.map((r) => this.toDto(r, counts, refImages)));
   }
 
-  /** The row, or 404 for an unknown id or another user's. */
-  async row(userId: number, id: number): Promise<UniverseRow> {
-    const row = await this.repo.findForUser(userId, id);
+  /** The row, or 404 for an unknown id or another user's; within `unit`, read in its transaction. */
+  async row(userId: number, id: number, unit?: UnitOfWork): Promise<UniverseRow> {
+    const row = await (unit ? this.repo.in(unit.tx) : this.repo).findForUser(userId, id);
     if (!row) throw notFound(MSG.universeUnknown);
     return row;
   }
@@ -75,13 +76,17 @@ export class UniversesService {
     return this.toDto(row, counts, refImages);
   }
 
-  async create(userId: number, input: UniverseInput): Promise<Universe> {
+  /**
+   * A universe of the household: from the form, or from a CSV import inside its transaction (`unit`),
+   * its name and description parsed by the same schema (contracts' UniverseCreateFields) either way.
+   */
+  async create(userId: number, input: UniverseInput, unit?: UnitOfWork): Promise<Universe> {
     if (input.refUniverId && !(await this.deps.references.universe(input.refUniverId))) {
       throw notFound(MSG.refUniverseUnknown);
     }
     const now = new Date();
     return this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
-      const row = await this.repo.insert({
+      const row = await (unit ? this.repo.in(unit.tx) : this.repo).insert({
         user_id: userId,
         ref_universe_id: input.refUniverId ?? null,
         name: input.name,
@@ -90,14 +95,10 @@ export class UniversesService {
         created_at: now,
         updated_at: now,
       });
-      return this.get(userId, row.id);
+      if (!unit) return this.get(userId, row.id);
+      // Within a transaction another module's read would wait for its end; a new universe holds no appliance.
+      return this.toDto(row, new Map(), new Map((await this.deps.references.universeRows()).map((r) => [r.id, r.image])));
     });
-  }
-
-  /** A universe with only a name, made by an import (issue 21) inside its transaction; its id. */
-  async createNamed(userId: number, name: string, refUniverseId: number | null, now: Date, unit: UnitOfWork): Promise<number> {
-    const row = await this.repo.in(unit.tx).insert({ user_id: userId, ref_universe_id: refUniverseId, name, description: '', image_key: null, created_at: now, updated_at: now });
-    return row.id;
   }
 
     async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {

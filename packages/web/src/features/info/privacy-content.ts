@@ -7,7 +7,7 @@
 import type { LegalInfo } from '@ecofoyer/contracts';
 import { editorWords, type LegalSection } from './cgu-content';
 
-export const PRIVACY_UPDATED_AT = '2026-11-24';
+export const PRIVACY_UPDATED_AT = '2026-11-28';
 
 export function privacySections(e: LegalInfo): LegalSection[] {
   const { who, reach, reachable } = editorWords(e);
@@ -38,11 +38,11 @@ export function privacySections(e: LegalInfo): LegalSection[] {
       id: 'durees',
       title: 'Combien de temps',
       paragraphs: [
-        "Votre compte et votre foyer : tant que vous gardez votre compte. « Supprimer mon compte » efface tout aussitôt, photos et documents compris.",
+        "Votre compte et votre foyer : tant que vous gardez votre compte. « Supprimer mon compte » efface aussitôt votre compte et tout ce qui est à vous, photos et documents compris. Un foyer que vous partagez avec d'autres membres leur reste, avec ses appareils, sauf si vous choisissez de l'effacer aussi.",
         "Sessions : une connexion dure 90 jours au plus, même si vous l'utilisez chaque jour ; une session terminée est effacée le lendemain. Un appareil inconnu depuis 400 jours est oublié.",
         "Liens envoyés par e-mail : un lien de réinitialisation du mot de passe vaut 1 heure, un lien de confirmation d'adresse 24 heures ; chacun ne sert qu'une fois et est effacé le lendemain de son expiration.",
         "Échecs de connexion : effacés au bout de 24 heures. Journal de sécurité : 1 an, puis effacé ; à la suppression d'un compte, ses lignes perdent tout ce qui vous désigne (compte, adresse IP, détails).",
-        "E-mails envoyés : effacés 30 jours après leur envoi. Photos envoyées pour une recherche par image : 24 heures.",
+        "E-mails envoyés : effacés 30 jours après leur envoi ; ceux d'un compte supprimé, avec lui, et le message qui confirme la suppression dès qu'il est parti. Photos envoyées pour une recherche par image : 24 heures.",
         "Foyer de démonstration (bouton DEMO) : effacé 24 heures après sa création.",
         "Une copie de sauvegarde du serveur peut garder vos données quelques jours de plus, le temps de sa rotation, si l'éditeur en fait.",
       ],
@@ -53,7 +53,7 @@ export function privacySections(e: LegalInfo): LegalSection[] {
       paragraphs: [
         "Accès et portabilité : dans votre profil, « Télécharger mes données » vous donne un fichier .zip avec toutes les données de votre compte (au format JSON, lisible par une autre application) et tous vos fichiers.",
         "Rectification : dans votre profil, chaque information se modifie avec son crayon. Une nouvelle adresse e-mail est confirmée par un lien avant d'être utilisée.",
-        "Effacement : dans votre profil, « Supprimer mon compte » efface votre compte et toutes ses données ; un e-mail vous le confirme.",
+        "Effacement : dans votre profil, « Supprimer mon compte » efface votre compte et toutes ses données ; un e-mail vous le confirme. Si vous êtes responsable d'un foyer partagé, vous choisissez de le laisser aux autres membres ou de l'effacer aussi. Quitter un foyer met fin à vos liens de partage et à votre adresse de calendrier.",
         "Retrait du consentement : désactivez les notifications push dans les notifications ou votre navigateur ; révoquez le lien de votre calendrier ou d'un badge partagé depuis l'application.",
         "Sécurité : « Mes appareils connectés » dans votre profil montre chaque session et permet de la terminer.",
         `Pour toute autre demande (opposition, limitation, question), écrivez à ${reach}. Une réponse vous est due dans un délai d'un mois.`,

@@ -10,11 +10,14 @@ export function downloadMyData(): Promise<void> {
   return downloadFile(`${AUTH_BASE}/user/${session.id}/export`, 'ecofoyer-mes-donnees.zip');
 }
 
-/** « Supprimer mon compte » (issue 14): re-authenticated; the session ends with the account. */
-export async function deleteMyAccount(currentPassword: string): Promise<string> {
+/**
+ * « Supprimer mon compte » (issue 14): re-authenticated; the session ends with the account. Whoever
+ * holds a household shared with others says what becomes of it (issue 35: left to them by default).
+ */
+export async function deleteMyAccount(currentPassword: string, departure: { donnees?: 'laisser' | 'supprimer'; successeur?: number } = {}): Promise<string> {
   const session = sessionStore.get();
   if (!session) throw new ApiError(401, MSG.unauthorized);
-  const { message } = await api<{ message: string }>(`${AUTH_BASE}/user/${session.id}`, { method: 'DELETE', body: { currentPassword } });
+  const { message } = await api<{ message: string }>(`${AUTH_BASE}/user/${session.id}`, { method: 'DELETE', body: { currentPassword, ...departure } });
   sessionStore.clear();
   return message;
 }

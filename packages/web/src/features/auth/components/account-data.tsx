@@ -1,9 +1,12 @@
-import { Alert, Anchor, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { FOYER_ROLE_LABELS } from '@ecofoyer/contracts';
+import { Alert, Anchor, Button, Group, List, Modal, NativeSelect, Paper, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDatabaseExport, IconDownload, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFoyer } from '../../foyer/api/foyer.ts';
 import { deleteMyAccount, downloadMyData } from '../api/account-data.ts';
+import { useSession } from '../api/use-session.ts';
 
 /**
  * « Mes données » (issue 14, RGPD): a copy of everything the account holds, and the account's
@@ -11,6 +14,13 @@ import { deleteMyAccount, downloadMyData } from '../api/account-data.ts';
  */
 export function AccountData({ demo }: { demo: boolean }) {
   const navigate = useNavigate();
+  const session = useSession();
+  const foyer = useFoyer().data;
+  // A household the account holds and shares: the person says what becomes of it (issue 35).
+  const others = foyer && session && foyer.responsable === session.id ? foyer.membres.filter((m) => m.userId !== session.id) : [];
+  const [donnees, setDonnees] = useState<'laisser' | 'supprimer'>('laisser');
+  const [successeur, setSuccesseur] = useState<number | undefined>(undefined);
+  const heir = others.find((m) => m.userId === successeur) ?? others.find((m) => m.role === 'proprietaire') ?? others[0];
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -35,7 +45,7 @@ export function AccountData({ demo }: { demo: boolean }) {
     setDeleteError(null);
     setDeleting(true);
     try {
-      const message = await deleteMyAccount(password);
+      const message = await deleteMyAccount(password, others.length > 0 ? { donnees, ...(donnees === 'laisser' && heir ? { successeur: heir.userId } : {}) } : {});
       navigate('/login', { replace: true, state: { notice: message } });
     } catch (error) {
       setDeleteError(errorMessage(error, 'La suppression n’a pas pu se faire. Réessayez dans un instant.'));
@@ -103,10 +113,35 @@ export function AccountData({ demo }: { demo: boolean }) {
             <Text size="sm">Seront supprimés, sans retour possible :</Text>
             <List size="sm" spacing={4}>
               <List.Item>votre profil et vos identifiants ;</List.Item>
-              <List.Item>vos univers, vos appareils, leurs photos, factures et notices ;</List.Item>
+              <List.Item>
+                {others.length > 0 && donnees === 'laisser' ? 'les univers et appareils que vous gardiez à part dans votre propre foyer, s’il y en a ;' : 'vos univers, vos appareils, leurs photos, factures et notices ;'}
+              </List.Item>
               <List.Item>votre calendrier d’entretien, vos notifications et vos badges ;</List.Item>
               <List.Item>vos appareils connectés, qui seront tous déconnectés.</List.Item>
             </List>
+            {others.length > 0 && foyer && (
+              <>
+                <Radio.Group value={donnees} onChange={(v) => setDonnees(v as 'laisser' | 'supprimer')} label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`} name="donnees-du-foyer">
+                  <Stack gap="xs" mt="xs">
+                    <Radio value="laisser" label="Le laisser aux autres membres" description="Ses appareils, leur entretien et leur historique leur restent ; rien de ce qu’ils ont enregistré n’est perdu." />
+                    <Radio value="supprimer" label="Le supprimer avec mon compte" description="Ses appareils, photos, factures et son historique sont effacés ; les autres membres retrouvent leur propre foyer." />
+                  </Stack>
+                </Radio.Group>
+                {donnees === 'laisser' && (
+                  <NativeSelect
+                    label="Qui sera responsable du foyer ?"
+                    value={String(heir?.userId ?? '')}
+                    data={others.map((m) => ({ value: String(m.userId), label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})` }))}
+                    onChange={(e) => setSuccesseur(Number(e.currentTarget.value))}
+                  />
+                )}
+                <Alert color="orange" role="note">
+                  {donnees === 'laisser'
+                    ? `« ${foyer.nom} » restera à ${others.map((m) => m.prenom).join(', ')}, et ${heir?.prenom ?? 'un autre membre'} en deviendra responsable.`
+                    : `« ${foyer.nom} » et tous ses appareils seront effacés : ${others.map((m) => m.prenom).join(', ')} ne les verront plus.`}
+                </Alert>
+              </>
+            )}
             <Text size="sm">Un e-mail de confirmation vous sera envoyé. Le journal de sécurité du serveur ne garde qu’une trace anonyme.</Text>
             {deleteError && (
               <Alert color="red" icon={<IconAlertCircle />} role="alert">

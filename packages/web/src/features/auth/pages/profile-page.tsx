@@ -14,6 +14,8 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { AccountData } from '../components/account-data.tsx';
 import { ConnectedDevices } from '../components/connected-devices.tsx';
 import { FoyerCard } from '../../foyer/components/foyer-card.tsx';
+import { CalendarFeed } from '../../events/components/calendar-feed.tsx';
+import { type Confirm, ConfirmModal } from '../../events/components/confirm-modal.tsx';
 import { TwoFactorSettings } from '../components/two-factor-settings.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 
@@ -192,6 +194,7 @@ function ProfileForm({ session }: { session: Session }) {
         </form>
       </Paper>
       <FoyerCard demo={session.email.endsWith('@demo.invalid')} />
+      <MyCalendarAddress />
       <NotificationPreferences />
       <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
       <ConnectedDevices />
@@ -200,6 +203,17 @@ function ProfileForm({ session }: { session: Session }) {
       <InventoryDossier />
       <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
+    </>
+  );
+}
+
+/** The member's own calendar address, revocable here (issue 35: each member has theirs). */
+function MyCalendarAddress() {
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  return (
+    <>
+      <CalendarFeed onConfirm={setConfirm} inProfile />
+      <ConfirmModal confirm={confirm} onClose={() => setConfirm(null)} />
     </>
   );
 }

@@ -87,6 +87,12 @@ describe('the public page of a read-only link (issue 21)', () => {
     setSessionLostHandler(() => {});
   });
 
+  it('titles a foyer without a name of its own neutrally, never with a member’s first name', async () => {
+    stubNetwork(() => ({ status: 200, body: { ...dossier, foyer: null } }));
+    show();
+    expect(await screen.findByRole('heading', { level: 1, name: MSG.sharedInventoryTitle })).toBeTruthy();
+  });
+
   it('says so when the inventory is empty', async () => {
     stubNetwork(() => ({ status: 200, body: { ...dossier, nombre: 0, valeurTotale: 0, prixConnus: 0, appareils: [] } }));
     show();

@@ -29,7 +29,7 @@ function useSharedPageHead() {
   }, []);
 }
 
-/** « Inventaire du foyer de Claire » for a foyer that kept its default name, « Inventaire du foyer « Les Durand » » otherwise. */
+/** « Inventaire du foyer de Claire » for a foyer named « Foyer de Claire », « Inventaire du foyer « Les Durand » » otherwise (a foyer without a name of its own: MSG.sharedInventoryTitle). */
 function inventoryOf(foyer: string): string {
   return /^foyer de /i.test(foyer) ? `Inventaire du foyer${foyer.slice(5)}` : `Inventaire du foyer « ${foyer} »`;
 }
@@ -91,7 +91,7 @@ function Inventory({ dossier: d }: { dossier: SharedDossier }) {
     <Stack gap="lg">
       <div>
         <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-          {inventoryOf(d.foyer)}
+          {d.foyer ? inventoryOf(d.foyer) : MSG.sharedInventoryTitle}
         </Title>
         <Group gap={6} mt={4} wrap="nowrap" align="flex-start">
           <IconEye size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />

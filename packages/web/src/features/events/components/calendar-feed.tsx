@@ -6,20 +6,24 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useCalendarFeed, useRevokeCalendarFeed } from '../api/events.ts';
 import type { Confirm } from './confirm-modal.tsx';
 
-/** The private iCalendar address: asked for only when the user wants it (the server creates it then). */
-export function CalendarFeed({ onConfirm }: { onConfirm: (c: Confirm) => void }) {
+/**
+ * The member's private iCalendar address: asked for only when the user wants it (the server creates
+ * it then). Each member has their own (issue 35): shown on the calendar and in the profile, where it is
+ * revoked; it stops when they leave the household.
+ */
+export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: Confirm) => void; inProfile?: boolean }) {
   const [shown, setShown] = useState(false);
   const feed = useCalendarFeed(shown);
   const revoke = useRevokeCalendarFeed();
   const webcal = feed.data?.url.replace(/^https?:\/\//, 'webcal://');
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="S’abonner au calendrier">
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: inProfile ? 'xl' : 'lg' }} {...(inProfile ? { maw: 640, mt: 'lg' } : {})} component="section" aria-label="S’abonner au calendrier">
       <Title order={2} fz="lg" mb="xs">
         S’abonner au calendrier
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Retrouvez vos entretiens et la fin des garanties de vos appareils dans votre agenda (Google Agenda, Calendrier d’Apple, Outlook…) grâce à une adresse privée. Ne la partagez pas : elle donne accès à vos
-        entretiens.
+        Retrouvez les entretiens du foyer et la fin des garanties de ses appareils dans votre agenda (Google Agenda, Calendrier d’Apple, Outlook…) grâce à une adresse privée. Elle est à vous seul : chaque
+        membre du foyer a la sienne, et elle cesse de fonctionner si vous quittez le foyer. Ne la partagez pas : elle donne accès aux entretiens du foyer.
       </Text>
       {!shown && (
         <Button

@@ -1,4 +1,4 @@
-import { API_BASE, Foyer, type FoyerInvitation, type FoyerInvitationCreate, type FoyerInvitationPreview, type FoyerRole } from '@ecofoyer/contracts';
+import { API_BASE, Foyer, type FoyerInvitation, type FoyerInvitationCreate, type FoyerInvitationPreview, type FoyerLeave, type FoyerRole } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
@@ -50,8 +50,29 @@ export const useRenameFoyer = () => useFoyerMutation((base, nom: string) => api<
 export const useSetRole = () =>
   useFoyerMutation((base, { memberId, role }: { memberId: number; role: FoyerRole }) => api<Foyer>(`${base}/foyer/membres/${memberId}`, { method: 'PUT', body: { role } }));
 
-/** Removes a member (owner), or leaves the foyer (one's own id): then the household is another one. */
-export const useRemoveMember = (self: boolean) => useFoyerMutation((base, memberId: number) => api<null>(`${base}/foyer/membres/${memberId}`, { method: 'DELETE' }), self);
+/** Removes a member (owner): they go back to their own foyer. */
+export const useRemoveMember = () => useFoyerMutation((base, memberId: number) => api<null>(`${base}/foyer/membres/${memberId}`, { method: 'DELETE' }));
+
+/**
+ * Leaves the foyer: then the household is another one. Whoever holds it says what becomes of its
+ * data, and confirms with their password (issue 35).
+ */
+export const useLeaveFoyer = () =>
+  useFoyerMutation((base, { userId, ...body }: FoyerLeave & { userId: number }) => api<null>(`${base}/foyer/membres/${userId}`, { method: 'DELETE', body }), true);
+
+/** POST …/foyer/transfert: the holder hands the household over, with their password. */
+export const useTransferFoyer = () =>
+  useFoyerMutation((base, input: { memberId: number; currentPassword: string }) => api<Foyer>(`${base}/foyer/transfert`, { method: 'POST', body: input }));
+
+/** POST …/foyer/invitations/{id}/confirmation: the holder lets a co-owner's invitation as propriétaire go. */
+export const useConfirmInvitation = () => useFoyerMutation((base, id: number) => api<FoyerInvitation>(`${base}/foyer/invitations/${id}/confirmation`, { method: 'POST' }));
+
+/** Whether the signed-in user holds their household (its founder, or the one it was handed to). */
+export function useHoldsFoyer(): boolean {
+  const session = useSession();
+  const foyer = useFoyer().data;
+  return foyer !== undefined && session !== null && foyer.responsable === session.id;
+}
 
 /** Sends an invitation, or sends it again (a new link replaces the open one to that address). */
 export const useInvite = () => useFoyerMutation((base, input: FoyerInvitationCreate) => api<FoyerInvitation>(`${base}/foyer/invitations`, { method: 'POST', body: input }));

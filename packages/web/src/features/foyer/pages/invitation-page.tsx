@@ -1,4 +1,4 @@
-import { FOYER_ROLE_LABELS, MSG } from '@ecofoyer/contracts';
+import { FOYER_ROLE_LABELS, maskEmail, MSG } from '@ecofoyer/contracts';
 import { Alert, Button, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -56,15 +56,15 @@ export function InvitationPage() {
       </AuthLayout>
     );
   }
-  const { nom, invitePar, role, expire } = preview.data;
+  const { nom, invitePar, role, expire, pour } = preview.data;
   const intro = (
     <Text>
       {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle <strong>{FOYER_ROLE_LABELS[role].toLowerCase()}</strong>.
       Vous y verrez ses appareils et leur entretien{role === 'lecteur' ? ', sans pouvoir les modifier' : ', et pourrez planifier et noter les entretiens'}. Invitation valable jusqu’au{' '}
-      {expiryFr(expire)}.
+      {expiryFr(expire)}, pour le compte de l’adresse <strong>{pour}</strong>.
     </Text>
   );
-  return <AuthLayout title="Invitation à un foyer">{session ? <Join token={token} nom={nom} intro={intro} /> : <SignedOut intro={intro} />}</AuthLayout>;
+  return <AuthLayout title="Invitation à un foyer">{session ? <Join token={token} nom={nom} pour={pour} intro={intro} /> : <SignedOut intro={intro} />}</AuthLayout>;
 }
 
 function SignedOut({ intro }: { intro: ReactNode }) {
@@ -84,13 +84,18 @@ function SignedOut({ intro }: { intro: ReactNode }) {
   );
 }
 
-function Join({ token, nom, intro }: { token: string; nom: string; intro: ReactNode }) {
+function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: string; intro: ReactNode }) {
   const session = useSession();
   const current = useFoyer();
   const accept = useAcceptInvitation();
   const [choice, setChoice] = useState<'apart' | 'fusion'>('apart');
-  // Only one's own foyer, shared with nobody, can be brought along (the server refuses otherwise).
-  const alone = current.data && current.data.id === session?.id && current.data.membres.length === 1;
+  const holds = current.data !== undefined && current.data.responsable === session?.id;
+  // Only a foyer one holds and shares with nobody can be brought along (the server refuses otherwise).
+  const alone = holds && current.data?.membres.length === 1;
+  // Whoever holds a foyer shared with others leaves it first, saying what becomes of it (issue 35).
+  const sharedHolder = holds && (current.data?.membres.length ?? 0) > 1;
+  // The invitation opens only for its address: said before the person tries (the server decides).
+  const otherAccount = session !== null && maskEmail(session.email).toLowerCase() !== pour.toLowerCase();
 
   if (accept.isSuccess) {
     return (
@@ -115,7 +120,18 @@ function Join({ token, nom, intro }: { token: string; nom: string; intro: ReactN
     <Stack gap="md">
       {intro}
       {current.isPending && <Skeleton height={60} aria-label="Chargement de votre foyer actuel" />}
-      {current.data && !alone && (
+      {otherAccount && (
+        <Alert color="orange" icon={<IconAlertCircle />} role="note">
+          Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de cette adresse, ou demandez une invitation à la vôtre.
+        </Alert>
+      )}
+      {sharedHolder && (
+        <Alert color="orange" icon={<IconAlertCircle />} role="note">
+          {MSG.foyerHolderJoinOther}{' '}
+          <Link to="/profile">Ouvrir mon profil</Link>
+        </Alert>
+      )}
+      {current.data && !alone && !sharedHolder && (
         <Text size="sm">
           Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.
         </Text>
@@ -133,7 +149,7 @@ function Join({ token, nom, intro }: { token: string; nom: string; intro: ReactN
           {errorMessage(accept.error, MSG.serverError)}
         </Alert>
       )}
-      <Button onClick={join} loading={accept.isPending} disabled={current.isPending} fullWidth>
+      <Button onClick={join} loading={accept.isPending} disabled={current.isPending || sharedHolder} fullWidth>
         Rejoindre le foyer
       </Button>
       <Button component={Link} to="/home" variant="subtle" onClick={() => pendingInvitation.clear()} fullWidth>

@@ -15,7 +15,7 @@ const appliance = (id: number, name: string) =>
   eprel_number: null, ean: null, energy_kwh_year: null,
   }) as Appliance;
 const label = (applianceId: number, nom: string, code: string): Label => ({ code, applianceId, nom, url: `http://localhost/a/${code}`, creeLe: '2026-11-20T10:00:00.000Z' });
-const foyer = (role: FoyerRole): Foyer => ({ id: 4, nom: 'Foyer de Camille', membres: [{ userId: 4, prenom: 'Camille', role }], invitations: [] });
+const foyer = (role: FoyerRole): Foyer => ({ id: 4, nom: 'Foyer de Camille', responsable: 4, membres: [{ userId: 4, prenom: 'Camille', role }], invitations: [] });
 
 function network(role: FoyerRole, appliances: Appliance[] = [appliance(1, 'Four'), appliance(2, 'Bouilloire')]) {
   let labels = [label(1, 'Four', 'abcdefghjk')];
