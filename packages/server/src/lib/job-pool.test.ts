@@ -15,32 +15,25 @@ const preview = (t: TestApp, me: User, contenu: string) => t.app.inject({ method
 describe('a job over its time limit (review of issue 21: heavy work never blocks other households)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Long enough for the thread to start, far too short for a sheet of 500 labels.
-    t = await createTestApp({ JOB_TIMEOUT_MS: '1500' });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.app.close();
   });
 
-  it('stops the sheet of 500 labels with a French message, while the server keeps answering', async () => {
-    const me = await signedInUser(t, 'etiquettes-longues@exemple.fr');
-    const freezer = (await t.app.services.references.products()).find((p) => p.prodName === 'Congélateur')!.id;
-    const ids: number[] = [];
-    for (let i = 0; i < 500; i++) ids.push((await t.app.services.appliances.create(me.id, null, { prod_id: freezer, name: `Étiquette ${i} `.padEnd(500, 'x'), marque: 'Liebherr', modele: `GN-${i}` }, null)).id);
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/etiquettes`, headers: me.headers, payload: { applianceIds: ids } })).statusCode).toBe(200);
-
-    const sheet = t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?ids=${ids.join(',')}`, headers: me.headers });
-    // Asked while the sheet is being laid out, answered before it is stopped.
-    const health = await t.app.inject({ url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    const stopped = await sheet;
-    expect(stopped.statusCode).toBe(503);
-    expect(stopped.json()).toMatchObject({ code: 'JOB_TOO_LONG', message: MSG.jobTooLong });
+  it('stops a job that never ends with a French 503, the server answering meanwhile, and runs the next job on a new thread', async () => {
+    const { jobs } = t.app.services;
+    let spinning!: () => void;
+    const started = new Promise<void>((resolve) => (spinning = resolve));
+    // A job caught in a loop: no layout's speed decides whether it is over its limit (the CI machine may be slow or fast).
+    const stopped = jobs.run('../test/pool-jobs#spin', null, { timeMs: 500, onEvent: () => spinning() }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await started;
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    // The thread was replaced: a small sheet is made.
-    const small = await t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?ids=${ids[0]}`, headers: me.headers });
-    expect(small.statusCode, small.body).toBe(200);
-    expect(small.headers['content-type']).toBe('application/pdf');
+    expect(await stopped).toMatchObject({ statusCode: 503, code: 'JOB_TOO_LONG', message: MSG.jobTooLong });
+    expect(await jobs.run('../test/pool-jobs#echo', { fait: 1 }, { timeMs: 60_000 })).toEqual({ fait: 1 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { mapSliced } from '../../lib/breath.ts';
 import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
@@ -141,7 +142,8 @@ export class AppliancesService {
       return ids.flatMap((id) => (rows.has(id) ? [this.toDto(rows.get(id)!)] : []));
     }
     const rows = query.limit !== undefined ? await this.repo.page(userId, query.limit, query.after) : await this.repo.list(userId);
-    return rows.map((r) => this.toDto(r));
+    // A whole inventory (10,000 appliances, their file URLs signed) a slice at a time.
+    return mapSliced(rows, (r) => this.toDto(r));
   }
 
   async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {
@@ -166,7 +168,7 @@ export class AppliancesService {
    */
   async listWithFiles(userId: number): Promise<{ appliance: Appliance; pictKey: string | null; factureKey: string | null }[]> {
     const rows = await this.repo.list(userId);
-    return rows.toReversed().map((r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
+    return mapSliced(rows.toReversed(), (r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
   }
 
   /** The keys of one appliance's photo and invoice, or null when it is not in the household's inventory (issue 21: a shared dossier's files). */

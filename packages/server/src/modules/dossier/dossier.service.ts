@@ -6,6 +6,7 @@ import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import { mapSliced, stringifySliced } from '../../lib/breath.ts';
 import type { HouseholdCache } from '../../lib/household-cache.ts';
 import type { JobPool } from '../../lib/job-pool.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
@@ -324,12 +325,13 @@ export class DossierService {
     const content = await this.deps.shared.answer(share.user_id, `partage ${share.id}`, async () => {
       const items = await this.items(share.user_id);
       const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
-      const appareils = items.map((item) =>
+      // A household of 10,000 appliances: described and written a slice at a time (lib/breath.ts).
+      const appareils = await mapSliced(items, (item) =>
         this.describe(item, { photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null, facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null }),
       );
       const priced = appareils.filter((a) => a.prixAchat !== null);
-      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = { nombre: appareils.length, valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100, prixConnus: priced.length, appareils };
-      return JSON.stringify(part);
+      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe' | 'appareils'> = { nombre: appareils.length, valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100, prixConnus: priced.length };
+      return `${JSON.stringify(part).slice(0, -1)},"appareils":${await stringifySliced(appareils)}}`;
     });
     // Read each time: a rename does not move the household's data version.
     const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = { foyer: await this.deps.foyer.ownName(share.user_id), etabliLe: this.deps.clock.now().toISOString(), expireLe: share.expires_at.toISOString() };

@@ -14,6 +14,7 @@ import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
 import type { ImportPlanRow } from './inventory-import.ts';
 import type { JobPool } from '../../lib/job-pool.ts';
+import { mapSliced, stringifySliced } from '../../lib/breath.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
 
@@ -76,7 +77,7 @@ export class InventoryCsvService {
     // Read and planned on the job pool's thread; the writes stay here, in one transaction.
     const planned = await this.deps.jobs.run<string>(
       'modules/inventory-csv/inventory-import#importPlanJob',
-      { text, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: JSON.stringify(existing) },
+      { text, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: await stringifySliced(existing) },
       { timeMs: this.deps.timeoutMs, onEvent: (p: InventoryImportProgress) => onProgress?.(p) },
     );
     const plan = JSON.parse(planned) as ImportPlanRow[];
@@ -107,7 +108,7 @@ export class InventoryCsvService {
     const count = (r: string) => plan.filter((p) => p.result === r).length;
     return {
       applique: apply,
-      lignes: plan.map((p) => ({ ligne: p.line, nom: p.name, resultat: p.result, raison: p.reason })),
+      lignes: await mapSliced(plan, (p) => ({ ligne: p.line, nom: p.name, resultat: p.result, raison: p.reason })),
       crees: count('cree'),
       misAJour: count('mis-a-jour'),
       identiques: count('identique'),

@@ -1,3 +1,4 @@
+import { breath, SLICE } from '../../lib/breath.ts';
 import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, dayFr, type Event, parisDay, repairBonusFor, SMARTFIX_AGE_MAX, smartfixKindOfProduct } from '@ecofoyer/contracts';
 import type { NotificationRow, RefProductRow } from '../../db/schema.ts';
 import type { SmartfixService } from '../smartfix/smartfix.service.ts';
@@ -59,7 +60,11 @@ export class RightsService {
     const byAppliance = new Map<number, Event[]>();
     for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
     const all: { appliance: GuaranteeFacts; rights: Droits }[] = [];
-    for (const appliance of appliances) all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? []) });
+    for (const [i, appliance] of appliances.entries()) {
+      // 10,000 appliances' guarantees a slice at a time (lib/breath.ts).
+      if (i > 0 && i % SLICE === 0) await breath();
+      all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? []) });
+    }
     return all;
   }
 

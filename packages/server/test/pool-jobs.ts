@@ -1,0 +1,15 @@
+import type { JobChannel } from '../src/lib/job-pool.ts';
+
+/** Jobs for the pool's own tests (src/lib/job-pool.test.ts), loaded by its thread like any job module. */
+
+/** Says it has started, then never ends: only the pool's time limit stops it. */
+export function spin(_input: unknown, channel: JobChannel): never {
+  channel.tell('spinning');
+  for (;;) {
+    // A job caught in a loop (a layout that never ends): the thread is busy, the event loop is not.
+  }
+}
+
+export function echo(input: unknown): unknown {
+  return input;
+}
