@@ -13,3 +13,9 @@ export function spin(_input: unknown, channel: JobChannel): never {
 export function echo(input: unknown): unknown {
   return input;
 }
+
+/** Tells `input` events, then answers at once: the answer travels by another channel than the events. */
+export function chatty(input: number, channel: JobChannel): number {
+  for (let i = 1; i <= input; i++) channel.tell(i);
+  return input;
+}

@@ -35,6 +35,18 @@ describe('a job over its time limit (review of issue 21: heavy work never blocks
     expect(await stopped).toMatchObject({ statusCode: 503, code: 'JOB_TOO_LONG', message: MSG.jobTooLong });
     expect(await jobs.run('../test/pool-jobs#echo', { fait: 1 }, { timeMs: 60_000 })).toEqual({ fait: 1 });
   });
+
+  it('handles every event a job told before its answer is given, even when handling them is slow (a dossier’s last progress)', async () => {
+    const { jobs } = t.app.services;
+    const seen: number[] = [];
+    // Each event takes a turn of the database (a progress row): the answer must not overtake them.
+    const slow = (event: number) => new Promise<void>((resolve) => setImmediate(() => (seen.push(event), resolve())));
+    for (let round = 0; round < 5; round++) {
+      seen.length = 0;
+      expect(await jobs.run('../test/pool-jobs#chatty', 40, { timeMs: 60_000, onEvent: slow as never })).toBe(40);
+      expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    }
+  });
 });
 
 describe('a job over its memory limit', () => {

@@ -70,7 +70,14 @@ export class JobPool {
     let timer: NodeJS.Timeout | undefined;
     let overTime = false;
     let events: Promise<void> = Promise.resolve();
-    port1.on('message', (message: { started?: true; event?: never; id?: number; ask?: never }) => {
+    let ended!: () => void;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    port1.once('close', () => ended());
+    port1.on('message', (message: { started?: true; end?: true; event?: never; id?: number; ask?: never }) => {
+      if (message.end) {
+        ended();
+        return;
+      }
       if (message.started) {
         timer = setTimeout(() => {
           overTime = true;
@@ -91,6 +98,8 @@ export class JobPool {
     });
     try {
       const result = await this.pool.run({ module, fn, input, port: port2 }, { transferList: [port2, ...(options.transfer ?? [])] as never, signal: abort.signal });
+      // The answer may overtake the job's last events (another channel): they are all handled first.
+      await end;
       await events;
       const refused = (result as { jobRefused?: { statusCode: number; code: string; message: string; errors?: { path: string; message: string }[] } } | null)?.jobRefused;
       if (refused) throw new HttpError(refused.statusCode, refused.code, refused.message, refused.errors);

@@ -65,6 +65,9 @@ export default async function run({ module, fn, input, port }) {
     if (typeof error?.statusCode === 'number') return { jobRefused: { statusCode: error.statusCode, code: error.code, message: error.message, errors: error.errors } };
     throw error;
   } finally {
+    // The last message on the channel: the main thread waits for it, so every event told before the
+    // answer is handled before the answer (the answer comes by another channel, which may overtake).
+    port.postMessage({ end: true });
     port.close();
   }
 }
