@@ -40,7 +40,13 @@ describe('a job over its time limit (review of issue 21: heavy work never blocks
     const { jobs } = t.app.services;
     const seen: number[] = [];
     // Each event takes a turn of the database (a progress row): the answer must not overtake them.
-    const slow = (event: number) => new Promise<void>((resolve) => setImmediate(() => (seen.push(event), resolve())));
+    const slow = (event: number) =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          seen.push(event);
+          resolve();
+        }),
+      );
     for (let round = 0; round < 5; round++) {
       seen.length = 0;
       expect(await jobs.run('../test/pool-jobs#chatty', 40, { timeMs: 60_000, onEvent: slow as never })).toBe(40);
