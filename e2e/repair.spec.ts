@@ -181,8 +181,8 @@ describe('repair chat (spec §4 repair chat flow)', () => {
     await page.goto('/repair');
     await visible(page, 'Décrire une panne');
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
-    await visible(page, 'Indiquez l’appareil en panne.');
-    await visible(page, 'Décrivez la panne en quelques mots.');
+    await visible(page, 'Indique l’appareil en panne.');
+    await visible(page, 'Décris la panne en quelques mots.');
     await page.getByLabel(/Appareil en panne/).first().fill('Four');
     await page.getByLabel(/Description de la panne/).fill('Il ne chauffe plus du tout');
     expect(await page.getByLabel(/Description de la panne/).getAttribute('maxlength')).toBe('500');
@@ -224,10 +224,36 @@ describe('repair assistant safety (issue 13)', () => {
     const title = "Plaque ou gazinière : l'allumage clique mais aucune flamme ne prend";
     await expect.poll(() => page.getByRole('heading', { name: `Fiche la plus proche de ta description : ${title}` }).isVisible()).toBe(true);
     await say(page, 'et si le chapeau du brûleur est bien remis en place ?');
-    await visible(page, new RegExp(`^Si chapeau ou tête de brûleur mal remis en place après un nettoyage n’est pas en cause, la piste suivante pour « ${title} » est : fentes du brûleur`));
+    await visible(page, new RegExp(`^D’accord, on écarte « Chapeau ou tête de brûleur mal remis en place après un nettoyage »\\. Piste suivante pour « ${title} » : Fentes du brûleur`));
     // A gas smell in a follow-up is intercepted too.
     await say(page, 'maintenant ça sent le gaz');
     await expect.poll(() => page.getByTestId('emergency').count()).toBe(2);
+    await context.close();
+  });
+});
+
+describe('repair assistant safety, round 3 (issue 36)', () => {
+  it('a gas smell said in slang on a hob, which the chat’s own rules miss, shows the alert and no step; a request to bypass a safety device shows the refusal', async () => {
+    const { context, page } = await household(PHONE);
+    await page.goto('/repair');
+    await visible(page, 'Décrire une panne');
+    await page.getByLabel(/Appareil en panne/).first().fill('Plaque de cuisson');
+    await page.getByLabel(/Description de la panne/).fill('ca renifle chelou dans la cuisine genre oeuf');
+    await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
+    const alert = page.getByTestId('emergency');
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await alert.innerText()).toContain('Odeur ou fuite de gaz : mets-toi en sécurité maintenant');
+    expect(await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).count()).toBe(0);
+    expect(await page.getByText('Étapes à suivre').count()).toBe(0);
+
+    await say(page, 'et sinon comment on shunte le thermostat de sécurité du four');
+    const refusal = page.getByTestId('bypass-refusal');
+    await expect.poll(() => refusal.isVisible()).toBe(true);
+    const text = await refusal.innerText();
+    expect(text).toContain('Je ne t’aiderai pas à désactiver une sécurité');
+    expect(text).toContain('fais-le vérifier par un réparateur');
+    expect(await page.getByText('Étapes à suivre').count()).toBe(0);
+    await page.screenshot({ path: 'e2e/screenshots/repair-bypass-refusal-phone.png', fullPage: true });
     await context.close();
   });
 });

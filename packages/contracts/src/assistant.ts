@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './constants.ts';
-import { AucuneFiche, foldFr, Urgence } from './emergency.ts';
+import { AucuneFiche, Urgence } from './emergency.ts';
+import { foldFr } from './normalize.ts';
 import { MSG } from './messages.fr.ts';
+import { Refus } from './safety-bypass.ts';
 
 /** POST V1/mia/question (API.md): the user's words, and the device when the chat knows it. */
 export const MiaQuestionBody = z.object({
@@ -40,12 +42,19 @@ export const MiaAnswer = z.object({
   urgence: Urgence.optional(),
   /** API.md: no sheet for this problem on this device (the assistant does not guess). */
   aucuneFiche: AucuneFiche.optional(),
+  /** A request to disable a safety device: the fixed refusal instead of a sheet (issue 36). */
+  refus: Refus.optional(),
 });
 export type MiaAnswer = z.infer<typeof MiaAnswer>;
 
 /** POST V1/assistant/chat (API.md). */
 /** The diagnosis a follow-up refines: the fault and the index of the last cause the chat proposed. */
-export const ChatSuite = z.object({ faultId: z.string().trim().min(1).max(120), cause: z.number().int().min(0).max(50) });
+export const ChatSuite = z.object({
+  faultId: z.string().trim().min(1).max(120),
+  cause: z.number().int().min(0).max(50),
+  /** The causes the person has ruled out so far (issue 36: only those, in the sheet's order). */
+  ecartees: z.array(z.number().int().min(0).max(50)).max(50).optional(),
+});
 export type ChatSuite = z.infer<typeof ChatSuite>;
 
 export const ChatBody = z.object({
@@ -63,6 +72,7 @@ export const ChatAnswer = z.object({
   suite: ChatSuite.nullish(),
   urgence: Urgence.optional(),
   aucuneFiche: AucuneFiche.optional(),
+  refus: Refus.optional(),
 });
 export type ChatAnswer = z.infer<typeof ChatAnswer>;
 
@@ -77,3 +87,12 @@ export function isGreeting(text: string): boolean {
   const words = foldFr(text).split(/[^a-z0-9]+/).filter(Boolean);
   return words.length > 0 && words.length <= 6 && GREETING_HEADS.has(words[0]!) && words.every((w) => GREETING_WORDS.has(w));
 }
+
+/** POST V1/assistant/securite: what a description is, before anything else is said about it (issue 36). */
+export const SafetyCheckBody = z.object({
+  texte: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  productName: z.string().trim().max(100).nullish(),
+});
+export type SafetyCheckBody = z.input<typeof SafetyCheckBody>;
+export const SafetyCheck = z.object({ urgence: Urgence.nullable(), refus: Refus.nullable() });
+export type SafetyCheck = z.infer<typeof SafetyCheck>;

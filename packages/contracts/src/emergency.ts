@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { foldFr, normalizeFr } from './normalize.ts';
+import { GAS_SAFETY } from './gas-safety.ts';
 
 /**
  * Situations where the repair assistant gives no diagnosis and no do-it-yourself step, only what to do
@@ -6,9 +8,8 @@ import { z } from 'zod';
  * for the chat, which shows them before any call. The optional language model never rewrites them.
  *
  * Sources of the numbers and of the instructions (checked on 2026-11-23):
- * - Urgence Sécurité Gaz 0 800 47 33 33 (free, 24 h/24, natural-gas network): GRDF, « Urgence sécurité
- *   gaz », https://www.grdf.fr/ (number printed on every gas bill and meter); the reflexes (air, no
- *   switch, close the meter tap, leave, call from outside) are GRDF's.
+ * - Gas smell or leak: the number and the instructions are `GAS_SAFETY` (gas-safety.ts, its sources
+ *   read on 2026-11-28), shared with the FAQ, the fault sheets and the maintenance tutorials.
  * - 15 SAMU, 17 police, 18 pompiers, 112 European emergency number, 114 by SMS, fax or app for deaf,
  *   hard-of-hearing or speech-impaired people: service-public.fr, « Numéros d'urgence »
  *   (https://www.service-public.fr/particuliers/vosdroits/F33954) and https://www.urgence114.fr/.
@@ -45,7 +46,7 @@ export const AucuneFiche = z.object({ message: z.string(), suggestions: z.array(
 export type AucuneFiche = z.infer<typeof AucuneFiche>;
 
 const N = {
-  gaz: { libelle: 'Urgence Sécurité Gaz (GRDF, gratuit, 24 h/24)', numero: '0 800 47 33 33' },
+  gaz: GAS_SAFETY.numero,
   pompiers: { libelle: 'Sapeurs-pompiers', numero: '18' },
   samu: { libelle: 'SAMU (urgence médicale)', numero: '15' },
   europe: { libelle: 'Numéro d’urgence européen', numero: '112' },
@@ -59,14 +60,7 @@ export const EMERGENCIES: Record<EmergencyKind, Urgence> = {
   gaz: {
     type: 'gaz',
     titre: 'Odeur ou fuite de gaz : mets-toi en sécurité maintenant',
-    consignes: [
-      'N’allume et n’éteins rien : ni lumière, ni interrupteur, ni appareil électrique, ni sonnette. Pas de flamme, pas de cigarette.',
-      'Ouvre grand les fenêtres et les portes.',
-      'Ferme le robinet de gaz : au compteur, ou sur la bouteille ou la citerne.',
-      'Sors du logement sans prendre l’ascenseur et préviens tes voisins.',
-      'Une fois dehors seulement, appelle Urgence Sécurité Gaz au 0 800 47 33 33 (gaz de ville). Gaz en bouteille ou en citerne : le numéro d’urgence de ton fournisseur ou le 18. S’il y a du feu ou une personne incommodée : le 18 ou le 112.',
-      'Ne rentre pas et ne remets pas l’appareil en marche avant le passage d’un professionnel.',
-    ],
+    consignes: [...GAS_SAFETY.consignes],
     numeros: [N.gaz, N.pompiers, N.europe, N.sms],
   },
   monoxyde: {
@@ -193,18 +187,11 @@ export function noSheetText(a: AucuneFiche): string {
 
 // ——— Detection ———————————————————————————————————————————————————————————————————————————————
 
-/** Lower case, no accents, one kind of apostrophe, single spaces: how French text is compared here. */
-export const foldFr = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/œ/g, 'oe')
-    .replace(/\s+/g, ' ');
 
 /** A match right after one of these words is denied ("pas d'odeur de gaz", "aucune fumée"). */
-const NEGATED_BEFORE = /(?:\bpas|\baucune?|\bsans|\bni|\bjamais|\bplus|\bzero|\brien ne)\s*(?:d'|de |du |des |la |le |les |l')?\s*$/;
+const NEGATED_BEFORE = /(?:\bpas|\baucune?|\bsans|\bni|\bjamais|\bplus|\bzero|\brien ne|\brien n'(?:est|a|y a)|\bpersonne n'a|\bpersonne ne|\bn'est ni)\s*(?:d'|de |du |des |la |le |les |l')?\s*$/;
+/** …or is asked and denied at once (« odeur de gaz ? non, aucune »). */
+const DENIED_AFTER = /^\s*\?\s*(non\b|aucune?\b|pas du tout\b|que dalle\b)/;
 /** …or has a negation inside it ("ça ne sent pas le gaz"). */
 const NEGATED_INSIDE = /\b(pas|plus|jamais|aucune?|rien)\b/;
 
@@ -235,8 +222,9 @@ const NOTHING_COOKING = /\b(rien ne cuit|rien (sur|dans) (le feu|la plaque|les p
 const BURNING_CUE = /\b(brule\w*|cram\w*|roussi|fondu\w*|grille)\b/;
 const DUST_CUE = /\b(poussieres?|premiere (mise en route|chauffe|utilisation)|debut de l'hiver|premier allumage|rallum\w* le chauffage)\b/;
 const HEATER_DEVICE = /\b(radiateurs?|convecteurs?|chauffage|seche-cheveux|seche-serviettes?|soufflant|chauffage d'appoint)\b/;
-const STEAM_CUE = /\b(vapeur|buee|degivr\w*|givre\w*|glace|gele|condensation|brouillard)\b/;
-const STEAM_DEVICE = /\b(pompe a chaleur|pac|clim\w*|fer|centrale|nettoyeur vapeur|defroisseur|humidificateur|unite exterieure|groupe exterieur)\b/;
+const STEAM_CUE = /\b(vapeur|buee|brume|degivr\w*|givre\w*|glace|gele|condensation|brouillard|(blanche|blanc) (et |mais )?froide?|froide et mouillee)\b/;
+/** A condensing boiler's flue gives off a white plume in the cold: water vapour, outside. */
+const STEAM_DEVICE = /\b(pompe a chaleur|pac|clim\w*|fer|centrale|nettoyeur vapeur|defroisseur|humidificateur|brumisateur|unite exterieure|groupe exterieur|chaudiere a condensation|ventouse)\b/;
 const SMOKE_ALARM = /\b(detecteurs?|alarmes?|avertisseurs?|daaf|capteurs?)( de| d'| a| incendie)? ?(fumee|incendie)\b|\bdaaf\b/;
 /** Appliances whose job is to heat: a smell of hot is what they do. */
 const HEATING_JOB = /\b(seche-cheveux|sechoir|radiateurs?|convecteurs?|chauffage|seche-serviettes?|four|mini-four|fer|centrale|grille-pain|toaster|lisseur|fer a lisser|boucleur|bouilloire|seche-linge|friteuse|raclette|gaufrier|plancha|cuisiniere|plaques?|appareil a raclette)\b/;
@@ -271,11 +259,19 @@ const RULES: Rule[] = [
   { kind: 'monoxyde', pattern: /\b(detecteurs?|alarmes?|capteurs?)\s+(?:de |d'|a |au )?\s*(co|monoxyde)\b|\b(monoxyde|co)\b[^.!?;]{0,40}?\b(sonne\w*|bip\w*|alarme|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*)|\b(sonne\w*|bip\w*|hurle\w*|retenti\w*|clignot\w*|affiche\w*)\b[^.!?;]{0,40}?\b(co|monoxyde)\b/, unless: /^(?!.*\b(sonne\w*|bip\w*|declench\w*|hurle\w*|retenti\w*|sirene|clignot\w*|en alarme|alarme (s'est|a)|mal|maux|nausee\w*|vertige\w*|malaise)\b)(?=.*\b(obligatoire\w*|acheter|achat|installer|ou (le |la )?(placer|mettre|poser)|quel modele|loi|location|locataire|proprietaire|bailleur|normes?|prix)\b)|^(?!.*\b(monoxyde|detecteurs?|capteurs?|chaudiere|poele|chauffe-eau|chauffe-bain|cheminee|insert)\b)(?=.*\b(se|me|te|s'|m') ?(co|reco|deco)\b)/ },
   { kind: 'monoxyde', pattern: /\b(intoxi\w*|empoisonn\w*)\b|\bmonoxyde\b[^.!?;]{0,40}?\b(mal|maux|nausee\w*|malaise|vertige\w*)/ },
   { kind: 'monoxyde', pattern: new RegExp(`${CO_SYMPTOM.source}[\\s\\S]{0,80}?${CO_SOURCE.source}|${CO_SOURCE.source}[\\s\\S]{0,80}?${CO_SYMPTOM.source}`) },
+  // Incomplete combustion: yellow or orange flames, or soot, on a gas appliance (a wood fire's flames are yellow by nature).
+  {
+    kind: 'monoxyde',
+    pattern: /\bflammes?\b[^.!?;]{0,30}?\b(jaunes?|orange\w*|rouges?)\b|\b(jaunes?|orange\w*)\b[^.!?;]{0,15}?\bflammes?\b|\b(suie|traces? noires?|trainees? noires?|noirci\w*)\b/,
+    within: /\b(gaz|gaziniere|chaudiere|chauffe-eau|chauffe-bain|bruleurs?|feux|plaques?|cuisiniere)\b|\((chaudiere|cuisiniere|chauffe-eau|plaque de cuisson)\)$/,
+    unless: /\b(bois|granules?|insert|cheminee|bougies?|barbecue|allumettes?|induction)\b/,
+  },
   // The same symptoms in a chat about a combustion appliance, which the text need not name.
   { kind: 'monoxyde', pattern: CO_SYMPTOM, within: /\((chaudiere|cuisiniere|chauffe-eau)\)$/ },
   // Fire, flames, smoke alarm.
   { kind: 'incendie', pattern: /(?<!\b(?:detecteurs?|alarmes?|avertisseurs?|capteurs?|daaf|sirenes?) (?:de |d'|a |anti-?)?)\b(incendies?|en feu|(prend|pris|prendre|a pris|prenait) feu|depart de feu|debut d'incendie|flambe\w*|s'enflamm\w*|enflamm\w*|embras\w*)\b/ },
-  { kind: 'incendie', pattern: /\bflammes?\b/, unless: GAS_APPLIANCE },
+  // The flames of a gas appliance are its sheet's; those of a decorative electric fireplace are light.
+  { kind: 'incendie', pattern: /\bflammes?\b/, unless: new RegExp(`${GAS_APPLIANCE.source}|\\bflammes? (lumineuses?|led|decorative\\w*|artificielles?)\\b|\\bcheminee electrique\\b|\\b(insert|poele a bois|feu de bois|cheminee|bougies?|barbecue)\\b`) },
   { kind: 'incendie', pattern: /\b(y a|ya|il y a) du feu\b|\bdu feu (dans|qui sort)\b|\ble feu (a pris|s'est (declare|propage)|se propage)\b/ },
   // Something of the home catching fire, said without « feu »: « la couette a commencé à brûler ».
   // Fabric an iron scorches (linge, vêtement, drap) is left to its sheet.
@@ -301,7 +297,8 @@ const RULES: Rule[] = [
   { kind: 'eau', pattern: /\b(eau|fuite|infiltration|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|fuit|degouline\w*|suinte\w*)\b[^.!?;]{0,40}?\b(sur|dans|dedans|dessus)\b[^.!?;]{0,40}?\b(prises?|multiprises?|rallonges?|box|tableau electrique|disjoncteurs?|compteur electrique|televiseur|television|tele|tv|ordinateur|pc|chargeur|plafonnier|lustre|spots?|luminaire|cables? electriques?|boitier electrique|capot electrique|partie electrique)\b/ },
   // « De l'eau a coulé dans le boîtier du chauffe-eau, là où arrivent les fils. »
   { kind: 'eau', pattern: /\b(eau|fuite|gouttes?)\b[^.!?;]{0,30}?\b(coul\w*|goutt\w*|tomb\w*|ruissel\w*|rentr\w*|entr(e|ee|ait|er)|infiltr\w*)\b[^.!?;]{0,60}?\b(fils electriques?|les fils|cables? electriques?|branchements? electriques?|bornier|connexions? electriques?)\b/ },
-  { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/ },
+  // A heating circuit's water (« remettre de l'eau dans le circuit » at low pressure) is not an electronic circuit's.
+  { kind: 'eau', pattern: /\beau\b[^.!?;]{0,20}?\b(dans|sur|dedans)\b[^.!?;]{0,15}?\b(moteur|bloc d'alimentation|alimentation|carte electronique|circuit|bandeau|tableau de commande|programmateur|clavier|chargeur|port de charge|boitier electrique)\b/, unless: /\b(pression|bars?|remett\w* (de )?l'eau|remplissage|circuit (de |du )?chauffage)\b/ },
   // Lithium battery swollen, hot, smoking.
   { kind: 'batterie', pattern: /\b(batteries?|accus?|accumulateurs?|piles? lithium|power ?bank|batterie externe)\b[^.!?;]{0,50}?\b(gonfl\w*|bomb\w*|deform\w*|enfl\w*|double de volume|grossi\w*|brulant\w*|chaud\w*|chauffe\w*|fum\w*|siffl\w*|explos\w*|crepit\w*|fondu\w*)\b|\b(gonfl\w*|bomb\w*|deform\w*|brulant\w*|explos\w*)\b[^.!?;]{0,20}?\b(batteries?|accus?)\b|\b(chauffe(?!-)\w*|fume\w*|crepit\w*)\b[^.!?;]{0,30}?\b(au niveau|cote|vers|du cote|sous|pres) (de la |des |du )?(batteries?|accus?)\b/ },
   // Said of the device itself (« il gonfle », « il devient brûlant en charge »), on a device that runs on a battery.
@@ -340,6 +337,7 @@ const RULES: Rule[] = [
 
 function negated(text: string, index: number, match: string): boolean {
   if (NEGATED_BEFORE.test(text.slice(Math.max(0, index - 25), index))) return true;
+  if (DENIED_AFTER.test(text.slice(index + match.length, index + match.length + 20))) return true;
   // The danger word that ends a longer match, denied right before it: « le flexible…, aucune odeur ».
   const last = match.match(/[\p{L}-]+$/u);
   if (last && last.index! > 0 && NEGATED_BEFORE.test(match.slice(Math.max(0, last.index! - 25), last.index!))) return true;
@@ -355,7 +353,7 @@ function negated(text: string, index: number, match: string): boolean {
  * chirp) are let through to the knowledge base, and never when an electrical or plastic cue is there.
  */
 export function detectEmergency(input: string, device?: string | null): EmergencyKind | null {
-  const text = foldFr(input);
+  const text = normalizeFr(input);
   // The device's name helps recognise a benign case ("il fume" about a hood), never triggers one.
   // "Four électrique" names a device, not an electrical cue.
   const context = device ? `${text} (${foldFr(device).replace(/\belectrique\b/g, '')})` : text;

@@ -140,6 +140,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/V1/smartfix/categories': { signedIn: 'reference data', probes: [{ method: 'GET', url: '/api/V1/smartfix/categories', expect: 200 }] },
     'POST /api/V1/smartfix/predict': { signedIn: 'a model answer from the body only', probes: [{ method: 'POST', url: '/api/V1/smartfix/predict', payload: { product_category_id: 1, problem: 'ne chauffe plus' }, expect: 200 }] },
     'POST /api/V1/assistant/chat': { signedIn: 'an answer from the body only', probes: [{ method: 'POST', url: '/api/V1/assistant/chat', payload: { user_prompt: 'Mon lave-linge fuit' }, expect: 200 }] },
+    'POST /api/V1/assistant/securite': { signedIn: 'reads the body only: an emergency, a bypass request or neither', probes: [{ method: 'POST', url: '/api/V1/assistant/securite', payload: { texte: 'Mon lave-linge fuit' }, expect: 200 }] },
     // Issue 22: lookups and the tariff hold nothing of anyone's; the services are off in tests (test-app.ts): 503 (identification.test.ts).
     'GET /api/V1/identification/eprel/:numero': { signedIn: 'a lookup in EPREL, saves nothing', probes: [{ method: 'GET', url: '/api/V1/identification/eprel/1480123', expect: 503 }] },
     'GET /api/V1/identification/ean/:ean': { signedIn: 'a lookup in Open Products Facts, saves nothing', probes: [{ method: 'GET', url: '/api/V1/identification/ean/3540012345678', expect: 503 }] },

@@ -231,6 +231,7 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/smartfix/categories': signedIn('reference data', 'GET', '/api/V1/smartfix/categories', 200),
     'POST /api/V1/smartfix/predict': signedIn('a model answer from the body only', 'POST', '/api/V1/smartfix/predict', 200, { product_category_id: 1, problem: 'ne chauffe plus' }),
     'POST /api/V1/assistant/chat': signedIn('an answer from the body only', 'POST', '/api/V1/assistant/chat', 200, { user_prompt: 'Mon lave-linge fuit' }),
+    'POST /api/V1/assistant/securite': signedIn('reads the body only (issue 36)', 'POST', '/api/V1/assistant/securite', 200, { texte: 'Mon lave-linge fuit' }),
     'POST /api/V1/files/public': { personal: 'a temporary upload of the caller’s own', probe: async () => ({ method: 'POST', url: '/api/V1/files/public', ...(await form({ file: { filename: 'f.png', data: PNG } })) }), expect: 201 },
     'POST /api/ai/images': { personal: 'reads a plate the caller uploaded, saves nothing (ai.test.ts; the OCR is run below by the save)' },
     // Issue 22: the same answer for everyone, nothing of the household; the services are off in tests (test-app.ts): 503 (identification.test.ts).

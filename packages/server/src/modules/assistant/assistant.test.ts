@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EMERGENCIES, EMERGENCY_PRECAUTION, emergencyText, MSG } from '@ecofoyer/contracts';
+import { EMERGENCIES, EMERGENCY_PRECAUTION, emergencyText, MSG, SAFETY_BYPASS_REFUSAL } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -23,7 +23,7 @@ describe('assistant (embedded knowledge base)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.fault).toMatchObject({ id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas' });
-    expect(body.summary.PRECAUTION).toMatch(/Débranchez/);
+    expect(body.summary.PRECAUTION).toMatch(/Débranche\b/);
     expect(body.summary.CAUSE.length).toBeGreaterThan(0);
     expect(body.summary.INSTRUCTION.length).toBeGreaterThan(2);
     expect(body.reference_urls.length).toBeGreaterThan(0);
@@ -61,6 +61,33 @@ describe('assistant (embedded knowledge base)', () => {
     expect(followUp.urgence.type).toBe('gaz');
   });
 
+  it('answers the chosen device’s own breakdown, and « pas de fiche » for a device without a sheet or a message about something else (review items 5 and 6)', async () => {
+    const user = await signedInUser(t, 'propre-appareil@exemple.fr');
+    // The title the chat saves in the repair history is the drain sheet's, not the spin's.
+    const drain = (await ask(t, user.headers, { userQuestion: 'mon lave-linge ne vide plus l’eau', productName: 'Lave-linge' })).json();
+    expect(drain.fault).toMatchObject({ id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas' });
+    // A bike is no scooter: no puncture sheet of another device, but « pas de fiche » and its ways out.
+    for (const reply of [
+      (await ask(t, user.headers, { userQuestion: 'mon pneu est crevé', productName: 'Vélo électrique' })).json(),
+      (await chat(t, user.headers, { user_prompt: 'mon pneu est crevé', productName: 'Vélo électrique' })).json(),
+    ]) {
+      expect(reply.fault ?? null).toBeNull();
+      expect(reply.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Vélo électrique\)/);
+      expect(reply.aucuneFiche.suggestions).toHaveLength(3);
+    }
+    // A device the knowledge base does not know is named back, not asked for again.
+    const pizza = (await ask(t, user.headers, { userQuestion: 'il ne chauffe plus', productName: 'Four à pizza' })).json();
+    expect(pizza.fault).toBeNull();
+    expect(pizza.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Four à pizza\)/);
+    // The device's name is no evidence of a breakdown.
+    const back = (await ask(t, user.headers, { userQuestion: 'j’ai mal au dos depuis que j’ai porté la machine', productName: 'Lave-linge' })).json();
+    expect(back.fault).toBeNull();
+    expect(back.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Lave-linge\)/);
+    const tv = (await chat(t, user.headers, { user_prompt: 'quel programme regarder ce soir', productName: 'Téléviseur' })).json();
+    expect(tv.fault ?? null).toBeNull();
+    expect(tv.answer).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Téléviseur\)/);
+  });
+
   it('keeps to the device: a vacuum question never gets a coffee-machine sheet', async () => {
     const user = await signedInUser(t, 'aspi@exemple.fr');
     const res = (await ask(t, user.headers, { userQuestion: "l'aspirateur n'aspire presque plus", productName: 'Aspirateur' })).json();
@@ -77,22 +104,41 @@ describe('assistant (embedded knowledge base)', () => {
     expect(res.fault).toBeNull();
   });
 
-  it('refines the current diagnosis on a follow-up instead of searching again', async () => {
+  it('refines the current diagnosis on a follow-up instead of searching again, ruling out only what was checked (issue 36, item 7)', async () => {
     const user = await signedInUser(t, 'suite@exemple.fr');
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     expect(first.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
     const next = (await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })).json();
     expect(next.fault.id).toBe('lave-linge-ne-vidange-pas');
-    expect(next.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
-    expect(next.answer).toContain('tuyau d');
+    expect(next.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [0] });
+    expect(next.answer).toMatch(/^D’accord, on écarte « Filtre de vidange bouché[^»]*». Piste suivante pour « [^»]+ » : Tuyau d'évacuation/);
     const last = (await chat(t, user.headers, { user_prompt: 'le tuyau est bon aussi', productName: 'Lave-linge', suite: next.suite })).json();
-    expect(last.suite.cause).toBe(2);
-    expect(last.answer).toMatch(/pompe/i);
+    expect(last.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 2, ecartees: [0, 1] });
+    expect(last.answer).toMatch(/Pompe/);
+    expect(last.answer).toContain('Si ce n’est pas ça non plus');
     const done = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: last.suite })).json();
-    expect(done.aucuneFiche.message).toContain('Tu as écarté les causes les plus courantes');
+    expect(done.aucuneFiche.message).toContain('Tu as écarté toutes les causes');
     // A sheet of another device is never the current diagnosis.
     const foreign = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: { faultId: 'telephone-portable-ne-charge-plus', cause: 0 } })).json();
     expect(foreign.fault ?? null).toBeNull();
+  });
+
+  it('checking a later cause first rules out that one only: the more common one before it stays the next lead (issue 36, item 7)', async () => {
+    const user = await signedInUser(t, 'suite-ordre@exemple.fr');
+    const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
+    const pump = (await chat(t, user.headers, { user_prompt: "j'ai vérifié la pompe de vidange, elle tourne", productName: 'Lave-linge', suite: first.suite })).json();
+    expect(pump.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0, ecartees: [2] });
+    expect(pump.answer).toMatch(/on écarte « Pompe de vidange[^»]*». Piste suivante pour « [^»]+ » : Filtre de vidange/);
+    expect(pump.answer).not.toContain('Si ce n’est pas ça non plus');
+    // Asking about a cause proposes it, and rules out nothing.
+    const asked = (await chat(t, user.headers, { user_prompt: 'et le tuyau, il pourrait être bouché ?', productName: 'Lave-linge', suite: pump.suite })).json();
+    expect(asked.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [2] });
+    expect(asked.answer).toMatch(/cette piste est possible : Tuyau d'évacuation/);
+    // « Bien remis en place » says a part was checked: it is ruled out, not proposed again.
+    const hob = (await chat(t, user.headers, { user_prompt: "l'allumage clique mais aucune flamme ne prend", productName: 'Cuisinière' })).json();
+    const cap = (await chat(t, user.headers, { user_prompt: 'et si le chapeau du brûleur est bien remis en place ?', productName: 'Cuisinière', suite: hob.suite })).json();
+    expect(cap.suite).toMatchObject({ cause: 1, ecartees: [0] });
+    expect(cap.answer).toMatch(/^D’accord, on écarte « Chapeau ou tête de brûleur/);
   });
 
   it('reads the appliance of the user, and not another household’s', async () => {
@@ -201,5 +247,27 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     expect(gas.answer).toBe(emergencyText(EMERGENCIES.gaz));
     expect((await chat(t, user.headers, { ...prompt, user_prompt: 'et si le filtre est propre ?', suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 } })).json().answer).not.toContain('Reformulé');
     expect(received.length).toBe(before);
+  });
+
+  it('refuses a request to bypass a safety device, in the chat, the form and the safety check, and explains why (issue 36, item 4)', async () => {
+    const user = await signedInUser(t, 'contournement@exemple.fr');
+    const asks = [
+      'comment shunter le pressostat de mon lave-linge pour finir la lessive',
+      'je veux ponter le thermostat de sécurité du chauffe-eau',
+      'on peut enlever la sécurité de la porte du four pendant la pyrolyse ?',
+    ];
+    for (const question of asks) {
+      const checked = (await t.app.inject({ method: 'POST', url: '/api/V1/assistant/securite', headers: user.headers, payload: { texte: question } })).json();
+      expect(checked, question).toEqual({ urgence: null, refus: SAFETY_BYPASS_REFUSAL });
+      const answered = (await chat(t, user.headers, { user_prompt: question, productName: 'Lave-linge' })).json();
+      expect(answered.refus, question).toEqual(SAFETY_BYPASS_REFUSAL);
+      expect(answered.fault ?? null).toBeNull();
+      const form = (await t.app.inject({ method: 'POST', url: '/api/V1/mia/question', headers: user.headers, payload: { userQuestion: question, productName: 'Lave-linge' } })).json();
+      expect(form.refus, question).toEqual(SAFETY_BYPASS_REFUSAL);
+      expect([form.fault, form.summary.INSTRUCTION, form.reference_urls]).toEqual([null, [], []]);
+    }
+    // A safety device that trips is a breakdown to diagnose, not a request to defeat it.
+    const tripping = (await t.app.inject({ method: 'POST', url: '/api/V1/assistant/securite', headers: user.headers, payload: { texte: 'le disjoncteur saute quand je lance le lave-linge', productName: 'Lave-linge' } })).json();
+    expect(tripping).toEqual({ urgence: null, refus: null });
   });
 });

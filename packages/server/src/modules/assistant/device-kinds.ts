@@ -1,38 +1,23 @@
 /**
- * Close kinds of device (issue 13 "The device is a hard constraint"): when the user picked a device,
- * only faults of that kind and of the kinds declared close here are candidates. A pair is close when
- * one is commonly the other, or part of it: a cuisinière is a hob on an oven, a reversible air
- * conditioner is an air-to-air heat pump, a combined fridge holds a freezer. Kept short on purpose:
- * every pair here widens what a chat about one device may answer.
+ * Kinds of device a chat about another kind may answer about (issue 13 "The device is a hard
+ * constraint"). A sheet says itself which kinds it fits (`products` of the knowledge base: the
+ * tablet's full storage is the phone's too); the only kinds added here are the devices that the
+ * chosen one holds, so that its sheets are its own: a cuisinière is a hob on an oven, a combined
+ * fridge holds a freezer, a steam station's iron is an iron. The reverse does not hold (an oven is
+ * no cuisinière), and a look-alike is not the device: a mini oven, a wine cellar, a laptop for a
+ * desktop, a tablet for a phone answer with « pas de fiche » rather than with a sheet written for
+ * another device. A device known under another name is one of its names (`product-aliases.ts`).
  */
-const CLOSE: [string, string][] = [
-  ['cuisiniere', 'four'],
-  ['cuisiniere', 'plaque-de-cuisson'],
-  ['four', 'mini-four'],
-  ['refrigerateur', 'congelateur'],
-  ['refrigerateur', 'cave-a-vin'],
-  ['climatiseur', 'pompe-a-chaleur'],
-  ['fer-a-repasser', 'centrale-vapeur'],
-  ['console-de-jeux', 'console-portable'],
-  ['telephone-portable', 'tablette'],
-  ['chaine-hi-fi', 'enceinte'],
-  ['ordinateur-portable', 'ordinateur-fixe'],
-];
+const HOLDS: Record<string, string[]> = {
+  cuisiniere: ['four', 'plaque-de-cuisson'],
+  refrigerateur: ['congelateur'],
+  'centrale-vapeur': ['fer-a-repasser'],
+  // A reversible air conditioner is an air-to-air heat pump: one device under two names.
+  climatiseur: ['pompe-a-chaleur'],
+  'pompe-a-chaleur': ['climatiseur'],
+};
 
-const closeKinds = new Map<string, Set<string>>();
-for (const [a, b] of CLOSE) {
-  for (const [x, y] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    if (!closeKinds.has(x)) closeKinds.set(x, new Set());
-    closeKinds.get(x)!.add(y);
-  }
-}
-
-/** The kinds a chat about `slug` may answer about: itself and its declared close kinds. */
+/** The kinds a chat about `slug` may answer about: itself and the devices it holds. */
 export function kindsOf(slug: string): Set<string> {
-  return new Set([slug, ...(closeKinds.get(slug) ?? [])]);
+  return new Set([slug, ...(HOLDS[slug] ?? [])]);
 }
-
-export const CLOSE_KINDS = CLOSE;

@@ -1,4 +1,5 @@
-import { emergencyFor, foldFr, type Urgence } from '@ecofoyer/contracts';
+import { foldFr, type Refus, type Urgence } from '@ecofoyer/contracts';
+import { type SafetyScreen, sharedSafetyScreen } from './safety-screen.ts';
 import type { FaultIndex, Match } from './fault-index.ts';
 
 /**
@@ -12,6 +13,7 @@ export const MIN_COVERAGE = 0.25;
 
 export type Diagnosis =
   | { kind: 'urgence'; urgence: Urgence }
+  | { kind: 'refus'; refus: Refus }
   | { kind: 'aucune'; why: 'no-match' | 'other-device' | 'no-device' }
   | { kind: 'fiche'; matches: Match[] };
 
@@ -75,6 +77,26 @@ function unexplainedPart(index: FaultIndex, folded: string, m: Match): boolean {
 
 const isHowTo = (folded: string) => HOW_TO_OPENING.test(folded.trim()) && !FAULT_SIGN.test(folded);
 
+/**
+ * What people also say to an assistant once a device is chosen (review item 6): their health (« j'ai
+ * mal au dos »), the weather, what they like, a question about something else (« le thé se prépare à
+ * quelle température ? », « c'est quoi la meilleure lessive ? »). Such a phrase says nothing is wrong
+ * with the device unless the rest of the message does (« j'ai mal au dos et la machine n'essore plus »).
+ */
+const OFF_TOPIC = [
+  /\b(?:j'ai|j ai|jai|on a|il a|elle a|t'as|tu as|ai|avoir) (?:\w+ )?mal (?:au|aux|a la|a l'|a)\b|\b(?:me|m'|se|s'|te|t')(?: ?(?:suis|est|es|sommes|etes|sont))? fait mal\b/g,
+  /\b(?:meteo|il va (?:pleuvoir|neiger|geler|faire (?:beau|chaud|froid|\d+))|il fera|fera-t-il|va-t-il (?:pleuvoir|neiger|faire)|il pleut|il neige)\b/g,
+  /^(?:j'aime|j'adore|je prefere|j'aime bien|j'aime pas|je n'aime pas)\b/g,
+  /^(?:c'est quoi|qu'est-ce qu|est-ce que (?:les?|la|l'|un|une|des) )/g,
+];
+/** A short question (« …à quelle température ? », « …c'est quand ? »): a long message that asks « comment » at its end has told its fault before. */
+const SHORT_QUESTION = /\b(?:(?:quel|quelle|quels|quelles)\b(?! que)|combien|comment|c'est quand|c'est quoi|quand (?:faut-il|est-ce|dois-je))\b/g;
+const offTopic = (folded: string) =>
+  [...OFF_TOPIC, ...(folded.split(' ').length <= 12 ? [SHORT_QUESTION] : [])].some(
+    // « la plus écologique » compares, it is no « ne … plus ».
+    (phrase) => folded.match(phrase) !== null && !FAULT_SIGN.test(folded.replace(phrase, ' ').replace(/\b(?:le|la|les|du|des) plus\b/g, ' ')),
+  );
+
 /** Whether the best match is evidence enough to show its sheet. */
 export const confident = (m: Match | undefined): m is Match => m !== undefined && m.score >= MIN_SCORE && m.coverage >= MIN_COVERAGE;
 
@@ -82,15 +104,17 @@ export const confident = (m: Match | undefined): m is Match => m !== undefined &
  * The assistant's decision for a description, in the order issue 13 sets: an emergency before any
  * retrieval; then only faults of the device's kind; then a sheet only with evidence, else « no sheet ».
  */
-export function diagnose(index: FaultIndex, text: string, product: string | null, limit = 5): Diagnosis {
-  const urgence = emergencyFor(text, index.productName(product));
-  if (urgence) return { kind: 'urgence', urgence };
+export function diagnose(index: FaultIndex, text: string, product: string | null, limit = 5, screen: SafetyScreen = sharedSafetyScreen()): Diagnosis {
+  // An emergency, then a request to bypass a safety device, before any sheet (issue 36: rules and classifier).
+  const screened = screen.screen(text, index.productName(product));
+  if (screened.urgence) return { kind: 'urgence', urgence: screened.urgence };
+  if (screened.refus) return { kind: 'refus', refus: screened.refus };
   const found = index.search(text, { product, limit });
   // Without a device (none picked, none named) a sheet would be a guess across every appliance.
   if (found.allowed === null) return { kind: 'aucune', why: 'no-device' };
   // « Mon frigo fait un bruit » in a chat about the oven: the best sheet of all is the fridge's, so the question is about it.
   if (found.aboutOtherDevice) return { kind: 'aucune', why: 'other-device' };
   const folded = foldFr(text);
-  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0]) || unexplainedPart(index, folded, found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
+  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || offTopic(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0]) || unexplainedPart(index, folded, found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { referenceProducts } from '../../db/reference.ts';
 import { faultIndex } from '../../services.ts';
-import { diagnose } from './diagnose.ts';
+import { kindsOf } from './device-kinds.ts';
+import { confident, diagnose } from './diagnose.ts';
 import { loadKnowledgeBase } from './knowledge-base.ts';
 import { evaluateRetrieval, readHeldOut, wordOverlap, words } from './retrieval-eval.ts';
 
@@ -156,5 +158,231 @@ describe('fault retrieval (issue 6 quality bar)', () => {
     expect(index.detectProducts('mon gigaset se vide en une journée').slugs).toEqual(new Set(['telephone-fixe']));
     const d = diagnose(index, 'il reste froid même à 250, la lumière et le ventilateur marchent pourtant', 'four');
     expect(d.kind === 'fiche' && d.matches.slice(0, 3).map((m) => m.entry.id)).toContain('four-ne-chauffe-plus');
+  });
+});
+
+/** Review item 5: the most common breakdowns of the big appliances, each in several everyday phrasings, and the sheet that must come first. */
+const COMMON_BREAKDOWNS: [device: string, question: string, sheet: string][] = [
+  ['Lave-linge', 'mon lave-linge ne vide plus l’eau', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'la machine ne vidange plus', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'l’eau reste au fond du tambour après le lavage', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'ma machine à laver ne se vide pas', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'elle garde toute l’eau à la fin du programme', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'le lave-linge n’évacue plus l’eau', 'lave-linge-ne-vidange-pas'],
+  ['Lave-linge', 'mon lave-linge n’essore pas', 'lave-linge-n-essore-pas'],
+  ['Lave-linge', 'il ne fait plus l’essorage', 'lave-linge-n-essore-pas'],
+  ['Lave-linge', 'le linge sort trempé, l’essorage ne se fait pas', 'lave-linge-n-essore-pas'],
+  ['Lave-linge', 'ma machine à laver n’essore plus le linge', 'lave-linge-n-essore-pas'],
+  ['Lave-linge', 'mon lave-linge ne chauffe pas', 'lave-linge-ne-chauffe-pas'],
+  ['Lave-linge', 'la machine lave à l’eau froide même en programme 60°', 'lave-linge-ne-chauffe-pas'],
+  ['Lave-linge', 'l’eau reste froide pendant le lavage', 'lave-linge-ne-chauffe-pas'],
+  ['Lave-linge', 'le hublot est froid en plein programme coton 90', 'lave-linge-ne-chauffe-pas'],
+  ['Lave-linge', 'mon lave-linge fuit', 'lave-linge-fuit'],
+  ['Lave-linge', 'il y a une flaque sous la machine à laver', 'lave-linge-fuit'],
+  ['Lave-linge', 'de l’eau coule par terre pendant le lavage', 'lave-linge-fuit'],
+  ['Lave-linge', 'ma machine laisse une flaque dans la salle de bain à chaque lessive', 'lave-linge-fuit'],
+  ['Lave-linge', 'mon lave-linge ne démarre pas', 'lave-linge-ne-demarre-pas'],
+  ['Lave-linge', 'la machine à laver ne s’allume plus', 'lave-linge-ne-demarre-pas'],
+  ['Lave-linge', 'j’appuie sur départ et rien ne se passe', 'lave-linge-ne-demarre-pas'],
+  ['Lave-linge', 'plus aucun voyant, le lave-linge reste éteint', 'lave-linge-ne-demarre-pas'],
+  ['Lave-linge', 'mon lave-linge fait sauter le disjoncteur', 'lave-linge-fait-sauter-le-disjoncteur'],
+  ['Lave-linge', 'quand je lance la machine ça fait sauter le différentiel', 'lave-linge-fait-sauter-le-disjoncteur'],
+  ['Lave-linge', 'les plombs sautent dès que la machine à laver chauffe', 'lave-linge-fait-sauter-le-disjoncteur'],
+  ['Lave-linge', 'le courant saute à chaque lessive', 'lave-linge-fait-sauter-le-disjoncteur'],
+  ['Lave-vaisselle', 'mon lave-vaisselle ne vide plus l’eau', 'lave-vaisselle-ne-vidange-pas'],
+  ['Lave-vaisselle', 'il reste de l’eau au fond du lave-vaisselle', 'lave-vaisselle-ne-vidange-pas'],
+  ['Lave-vaisselle', 'le lave-vaisselle ne vidange plus', 'lave-vaisselle-ne-vidange-pas'],
+  ['Lave-vaisselle', 'l’eau sale stagne dans le fond à la fin du cycle', 'lave-vaisselle-ne-vidange-pas'],
+  ['Lave-vaisselle', 'mon lave-vaisselle ne chauffe pas', 'lave-vaisselle-ne-chauffe-pas'],
+  ['Lave-vaisselle', 'la vaisselle sort lavée à l’eau froide', 'lave-vaisselle-ne-chauffe-pas'],
+  ['Lave-vaisselle', 'l’eau reste froide pendant tout le programme', 'lave-vaisselle-ne-chauffe-pas'],
+  ['Lave-vaisselle', 'mon lave-vaisselle fuit', 'lave-vaisselle-fuit'],
+  ['Lave-vaisselle', 'une flaque se forme devant le lave-vaisselle', 'lave-vaisselle-fuit'],
+  ['Lave-vaisselle', 'de l’eau coule sous la porte pendant le lavage', 'lave-vaisselle-fuit'],
+  ['Lave-vaisselle', 'mon lave-vaisselle ne démarre pas', 'lave-vaisselle-ne-demarre-pas'],
+  ['Lave-vaisselle', 'le lave-vaisselle ne s’allume plus du tout', 'lave-vaisselle-ne-demarre-pas'],
+  ['Lave-vaisselle', 'je ferme la porte, j’appuie sur marche, rien ne se lance', 'lave-vaisselle-ne-demarre-pas'],
+  ['Sèche-linge', 'mon sèche-linge ne chauffe pas', 'seche-linge-ne-chauffe-pas'],
+  ['Sèche-linge', 'le tambour tourne mais l’air reste froid', 'seche-linge-ne-chauffe-pas'],
+  ['Sèche-linge', 'le sèche-linge souffle de l’air froid', 'seche-linge-ne-chauffe-pas'],
+  ['Sèche-linge', 'le linge est froid et humide à la fin, ça ne chauffe plus', 'seche-linge-ne-chauffe-pas'],
+  ['Sèche-linge', 'mon sèche-linge fuit', 'seche-linge-bac-condenseur'],
+  ['Sèche-linge', 'une flaque d’eau sous le sèche-linge', 'seche-linge-bac-condenseur'],
+  ['Réfrigérateur', 'mon frigo fuit', 'refrigerateur-eau-au-fond'],
+  ['Réfrigérateur', 'une flaque sous le réfrigérateur', 'refrigerateur-eau-au-fond'],
+  ['Réfrigérateur', 'de l’eau coule au fond du frigo', 'refrigerateur-eau-au-fond'],
+  ['Réfrigérateur', 'mon frigo ne s’allume plus', 'refrigerateur-completement-eteint'],
+  ['Réfrigérateur', 'le réfrigérateur ne démarre plus, plus aucun bruit', 'refrigerateur-completement-eteint'],
+  ['Réfrigérateur', 'le frigo ne fait plus de froid', 'refrigerateur-ne-refroidit-plus'],
+  ['Réfrigérateur', 'mon frigo ne refroidit plus', 'refrigerateur-ne-refroidit-plus'],
+  ['Congélateur', 'mon congélateur ne congèle plus', 'congelateur-ne-congele-plus'],
+  ['Congélateur', 'le congélateur ne fait plus de froid, tout décongèle', 'congelateur-ne-congele-plus'],
+  ['Four électrique', 'mon four ne chauffe pas', 'four-ne-chauffe-plus'],
+  ['Four électrique', 'le four reste froid', 'four-ne-chauffe-plus'],
+  ['Four électrique', 'mon four fait sauter le disjoncteur', 'four-fait-disjoncter'],
+  ['Four électrique', 'dès que j’allume le four, le différentiel saute', 'four-fait-disjoncter'],
+  ['Four électrique', 'les plombs sautent quand le four chauffe', 'four-fait-disjoncter'],
+  ['Chaudière', 'ma chaudière ne démarre plus', 'chaudiere-en-securite-code-erreur'],
+  ['Chaudière', 'la chaudière ne s’allume pas', 'chaudiere-en-securite-code-erreur'],
+  ['Chaudière', 'plus d’eau chaude au robinet mais les radiateurs chauffent', 'chaudiere-chauffage-sans-eau-chaude'],
+  ['Chaudière', 'l’eau de la douche reste froide', 'chaudiere-chauffage-sans-eau-chaude'],
+  ['Chauffe-eau', 'mon chauffe-eau ne chauffe plus', 'chauffe-eau-plus-d-eau-chaude'],
+  ['Chauffe-eau', 'l’eau reste froide au robinet', 'chauffe-eau-plus-d-eau-chaude'],
+  ['Chauffe-eau', 'plus d’eau chaude, le ballon est froid', 'chauffe-eau-plus-d-eau-chaude'],
+  ['Chauffe-eau', 'mon chauffe-eau fuit', 'chauffe-eau-groupe-de-securite-goutte'],
+  ['Chauffe-eau', 'une flaque sous le cumulus', 'chauffe-eau-groupe-de-securite-goutte'],
+  ['Chauffe-eau', 'mon chauffe-eau fait sauter le disjoncteur', 'chauffe-eau-fait-disjoncter'],
+  ['Chauffe-eau', 'le différentiel saute quand le ballon se met en route', 'chauffe-eau-fait-disjoncter'],
+];
+
+/** Review item 6: what people also tell an assistant once a device is chosen; no sheet answers it. */
+const OFF_TOPIC: [device: string, question: string][] = [
+  // Programmes
+  ['Téléviseur', 'quel programme regarder ce soir'],
+  ['Téléviseur', 'c’est quoi le film de ce soir sur la une ?'],
+  ['Téléviseur', 'il y a du foot à la télé ce soir ?'],
+  ['Téléviseur', 'à quelle heure commence le journal de 20h ?'],
+  ['Téléviseur', 'tu me conseilles une bonne série policière ?'],
+  ['Radio-réveil', 'quelle radio écouter le matin ?'],
+  // Health
+  ['Lave-linge', 'j’ai mal au dos depuis que j’ai porté la machine'],
+  ['Lave-linge', 'je me suis fait mal au dos en déplaçant le lave-linge'],
+  ['Aspirateur', 'j’ai mal au genou depuis dimanche'],
+  ['Réfrigérateur', 'je suis enrhumé depuis trois jours'],
+  ['Brosse à dents électrique', 'j’ai mal aux dents depuis hier soir'],
+  ['Sèche-cheveux', 'mes cheveux sont secs et abîmés, quel shampoing prendre ?'],
+  // Cooking
+  ['Four électrique', 'donne-moi une recette de gâteau au chocolat'],
+  ['Four électrique', 'combien de temps cuire un poulet de 2 kg ?'],
+  ['Plaque de cuisson', 'comment réussir une pâte à crêpes ?'],
+  ['Bouilloire', 'le thé vert se prépare à quelle température ?'],
+  ['Micro-ondes', 'une idée de repas rapide pour ce soir ?'],
+  ['Robot de cuisine', 'tu as une recette de soupe de potimarron ?'],
+  ['Machine à café automatique', 'j’aime mon café bien serré'],
+  // Shopping
+  ['Aspirateur', 'quel aspirateur acheter pour un grand appartement ?'],
+  ['Cafetière à dosettes', 'où acheter des capsules pas chères ?'],
+  ['Réfrigérateur', 'c’est quoi la meilleure marque de frigo ?'],
+  ['Téléviseur', 'je cherche une promo sur les téléviseurs 55 pouces'],
+  ['Lave-linge', 'c’est quoi la lessive la plus écologique ?'],
+  // Jokes
+  ['Four électrique', 'raconte-moi une blague'],
+  ['Réfrigérateur', 'tu connais une histoire drôle sur les frigos ?'],
+  ['Lave-vaisselle', 'dis-moi quelque chose de drôle'],
+  // Weather
+  ['Lave-vaisselle', 'quel temps fera-t-il demain ?'],
+  ['Climatiseur', 'il va faire 35 degrés cette semaine'],
+  ['Chaudière', 'il va neiger ce week-end ?'],
+  ['Ventilateur', 'quelle est la météo pour demain à Lyon ?'],
+  // Electricity prices
+  ['Lave-vaisselle', 'le prix du kWh augmente en février'],
+  ['Chaudière', 'quel est le prix de l’électricité cette année ?'],
+  ['Chauffe-eau', 'les horaires des heures creuses, c’est quand ?'],
+  ['Radiateur', 'combien coûte le kWh chez EDF en ce moment ?'],
+  // Opening hours
+  ['Sèche-linge', 'à quelle heure ouvre le magasin ?'],
+  ['Sèche-linge', 'vous êtes ouverts le dimanche ?'],
+  ['Box internet', 'quels sont les horaires du service client ?'],
+  ['Imprimante', 'la déchetterie est ouverte le samedi après-midi ?'],
+  // Small talk
+  ['Lave-linge', 'ma voisine a le même lave-linge que moi'],
+  ['Congélateur', 'bonjour, merci pour ton aide'],
+  ['Téléviseur', 'bonne nuit'],
+  ['Aspirateur', 'mon chat a peur de l’aspirateur'],
+  ['Four électrique', 'j’ai acheté un nouveau four hier, il est beau'],
+  ['Téléphone portable', 'j’ai perdu mon téléphone dans le train'],
+];
+
+/** …and a breakdown of the same devices still gets its sheet. */
+const IN_SCOPE: [device: string, question: string, sheet: string][] = [
+  ['Téléviseur', 'la télé s’éteint toute seule au bout d’une heure', 'televiseur-s-eteint-tout-seul'],
+  ['Téléviseur', 'l’image de la télé scintille avec des lignes', 'televiseur-image-scintille-lignes'],
+  ['Radio-réveil', 'le réveil n’a pas sonné ce matin alors que l’alarme était réglée', 'radio-reveil-heure-alarme'],
+  ['Lave-linge', 'le hublot reste bloqué à la fin du programme', 'lave-linge-porte-bloquee'],
+  ['Lave-linge', 'la machine sent le moisi', 'lave-linge-mauvaise-odeur'],
+  ['Aspirateur', 'l’aspirateur n’aspire presque plus rien', 'aspirateur-perte-aspiration'],
+  ['Réfrigérateur', 'le frigo fait un bruit de moteur très fort la nuit', 'refrigerateur-bruit'],
+  ['Brosse à dents électrique', 'la brosse à dents ne charge plus sur son socle', 'brosse-a-dents-electrique-ne-charge-plus'],
+  ['Sèche-cheveux', 'le sèche-cheveux se coupe tout seul au bout de deux minutes', 'seche-cheveux-s-arrete-surchauffe'],
+  ['Four électrique', 'la porte du four reste verrouillée après la pyrolyse', 'four-pyrolyse-porte-bloquee'],
+  ['Four électrique', 'la lumière du four ne s’allume plus', 'four-ampoule-grillee'],
+  ['Plaque de cuisson', 'la plaque affiche un code erreur et les touches ne répondent plus', 'plaque-de-cuisson-verrouillee-code-erreur'],
+  ['Bouilloire', 'la bouilloire ne chauffe plus du tout', 'bouilloire-ne-chauffe-plus'],
+  ['Micro-ondes', 'le plateau du micro-ondes ne tourne plus', 'micro-ondes-plateau-ne-tourne-pas'],
+  ['Robot de cuisine', 'la balance du robot indique un poids faux', 'robot-cuiseur-balance-fausse'],
+  ['Machine à café automatique', 'le café sort tout liquide, presque de l’eau', 'machine-a-cafe-automatique-cafe-trop-liquide'],
+  ['Cafetière à dosettes', 'la capsule reste coincée dans la machine', 'cafetiere-dosettes-capsule-coincee'],
+  ['Lave-vaisselle', 'la vaisselle sort encore sale avec des restes collés', 'lave-vaisselle-lave-mal'],
+  ['Climatiseur', 'la clim mobile ne refroidit plus la pièce', 'climatiseur-ne-refroidit-plus'],
+  ['Chaudière', 'la pression de la chaudière est descendue sous 1 bar', 'chaudiere-pression-basse'],
+  ['Ventilateur', 'les pales du ventilateur ne tournent plus', 'ventilateur-ne-tourne-plus'],
+  ['Chauffe-eau', 'le groupe de sécurité du cumulus goutte sans arrêt', 'chauffe-eau-groupe-de-securite-goutte'],
+  ['Radiateur', 'le radiateur reste froid même thermostat au maximum', 'radiateur-ne-chauffe-plus'],
+  ['Sèche-linge', 'le linge est encore humide après deux heures de séchage', 'seche-linge-ne-seche-plus'],
+  ['Box internet', 'plus d’internet depuis ce matin, le voyant de la box est rouge', 'box-internet-voyants-rouges'],
+  ['Imprimante', 'l’imprimante affiche hors ligne sur l’ordinateur', 'imprimante-hors-ligne-wifi'],
+  ['Congélateur', 'l’alarme du congélateur sonne et le voyant rouge reste allumé', 'congelateur-alarme-temperature'],
+  ['Téléphone portable', 'mon téléphone ne charge plus quand je le branche', 'telephone-portable-ne-charge-plus'],
+  ['Console de jeux', 'la manette ne se connecte plus à la console', 'console-de-jeux-manette-ne-se-connecte-pas'],
+  ['Trottinette électrique', 'le pneu arrière de la trottinette est crevé', 'trottinette-electrique-pneu-creve'],
+];
+
+/** The devices a chosen one holds (a cuisinière's oven and hob…): the only kinds besides itself whose sheets may answer it. */
+const HOLDS = new Map(
+  ['cuisiniere > four plaque-de-cuisson', 'refrigerateur > congelateur', 'centrale-vapeur > fer-a-repasser', 'climatiseur > pompe-a-chaleur', 'pompe-a-chaleur > climatiseur'].map(
+    (line) => [line.split(' > ')[0]!, line.split(' > ')[1]!.split(' ')] as const,
+  ),
+);
+
+describe('the chosen device and its own breakdowns (review of the assistant, items 5 and 6)', () => {
+  const index = faultIndex();
+  const answer = (question: string, device: string) => {
+    const d = diagnose(index, question, index.resolveProduct(device));
+    return d.kind === 'fiche' ? d.matches[0]!.entry.id : d.kind;
+  };
+
+  it('never answers a device without a sheet with a look-alike’s: « Vélo électrique » is no scooter, « Machine à glaçons » no washing machine', () => {
+    expect(index.resolveProduct('Vélo électrique')).not.toBe('trottinette-electrique');
+    expect(answer('mon pneu est crevé', 'Vélo électrique')).toBe('aucune');
+    expect(answer('la batterie ne charge plus', 'Vélo électrique')).toBe('aucune');
+    expect(index.productName(index.resolveProduct('Vélo électrique'))).toBe('Vélo électrique');
+    expect(answer('elle fuit sous le bac', 'Machine à glaçons')).toBe('aucune');
+    expect(answer('elle ne coupe plus', 'Tondeuse à cheveux')).toBe('aucune');
+    expect(index.resolveProduct('Four à pizza')).toBeNull();
+    // The same device under another name, or with its maker and model, stays itself.
+    expect(index.resolveProduct('Réfrigérateur américain')).toBe('refrigerateur');
+    expect(index.resolveProduct('Lave-linge Bosch Serie 6')).toBe('lave-linge');
+    expect(index.resolveProduct('Machine à laver')).toBe('lave-linge');
+    // Named in a chat about the scooter, the bike is the device the question is about.
+    expect(diagnose(index, 'le pneu de mon vélo électrique est crevé', 'trottinette-electrique')).toEqual({ kind: 'aucune', why: 'other-device' });
+    // « la chaîne de mon vélo » is the bike's chain, no hi-fi.
+    expect(index.detectProducts('la chaîne de mon vélo saute').slugs).toEqual(new Set(['velo-electrique']));
+  });
+
+  it('keeps every reference product to its own sheets and those of the devices it holds, whatever the description', () => {
+    const descriptions = ['il ne s’allume plus', 'il fait un bruit bizarre', 'il ne chauffe plus', 'de l’eau coule au fond', 'il ne refroidit plus', 'il fuit', 'l’écran reste noir', 'la batterie ne tient plus', 'il s’éteint tout seul', 'il y a du givre au fond', 'il ne charge plus', 'il rame'];
+    const borrowed: string[] = [];
+    for (const { slug } of referenceProducts()) {
+      const own = new Set([slug, ...(HOLDS.get(slug) ?? [])]);
+      expect(kindsOf(slug)).toEqual(own);
+      for (const q of descriptions) {
+        for (const m of index.search(q, { product: slug }).matches) if (!m.entry.products.some((p) => own.has(p))) borrowed.push(`${slug}: ${q} → ${m.entry.id}`);
+      }
+    }
+    expect(borrowed).toEqual([]);
+  });
+
+  it.each(COMMON_BREAKDOWNS)('%s: « %s » puts its own sheet first (%s)', (device, question, sheet) => {
+    const best = index.search(question, { product: index.resolveProduct(device) }).matches[0];
+    expect(best?.entry.id).toBe(sheet);
+    expect(confident(best)).toBe(true);
+  });
+
+  it.each(OFF_TOPIC)('%s: « %s » gets no sheet, whatever the device', (device, question) => {
+    expect(answer(question, device)).toBe('aucune');
+  });
+
+  it.each(IN_SCOPE)('%s: « %s » still gets its sheet (%s)', (device, question, sheet) => {
+    expect(answer(question, device)).toBe(sheet);
   });
 });

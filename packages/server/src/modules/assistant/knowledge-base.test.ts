@@ -74,8 +74,8 @@ describe('diagnostic knowledge base (issue 6)', () => {
     const all = (e: (typeof entries)[number]) => fold([e.precaution, ...e.instructions, e.professional].join(' '));
     for (const e of entries) {
       expect(all(e), e.id).not.toMatch(/relance\w* (une )?(courte )?pyrolyse|verre d'huile/);
-      if (e.products.includes('chauffe-eau')) expect(fold(e.instructions.join(' ')), e.id).not.toMatch(/(retirez|enlevez|ouvrez|demontez|otez) (le |son )?capot/);
-      if (e.products.includes('bouilloire') && /detartr/.test(all(e))) expect(all(e), e.id).toContain("laissez agir 1 heure sans faire chauffer");
+      if (e.products.includes('chauffe-eau')) expect(fold(e.instructions.join(' ')), e.id).not.toMatch(/(retirez?|enlevez?|enleve|ouvrez?|demontez?|otez?) (le |son |ton )?capot/);
+      if (e.products.includes('bouilloire') && /detartr/.test(all(e))) expect(all(e), e.id).toMatch(/laissez? agir 1 heure sans faire chauffer/);
     }
   });
 
@@ -87,10 +87,23 @@ describe('diagnostic knowledge base (issue 6)', () => {
       expect(text, e.id).not.toMatch(/recharg\w* (en |le )?(gaz|fluide)/);
     }
     for (const e of entries.filter((x) => x.products.includes('micro-ondes'))) {
-      expect(fold(`${e.precaution} ${e.instructions.join(' ')} ${e.professional}`), e.id).toMatch(/jamais|n'ouvrez pas|ne demontez pas|ne pas ouvrir/);
+      expect(fold(`${e.precaution} ${e.instructions.join(' ')} ${e.professional}`), e.id).toMatch(/jamais|n'ouvrez? pas|ne demontez? pas|ne pas ouvrir/);
     }
     for (const e of entries.filter((x) => x.products.some((p) => ['four', 'plaque-de-cuisson', 'chauffe-eau', 'hotte', 'radiateur'].includes(p)))) {
-      expect(fold(`${e.precaution} ${e.instructions.join(' ')}`), e.id).toMatch(/disjoncteur|debranch|coupez|hors tension|courant/);
+      expect(fold(`${e.precaution} ${e.instructions.join(' ')}`), e.id).toMatch(/disjoncteur|debranch|coupez?|hors tension|courant/);
     }
+  });
+
+  it('speaks the assistant’s « tu » on every sheet, never « vous » (UI.md; issue 36, item 7)', () => {
+    // Words in -ez that are no verb; everything else in -ez is a « vous » imperative or present.
+    const NOT_VERBS = new Set(['chez', 'assez', 'nez', 'rez']);
+    // « rendez-vous » is a noun: its two halves are no address.
+    const words = (text: string) => fold(text).replace(/\brendez-vous\b/g, 'rdv');
+    const left = entries.flatMap((e) =>
+      [e.precaution, ...e.causes, ...e.instructions, e.professional].flatMap((text) =>
+        [...words(text).matchAll(/\b(vous|votre|vos|[a-z]+ez)\b/g)].filter((m) => !NOT_VERBS.has(m[1]!)).map((m) => `${e.id}: « ${m[1]} » in ${text}`),
+      ),
+    );
+    expect(left).toEqual([]);
   });
 });

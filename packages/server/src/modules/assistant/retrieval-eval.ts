@@ -80,7 +80,7 @@ export function evaluateRetrieval(index: FaultIndex, items: HeldOutItem[]): Eval
     const ids = d.kind === 'fiche' ? d.matches.map((m) => m.entry.id) : [];
     if (d.kind === 'fiche' && product && !d.matches[0]!.entry.products.some((p) => kindsOf(product).has(p))) wrongDevice++;
     if (d.kind === 'aucune') abstainedTotal++;
-    const got = d.kind === 'urgence' ? `urgence:${d.urgence.type}` : d.kind === 'aucune' ? 'aucune fiche' : ids.slice(0, 3);
+    const got = d.kind === 'urgence' ? `urgence:${d.urgence.type}` : d.kind === 'refus' ? 'refus' : d.kind === 'aucune' ? 'aucune fiche' : ids.slice(0, 3);
     if (item.expected === 'urgence') {
       emergencies.n++;
       if (d.kind === 'urgence') emergencies.found++;

@@ -1,15 +1,22 @@
-import type { MiaAnswer } from '@ecofoyer/contracts';
+import { EMERGENCIES, type MiaAnswer, SAFETY_BYPASS_REFUSAL } from '@ecofoyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { CHAT_TEXTS, type ChatDevice, type ChatEvent, type ChatState, chatReducer, openChat } from './chat-machine.ts';
 
 const device: ChatDevice = { applianceId: 7, productId: 41, name: 'Lave-linge Bosch', productName: 'Lave-linge', pict: null, details: 'Bosch Serie 4', bonus: '50 €' };
 const answer: MiaAnswer = {
   reference_urls: [{ title: 'Nettoyer le filtre', url: 'https://atelier.sos-accessoire.com/nettoyer-filtre-lave-linge' }],
-  summary: { PRECAUTION: 'Débranchez la machine.', CAUSE: ['Filtre bouché'], INSTRUCTION: ['Ouvrez la trappe'] },
+  summary: { PRECAUTION: 'Débranche la machine.', CAUSE: ['Filtre bouché'], INSTRUCTION: ['Ouvre la trappe'] },
   fault: { id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas', professional: 'Pompe HS', diy: 'oui' },
   alternatives: [],
 };
-const run = (state: ChatState, ...events: ChatEvent[]) => events.reduce(chatReducer, state);
+/** The events, the server finding nothing dangerous in each first description it is asked to read (issue 36). */
+const run = (state: ChatState, ...events: ChatEvent[]) =>
+  events.reduce((s, e) => {
+    const next = chatReducer(s, e);
+    return next.pending?.kind === 'screen' ? chatReducer(next, { type: 'screened', requestId: next.pending.id, check: { urgence: null, refus: null } }) : next;
+  }, state);
+/** The events alone: a screening stays pending until the test answers it. */
+const runRaw = (state: ChatState, ...events: ChatEvent[]) => events.reduce(chatReducer, state);
 const texts = (s: ChatState) => s.messages.map((m) => ('text' in m ? m.text : m.kind));
 
 describe('repair chat flow (spec §4)', () => {
@@ -125,5 +132,29 @@ describe('repair chat flow (spec §4)', () => {
     expect(texts(refined).at(-1)).toBe('La piste suivante : le tuyau.');
     expect(refined.pending).toBeNull();
     expect(refined.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
+  });
+
+  it('has the server read the first description for a danger or a bypass request the chat’s rules missed, then goes on (issue 36)', () => {
+    const asked = runRaw(openChat(device, null), { type: 'input', text: 'la trottinette fait des petits clics et le dessous baille un peu' });
+    expect(asked.pending).toMatchObject({ kind: 'screen', question: 'la trottinette fait des petits clics et le dessous baille un peu' });
+    expect(asked.messages.at(-1)).toMatchObject({ from: 'user' });
+    const alarmed = runRaw(asked, { type: 'screened', requestId: asked.pending!.id, check: { urgence: EMERGENCIES.gaz, refus: null } });
+    expect(alarmed.messages.at(-1)).toMatchObject({ kind: 'urgence', urgence: { type: 'gaz' } });
+    expect([alarmed.pending, alarmed.fault, alarmed.phase]).toEqual([null, null, 'describe']);
+    const refused = runRaw(asked, { type: 'screened', requestId: asked.pending!.id, check: { urgence: null, refus: SAFETY_BYPASS_REFUSAL } });
+    expect(refused.messages.at(-1)).toMatchObject({ kind: 'refus', refus: { titre: SAFETY_BYPASS_REFUSAL.titre } });
+    // The server unreachable: the chat's own rules found nothing, the options come.
+    const offline = runRaw(asked, { type: 'failed', requestId: asked.pending!.id });
+    expect(offline.messages.at(-1)).toMatchObject({ kind: 'options' });
+    expect(offline.phase).toBe('choose');
+  });
+
+  it('refuses a request to bypass a safety device at once, and the server’s refusal of a later message too (issue 36)', () => {
+    const s = runRaw(openChat(device, null), { type: 'input', text: 'comment shunter le pressostat pour finir la lessive' });
+    expect(s.pending).toBeNull();
+    expect(s.messages.at(-1)).toMatchObject({ kind: 'refus' });
+    const later = run(openChat(device, null), { type: 'input', text: 'Ma machine ne vidange plus' }, { type: 'input', text: 'et la sécurité de la porte, on peut la retirer ?' });
+    const answered = run(later, { type: 'chat-answer', requestId: later.pending!.id, answer: { answer: 'refus', refus: SAFETY_BYPASS_REFUSAL } });
+    expect(answered.messages.at(-1)).toMatchObject({ kind: 'refus' });
   });
 });

@@ -1,4 +1,4 @@
-import { type AucuneFiche, type ChatAnswer, type ChatSuite, emergencyFor, isGreeting, MSG, type MiaAnswer, type Urgence } from '@ecofoyer/contracts';
+import { type AucuneFiche, type ChatAnswer, type ChatSuite, emergencyFor, isGreeting, isSafetyBypass, MSG, type MiaAnswer, type Refus, SAFETY_BYPASS_REFUSAL, type SafetyCheck, type Urgence } from '@ecofoyer/contracts';
 
 /** What the chat knows about the device (spec §4 repair chat flow, step 1). */
 export interface ChatDevice {
@@ -26,10 +26,15 @@ export type ChatMessage =
   /** Issue 13: an emergency, shown as a distinct alert, with no step. */
   | { id: number; from: 'assistant'; kind: 'urgence'; urgence: Urgence }
   /** Issue 13: no sheet for this problem, and the ways out. */
-  | { id: number; from: 'assistant'; kind: 'aucune-fiche'; aucuneFiche: AucuneFiche };
+  | { id: number; from: 'assistant'; kind: 'aucune-fiche'; aucuneFiche: AucuneFiche }
+  /** Issue 36: a request to bypass a safety device, refused and explained. */
+  | { id: number; from: 'assistant'; kind: 'refus'; refus: Refus };
 
-/** A call the page must make; its result comes back as an event. */
-export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos'; question: string; faultId?: string | null; suite?: ChatSuite | null };
+/**
+ * A call the page must make; its result comes back as an event. `screen`: the server reads the first
+ * description for a danger or a bypass request the chat's own rules did not recognise (issue 36).
+ */
+export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos' | 'screen'; question: string; faultId?: string | null; suite?: ChatSuite | null };
 
 export interface ChatState {
   messages: ChatMessage[];
@@ -52,6 +57,7 @@ export type ChatEvent =
   /** "Trouver un réparateur" under a « no sheet » answer. */
   | { type: 'repairers' }
   | { type: 'analysis'; requestId: number; answer: MiaAnswer }
+  | { type: 'screened'; requestId: number; check: SafetyCheck }
   | { type: 'failed'; requestId: number };
 
 export const CHAT_TEXTS = {
@@ -104,10 +110,12 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       // Issue 13: an emergency is answered at once, before anything else, whatever the step.
       const urgence = emergencyFor(text, state.deviceName);
       if (urgence) return add({ ...withUser, phase: state.fault === null ? 'describe' : 'talk' }, { from: 'assistant', kind: 'urgence', urgence });
+      // Issue 36: a request to bypass a safety device gets the refusal, at once too.
+      if (isSafetyBypass(text)) return add(withUser, { from: 'assistant', kind: 'refus', refus: SAFETY_BYPASS_REFUSAL });
       // Step 3: a greeting alone gets a prompt to describe the fault.
       if (isGreeting(text)) return add(withUser, { from: 'assistant', kind: 'text', text: CHAT_TEXTS.greetingReply });
-      // Step 2: the first description yields the three "what next" options.
-      if (state.fault === null) return add({ ...withUser, fault: text, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
+      // Step 2: the first description, once the server has read it for what the rules above miss, yields the three "what next" options.
+      if (state.fault === null) return request({ ...withUser, fault: text }, 'screen', text);
       // Step 4: otherwise the assistant is queried, with the diagnosis a follow-up refines.
       return request({ ...withUser, phase: 'talk' }, 'chat', text, { suite: state.suite });
     }
@@ -127,9 +135,10 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'chat-answer': {
       if (state.pending?.id !== event.requestId) return state;
       const { question } = state.pending;
-      const { answer, urgence, aucuneFiche, fault, suite } = event.answer;
+      const { answer, urgence, aucuneFiche, refus, fault, suite } = event.answer;
       const done = { ...state, pending: null, suite: suite ?? state.suite };
       if (urgence) return add(done, { from: 'assistant', kind: 'urgence', urgence });
+      if (refus) return add(done, { from: 'assistant', kind: 'refus', refus });
       if (aucuneFiche) return add(done, { from: 'assistant', kind: 'aucune-fiche', aucuneFiche });
       const answered = add(done, { from: 'assistant', kind: 'text', text: answer.trim() || MSG.assistantEmpty });
       // A follow-up on the sheet already shown needs no new sheet.
@@ -140,10 +149,11 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'repairers':
       return add(state, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
     case 'analysis': {
-      if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat') return state;
+      if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat' || state.pending.kind === 'screen') return state;
       const { kind, question } = state.pending;
       const done = { ...state, pending: null };
       if (event.answer.urgence) return add(done, { from: 'assistant', kind: 'urgence', urgence: event.answer.urgence });
+      if (event.answer.refus) return add(done, { from: 'assistant', kind: 'refus', refus: event.answer.refus });
       if (event.answer.aucuneFiche) return add(done, { from: 'assistant', kind: 'aucune-fiche', aucuneFiche: event.answer.aucuneFiche });
       if (event.answer.fault) done.suite = { faultId: event.answer.fault.id, cause: 0 };
       if (event.answer.reference_urls.length === 0 && !event.answer.fault) {
@@ -151,8 +161,18 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       }
       return add(done, { from: 'assistant', kind: 'analysis', answer: event.answer, question, videos: kind === 'videos' });
     }
+    case 'screened': {
+      if (state.pending?.id !== event.requestId || state.pending.kind !== 'screen') return state;
+      const done = { ...state, pending: null };
+      // A danger or a refusal ends this description: the next message starts again.
+      if (event.check.urgence) return add({ ...done, fault: null }, { from: 'assistant', kind: 'urgence', urgence: event.check.urgence });
+      if (event.check.refus) return add({ ...done, fault: null }, { from: 'assistant', kind: 'refus', refus: event.check.refus });
+      return add({ ...done, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
+    }
     case 'failed': {
       if (state.pending?.id !== event.requestId) return state;
+      // Offline or the server down: the chat's own rules found nothing, so the flow goes on.
+      if (state.pending.kind === 'screen') return add({ ...state, pending: null, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
       const text = state.pending.kind === 'chat' ? MSG.assistantKbFailure : MSG.assistantAnalysisFailed;
       return add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text, tone: 'error' });
     }

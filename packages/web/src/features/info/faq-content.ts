@@ -6,7 +6,7 @@
  * uniques et en kebab-case.
  */
 
-import type { LegalInfo } from '@ecofoyer/contracts';
+import { GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
 import { editorWords } from './cgu-content';
 
 export interface FaqItem {
@@ -225,7 +225,9 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
         answer: [
           "Débranchez toujours l'appareil avant d'intervenir : l'éteindre ne suffit pas. Fermez l'arrivée d'eau d'un lave-linge ou d'un lave-vaisselle, et laissez refroidir un four ou une plaque de cuisson.",
           "Ne touchez jamais à un appareil ou une installation au gaz, à l'intérieur d'un four à micro-ondes (certains composants restent dangereux même débranchés) ni au circuit de froid d'un réfrigérateur : ces interventions sont réservées aux professionnels.",
-          "Odeur de gaz : n'actionnez aucun interrupteur, ouvrez les fenêtres, quittez le logement et appelez les secours depuis l'extérieur. Fumée ou odeur de brûlé : débranchez l'appareil si vous pouvez le faire sans danger, et ne le remettez pas en marche avant l'avis d'un professionnel.",
+          // The gas reminder is the assistant's and the tutorials' one (contracts, item 9).
+          GAS_SAFETY.rappel,
+          "Fumée ou odeur de brûlé : débranchez l'appareil si vous pouvez le faire sans danger, et ne le remettez pas en marche avant l'avis d'un professionnel.",
           "Votre appareil est encore sous garantie ? Contactez d'abord le vendeur : une réparation faite par vos soins pourrait vous faire perdre cette garantie.",
         ],
       },

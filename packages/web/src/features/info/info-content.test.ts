@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
+import { DEFAULT_EDITOR_NAME, GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
 import { CGU_UPDATED_AT, cguSections } from './cgu-content';
 import { faqGroups } from './faq-content';
 import { privacySections } from './privacy-content';
@@ -125,5 +125,11 @@ describe('contenus', () => {
       }
       expect(text, text).not.toMatch(/\bwww\.(?!cnil\.fr)/);
     }
+  });
+
+  it("dit, pour une odeur de gaz, le rappel de l'assistant et des fiches, avec le numéro d'urgence (item 9)", () => {
+    const gas = faqItems.flatMap((item) => item.answer).filter((paragraph) => /odeur de gaz/i.test(paragraph));
+    expect(gas).toEqual([GAS_SAFETY.rappel]);
+    expect(gas[0]).toContain('0 800 47 33 33');
   });
 });

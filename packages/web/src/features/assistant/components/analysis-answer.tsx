@@ -109,7 +109,7 @@ export function AnalysisAnswer({ answer, question, videos, device, fault }: { an
           )}
           {save.isError && (
             <Text c="red.9" size="sm" role="alert">
-              {errorMessage(save.error, 'Le diagnostic n’a pas pu être enregistré. Réessayez.')}
+              {errorMessage(save.error, 'Le diagnostic n’a pas pu être enregistré. Réessaie.')}
             </Text>
           )}
         </Stack>

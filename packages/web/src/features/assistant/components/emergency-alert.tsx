@@ -1,6 +1,6 @@
-import { EMERGENCY_PRECAUTION, type Urgence } from '@ecofoyer/contracts';
+import { EMERGENCY_PRECAUTION, type Refus, type Urgence } from '@ecofoyer/contracts';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconFlame, IconPhone } from '@tabler/icons-react';
+import { IconFlame, IconHandStop, IconPhone } from '@tabler/icons-react';
 import classes from './repair-chat.module.css';
 
 /** Issue 13: an emergency, apart from the chat's bubbles: what to do now and the numbers to call, no step. */
@@ -23,6 +23,24 @@ export function EmergencyAlert({ urgence }: { urgence: Urgence }) {
         <Text size="xs">{urgence.numeros.map((n) => `${n.numero} : ${n.libelle}`).join(' · ')}</Text>
         <Text size="sm" fw={700}>
           {EMERGENCY_PRECAUTION}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Issue 36: a request to bypass a safety device, refused: why, and what to do instead. No step. */
+export function BypassRefusal({ refus }: { refus: Refus }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconHandStop />} title={refus.titre} role="alert" data-testid="bypass-refusal" styles={{ title: { color: '#7c2d12', fontSize: 'var(--mantine-font-size-md)' }, message: { color: '#431407' } }}>
+      <Stack gap="xs">
+        {refus.explications.map((e) => (
+          <Text key={e} size="sm">
+            {e}
+          </Text>
+        ))}
+        <Text size="sm" fw={700}>
+          {refus.conseil}
         </Text>
       </Stack>
     </Alert>

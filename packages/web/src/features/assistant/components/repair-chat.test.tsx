@@ -10,7 +10,7 @@ const device = (productName: string): ChatDevice => ({ applianceId: 7, productId
 
 const drain: MiaAnswer = {
   reference_urls: [{ title: 'Nettoyer le filtre de vidange', url: 'https://www.example-fabricant.fr/filtre' }],
-  summary: { PRECAUTION: 'Débranchez la machine.', CAUSE: ['Filtre de vidange bouché', 'Tuyau d’évacuation plié'], INSTRUCTION: ['Ouvrez la trappe du filtre.'] },
+  summary: { PRECAUTION: 'Débranche la machine.', CAUSE: ['Filtre de vidange bouché', 'Tuyau d’évacuation plié'], INSTRUCTION: ['Ouvre la trappe du filtre.'] },
   fault: { id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas', professional: 'Si la pompe ne tourne plus.', diy: 'oui' },
   alternatives: [],
 };
@@ -32,9 +32,11 @@ describe('repair chat (spec §4, issue 13)', () => {
 
   it('walks describe → do it myself → warning → the sheet, then refines it on a follow-up about the same device', async () => {
     const calls = stubNetwork((call) =>
-      call.url.endsWith('/mia/question')
-        ? { status: 200, body: drain }
-        : { status: 200, body: { answer: 'Alors vérifie le tuyau d’évacuation.', fault: { id: drain.fault!.id, title: drain.fault!.title }, suite: { faultId: drain.fault!.id, cause: 1 } } },
+      call.url.endsWith('/assistant/securite')
+        ? { status: 200, body: { urgence: null, refus: null } }
+        : call.url.endsWith('/mia/question')
+          ? { status: 200, body: drain }
+          : { status: 200, body: { answer: 'Alors vérifie le tuyau d’évacuation.', fault: { id: drain.fault!.id, title: drain.fault!.title }, suite: { faultId: drain.fault!.id, cause: 1 } } },
     );
     const user = userEvent.setup();
     renderPage(<RepairChat device={device('Lave-linge')} firstname={null} />);
@@ -44,12 +46,14 @@ describe('repair chat (spec §4, issue 13)', () => {
     await user.click(screen.getByRole('button', { name: CHAT_TEXTS.diyAgree }));
     expect(await screen.findByText(`Fiche la plus proche de ta description : ${drain.fault!.title}`)).toBeTruthy();
     expect(screen.getByText('Filtre de vidange bouché')).toBeTruthy();
-    expect(calls[0]).toEqual({ url: `${API_BASE}/mia/question`, method: 'POST', body: { userQuestion: 'il reste de l’eau au fond à la fin', productName: 'Lave-linge', applianceId: 7, faultId: null } });
+    // The first description read by the server for a danger first (issue 36), then analysed.
+    expect(calls[0]).toEqual({ url: `${API_BASE}/assistant/securite`, method: 'POST', body: { texte: 'il reste de l’eau au fond à la fin', productName: 'Lave-linge' } });
+    expect(calls[1]).toEqual({ url: `${API_BASE}/mia/question`, method: 'POST', body: { userQuestion: 'il reste de l’eau au fond à la fin', productName: 'Lave-linge', applianceId: 7, faultId: null } });
 
     await user.type(screen.getByLabelText(/Ton message/), 'et si le filtre est propre ?{Enter}');
     expect(await screen.findByText('Alors vérifie le tuyau d’évacuation.')).toBeTruthy();
-    expect(calls[1]).toEqual({ url: `${API_BASE}/assistant/chat`, method: 'POST', body: { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: { faultId: drain.fault!.id, cause: 0 } } });
+    expect(calls[2]).toEqual({ url: `${API_BASE}/assistant/chat`, method: 'POST', body: { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: { faultId: drain.fault!.id, cause: 0 } } });
     // The answer refined the sheet already shown: no second analysis.
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
   });
 });

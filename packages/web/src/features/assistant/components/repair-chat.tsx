@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconMap2, IconMessageChatbot, IconSend, IconTool, Ic
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
-import { askChat, askQuestion } from '../api/assistant.ts';
+import { askChat, askQuestion, checkSafety } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';
 import { AnalysisAnswer } from './analysis-answer.tsx';
-import { EmergencyAlert } from './emergency-alert.tsx';
+import { BypassRefusal, EmergencyAlert } from './emergency-alert.tsx';
 import { NoSheetAnswer } from './no-sheet-answer.tsx';
 import { RepairersAnswer } from './repairers-answer.tsx';
 import classes from './repair-chat.module.css';
@@ -27,7 +27,11 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
     const request = state.pending;
     if (!request) return;
     const body = { productName: device.productName, applianceId: device.applianceId };
-    if (request.kind === 'chat') {
+    if (request.kind === 'screen') {
+      checkSafety({ texte: request.question, productName: device.productName })
+        .then((check) => dispatch({ type: 'screened', requestId: request.id, check }))
+        .catch(() => dispatch({ type: 'failed', requestId: request.id }));
+    } else if (request.kind === 'chat') {
       askChat({ user_prompt: request.question, productName: device.productName, suite: request.suite ?? null })
         .then((answer) => dispatch({ type: 'chat-answer', requestId: request.id, answer }))
         .catch(() => dispatch({ type: 'failed', requestId: request.id }));
@@ -210,6 +214,8 @@ function MessageBody({
       return <RepairersAnswer text={message.text} device={device} />;
     case 'urgence':
       return <EmergencyAlert urgence={message.urgence} />;
+    case 'refus':
+      return <BypassRefusal refus={message.refus} />;
     case 'aucune-fiche':
       return <NoSheetAnswer aucuneFiche={message.aucuneFiche} busy={busy} dispatch={dispatch} composerId={COMPOSER_ID} />;
     case 'analysis':

@@ -83,8 +83,8 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = {
-      productName: productName.trim() ? undefined : 'Indiquez l’appareil en panne.',
-      description: description.trim() ? undefined : 'Décrivez la panne en quelques mots.',
+      productName: productName.trim() ? undefined : 'Indique l’appareil en panne.',
+      description: description.trim() ? undefined : 'Décris la panne en quelques mots.',
     };
     setErrors(next);
     if (next.productName || next.description) return;
@@ -111,7 +111,7 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
         <Paper withBorder radius="lg" p="md">
           <Select
             label="Un de mes appareils"
-            description="Choisissez l’appareil en panne dans votre inventaire pour garder le diagnostic dans son historique."
+            description="Choisis l’appareil en panne dans ton inventaire pour garder le diagnostic dans son historique."
             placeholder="Choisir un appareil"
             data={mine}
             searchable
