@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSliced, stringifySliced } from './breath.ts';
+import { mapSliced, stringifySliced, stringifySlicedBytes } from './breath.ts';
 
 describe('slices of a long pass (issue 35, item 7)', () => {
   it('maps and stringifies as a single pass would, letting timers run between slices', async () => {
@@ -18,6 +18,10 @@ describe('slices of a long pass (issue 35, item 7)', () => {
     expect(mapped).toEqual(items.map((x) => x.i * 2));
     expect(json).toBe(JSON.stringify(items));
     expect(await stringifySliced([])).toBe('[]');
+    // The bytes kept for an answer sent again and again: the same JSON, in UTF-8 (accents included).
+    const accented = items.map((x) => ({ ...x, piece: 'Pièce détachée « joint »' }));
+    expect((await stringifySlicedBytes(accented, 100)).toString('utf8')).toBe(JSON.stringify(accented));
+    expect((await stringifySlicedBytes([])).toString('utf8')).toBe('[]');
     // One slice after another, the other callbacks ran in between (a single pass lets none run).
     expect(ticks).toBeGreaterThanOrEqual(10);
   });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { DossierCreate, DossierJob, DossierShare, DossierShareCreate, ErrorBody, SharedDossier } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,7 +69,10 @@ export const sharedDossierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:jeton', { config: { access: 'public' }, schema: { ...common, params: TokenParams, response: { 200: SharedDossier, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody } } }, async (req, reply) =>
     // Already JSON (kept serialised: 3.5 MB at 10,000 appliances), sent as it is.
-    reply.headers(publicHeaders).type('application/json; charset=utf-8').send((await dossier.shared(req.params.jeton, req.ip)) as never),
+    reply
+      .headers(publicHeaders)
+      .type('application/json; charset=utf-8')
+      .send(Readable.from(await dossier.shared(req.params.jeton, req.ip), { objectMode: false }) as never),
   );
 
   app.get(

@@ -77,7 +77,7 @@ export class InventoryCsvService {
     // Read and planned on the job pool's thread; the writes stay here, in one transaction.
     const planned = await this.deps.jobs.run<string>(
       'modules/inventory-csv/inventory-import#importPlanJob',
-      { text, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: await stringifySliced(existing) },
+      { text, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: await stringifySliced(existing), preview: !apply },
       { timeMs: this.deps.timeoutMs, onEvent: (p: InventoryImportProgress) => onProgress?.(p) },
     );
     const plan = JSON.parse(planned) as ImportPlanRow[];

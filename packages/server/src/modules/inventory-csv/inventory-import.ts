@@ -271,8 +271,15 @@ export async function planImport(
  * inventory comes and the plan goes back as JSON text: copying a string between threads is a
  * memcpy, where cloning 10,000 objects took the event loop 190 ms.
  */
-export async function importPlanJob(input: { text: string; products: { id: number; prodName: string }[]; existing: string }, channel: JobChannel): Promise<string> {
+export async function importPlanJob(
+  input: { text: string; products: { id: number; prodName: string }[]; existing: string; preview?: boolean },
+  channel: JobChannel,
+): Promise<string> {
   const tell = (etape: 'lecture' | 'verification'): OnProgress => (fait, total) => channel.tell({ etape, fait, total });
   const rows = await readInventoryCsv(input.text, tell('lecture'));
-  return JSON.stringify(await planImport(rows, input.products, JSON.parse(input.existing) as Appliance[], tell('verification')));
+  const plan = await planImport(rows, input.products, JSON.parse(input.existing) as Appliance[], tell('verification'));
+  // A preview writes nothing: of each write, only its universe is sent back (the main thread parses a
+  // tenth of the plan of a 10,000-row file: its fields, notes included, stay on this thread).
+  if (input.preview) return JSON.stringify(plan.map((p) => (p.write ? { ...p, write: { universe: p.write.universe } } : p)));
+  return JSON.stringify(plan);
 }
