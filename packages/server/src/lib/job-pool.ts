@@ -46,6 +46,13 @@ export interface JobChannel {
  * threads) stays here and answers the job's requests. A job over its limits, or refused because too
  * many wait, fails with a French message (503); the server goes on answering.
  */
+/**
+ * Bytes on an ArrayBuffer of their own, to be moved to a job's thread (`transfer`): a Buffer may sit in
+ * Node's shared pool, and moving its ArrayBuffer would take the pool's other bytes away with it.
+ */
+export const ownBytes = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+
 export class JobPool {
   private readonly pool: Piscina;
 

@@ -272,12 +272,14 @@ export async function planImport(
  * memcpy, where cloning 10,000 objects took the event loop 190 ms.
  */
 export async function importPlanJob(
-  input: { text: string; products: { id: number; prodName: string }[]; existing: string; preview?: boolean },
+  input: { text: Uint8Array; products: { id: number; prodName: string }[]; existing: Uint8Array; preview?: boolean },
   channel: JobChannel,
 ): Promise<string> {
   const tell = (etape: 'lecture' | 'verification'): OnProgress => (fait, total) => channel.tell({ etape, fait, total });
-  const rows = await readInventoryCsv(input.text, tell('lecture'));
-  const plan = await planImport(rows, input.products, JSON.parse(input.existing) as Appliance[], tell('verification'));
+  // The file and the inventory come as UTF-8 bytes moved from the main thread (not copied), decoded here.
+  const utf8 = new TextDecoder();
+  const rows = await readInventoryCsv(utf8.decode(input.text), tell('lecture'));
+  const plan = await planImport(rows, input.products, JSON.parse(utf8.decode(input.existing)) as Appliance[], tell('verification'));
   // A preview writes nothing: of each write, only its universe is sent back (the main thread parses a
   // tenth of the plan of a 10,000-row file: its fields, notes included, stay on this thread).
   if (input.preview) return JSON.stringify(plan.map((p) => (p.write ? { ...p, write: { universe: p.write.universe } } : p)));
