@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The few tests that measure time (issue 8: equal answer times, health under a flood). They run
+ * The few tests that measure time (equal answer times, health under a flood). They run
  * after the others, one file at a time and alone on the machine, so no other test steals the CPU.
  */
 export default defineConfig({

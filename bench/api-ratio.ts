@@ -1,5 +1,5 @@
 /**
- * API efficiency (issue 23): each route's requests per second as a share of a bare Fastify route that
+ * API efficiency: each route's requests per second as a share of a bare Fastify route that
  * reads the same rows from the same database (bench/bare-server.ts), measured in one run, one after
  * the other, at 10 connections; then the detail route at 100 connections for errors.
  *

@@ -1,5 +1,5 @@
 /**
- * The repair assistant's danger screen and abstention (issue 36), on the evaluation set written by a
+ * The repair assistant's danger screen and abstention (decision 023), on the evaluation set written by a
  * writer who saw neither the training corpus nor the rules (bench/assistant/emergency-held-out.json):
  * recall per emergency kind, refusals of bypass requests, false alarms and refusals on ordinary
  * breakdowns, abstention on out-of-scope questions, latency of a decision; the leave-one-writer-out

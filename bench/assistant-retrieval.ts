@@ -1,7 +1,7 @@
 /**
  * Quality of the repair assistant's decision (emergency intercept, device constraint, abstention,
- * retrieval) on the sets of bench/assistant/ (issue 13):
- * - held-out.json: symptom phrasings written apart from the knowledge base (issue 6), relabelled where
+ * retrieval) on the sets of bench/assistant/ (decision 003):
+ * - held-out.json: symptom phrasings written apart from the knowledge base, relabelled where
  *   the situation is now an emergency;
  * - calibration.json: out-of-scope and emergency questions the abstention thresholds were tuned on;
  * - held-out-2.json: the second set, written separately from the titles only, never tuned on;

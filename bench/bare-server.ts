@@ -1,5 +1,5 @@
 /**
- * The baseline of bench/api-ratio.ts (issue 23): a bare Fastify 5 server on the same database as the
+ * The baseline of bench/api-ratio.ts: a bare Fastify 5 server on the same database as the
  * app, no authentication, no validation, no logging, answering with the same rows as the app's routes:
  * - GET /one/:id           one appliance by id (an indexed SELECT of one row)
  * - GET /list/:userId      the household's appliances (the rows of `…/appliances?limit=60`)

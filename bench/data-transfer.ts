@@ -1,9 +1,9 @@
 /**
- * Data transfer (issue 21): how long a household's data takes to come in and go out, at 1,000 and
+ * Data transfer: how long a household's data takes to come in and go out, at 1,000 and
  * 10,000 appliances — the CSV import's preview, the import itself (streamed progress, as the web app
  * asks for it), the same file imported again (no duplicate: nothing created), the CSV export, then the
  * inventory dossier's PDF built in the background while the server's event-loop delay is watched.
- * The bar of issue 21: 10,000 rows imported in under 30 s.
+ * The bar: 10,000 rows imported in under 30 s.
  *
  * The app is built in this process (PGlite in a temp DATA_DIR, as the server runs by default) and
  * listens on loopback, so the bodies really cross HTTP. One household per size, signed up through

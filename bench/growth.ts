@@ -1,7 +1,7 @@
 /**
- * Growth benchmark (issue 23): what each call of a signed-in page answers, in bytes and time, as a
+ * Growth benchmark: what each call of a signed-in page answers, in bytes and time, as a
  * household grows — 10, 100 and 1,000 appliances, with 10 years of monthly maintenance (20 monthly
- * series started 11 months ago — the most a series may reach back, issue 35 — and the nine years
+ * series started 11 months ago — the most a series may reach back — and the nine years
  * before them recorded one event at a time: about 2,640 events) — against the real server run as a
  * separate process.
  * The bar: no answer of a signed-in page above 200 KB, and times flat per item where the answer is

@@ -1,5 +1,5 @@
 /**
- * Heavy work against everyone else's requests (review of issues 21–23, item 7): while one household
+ * Heavy work against everyone else's requests (decision 022): while one household
  * runs each heavy job at the worst input the limits allow, how long does `/api/health` take for
  * everybody else? The jobs:
  *   - the dossier with its invoices, one of them a 150 KB PDF whose object stream inflates to 150 MB;

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 8) on /login signed out and /home signed in, mobile form factor with
+ * Lighthouse on /login signed out and /home signed in, mobile form factor with
  * Lighthouse's default simulated throttling (slow 4G, 4× CPU), against the built app served by
  * the real server on 127.0.0.1 (no third-party request is made).
  * Debian's Chromium (the browser tests' flags) is started with a debugging port; for /home the
@@ -36,7 +36,7 @@ function summary(route: string, lhr: Result) {
   const thirdParty = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items
     ?.map((i) => i.url)
     .filter((u) => !u.startsWith(new URL(lhr.finalDisplayedUrl).origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
-  // What the largest paint was (issue 23: on /home it waited for the JavaScript).
+  // What the largest paint was (on /home it once waited for the JavaScript).
   const lcpTables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined)?.items;
   const lcpNode = lcpTables?.[0]?.items?.[0]?.node;
   return {
@@ -72,7 +72,7 @@ async function prepare(port: number, baseURL: string, signIn: boolean) {
   const page = await browser.contexts()[0].newPage();
   if (signIn) {
     await page.goto(`${baseURL}/login`);
-    // A demo household of its own (issue 14), kept in localStorage like « Se souvenir de moi ».
+    // A demo household of its own, kept in localStorage like « Se souvenir de moi ».
     await page.getByRole('button', { name: 'DEMO' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.evaluate('navigator.serviceWorker.ready');

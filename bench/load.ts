@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 8): a mixed workload of signed-in users against the real server run as a
+ * Load benchmark: a mixed workload of signed-in users against the real server run as a
  * separate process (`node --import tsx src/main.ts`), so the load generator never shares its
  * event loop.
  *

@@ -1,5 +1,5 @@
 /**
- * Does PGlite stall the server? (issue 8). PGlite runs PostgreSQL compiled to WebAssembly: where it
+ * Does PGlite stall the server? PGlite runs PostgreSQL compiled to WebAssembly: where it
  * runs, a query holds the thread until it ends. This measures, on the real server run as a child
  * process on PGlite, the latency of two probes sent one at a time every 10 ms from a worker thread
  * of this process (so the load generator's event loop does not delay them):

@@ -1,5 +1,5 @@
 /**
- * Recall matching benchmark (issue 22): the daily recall watch matches every RappelConso sheet kept
+ * Recall matching benchmark: the daily recall watch matches every RappelConso sheet kept
  * with every household's appliances (`modules/recalls/recall-matching.ts`). Here 1,000 sheets and
  * 10,000 appliances shaped like the real ones: 60 brands, sheets listing 1 to 4 references (some
  * with their series words, some only a GTIN), appliance models written « Série 6 WGG24409FF » or

@@ -1,5 +1,5 @@
 /**
- * Memory at rest and start-up time (issue 23): the real server as a separate process (PGlite in a temp
+ * Memory at rest and start-up time: the real server as a separate process (PGlite in a temp
  * DATA_DIR, or DATABASE_URL), its resident memory (VmRSS of /proc/<pid>/status, the PGlite worker
  * thread included):
  * - cold: first start on an empty data directory (migrations, reference data), time until /api/health
@@ -7,7 +7,7 @@
  * - under load: 60 s of a household's reads (10 connections, the home's and the inventory's GETs),
  *   RSS sampled every second (peak), then 10 s after the load;
  * - warm: a second start on the same data directory, time until /api/health, RSS 5 s later.
- * Bars of issue 23: ≤ 250 MB on PGlite, ≤ 150 MB on PostgreSQL at rest; cold start < 3 s, existing < 2 s.
+ * Bars: ≤ 250 MB on PGlite, ≤ 150 MB on PostgreSQL at rest; cold start < 3 s, existing < 2 s.
  * The server runs as production does: built to JavaScript (`npm run build` first), no TypeScript loader;
  * RSS_SOURCES=1 runs it from its TypeScript sources through tsx instead, for comparison.
  * Usage: node --import tsx bench/rss.ts [DATABASE_URL=…]; RSS_LOAD_SECONDS (default 60).

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 23): one keystroke of the app's search (contracts' `createSearch`, which
+ * Search benchmark: one keystroke of the app's search (contracts' `createSearch`, which
  * the server runs for `GET …/appliances?q=`) over a household's inventory at 1,000 and 5,000
  * appliances, fields like bench/load-workload.ts's heavy household. The index is built once per
  * household's data (the server keeps it, `searchIndexes`); each query is timed cold (its first run)

@@ -1,5 +1,5 @@
 /**
- * issue 8: a flood of 1,000 sign-ins from one address keeps /api/health p99 under 50 ms.
+ * A flood of 1,000 sign-ins from one address keeps /api/health p99 under 50 ms.
  *
  * The real server runs as a child process (as in production: `node src/main.ts`, default rate
  * limits). The flood comes from another process: 1,000 sign-ins, 50 at a time, with wrong

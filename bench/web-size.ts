@@ -1,5 +1,5 @@
 /**
- * Web bundle budgets (issue 8): the JS a page really loads, in gzip bytes.
+ * Web bundle budgets (decision 006): the JS a page really loads, in gzip bytes.
  * The built app is served by the real server; Debian's Chromium (the browser tests' flags) opens
  * /login signed out and /home signed in, every JS and CSS response is recorded until the page is
  * idle, and each distinct file is gzipped (level 9, as a static server would) and summed.
@@ -89,7 +89,7 @@ async function signedInState(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'fr-FR', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto('/login');
-  // A demo household of its own (issue 14), kept in localStorage like « Se souvenir de moi ».
+  // A demo household of its own, kept in localStorage like « Se souvenir de moi ».
   await page.getByRole('button', { name: 'DEMO' }).click();
   await page.waitForURL(/\/(home|welcome)$/);
   const state = await context.storageState();

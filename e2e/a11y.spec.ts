@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { household, launchBrowser, login, newContext, PHONE } from './helpers.ts';
 
 /**
- * Issue 8: every page of the spec's route table (spec §2), on a phone, has no serious or critical
+ * Every page of the product's route table (product §2), on a phone, has no serious or critical
  * axe violation, and none reports a Content-Security-Policy violation in the console.
  * The pages are seeded through the API with a household (a universe, an appliance, its badge, a
  * maintenance card of its product); the third-party map is stubbed (no network).
@@ -33,7 +33,7 @@ async function seriousViolations(p: Page): Promise<string[]> {
 
 function watchConsole(p: Page) {
   p.on('console', (m) => {
-    // Issue 16 guard: no console error or warning on any page (CSP reports are errors too). A failed
+    // Guard: no console error or warning on any page (CSP reports are errors too). A failed
     // request is logged by the browser too: its status is judged below, on the response itself.
     if (m.text().startsWith('Failed to load resource')) return;
     if (m.type() === 'error' || m.type() === 'warning' || /Content Security Policy|Refused to/i.test(m.text())) consoleProblems.push(`${p.url()}: [${m.type()}] ${m.text()}`);
@@ -48,13 +48,13 @@ function watchConsole(p: Page) {
   });
 }
 
-/** English words a French page must not show (issue 16: « Registration failed - permission denied »). */
+/** English words a French page must not show (one once showed « Registration failed - permission denied »). */
 const ENGLISH = /\b(failed|error|errors|permission denied|denied|blocked|loading|undefined|null|NaN|submit|cancel|not found|try again|required|invalid)\b/i;
 /** Template placeholders left in a text: « [nom] », « {count} », « [object Object] ». */
 const PLACEHOLDER = /\[[^\]\n]{0,40}\]|\{\{?\s*\w+\s*\}?\}/;
 
 /**
- * Issue 16 guards on a 390 px phone: no sideways scroll, nothing the user must reach left under the
+ * Guards on a 390 px phone: no sideways scroll, nothing the user must reach left under the
  * fixed tab bar, nothing drawn over the tab bar, no English word nor template placeholder shown.
  */
 async function phoneDefects(p: Page): Promise<string[]> {
@@ -140,7 +140,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** spec §2 route table, with the seeded household's ids as {placeholders}. */
+/** product §2 route table, with the seeded household's ids as {placeholders}. */
 const SIGNED_IN_PATHS = [
   '/welcome',
   '/welcome/welcome2',

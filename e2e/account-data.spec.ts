@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('« Mes données » in the profile (issue 14, RGPD)', () => {
+describe('« Mes données » in the profile (RGPD)', () => {
   it('downloads a zip holding the household, then deletes the account for good', async () => {
     const account = await createAccount(undefined, undefined, 'Léa');
     const context = await newContext(browser, PHONE);

@@ -43,7 +43,7 @@ describe.each([
 
     await page.getByLabel(label('Prénom')).fill('Camille');
     await page.getByLabel(label('Email')).fill(email);
-    // A password that meets the rules but is among the most common is refused by the server (issue 14).
+    // A password that meets the rules but is among the most common is refused by the server.
     await page.getByLabel(label('Mot de passe')).fill('Password1!');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('Password1!');
     await page.getByRole('button', { name: "S'inscrire" }).click();
@@ -60,7 +60,7 @@ describe.each([
     // Login: a wrong password shows the spec's failure text; the first sign-in shows the onboarding.
     await page.getByRole('link', { name: 'Se connecter' }).click();
     await page.waitForURL('**/login');
-    // The address just registered is already there (issue 16).
+    // The address just registered is already there: not typed twice.
     await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
     await shot(page, `login-${device}`);
     await page.getByLabel(label('Mot de passe')).fill('Mauvais1!');
@@ -68,7 +68,7 @@ describe.each([
     await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
-    // The refusal goes once the password is changed (issue 16, item 15).
+    // The refusal goes once the password is changed.
     await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'VALIDER' }).click();
     await page.waitForURL('**/welcome');
@@ -104,7 +104,7 @@ describe.each([
     await expect.poll(async () => page.getByLabel(label('Prénom')).inputValue()).toBe('Camila');
     expect(await page.getByLabel(label('Adresse')).inputValue()).toBe('8 rue Verte, 44000 Nantes');
 
-    // A new e-mail needs the current password (issue 14): asked for, refused when wrong, then saved.
+    // A new e-mail needs the current password: asked for, refused when wrong, then saved.
     const newEmail = uniqueEmail(`${device}-nouvelle`);
     await page.getByRole('button', { name: 'Modifier : email' }).click();
     await page.getByLabel(label('Email')).fill(newEmail);
@@ -120,7 +120,7 @@ describe.each([
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await expect.poll(() => page.getByText('Vos modifications sont enregistrées').isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(label('Mot de passe actuel')).count()).toBe(0);
-    // The new address waits for its link (issue 14): the account keeps the old one meanwhile.
+    // The new address waits for its link: the account keeps the old one meanwhile.
     await expect.poll(() => page.getByText(`Un lien de confirmation a été envoyé à ${newEmail}.`).isVisible()).toBe(true);
     expect(await page.getByLabel(label('Email')).inputValue()).toBe(email);
     await shot(page, `profile-email-pending-${device}`);

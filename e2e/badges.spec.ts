@@ -14,7 +14,7 @@ async function api(path: string, token: string, init: RequestInit = {}) {
   return fetch(`${baseURL()}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
 }
 
-describe('badges (spec §2 Badge detail, share page)', () => {
+describe('badges (product §2, Badge detail, share page)', () => {
   it('a first appliance earns the badge and its notification; the badge page shares a public page that opens without login', async () => {
     const account = await createAccount(undefined, undefined, 'Margot');
     const signin = await (
@@ -62,7 +62,7 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     expect(html).toContain('<meta property="og:title" content="Margot a obtenu le badge « Premier appareil » sur EcoFoyer" />');
     expect(html).toContain('property="og:image"');
 
-    // An unknown share link: HTTP 404, and the page says so (issue 16).
+    // An unknown share link: HTTP 404, and the page says so.
     const unknown = await pub.goto('/public/badges/00000000-0000-4000-8000-000000000000');
     expect(unknown?.status()).toBe(404);
     await visible(pub, 'Badge introuvable');
@@ -88,7 +88,7 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     return { context, page, slider };
   }
 
-  it('on a desktop the slider scrolls with the wheel and its buttons, and the badges to earn say what earns them (issue 16, item 13)', async () => {
+  it('on a desktop the slider scrolls with the wheel and its buttons, and the badges to earn say what earns them', async () => {
     const { context, page, slider } = await demoHome(DESKTOP);
     const left = () => slider.evaluate((e) => e.scrollLeft);
     const max = await slider.evaluate((e) => e.scrollWidth - e.clientWidth);
@@ -156,7 +156,7 @@ describe('badges (spec §2 Badge detail, share page)', () => {
     await context.close();
   });
 
-  it('on a phone the slider stops on a badge and shows part of the next one, without buttons (issue 16, item 13)', async () => {
+  it('on a phone the slider stops on a badge and shows part of the next one, without buttons', async () => {
     const { context, page, slider } = await demoHome(PHONE, TOUCH);
     expect(await slider.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
     expect(await slider.evaluate((e) => getComputedStyle(e).scrollSnapType)).toBe('x mandatory');

@@ -7,7 +7,7 @@ import { freshSchemaUrl, type ServerProcess, startServer, tempDataDir } from '..
 import { launchBrowser, PASSWORD, PHONE, visible } from './helpers.ts';
 
 /**
- * The server as production runs it (issue 18, item 1; issue 23): `npm run build` compiles it to
+ * The server as production runs it (lighter and quicker to start): `npm run build` compiles it to
  * JavaScript, and `node dist/main.js` serves the app with no TypeScript loader. The other browser
  * tests run the server from its sources in the test process; this one starts the built one as its
  * own process, on a fresh database, and uses it as a visitor would.

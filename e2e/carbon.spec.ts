@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('carbon simulator (spec §9)', () => {
+describe('carbon simulator (product §9)', () => {
   it('computes the kettle by hand, and the numbers and chart follow the slider', async () => {
     const { context, page } = await signedIn(browser, DESKTOP);
     await page.goto('/carbotool');
@@ -19,7 +19,7 @@ describe('carbon simulator (spec §9)', () => {
     await page.getByRole('option', { name: 'Bouilloire' }).click();
     await visible(page, 'Données ADEME');
     // production 3.93 + 0.24 + 0.59 + 5.15 = 9.91; usage (37.79 − 9.91 + 3.74) / 6 = 5.27;
-    // 6 years: the home total 37.79, i.e. 6.30 kg per year of use (issue 17)
+    // 6 years: the home total 37.79, i.e. 6.30 kg per year of use
     await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('9,9 kg');
     expect(await page.getByTestId('carbon-usage').textContent()).toBe('5,27 kg');
     expect(await page.getByTestId('carbon-total').textContent()).toBe('37,8 kg');
@@ -42,13 +42,13 @@ describe('carbon simulator (spec §9)', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
     // 3 years: 9.91 + 15.81 − 3.74 = 21.98; 3 × 6.30 − 21.98 = −3.1 kg
     await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('Le remplacer au bout de 3 ans au lieu de 6 ans (la durée moyenne) ajoute environ 3,1 kg de CO2e');
-    // Sources are written for a reader, not a developer (issue 17).
+    // Sources are written for a reader, not a developer.
     expect(await page.getByText(/via shared|\.json|\.md\b|usage\.peryear|defaultyears/).count()).toBe(0);
     await visible(page, /ADEME, base Impact CO2/);
 
     await page.getByLabel('Appareil').first().fill('Télé');
     await page.getByRole('option', { name: 'Téléviseur' }).click();
-    // ADEME digital equipment (issue 17): 325 + 3.26 = 328.26 kg to make, 369.68 kg over its 8 years.
+    // ADEME digital equipment: 325 + 3.26 = 328.26 kg to make, 369.68 kg over its 8 years.
     await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('328,3 kg');
     expect(await page.getByTestId('carbon-total').textContent()).toBe('369,7 kg');
     await visible(page, 'Données ADEME');
@@ -58,7 +58,7 @@ describe('carbon simulator (spec §9)', () => {
     await context.close();
   });
 
-  it('simulates one of my appliances with its own type’s figures, and says so for an unknown type (issue 17)', async () => {
+  it('simulates one of my appliances with its own type’s figures, and says so for an unknown type', async () => {
     const { account } = await household();
 
     const context = await newContext(browser, PHONE);

@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the DEMO button (issue 14, hole 5)', () => {
+describe('the DEMO button (a household per visitor)', () => {
   it('gives 15 visitors in a row each a demo household of their own, and one visitor’s change stays theirs', async () => {
     const names: string[] = [];
     for (let i = 0; i < 15; i++) {
@@ -22,7 +22,7 @@ describe('the DEMO button (issue 14, hole 5)', () => {
       await page.waitForURL(/\/home$/);
       await visible(page, 'Compte de démonstration : ce foyer est le vôtre seul');
       if (i === 0) {
-        // The unread count is in the phone's header too (issue 16): the demo has unread reminders.
+        // The unread count is in the phone's header too: the demo has unread reminders.
         await expect.poll(() => page.getByRole('banner').getByRole('link', { name: /^Notifications : \d+ non lues?$/ }).isVisible()).toBe(true);
         await page.screenshot({ path: 'e2e/screenshots/demo-phone.png' });
       }

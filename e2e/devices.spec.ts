@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('« Mes appareils connectés » in the profile (issue 14)', () => {
+describe('« Mes appareils connectés » in the profile', () => {
   it('lists the phone and the computer, signs the other one out after a confirmation, and that device is sent to the login page', async () => {
     const account = await createAccount();
     const computer = await newContext(browser, DESKTOP);

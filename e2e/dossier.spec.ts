@@ -26,7 +26,7 @@ async function attach(token: string, applianceId: number, route: 'image' | 'fact
   if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
 }
 
-/** Serious or critical axe violations (issue 8), in `include` only when given. */
+/** Serious or critical axe violations (the bar of every page), in `include` only when given. */
 async function axeProblems(p: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page: p });
   const { violations } = await (include ? builder.include(include) : builder).analyze();
@@ -35,7 +35,7 @@ async function axeProblems(p: Page, include?: string): Promise<string[]> {
 
 const card = (page: Page) => page.getByRole('region', { name: 'Dossier d’inventaire' });
 
-describe('« Dossier d’inventaire » and its read-only links (issue 21)', () => {
+describe('« Dossier d’inventaire » and its read-only links', () => {
   it('builds the PDF from the profile, shares the inventory with someone without an account, then revokes the link', { timeout: 180_000 }, async () => {
     // A washing machine with its price, photo and invoice; a fridge with nothing but its brand.
     const h = await household({ firstname: 'Claire', appliance: { modele: 'Série 6', dt_achat: '2024-03-12', prix_achat: '1234,50', vendeur: 'Boulanger', numero_serie: 'WAU28PH9FF-123', classenergie: 'A' } });
@@ -104,7 +104,7 @@ describe('« Dossier d’inventaire » and its read-only links (issue 21)', () =
     const visitor = await newContext(browser, PHONE);
     const publicPage = await visitor.newPage();
     await publicPage.goto(link);
-    // A foyer with no name of its own is not shown by a member's first name to whoever holds the link (issue 35).
+    // A foyer with no name of its own is not shown by a member's first name to whoever holds the link.
     await expect.poll(() => publicPage.getByRole('heading', { level: 1 }).textContent()).toBe('Inventaire partagé');
     expect(publicPage.url()).toBe(link);
     expect(await publicPage.title()).toBe('Inventaire partagé — EcoFoyer');

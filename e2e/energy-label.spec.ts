@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, household, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 /**
- * Issue 22: the energy label's QR code read from a photo (« Choisir une photo »), looked up in EPREL
+ * The energy label's QR code read from a photo (« Choisir une photo »), looked up in EPREL
  * (the fixture server of global-setup.ts, test/fixtures/eprel), confirmed, saved; the appliance page
  * then shows the yearly cost. Chromium headless has no BarcodeDetector: the WebAssembly reader reads.
  */
@@ -27,7 +27,7 @@ async function choosePhoto(page: Page, data: Buffer) {
   await page.locator('input[type="file"][accept="image/*"]').setInputFiles({ name: 'etiquette.png', mimeType: 'image/png', buffer: data });
 }
 
-describe('« Scanner l’étiquette énergie » in the new-device wizard (issue 22)', () => {
+describe('« Scanner l’étiquette énergie » in the new-device wizard', () => {
   it('reads the label’s QR code from a photo, shows what EPREL says, fills the form, and saves the appliance with its yearly cost', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     // The WebAssembly reader is the app's own file, fetched only when the scanner needs it.
@@ -97,7 +97,7 @@ describe('« Scanner l’étiquette énergie » in the new-device wizard (issue 
   }, 90_000);
 });
 
-describe('« Scanner l’étiquette énergie » on an appliance page (issue 22)', () => {
+describe('« Scanner l’étiquette énergie » on an appliance page', () => {
   it('fills the consumption of an appliance already there, after showing what was found, and shows its cost', async () => {
     const home = await household();
     const context = await newContext(browser, DESKTOP);

@@ -39,7 +39,7 @@ async function acceptInvitation(page: Page, email: string) {
   await visible(page, 'Bienvenue dans « Foyer de Claire » !');
 }
 
-describe('a household shared by its members (issue 19)', () => {
+describe('a household shared by its members', () => {
   it('the owner invites a member and a lecteur; the member plans a maintenance for the owner, who is reminded; the lecteur only reads', { timeout: 180_000 }, async () => {
     const owner = await household({ firstname: 'Claire' });
     const member = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
@@ -168,7 +168,7 @@ describe('a household shared by its members (issue 19)', () => {
     await Promise.all([ownerContext.close(), memberContext.close(), readerContext.close()]);
   });
 
-  it('hands the household over with a password, ends a removed member’s links and calendar, and opens a forwarded invitation for nobody else (issue 35)', { timeout: 180_000 }, async () => {
+  it('hands the household over with a password, ends a removed member’s links and calendar, and opens a forwarded invitation for nobody else', { timeout: 180_000 }, async () => {
     const owner = await household({ firstname: 'Claire' });
     const malo = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
     const leo = await createAccount(uniqueEmail('leo'), undefined, 'Léo');

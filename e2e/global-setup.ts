@@ -26,7 +26,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-e2e-'));
-  // Mails go through a real SMTP server (issue 19: reminder mails), which files each one in the
+  // Mails go through a real SMTP server (reminder mails), which files each one in the
   // outbox the tests read, named after its recipient.
   const outbox = path.join(dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true });
@@ -50,9 +50,9 @@ export default async function setup(project: TestProject) {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  // RappelConso's recorded answers (issue 22): the recall watch reads them when a spec moves the clock.
+  // RappelConso's recorded answers: the recall watch reads them when a spec moves the clock.
   const rappelConso = await rappelConsoServer();
-  // EPREL and Open Products Facts answering from their fixtures (issue 22): e2e/energy-label.spec.ts.
+  // EPREL and Open Products Facts answering from their fixtures: e2e/energy-label.spec.ts.
   const identification = await startIdentificationFixtures();
   const config = loadConfig({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
     PORT: '0',
     LOG_LEVEL: 'warn',
     DEMO: 'true',
-    // The legal pages name who runs the instance (issue 14): e2e/legal.spec.ts reads these.
+    // The legal pages name who runs the instance: e2e/legal.spec.ts reads these.
     EDITOR_NAME: 'Association Répare Ton Quartier',
     EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon',
     EDITOR_EMAIL: 'contact@repare-ton-quartier.fr',

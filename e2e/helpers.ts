@@ -122,7 +122,7 @@ export async function signedIn(browser: Browser, viewport = DESKTOP): Promise<{ 
   return { context, page };
 }
 
-/** Waits for the toast of a badge just earned, naming it (issue 16, item 13). */
+/** Waits for the toast of a badge just earned, naming it. */
 export const badgeToast = (page: Page, name: string) =>
   expect
     .poll(

@@ -22,7 +22,7 @@ describe.each([
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/home');
     // 513.42 + 377.86 + 338.69 + 460.79 + 272.64 + 121.35 + 212.26 + 37.79 + 73.41, then the toaster 18.12 (estimate),
-    // the television 369.68 and the laptop 192.64 (ADEME digital equipment, issue 17: no more 1 kg each) = 2 988.65 kg
+    // the television 369.68 and the laptop 192.64 (ADEME digital equipment, no longer a 1 kg placeholder each) = 2 988.65 kg
     await expect.poll(() => page.getByTestId('impact-kg').textContent()).toBe('2\u202f989 kg CO2e');
     expect(await page.getByTestId('impact-trees').textContent()).toBe('85,4'); // 2 988.65 / 35
     expect(await page.getByTestId('impact-trips').textContent()).toBe('0,9'); // 2 988.65 / 3 500
@@ -41,7 +41,7 @@ describe.each([
 });
 
 describe('home of a new household', () => {
-  it('links « Créez votre première pièce » to the rooms (issue 16, item 15)', async () => {
+  it('links « Créez votre première pièce » to the rooms', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     await page.goto('/home');
     const create = page.getByRole('link', { name: 'Créez votre première pièce' });
@@ -52,7 +52,7 @@ describe('home of a new household', () => {
   });
 });
 
-describe('home impact of an appliance whose consumption is known (issue 22)', () => {
+describe('home impact of an appliance whose consumption is known', () => {
   it('counts the label’s kWh a year in the use phase, not the type’s average, and says so', async () => {
     const h = await household({ appliance: { energy_kwh_year: 100 } });
     const context = await newContext(browser, PHONE);
@@ -72,7 +72,7 @@ describe('home impact of an appliance whose consumption is known (issue 22)', ()
 /** The home route's code: app/pages/home.tsx and the home page it fills (Vite names the chunk after the route module). */
 const HOME_CHUNK = /\/assets\/home-[A-Za-z0-9_-]{8}\.js$/;
 
-describe('home data loaded with the page’s code (route loaders, issue 8)', () => {
+describe('home data loaded with the page’s code (route loaders, decision 013)', () => {
   it('asks each API once on a cold load: the requests start before the page’s code has arrived, and the page takes their answers', async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

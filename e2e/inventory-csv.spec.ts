@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('« Exporter mon inventaire » (issue 21)', () => {
+describe('« Exporter mon inventaire »', () => {
   it('downloads the appliances and the maintenance history as CSV files a French spreadsheet opens', async () => {
     const { account, api, userId } = await household({ universe: { name: 'Buanderie' }, appliance: { modele: 'Série 6', dt_achat: '2025-03-10', prix_achat: '549,90', vendeur: 'Boulanger' } });
     await api(`/api/V1/profils/users/${userId}/events`, {

@@ -51,7 +51,7 @@ describe.each([
     await page.getByLabel(label('Marque')).fill('Bosch');
     await page.getByLabel(label('Modèle')).fill('Série 6');
     await page.getByLabel('Note').fill('Nettoyer le filtre tous les 3 mois.');
-    // The paperwork that decides the guarantees, optional (issue 20).
+    // The paperwork that decides the guarantees, optional.
     await page.getByText('Achat et garanties (facultatif) : pour connaître vos droits').click();
     await page.getByLabel('Vendeur').fill('Darty Nantes');
     await page.getByLabel('Prix d’achat (€)').fill('399,00');
@@ -65,7 +65,7 @@ describe.each([
     await visible(page, 'Darty Nantes');
     await page.getByRole('button', { name: 'Confirmer l’ajout' }).click();
     await visible(page, 'Appareil ajouté avec succès');
-    // The badge the first appliance earns comes with its toast (issue 16, item 13).
+    // The badge the first appliance earns comes with its toast.
     await badgeToast(page, 'Premier appareil');
     await page.screenshot({ path: `e2e/screenshots/wizard-done-${device}.png`, fullPage: true });
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();
@@ -83,7 +83,7 @@ describe.each([
     await expect.poll(() => page.getByRole('button', { name: 'Remplacer la notice' }).isVisible()).toBe(true);
     await page.screenshot({ path: `e2e/screenshots/appliance-detail-${device}.png`, fullPage: true });
     await page.getByRole('main').getByRole('button', { name: 'Lire la notice' }).first().click();
-    // pdf.js draws the first page in the app (issue 15): no plugin frame, no « contenu bloqué ».
+    // pdf.js draws the first page in the app: no plugin frame, no « contenu bloqué ».
     const viewer = page.getByTestId('pdf-page');
     await expect.poll(() => viewer.getAttribute('data-drawn')).not.toBe('0');
     await visible(page, 'Page 1 sur');
@@ -113,8 +113,8 @@ describe.each([
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Tes modifications sur Lave-linge du sous-sol sont enregistrées');
 
-    // Delete: the dialog, then it is really gone, without reloading the deleted device (issue 16:
-    // its 404 put « Appareil introuvable » beside the success).
+    // Delete: the dialog, then it is really gone, without reloading the deleted device (its
+    // 404 once put « Appareil introuvable » beside the success).
     const notFound: string[] = [];
     page.on('response', (r) => {
       if (r.status() === 404) notFound.push(r.url());
@@ -147,7 +147,7 @@ describe('new-device rules and product chooser flags', () => {
     await context.close();
   });
 
-  it('sends each flag where spec §2 says', async () => {
+  it('sends each flag where product §2 says', async () => {
     const { context, page } = await signedIn(browser);
     const targets: [string, RegExp][] = [
       ['toadd', /\/inventaire\/nouveau_2\?prod=\d+$/],
@@ -175,7 +175,7 @@ describe('new-device rules and product chooser flags', () => {
     await page.goto('/inventaire/search');
     await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('bosh');
     await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(1);
-    // Back from the appliance finds the query and its result again (issue 16, item 10).
+    // Back from the appliance finds the query and its result again.
     await page.getByTestId('appliance-card').first().click();
     await page.waitForURL(/fichedetail\?id=\d+/);
     await page.goBack();
@@ -184,7 +184,7 @@ describe('new-device rules and product chooser flags', () => {
     await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('machine a laver');
     await expect.poll(() => page.getByTestId('appliance-card').first().innerText()).toMatch(/Lave-linge/);
 
-    // The wizard's type list: the room's products first, and the same search (issue 16, item 3).
+    // The wizard's type list: the room's products first, and the same search.
     await page.goto('/inventaire/nouveau_2');
     await page.getByRole('radio', { name: /^Cuisine/ }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -205,7 +205,7 @@ describe('new-device rules and product chooser flags', () => {
     await context.close();
   });
 
-  it('shows a large inventory a page at a time and searches it on the server (issue 23)', async () => {
+  it('shows a large inventory a page at a time and searches it on the server', async () => {
     const home = await household({ appliance: { modele: 'Modèle 0', name: 'Machine 0' } });
     const form = (data: Record<string, unknown>) => {
       const f = new FormData();

@@ -22,7 +22,7 @@ async function stubPrint(page: Page) {
   });
 }
 
-describe('QR labels on the appliances (issue 21)', () => {
+describe('QR labels on the appliances', () => {
   it('prints a label, which opens the appliance after signing in, where the planned maintenance is marked done; revoked or unknown, it says so', { timeout: 180_000 }, async () => {
     const owner = await household({ firstname: 'Claire', appliance: { name: 'Lave-linge du cellier' } });
     const tomorrow = new Date(Date.now() + 86_400_000);

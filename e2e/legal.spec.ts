@@ -14,7 +14,7 @@ afterAll(async () => {
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
-] as const)('the legal pages name who runs the instance (issue 14, %s)', (device, viewport) => {
+] as const)('the legal pages name who runs the instance (%s)', (device, viewport) => {
   it('opens the privacy policy from the login page, with the configured editor and the in-app rights', async () => {
     const context = await newContext(browser, viewport);
     const page = await context.newPage();

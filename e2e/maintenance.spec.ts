@@ -104,7 +104,7 @@ describe.each([
     await expect.poll(() => steps.isVisible()).toBe(false);
 
     // Planning modal, after the task was done today (done first, it would complete this planned one,
-    // less than 30 days ahead: issue 16): a date next month, shown in long French, a note, Valider.
+    // less than 30 days ahead): a date next month, shown in long French, a note, Valider.
     await page.getByRole('button', { name: 'Planifier cet entretien' }).click();
     const dialog = page.getByRole('dialog', { name: 'Planifier cet entretien' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -223,7 +223,7 @@ describe.each([
 });
 
 describe('maintenance edge cases', () => {
-  it('done a day early, a planned task leaves « À venir » instead of staying planned (issue 16, item 5)', async () => {
+  it('done a day early, a planned task leaves « À venir » instead of staying planned', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     const now = new Date();
     const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9);
@@ -286,7 +286,7 @@ describe('maintenance edge cases', () => {
     await context.close();
   });
 
-  it('reads « Mes réalisations » 20 at a time: three, then « Voir plus », then « Afficher les suivants » (issue 23)', async () => {
+  it('reads « Mes réalisations » 20 at a time: three, then « Voir plus », then « Afficher les suivants »', async () => {
     const account = await createAccount();
     const signin = await (
       await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })

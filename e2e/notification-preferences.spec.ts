@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('notification preferences and the mail’s unsubscribe link (issue 19)', () => {
+describe('notification preferences and the mail’s unsubscribe link', () => {
   it('a reminder mail’s link unsubscribes after asking, and « Mes notifications » shows e-mail off, then chooses the Sunday digest', async () => {
     const home = await household({ firstname: 'Inès' });
     // A maintenance in three hours: the next tick reminds, and mails at once (the default).

@@ -15,7 +15,7 @@ afterAll(async () => {
 const DAY = 86_400_000;
 
 
-describe('notifications (spec §2, §4)', () => {
+describe('notifications (product §2, §4)', () => {
   it('moving the clock creates a notification; the count rises; opening it marks it read and the count falls', async () => {
     const account = await createAccount();
     const signin = await (
@@ -57,7 +57,7 @@ describe('notifications (spec §2, §4)', () => {
     await context.close();
   });
 
-  it('shows the newest 20 on a phone, then the older ones on demand (issue 23)', async () => {
+  it('shows the newest 20 on a phone, then the older ones on demand', async () => {
     await moveClock(0);
     const account = await createAccount();
     const signin = await (
@@ -99,7 +99,7 @@ describe('notifications (spec §2, §4)', () => {
   });
 });
 
-describe('push opt-in (issue 16, item 2)', () => {
+describe('push opt-in', () => {
   const ENGLISH = /failed|error|permission|denied|registration|blocked/i;
 
   it('shows this device’s state and answers each click in French, never with the browser’s English message', async () => {

@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('offers, repair bonus and map (spec §2, §9)', () => {
+describe('offers, repair bonus and map (product §2, §9)', () => {
   it('shows the bonus table, the bonus of an appliance, and the map URL (asserted, never fetched)', async () => {
     const context = await newContext(browser, DESKTOP);
     // No request leaves the machine: third-party pages are blocked, their addresses asserted.
@@ -45,7 +45,7 @@ describe('offers, repair bonus and map (spec §2, §9)', () => {
     await context.close();
   });
 
-  it('shows every column of the bonus table on a phone, the amount uncut (issue 16, item 9)', async () => {
+  it('shows every column of the bonus table on a phone, the amount uncut', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     await page.goto('/offres');
     const table = page.getByRole('table', { name: 'Montants du bonus réparation' });

@@ -40,7 +40,7 @@ describe('forgot password → mailed link → reset → login', () => {
     await page.getByLabel(label('Confirmer le mot de passe')).fill('Renouveau7?');
     await page.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect.poll(() => page.getByText('Votre mot de passe a bien été réinitialisé !').isVisible()).toBe(true);
-    // spec §2: back to /login after 3 seconds.
+    // product §2: back to /login after 3 seconds.
     await page.waitForURL('**/login', { timeout: 6_000 });
 
     await login(page, account.email, account.password);

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('product recall watch (issue 22)', () => {
+describe('product recall watch', () => {
   it('a recalled Bosch shows a red banner, reached from its notification, until a member marks it handled; a lecteur reads it only', { timeout: 180_000 }, async () => {
     // The demo household's washing machine (src/db/demo.ts), which the recorded RappelConso page recalls.
     const owner = await household({ firstname: 'Claire', appliance: { modele: 'Série 6 WGG24409FF' } });

@@ -50,7 +50,7 @@ async function say(page: Page, text: string) {
 }
 
 
-describe('repair chat (spec §4 repair chat flow)', () => {
+describe('repair chat (product §4, repair chat flow)', () => {
   it('greets with the device and the bonus, answers a greeting, offers three options, warns before do-it-yourself, analyses and saves the diagnosis', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
     await page.goto(`/repair?appliance=${appliance}&prod=${prod}`);
@@ -68,7 +68,7 @@ describe('repair chat (spec §4 repair chat flow)', () => {
     for (const option of ['Trouver un réparateur', 'Obtenir une aide vidéo', 'Diagnostiquer et réparer moi-même']) {
       expect(await page.getByRole('button', { name: option }).isVisible()).toBe(true);
     }
-    // After each answer the message box and « Envoyer » are in view, above the tab bar (issue 16, item 9).
+    // After each answer the message box and « Envoyer » are in view, above the tab bar.
     const clearOfTabBar = () =>
       page.evaluate(() => {
         const send = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Envoyer')!.getBoundingClientRect();
@@ -92,7 +92,7 @@ describe('repair chat (spec §4 repair chat flow)', () => {
 
     await analysis.getByRole('button', { name: 'Enregistrer ce diagnostic' }).click();
     await visible(page, 'Diagnostic enregistré dans l’historique des réparations.');
-    // The badge it earns comes with its toast (issue 16, item 13).
+    // The badge it earns comes with its toast.
     await badgeToast(page, 'Premier diagnostic');
     await page.getByRole('link', { name: 'Voir mon appareil' }).click();
     await page.waitForURL(/fichedetail\?id=/);
@@ -111,7 +111,7 @@ describe('repair chat (spec §4 repair chat flow)', () => {
     expect(await page.getByTestId('analysis').innerText()).toMatch(/Fiche la plus proche de ta description : .*(vibr|bruit)/i);
     await page.screenshot({ path: 'e2e/screenshots/repair-chat-desktop.png', fullPage: true });
 
-    // Nothing in the knowledge base: said plainly, with the ways out (issue 13).
+    // Nothing in the knowledge base: said plainly, with the ways out, never a guess.
     await say(page, 'xylophone quantique zzz');
     await visible(page, 'Je n’ai pas de fiche pour ton appareil (Lave-linge) qui corresponde à ce problème, et je préfère ne pas deviner.');
     await page.getByTestId('no-sheet').getByRole('button', { name: 'Trouver un réparateur' }).click();
@@ -197,7 +197,7 @@ describe('repair chat (spec §4 repair chat flow)', () => {
   });
 });
 
-describe('repair assistant safety (issue 13)', () => {
+describe('repair assistant safety', () => {
   it('a gas smell on a gazinière shows the emergency alert and no step; a later question stays on the same device and its follow-up refines it', async () => {
     const { context, page } = await household(PHONE);
     await page.goto('/repair');
@@ -232,7 +232,7 @@ describe('repair assistant safety (issue 13)', () => {
   });
 });
 
-describe('repair assistant safety, round 3 (issue 36)', () => {
+describe('repair assistant safety beyond its rules (decision 023)', () => {
   it('a gas smell said in slang on a hob, which the chat’s own rules miss, shows the alert and no step; a request to bypass a safety device shows the refusal', async () => {
     const { context, page } = await household(PHONE);
     await page.goto('/repair');
@@ -258,7 +258,7 @@ describe('repair assistant safety, round 3 (issue 36)', () => {
   });
 });
 
-describe('second life (spec §2)', () => {
+describe('second life (product §2)', () => {
   it('giving a device away: the right external pages, then it leaves the inventory for the history counted on the home page', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
     await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
@@ -280,9 +280,9 @@ describe('second life (spec §2)', () => {
     await visible(page, 'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.');
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Merci pour cette seconde vie !');
-    // The badge it earns comes with its toast (issue 16, item 13).
+    // The badge it earns comes with its toast.
     await badgeToast(page, 'Seconde vie');
-    // The device that left is not reloaded: no 404, no « Appareil introuvable » (issue 16).
+    // The device that left is not reloaded: no 404, no « Appareil introuvable ».
     expect(notFound).toEqual([]);
     expect(await page.getByText('Appareil introuvable').count()).toBe(0);
 
@@ -335,7 +335,7 @@ describe('second life (spec §2)', () => {
   });
 });
 
-describe('re-equipment (spec §2 Re-equip)', () => {
+describe('re-equipment (product §2, Re-equip)', () => {
   it('replacing one of my appliances: repair first, second-hand sources, durability criteria and the funding with its repair bonus', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
     await page.goto('/renew/optionselect');

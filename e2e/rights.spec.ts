@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 
-describe('« Mes droits » on the appliance page (issue 20)', () => {
+describe('« Mes droits » on the appliance page', () => {
   it('a washing machine bought 23 months ago is still under the legal guarantee; its paperwork is kept and the commercial guarantee shown', async () => {
     const today = parisDay(new Date());
     const bought = addMonths(today, -23);
@@ -23,7 +23,7 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     const page = await context.newPage();
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
-    // The home says it first (issue 20).
+    // The home says it first.
     await page.goto('/home');
     await expect.poll(() => page.getByTestId('guarantee-summary').textContent()).toBe(
       `1 appareil encore sous garantieProchaine fin : le ${dayFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
@@ -119,7 +119,7 @@ describe('« Mes droits » on the appliance page (issue 20)', () => {
     } finally {
       await moveClock(0);
     }
-    // And by e-mail (on by default, at each reminder; issue 19's preferences), through the SMTP server.
+    // And by e-mail (on by default, at each reminder, as the member chose), through the SMTP server.
     const mail = await mailTo(account.email, `Garantie : Lave-linge Bosch, fin le ${dayFr(addMonths(bought, 24))}`);
     expect(mail.text).toContain('de garantie légale de conformité pour Lave-linge Bosch');
   });

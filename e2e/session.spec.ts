@@ -13,7 +13,7 @@ afterAll(async () => {
 const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/welcome', '/welcome/welcome2', '/public/badges/abc'];
 const PRIVATE = ['/', '/home', '/profile', '/calendar', '/inventaire/univers', '/offres', '/cgu', '/faq', '/user', '/notification', '/une-page-inconnue'];
 
-describe('guard (spec §2 public paths)', () => {
+describe('guard (product §2, public paths)', () => {
   it('opens the public paths without a session', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -51,7 +51,7 @@ describe('guard (spec §2 public paths)', () => {
   });
 });
 
-describe('remember-me (spec §4)', () => {
+describe('remember-me (product §4)', () => {
   it('keeps the session in localStorage, as the string true, for a new page', async () => {
     const account = await createAccount();
     const context = await newContext(browser);
@@ -86,7 +86,7 @@ describe('remember-me (spec §4)', () => {
   });
 });
 
-describe('token renewal (spec §4, §8)', () => {
+describe('token renewal (product §4, §8)', () => {
   it('refreshes once on a 401 and retries the request', async () => {
     const account = await createAccount();
     const context = await newContext(browser);
@@ -113,7 +113,7 @@ describe('token renewal (spec §4, §8)', () => {
     await context.close();
   });
 
-  it('two tabs refreshing together share one refresh and both stay signed in (issue 14)', async () => {
+  it('two tabs refreshing together share one refresh and both stay signed in', async () => {
     const account = await createAccount();
     const context = await newContext(browser);
     const first = await context.newPage();
@@ -165,7 +165,7 @@ describe('token renewal (spec §4, §8)', () => {
   });
 });
 
-describe('a session ended elsewhere (issue 8: access tokens end with their session)', () => {
+describe('a session ended elsewhere (access tokens end with their session, decision 007)', () => {
   it('sends a page that then saves with an upload back to /login, and the save is not made', async () => {
     const account = await createAccount();
     const context = await newContext(browser);
@@ -194,8 +194,8 @@ describe('a session ended elsewhere (issue 8: access tokens end with their sessi
   });
 });
 
-describe('demo account (spec §2)', () => {
-  it('makes a new household at each click: its first login, so /home (issue 14 replaces the shared account of spec §2)', async () => {
+describe('demo account (product §2)', () => {
+  it('makes a new household at each click: its first login, so /home (one household per visitor, not the shared account of product §2)', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const ids = new Set<number>();

@@ -149,7 +149,7 @@ describe('desktop shell', () => {
     await context.close();
   });
 
-  it('goes back one step from a page with a frame in it, the frame untouched (issue 16)', async () => {
+  it('goes back one step from a page with a frame in it, the frame untouched', async () => {
     const { context, page } = await signedIn(DESKTOP);
     await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
     await page.waitForURL('**/calendar');

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('smart-fix (spec §2 Smart-fix, issue 17)', () => {
+describe('smart-fix (product §2, Smart-fix)', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -29,7 +29,7 @@ describe('smart-fix (spec §2 Smart-fix, issue 17)', () => {
     await select.click();
     // The 40 categories and their finer kinds.
     await expect.poll(() => page.getByRole('option').count()).toBe(40 + SMARTFIX_KINDS.length);
-    // Everyday words find the kind (issue 17).
+    // Everyday words find the kind: people type « frigo ».
     for (const [typed, first] of [
       ['frigo', 'Réfrigérateur / congélateur'],
       ['micro', 'Four micro-ondes'],
@@ -82,7 +82,7 @@ describe('smart-fix (spec §2 Smart-fix, issue 17)', () => {
   });
 });
 
-describe('adding a device by photo (spec §2 New-device wizard)', () => {
+describe('adding a device by photo (product §2, New-device wizard)', () => {
   it('reads the rating plate, shows what was read to complete and confirm, then saves; a photo with no text asks for more precision', async () => {
     const { context, page } = await signedIn(browser, PHONE);
     await page.goto('/inventaire/nouveau_2');
@@ -98,7 +98,7 @@ describe('adding a device by photo (spec §2 New-device wizard)', () => {
     await page.getByRole('button', { name: 'Lancer la recherche' }).click();
     await expect.poll(() => page.getByText('Veuillez apporter plus de précision à la recherche.').isVisible(), { timeout: 60_000 }).toBe(true);
 
-    // The plate shows the model but not the brand: what was read is shown to complete, nothing is saved yet (issue 16, item 8).
+    // The plate shows the model but not the brand: what was read is shown to complete, nothing is saved yet.
     const saves: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && /\/appliances|searchandsave/.test(r.url()) && saves.push(r.url()));
     const plate = await plateImage(['Model: FFB8458WVFR', 'Type: 859991608810', '220-240V ~ 50Hz 2200W', 'Made in Poland']);

@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const code = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
-describe('two-factor sign-in (issue 14)', () => {
+describe('two-factor sign-in', () => {
   it('is set up from the profile with a QR code, then asked at sign-in', async () => {
     const account = await createAccount(undefined, undefined, 'Inès');
     const context = await newContext(browser, PHONE);

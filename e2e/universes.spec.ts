@@ -84,7 +84,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   expect((await dialog.getByLabel(label('Description')).inputValue()).length).toBeGreaterThan(0);
   await expect.poll(() => dialog.getByRole('img', { name: 'Image actuelle de l’univers' }).isVisible()).toBe(true);
 
-  // spec §5: < and > are stripped as the user types.
+  // product §5: < and > are stripped as the user types.
   await nameInput.fill(`${refName} <bis>`);
   await expect.poll(() => nameInput.inputValue()).toBe(`${refName} bis`);
   const name = `${refName} bis`;

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('a large photo is resized in a worker before upload (issue 15, item 11)', () => {
+describe('a large photo is resized in a worker before upload', () => {
   it('runs the resize worker under the app’s own CSP, loading its code from the app, not a CDN', async () => {
     // Noise compresses badly: a PNG well over the 200 KB threshold.
     const raw = randomBytes(900 * 700 * 3);
@@ -39,7 +39,7 @@ describe('a large photo is resized in a worker before upload (issue 15, item 11)
   });
 });
 
-describe('file limits said before, and checked before sending (issue 16, item 16)', () => {
+describe('file limits said before, and checked before sending', () => {
   it('says each slot’s formats and limit, and refuses a 26 MB manual without sending it', async () => {
     const { account, applianceId } = await household({ universe: { name: 'Cuisine' }, appliance: { modele: 'KGN' } });
 

@@ -24,7 +24,7 @@ async function api(path: string, token: string, init: RequestInit = {}) {
 
 const executed = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null);
 
-describe('user text and rich text never execute (issue 8)', () => {
+describe('user text and rich text never execute', () => {
   it('shows hostile names, notes and event texts as text on every page that displays them', async () => {
     const account = await createAccount();
     const signin = await (

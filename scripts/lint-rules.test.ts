@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 18: the lint and import rules of biome.json fail `npm test` on a cycle or a forbidden import.
+ * The lint and import rules of biome.json (decision 009) fail `npm test` on a cycle or a forbidden import.
  * Each case lints a small tree laid out like the repository, with the repository's own biome.json.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -28,7 +28,7 @@ function lint(files: Record<string, string>): { status: number | null; out: stri
   }
 }
 
-describe('lint and import rules (issue 18)', () => {
+describe('lint and import rules (decision 009)', () => {
   it('passes a tree that keeps the rules', () => {
     const result = lint({
       'packages/contracts/src/money.ts': "import { z } from 'zod';\nexport const Money = z.number();\n",

@@ -1,5 +1,5 @@
 /**
- * Evaluates and publishes the smart-fix repairability model (issue 17):
+ * Evaluates and publishes the smart-fix repairability model:
  *
  *   node --import tsx scripts/smartfix-train.ts [--dir datasets/ords] [--eval-only]
  *
@@ -30,7 +30,7 @@ const resultsFile = path.join(root, 'bench/results/smartfix-eval.json');
 const readmeFile = path.join(root, 'bench/smartfix/README.md');
 const benchReadme = path.join(root, 'bench/README.md');
 
-/** Issue 17's bar, on the time split. */
+/** The bar the model must meet, on the time split. */
 const BAR_AUC = 0.7;
 
 const started = performance.now();
@@ -153,7 +153,7 @@ Written by \`node --import tsx scripts/smartfix-train.ts\` on ${date} (${machine
 Figures: \`bench/results/smartfix-eval.json\`. Inference: \`packages/server/src/modules/smartfix/smartfix-model.ts\`;
 training: \`smartfix-train.ts\` and \`smartfix-kinds.ts\` beside it.
 
-## What the model sees (issue 17)
+## What the model sees
 
 Only what a user can tell before any repair:
 

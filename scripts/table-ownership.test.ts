@@ -6,7 +6,7 @@ import { writeTree } from './temp-tree.ts';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '../packages/server/src');
 
-describe('table ownership (issue 18, item 4; decision 012)', () => {
+describe('table ownership (decision 012)', () => {
   it('holds in the server: each module touches its own tables, reads others through a read model', () => {
     expect(ownershipViolations(SERVER_SRC)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Who owns each table (decision 012, issue 18 item 4): a server module's code touches only its own
+ * Who owns each table (decision 012): a server module's code touches only its own
  * tables; it reads another module's through that module's service or a named read model
  * (`packages/server/src/read-models/`, read only). Reference data (`ref_products`, `ref_universes`)
  * is read by every module and written only by `references` (and the loader at start).

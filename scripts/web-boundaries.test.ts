@@ -6,7 +6,7 @@ import { boundaryViolations, productionAnswerSchemas, staleDeclarations } from '
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
 
-describe('web feature boundaries (issue 18, item 3; decision 009)', () => {
+describe('web feature boundaries (decision 009)', () => {
   it('holds in the web app: features import shared features, lib and components, and only declared others', () => {
     expect(boundaryViolations(WEB_SRC)).toEqual([]);
     expect(staleDeclarations(WEB_SRC)).toEqual([]);

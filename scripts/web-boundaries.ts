@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Web features (issue 18, item 3; decisions 009 and 014): a feature imports only itself, `lib/`,
+ * Web features (decisions 009 and 014): a feature imports only itself, `lib/`,
  * `components/`, `app/`, the assets and the shared features below. A page that shows another
  * feature's part leaves a slot (`lib/slots.tsx`) that its route fills (`app/pages/`); a change that
  * earns badges says so in its mutation's meta (`lib/mutation-meta.ts`). Any other feature-to-feature

@@ -10,7 +10,7 @@ import { SEARCH_PLACEHOLDER } from './src/app/shell/search-placeholder.ts';
 
 /**
  * Writes `.br` and `.gz` beside each built text file; the server sends them to browsers that accept
- * them (@fastify/static `preCompressed`), so the app loads about a quarter of its bytes (issue 8).
+ * them (@fastify/static `preCompressed`), so the app loads about a quarter of its bytes.
  */
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -20,7 +20,7 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      // The barcode reader's WebAssembly too (issue 22): ~950 KB, a third of it compressed.
+      // The barcode reader's WebAssembly too: ~950 KB, a third of it compressed.
       const files = Object.values(bundle).filter((f) => /\.(js|css|svg|html|json|wasm)$/.test(f.fileName));
       await Promise.all(
         files.map(async (file) => {
@@ -41,7 +41,7 @@ function precompress(): Plugin {
 /**
  * `home.html`: index.html whose loading screen is already the home's frame — the header with the logo
  * and the search bar (`SEARCH_PLACEHOLDER`) — so that the home's largest
- * paint comes with the HTML instead of after the JavaScript (issue 23: Lighthouse mobile ≥ 95 on
+ * paint comes with the HTML instead of after the JavaScript (Lighthouse mobile ≥ 95 on
  * /home). The server sends it for `/` and `/home`; the app replaces it on its first render, as it does
  * the plain loading screen.
  */
@@ -82,7 +82,7 @@ const SIGNED_IN = [
   /node_modules[\\/]@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store/,
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](AppShell|NavLink|Indicator|Collapse|SimpleGrid|ThemeIcon|Skeleton)[\\/]/,
   /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]utils[\\/]get-sorted-breakpoints/,
-  // The energy label's lookups and tariff (issue 22) load with the scanner and the appliance page only.
+  // The energy label's lookups and tariff load with the scanner and the appliance page only.
   /src[\\/]features[\\/](?!identification[\\/])[^\\/]+[\\/](api[\\/]|paths\.ts)/,
   /src[\\/]app[\\/](paths\.ts|query-layout|query-client|shell[\\/]app-layout)/,
 ];
@@ -118,7 +118,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Few chunks on the critical path (issue 8: on a phone network each request costs a round
+        // Few chunks on the critical path (on a phone network each request costs a round
         // trip). /login loads one JS file: all that its page statically needs. Every signed-in page
         // needs TanStack Query, the shell, the icons and the API modules: one chunk with them.
         // Each page's own code, and what loads after the first paint, stay in their chunks.

@@ -14,7 +14,7 @@ const required = z
   .min(1, { error: MSG.requiredFieldsMissing })
   .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) });
 
-/** No household appliance in use was bought before this year (issue 16: « 1900-01-01 » is a typing slip). */
+/** No household appliance in use was bought before this year (« 1900-01-01 » is a typing slip). */
 export const PURCHASE_YEAR_MIN = 1950;
 
 /** A calendar date `YYYY-MM-DD` that exists, is not before 1950 and not in the future. */
@@ -38,7 +38,7 @@ const purchaseDate = z
 export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 
 /**
- * « Mes droits » (issue 20): the appliance's paperwork. Each field is optional, and left out of an
+ * « Mes droits »: the appliance's paperwork. Each field is optional, and left out of an
  * update it keeps its value (an older client that does not know it loses nothing); null clears it.
  */
 const keepOr = <T extends z.ZodType>(schema: T) => schema.optional();
@@ -95,7 +95,7 @@ export const RightsFields = z.object({
   garantie_commerciale_fin: paperDate(true),
 });
 
-/** The most a household appliance uses in a year, in kWh (issue 22: 0 to 10 000). */
+/** The most a household appliance uses in a year, in kWh (0 to 10 000). */
 export const ENERGY_KWH_YEAR_MAX = 10_000;
 
 /** A consumption as people type it (« 180 », « 152,5 »), to the tenth of a kWh; undefined otherwise. */
@@ -105,7 +105,7 @@ function kwhFromText(text: string): number | undefined {
 }
 
 /**
- * The energy label's numbers and the yearly consumption (issue 22): the EPREL registration number
+ * The energy label's numbers and the yearly consumption: the EPREL registration number
  * (read from the label's QR code), the barcode, and kWh per year (from EPREL or typed). Left out of
  * an update they keep their value, like the paperwork; null clears them.
  */
@@ -145,7 +145,7 @@ export function kwhError(text: string): string | null {
   return EnergyFields.shape.energy_kwh_year.safeParse(text).success ? null : MSG.energyKwhInvalid;
 }
 
-/** spec §3 Appliance; file fields are signed URLs (API.md "Files"), null when absent. */
+/** product §3, Appliance; file fields are signed URLs (API.md "Files"), null when absent. */
 export const Appliance = z.object({
   id: z.number().int(),
   univer_id: z.number().int().nullable(),
@@ -173,7 +173,7 @@ export const Appliance = z.object({
   dt_livraison: z.string().nullable(),
   occasion: z.boolean(),
   garantie_commerciale_fin: z.string().nullable(),
-  /** Issue 22: the energy label's registration number, the barcode, kWh per year. */
+  /** The energy label's registration number, the barcode, kWh per year. */
   eprel_number: z.string().nullable(),
   ean: z.string().nullable(),
   energy_kwh_year: z.number().nullable(),
@@ -181,7 +181,7 @@ export const Appliance = z.object({
 export type Appliance = z.infer<typeof Appliance>;
 
 /**
- * The `data` part of POST …/appliances (spec §7): brand and model are required (spec §5
+ * The `data` part of POST …/appliances (product §7): brand and model are required (product §5
  * manual add), the free texts are limited to 500 characters; `facture` here is the invoice's
  * reference text — the invoice file itself goes to PUT …/facture.
  */
@@ -219,7 +219,7 @@ export const ApplianceUpdateText = z.object({
 });
 export type ApplianceUpdateText = z.input<typeof ApplianceUpdateText>;
 
-/** POST /api/devices (spec §7): an appliance with no universe. */
+/** POST /api/devices (product §7): an appliance with no universe. */
 export const DeviceCreate = z.object({
   marque: required,
   modele: required,
@@ -230,7 +230,7 @@ export const DeviceCreate = z.object({
 
 
 /**
- * GET …/appliances (issue 23): without a parameter the spec's whole list; `limit` and `after` (the
+ * GET …/appliances, paged for large homes: without a parameter the spec's whole list; `limit` and `after` (the
  * id of the last appliance of the previous page) page it in the same order (newest first); `q`
  * answers the best matches of the app's search (accents, synonyms, small typos; at most `limit`,
  * else APPLIANCE_SEARCH_MAX), best first.
@@ -246,7 +246,7 @@ export const ApplianceCount = z.object({
   data: z.record(z.string(), z.number().int()),
   /**
    * secondLife: devices of the household's history (given, sold or recycled), not in the total.
-   * knownKwhYear (issue 22): by type, the yearly consumption of each appliance whose label gave it;
+   * knownKwhYear: by type, the yearly consumption of each appliance whose label gave it;
    * the home impact counts their own use phase instead of the type's average.
    */
   meta: z.object({ totalAppliances: z.number().int(), secondLife: z.number().int(), knownKwhYear: z.record(z.string(), z.array(z.number())) }),

@@ -10,7 +10,7 @@ export const MiaQuestionBody = z.object({
   userQuestion: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
   applianceId: z.coerce.number().int().positive().nullish(),
-  /** The fault the chat has just answered with: its sheet is shown rather than a new search (issue 13). */
+  /** The fault the chat has just answered with: its sheet is shown rather than a new search. */
   faultId: z.string().trim().max(120).nullish(),
 });
 export type MiaQuestionBody = z.input<typeof MiaQuestionBody>;
@@ -18,7 +18,7 @@ export type MiaQuestionBody = z.input<typeof MiaQuestionBody>;
 export const TutorialLink = z.object({ title: z.string(), url: z.string() });
 export type TutorialLink = z.infer<typeof TutorialLink>;
 
-/** spec §3 Assistant response: the tutorials and the PRECAUTION / CAUSE / INSTRUCTION summary. */
+/** product §3, Assistant response: the tutorials and the PRECAUTION / CAUSE / INSTRUCTION summary. */
 export const AssistantSummary = z.object({ PRECAUTION: z.string(), CAUSE: z.array(z.string()), INSTRUCTION: z.array(z.string()) });
 export type AssistantSummary = z.infer<typeof AssistantSummary>;
 
@@ -42,7 +42,7 @@ export const MiaAnswer = z.object({
   urgence: Urgence.optional(),
   /** API.md: no sheet for this problem on this device (the assistant does not guess). */
   aucuneFiche: AucuneFiche.optional(),
-  /** A request to disable a safety device: the fixed refusal instead of a sheet (issue 36). */
+  /** A request to disable a safety device: the fixed refusal instead of a sheet: never how to do it. */
   refus: Refus.optional(),
 });
 export type MiaAnswer = z.infer<typeof MiaAnswer>;
@@ -52,7 +52,7 @@ export type MiaAnswer = z.infer<typeof MiaAnswer>;
 export const ChatSuite = z.object({
   faultId: z.string().trim().min(1).max(120),
   cause: z.number().int().min(0).max(50),
-  /** The causes the person has ruled out so far (issue 36: only those, in the sheet's order). */
+  /** The causes the person has ruled out so far (only those, in the sheet's order). */
   ecartees: z.array(z.number().int().min(0).max(50)).max(50).optional(),
 });
 export type ChatSuite = z.infer<typeof ChatSuite>;
@@ -60,7 +60,7 @@ export type ChatSuite = z.infer<typeof ChatSuite>;
 export const ChatBody = z.object({
   user_prompt: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
-  /** Present on a follow-up once a diagnosis was shown (issue 13: follow-ups refine it). */
+  /** Present on a follow-up once a diagnosis was shown (follow-ups refine it). */
   suite: ChatSuite.nullish(),
 });
 export type ChatBody = z.input<typeof ChatBody>;
@@ -82,13 +82,13 @@ const GREETING_WORDS = new Set(
 );
 const GREETING_HEADS = new Set('bonjour bonsoir salut coucou hello hi hey yo slt bjr cc rebonjour allo'.split(' '));
 
-/** spec §4 repair chat step 3: a message made only of greetings ("Bonjour !", "salut ça va ?"). */
+/** product §4, repair chat step 3: a message made only of greetings ("Bonjour !", "salut ça va ?"). */
 export function isGreeting(text: string): boolean {
   const words = foldFr(text).split(/[^a-z0-9]+/).filter(Boolean);
   return words.length > 0 && words.length <= 6 && GREETING_HEADS.has(words[0]!) && words.every((w) => GREETING_WORDS.has(w));
 }
 
-/** POST V1/assistant/securite: what a description is, before anything else is said about it (issue 36). */
+/** POST V1/assistant/securite: what a description is, before anything else is said about it: danger first. */
 export const SafetyCheckBody = z.object({
   texte: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),

@@ -27,7 +27,7 @@ export const SignupBody = z.object({
   // Accepted for compatibility with the spec's payload, never trusted: sign-up is ROLE_FREEMIUM.
   role: z.unknown().optional(),
 }).superRefine((body, ctx) => {
-  // Squatting (issue 14): a username shaped like someone else's address would take that address's sign-in.
+  // Squatting: a username shaped like someone else's address would take that address's sign-in.
   if (body.username?.includes('@') && body.username.trim().toLowerCase() !== body.email) {
     ctx.addIssue({ code: 'custom', path: ['username'], message: MSG.usernameLooksLikeEmail });
   }
@@ -37,7 +37,7 @@ export type SignupBody = z.input<typeof SignupBody>;
 export const SigninBody = z.object({
   username: z.string().trim().min(1, { error: MSG.loginEmailRequired }).max(254),
   password: z.string().min(1, { error: MSG.loginPasswordRequired }).max(128),
-  /** The token this device got at its last sign-in: a slow-down of the account spares it (issue 14). */
+  /** The token this device got at its last sign-in: a slow-down of the account spares it. */
   deviceToken: z.string().max(100).nullish(),
 });
 export type SigninBody = z.infer<typeof SigninBody>;
@@ -55,13 +55,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** PUT /api/auth/user/{id}: a new address waits for its link (`emailPending`, issue 14). */
+/** PUT /api/auth/user/{id}: a new address waits for its link (`emailPending`). */
 export const UpdatedUser = User.extend({ emailPending: z.string().optional() });
 export type UpdatedUser = z.infer<typeof UpdatedUser>;
 
 export const ConfirmEmailBody = z.object({ token: z.string().min(1).max(200) });
 
-/** DELETE /api/auth/user/{id}: re-authenticated (issue 14, RGPD). */
+/** DELETE /api/auth/user/{id}: re-authenticated (RGPD). */
 /**
  * DELETE /api/auth/user/{userId}. `donnees` and `successeur`: what becomes of the household the account
  * holds while others share it (contracts/foyer.ts FOYER_DATA_CHOICES; by default it stays with them).
@@ -117,7 +117,7 @@ export const UpdateUserBody = z.object({
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
 
-/** A signed-in device of « Mes appareils connectés » (issue 14). */
+/** A signed-in device of « Mes appareils connectés », which can be signed out. */
 export const SessionInfo = z.object({
   id: z.string(),
   /** « Chrome sur Android », from the User-Agent of its sign-in. */
@@ -134,13 +134,13 @@ export const RevokedSessions = z.object({ revoked: z.number().int() });
 
 /**
  * GET /api/legal: who runs this instance (EDITOR_NAME, EDITOR_ADDRESS, EDITOR_EMAIL), for the CGU,
- * the FAQ and the privacy policy (issue 14). Address and contact are null when not configured.
+ * the FAQ and the privacy policy. Address and contact are null when not configured.
  */
 export const LegalInfo = z.object({ editeur: z.string(), adresse: z.string().nullable(), contact: z.string().nullable() });
 export type LegalInfo = z.infer<typeof LegalInfo>;
 
 
-/** Two-factor sign-in (issue 14): the password was right, a code is needed (POST /api/auth/signin/totp). */
+/** Two-factor sign-in: the password was right, a code is needed (POST /api/auth/signin/totp). */
 export const TotpChallenge = z.object({ totpRequired: z.literal(true), challenge: z.string() });
 export type TotpChallenge = z.infer<typeof TotpChallenge>;
 export const SigninAnswer = z.union([SigninResponse, TotpChallenge]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badgeHowTo } from './badges.ts';
 
-describe('what earns a badge, said from its rule (issue 16, item 13)', () => {
+describe('what earns a badge, said from its rule', () => {
   it('says the first step for a threshold of one and the count otherwise', () => {
     expect(badgeHowTo('appliances', 1)).toBe('Ajoutez votre premier appareil à l’inventaire.');
     expect(badgeHowTo('appliances', 5)).toBe('Ayez 5 appareils dans votre inventaire.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3 Badge (the user's). */
+/** product §3, Badge (the user's). */
 export const Badge = z.object({
   id: z.number().int(),
   dt_obtention: z.string(),
@@ -34,7 +34,7 @@ export type BadgeToEarn = z.infer<typeof BadgeToEarn>;
 
 const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
 
-/** What earns a badge, said to the household (issue 16, item 13), from its rule. */
+/** What earns a badge, said to the household in words, from its rule. */
 export function badgeHowTo(kind: string, threshold: number): string {
   switch (kind) {
     case 'appliances':

@@ -4,7 +4,7 @@ import { CARBON_ENTRIES, carbonBySlug, checkCountResponse, ELECTRICITY_KG_CO2E_P
 const kettle = carbonBySlug.get('bouilloire')!;
 const washer = carbonBySlug.get('lave-linge')!;
 
-describe('carbon simulator (spec §9), checked by hand on the kettle', () => {
+describe('carbon simulator (product §9), checked by hand on the kettle', () => {
   it('production = 3.93 + 0.24 + 0.59 + 5.15 = 9.91', () => {
     expect(production(kettle)).toBeCloseTo(9.91, 2);
   });
@@ -26,7 +26,7 @@ describe('carbon simulator (spec §9), checked by hand on the kettle', () => {
   });
 });
 
-describe('every type of the simulator (issue 17)', () => {
+describe('every type of the simulator', () => {
   it.each(CARBON_ENTRIES.map((e) => [e.slug, e] as const))('%s: never negative, falls per year as it lasts longer, equals the home total at its lifespan', (_slug, e) => {
     expect(lifecycleFootprint(e, e.lifespanYears)).toBeCloseTo(e.total, 2);
     for (let y = 1; y <= 20; y++) {
@@ -37,7 +37,7 @@ describe('every type of the simulator (issue 17)', () => {
   });
 });
 
-describe('home impact (spec §9, §8)', () => {
+describe('home impact (product §9, §8)', () => {
   const entryOf = (name: string) => ({ Bouilloire: kettle, 'Lave-linge': washer })[name];
   it('sums lifecycle × count, 1 kg per unknown unit; trees = kg / 35; trips = kg / 3500', () => {
     // 2 × 37.79 + 1 × 513.42 + 1 × 1 = 590.00
@@ -47,7 +47,7 @@ describe('home impact (spec §9, §8)', () => {
     expect(impact.trips).toBeCloseTo(590 / 3500, 4);
     expect(homeImpact({}, entryOf)).toEqual({ kg: 0, trees: 0, trips: 0 });
   });
-  it('counts the use phase of an appliance whose consumption is known, the others of its type at the average (issue 22)', () => {
+  it('counts the use phase of an appliance whose consumption is known, the others of its type at the average', () => {
     // Two washing machines, one of them 100 kWh/year: its use phase is 100 × 0.0519 = 5.19 kg CO2e a year.
     const real = production(washer) + 5.19 * washer.lifespanYears + washer.endOfLife;
     expect(homeImpact({ 'Lave-linge': 2 }, entryOf, { 'Lave-linge': [100] }).kg).toBeCloseTo(washer.total + real, 2);
@@ -64,7 +64,7 @@ describe('home impact (spec §9, §8)', () => {
   });
 });
 
-describe('the use phase from the appliance’s own consumption (issue 22)', () => {
+describe('the use phase from the appliance’s own consumption', () => {
   it('is kWh a year × the French mix (0,0519 kg CO2e/kWh): 114,4 kWh → 5,94 kg a year instead of the type’s 18,08', () => {
     const real = withRealConsumption(washer, 114.4);
     expect(ELECTRICITY_KG_CO2E_PER_KWH).toBe(0.0519);

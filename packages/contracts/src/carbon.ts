@@ -22,24 +22,24 @@ export interface CarbonEntry {
 export const CARBON_ENTRIES = carbonData as CarbonEntry[];
 export const carbonBySlug = new Map(CARBON_ENTRIES.map((e) => [e.slug, e]));
 
-/** spec §9 home impact constants. */
+/** product §9, home impact constants. */
 export const KG_PER_TREE_YEAR = 35;
 export const KG_PER_PARIS_NEW_YORK = 3500;
-/** spec §8: a product missing from the carbon data counts 1 kg per unit. */
+/** product §8: a product missing from the carbon data counts 1 kg per unit. */
 export const UNKNOWN_PRODUCT_KG = 1;
 
-/** spec §9: production is the sum of the phases (assembly and distribution are one figure in the source). */
+/** product §9: production is the sum of the phases (assembly and distribution are one figure in the source). */
 export function production(e: CarbonEntry): number {
   return e.phases.rawMaterials + e.phases.supply + e.phases.forming + e.phases.assemblyAndDistribution + (e.phases.construction ?? 0);
 }
 
-/** spec §9: usage per year = (total − production − end of life) / lifespan. */
+/** product §9: usage per year = (total − production − end of life) / lifespan. */
 export function usagePerYear(e: CarbonEntry): number {
   return (e.total - production(e) - e.endOfLife) / e.lifespanYears;
 }
 
 /**
- * Life-cycle footprint of one appliance used `years` years (issue 17): manufacturing, use over
+ * Life-cycle footprint of one appliance used `years` years: manufacturing, use over
  * those years, end of life (a recycling credit when negative). At the type's average lifespan it is
  * exactly the `total` the home impact counts. Never below zero.
  */
@@ -65,7 +65,7 @@ export function savingVersusAverage(e: CarbonEntry, years: number): number {
 }
 
 /**
- * The French electricity mix (issue 22): ADEME, Base Empreinte, « Électricité - 2024 - mix moyen -
+ * The French electricity mix: ADEME, Base Empreinte, « Électricité - 2024 - mix moyen -
  * consommation », France continentale, element 43642: 0,0519 kg CO2e per kWh (±10 %). The estimated
  * entries of data/carbon.json use its 2022 value, ≈ 0,052 (data/METHOD.md §5).
  */
@@ -77,7 +77,7 @@ export const ELECTRICITY_FACTOR_SOURCE = 'ADEME, Base Empreinte, identifiant 436
 const kgFr = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(n);
 
 /**
- * The entry with the use phase of one appliance whose yearly consumption is known (issue 22): kWh
+ * The entry with the use phase of one appliance whose yearly consumption is known: kWh
  * per year × the French mix, instead of the type's average; manufacturing and end of life stay the
  * type's. Its `usage` source says so, with the figures.
  */
@@ -95,8 +95,8 @@ export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntr
 }
 
 /**
- * spec §9 home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500.
- * Issue 22: an appliance whose yearly consumption is known (`knownKwhYear`, by type) counts its own
+ * product §9, home impact: kg = Σ lifecycle × count (1 kg per unknown unit); trees = kg / 35; trips = kg / 3500.
+ * An appliance whose yearly consumption is known (`knownKwhYear`, by type) counts its own
  * use phase (withRealConsumption), the others of its type the type's average.
  */
 export function homeImpact(counts: Record<string, number>, entryOf: (prodName: string) => CarbonEntry | undefined, knownKwhYear: Record<string, number[]> = {}) {
@@ -113,7 +113,7 @@ export function homeImpact(counts: Record<string, number>, entryOf: (prodName: s
   return { kg, trees: kg / KG_PER_TREE_YEAR, trips: kg / KG_PER_PARIS_NEW_YORK };
 }
 
-/** spec §8: an invalid count answer raises "Réponse invalide du backend…". */
+/** product §8: an invalid count answer raises "Réponse invalide du backend…". */
 export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> } } {
   const v = value as { data?: unknown; meta?: { totalAppliances?: unknown } } | null;
   const valid =

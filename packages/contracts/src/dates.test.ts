@@ -3,7 +3,7 @@ import { addPeriods, cardFrequencyFr, dayFr, expandSeries, isoWeek, longDateFr, 
 
 const d = (iso: string) => new Date(iso);
 
-describe('recurrence (spec §9)', () => {
+describe('recurrence (product §9)', () => {
   it('moves by 1, 3, 6 and 12 months', () => {
     expect(addPeriods(d('2026-11-21T09:00:00Z'), 'monthly', 1).toISOString()).toBe('2026-12-21T09:00:00.000Z');
     expect(addPeriods(d('2026-11-21T09:00:00Z'), '3_months', 1).toISOString()).toBe('2027-02-21T09:00:00.000Z');
@@ -61,7 +61,7 @@ describe('recurrence (spec §9)', () => {
   });
 });
 
-describe('calendar (spec §9)', () => {
+describe('calendar (product §9)', () => {
   it.each([
     ['2026-01-01', 1],
     ['2026-12-28', 53],
@@ -80,7 +80,7 @@ describe('calendar (spec §9)', () => {
   });
 });
 
-describe('card intervals as people say them (issue 16, item 15)', () => {
+describe('card intervals as people say them', () => {
   it('says weeks, months and years rather than a count of days', () => {
     expect([7, 14, 30, 60, 90, 120, 180, 365, 730, 45].map(cardFrequencyFr)).toEqual([
       'Toutes les semaines',

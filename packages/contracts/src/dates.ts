@@ -1,4 +1,4 @@
-/** spec §9 recurrence options. */
+/** product §9, recurrence options. */
 export const FREQUENCIES = ['monthly', '3_months', '6_months', 'yearly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -10,7 +10,7 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 };
 
 /**
- * A maintenance card's interval in days, as people say it (issue 16): « Tous les 3 mois », not
+ * A maintenance card's interval in days, as people say it: « Tous les 3 mois », not
  * « Tous les 90 jours »; weeks for 7 and 14 days, months for multiples of 30, years for 365 and 730.
  */
 export function cardFrequencyFr(days: number): string {
@@ -39,7 +39,7 @@ export function addPeriods(start: Date, frequency: Frequency, n: number): Date {
   return d;
 }
 
-/** spec §9: series are expanded at least 12 months ahead. */
+/** product §9: series are expanded at least 12 months ahead. */
 export const SERIES_HORIZON_MONTHS = 12;
 
 /**

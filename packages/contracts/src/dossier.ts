@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 21: the « Dossier d'inventaire » — a PDF built on the server for an insurer or a move — and
+ * The « Dossier d'inventaire » — a PDF built on the server for an insurer or a move — and
  * the read-only links that show its content to someone without an account.
  */
 
@@ -37,7 +37,7 @@ export const DossierJob = z.object({
 });
 export type DossierJob = z.infer<typeof DossierJob>;
 
-/** How long a read-only link lasts (issue 21: 7 or 30 days). */
+/** How long a read-only link lasts (7 or 30 days). */
 export const SHARE_DAYS = [7, 30] as const;
 
 export const DossierShareCreate = z.object({ jours: z.union([z.literal(7), z.literal(30)]) });

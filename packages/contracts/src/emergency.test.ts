@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectEmergency, EMERGENCIES, EMERGENCY_KINDS, type EmergencyKind, emergencyText } from './emergency.ts';
 
-/** Issue 13's reports and the everyday cases on each side of the line: what must be an emergency, and what is a fault. */
+/** Reported cases and the everyday cases on each side of the line: what must be an emergency, and what is a fault. */
 const CASES: [string, EmergencyKind | null][] = [
  ["ça sent le gaz dans la cuisine", 'gaz'],
  ["odeur de gaz quand j'allume le feu", 'gaz'],
@@ -17,7 +17,7 @@ const CASES: [string, EmergencyKind | null][] = [
  ["le four fume et sent le plastique", 'fumee'],
  ["mon four fait de la fumée", 'fumee'],
  ["des flammes dans le micro-ondes", 'incendie'],
- // Incomplete combustion on a gas appliance: a carbon-monoxide risk (issue 36), no pilot-light sheet.
+ // Incomplete combustion on a gas appliance: a carbon-monoxide risk, no pilot-light sheet.
  ["flammes jaunes sur la gazinière", 'monoxyde'],
  ["la flamme du brûleur s'éteint quand je lâche le bouton", null],
  ["la prise du lave-linge a fondu", 'electrique'],
@@ -79,7 +79,7 @@ const CASES: [string, EmergencyKind | null][] = [
  ['ça fume à chaque rôti et la cuisine sent le graillon', null],
 ];
 
-describe('emergency intercept (issue 13)', () => {
+describe('emergency intercept', () => {
   it.each(CASES)('« %s » → %s', (text, kind) => {
     expect(detectEmergency(text)).toBe(kind);
   });
@@ -120,7 +120,7 @@ describe('emergency intercept (issue 13)', () => {
   });
 });
 
-describe('emergencies the blind set 4 found missing (issue 13)', () => {
+describe('emergencies the blind set 4 found missing', () => {
   it('raises a fire when furnishings burn and a shock when « une décharge » is felt, and not for scorched laundry', () => {
     expect(detectEmergency('mon lisseur est resté branché sur le lit et la couette a commencé à brûler')).toBe('incendie');
     expect(detectEmergency('le rideau derrière le radiateur brûle')).toBe('incendie');
@@ -130,7 +130,7 @@ describe('emergencies the blind set 4 found missing (issue 13)', () => {
   });
 });
 
-describe('emergencies the blind set 5 found missing (issue 13)', () => {
+describe('emergencies the blind set 5 found missing', () => {
   it('hears « gas », « pris le jus », a hiss near the gas pipe and water running onto an electrical box', () => {
     expect(detectEmergency("sa sent le gas dans l'entrée près du compteur")).toBe('gaz');
     expect(detectEmergency('j’entends un sifflement derrière la plaque au niveau du tuyau de gaz et ça sent bizarre')).toBe('gaz');
@@ -144,7 +144,7 @@ describe('emergencies the blind set 5 found missing (issue 13)', () => {
   });
 });
 
-describe('emergencies the blind set 8 found missing (issue 13)', () => {
+describe('emergencies the blind set 8 found missing', () => {
   it('hears a smoke-filled room, dizziness by a gas water heater and small shocks from a door, and lets a pilot flame through', () => {
     expect(detectEmergency('tous les détecteurs se sont mis à sonner et le couloir est enfumé', 'Détecteur de fumée')).toBe('fumee');
     expect(detectEmergency('je me sens étourdi à chaque douche, le chauffe-bain au gaz est dans la salle de bain', 'Chauffe-eau')).toBe('monoxyde');
@@ -154,7 +154,7 @@ describe('emergencies the blind set 8 found missing (issue 13)', () => {
   });
 });
 
-describe('emergencies the blind set 9 found missing or raised wrongly (issue 13)', () => {
+describe('emergencies the blind set 9 found missing or raised wrongly', () => {
   it('hears a hiss by the cooker’s pipe, a CO alarm that « affiche CO », dizziness by a gas cooker, a plugged device in the rain or in water, « du feu dans le grille-pain »', () => {
     expect(detectEmergency('j’entends un pschhhh continu derrière la cuisinière, là où arrive le tuyau, et ça sent fort', 'Cuisinière')).toBe('gaz');
     expect(detectEmergency('le petit boîtier blanc près de la chaudière sonne fort et affiche CO, c grave ?')).toBe('monoxyde');
@@ -174,7 +174,7 @@ describe('emergencies the blind set 9 found missing or raised wrongly (issue 13)
   });
 });
 
-describe('emergencies the blind set 10 found missing or raised wrongly (issue 13)', () => {
+describe('emergencies the blind set 10 found missing or raised wrongly', () => {
   it('hears « flammèches », « le feu a pris dans… » and a charger melting', () => {
     expect(detectEmergency('petites flammèches au niveau du cordon et un gros pop, ça a coupé le courant', 'Centrale vapeur')).toBe('electrique');
     expect(detectEmergency('le feu a pris dans la hotte au-dessus de la poêle, ça monte vers les placards')).toBe('incendie');

@@ -4,7 +4,7 @@ import { GAS_SAFETY } from './gas-safety.ts';
 
 /**
  * Situations where the repair assistant gives no diagnosis and no do-it-yourself step, only what to do
- * now (issue 13). The texts are fixed and reviewed; they live here once, for the server's answer and
+ * now: the danger first. The texts are fixed and reviewed; they live here once, for the server's answer and
  * for the chat, which shows them before any call. The optional language model never rewrites them.
  *
  * Sources of the numbers and of the instructions (checked on 2026-11-23):
@@ -163,7 +163,7 @@ export function emergencyText(u: Urgence): string {
   ].join('\n');
 }
 
-/** No sheet for this problem (issue 13 "Abstention"): say so plainly and offer the way out. */
+/** No sheet for this problem (abstention, no guess): say so plainly and offer the way out. */
 export function noSheet(device: string | null, why: 'no-match' | 'other-device' | 'no-device' = 'no-match'): AucuneFiche {
   const on = device ? ` pour ton appareil (${device})` : '';
   const messages = {
@@ -346,7 +346,7 @@ function negated(text: string, index: number, match: string): boolean {
 }
 
 /**
- * The emergency a description is about, the most serious first, or null (issue 13: run before any
+ * The emergency a description is about, the most serious first, or null (run before any
  * retrieval, on the question and on every follow-up). It errs on the side of caution: a doubtful
  * description is an emergency, and only well-known benign cases (grease smoke from an oven, dust
  * burning on a radiator's first heating, a heat pump's defrost steam, a smoke alarm's low-battery

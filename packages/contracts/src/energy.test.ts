@@ -4,7 +4,7 @@ import { classAKwhYear, DEFAULT_ELECTRICITY_TARIFF, runningCostFr, tariffFr, yea
 /** Intl writes a no-break space before € and narrow ones between thousands: compared as plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('the running cost at the regulated tariff (issue 22)', () => {
+describe('the running cost at the regulated tariff', () => {
   it('is kWh × €/kWh to the cent: 434 kWh × 0,1940 € = 84,196 → 84,20 €', () => {
     expect(yearlyCost(434, 0.194)).toBe(84.2);
     expect(yearlyCost(114.4, 0.194)).toBe(22.19);
@@ -20,7 +20,7 @@ describe('the running cost at the regulated tariff (issue 22)', () => {
   });
 });
 
-describe('a class-A model of the same size (Regulation (EU) 2019/2016 bands, issue 22)', () => {
+describe('a class-A model of the same size (Regulation (EU) 2019/2016 bands)', () => {
   it('uses at most 41 / (the class’s lower bound) of a fridge’s consumption: class E (EEI > 84), 298 kWh → 145 kWh', () => {
     expect(classAKwhYear('refrigerateur', 'E', 298)).toBe(145);
     expect(classAKwhYear('congelateur', 'B', 200)).toBe(200);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayFr } from './dates.ts';
 
 /**
- * The regulated electricity price the yearly cost is counted at (issue 22): EDF's « Tarif Bleu »,
+ * The regulated electricity price the yearly cost is counted at: EDF's « Tarif Bleu »,
  * option Base, 3 and 6 kVA, 0,1940 € TTC per kWh from 1 February 2026 (CRE, délibération
  * n° 2026-06 du 14 janvier 2026; arrêté du 28 janvier 2026, JORF n° 0025 du 30 janvier 2026; the
  * grid of that day as published by revolution-energetique.com and picbleu.fr). The server's
@@ -62,7 +62,7 @@ const CLASS_BANDS: Record<string, { ceilingA: number; floors: Record<string, num
 };
 
 /**
- * « Réparer ou remplacer ? » (issue 22): the most a class-A model of the same size would use in a
+ * « Réparer ou remplacer ? »: the most a class-A model of the same size would use in a
  * year, for a fridge, freezer, washing machine or dishwasher of a lower class whose consumption is
  * known; null otherwise (no class bands we can cite for the other types, or already class A).
  */

@@ -6,7 +6,7 @@ import { MSG } from './messages.fr.ts';
 export const EVENT_TYPES = ['MAINTENANCE', 'PANNE'] as const;
 export const EVENT_STATUSES = ['NEW', 'DONE'] as const;
 
-/** spec §3 Event. */
+/** product §3, Event. */
 export const Event = z.object({
   id: z.number().int(),
   applianceId: z.number().int().nullable(),
@@ -22,11 +22,11 @@ export const Event = z.object({
   note: z.string().nullable(),
   type: z.enum(EVENT_TYPES),
   status: z.enum(EVENT_STATUSES),
-  /** A breakdown (PANNE) repaired by the seller under the legal guarantee, its days out of use, or replaced (issue 20). */
+  /** A breakdown (PANNE) repaired by the seller under the legal guarantee, its days out of use, or replaced: these lengthen its guarantees. */
   sous_garantie: z.boolean(),
   immobilisation_jours: z.number().int().nullable(),
   remplace: z.boolean(),
-  /** « Qui s'en occupe ? » (issue 19): the member who sees to it, or null for every member. */
+  /** « Qui s'en occupe ? »: the member who sees to it, or null for every member. */
   assigneeId: z.number().int().nullable(),
 });
 export type Event = z.infer<typeof Event>;
@@ -97,7 +97,7 @@ export const EventUpdate = z.object({
 
 
 /**
- * GET …/events (issue 23). Without parameters, every event, as API.md says. `from` and `to` keep the
+ * GET …/events, paged. Without parameters, every event, as API.md says. `from` and `to` keep the
  * events of a window (a done event counts on the day it was done), `status` one state, `limit` the
  * first ones in the answer's order, and `after` (an event's id) those that follow it in that order.
  * The order: NEW soonest first, DONE the latest done first, both states the latest planned first.
@@ -109,12 +109,12 @@ export const EventsQuery = z
     status: z.enum(EVENT_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).max(200).optional(),
     after: z.coerce.number().int().positive().optional(),
-    /** « Mes tâches » (issue 19): the events this member sees to — assigned to them, or to nobody (whose reminders go to every member). */
+    /** « Mes tâches »: the events this member sees to — assigned to them, or to nobody (whose reminders go to every member). */
     assigneeId: z.coerce.number().int().positive().optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { error: MSG.eventWindowOrder, path: ['to'] });
 export type EventsQuery = z.infer<typeof EventsQuery>;
 
-/** GET …/events/counts: how many events each list of the calendar holds (issue 23). */
+/** GET …/events/counts: how many events each list of the calendar holds, without reading them. */
 export const EventCounts = z.object({ upcoming: z.number().int(), done: z.number().int() });
 export type EventCounts = z.infer<typeof EventCounts>;

@@ -18,7 +18,7 @@ export const FILE_ACCEPT: Record<FileKind, string> = {
 };
 
 /**
- * Largest file of each kind (issue 16: real appliance manuals run to 20 MB and more). The request
+ * Largest file of each kind (real appliance manuals run to 20 MB and more). The request
  * limit is the largest of them; each kind is checked on its own, by the page before sending too.
  */
 export const FILE_MAX_BYTES_BY_KIND: Record<FileKind, number> = {

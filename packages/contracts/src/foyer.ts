@@ -3,7 +3,7 @@ import { MSG } from './messages.fr.ts';
 import { EmailField } from './auth.ts';
 
 /**
- * A household shared by several people (issue 19; API.md « Household »). `proprietaire`: everything,
+ * A household shared by several people (API.md « Household »). `proprietaire`: everything,
  * members included; `membre`: reads and writes the household's data; `lecteur`: reads only.
  */
 export const FOYER_ROLES = ['proprietaire', 'membre', 'lecteur'] as const;
@@ -11,7 +11,7 @@ export type FoyerRole = (typeof FOYER_ROLES)[number];
 
 export const FOYER_ROLE_LABELS: Record<FoyerRole, string> = { proprietaire: 'Propriétaire', membre: 'Membre', lecteur: 'Lecteur' };
 
-/** How long an invitation can be accepted (issue 19: single use, 7 days). */
+/** How long an invitation can be accepted (single use, 7 days). */
 export const FOYER_INVITATION_DAYS = 7;
 
 export const FoyerRoleField = z.enum(FOYER_ROLES, { error: MSG.foyerRoleInvalid });

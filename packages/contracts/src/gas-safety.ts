@@ -1,5 +1,5 @@
 /**
- * What to do on a gas smell or a gas leak, written once (issue 36, item 9). The assistant's emergency
+ * What to do on a gas smell or a gas leak, written once so no two places differ. The assistant's emergency
  * answer (`EMERGENCIES.gaz`, in the chat's « tu ») and the FAQ (« vous ») read it from here; the fault
  * sheets of the knowledge base and the maintenance tutorials are JSON data, so they carry `rappel`
  * word for word, which their tests check (server: knowledge-base.test.ts, maintenance-cards.test.ts).

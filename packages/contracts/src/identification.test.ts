@@ -4,7 +4,7 @@ import { parseScannedCode } from './identification.ts';
 import { isEan13 } from './product-codes.ts';
 import { MSG } from './messages.fr.ts';
 
-describe('what a scanned code points at (issue 22)', () => {
+describe('what a scanned code points at', () => {
   it('reads the registration number of an energy label’s QR code', () => {
     expect(parseScannedCode('https://eprel.ec.europa.eu/qr/1480123')).toEqual({ kind: 'eprel', numero: '1480123' });
     expect(parseScannedCode(' http://EPREL.ec.europa.eu/qr/42/ ')).toEqual({ kind: 'eprel', numero: '42' });
@@ -23,7 +23,7 @@ describe('what a scanned code points at (issue 22)', () => {
   });
 });
 
-describe('the energy fields of an appliance (issue 22)', () => {
+describe('the energy fields of an appliance', () => {
   it('reads a consumption typed with a comma or spaces, to the tenth; empty clears; out of 0–10 000 is refused', () => {
     const kwh = EnergyFields.shape.energy_kwh_year;
     expect(kwh.parse('152,46')).toBe(152.5);

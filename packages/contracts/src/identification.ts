@@ -3,7 +3,7 @@ import { MSG } from './messages.fr.ts';
 import { isEan13, isEprelNumber } from './product-codes.ts';
 
 /**
- * Issue 22: the QR code printed on every EU energy label rescaled since 2021 opens
+ * The QR code printed on every EU energy label rescaled since 2021 opens
  * `https://eprel.ec.europa.eu/qr/{registration number}` (EPREL, the EU product registry for energy
  * labelling); a product's barcode is an EAN-13.
  */

@@ -5,7 +5,7 @@ import { MSG } from './messages.fr.ts';
 export const IMPORT_MAX_CHARS = 5_000_000;
 
 /**
- * Issue 21: the household's appliances and maintenance history as CSV files a French spreadsheet
+ * The household's appliances and maintenance history as CSV files a French spreadsheet
  * opens as they are — UTF-8 with a byte-order mark, `;` between fields, dates as « 24/12/2026 »,
  * amounts as « 549,90 ». One name per column, the same for the export and (later) the import.
  */
@@ -44,7 +44,7 @@ export function csvEuros(amount: number | null): string {
   return amount === null ? '' : amount.toFixed(2).replace('.', ',');
 }
 
-/** POST …/import/appareils (issue 21): the CSV file's text, and whether to write (false: the preview only). */
+/** POST …/import/appareils: the CSV file's text, and whether to write (false: the preview only). */
 export const InventoryImportBody = z.object({
   contenu: z.string().min(1, { error: MSG.importEmpty }).max(IMPORT_MAX_CHARS, { error: MSG.importTooLarge }),
   appliquer: z.boolean(),
@@ -75,7 +75,7 @@ export const InventoryImportProgress = z.object({ etape: z.enum(IMPORT_STEPS), f
 export type InventoryImportProgress = z.infer<typeof InventoryImportProgress>;
 
 /**
- * One line of the streamed answer (`Accept: application/x-ndjson`, issue 21): progress lines, then
+ * One line of the streamed answer (`Accept: application/x-ndjson`): progress lines, then
  * the same answer the JSON route gives, or the error that stopped the import (nothing written).
  */
 export const InventoryImportLine = z.union([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
 
 /**
- * Issue 21: QR labels stuck on the appliances. Each opens `APP_URL/a/{code}`; the code is short (10
+ * QR labels stuck on the appliances, to open their page with a phone. Each opens `APP_URL/a/{code}`; the code is short (10
  * characters, 50 random bits) in an alphabet without look-alikes, so it can also be typed.
  */
 export const LABEL_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
@@ -12,7 +12,7 @@ export const labelPath = (code: string) => `/a/${code}`;
 
 /**
  * Sheets of A4 labels (Avery geometry, millimetres). The L7160 holds 21 labels (3 × 7, 63,5 × 38,1
- * mm); the issue's « 3 × 8 » is Avery's L7159 (24 labels, 63,5 × 33,9 mm): both are offered.
+ * mm); the « 3 × 8 » sheet people ask for is Avery's L7159 (24 labels, 63,5 × 33,9 mm): both are offered.
  */
 export const LABEL_SHEETS = {
   L7160: { nom: 'Avery L7160 — 21 étiquettes (63,5 × 38,1 mm)', columns: 3, rows: 7, width: 63.5, height: 38.1, top: 15.15, columnGap: 2.54 },

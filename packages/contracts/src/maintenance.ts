@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const MAINTENANCE_LEVELS = ['Facile', 'Moyen', 'Difficile'] as const;
 
-/** spec §3 Maintenance card (steplist ordered by steporder). */
+/** product §3, Maintenance card (steplist ordered by steporder). */
 export const MaintenanceStep = z.object({
   id: z.number().int(),
   steporder: z.number().int(),
@@ -25,9 +25,9 @@ export const MaintenanceCard = z.object({
   duration: z.number().int(),
   frequency: z.number().int(),
   level: z.string(),
-  /** Passive waiting time, apart from `duration` (the active minutes), or null (issue 13). */
+  /** Passive waiting time, apart from `duration` (the active minutes), or null. */
   waitMinutes: z.number().int().nullable(),
-  /** The season a seasonal task belongs to: months 1–12, inclusive, may wrap the year (issue 13). */
+  /** The season a seasonal task belongs to: months 1–12, inclusive, may wrap the year. */
   season: z.object({ from: z.number().int().min(1).max(12), to: z.number().int().min(1).max(12), label: z.string() }).nullable(),
   steplist: z.array(MaintenanceStep),
   agentlist: z.array(MaintenanceAgent),
@@ -43,7 +43,7 @@ const hoursFr = (minutes: number) => {
   return m ? `${h} h ${String(m).padStart(2, '0')}` : `${h} h`;
 };
 
-/** A card's time as the user should read it (issue 13): active minutes, and the waiting apart. */
+/** A card's time as the user should read it: active minutes, and the waiting apart. */
 export function cardDurationFr(card: { duration: number; waitMinutes: number | null }, unit: 'min' | 'minutes' = 'min'): string {
   return card.waitMinutes ? `${card.duration} ${unit} actives + ${hoursFr(card.waitMinutes)} d’attente` : `${card.duration} ${unit}`;
 }

@@ -2,7 +2,7 @@
  * Every French text the user reads, once. Texts quoted by the spec are verbatim
  * (section noted); the others follow the same tone ("vous" for the app, "tu" for the assistant).
  */
-/** The maintenance reminders' wording (issue 16; issue 18: French lives here, the server picks which). */
+/** The maintenance reminders' wording (French lives here, the server picks which). */
 export const REMINDER = {
   today: (task: string, forDevice: string) => ({ title: `Aujourd’hui : ${task}`, message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.` }),
   tomorrow: (task: string, forDevice: string) => ({ title: `Demain : ${task}`, message: `L’entretien « ${task} » est prévu demain${forDevice}. Pensez à préparer les produits.` }),
@@ -16,11 +16,11 @@ export const REMINDER = {
 } as const;
 
 export const MSG = {
-  // spec §5 — login
+  // product §5 — login
   loginEmailRequired: '* Email est obligatoire',
   loginPasswordRequired: '* Mot de passe est obligatoire',
   fieldRequired: 'Ce champ est requis!',
-  // spec §5 — registration
+  // product §5 — registration
   firstnameRequired: 'Veuillez entrer votre prénom',
   lastnameRequired: 'Veuillez entrer votre nom',
   firstnameLength: 'Votre prénom doit contenir entre 3 et 20 caractères.',
@@ -29,11 +29,11 @@ export const MSG = {
   emailInvalid: 'Veuillez entrer une adresse e-mail valide.',
   passwordsMismatch: 'Les mots de passe ne correspondent pas.',
   passwordMustContain: 'Votre mot de passe doit contenir :',
-  // spec §5 — token refresh, §7 missing user id
+  // product §5 — token refresh, §7 missing user id
   noRefreshToken: 'Aucun refresh token disponible.',
   refreshFailed: 'Échec du rafraîchissement du token.',
   userIdNotFound: 'User ID not found',
-  // spec §8
+  // product §8
   loginFailed: 'Erreur survenue. Veuillez réessayer.',
   demoFailed: 'Erreur rencontrée :',
   totpAlreadyOn: 'La double authentification est déjà activée.',
@@ -53,7 +53,7 @@ export const MSG = {
   forgotSent: 'Un lien de réinitialisation a été envoyé à votre adresse email.',
   resetDone: 'Votre mot de passe a bien été réinitialisé !',
   chunkLoadFailed: (n: string | number) => `Loading chunk ${n} failed`,
-  // spec §2 — profile
+  // product §2 — profile
   profileSaved: 'Vos modifications sont enregistrées',
 
   // Server answers (API.md)
@@ -121,7 +121,7 @@ export const MSG = {
     `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion (cela annule aussi un changement d’adresse en attente), puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
     `L’équipe EcoFoyer`,
 
-  // spec §5/§8 — inventory and new device
+  // product §5/§8 — inventory and new device
   productTypeRequired: 'Veuillez renseigner le type du produit !',
   requiredFieldsMissing: 'Veuillez remplir les champs obligatoires !',
   deviceAdded: 'Appareil ajouté avec succès',
@@ -133,10 +133,10 @@ export const MSG = {
   imageSearchFailed: 'Une erreur est survenue lors de la recherche.',
   imageSearchHintTooLong: 'La précision de recherche fait au plus 50 caractères.',
   imageUnreadable: 'Cette image est introuvable ou a expiré : envoyez-la de nouveau.',
-  // spec §2/§5 — smart-fix
+  // product §2/§5 — smart-fix
   smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
   smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
-  // issue 17: the repair records hold almost no appliance older than 50 years.
+  // The repair records hold almost no appliance older than 50 years.
   smartfixAgeTooOld: 'Au-delà de 50 ans, nous ne pouvons pas estimer : les ateliers de réparation n’ont presque aucun appareil aussi ancien. Indiquez un âge de 0 à 50 ans.',
   smartfixKindInvalid: 'Ce type d’appareil ne fait pas partie de la catégorie choisie.',
   smartfixYours: (percent: string) => `Pour le vôtre : ${percent} de chances de réparation`,
@@ -152,7 +152,7 @@ export const MSG = {
   savedProducts: 'Produits enregistrés',
   showMore: 'Voir plus',
   showLess: 'Voir Moins',
-  // spec §2 Calendar writes it with a lower-case m.
+  // product §2 (Calendar) writes it with a lower-case m.
   showLessCalendar: 'Voir moins',
 
   // Server answers — inventory and files (API.md)
@@ -211,7 +211,7 @@ export const MSG = {
   importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
-  // spec §2/§8 — maintenance and events
+  // product §2/§8 — maintenance and events
   maintenanceCardMissing: 'Erreur : Aucune donnée de maintenanceCard trouvée',
   videoUnsupported: 'Votre navigateur ne supporte pas la lecture de vidéos.',
   maintenanceDone: 'Bravo, entretien effectué !',
@@ -228,7 +228,7 @@ export const MSG = {
   pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
   calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
 
-  // spec §8 — assistant
+  // product §8 — assistant
   assistantKbFailure: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?',
   assistantEmpty: "Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?",
   assistantAnalysisFailed: "Une erreur est survenue lors de l'analyse des tutoriels.",
@@ -237,7 +237,7 @@ export const MSG = {
   secondLifeOutcomeInvalid: 'Choisissez ce que devient l’appareil : donné, vendu ou recyclé.',
   assistantQuestionRequired: 'Décris la panne en quelques mots.',
 
-  // Issue 19 — reminders by e-mail and the notification preferences
+  // Reminders by e-mail and the notification preferences
   notificationPreferencesSaved: 'Vos préférences de notification sont enregistrées.',
   unsubscribeInvalid: 'Ce lien de désabonnement est incomplet ou altéré. Changez vos préférences depuis votre profil.',
   unsubscribeDone: 'C’est fait : vous ne recevrez plus de rappels par e-mail. Vous pouvez les réactiver depuis votre profil.',
@@ -246,13 +246,13 @@ export const MSG = {
   reminderMailUnsubscribe: 'Ne plus recevoir ces e-mails',
   digestMailSubject: (count: string) => `Votre semaine d’entretien : ${count}`,
   digestMailIntro: (prenom: string) => `Bonjour ${prenom},\n\nVoici ce qui attend votre foyer cette semaine.`,
-  // Issue 22 — product recalls (RappelConso)
+  // Product recalls (RappelConso)
   recallTitle: (libelle: string) => `Rappel produit : ${libelle}`,
   recallMessage: (appareil: string, risque: string, conduite: string, lien: string) =>
     `Votre appareil « ${appareil} » fait l’objet d’un rappel. Risque : ${risque} Que faire : ${conduite} Fiche RappelConso : ${lien}`,
   recallUnknown: 'Ce rappel n’existe pas dans votre foyer.',
   recallSeeSheet: 'Voir la fiche.',
-  // Issue 19 — the household (« Mon foyer »)
+  // The household (« Mon foyer »)
   foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
   foyerRoleInvalid: 'Choisissez un rôle : propriétaire, membre ou lecteur.',
   foyerReadOnly: 'Votre rôle de lecteur dans ce foyer permet de consulter, pas de modifier.',
@@ -261,7 +261,7 @@ export const MSG = {
   foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
   foyerNameTooLong: 'Le nom du foyer ne peut pas dépasser 60 caractères.',
   foyerRenamed: 'Le foyer est renommé.',
-  // Issue 35 — a household nobody can take over: the person who holds it (its founder until they hand it over)
+  // A household nobody can take over: the person who holds it (its founder until they hand it over)
   foyerUnnamed: 'Foyer partagé',
   foyerHolderOnly: 'Seule la personne responsable du foyer peut faire cela.',
   foyerHolderStays: 'La personne responsable du foyer ne peut pas en être retirée. Elle seule peut le confier à quelqu’un d’autre.',
@@ -295,7 +295,7 @@ export const MSG = {
     `Si vous ne connaissez pas ${inviter}, ignorez ce message : rien ne se passera.\n\n` +
     `L’équipe EcoFoyer`,
 
-  // Issue 22 — the energy label (EPREL) or the barcode, running cost
+  // The energy label (EPREL) or the barcode, running cost
   eprelNumberInvalid: 'Le numéro d’enregistrement EPREL s’écrit en chiffres (1 à 10), comme sous le QR code de l’étiquette énergie.',
   eanInvalid: 'Ce code-barres n’est pas un EAN-13 valable : 13 chiffres, le dernier étant la clé de contrôle.',
   energyKwhInvalid: 'La consommation annuelle s’écrit en kWh par an, de 0 à 10 000, par exemple 180 ou 152,5.',
@@ -319,7 +319,7 @@ export const MSG = {
   logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',
 } as const;
 
-/** spec §5: the four password rules, in the order of the live checklist. */
+/** product §5: the four password rules, in the order of the live checklist. */
 export const PASSWORD_RULE_LABELS = {
   length: 'Au moins 8 caractères',
   case: 'Une majuscule et une minuscule',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectEmergency } from './emergency.ts';
 import { normalizeFr } from './normalize.ts';
 
-describe('normalizeFr (issue 36, item 1): how people type, brought back to plain folded French', () => {
+describe('normalizeFr: how people type, brought back to plain folded French', () => {
   it.each([
     ['Ça PUUUE le GAAAZ !!!', 'ca pue le gaz !!!'],
     ['qd jai allumé ya une odeure bizarre', "quand j'ai allume il y a une odeur bizarre"],

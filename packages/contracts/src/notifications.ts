@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** GARANTIE (issue 20): a guarantee of an appliance ends in 60 or 7 days. RAPPEL (issue 22): a product recall concerns an appliance. */
+/** GARANTIE: a guarantee of an appliance ends in 60 or 7 days. RAPPEL: a product recall concerns an appliance. */
 export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE', 'RAPPEL'] as const;
 export const NOTIFICATION_STATUSES = ['ACTIF', 'READ'] as const;
 
-/** spec §3 Notification (API.md: with the event it is about, when there is one). */
+/** product §3, Notification (API.md: with the event it is about, when there is one). */
 export const Notification = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -12,7 +12,7 @@ export const Notification = z.object({
   title: z.string(),
   message: z.string(),
   dt_creation: z.string(),
-  /** The appliance it is about when it is not an event's (a recall, issue 22): the notification opens its page. */
+  /** The appliance it is about when it is not an event's (a recall): the notification opens its page. */
   applianceId: z.number().int().nullable(),
   event: z
     .object({
@@ -29,11 +29,11 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-/** spec §7: the read status is sent as "read". */
+/** product §7: the read status is sent as "read". */
 
 /**
  * GET …/notifs: without parameters, every notification (the spec's call); with `limit`, the newest
- * `limit`, and with `before` (a notification's id) the ones that come after it in the list (issue 23).
+ * `limit`, and with `before` (a notification's id) the ones that come after it in the list (a page).
  */
 export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -59,7 +59,7 @@ export interface PushPayload {
 }
 
 /**
- * A member's notification preferences (issue 19): in the app, push, e-mail — each on or off — and
+ * A member's notification preferences: in the app, push, e-mail — each on or off — and
  * e-mail at each reminder (`immediat`) or as a digest on Sunday evening, French time (`hebdo`).
  */
 export const EMAIL_MODES = ['immediat', 'hebdo'] as const;
@@ -77,7 +77,7 @@ export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 /** What a member gets before choosing: everything on, e-mail at each reminder. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { app: true, push: true, email: true, emailMode: 'immediat' };
 
-/** The weekly digest leaves on Sunday from this hour, Europe/Paris (issue 19: « le dimanche soir »). */
+/** The weekly digest leaves on Sunday from this hour, Europe/Paris (« le dimanche soir »). */
 export const DIGEST_HOUR_PARIS = 19;
 
 /** POST V1/notifs/desabonnement?u=…&sig=… (the one-click link of every mail, RFC 8058). */

@@ -1,5 +1,5 @@
 /**
- * The numbers a product carries (issue 22): its EAN-13 barcode, and the EPREL registration number
+ * The numbers a product carries: its EAN-13 barcode, and the EPREL registration number
  * of its energy label. Apart from the lookups' schemas (identification.ts) so that the appliance
  * forms, on every signed-in page, carry only these checks.
  */

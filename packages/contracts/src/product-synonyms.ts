@@ -1,6 +1,6 @@
 /**
  * What a household types for a device → the words of the catalogue's and the repair-bonus table's
- * names (issue 16, item 10; issue 17). One list for every search of the app: the inventory, the
+ * names, as people say them. One list for every search of the app: the inventory, the
  * product chooser, the wizard's « Type de produit » and the repair-bonus table. Keys and values are
  * lower case without accents, hyphens and apostrophes as spaces (the form `normalizeForSearch` gives).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A product recall of RappelConso matched with one of the household's appliances (issue 22), as
+ * A product recall of RappelConso matched with one of the household's appliances, as
  * long as nobody marked it handled: `lien` is the official sheet (https), `publieLe` its publication.
  */
 export const Rappel = z.object({

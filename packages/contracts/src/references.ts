@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3 Reference product. */
+/** product §3, Reference product. */
 export const RefProduct = z.object({
   id: z.number().int(),
   /** Stable key of the reference product (products.json), used by content keyed per product. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBonus, REPAIR_BONUS, repairBonusFor } from './repair-bonus.ts';
 
-describe('repair bonus (spec §9)', () => {
+describe('repair bonus (product §9)', () => {
   it('holds the official amounts of 2024 and the §9 types', () => {
     const amount = (t: string) => REPAIR_BONUS.find((e) => e.product_type_fr === t)?.amount_eur;
     expect(amount('Téléviseur')).toBe(60);

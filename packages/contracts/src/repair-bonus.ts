@@ -13,7 +13,7 @@ export interface RepairBonusEntry {
 export const REPAIR_BONUS = repairBonusData as RepairBonusEntry[];
 const byType = new Map(REPAIR_BONUS.map((e) => [e.product_type_fr, e]));
 
-/** spec §9: a product mapping to several types shows a range; an unmapped product has no amount. */
+/** product §9: a product mapping to several types shows a range; an unmapped product has no amount. */
 export function repairBonusFor(types: readonly string[]): { min: number; max: number } | null {
   const amounts = types.map((t) => byType.get(t)?.amount_eur).filter((a): a is number => typeof a === 'number');
   if (amounts.length === 0) return null;

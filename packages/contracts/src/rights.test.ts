@@ -114,7 +114,7 @@ describe('spare parts and the repair bonus', () => {
   });
 });
 
-describe('the claim letter (issue 20)', () => {
+describe('the claim letter', () => {
   const base = {
     prenom: 'Camille',
     nom: 'Durand',

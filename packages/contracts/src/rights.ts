@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dayFr } from './dates.ts';
 
 /**
- * « Mes droits » (issue 20): what French consumer law gives a household for one appliance,
+ * « Mes droits »: what French consumer law gives a household for one appliance,
  * computed from its paperwork. Every rule cites its article; the texts shown to the user come from
  * here too. Dates are calendar days `YYYY-MM-DD` (UTC), months are added as the law counts them: a
  * guarantee that starts on 31 August ends on the last day of the month when that day does not exist.
@@ -30,7 +30,7 @@ export interface RightsInput {
   /** The repair bonus for this type, in euros (0 when the type has none). */
   bonusMontant: number;
   repairs: RightsRepair[];
-  /** The smart-fix estimate for this appliance, computed by the server (issue 20); null when it has none. */
+  /** The smart-fix estimate for this appliance, computed by the server; null when it has none. */
   reparabilite?: Droits['reparabilite'];
 }
 
@@ -48,7 +48,7 @@ export const Droits = z.object({
   bonus: z.object({ eligible: z.boolean(), montant: z.number(), raison: z.string() }),
   conseil: z.object({ action: z.enum(['garantie', 'garantie-commerciale', 'reparer', 'renseigner']), texte: z.string() }),
   /**
-   * Issue 20: the smart-fix estimate (issue 17) for this appliance — its kind, brand, age and last
+   * The smart-fix estimate for this appliance — its kind, brand, age and last
    * breakdown — against the repair records: the chance a repair succeeds, the kind's average and how
    * many records that average comes from. Null when its type is not in the records.
    */
@@ -128,7 +128,7 @@ function parts(productSlug: string | null, purchase: string | null): Droits['pie
  *   delivery, for a new good and for a second-hand good bought from a professional alike (the
  *   mandatory notice of article D211-2 says so); for a second-hand good the defect is presumed to
  *   have existed at delivery during 12 months only, not 24 (article L217-7): after that the
- *   consumer must show it. (Issue 20 asked for 1 year: French law did not take the EU option of a
+ *   consumer must show it. (Not 1 year for the guarantee itself: French law did not take the EU option of a
  *   shorter period, so the app says 2 years and warns about the presumption.) +6 months for each repair under it
  *   (article L217-13); when the seller replaced the good the consumer asked to have repaired, a new
  *   2-year guarantee for the replacement (article L217-13);
@@ -197,7 +197,7 @@ export function computeRights(input: RightsInput, today: string): Droits {
   return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil, reparabilite: input.reparabilite ?? null };
 }
 
-/** What the claim letter needs (issue 20): the household, the appliance, its paperwork and the defect. */
+/** What the claim letter needs: the household, the appliance, its paperwork and the defect. */
 export interface ClaimLetterInput {
   prenom: string;
   nom: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizeFr } from './normalize.ts';
 
 /**
- * A request to disable, bridge or fool a safety device (issue 36, item 4): a safety thermostat, a
+ * A request to disable, bridge or fool a safety device: a safety thermostat, a
  * pressure switch, a door lock, the earth, a fuse or a breaker, a gas flame safety… The assistant
  * never explains it; it answers this fixed refusal, which says why and where to go instead. The
  * server also reads such requests with its classifier (modules/assistant/danger-model.ts); these

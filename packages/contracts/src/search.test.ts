@@ -9,7 +9,7 @@ const names = (query: string) => catalogue(query).map((p) => p.prodName);
 const bonus = createSearch(REPAIR_BONUS, ['product_type_fr', 'family_fr']);
 const bonusTypes = (query: string) => bonus(query).map((r) => r.product_type_fr);
 
-describe('one French search (issue 16, item 10)', () => {
+describe('one French search', () => {
   it('normalizes accents, case, hyphens and apostrophes', () => {
     expect(normalizeForSearch('  Lave-Vaisselle ')).toBe('lave vaisselle');
     expect(normalizeForSearch('Purificateur d’air')).toBe('purificateur d air');
@@ -71,7 +71,7 @@ describe('one French search (issue 16, item 10)', () => {
   });
 });
 
-describe('the repair-bonus table search (issue 17)', () => {
+describe('the repair-bonus table search', () => {
   it('finds the washing machine for « machine à laver », not the coffee machines', () => {
     expect(bonusTypes('machine à laver')[0]).toBe('Lave-linge');
     expect(bonusTypes('machine à laver')).not.toContain('Machine à café à capsule');

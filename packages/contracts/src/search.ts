@@ -39,7 +39,7 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /**
  * How many letters of `q` appear nowhere in `word`, counted up to `max + 1`: each needs an edit of
- * its own, so more than `max` rules the word out before any alignment (issue 23: most of a large
+ * its own, so more than `max` rules the word out before any alignment (speed: most of a large
  * inventory's words, its model numbers, share no letter with the query).
  */
 function absentLetters(q: string, word: string, max: number): number {
@@ -85,7 +85,7 @@ function isNear(q: string, word: string, max: number): boolean {
 
 /**
  * The words of the index a query word matches, as one flag per word of the vocabulary, each
- * computed once per query (issue 23: a household's words repeat, brands, rooms and types, so a
+ * computed once per query (speed: a household's words repeat, brands, rooms and types, so a
  * search over thousands of appliances compares each distinct word once, then reads flags).
  */
 function wordMatcher(vocabulary: readonly string[]) {
@@ -134,7 +134,7 @@ function score<T>(entry: Indexed<T>, query: string, queryWords: readonly string[
 }
 
 /**
- * One French search for every list of the app (issue 16, item 10): accents and case ignored,
+ * One French search for every list of the app, so each finds alike: accents and case ignored,
  * hyphens and spaces alike, the shared synonyms (frigo, machine à laver, télé…), small typos, and
  * the obvious match first. Typos are only tried when nothing matches as typed, so « lave » gives
  * the lave-linge and the lave-vaisselle, not the « cave à vin ». An empty query gives every item.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
 
-/** spec §2 Second life: what became of a device that left the inventory. */
+/** product §2, Second life: what became of a device that left the inventory. */
 export const SECOND_LIFE_OUTCOMES = ['given', 'sold', 'recycled'] as const;
 export type SecondLifeOutcome = (typeof SECOND_LIFE_OUTCOMES)[number];
 

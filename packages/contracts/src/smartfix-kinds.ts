@@ -1,5 +1,5 @@
 /**
- * Issue 17: finer appliance kinds inside the 40 ORDS categories, so that a washing machine is
+ * Finer appliance kinds inside the 40 ORDS categories, so that a washing machine is
  * compared with washing machines rather than with every "Gros électroménager". Each kind is read
  * from the records' `partner_product_category` (and the first words of their description) by the
  * training script (server/src/modules/smartfix/smartfix-kinds.ts holds the patterns).
@@ -137,7 +137,7 @@ export const SMARTFIX_CATEGORY_KEYWORDS: Record<number, string[]> = {
 
 /**
  * The kind of a reference product (products.json slug) when it is not the kind's own id: « Mes
- * droits » estimates an appliance's repairability against its kind (issue 20). A product whose kind
+ * droits » estimates an appliance's repairability against its kind. A product whose kind
  * is unclear (a vacuum: robot, stick or sled?) is compared with its whole category.
  */
 const KIND_OF_PRODUCT: Record<string, string> = {

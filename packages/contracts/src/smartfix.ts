@@ -7,7 +7,7 @@ import { SMARTFIX_CATEGORY_KEYWORDS, SMARTFIX_CATEGORY_PLURALS, SMARTFIX_KINDS }
 export { SMARTFIX_KINDS, type SmartfixKind, smartfixKindOfProduct } from './smartfix-kinds.ts';
 
 /**
- * spec §3 Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair
+ * product §3, Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair
  * Alliance, CC BY-SA 4.0), French names translated by the project under the same licence.
  */
 export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[] = (categories as { id: number; name_en: string; name_fr: string }[]).map((c) => ({
@@ -19,7 +19,7 @@ export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[]
 const SmartfixKindSchema = z.object({ id: z.string(), name: z.string(), plural: z.string(), keywords: z.array(z.string()) });
 
 /**
- * GET V1/smartfix/categories item: API.md's {id, name}, plus (issue 17) the plural used in the
+ * GET V1/smartfix/categories item: API.md's {id, name}, plus the plural used in the
  * result, the everyday words the search also matches and the finer kinds of the category.
  */
 export const SmartfixCategory = z.object({
@@ -41,12 +41,12 @@ export const smartfixCategoryList = (): SmartfixCategory[] =>
     kinds: SMARTFIX_KINDS.filter((k) => k.categoryId === id).map(({ id: kindId, name: kindName, plural, keywords }) => ({ id: kindId, name: kindName, plural, keywords })),
   }));
 
-/** spec §5: the age is digits only (years). */
+/** product §5: the age is digits only (years). */
 export const SMARTFIX_AGE_PATTERN = /^\d{1,3}$/;
-/** Issue 17: repair records hold almost no device older than this; beyond it the form refuses. */
+/** Repair records hold almost no device older than this; beyond it the form refuses. */
 export const SMARTFIX_AGE_MAX = 50;
 
-/** POST V1/smartfix/predict (spec §3 Smart-fix request). */
+/** POST V1/smartfix/predict (product §3, Smart-fix request). */
 export const SmartfixRequest = z.object({
   product_category_id: z.coerce.number({ error: MSG.smartfixCategoryInvalid }).int({ error: MSG.smartfixCategoryInvalid }).min(1, { error: MSG.smartfixCategoryInvalid }).max(40, { error: MSG.smartfixCategoryInvalid }),
   brand: z.string().trim().max(100, { error: MSG.textTooLong(100) }).nullish().transform((v) => v ?? ''),
@@ -56,7 +56,7 @@ export const SmartfixRequest = z.object({
     .pipe(z.number().int({ error: MSG.smartfixAgeDigits }).min(0, { error: MSG.smartfixAgeDigits }).max(SMARTFIX_AGE_MAX, { error: MSG.smartfixAgeTooOld }))
     .nullish(),
   problem: z.string().trim().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish().transform((v) => v ?? ''),
-  /** Issue 17: a finer kind of the category (SMARTFIX_KINDS id), optional. */
+  /** A finer kind of the category, to compare like with like (SMARTFIX_KINDS id), optional. */
   kind: z.string().trim().max(40).nullish().transform((v) => v || null),
 }).superRefine((body, ctx) => {
   if (body.kind && !SMARTFIX_KINDS.some((k) => k.id === body.kind && k.categoryId === body.product_category_id)) {
@@ -65,12 +65,12 @@ export const SmartfixRequest = z.object({
 });
 export type SmartfixRequest = z.input<typeof SmartfixRequest>;
 
-/** Issue 17: what moved the estimate away from the kind's average, in percentage points. */
+/** What moved the estimate away from the kind's average, in percentage points. */
 export const SmartfixFactor = z.object({ label: z.string(), effect: z.enum(['hausse', 'baisse']), points: z.number().int().min(0) });
 export type SmartfixFactor = z.infer<typeof SmartfixFactor>;
 
 /**
- * spec §3 Smart-fix response, plus (issue 17) the average repair rate of the kind or category in the
+ * product §3, Smart-fix response, plus the average repair rate of the kind or category in the
  * repair records (`category_rate`, from `category_records` records) and the 2–3 factors that moved
  * the calibrated `repair_probability` away from it.
  */
@@ -84,7 +84,7 @@ export const SmartfixResponse = z.object({
 });
 export type SmartfixResponse = z.infer<typeof SmartfixResponse>;
 
-/** spec §9: one decimal in the chart, two in the label (as a percentage). */
+/** product §9: one decimal in the chart, two in the label (as a percentage). */
 export const probabilityForChart = (p: number) => Math.round(p * 1000) / 10;
 export const probabilityLabel = (p: number) => `${(p * 100).toFixed(2).replace('.', ',')} %`;
 
@@ -98,7 +98,7 @@ export type ImageSearchBody = z.input<typeof ImageSearchBody>;
 export const ImageReading = z.object({ marque: z.string().nullable(), modele: z.string().nullable(), text: z.string() });
 export type ImageReading = z.infer<typeof ImageReading>;
 
-/** POST /api/ai/appliance/searchandsave (spec §3 image search payload). */
+/** POST /api/ai/appliance/searchandsave (product §3, image search payload). */
 export const SearchAndSaveBody = z.object({
   urlImage: z.string().trim().min(1).max(2000),
   searchText: z.string().trim().max(50, { error: MSG.imageSearchHintTooLong }).nullish().transform((v) => v ?? ''),

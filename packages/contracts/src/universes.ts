@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages.fr.ts';
 import { stripAngleBrackets } from './validation.ts';
 
-/** spec §3 Universe; `univer_id: -1` marks a reference universe not yet created. */
+/** product §3, Universe; `univer_id: -1` marks a reference universe not yet created. */
 export const Universe = z.object({
   univer_id: z.number().int(),
   refuniver_id: z.number().int().nullable(),
@@ -17,7 +17,7 @@ export type Universe = z.infer<typeof Universe>;
 export const UNIVERSE_NAME_MAX = 40;
 export const UNIVERSE_DESCRIPTION_MAX = 500;
 
-/** spec §5: `<` and `>` are stripped from the name and the description. */
+/** product §5: `<` and `>` are stripped from the name and the description. */
 const name = z
   .string()
   .transform((v) => stripAngleBrackets(v).trim())
@@ -36,7 +36,7 @@ export const UniverseCreateFields = z.object({
 });
 export const UniverseUpdateFields = z.object({ name, description });
 
-/** spec §2: "Ajouter" if 0, "1 appareil", or "N appareils". */
+/** product §2: "Ajouter" if 0, "1 appareil", or "N appareils". */
 export function applianceCountLabel(count: number): string {
   if (count <= 0) return 'Ajouter';
   return count === 1 ? '1 appareil' : `${count} appareils`;

@@ -12,7 +12,7 @@ import { priceError, RightsFields } from './appliances.ts';
 
 const valid = { firstname: 'Camille', lastname: 'Durand', email: 'camille@exemple.fr', password: 'Secret1!', confirmPassword: 'Secret1!' };
 
-describe('password rule (spec §5)', () => {
+describe('password rule (product §5)', () => {
   it.each([
     ['Secret1!', { length: true, case: true, digit: true, special: true }],
     ['Sec1!', { length: false, case: true, digit: true, special: true }],
@@ -39,7 +39,7 @@ describe('password rule (spec §5)', () => {
   });
 });
 
-describe('registration (spec §5)', () => {
+describe('registration (product §5)', () => {
   it('accepts a valid form', () => {
     expect(validateRegistration(valid)).toEqual([]);
   });
@@ -79,7 +79,7 @@ describe('registration (spec §5)', () => {
   });
 });
 
-describe('login (spec §5)', () => {
+describe('login (product §5)', () => {
   it('requires both fields, then non-empty after trimming', () => {
     expect(validateLogin({ email: '', password: '' }).map((e) => e.message)).toEqual(['* Email est obligatoire', '* Mot de passe est obligatoire']);
     expect(validateLogin({ email: '   ', password: ' ' }).map((e) => e.message)).toEqual(['Ce champ est requis!', 'Ce champ est requis!']);
@@ -87,7 +87,7 @@ describe('login (spec §5)', () => {
   });
 });
 
-describe('text helpers (spec §5)', () => {
+describe('text helpers (product §5)', () => {
   it('strips < and > from universe names', () => {
     expect(stripAngleBrackets('<b>Cuisine</b> > salon')).toBe('bCuisine/b  salon');
   });
@@ -99,7 +99,7 @@ describe('text helpers (spec §5)', () => {
   });
 });
 
-describe('purchase price (issue 20)', () => {
+describe('purchase price', () => {
   it('takes a price as people type it, the same in the forms and in the API', () => {
     for (const ok of ['', '  ', '349,90', '1 299', '12.5', '0']) expect(priceError(ok), ok).toBeNull();
     expect(RightsFields.shape.prix_achat.parse('1 299,90')).toBe(1299.9);

@@ -3,7 +3,7 @@ import { MSG, PASSWORD_RULE_LABELS } from './messages.fr.ts';
 
 export type PasswordRule = keyof typeof PASSWORD_RULE_LABELS;
 
-/** spec §5 password rule: the four checks of the live checklist. */
+/** product §5, password rule: the four checks of the live checklist. */
 export function passwordChecks(password: string): Record<PasswordRule, boolean> {
   return {
     length: password.length >= PASSWORD_MIN,
@@ -62,7 +62,7 @@ export interface FieldError<F extends string = string> {
 }
 
 /**
- * spec §5 registration: the match of the two passwords is checked first (alone), then the
+ * product §5, registration: the match of the two passwords is checked first (alone), then the
  * fields in the order of the spec. Returns every error, in that order; empty when valid.
  */
 export function validateRegistration(input: RegistrationInput): FieldError<RegistrationField>[] {
@@ -80,7 +80,7 @@ export function validateRegistration(input: RegistrationInput): FieldError<Regis
   return errors;
 }
 
-/** spec §5 login: required, then non-empty after trimming. */
+/** product §5, login: required, then non-empty after trimming. */
 export function validateLogin(input: { email: string; password: string }): FieldError<'email' | 'password'>[] {
   const errors: FieldError<'email' | 'password'>[] = [];
   if (input.email === '') errors.push({ field: 'email', message: MSG.loginEmailRequired });
@@ -90,12 +90,12 @@ export function validateLogin(input: { email: string; password: string }): Field
   return errors;
 }
 
-/** spec §5: universe name and description have < and > stripped. */
+/** product §5: universe name and description have < and > stripped. */
 export function stripAngleBrackets(value: string): string {
   return value.replace(/[<>]/g, '');
 }
 
-/** spec §5/§9 textarea: grows by 1 row per 30 characters, at most 10 rows. */
+/** product §5/§9, textarea: grows by 1 row per 30 characters, at most 10 rows. */
 export function textareaRows(text: string, perRow = 30, maxRows = 10): number {
   return Math.min(maxRows, Math.max(1, Math.ceil(text.length / perRow)));
 }

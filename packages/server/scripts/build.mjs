@@ -1,4 +1,4 @@
-// The server built to JavaScript (issue 18, item 1; issue 23): production runs `node dist/main.js`, with
+// The server built to JavaScript: production runs `node dist/main.js`, with
 // no TypeScript loader. tsc compiles the contracts and the server (`.ts` imports rewritten to `.js`),
 // then the files the server reads beside its code (worker scripts, reference data, the assistant's
 // knowledge base, the smart-fix model, the demo's pictures) are copied to the same places under dist/,
@@ -45,7 +45,7 @@ function copyAssets(from, to) {
   }
 }
 copyAssets(path.join(server, 'src'), path.join(server, 'dist'));
-// The data directory a first start on PGlite copies instead of running initdb (issue 23).
+// The data directory a first start on PGlite copies instead of running initdb (a faster start).
 execFileSync(process.execPath, ['--conditions=ecofoyer-built', path.join(server, 'dist/db/pglite-template.js')], { stdio: 'inherit' });
 writeFileSync(stamp, `${new Date().toISOString()}\n`);
 console.log('server: build terminé (packages/server/dist)');

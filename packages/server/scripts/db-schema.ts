@@ -1,5 +1,5 @@
 /**
- * The database's table types as the migrations make them (issue 18, item 5): migrates an empty
+ * The database's table types as the migrations make them: migrates an empty
  * in-memory PGlite to the latest migration and asks kysely-codegen for the types of every table.
  * `node --import tsx packages/server/scripts/db-schema.ts` writes them to src/db/schema.generated.ts;
  * `src/db/schema.test.ts` fails when the committed file differs from what the migrations give, and

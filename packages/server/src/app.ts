@@ -104,7 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
-    // Two lines per request cost a quarter of a simple route's time (issue 23): one compact line,
+    // Two lines per request cost a quarter of a simple route's time: one compact line,
     // below, when LOG_REQUESTS asks for it; errors and slow requests always.
     logController: new LogController({ disableRequestLogging: true }),
     // A JSON body of this API is a few KB: a route that needs more says so (the CSV import), and
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
-  // JSON answers over 1 KB go compressed to a client that asks (issue 23); the web build's files are
+  // JSON answers over 1 KB go compressed to a client that asks; the web build's files are
   // served already compressed (below), and images or PDFs are not recompressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
@@ -240,10 +240,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         const html = await readFile(indexHtml, 'utf8');
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withOpenGraph(html, badge, `${config.appUrl}${url}`, config.appUrl));
       }
-      // An unknown share link is a 404 for crawlers and link previews; the page says « Badge introuvable » (issue 16).
+      // An unknown share link is a 404 for crawlers and link previews; the page says « Badge introuvable ».
       return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
     }
-    // The home's loading screen is already its frame and search bar (issue 23: its largest paint comes
+    // The home's loading screen is already its frame and search bar (so its largest paint comes
     // with the HTML; packages/web/vite.config.ts writes home.html).
     if ((url === '/' || url === '/home') && hasHomeHtml) return reply.header('cache-control', 'no-cache').sendFile('home.html');
     // A page whose address carries a secret (a read-only link, an invitation, a reset link): never

@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   JOB_MEMORY_MB: z.coerce.number().int().min(16).default(512),
   JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   DOSSIER_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
-  // Issue 22: the energy label's registry and the products' open database (`off`: not asked).
+  // Appliance lookups: the energy label's registry and the products' open database (`off`: not asked).
   EPREL_API_URL: z.union([z.literal('off'), z.string().url()]).default('https://eprel.ec.europa.eu/api'),
   EPREL_API_KEY: z.string().min(1).optional(),
   OPF_API_URL: z.union([z.literal('off'), z.string().url()]).default('https://world.openproductsfacts.org'),
@@ -95,7 +95,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   dbStatementTimeoutMs: number;
-  /** Who runs this instance, as the CGU, FAQ and privacy policy say (issue 14). */
+  /** Who runs this instance, as the CGU, FAQ and privacy policy say. */
   editor: LegalInfo;
   /** Uploaded files on an S3-compatible store, when S3_ENDPOINT is set (else DATA_DIR/files). */
   s3?: S3Settings;
@@ -103,7 +103,7 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  /** Absolute lifetime of a session: refreshing never carries it further (issue 14). */
+  /** Absolute lifetime of a session: refreshing never carries it further. */
   sessionMaxDays: number;
   /** A spent refresh token presented again this soon gets the same successor, not a revocation (two tabs). */
   refreshReuseSeconds: number;
@@ -113,7 +113,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  /** One log line per request (issue 23: off by default, errors and slow requests are always logged). */
+  /** One log line per request (off by default: it costs time; errors and slow requests are always logged). */
   logRequests: boolean;
   trustProxy: boolean;
   webDist: string;
@@ -126,17 +126,17 @@ export interface Config {
   /** An OpenAI-compatible endpoint that phrases the assistant's answers (none: the embedded answer). */
   llm: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
   /**
-   * RappelConso's open data (Opendatasoft Explore API v2.1) read once a day for product recalls
-   * (issue 22); undefined when RAPPELCONSO_URL is set empty (the watch is off).
+   * RappelConso's open data (Opendatasoft Explore API v2.1) read once a day for product recalls;
+   * undefined when RAPPELCONSO_URL is set empty (the watch is off).
    */
   rappelConso?: { baseUrl: string; dataset: string; timeoutMs: number; pageSize: number; retryMs: number };
   /** Origins the Content-Security-Policy allows in frames and in fetches (space-separated in the env). */
   csp: { frameSources: string[]; connectSources: string[] };
   /** An OpenAI-compatible vision endpoint tried before the offline OCR (none: OCR only). */
   vision: { baseUrl?: string; model: string; apiKey?: string; timeoutMs: number };
-  /** EPREL and Open Products Facts (issue 22); an address left out is a service switched off. */
+  /** EPREL and Open Products Facts (to identify an appliance); an address left out is a service switched off. */
   identification: { eprelUrl?: string; eprelApiKey?: string; opfUrl?: string; timeoutMs: number };
-  /** The regulated €/kWh the running cost is counted at, and the day it came into force (issue 22). */
+  /** The regulated €/kWh the running cost is counted at, and the day it came into force. */
   electricityTariff: { prixKwh: number; date: string };
   /** CPU-bound jobs off the event loop (lib/job-pool.ts): a job's heap, a request's job's time, a dossier's time. */
   jobs: { memoryMb: number; timeoutMs: number; dossierTimeoutMs: number };
@@ -265,7 +265,7 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     try {
-      // Loaded only here, on a first start: web-push weighs on every start otherwise (issue 23).
+      // Loaded only here, on a first start: web-push weighs on every start otherwise.
       const webPush = createRequire(import.meta.url)('web-push') as typeof import('web-push');
       writeFileSync(file, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
     } catch (error) {

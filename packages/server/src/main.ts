@@ -4,7 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { bootPglite } from './db/pglite-boot.ts';
 
 // Process entry. The embedded database starts booting in its thread first, then the rest of the
-// server loads meanwhile (issue 23: zod, Kysely, Fastify and the modules take about half a second
+// server loads meanwhile (zod, Kysely, Fastify and the modules take about half a second
 // to load, PGlite about a second to boot). With DATABASE_URL there is nothing to boot.
 const pglite = process.env.DATABASE_URL ? undefined : bootPglite(path.join(dataDirFrom(process.env), 'pglite'));
 pglite?.catch(() => undefined); // its failure is reported where start() awaits it

@@ -78,13 +78,13 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     owners: [appliancesRepository, universesRepository, dossierRepository],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
-  // Who belongs to which household (issue 19), trusted as long as an open session (SESSION_CHECK_CACHE_MS).
+  // Who belongs to which household, trusted as long as an open session (SESSION_CHECK_CACHE_MS).
   const foyer = new FoyerService(new FoyerRepository(db), { db, clock, cacheMs: config.sessionCheckCacheMs });
   // What happened, for whoever reacts (the badges): the modules that record it do not call them.
   const bus = new DomainEventBus();
   // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
   const universes = new UniversesService(universesRepository, { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
-  // The inventory's search index, built once per household's data (issue 23): a few kept, one weighs ~1 MB at 5,000 appliances.
+  // The inventory's search index, built once per household's data, not per search: a few kept, one weighs ~1 MB at 5,000 appliances.
   const searchIndexes = new HouseholdCache(db, clock, { maxEntries: 16, maxAgeMs: 10 * 60_000, clockBound: false });
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
@@ -92,7 +92,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
   foyer.onLeave((foyerId, memberId, unit) => events.memberLeft(foyerId, memberId, unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, foyer, clock, log });
-  // Badges stay personal (issue 19): the member who acted earns the badges of what they did, measured on their household.
+  // Badges stay personal: the member who acted earns the badges of what they did, measured on their household.
   for (const [happened, kinds] of BADGE_KINDS) bus.on(happened, ({ userId, actorId }) => badges.evaluate(actorId, userId, kinds));
   const assistant = new AssistantService(faultIndex, {
     appliances,
@@ -103,7 +103,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, foyer, clock });
   notifications.onTick(() => rights.remind());
-  // Product recalls (issue 22): RappelConso read once a day across replicas, on the same tick.
+  // Product recalls: RappelConso read once a day across replicas, on the same tick.
   const recalls = new RecallsService(new RecallsRepository(db), {
     client: config.rappelConso ? new RappelConsoClient(config.rappelConso) : null,
     notifications,
@@ -129,7 +129,7 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
     opf: new OpfClient(config.identification, log, `EcoFoyer/1.0 (${config.appUrl})`),
     tariff: config.electricityTariff,
   });
-  // The home page's aggregates, served again until the household's data changes (issue 23).
+  // The home page's aggregates, served again until the household's data changes.
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });

@@ -24,7 +24,7 @@ const describeDatabase = (url: string | undefined) => {
 export async function start(pglite: Promise<BootedPglite> | undefined): Promise<void> {
   const startedAt = new Date();
   const config = loadConfig();
-  // The app's modules load while the database opens (PGlite boots in its own thread: issue 23).
+  // The app's modules load while the database opens (PGlite boots in its own thread: a faster start).
   const appModule = import('./app.ts');
   appModule.catch(() => undefined); // its failure is reported where it is awaited
   const handle = await openDatabase({

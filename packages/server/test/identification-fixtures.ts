@@ -24,7 +24,7 @@ function json(res: ServerResponse, status: number, file: string | null, body?: u
 }
 
 /**
- * EPREL's public API and Open Products Facts on a local port (issue 22), answering with the
+ * EPREL's public API and Open Products Facts on a local port, answering with the
  * hand-written records of test/fixtures/eprel and test/fixtures/opf (README.md there says where their
  * format comes from). `GET /eprel/api/product/{n}` answers eprel/{n}.json; `/products/{group}/{n}`
  * eprel/{group}-{n}.json, else eprel/{n}.json when its group is that one; `GET /opf/api/v2/product/

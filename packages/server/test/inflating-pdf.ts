@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 
 /**
  * A valid one-page PDF whose object stream inflates to `inflatedBytes` (a « PDF bomb »): a few
- * hundred KB uploaded as an invoice, which pdf-lib decompresses whole when it loads the file (the
- * review of issue 21: 600 KB inflating to 150 MB held the event loop 18.5 s). `text` is drawn on
+ * hundred KB uploaded as an invoice, which pdf-lib decompresses whole when it loads the file (once,
+ * 600 KB inflating to 150 MB held the event loop 18.5 s). `text` is drawn on
  * the page, so a test can tell whether the invoice was appended.
  */
 export function inflatingPdf(inflatedBytes: number, text = 'FACTURE-GONFLEE'): Buffer {

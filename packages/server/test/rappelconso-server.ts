@@ -13,7 +13,7 @@ interface Page {
 }
 
 /**
- * A local stand-in for data.economie.gouv.fr (issue 22): the committed answers of
+ * A local stand-in for data.economie.gouv.fr: the committed answers of
  * fixtures/rappelconso (page-1.json, page-2.json…), each served at the offset where it starts,
  * whatever the `limit`; an empty page past the end. `status` makes it answer an error instead,
  * `requests` keeps each query asked.

@@ -71,7 +71,7 @@ export async function startServer(env: Record<string, string>, options: { port?:
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(tmpdir(), 'ecofoyer-no-web'),
       JWT_SECRET: 'process-secret-process-secret-process-42',
-      // No test reaches the network: the recall watch (issue 22) is off.
+      // No test reaches the network: the recall watch is off.
       RAPPELCONSO_URL: '',
       ...(options.built ? BUILT_ENV : {}),
       ...env,

@@ -36,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
     // No test reaches the network: the recall watch is off unless a test points it at its fixture server.
     RAPPELCONSO_URL: '',
-    // Nor the energy label's registry or Open Products Facts (issue 22): identification.test.ts points them at its fixtures.
+    // Nor the energy label's registry or Open Products Facts: identification.test.ts points them at its fixtures.
     EPREL_API_URL: 'off',
     OPF_API_URL: 'off',
     ...env,

@@ -1,5 +1,5 @@
 /**
- * Training of the danger classifier (src/modules/assistant/danger-model.ts; issue 36, decision 023).
+ * Training of the danger classifier (src/modules/assistant/danger-model.ts; decision 023).
  *
  * - Corpus: training/emergency/corpus-*.json, short French texts written by four writers working
  *   apart, each in their own voice (SMS and slang; careful and regional; panicked and learners of

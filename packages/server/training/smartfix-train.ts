@@ -1,6 +1,6 @@
 /**
  * Training and evaluation of the smart-fix repairability model (smartfix-model.ts) on the Open
- * Repair Alliance records (ORDS v0.3, datasets/ords, CC BY-SA 4.0). Issue 17:
+ * Repair Alliance records (ORDS v0.3, datasets/ords, CC BY-SA 4.0). Its rules:
  *
  * - features a user can give only: category, finer kind (smartfix-kinds.ts), brand, age and the
  *   symptoms of smartfix-model.ts found in the first sentence of the description (the rest of the

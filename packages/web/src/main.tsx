@@ -9,7 +9,7 @@ import { router } from './app/router.tsx';
 import { logoutNow } from './features/auth/api/use-logout.ts';
 import { setSessionLostHandler } from './lib/api-client.ts';
 
-// spec §8: when the session cannot be renewed, log out and return to /login.
+// product §8: when the session cannot be renewed, log out and return to /login.
 setSessionLostHandler(() => {
   logoutNow();
   // Already loaded: only the pages inside QueryLayout call the API with a session.
@@ -25,7 +25,7 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
 }
 
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task (issue 8: Lighthouse's blocking time).
+// browser between them, instead of one long task (a long task counts as Lighthouse's blocking time).
 const root = createRoot(document.getElementById('root') as HTMLElement);
 startTransition(() => {
   root.render(

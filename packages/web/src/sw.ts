@@ -14,7 +14,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.skipWaiting();
 clientsClaim();
 
-/** spec §1/§7: the unread count is shown as the app badge. */
+/** product §1/§7: the unread count is shown as the app badge. */
 async function setBadge(count: number): Promise<void> {
   const nav = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
   try {

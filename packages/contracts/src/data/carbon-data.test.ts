@@ -83,20 +83,20 @@ const NUMERIQUE: Record<string, { assembly: number; construction: number; usageP
   'box-internet': { assembly: 0.61, construction: 60.8, usagePerYear: 3.64, lifespan: 5, endOfLife: 1.63, total: 81.24 },
 };
 
-describe('carbon dataset (spec §3, §9)', () => {
+describe('carbon dataset (product §3, §9)', () => {
   it('starts with the 22 entries of the data set, then one for every other product of the catalogue, slugs unique', () => {
     expect(new Set(entries.map((e) => e.slug)).size).toBe(entries.length);
     expect(entries.slice(0, 22).map((e) => e.slug)).toEqual(DATASET.map(([slug]) => slug));
   });
 
-  it('gives every product of the catalogue its own figures: no placeholder kilogram (issue 17)', () => {
+  it('gives every product of the catalogue its own figures: no placeholder kilogram', () => {
     for (const p of products) {
       expect(p.carbonSlug, p.prodName).not.toBeNull();
       expect(bySlug.has(p.carbonSlug as string), p.prodName).toBe(true);
     }
   });
 
-  it('copies ADEME’s digital-equipment figures for screens, computers, phones, tablets, boxes and speakers (issue 17)', () => {
+  it('copies ADEME’s digital-equipment figures for screens, computers, phones, tablets, boxes and speakers', () => {
     for (const [slug, ref] of Object.entries(NUMERIQUE)) {
       const e = bySlug.get(slug)!;
       expect(e.status, slug).toBe('ademe');
@@ -108,7 +108,7 @@ describe('carbon dataset (spec §3, §9)', () => {
     expect(bySlug.get('ordinateur-portable')!.total).toBeGreaterThan(180);
   });
 
-  it('writes every source for a reader, in French, with no file or field name of the code (issue 17)', () => {
+  it('writes every source for a reader, in French, with no file or field name of the code', () => {
     for (const e of entries) {
       for (const text of Object.values(e.sources)) {
         expect(text, e.slug).not.toMatch(/\w\/\w+\/|\.json|\.md\b|\.ts\b|[a-z]_[a-z]|usage\.|defaultyears|via shared/);

@@ -30,7 +30,7 @@ export interface DbOptions {
   /**
    * PostgreSQL: the longest a statement may run (server side) before it is cancelled; the client
    * gives up 2 s later if the server does not answer at all (a stalled server). Either way the
-   * request answers 503 instead of hanging (issue 15, item 7).
+   * request answers 503 instead of hanging.
    */
   statementTimeoutMs?: number;
 }
@@ -42,8 +42,8 @@ const statementNames = new Map<string, string>();
 const STALE_PLAN = 'cached plan must not change result type';
 
 /**
- * PostgreSQL parses and plans a statement once per connection instead of for every request (issue
- * 23: the appliance's three-table read spent more of PostgreSQL's CPU planning than running): a
+ * PostgreSQL parses and plans a statement once per connection instead of for every request (before,
+ * the appliance's three-table read spent more of PostgreSQL's CPU planning than running): a
  * statement that carries parameters — every query Kysely builds — runs as a named prepared statement,
  * one name per SQL text, the first `PREPARED_STATEMENTS_MAX` texts met. Statements without parameters
  * (migrations, DDL) run as before. When a table's columns changed under a prepared statement (a
@@ -142,7 +142,7 @@ export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
 }
 
 /**
- * Every migration of the code already ran, the newest last (issue 23: Kysely's migrator takes its
+ * Every migration of the code already ran, the newest last (a shortcut: Kysely's migrator takes its
  * lock and reads its tables, about half a second on PGlite, to find nothing to do at most starts).
  */
 async function isAtLatest(db: Db, schema: string): Promise<boolean> {
@@ -163,7 +163,7 @@ async function currentSchema(db: Db): Promise<string> {
 }
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-// SQLSTATE: shutting down, starting up, out of connections, statement timeout, and (issue 15, item 8)
+// SQLSTATE: shutting down, starting up, out of connections, statement timeout, and
 // a database, schema or table that is not there: the database was dropped or emptied under the
 // running server, which no retry of the request can fix before the operator restores it.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '3D000', '3F000', '42P01']);
@@ -223,7 +223,7 @@ class HealthConnection {
     const client = this.client;
     let latest: string | null;
     try {
-      // Proves the server answers and the schema is there, at this code's version (issue 15, item 8).
+      // Proves the server answers and the schema is there, at this code's version.
       latest = (await client.query<{ latest: string | null }>('select max(name) as latest from kysely_migration')).rows[0]?.latest ?? null;
     } catch (error) {
       this.drop(client);

@@ -10,7 +10,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts';
 
 const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'ecofoyer-lock-')), 'pglite');
 
-describe('one process per PGlite folder (issue 15, item 6)', () => {
+describe('one process per PGlite folder', () => {
   it('refuses a second open of the same folder until the first is closed', async () => {
     const dir = freshDir();
     const first = await openDatabase({ pgliteDir: dir });

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 /** The lock files this process holds (a second open in the same process is refused too). */
 const held = new Set<string>();
 
-/** A second process on the same PGlite folder (issue 15): one clear line, then the process exits. */
+/** A second process on the same PGlite folder (two would corrupt it): one clear line, then the process exits. */
 export class DataDirLockedError extends Error {
   constructor(readonly dir: string, readonly pid: number) {
     super(

@@ -34,7 +34,7 @@ const asset = (name: string): Buffer | null => {
 };
 
 /**
- * Fills a visitor's new demo account (issue 14: one household per click on DEMO, deleted after
+ * Fills a visitor's new demo account (one household per click on DEMO, deleted after
  * 24 h) with the realistic household: universes, appliances with pictures, the washing machine's
  * invoice and manual, past and planned maintenance, a repaired breakdown, notifications, badges.
  */
@@ -100,7 +100,7 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
   await done('refrigerateur-condenseur', 'refrigerateur', -40, 'Beaucoup de poussière derrière : à refaire au printemps.');
   await done('lave-vaisselle-filtre', 'lave-vaisselle', -20, 'Filtre rincé à l’eau chaude.');
   await done('aspirateur-bac-filtres', 'aspirateur', -9, 'Filtre lavé, séché 24 h avant remontage.');
-  // Everything in the past is done (issue 16): a demo shows no forgotten task as late.
+  // Everything in the past is done: a demo shows no forgotten task as late.
   await plan('lave-vaisselle-sel-regenerant', 'lave-vaisselle', 3, 'Acheter du sel régénérant.');
   await plan('lave-linge-joint-hublot', 'lave-linge', 1);
   await plan('cafetiere-expresso-detartrage', 'cafetiere-expresso', 6, 'Détartrant du fabricant dans le placard.');

@@ -12,12 +12,12 @@ export interface BootedPglite {
 /**
  * Locks the data directory, creates it when new, and starts PGlite in its thread; resolves once the
  * database answers. Nothing here loads Kysely, zod or the app: the server calls it first, so PGlite
- * boots while the rest of the server loads (issue 23: a start under 2 s).
+ * boots while the rest of the server loads (a start under 2 s).
  */
 export async function bootPglite(dir: string | undefined): Promise<BootedPglite> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   const unlock = dir ? lockDataDir(dir) : () => undefined;
-  // A new data directory is a copy of the build's template (no initdb: issue 23, a first start under
+  // A new data directory is a copy of the build's template (no initdb: a first start under
   // 3 s); without one (the sources run through tsx), it is created in a thread that then ends (its
   // 800 MB go with it).
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) {

@@ -7,7 +7,7 @@ import { PGLITE_TEMPLATE } from './pglite-thread.ts';
 import { loadReferenceData } from './reference.ts';
 
 /**
- * Writes the template a new PGlite data directory is copied from (`PGLITE_TEMPLATE`, issue 23): a
+ * Writes the template a new PGlite data directory is copied from (`PGLITE_TEMPLATE`, no initdb at start): a
  * data directory created (initdb), migrated to the latest migration, with its reference data and
  * their statistics, then closed. The build runs it (`node dist/db/pglite-template.js`) beside the built code; the server
  * still migrates and loads the reference data at start, so a template one migration behind is only

@@ -7,7 +7,7 @@ import { PGliteThread } from './pglite-thread.ts';
 const reltuples = async (thread: PGliteThread, table: string) =>
   Number((await thread.query<{ n: number }>(`select reltuples as n from pg_class where relname = $1`, [table])).rows[0]!.n);
 
-describe('PGlite thread upkeep (issue 23: PGlite runs no autovacuum)', () => {
+describe('PGlite thread upkeep (PGlite runs no autovacuum)', () => {
   it('analyses a table never analysed and one changed by more than 50 rows + 10 % once the thread is idle, like autovacuum', async () => {
     const thread = new PGliteThread(undefined, { upkeep: { idleMs: 100, everyMs: 0 } });
     try {

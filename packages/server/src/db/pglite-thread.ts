@@ -33,7 +33,7 @@ function rebuild(data: Record<string, unknown> & { message: string }): Error {
  * (Date, Uint8Array, bigint); errors keep their PostgreSQL fields.
  */
 /**
- * PostgreSQL's memory settings for one household's database (issue 23: the server at rest). PGlite's
+ * PostgreSQL's memory settings for one household's database (the server's memory at rest). PGlite's
  * default 128 MB of shared buffers were written at start, so resident: 16 MB hold a household's
  * tables many times over, and the kernel's page cache keeps the files' pages anyway (measured:
  * the PGlite thread 314 → 192 MB at rest, bench/rss.ts).
@@ -49,7 +49,7 @@ export const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template', import
 /**
  * Creates a PGlite data directory in a thread of its own, then ends that thread: creating the
  * cluster (initdb) takes about 800 MB that the WebAssembly heap never gives back, so the database
- * the server keeps open is started afresh on the created directory (issue 23: a first start no
+ * the server keeps open is started afresh on the created directory (so a first start no
  * longer leaves 930 MB resident).
  */
 export async function initialiseDataDir(dataDir: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The PGlite database in a thread of its own (issue 8): PostgreSQL compiled to WebAssembly holds
+// The PGlite database in a thread of its own: PostgreSQL compiled to WebAssembly holds
 // the thread it runs on for the whole of a query, so it runs here rather than on the server's
 // event loop. pglite-thread.ts is the other end. Plain JavaScript: a worker thread gets no
 // TypeScript loader (neither `node --import tsx` nor vitest pass theirs to it).
@@ -116,7 +116,7 @@ async function run(message) {
 
 /**
  * What PostgreSQL's autovacuum does for the planner, done here: PGlite runs no background worker,
- * so its tables were never analysed and every plan guessed their sizes (issue 23: the calendar's
+ * so its tables were never analysed and every plan guessed their sizes (the calendar's
  * next maintenance read every event and joined every appliance, 12 → 27 ms from 10 to 5,000
  * appliances, 0.8 ms once analysed). When the thread is idle, the tables that may hold rows and have
  * no statistics (never analysed: a size in `pg_class` may come from building an index), and, like
@@ -144,7 +144,7 @@ async function analyseChangedTables() {
 /**
  * Once the start is over and after a burst of statements, when none came for `idleMs` (2 s): the
  * planner's statistics brought up to date, then, with node's `--expose-gc` (npm start), one full
- * collection of this thread's heap like the main thread's (lib/idle-gc.ts; issue 23: the heap the
+ * collection of this thread's heap like the main thread's (lib/idle-gc.ts; before, the heap the
  * rows of a load grew stayed resident), at most once per `everyMs` (30 s, GC_MIN_INTERVAL_MS).
  */
 const upkeep = { idleMs: 2000, everyMs: 30_000, ...workerData.upkeep };

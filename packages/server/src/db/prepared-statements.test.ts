@@ -12,7 +12,7 @@ interface Table {
 }
 
 // PGlite has no named statements to keep: this is PostgreSQL's (CI runs the suite on both).
-describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL (issue 23)', () => {
+describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
   it('prepares a statement with parameters once per connection, and prepares it again when its table’s columns change', async () => {
     const schema = `prepared_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl, poolSize: 1 });

@@ -45,7 +45,7 @@ export const referenceProducts = (): ProductEntry[] => read<ProductEntry>('produ
 
 /**
  * What the loaded reference data was made from: the repo's files and this loader's revision (raise
- * it when the loader writes differently). Equal to the stored one: nothing to load (issue 23: a start
+ * it when the loader writes differently). Equal to the stored one: nothing to load (so a start
  * no longer rewrites 40 cards and their steps).
  */
 const LOADER_REVISION = 1;

@@ -1,7 +1,7 @@
 /**
  * The typecheck fails when the hand-refined table types (`schema.ts`: JSON shapes, insert and update
- * rules, comments) drift from the database the migrations make (`schema.generated.ts`, issue 18,
- * item 5): a table or a column on one side only, a column nullable on one side only, or a column of
+ * rules, comments) drift from the database the migrations make (`schema.generated.ts`):
+ * a table or a column on one side only, a column nullable on one side only, or a column of
  * another kind (text, number, date, boolean; JSON columns are refined by hand and only checked for
  * presence and nullability). When it fails, the error lists the drift as `table.column: what`.
  */

@@ -145,7 +145,7 @@ export interface FoyerInvitationsTable {
   approved_at: Date | null;
 }
 
-/** The « Dossier d'inventaire » being built, or built (issue 21, migration 0023). */
+/** The « Dossier d'inventaire » being built, or built (migration 0023). */
 export interface DossierJobsTable {
   id: string;
   user_id: number;
@@ -160,7 +160,7 @@ export interface DossierJobsTable {
   updated_at: Date;
 }
 
-/** A read-only link to the dossier (issue 21): its token is derived from `id` (HMAC), never stored. */
+/** A read-only link to the dossier: its token is derived from `id` (HMAC), never stored. */
 export interface DossierSharesTable {
   id: string;
   user_id: number;
@@ -171,7 +171,7 @@ export interface DossierSharesTable {
   revoked_at: Date | null;
 }
 
-/** The QR label of an appliance (issue 21): `APP_URL/a/{code}`. */
+/** The QR label of an appliance: `APP_URL/a/{code}`. */
 export interface ApplianceLabelsTable {
   code: string;
   appliance_id: number;
@@ -179,7 +179,7 @@ export interface ApplianceLabelsTable {
   revoked_at: Date | null;
 }
 
-/** One day's RappelConso job (issue 22, migration 0024): the row is the claim of the replica that runs it. */
+/** One day's RappelConso job (migration 0024): the row is the claim of the replica that runs it. */
 export interface RecallRunsTable {
   day: string;
   status: 'running' | 'done' | 'failed';
@@ -191,7 +191,7 @@ export interface RecallRunsTable {
   error: string | null;
 }
 
-/** A RappelConso sheet of the household-appliance and electrical categories (issue 22). */
+/** A RappelConso sheet of the household-appliance and electrical categories. */
 export interface RecallSheetsTable {
   sheet_id: string;
   title: string;
@@ -205,7 +205,7 @@ export interface RecallSheetsTable {
   fetched_at: Date;
 }
 
-/** A sheet matched with one of the household's appliances (issue 22): open until `handled_at`. */
+/** A sheet matched with one of the household's appliances: open until `handled_at`. */
 export interface ApplianceRecallsTable {
   id: Generated<number>;
   user_id: number;
@@ -255,14 +255,14 @@ export interface AppliancesTable {
   /** given, sold or recycled: the device left the inventory (null: still in it). */
   second_life: string | null;
   second_life_at: Date | null;
-  /** « Mes droits » (issue 20). `prix_achat` is numeric: the driver gives it as text. */
+  /** « Mes droits ». `prix_achat` is numeric: the driver gives it as text. */
   vendeur: string | null;
   prix_achat: ColumnType<string | null, number | string | null, number | string | null>;
   numero_serie: string | null;
   dt_livraison: string | null;
   occasion: Generated<boolean>;
   garantie_commerciale_fin: string | null;
-  /** Issue 22 (migration 0025): the energy label's EPREL number, the barcode, kWh per year (numeric: text from the driver). */
+  /** Migration 0025: the energy label's EPREL number, the barcode, kWh per year (numeric: text from the driver). */
   eprel_number: string | null;
   ean: string | null;
   energy_kwh_year: ColumnType<string | null, number | string | null, number | string | null>;
@@ -333,11 +333,11 @@ export interface EventsTable {
   done_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  /** A breakdown repaired by the seller under the legal guarantee, its days out of use, or replaced (issue 20). */
+  /** A breakdown repaired by the seller under the legal guarantee, its days out of use, or replaced. */
   sous_garantie: Generated<boolean>;
   immobilisation_jours: number | null;
   remplace: Generated<boolean>;
-  /** The member who sees to it (« Qui s'en occupe ? », issue 19); null: every member. */
+  /** The member who sees to it (« Qui s'en occupe ? »); null: every member. */
   assignee_id: number | null;
 }
 
@@ -358,7 +358,7 @@ export interface NotificationsTable {
   dedupe_key: string;
   created_at: Date;
   read_at: Date | null;
-  /** The appliance a notification that is no event's is about (a recall, issue 22; migration 0024). */
+  /** The appliance a notification that is no event's is about (a recall; migration 0024). */
   appliance_id: number | null;
 }
 
@@ -412,7 +412,7 @@ export interface MailQueueTable {
   sent_at: Date | null;
   failed_at: Date | null;
   last_error: string | null;
-  /** The HTML part (issue 19: reminders), beside the text one. */
+  /** The HTML part (reminders), beside the text one. */
   html: string | null;
   /** Extra headers as JSON (List-Unsubscribe, List-Unsubscribe-Post). */
   headers: string | null;
@@ -420,7 +420,7 @@ export interface MailQueueTable {
   forget_when_sent: Generated<boolean>;
 }
 
-/** A member's notification preferences (issue 19; migration 0022): no row, every default. */
+/** A member's notification preferences (migration 0022): no row, every default. */
 export interface NotificationPreferencesTable {
   user_id: number;
   in_app: Generated<boolean>;
@@ -430,7 +430,7 @@ export interface NotificationPreferencesTable {
   updated_at: Date;
 }
 
-/** The weekly digests sent: one per member and Sunday (issue 19). */
+/** The weekly digests sent: one per member and Sunday. */
 export interface NotificationDigestsTable {
   user_id: number;
   week: string;

@@ -4,7 +4,7 @@ import { ManualClock } from './clock.ts';
 
 const SECRET = 'unit-secret-unit-secret-unit-secret-0042';
 
-describe('access tokens (HS256, remembered once verified: issue 23)', () => {
+describe('access tokens (HS256, remembered once verified)', () => {
   it('answers the same claims for a token used again, and « expired » once its time is up', async () => {
     const clock = new ManualClock('2026-11-26T10:00:00.000Z');
     const tokens = new AccessTokens(SECRET, 900, clock);

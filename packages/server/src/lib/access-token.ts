@@ -14,9 +14,9 @@ const VERIFIED_MAX = 10_000;
 
 /**
  * Short-lived HS256 JWT; the clock is injected so expiry can be tested without sleeping.
- * The secret is imported as a key once (issue 23): given raw bytes, jose imports a WebCrypto key on
+ * The secret is imported as a key once: given raw bytes, jose imports a WebCrypto key on
  * every signature and verification, about a sixth of a simple authenticated request's CPU.
- * A token whose signature was verified is remembered, with its claims, until it expires (issue 23:
+ * A token whose signature was verified is remembered, with its claims, until it expires (before,
  * WebCrypto's HMAC still took a fifth of a simple request's CPU, and a client sends the same token
  * with every request for 15 minutes). Only the exact string that verified is remembered, so nothing
  * else is accepted; its expiry is checked on every use; ending a session is checked apart

@@ -8,9 +8,9 @@ import type { Db } from '../db/client.ts';
 export const LOCKS = {
   /** A user's refresh-token rotations and revocations (auth). */
   sessions: 0x5e55,
-  /** A household's dossier requests and new read-only links (issue 21). */
+  /** A household's dossier requests and new read-only links. */
   dossier: 0xd055,
-  /** A household's CSV imports (issue 21). */
+  /** A household's CSV imports. */
   imports: 0x1c5f,
 } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSliced, stringifySliced, stringifySlicedBytes } from './breath.ts';
 
-describe('slices of a long pass (issue 35, item 7)', () => {
+describe('slices of a long pass', () => {
   it('maps and stringifies as a single pass would, letting timers run between slices', async () => {
     const items = Array.from({ length: 1003 }, (_, i) => ({ i, name: `appareil ${i}` }));
     // Another request's callbacks, queued on the event loop while the pass runs.

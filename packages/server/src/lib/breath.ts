@@ -1,7 +1,7 @@
 /**
  * A long pass over a household's items (10,000 appliances: their rights, their JSON) breathes between
  * slices: the other requests waiting on the event loop get their turn, and no pass holds it longer than
- * a slice's time (issue 35, item 7: `bench/heavy-jobs.ts` measures `/api/health` meanwhile).
+ * a slice's time (`bench/heavy-jobs.ts` measures `/api/health` meanwhile).
  */
 export const breath = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 /**
- * The 10,000 most common passwords (issue 14, ASVS 5.0 V6.2.4), from the ranked list zxcvbn-ts
+ * The 10,000 most common passwords (ASVS 5.0 V6.2.4), from the ranked list zxcvbn-ts
  * ships (no network). Compared without case: « Azerty » is as guessable as « azerty ». Loaded on
  * the first password set, not at start-up (decompressing the list takes ~70 ms).
  */

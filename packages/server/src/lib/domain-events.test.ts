@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainEventBus } from './domain-events.ts';
 
-describe('domain events (issue 18, item 2)', () => {
+describe('domain events', () => {
   it('calls every reaction in the order they subscribed, and emit waits for them', async () => {
     const bus = new DomainEventBus();
     const seen: string[] = [];

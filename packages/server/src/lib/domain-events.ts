@@ -1,5 +1,5 @@
 /**
- * What happened in a household, told to whoever reacts to it (issue 18, item 2): the badges count
+ * What happened in a household, told to whoever reacts to it: the badges count
  * it, without the modules that record it knowing about badges. Emitted after the change is
  * committed; `emit` waits for the reactions, so the answer to the request already reflects them (a
  * badge earned by the appliance just added is in the list the app asks for next). A reaction that
@@ -14,7 +14,7 @@ export interface DomainEvents {
   'event.recorded': Happened;
 }
 
-/** In which household (`userId`, the foyer's key) and by which of its members (`actorId`, issue 19: badges stay personal). */
+/** In which household (`userId`, the foyer's key) and by which of its members (`actorId`: badges stay personal). */
 export interface Happened {
   userId: number;
   actorId: number;

@@ -4,7 +4,7 @@ import { FRENCH_ISSUES } from './validator.ts';
 /**
  * A failure with its HTTP status and the French message the user reads (API.md error format).
  * An expected answer, not a bug: it carries no stack trace, whose capture was the largest cost of
- * refusing a request (a flood of refused sign-ins, issue 8).
+ * refusing a request (a flood of refused sign-ins).
  */
 export class HttpError extends Error {
   constructor(

@@ -25,7 +25,7 @@ async function addAppliance(user: { id: number; headers: Record<string, string> 
 const count = async (user: { id: number; headers: Record<string, string> }) =>
   (await t.app.inject({ url: `${base(user.id)}/appliances/count`, headers: user.headers })).json().meta.totalAppliances as number;
 
-describe('household cache (issue 23): answers served again until the household’s data changes', () => {
+describe('household cache: answers served again until the household’s data changes', () => {
   it('moves the data version once per committed transaction, for the household changed only, and not for a rolled-back one', async () => {
     const a = await signedInUser(t, 'version-a@exemple.fr');
     const b = await signedInUser(t, 'version-b@exemple.fr');

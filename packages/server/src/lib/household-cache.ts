@@ -19,7 +19,7 @@ interface Entry {
 }
 
 /**
- * Answers computed from a household's data, served again until that data changes (issue 23: the
+ * Answers computed from a household's data, served again until that data changes (the
  * home page's GETs aggregate the whole inventory on every visit). Each request still reads one row,
  * the household's `data_version`, which the database moves at every committed change (migration
  * 0017): whichever replica made the change, the next read computes afresh. An answer also depends on

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 export const GC_MIN_INTERVAL_MS = 30_000;
 
 /**
- * Gives memory back once the server falls idle after work (issue 23: « at rest » after the start or
+ * Gives memory back once the server falls idle after work (before, « at rest » after the start or
  * a load, the heap V8 grew meanwhile stayed resident). Production starts node with `--expose-gc`:
  * once the start is over, and when requests came and then none for `quietMs`, one full collection
  * runs (at most one per `GC_MIN_INTERVAL_MS`), which returns the emptied pages to the system. PGlite's

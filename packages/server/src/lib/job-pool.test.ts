@@ -12,7 +12,7 @@ const csv = (rows: number) => {
 };
 const preview = (t: TestApp, me: User, contenu: string) => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: false } });
 
-describe('a job over its time limit (review of issue 21: heavy work never blocks other households)', () => {
+describe('a job over its time limit (heavy work never blocks other households)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

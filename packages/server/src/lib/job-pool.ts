@@ -38,7 +38,7 @@ export interface JobChannel {
 }
 
 /**
- * CPU-bound work off the event loop (review of issue 21, decision 021): a PDF's layout, an invoice's
+ * CPU-bound work off the event loop (decision 021): a PDF's layout, an invoice's
  * check and merge, a CSV file's reading and plan run on a small pool of threads (piscina), one job a
  * thread, at a lower CPU priority, each with a heap limit and a time limit. A job is a function
  * exported by a module under src/ (`modules/labels/label-sheet-pdf#labelSheetJob`) called with its

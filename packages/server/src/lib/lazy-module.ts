@@ -1,5 +1,5 @@
 /**
- * A module loaded the first time it is needed, then kept (issue 23: libraries a request seldom uses —
+ * A module loaded the first time it is needed, then kept (so libraries a request seldom uses —
  * mail, zip, QR codes, CSV, calendars, push — no longer load at every start nor stay resident unused).
  */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {

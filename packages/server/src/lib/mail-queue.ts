@@ -13,7 +13,7 @@ const CLAIM_MS = 5 * MINUTE;
 export const mailBackoffMs = (attempts: number) => Math.min(60 * MINUTE, MINUTE * 2 ** Math.max(0, attempts - 1));
 
 /**
- * The mail queue (issue 14): `send` only inserts the mail and wakes the worker; the worker takes
+ * The mail queue: `send` only inserts the mail and wakes the worker; the worker takes
  * due mails (claimed with SKIP LOCKED, so replicas never send one twice), hands them to the real
  * transport (SMTP, or the .eml outbox in development) and retries failures with backoff. An HTTP
  * answer therefore takes as long whether a mail leaves or not, and never waits for the mail server.

@@ -9,7 +9,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** An HTML part beside the text one (reminders, issue 19). */
+  /** An HTML part beside the text one (reminders). */
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 2369, RFC 8058). */
   headers?: Record<string, string>;

@@ -8,7 +8,7 @@ const badge = (firstname: string) => ({
   refbadge: { name: 'Réparateur', description: 'A réparé un appareil', pict: '/ref/badges/reparateur.svg' },
 });
 
-describe('the shared badge page (issue 15)', () => {
+describe('the shared badge page', () => {
   // `$'`, `$&`, `` $` `` and `$1` are replacement patterns of String.replace with a string.
   for (const firstname of ["$'Bob", '$&Alice', '$`Eve', '$1Zoé', '$$Max', '</title><script>alert(1)</script>', '"Jo\' <b>']) {
     it(`keeps the page whole with the first name ${JSON.stringify(firstname)}`, () => {

@@ -19,6 +19,6 @@ export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string,
     .concat(`<meta name="twitter:card" content="summary" />`, `<meta name="twitter:title" content="${escapeHtml(title)}" />`)
     .join('\n    ');
   // A replacer function, not a string: a string's `$'`, `$&`, `$1`… are patterns, and a first name
-  // such as « $'Bob » would paste the rest of the page into the head (issue 15).
+  // such as « $'Bob » would paste the rest of the page into the head.
   return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${tags}`);
 }

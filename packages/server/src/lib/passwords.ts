@@ -14,7 +14,7 @@ type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false
 /**
  * Hashing is CPU-bound (≈ 50 ms on a core). It runs on at most one thread per core but one
  * (passwords.worker.mjs), each at nice 10: a burst of sign-ins queues here and hashes with the
- * CPU the event loop leaves, instead of taking it from every other request (issue 8: /api/health
+ * CPU the event loop leaves, instead of taking it from every other request (/api/health
  * stays fast during a sign-in flood, bench/signin-flood.ts). Threads start on first use and do
  * not keep the process alive when idle.
  */

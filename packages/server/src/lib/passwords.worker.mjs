@@ -1,4 +1,4 @@
-// Password hashing on a thread of its own, at a lower CPU priority (issue 8): argon2 takes a core
+// Password hashing on a thread of its own, at a lower CPU priority: argon2 takes a core
 // for ~50 ms a hash, and a burst of sign-ins must not take the CPU from the event loop (the rest
 // of the API, /api/health). passwords.ts is the other end. Plain JavaScript: a worker thread gets
 // no TypeScript loader.

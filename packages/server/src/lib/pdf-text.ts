@@ -1,7 +1,7 @@
 /**
  * Text for the PDF's standard fonts (Helvetica), which draw Windows-1252 only: Intl's narrow spaces
  * become no-break spaces, and any other character they cannot draw (an emoji in a name) a question
- * mark rather than garbage. The dossier and the QR labels (issue 21) write through it.
+ * mark rather than garbage. The dossier and the QR labels write through it.
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function pdfText(text: string): string {

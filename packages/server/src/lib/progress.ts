@@ -6,7 +6,7 @@ export type OnProgress = (fait: number, total: number) => void | Promise<void>;
 /**
  * To call with 0 before a long task's first item, then with the count done after each one: every
  * ~2 % of `total` (every 200 items at most) and at the end, `report` hears of it and the event loop
- * runs, so a streamed answer sends its line and other requests are served meanwhile (issue 21: an
+ * runs, so a streamed answer sends its line and other requests are served meanwhile (as during an
  * import of 10,000 rows).
  */
 export function progressSteps(total: number, report?: OnProgress): (fait: number) => Promise<void> {

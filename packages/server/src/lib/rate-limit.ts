@@ -18,7 +18,7 @@ export interface Limit {
  *
  * A key found over its limit is also remembered in memory until its window ends: a count only
  * grows within a window, so the refusal stays right on every replica, and a flood is turned away
- * without touching the database (issue 8: 1,000 sign-ins must not slow the rest of the API).
+ * without touching the database (1,000 sign-ins must not slow the rest of the API).
  */
 export class RateLimiter {
   private readonly blocked = new Map<string, number>();

@@ -12,7 +12,7 @@ afterAll(async () => {
   await s3.close();
 });
 
-describe('files on an S3-compatible store (issue 15, item 10)', () => {
+describe('files on an S3-compatible store', () => {
   it('puts, reads, lists and deletes objects under the same keys as the local disk', async () => {
     // Its own prefix: the other test's objects are not in its listing, whatever the order.
     const store = new S3FileStore({ ...s3.settings, prefix: 'essai/' });

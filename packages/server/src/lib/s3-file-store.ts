@@ -15,12 +15,12 @@ export interface S3Settings {
 }
 
 /**
- * Uploaded files on an S3-compatible object store (issue 15): replicas share them. Keys are the
+ * Uploaded files on an S3-compatible object store: replicas share them. Keys are the
  * same as on the local disk (`users/<id>/<uuid>.png`); a PUT is atomic on S3, so no `.part` files.
  * The browser never reaches the bucket: files are still served through the API's signed URLs.
  */
 export class S3FileStore implements FileStore {
-  /** The SDK (12 MB resident) loads only for a server that stores in a bucket (issue 23: memory at rest). */
+  /** The SDK (12 MB resident) loads only for a server that stores in a bucket (memory at rest). */
   private readonly sdk = import('@aws-sdk/client-s3');
   private readonly client: Promise<S3Client>;
   private opened: S3Client | null = null;

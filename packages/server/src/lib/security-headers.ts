@@ -10,7 +10,7 @@ export function helmetOptions(config: Config): HelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets the energy-label scanner compile its WebAssembly barcode reader, served
-        // by the app itself (issue 22, decision 020); JavaScript eval stays forbidden.
+        // by the app itself (decision 020); JavaScript eval stays forbidden.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -39,7 +39,7 @@ export function helmetOptions(config: Config): HelmetOptions {
 /**
  * The headers helmet sets for `options`, computed once: they depend on nothing in the request,
  * and helmet rebuilt them (the CSP string among them) on every answer, a cost a flood of
- * requests paid in full (issue 8, bench/signin-flood.ts).
+ * requests paid in full (bench/signin-flood.ts).
  */
 export function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -59,9 +59,9 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Browser features the app may use (issue 14): the camera for a photo or a label scan, location
+ * Browser features the app may use: the camera for a photo or a label scan, location
  * for the repairers' map and the frames it is shown in; nothing else. Only features Chromium knows
- * (an unknown one, such as `bluetooth`, is a console warning on every page: issue 16).
+ * (an unknown one, such as `bluetooth`, is a console warning on every page).
  */
 export function permissionsPolicy(config: Config): string {
   const frames = config.csp.frameSources.filter((s) => /^https?:\/\//.test(s)).map((s) => ` "${s}"`).join('');

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 
 /**
- * One transaction shared by the writes of several modules (issue 18, item 2): each module's service
+ * One transaction shared by the writes of several modules: each module's service
  * takes the unit, and its repository runs on `tx`. What must happen only once the change is
  * committed (the domain events the badges react to) waits in `afterCommit`.
  */

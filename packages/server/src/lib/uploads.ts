@@ -6,7 +6,7 @@ import { lazyModule } from './lazy-module.ts';
 import { imageSize } from 'image-size';
 import { badRequest, HttpError } from './errors.ts';
 
-/** file-type loads with the first upload (issue 23). */
+/** file-type loads with the first upload, not at start. */
 export const fileType = lazyModule(() => import('file-type'));
 
 export interface UploadedPart {
@@ -25,7 +25,7 @@ export interface MultipartBody {
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
-  // Uploads per user are limited before any part is read (issue 8).
+  // Uploads per user are limited before any part is read.
   if (request.auth) {
     const { limiter, config } = request.server.deps;
     await limiter.hit([{ key: `upload:user:${request.auth.userId}`, max: config.rateLimits.uploadsPerUser, windowMs: 15 * 60_000 }], MSG.tooManyUploads);
@@ -84,7 +84,7 @@ function isPolyglot(buffer: Buffer, mime: string): boolean {
 }
 
 /**
- * Largest image accepted, in pixels (issue 15, decompression bomb): a 389 KB PNG can declare
+ * Largest image accepted, in pixels (decompression bomb): a 389 KB PNG can declare
  * 20000 × 20000 pixels, 1.6 GB once decoded. A phone photo is 12–50 MP; the web app sends at most
  * 2 000 px wide. The size is read from the header, before anything decodes the image.
  */

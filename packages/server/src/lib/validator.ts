@@ -13,7 +13,7 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /**
  * Text as UTF-8 can store it: a lone surrogate ("\ud800", which JSON allows and PostgreSQL's text and
- * jsonb refuse) becomes U+FFFD, so a hostile login cannot break the audit insert (issue 14). Valid
+ * jsonb refuse) becomes U+FFFD, so a hostile login cannot break the audit insert. Valid
  * text is returned untouched (same string, same bytes: passwords hash as before).
  */
 export function wellFormed(value: unknown): unknown {

@@ -10,7 +10,7 @@ import { loadReferenceData } from '../db/reference.ts';
 import { freePort, freshSchemaUrl, tempDataDir } from '../../test/server-process.ts';
 
 /**
- * A database that stalls or loses its schema under the running server (issue 15, items 7–8): the
+ * A database that stalls or loses its schema under the running server: the
  * API answers 503 within a bounded time and /api/health says so. PostgreSQL only: PGlite lives in
  * the process and cannot be stalled or dropped from outside it.
  */

@@ -71,7 +71,7 @@ async function keysInRows(base: string, user: User): Promise<string[]> {
 
 /**
  * Each test has its own DATA_DIR (and PostgreSQL schema) and its own server processes, stopped
- * when it ends: no test reuses another's server or data, so they pass in any order (issue 15).
+ * when it ends: no test reuses another's server or data, so they pass in any order.
  */
 async function isolated(label: string) {
   const dataDir = tempDataDir(label);

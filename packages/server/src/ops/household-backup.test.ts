@@ -236,13 +236,13 @@ async function seedHousehold(app: FastifyInstance, user: User) {
   const past = await call('POST', `${u}/events`, { title: 'Condenseur', dt_realisation: '2026-10-02T08:00:00Z', applianceId: fridge.id }, 201);
   await call('PUT', `${u}/events/${past.id}`, { done: true, note: 'Beaucoup de poussière' }, 200);
   await call('POST', `${u}/events`, { title: 'Panne : ne refroidit plus', dt_realisation: '2026-10-01T09:00:00Z', applianceId: fridge.id, type: 'PANNE', note: 'Joint changé' }, 201);
-  // Assigned to its own account (issue 19): the restored copy keeps it so.
+  // Assigned to its own account: the restored copy keeps it so.
   await call('POST', `${u}/events`, { title: 'Rangement', dt_realisation: '2026-12-24T09:00:00Z', assigneeId: user.id }, 201);
 
   await app.services.notifications.tick(); // the scheduler: today's and tomorrow's maintenance
   await call('POST', `${u}/appliances/${old.id}/second-life`, { outcome: 'given' }, 200);
   await call('POST', `${u}/actions`, { action: 'carbon_simulation' }, 201);
-  // QR labels (issue 21): the washer's and the fridge's, the fridge's first one revoked (a sticker torn off), then printed again.
+  // QR labels: the washer's and the fridge's, the fridge's first one revoked (a sticker torn off), then printed again.
   const [, fridgeLabel] = await call('POST', `${u}/etiquettes`, { applianceIds: [washer.id, fridge.id] }, 200);
   expect((await app.inject({ method: 'DELETE', url: `${u}/etiquettes/${fridgeLabel.code}`, headers: user.headers })).statusCode).toBe(204);
   await call('POST', `${u}/etiquettes`, { applianceIds: [fridge.id] }, 200);

@@ -105,7 +105,7 @@ const FILE_COLUMNS: Partial<Record<HouseholdTable, string[]>> = {
 };
 
 const TableRows = z.array(z.record(z.string(), z.unknown()));
-/** A QR label of one of the household's appliances (appliance_labels, issue 21), revoked ones too. */
+/** A QR label of one of the household's appliances (appliance_labels), revoked ones too. */
 const LabelRow = z.object({ code: z.string().regex(LABEL_CODE_PATTERN), appliance_id: z.number().int(), created_at: z.iso.datetime({ offset: true }), revoked_at: z.iso.datetime({ offset: true }).nullable() });
 const Manifest = z.object({
   format: z.literal(HOUSEHOLD_FORMAT),

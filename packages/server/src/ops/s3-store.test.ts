@@ -8,7 +8,7 @@ import { startS3 } from '../../test/s3-server.ts';
 import { freshSchemaUrl, LIFTED_LIMITS, type ServerProcess, startServer, tempDataDir } from '../../test/server-process.ts';
 import { exportHousehold, readArchive } from './household-backup.ts';
 
-/** The app with its files on an S3-compatible store (issue 15, item 10), against a real S3-protocol server. */
+/** The app with its files on an S3-compatible store, against a real S3-protocol server. */
 let s3: Awaited<ReturnType<typeof startS3>>;
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ export const applianceListing = (db: Db, userId: number) =>
     .where('a.user_id', '=', userId);
 
 /**
- * Read model (decision 012): what the inventory's search compares (issue 23) for every appliance
+ * Read model (decision 012): what the inventory's search compares for every appliance
  * still in the household, in the list's order: its own words, its product's and its universe's
  * names (owned by `universes`). Read only.
  */

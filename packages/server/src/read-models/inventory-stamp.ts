@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 /**
  * Read model (decision 012): a stamp of the household's inventory — its appliances and universes,
  * how many, the newest id, the latest change — that differs once either has changed. An import
- * planned on one stamp writes only while the stamp is the same (issue 21). Read only.
+ * planned on one stamp writes only while the stamp is the same. Read only.
  */
 export async function inventoryStamp(db: Db, userId: number): Promise<string> {
   const { rows } = await sql<{ stamp: string }>`

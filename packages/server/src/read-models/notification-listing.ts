@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 /**
  * Read model (decision 012): the planned maintenance of every household dated in (after, until],
  * once per member it reminds — its assignee, or every member who can do it (not a lecteur) when
- * nobody is assigned (issue 19) — with no reminder of this kind yet, and its appliance's name (owned
+ * nobody is assigned — with no reminder of this kind yet, and its appliance's name (owned
  * by `appliances`): what the notifications module words and inserts (`reminderText`). The founder's
  * reminder keeps the key it had before households had members (`event:{id}:{kind}`). Read only.
  */

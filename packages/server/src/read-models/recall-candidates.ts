@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 
 /**
- * Read model (decision 012): what the recall watch (issue 22) compares with RappelConso's sheets —
+ * Read model (decision 012): what the recall watch compares with RappelConso's sheets —
  * every household's appliances still in its inventory (not given a second life) with a brand and a
  * model, or a barcode (EAN, migration 0025), from `appliances` (owned by `appliances`). Read only.
  */

@@ -8,7 +8,7 @@ import { type ApiRoute, routeTable } from '../../test/security/route-table.ts';
 import { type Household, pushService, seedHousehold, signUpAndIn } from '../../test/security/seed.ts';
 
 /**
- * Access control matrix (issue 8), generated from the route table: user B, signed in, calls every
+ * Access control matrix, generated from the route table: user B, signed in, calls every
  * route with user A's ids. A `{userId}` of A's answers 403, an `{id}` of A's (with B's own userId)
  * 404, and no answer carries anything of A's. A route with no case below fails the first test,
  * so a route added later must come with its ownership case (or a reason to be public).
@@ -87,7 +87,7 @@ async function buildCases(): Promise<Record<string, Case>> {
   const publicCase = (reason: string, probe?: Probe): Case => ({ public: reason, probe });
   const aSession = ((await t.app.inject({ url: '/api/auth/sessions', headers: A.user.headers })).json() as { id: string }[])[0]!.id;
   const aLabel = ((await t.app.inject({ method: 'POST', url: `${users(a)}/etiquettes`, headers: A.user.headers, payload: { applianceIds: [A.applianceId] } })).json() as { code: string }[])[0]!.code;
-  // A recall of A's appliance, recorded as the daily RappelConso run would (issue 22).
+  // A recall of A's appliance, recorded as the daily RappelConso run would.
   const aRecall = (
     await t.db
       .insertInto('appliance_recalls')
@@ -141,7 +141,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'POST /api/V1/smartfix/predict': { signedIn: 'a model answer from the body only', probes: [{ method: 'POST', url: '/api/V1/smartfix/predict', payload: { product_category_id: 1, problem: 'ne chauffe plus' }, expect: 200 }] },
     'POST /api/V1/assistant/chat': { signedIn: 'an answer from the body only', probes: [{ method: 'POST', url: '/api/V1/assistant/chat', payload: { user_prompt: 'Mon lave-linge fuit' }, expect: 200 }] },
     'POST /api/V1/assistant/securite': { signedIn: 'reads the body only: an emergency, a bypass request or neither', probes: [{ method: 'POST', url: '/api/V1/assistant/securite', payload: { texte: 'Mon lave-linge fuit' }, expect: 200 }] },
-    // Issue 22: lookups and the tariff hold nothing of anyone's; the services are off in tests (test-app.ts): 503 (identification.test.ts).
+    // Lookups and the tariff hold nothing of anyone's; the services are off in tests (test-app.ts): 503 (identification.test.ts).
     'GET /api/V1/identification/eprel/:numero': { signedIn: 'a lookup in EPREL, saves nothing', probes: [{ method: 'GET', url: '/api/V1/identification/eprel/1480123', expect: 503 }] },
     'GET /api/V1/identification/ean/:ean': { signedIn: 'a lookup in Open Products Facts, saves nothing', probes: [{ method: 'GET', url: '/api/V1/identification/ean/3540012345678', expect: 503 }] },
     'GET /api/V1/energie/tarif': { signedIn: 'the configured electricity price', probes: [{ method: 'GET', url: '/api/V1/energie/tarif', expect: 200 }] },
@@ -357,7 +357,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'POST /api/V1/profils/users/:userId/push/subscriptions': {
       owned: [
         { method: 'POST', url: `${users(a)}/push/subscriptions`, payload: { endpoint: push.endpoint('intrus'), keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 403 },
-        // A's endpoint on B's own path: the subscription stays A's (issue 15, push takeover).
+        // A's endpoint on B's own path: the subscription stays A's (no push takeover).
         { method: 'POST', url: `${users(b)}/push/subscriptions`, payload: { endpoint: A.pushEndpoint, keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } }, expect: 409 },
       ],
     },

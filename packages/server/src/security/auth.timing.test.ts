@@ -7,7 +7,7 @@ const median = (xs: number[]) => {
 };
 
 /**
- * issue 8: answers must not tell whether an account exists, not even by their time. (The flood of
+ * Answers must not tell whether an account exists, not even by their time. (The flood of
  * sign-ins and /api/health under it is measured by bench/signin-flood.ts.)
  */
 describe('timing and flooding of the authentication', () => {

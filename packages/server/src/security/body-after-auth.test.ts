@@ -8,7 +8,7 @@ import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.t
 import { UPLOAD_MAX_BYTES } from '@ecofoyer/contracts';
 
 /**
- * Nothing reads a body before it knows who sends it (issue 35, item 5): over a real socket, every
+ * Nothing reads a body before it knows who sends it: over a real socket, every
  * route that needs a session gets only its headers — announcing a body as large as the route allows —
  * and must answer at once, without waiting for a byte of that body: 401 to nobody, 403 to a stranger
  * naming another's `{userId}`, 403 to a lecteur on a write. Before, the body was read (and parsed, up to
@@ -66,7 +66,7 @@ const url = (route: ApiRoute, userId: number) =>
 // A GET or HEAD carries no body a client would send; a body-carrying method is where the attack is.
 const withBody = (route: ApiRoute) => !['GET', 'HEAD'].includes(route.method);
 
-describe('the access check comes before the body (issue 35, item 5)', () => {
+describe('the access check comes before the body', () => {
   it('declares who may call every route, and gives JSON routes a small body limit', () => {
     expect(routes.length).toBeGreaterThan(80);
     expect(JSON_BODY_LIMIT).toBeLessThanOrEqual(64 * 1024);

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe('compressed JSON answers (issue 23)', () => {
+describe('compressed JSON answers', () => {
   it('sends a JSON answer over 1 KB in brotli or gzip to a client that asks, the same data once decoded', async () => {
     const plain = await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers });
     expect(plain.headers['content-encoding']).toBeUndefined();

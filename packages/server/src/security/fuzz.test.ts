@@ -11,7 +11,7 @@ import { type Household, pushService, type Session, seedHousehold, signUpAndIn }
 import { webDistFixture } from '../../test/web-dist-fixture.ts';
 
 /**
- * Property-based fuzzing of every route of the route table (issue 8), signed in as a user with one
+ * Property-based fuzzing of every route of the route table, signed in as a user with one
  * of everything. Inputs come from each route's OpenAPI schema — valid-looking values mixed with
  * wrong types, huge and unicode strings, prototype-pollution keys, SQL-ish and path-traversal
  * strings, nested objects, broken JSON, mismatched content types, hostile multipart parts.
@@ -359,7 +359,7 @@ const statuses = new Map<string, Record<string, number>>();
 async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
   // The mail a previous request queued is sent in the background: let it finish first.
   if (t.app.deps.mailer instanceof MailQueue) await t.app.deps.mailer.drain();
-  // So is a dossier a previous request asked for (issue 21): it writes its progress as it goes.
+  // So is a dossier a previous request asked for: it writes its progress as it goes.
   await t.app.services.dossier.idle();
   const before = await snapshot();
   const res = await t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, headers: request.headers, payload: request.payload });
@@ -368,7 +368,7 @@ async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
   seen[label] = (seen[label] ?? 0) + 1;
   statuses.set(route.key, seen);
   const where = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode}`;
-  // Issue 22: a lookup asks a service that is off in tests (test-app.ts): its 503 is the designed answer.
+  // A lookup asks a service that is off in tests (test-app.ts): its 503 is the designed answer.
   const serviceOff = res.statusCode === 503 && route.url.startsWith('/api/V1/identification/');
   if (res.statusCode >= 500 && !serviceOff) throw new Error(`${where}: ${res.body.slice(0, 300)}`);
   if (res.statusCode < 400) return;
@@ -453,7 +453,7 @@ describe(`fuzzing every route of the table (seed ${SEED}, ${RUNS} runs per route
   }
 
   it(`the built web app’s ${staticFiles.length} static files`, async () => {
-    // Zero files would pass without fuzzing anything (issue 15): the fixture has six.
+    // Zero files would pass without fuzzing anything: the fixture has six.
     expect(staticFiles.length).toBeGreaterThanOrEqual(6);
     // One handler (@fastify/static) behind hundreds of routes: one run each.
     for (const route of staticFiles) await fc.assert(fc.asyncProperty(requestFor(route), (request) => check(route, request)), { numRuns: 1, seed: SEED, endOnFailure: true });

@@ -12,11 +12,11 @@ afterAll(async () => {
 
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
 
-describe('security headers (issue 8)', () => {
+describe('security headers', () => {
   it('sends a strict Content-Security-Policy without inline scripts, and limits frames to the spec’s map', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     const csp = directives(res.headers['content-security-policy'] as string);
-    // WebAssembly may be compiled (the energy-label scanner's reader, issue 22), JavaScript never evaluated.
+    // WebAssembly may be compiled (the energy-label scanner's reader), JavaScript never evaluated.
     expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -29,7 +29,7 @@ describe('security headers (issue 8)', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('sends a Permissions-Policy: camera and location for the app (location for the map frames too), nothing else (issue 14)', async () => {
+  it('sends a Permissions-Policy: camera and location for the app (location for the map frames too), nothing else', async () => {
     const policy = (await t.app.inject({ url: '/api/health' })).headers['permissions-policy'] as string;
     expect(policy).toContain('camera=(self)');
     expect(policy).toContain('geolocation=(self "https://quefairedemesobjets.ademe.fr" "https://quefairedemesdechets.ademe.fr")');
@@ -50,7 +50,7 @@ describe('security headers (issue 8)', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
   });
 
-  it('keeps the pages whose address carries a secret out of search engines, without JavaScript, and out of referrers (issue 35, item 9)', async () => {
+  it('keeps the pages whose address carries a secret out of search engines, without JavaScript, and out of referrers', async () => {
     for (const url of ['/partage/AbCdEfGhIjKlMnOp.signature', '/invitation?token=secret', '/reset-password?token=secret']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);

@@ -14,7 +14,7 @@ import { type Household, pushService, seedHousehold, signUpAndIn } from '../../t
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Role matrix (issue 19), generated from the route table like access-matrix.test.ts: A founds a
+ * Role matrix, generated from the route table like access-matrix.test.ts: A founds a
  * foyer holding one of everything, and people join it as `proprietaire`, `membre` or `lecteur`.
  * Every route that reads the household's data must answer each role with the foyer's data; every
  * route that writes it must let a membre write and refuse a lecteur (403 FOYER_READ_ONLY) without
@@ -75,7 +75,7 @@ type Case =
    * `declared`: the route's access when it is not `foyer:owner` (a member leaves through it too).
    */
   | { manage: (who: Actor, on: ManageTargets) => Probe; expect: number; effect?: (on: ManageTargets, owner: Actor) => Promise<void>; declared?: RouteAccess }
-  /** Only the holder of the foyer (issue 35): they get `expect` (then `after` checks it, undoing what it did); anyone else 403 FOYER_HOLDER_ONLY. */
+  /** Only the holder of the foyer: they get `expect` (then `after` checks it, undoing what it did); anyone else 403 FOYER_HOLDER_ONLY. */
   | { hold: (who: Actor, on: HoldTargets) => Probe; expect: number; after?: (on: HoldTargets) => Promise<void> };
 
 /** A co-owner to hand the foyer to, and an invitation as propriétaire a co-owner made, waiting for the holder. */
@@ -141,7 +141,7 @@ const foundersDossier = () =>
 /** The founder's QR label of A's appliance (made again when a write revoked it), for the routes that read one. */
 const foundersLabel = async () => ((await send(founder(), { method: 'POST', url: `${users(A.user.id)}/etiquettes`, payload: { applianceIds: [A.applianceId] } })).json() as { code: string }[])[0]!.code;
 
-/** An open recall of A's appliance (issue 22), recorded as the daily RappelConso run would. */
+/** An open recall of A's appliance, recorded as the daily RappelConso run would. */
 let recallId: Promise<number> | undefined;
 const foundersRecall = () =>
   (recallId ??= t.db
@@ -231,10 +231,10 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/smartfix/categories': signedIn('reference data', 'GET', '/api/V1/smartfix/categories', 200),
     'POST /api/V1/smartfix/predict': signedIn('a model answer from the body only', 'POST', '/api/V1/smartfix/predict', 200, { product_category_id: 1, problem: 'ne chauffe plus' }),
     'POST /api/V1/assistant/chat': signedIn('an answer from the body only', 'POST', '/api/V1/assistant/chat', 200, { user_prompt: 'Mon lave-linge fuit' }),
-    'POST /api/V1/assistant/securite': signedIn('reads the body only (issue 36)', 'POST', '/api/V1/assistant/securite', 200, { texte: 'Mon lave-linge fuit' }),
+    'POST /api/V1/assistant/securite': signedIn('reads the body only: an emergency, a bypass request or neither', 'POST', '/api/V1/assistant/securite', 200, { texte: 'Mon lave-linge fuit' }),
     'POST /api/V1/files/public': { personal: 'a temporary upload of the caller’s own', probe: async () => ({ method: 'POST', url: '/api/V1/files/public', ...(await form({ file: { filename: 'f.png', data: PNG } })) }), expect: 201 },
     'POST /api/ai/images': { personal: 'reads a plate the caller uploaded, saves nothing (ai.test.ts; the OCR is run below by the save)' },
-    // Issue 22: the same answer for everyone, nothing of the household; the services are off in tests (test-app.ts): 503 (identification.test.ts).
+    // Lookups: the same answer for everyone, nothing of the household; the services are off in tests (test-app.ts): 503 (identification.test.ts).
     'GET /api/V1/identification/eprel/:numero': signedIn('a lookup in EPREL, saves nothing', 'GET', '/api/V1/identification/eprel/1480123', 503),
     'GET /api/V1/identification/ean/:ean': signedIn('a lookup in Open Products Facts, saves nothing', 'GET', '/api/V1/identification/ean/3540012345678', 503),
     'GET /api/V1/energie/tarif': signedIn('the configured electricity price', 'GET', '/api/V1/energie/tarif', 200),
@@ -252,7 +252,7 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/profils/users/:userId/events': read((who) => `${users(who.id)}/events`),
     'GET /api/V1/profils/users/:userId/events/counts': read((who) => `${users(who.id)}/events/counts`),
     'GET /api/V1/profils/users/:userId/appliances/:id/events': read((who) => `${users(who.id)}/appliances/${A.applianceId}/events`),
-    // Each member's own calendar address (issue 35): the same household, a token of their own.
+    // Each member's own calendar address: the same household, a token of their own.
     'GET /api/V1/profils/users/:userId/calendar-feed': {
       read: async (who) => ({ method: 'GET', url: `${users(who.id)}/calendar-feed` }),
       check: (res) => (/\/api\/V1\/calendar\/[\w-]+\.ics$/.test((res.json() as { url: string }).url) ? undefined : res.body),

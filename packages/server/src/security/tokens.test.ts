@@ -6,7 +6,7 @@ import { createTestApp, resetTokenFromMail, type TestApp } from '../../test/test
 import { PASSWORD, type Session, signUpAndIn } from '../../test/security/seed.ts';
 
 /**
- * Access and refresh tokens under attack (issue 8). auth.test.ts already covers: no token, a
+ * Access and refresh tokens under attack. auth.test.ts already covers: no token, a
  * token with a changed signature, expiry after the TTL, rotation, reuse of a spent refresh token
  * once, concurrent reuse, sign-out of one session and a reset with one session open. Here: the
  * forgeries, the malformed headers, and revocation across several sessions, of the refresh

@@ -11,7 +11,7 @@ import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../te
 import { type ApiRoute, fillUrl, routeTable } from '../../test/security/route-table.ts';
 
 /**
- * Upload hardening (issue 8), beyond files.test.ts and appliances.test.ts (HTML and PDF-as-image
+ * Upload hardening, beyond files.test.ts and appliances.test.ts (HTML and PDF-as-image
  * refused, 10 MB limit, anonymous upload): markup and polyglots on every upload route, hostile
  * file names, and how stored files are served.
  */

@@ -1,7 +1,7 @@
 /**
  * What shows while the first route's code and data load (React Router's HydrateFallback): the same
  * logo and « Chargement… » as the HTML before the app starts (index.html, its `.boot` style), so
- * the page neither flashes blank nor warns « No HydrateFallback » on a direct load (issue 16).
+ * the page neither flashes blank nor warns « No HydrateFallback » on a direct load.
  */
 export function BootScreen() {
   return (

@@ -32,7 +32,7 @@ export const donnonsUrl = (category: string) => `${EXTERNAL_LINKS.donnonsBase}/$
 export const repairWidgetUrl = (category: string) =>
   EXTERNAL_LINKS.repairWidget ? EXTERNAL_LINKS.repairWidget.replace('{category}', encodeURIComponent(category)) : null;
 
-/** spec §9 share targets: Facebook, Instagram (no link: it cannot share one), LinkedIn, WhatsApp, X. */
+/** product §9, share targets: Facebook, Instagram (no link: it cannot share one), LinkedIn, WhatsApp, X. */
 export function shareLinks(url: string, text: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(text);
@@ -45,7 +45,7 @@ export function shareLinks(url: string, text: string) {
   } as const;
 }
 
-/** spec §9 map: metropolitan France's bounding box. */
+/** product §9, map: metropolitan France's bounding box. */
 export const FRANCE_BOUNDING_BOX = { southWest: { lat: 42.96, lng: -6.9 }, northEast: { lat: 51.1, lng: 7.65 } };
 
 /**

@@ -2,7 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS, MSG } from '@ecofoyer/contracts';
 import type { ComponentType } from 'react';
 
 /**
- * A route's code, loaded on demand. spec §8/§9: a chunk that has not arrived after 120 s, or
+ * A route's code, loaded on demand. product §8/§9: a chunk that has not arrived after 120 s, or
  * fails to load, gives "Loading chunk {n} failed" (shown by the route's error boundary).
  */
 export function lazyPage<M>(chunk: string, load: () => Promise<M>, pick: (m: M) => ComponentType) {

@@ -1,4 +1,4 @@
-/** Every route path of the app (spec §2 route table), in one place. */
+/** Every route path of the app (product §2, route table), in one place. */
 export const paths = {
   login: '/login',
   register: '/register',
@@ -22,12 +22,12 @@ export const paths = {
   labels: '/etiquettes',
 } as const;
 
-/** spec §2 flags of the product chooser and the inventory, carried in the query (they survive a reload). */
+/** product §2, flags of the product chooser and the inventory, carried in the query (they survive a reload). */
 export type ProductListFlag = 'tomaintenance' | 'toadd' | 'tosecond' | 'torepair';
 export const productListFor = (flag: ProductListFlag) => `/productlist?flag=${flag}`;
 export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 
-/** spec §2: paths reachable without a signed-in user. */
+/** product §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
     ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation', '/desabonnement'].includes(pathname) ||

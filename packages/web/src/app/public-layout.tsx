@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Logo } from '../components/logo.tsx';
 
 // The dialog (Mantine's Modal, its scroll area and focus trap) is loaded on first use, not with
-// the login page: the public pages' JS budget (issue 8).
+// the login page: the public pages' JS budget (decision 006).
 const loadCguModal = () => import('../features/info/components/cgu-modal.tsx');
 const CguModal = lazy(() => loadCguModal().then((m) => ({ default: m.CguModal })));
 

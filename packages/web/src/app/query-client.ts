@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { QUERY_STALE_MS } from './route-data.ts';
 
 /**
- * What every change goes through, whatever feature made it: badges react to what happened (issue 18),
+ * What every change goes through, whatever feature made it: badges react to what happened (decision 014),
  * so a change marked `EARNS_BADGES` (lib/mutation-meta.ts) announces the badges it earned.
  */
 export function appMutationCache(client: () => QueryClient) {

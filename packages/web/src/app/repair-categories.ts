@@ -1,5 +1,5 @@
 /**
- * spec §2 Appointment: the partner widget's product category, mapped from the product. Keys are the
+ * product §2, Appointment: the partner widget's product category, mapped from the product. Keys are the
  * reference products' slugs (server db/reference/products.json); a partner with other category
  * codes changes the `code`s here. Unknown products use OTHER.
  */

@@ -6,8 +6,8 @@ import { refreshSession } from '../lib/api-client.ts';
 import { isTokenExpired, sessionStore } from '../lib/session.ts';
 
 /**
- * spec §2/§6 guard: any non-public path without a signed-in user logs out and goes to /login.
- * spec §4 token expiry: an expired access token ends the session unless it can be renewed.
+ * product §2/§6, guard: any non-public path without a signed-in user logs out and goes to /login.
+ * product §4, token expiry: an expired access token ends the session unless it can be renewed.
  */
 export function RequireAuth() {
   const session = useSession();

@@ -11,7 +11,7 @@ function userBase(): string | null {
 }
 
 /**
- * Route loaders (issue 8): each starts the GET requests its page makes on its first render, so
+ * Route loaders (decision 013): each starts the GET requests its page makes on its first render, so
  * that they travel while the page's code downloads (lib/early-fetch.ts). They return at once:
  * the page renders as soon as its code is there, and its queries take the answers.
  */
@@ -19,7 +19,7 @@ export function shellLoader() {
   const user = userBase();
   if (user) {
     fetchEarly(paths.notificationCount(user), QUERY_STALE_MS);
-    // The user's role in the foyer decides which buttons show (issue 19).
+    // The user's role in the foyer decides which buttons show (a lecteur only reads).
     fetchEarly(paths.foyer(user), QUERY_STALE_MS);
   }
   return null;

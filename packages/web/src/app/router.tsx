@@ -12,8 +12,8 @@ const board = (name: 'user' | 'freemium' | 'assure') =>
   lazyPage('boards', () => import('../features/boards/pages/board-page.tsx'), (m) => () => <m.BoardPage name={name} />);
 
 /**
- * Every route of spec §2. Public ones first; the rest behind the guard, inside the shell. Only the
- * login page is in the entry chunk: every other page is loaded on demand (issue 8 JS budgets).
+ * Every route of product §2. Public ones first; the rest behind the guard, inside the shell. Only the
+ * login page is in the entry chunk: every other page is loaded on demand (JS budgets, decision 006).
  */
 export const routes: RouteObject[] = [
   { path: '/login', Component: LoginPage, errorElement: <RouteError /> },
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
               { path: '/smarfix', lazy: lazyPage('smartfix', () => import('../features/smartfix/pages/smartfix-page.tsx'), (m) => m.SmartfixPage), errorElement: <RouteError /> },
               { path: '/cgu', lazy: lazyPage('cgu', () => import('../features/info/pages/cgu-page.tsx'), (m) => m.CguPage), errorElement: <RouteError /> },
               { path: '/etiquettes', lazy: lazyPage('labels', () => import('../features/labels/pages/labels-page.tsx'), (m) => m.LabelsPage), errorElement: <RouteError /> },
-              // A scanned QR label (issue 21): signed out, the guard goes to /login and back here.
+              // A scanned QR label: signed out, the guard goes to /login and back here.
               { path: '/a/:code', lazy: lazyPage('label', () => import('../features/labels/pages/label-page.tsx'), (m) => m.LabelPage), errorElement: <RouteError /> },
               { path: '/faq', lazy: lazyPage('faq', () => import('../features/info/pages/faq-page.tsx'), (m) => m.FaqPage), errorElement: <RouteError /> },
               { path: '*', Component: NotFoundPage },

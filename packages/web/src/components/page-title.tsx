@@ -4,9 +4,9 @@ import { type ReactNode, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * spec §2 back-arrow title bar: one step back to the page before this one. A frame on the page
+ * product §2, back-arrow title bar: one step back to the page before this one. A frame on the page
  * (the ADEME map, a booking widget) adds history entries only when the user navigates inside it,
- * so the steps are counted rather than assumed (issue 16: a fixed two steps skipped a page when
+ * so the steps are counted rather than assumed (a fixed two steps skipped a page when
  * the frame had not moved). Arriving directly, it goes to /home.
  */
 export function PageTitle({ title, right }: { title: string; right?: ReactNode }) {

@@ -14,7 +14,7 @@ async function loadPdfJs() {
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /**
- * A PDF drawn by pdf.js in the page (issue 15): phones show no PDF in a frame, and the files are
+ * A PDF drawn by pdf.js in the page: phones show no PDF in a frame, and the files are
  * served with `Content-Security-Policy: sandbox`, which no plugin viewer accepts. Pages one at a
  * time, fitted to the width, with zoom, the page count and a download link.
  */

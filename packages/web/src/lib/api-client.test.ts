@@ -9,7 +9,7 @@ afterEach(() => {
 
 const answer = (body: unknown) => vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
 
-describe('answers checked against the contracts in development (issue 18, item 7)', () => {
+describe('answers checked against the contracts in development', () => {
   it('reports an answer that does not match its schema, with what differs, and still returns it', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answer([{ id: 'sept', name: 'Lave-linge' }]);

@@ -33,10 +33,10 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * spec §5/§8 token refresh: needs a stored refresh token ("Aucun refresh token disponible."),
+ * product §5/§8, token refresh: needs a stored refresh token ("Aucun refresh token disponible."),
  * and an answer with an access token ("Échec du rafraîchissement du token."). Concurrent 401s
  * share one refresh: the server treats a second use of a spent refresh token as theft. Across
- * tabs (issue 14) the refresh runs under a Web Lock: a tab that waited finds the tokens another
+ * tabs the refresh runs under a Web Lock: a tab that waited finds the tokens another
  * tab just stored (its `staleAccessToken` is no longer the stored one) and takes them.
  */
 export function refreshSession(staleAccessToken?: string): Promise<string> {
@@ -70,7 +70,7 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
 
 /**
  * Sends with the stored access token; on a 401, the shared refresh and one retry, and the session
- * ends when that fails (spec §8). For calls that are not JSON through `api`: a download, an upload
+ * ends when that fails (product §8). For calls that are not JSON through `api`: a download, an upload
  * with progress (XMLHttpRequest).
  */
 export async function withSession<R extends { status: number }>(
@@ -101,7 +101,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * The contract's schema of the answer (e.g. `Appliance.array()`): in development, an answer that
-   * does not match it is reported in the console with what differs (issue 18, item 7). Never in
+   * does not match it is reported in the console with what differs. Never in
    * production, where the server's response schemas already strip and check. Pass it as
    * `import.meta.env.DEV ? Appliance.array() : undefined`: the production build then drops the
    * reference, so the API modules of every signed-in page's first load do not bring the contracts'
@@ -132,9 +132,9 @@ async function toError(res: Response): Promise<ApiError> {
 }
 
 /**
- * The one API client for JSON: bearer header, and on a 401 one refresh and one retry (spec §4,
+ * The one API client for JSON: bearer header, and on a 401 one refresh and one retry (product §4,
  * `withSession`, which uploads and downloads share); a failed refresh removes the tokens, passes
- * the error on and ends the session (spec §8).
+ * the error on and ends the session (product §8).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal, schema } = options;

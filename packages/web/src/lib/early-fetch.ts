@@ -6,7 +6,7 @@ const KEEP_MS = 10_000;
 interface Early {
   response: Promise<Response>;
   at: number;
-  /** The access token it was asked with: another tab may have renewed it since (issue 14). */
+  /** The access token it was asked with: another tab may have renewed it since. */
   token: string;
   /** The parsed body of a 2xx answer, once it has arrived, and when. */
   data?: unknown;
@@ -17,7 +17,7 @@ const early = new Map<string, Early>();
 const lastAnswered = new Map<string, number>();
 
 /**
- * Route loaders (issue 8): a page's GET requests started with the navigation, alongside the
+ * Route loaders (decision 013): a page's GET requests started with the navigation, alongside the
  * download of its code, instead of after its first render. The first `api()` GET of the same
  * path takes the answer (`takeEarly`) instead of asking again. Skipped without a valid session
  * (the guard renews or ends it first) and for a path answered less than `freshMs` ago: the

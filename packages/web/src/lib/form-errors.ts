@@ -1,8 +1,8 @@
 import type { AnswerSchema } from './api-client.ts';
 
 /**
- * A form's errors from the contract's zod schema, the one the server validates the same payload with
- * (issue 18, item 7): the first message of each field, keyed as the form's fields are.
+ * A form's errors from the contract's zod schema, the one the server validates the same payload with:
+ * the first message of each field, keyed as the form's fields are.
  */
 export function schemaErrors(schema: AnswerSchema, payload: unknown): Record<string, string> {
   const result = schema.safeParse(payload);

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_SIDE_PX, IMAGE_QUALITY, IMAGE_RESIZE_THRESHOLD_BYTES } from '@ecofoyer/contracts';
 
-/** spec §5/§9: an image over 204800 bytes is resized before upload (longest side 800 px, quality 0.8). */
+/** product §5/§9: an image over 204800 bytes is resized before upload (longest side 800 px, quality 0.8). */
 export async function prepareImage(file: File): Promise<File> {
   if (file.size <= IMAGE_RESIZE_THRESHOLD_BYTES || !file.type.startsWith('image/')) return file;
   const [{ default: imageCompression }, lib] = await Promise.all([
@@ -12,7 +12,7 @@ export async function prepareImage(file: File): Promise<File> {
     initialQuality: IMAGE_QUALITY,
     useWebWorker: true,
     // The worker (a blob: URL, allowed by worker-src) loads the library from this origin, not from
-    // its default CDN, which the CSP and an offline phone would both refuse (issue 15, item 11).
+    // its default CDN, which the CSP and an offline phone would both refuse.
     libURL: new URL(lib.default, window.location.href).href,
     fileType: file.type === 'image/png' ? 'image/png' : 'image/jpeg',
   });

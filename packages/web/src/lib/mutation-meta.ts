@@ -1,5 +1,5 @@
 /**
- * What a mutation tells the rest of the app through TanStack Query's `meta` (issue 18, item 2: badges
+ * What a mutation tells the rest of the app through TanStack Query's `meta` (decision 014: badges
  * react to what happened instead of being called by the features they count). A feature marks a
  * change that may earn a badge with `meta: EARNS_BADGES`; the badges feature, wired to the mutation
  * cache in `app/query-client.ts`, announces what it earned.

@@ -9,7 +9,7 @@ export function positiveInt(value: string | null): number | null {
 
 /**
  * A text kept in the address (`?q=…` by default), so Back to a search page finds the query and its
- * results again (issue 16, item 10). Typing replaces the history entry instead of adding one per key.
+ * results again. Typing replaces the history entry instead of adding one per key.
  */
 export function useUrlText(name = 'q'): [string, (value: string) => void] {
   const [params, setParams] = useSearchParams();

@@ -1,13 +1,13 @@
 import { REMEMBER_ME_VALUE, type SigninResponse, type User } from '@ecofoyer/contracts';
 
-/** What the app keeps of a signed-in user (spec §3 User): the user fields and the tokens. */
+/** What the app keeps of a signed-in user (product §3, User): the user fields and the tokens. */
 export type Session = User & { accessToken: string; refreshToken: string };
 
 const USER_KEY = 'user';
 const REMEMBER_KEY = 'rememberMe';
 
 /**
- * spec §4 remember-me: when checked (stored as the string "true") the session lives in
+ * product §4, remember-me: when checked (stored as the string "true") the session lives in
  * localStorage and survives closing the browser; otherwise in sessionStorage.
  */
 function storage(): Storage {
@@ -65,14 +65,14 @@ export const sessionStore = {
     storage().setItem(USER_KEY, JSON.stringify({ ...current, ...patch }));
     notify();
   },
-  /** Logout: the stored user and tokens go (spec §4). */
+  /** Logout: the stored user and tokens go (product §4). */
   clear() {
     localStorage.removeItem(USER_KEY);
     sessionStorage.removeItem(USER_KEY);
     localStorage.removeItem(REMEMBER_KEY);
     notify();
   },
-  /** A failed refresh removes the stored tokens (spec §8); without them the user is signed out. */
+  /** A failed refresh removes the stored tokens (product §8); without them the user is signed out. */
   dropTokens() {
     const current = read();
     if (!current) return;

@@ -15,7 +15,7 @@ function Page() {
   );
 }
 
-describe('slots: a page shows another feature’s part without importing it (issue 18, item 3)', () => {
+describe('slots: a page shows another feature’s part without importing it', () => {
   it('shows nothing in an empty slot, and what the route put in a filled one', () => {
     renderPage(<Page />);
     expect(screen.getByRole('main').textContent).toBe('Accueil');

@@ -2,7 +2,7 @@ import type { Appliance, Event } from '@ecofoyer/contracts';
 import { type ComponentType, createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /**
- * The places where a page shows a part that another feature owns (issue 18, item 3; decision 009):
+ * The places where a page shows a part that another feature owns (decisions 009 and 014):
  * a feature imports only itself, the shared features and `lib/`, so a page does not import that part;
  * it leaves a slot, and the route that shows the page (`app/pages/`) fills it. Each slot is typed
  * here, with the feature that fills it. An empty slot shows nothing.
@@ -10,7 +10,7 @@ import { type ComponentType, createContext, type ReactNode, useContext, useMemo 
 export interface Slots {
   /** The appliance page's « Mes droits » (rights). */
   applianceRights: ComponentType<{ appliance: Appliance; events: Event[] }>;
-  /** The appliance page's « Rappel produit » banners (recalls, issue 22). */
+  /** The appliance page's « Rappel produit » banners (recalls). */
   applianceRecalls: ComponentType<{ appliance: Appliance }>;
   /** « Réparer ou remplacer ? » in the repair flow (rights). */
   repairOrReplace: ComponentType<{ appliance: Appliance }>;
@@ -18,25 +18,25 @@ export interface Slots {
   guaranteeSummary: ComponentType;
   /** The home's badges: mine, then those still to earn (badges). */
   homeBadges: ComponentType;
-  /** The profile's « Mes notifications » (notifications, issue 19). */
+  /** The profile's « Mes notifications » (notifications). */
   notificationPreferences: ComponentType;
   /** The profile's CSV export and import cards (inventory-csv). */
   inventoryCsv: ComponentType;
-  /** The profile's way to the QR labels (labels, issue 21). */
+  /** The profile's way to the QR labels (labels). */
   labelsCard: ComponentType;
-  /** The profile's « Dossier d’inventaire » and its read-only links (dossier, issue 21). */
+  /** The profile's « Dossier d’inventaire » and its read-only links (dossier). */
   inventoryDossier: ComponentType;
   /** The ADEME « Que faire de mes objets » map, centred on the user's address (repairers). */
   circularMap: ComponentType<CircularMapProps>;
   /** The products a maintenance reminder needs (maintenance). */
   neededProducts: ComponentType<{ productId: number | null; cardId: number | null }>;
-  /** The new-device wizard's « Scanner l’étiquette énergie » (identification, issue 22). */
+  /** The new-device wizard's « Scanner l’étiquette énergie » (identification). */
   energyLabelScanner: ComponentType<EnergyLabelScannerProps>;
-  /** The appliance page's consumption, yearly cost and label scan (identification, issue 22). */
+  /** The appliance page's consumption, yearly cost and label scan (identification). */
   applianceEnergy: ComponentType<{ appliance: Appliance }>;
 }
 
-/** What an energy label's QR code or a barcode identified, as an appliance's fields (issue 22). */
+/** What an energy label's QR code or a barcode identified, as an appliance's fields. */
 export interface IdentifiedFields {
   marque: string | null;
   modele: string | null;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 13: a card's waiting time apart from its active time (defrosting takes hours of waiting for
+ * A card's waiting time apart from its active time (defrosting takes hours of waiting for
  * an hour of work) and the season a seasonal task belongs to (months, inclusive, may wrap the year).
  * Additive: nullable columns, filled by the reference loader at start.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One row per signed-in device (a refresh-token family, issue 14): when it started, for the absolute
+ * One row per signed-in device (a refresh-token family): when it started, for the absolute
  * lifetime of a session, and what the user needs to recognise it in « Mes appareils connectés ».
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

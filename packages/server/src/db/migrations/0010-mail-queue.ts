@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Mail leaves from a queue (issue 14): a request only inserts its mail, a worker sends it and
+ * Mail leaves from a queue: a request only inserts its mail, a worker sends it and
  * retries with backoff, so no HTTP answer waits for (or tells anything by) the mail server.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sign-in slow-down instead of lock-out (issue 14): failed attempts per login (successes do not
+ * Sign-in slow-down instead of lock-out (none locks another out): failed attempts per login (successes do not
  * count, a success clears them), and the devices that signed in before, which a slow-down spares.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

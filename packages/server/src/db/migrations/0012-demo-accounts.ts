@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One demo household per visitor (issue 14, hole 5): a demo account carries the moment it expires,
+ * One demo household per visitor, seen by no other: a demo account carries the moment it expires,
  * and the hourly purge deletes it then (its rows by cascade, its files by the orphan sweep).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A new e-mail address waits for its confirmation link before it signs in (issue 14, hole 1): one
+ * A new e-mail address waits for its confirmation link before it signs in (proof it is theirs): one
  * pending change per account, the link's token kept as a hash, single use, expiring.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

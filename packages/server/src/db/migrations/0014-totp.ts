@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Optional two-factor sign-in (issue 14): the TOTP secret, encrypted, enabled once a first code
+ * Optional two-factor sign-in: the TOTP secret, encrypted, enabled once a first code
  * proved the app has it; the last time step used (no code twice); recovery codes as hashes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * « Mes droits » (issue 20): the paperwork of an appliance — seller, price, serial number, delivery
+ * « Mes droits »: the paperwork of an appliance — seller, price, serial number, delivery
  * date, bought second-hand, end of a commercial guarantee — and, on a breakdown, whether the seller
  * repaired it under the legal guarantee (with the days it could not be used) or replaced it.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The tables whose rows the household's cached answers are computed from (issue 23,
+ * The tables whose rows the household's cached answers are computed from (see
  * `lib/household-cache.ts`): any change to one of them moves its owner's `users.data_version`.
  */
 export const VERSIONED_TABLES = ['universes', 'appliances', 'events', 'notifications', 'user_badges', 'user_actions'] as const;

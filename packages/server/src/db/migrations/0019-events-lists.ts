@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The calendar's lists read in index order (issue 23): the planned ones oldest first, the done ones
+ * The calendar's lists read in index order: the planned ones oldest first, the done ones
  * by the time they were done, newest first; a month's window by either date. Without them each list
  * read every event of the household (ten years of maintenance) to keep twenty.
  */

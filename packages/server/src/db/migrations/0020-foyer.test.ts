@@ -24,7 +24,7 @@ const counts = async () =>
              (select count(*) from appliances)::int as appliances, (select count(*) from events)::int as events`.execute(t.db)
   ).rows[0]!;
 
-describe('migration 0020 (issue 19): every existing user becomes the owner of a foyer holding their data', () => {
+describe('migration 0020: every existing user becomes the owner of a foyer holding their data', () => {
   it('gives the demo household and another account each their foyer, moves no data row, and keeps giving new accounts theirs', async () => {
     const demo = await signedInUser(t, 'migration-demo@exemple.fr');
     await seedDemoHousehold(t.app, demo.id);

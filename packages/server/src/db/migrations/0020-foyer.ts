@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A household shared by several people (issue 19, decision 016). A foyer's id is the id of the user
+ * A household shared by several people (decision 016). A foyer's id is the id of the user
  * who founded it, the key its data already carries (`user_id` of universes, appliances, events…):
  * every existing user becomes the owner (`proprietaire`) of a foyer holding their data, and no data
  * row moves. Each user belongs to one foyer at a time (`foyer_members`, one row per user); a foyer

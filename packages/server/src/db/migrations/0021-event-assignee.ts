@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * « Qui s'en occupe ? » (issue 19): a planned maintenance may be assigned to one member of the
+ * « Qui s'en occupe ? »: a planned maintenance may be assigned to one member of the
  * foyer; its reminders then go to that member alone. An account that goes unassigns its tasks.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Reminders by e-mail (issue 19): each member's notification preferences (no row: everything on,
+ * Reminders by e-mail: each member's notification preferences (no row: everything on,
  * e-mail at each reminder), mails in HTML as well as text with their list headers (one-click
  * unsubscribe), and the weekly digests sent, one per member and week whatever the replicas.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 21: the insurer's « Dossier d'inventaire » built in the background (its progress, then the
+ * The insurer's « Dossier d'inventaire » built in the background (its progress, then the
  * PDF's key in the file store, for any replica to report and serve), the read-only links that show
  * it to someone without an account, and the QR label of each appliance (a short code; a revoked one
  * stays, so its page can say it was revoked).

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 22, product recall watch (decision 019): the day's run of the RappelConso job, claimed by
+ * Product recall watch (decision 019): the day's run of the RappelConso job, claimed by
  * one replica; the recall sheets read (household-appliance and electrical categories); each sheet
  * matched with an appliance, once, until a member marks it handled; and the appliance a
  * notification is about when it is no event's (a recall opens the appliance's page).

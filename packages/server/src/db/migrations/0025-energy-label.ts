@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22, energy label and running cost (decision 020): an appliance keeps the EPREL registration
+ * Energy label and running cost (decision 020): an appliance keeps the EPREL registration
  * number read from its energy label's QR code, its barcode (EAN-13), and its consumption in kWh per
  * year (from EPREL or typed), to the tenth. All optional: an appliance added before has none.
  */

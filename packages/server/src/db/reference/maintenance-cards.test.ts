@@ -47,12 +47,12 @@ describe('maintenance-cards.json', () => {
     for (const c of cards) expect(known.has(c.product), `${c.slug}: ${c.product}`).toBe(true);
   });
 
-  it('has at least one card for every reference product (issue 13)', () => {
+  it('has at least one card for every reference product', () => {
     const withCard = new Set(cards.map((c) => c.product));
     expect(products.map((p) => p.slug).filter((p) => !withCard.has(p))).toEqual([]);
   });
 
-  it('counts waiting apart from active time and anchors seasonal tasks to their season (issue 13)', () => {
+  it('counts waiting apart from active time and anchors seasonal tasks to their season', () => {
     const bySlug = new Map(cards.map((c) => [c.slug, c]));
     expect(bySlug.get('congelateur-degivrage')?.waitMinutes).toBeGreaterThanOrEqual(60);
     expect(bySlug.get('bouilloire-detartrage')?.waitMinutes).toBe(60);

@@ -14,10 +14,10 @@ import { AccountRepository } from './account.repository.ts';
 const HOUR = 3_600_000;
 
 /**
- * « Télécharger mes données » and the rows of « Supprimer mon compte » (issue 14, RGPD art. 15, 17
+ * « Télécharger mes données » and the rows of « Supprimer mon compte » (RGPD art. 15, 17
  * and 20): the data of one account, complete, in a format a person and a program can read.
  */
-/** The account module on this database: other modules reach it through its service only (issue 18). */
+/** The account module on this database: other modules reach it through its service only, never its tables. */
 export function createAccountService(db: Db, deps: { store: FileStore; clock: Clock; limiter: RateLimiter }): AccountService {
   return new AccountService(new AccountRepository(db), deps);
 }

@@ -6,7 +6,7 @@ import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../..
 import { multipart, PDF, PNG } from '../../../test/multipart.ts';
 import { EXPORTED_TABLES, NOT_IN_EXPORT } from './account.repository.ts';
 
-/** RGPD (issue 14): « Télécharger mes données » and « Supprimer mon compte ». */
+/** RGPD: « Télécharger mes données » and « Supprimer mon compte ». */
 let t: TestApp;
 const PASSWORD = 'Secret1!ok';
 const users = (id: number) => `/api/V1/profils/users/${id}`;
@@ -102,7 +102,7 @@ describe('Supprimer mon compte', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'partant@exemple.fr', password: PASSWORD } })).statusCode).toBe(401);
   });
 
-  it('erases the mails of the deleted account with it, and the confirmation as soon as it has left (issue 35, item 10)', async () => {
+  it('erases the mails of the deleted account with it, and the confirmation as soon as it has left', async () => {
     const me = await signedInUser(t, 'oubli@exemple.fr');
     await signedInUser(t, 'garde@exemple.fr');
     // A reset link for each: one mail the queue has sent (kept 30 days), for the one who leaves and the one who stays.

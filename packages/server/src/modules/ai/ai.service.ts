@@ -77,7 +77,7 @@ export class AiService {
 
   /**
    * POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was
-   * recognised. The photo is the user's own upload; the appliance goes to their foyer (issue 19).
+   * recognised. The photo is the user's own upload; the appliance goes to their foyer.
    */
   async searchAndSave(userId: number, foyerId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
     if (body.userId !== userId) throw forbidden();
@@ -85,7 +85,7 @@ export class AiService {
     // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.
     await this.deps.universes.row(foyerId, body.univerId);
     const reading = await this.read(image, body.searchText || undefined);
-    // Never an appliance called « Inconnu » (issue 16, item 8): without both, nothing is saved and the
+    // Never an appliance called « Inconnu »: without both, nothing is saved and the
     // app asks for more (its wizard reads with POST /api/ai/images and lets the user complete).
     if (!reading.marque || !reading.modele) throw notFound(MSG.imageSearchNoResult, 'NOTHING_RECOGNISED');
     return this.deps.appliances.create(

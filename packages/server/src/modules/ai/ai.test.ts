@@ -58,7 +58,7 @@ describe('adding a device by photo (API.md image search)', () => {
     expect(await count()).toBe(before);
   }, 60_000);
 
-  it('never saves « Inconnu »: a plate read in part saves nothing, and the reading (with the hint) is given back to complete (issue 16, item 8)', async () => {
+  it('never saves « Inconnu »: a plate read in part saves nothing, and the reading (with the hint) is given back to complete', async () => {
     const before = await count();
     const url = await upload(user, await plateImage(['Mod./Model: WAT28449FF', '220-240 V ~ 50 Hz  2300 W']));
     const res = await save(user, { urlImage: url, searchText: '', userId: user.id, univerId: universe, refProdId: washingMachine });

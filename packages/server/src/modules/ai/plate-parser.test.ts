@@ -156,7 +156,7 @@ describe('parsePlate — model without a label', () => {
 });
 
 describe('parsePlate — hint', () => {
-  it('keeps the brand the plate shows over another one typed in the hint (issue 16, item 8)', () => {
+  it('keeps the brand the plate shows over another one typed in the hint', () => {
     const text = 'BOSCH\nMod./Model: WAT28449FF/01';
     expect(parsePlate(text, 'Lave-linge Siemens du sous-sol').marque).toBe('Bosch');
   });

@@ -412,7 +412,7 @@ export function findModel(text: string, hint?: string): string | null {
 
 /** Brand and model of a rating plate from its OCR text; `hint` is what the user typed, if anything. */
 export function parsePlate(text: string, hint?: string): PlateFields {
-  // What the plate says wins (issue 16, item 8): the hint only names a brand the plate does not show.
+  // What the plate says wins: the hint only names a brand the plate does not show.
   const marque = findBrand(text) ?? (hint ? findBrand(hint) : null);
   return { marque, modele: findModel(text, hint) };
 }

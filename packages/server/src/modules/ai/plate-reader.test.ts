@@ -149,7 +149,7 @@ describe('PlateReader — images without a plate', () => {
   );
 });
 
-describe('photos that would cost the OCR too much (issue 15, decompression bomb)', () => {
+describe('photos that would cost the OCR too much (decompression bombs)', () => {
   it('refuses a photo declaring 400 megapixels with a 413, without decoding it', async () => {
     const error = await reader.read(pngDeclaring(20_000, 20_000)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -173,7 +173,7 @@ describe('photos that would cost the OCR too much (issue 15, decompression bomb)
   }, OCR_TIMEOUT);
 });
 
-describe('OCR as an optional dependency (issue 18, item 9)', () => {
+describe('OCR as an optional dependency', () => {
   it('says OCR is not installed when tesseract.js is missing, and passes any other failure on', async () => {
     const notFound = Object.assign(new Error("Cannot find package 'tesseract.js'"), { code: 'ERR_MODULE_NOT_FOUND' });
     await expect(loadTesseract(() => Promise.reject(notFound))).rejects.toBeInstanceOf(OcrUnavailableError);

@@ -27,8 +27,8 @@ export interface PlateReading extends PlateFields {
 }
 
 /**
- * OCR is not installed: tesseract.js and its language data are optional dependencies (65 MB; issue
- * 18, item 9), left out by `npm ci --omit=optional`. The wizard then asks for brand and model by hand.
+ * OCR is not installed: tesseract.js and its language data are optional dependencies (65 MB a
+ * server may do without), left out by `npm ci --omit=optional`. The wizard then asks for brand and model by hand.
  */
 export class OcrUnavailableError extends Error {
   readonly code = 'OCR_UNAVAILABLE';
@@ -72,14 +72,14 @@ export class PlateReadTimeoutError extends Error {
 export const OCR_MAX_SIDE = 2400;
 
 /**
- * The photo as the OCR gets it (issue 15, decompression bomb): its size read from the header first
+ * The photo as the OCR gets it (a decompression bomb is refused): its size read from the header first
  * (413 past MAX_IMAGE_PIXELS, before any decoding), then turned upright and scaled down to
  * OCR_MAX_SIDE by libvips, on libuv's threads: neither the event loop nor the OCR queue waits on it.
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   const { width, height } = checkImageDimensions(image);
   if (Math.max(width, height) <= OCR_MAX_SIDE) return image;
-  // libvips (11 MB resident) loads with the first large photo, not at start (issue 23: memory at rest).
+  // libvips (11 MB resident) loads with the first large photo, not at start: memory at rest stays low.
   const { default: sharp } = await import('sharp');
   try {
     return await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })

@@ -54,7 +54,7 @@ export class AppliancesRepository {
     return this.base(userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
-  /** A page of the list in its order (newest first), after the appliance `after` (keyset, issue 23). */
+  /** A page of the list in its order (newest first), after the appliance `after` (keyset: a deep page costs no more). */
   page(userId: number, limit: number, after?: number) {
     let query = this.base(userId);
     if (after !== undefined) {
@@ -64,7 +64,7 @@ export class AppliancesRepository {
     return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
   }
 
-  /** What the search compares, for every appliance of the inventory, in the list's order (issue 23). */
+  /** What the search compares, for every appliance of the inventory, in the list's order. */
   searchable(userId: number) {
     return applianceSearchFields(this.db, userId);
   }
@@ -80,7 +80,7 @@ export class AppliancesRepository {
   }
 
   /**
-   * Appliances of every household whose guarantees may end soon (issue 20): still in the inventory,
+   * Appliances of every household whose guarantees may end soon (the reminders): still in the inventory,
    * delivered or bought in the last 5 years, or with a commercial guarantee not over a week ago.
    */
   withGuaranteeDates(since: string, commercialFrom: string) {
@@ -92,7 +92,7 @@ export class AppliancesRepository {
       .execute();
   }
 
-  /** What the guarantees need of every appliance still in the inventory (issue 23: the home's summary, without files or joins). */
+  /** What the guarantees need of every appliance still in the inventory (the home's summary, read without files or joins). */
   guaranteeFacts(userId: number) {
     return this.db
       .selectFrom('appliances')
@@ -103,7 +103,7 @@ export class AppliancesRepository {
       .execute();
   }
 
-  /** The household an appliance still in an inventory belongs to (issue 21: a QR label names only the appliance). */
+  /** The household an appliance still in an inventory belongs to (a QR label names only the appliance). */
   async householdOf(id: number): Promise<number | null> {
     const row = await this.db.selectFrom('appliances').select('user_id').where('id', '=', id).where('second_life', 'is', null).executeTakeFirst();
     return row?.user_id ?? null;
@@ -150,7 +150,7 @@ export class AppliancesRepository {
   }
 
   /**
-   * What the badges count of the inventory, in one statement (issue 23): the appliances in it, those
+   * What the badges count of the inventory, in one statement, whatever its size: the appliances in it, those
    * given a second life, and the most appliances in one universe.
    */
   async badgeCounts(userId: number): Promise<{ inInventory: number; secondLife: number; mostInOneUniverse: number }> {
@@ -187,7 +187,7 @@ export class AppliancesRepository {
       .execute();
   }
 
-  /** Gives every appliance of one household to another (issue 19: a member who joins with their data). */
+  /** Gives every appliance of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
     return this.db.updateTable('appliances').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
   }

@@ -88,7 +88,7 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** POST /api/devices (spec §7): an appliance with no universe; a CSRF header, if sent, is ignored. */
+/** POST /api/devices (product §7): an appliance with no universe; a CSRF header, if sent, is ignored. */
 export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appliances } = app.services;
   app.post(

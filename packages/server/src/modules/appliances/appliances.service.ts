@@ -11,7 +11,7 @@ import type { UniversesService } from '../universes/universes.service.ts';
 import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
-/** spec §3: appliances without a product type are counted under this name. */
+/** product §3: appliances without a product type are counted under this name. */
 export const UNTYPED_PRODUCT = 'Autre';
 
 export interface ApplianceInput {
@@ -24,14 +24,14 @@ export interface ApplianceInput {
   note?: string | null;
   panne_note?: string | null;
   classenergie?: string | null;
-  /** « Mes droits » (issue 20): undefined keeps the stored value on an update. */
+  /** « Mes droits » paperwork: undefined keeps the stored value on an update. */
   vendeur?: string | null;
   prix_achat?: number | null;
   numero_serie?: string | null;
   dt_livraison?: string | null;
   occasion?: boolean;
   garantie_commerciale_fin?: string | null;
-  /** Issue 22: the energy label's numbers and kWh per year; undefined keeps the stored value on an update. */
+  /** The energy label's numbers and kWh per year; undefined keeps the stored value on an update. */
   eprel_number?: string | null;
   ean?: string | null;
   energy_kwh_year?: number | null;
@@ -41,7 +41,7 @@ const RIGHTS_KEYS = ['vendeur', 'prix_achat', 'numero_serie', 'dt_livraison', 'o
 /** The paperwork fields the input gives (an update without them keeps what was saved). */
 const rightsFields = (input: ApplianceInput) => Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 const ENERGY_KEYS = ['eprel_number', 'ean', 'energy_kwh_year'] as const;
-/** The energy label's fields the input gives (issue 22: an update without them keeps what was saved). */
+/** The energy label's fields the input gives (an update without them keeps what was saved). */
 const energyFields = (input: ApplianceInput) => Object.fromEntries(ENERGY_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
 /** A new appliance's row; its name defaults to « Type Marque ». */
@@ -81,7 +81,7 @@ const FILE_COLUMNS = {
 /** What the inventory's search compares, the most telling first (the same keys as the web app's lists). */
 const SEARCH_KEYS = ['name', 'marque', 'modele', 'prod_name', 'univer_name'] as const;
 
-/** The fields of an appliance that its guarantees depend on (issue 20). */
+/** The fields of an appliance that its guarantees depend on (« Mes droits »). */
 export type GuaranteeFacts = Pick<Appliance, 'id' | 'name' | 'prod_id' | 'dt_achat' | 'dt_livraison' | 'occasion' | 'garantie_commerciale_fin'>;
 
 export class AppliancesService {
@@ -126,7 +126,7 @@ export class AppliancesService {
   }
 
   /**
-   * The inventory (spec §7), or one page of it, or the best matches of a search (issue 23: the
+   * The inventory (product §7), or one page of it, or the best matches of a search (so the
    * answer stays small as a household grows). A search compares the light fields of every appliance
    * with the app's search (contracts' `createSearch`), then reads the matches in full. Its index is
    * built once and kept until the household's data changes, so a keystroke reads the data version
@@ -151,7 +151,7 @@ export class AppliancesService {
     return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
   }
 
-  /** What the guarantees need of each appliance of the inventory (« Mes droits », issue 20), read light (issue 23). */
+  /** What the guarantees need of each appliance of the inventory (« Mes droits »), read light for a large inventory. */
   guaranteeFacts(userId: number): Promise<GuaranteeFacts[]> {
     return this.repo.guaranteeFacts(userId);
   }
@@ -163,21 +163,21 @@ export class AppliancesService {
   }
 
   /**
-   * The inventory, oldest first, each appliance with the keys of its photo and invoice (issue 21:
-   * the dossier reads those files from the store and shows them through its own links).
+   * The inventory, oldest first, each appliance with the keys of its photo and invoice (the
+   * dossier reads those files from the store and shows them through its own links).
    */
   async listWithFiles(userId: number): Promise<{ appliance: Appliance; pictKey: string | null; factureKey: string | null }[]> {
     const rows = await this.repo.list(userId);
     return mapSliced(rows.toReversed(), (r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
   }
 
-  /** The keys of one appliance's photo and invoice, or null when it is not in the household's inventory (issue 21: a shared dossier's files). */
+  /** The keys of one appliance's photo and invoice, or null when it is not in the household's inventory (a shared dossier's files). */
   async fileKeys(userId: number, id: number): Promise<{ pictKey: string | null; factureKey: string | null } | null> {
     const row = await this.repo.find(userId, id);
     return row ? { pictKey: row.pict_key, factureKey: row.facture_key } : null;
   }
 
-  /** The household an appliance is in, or null when it is in none any more (issue 21: labels). */
+  /** The household an appliance is in, or null when it is in none any more (the QR labels). */
   householdOf(id: number): Promise<number | null> {
     return this.repo.householdOf(id);
   }
@@ -186,7 +186,7 @@ export class AppliancesService {
     return this.repo.badgeCounts(userId);
   }
 
-  /** spec §3 counts: {data: {prodName: count}, meta: {totalAppliances}}; and the known kWh per year by type (issue 22). */
+  /** product §3 counts: {data: {prodName: count}, meta: {totalAppliances}}; and the known kWh per year by type. */
   async count(userId: number): Promise<ApplianceCount> {
     const [rows, secondLife] = await Promise.all([this.repo.countByProduct(userId), this.repo.countSecondLife(userId)]);
     const data: Record<string, number> = {};
@@ -216,7 +216,7 @@ export class AppliancesService {
   /**
    * The rules of a new appliance and its row: its universe is the household's, its product exists,
    * its name defaults to « Type Marque ». For the form (`create`: ApplianceCreateData) and for a CSV
-   * row parsed by the same schema, then inside the import's transaction (`unit`, issue 21), where a
+   * row parsed by the same schema, then inside the import's transaction (`unit`), where a
    * universe is checked once and the badges hear of the new appliances once, at the commit. Its id.
    */
   async add(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId, unit?: UnitOfWork): Promise<number> {
@@ -245,7 +245,7 @@ export class AppliancesService {
     if (unit) this.checked.set(unit, (this.checked.get(unit) ?? new Set()).add(universeId));
   }
 
-  /** spec §2 Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
+  /** product §2, Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
   async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork, actorId = userId): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;
@@ -271,7 +271,7 @@ export class AppliancesService {
     }));
   }
 
-  /** The appliances of every household whose guarantee may end soon: the reminders' candidates (issue 20). */
+  /** The appliances of every household whose guarantee may end soon: the reminders' candidates. */
   withGuaranteeDates(since: string, commercialFrom: string) {
     return this.repo.withGuaranteeDates(since, commercialFrom);
   }
@@ -334,7 +334,7 @@ export class AppliancesService {
     await Promise.all([current.pict_key, current.facture_key, current.notice_key].map((k) => this.deps.files.remove(k)));
   }
 
-  /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */
+  /** Gives this module's rows of one household to another, in the caller's transaction (joining a foyer with one's data). */
   async moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void> {
     const repo = this.repo.in(unit.tx);
     await repo.moveHousehold(from, to);

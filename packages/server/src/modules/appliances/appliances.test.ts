@@ -92,7 +92,7 @@ describe('creating appliances', () => {
     expect(long.json().message).toBe(MSG.textTooLong(500));
     const future = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '2999-01-01' });
     expect(future.json().message).toBe(MSG.dateInFuture);
-    // A typing slip of a century (issue 16): refused, nothing saved.
+    // A typing slip of a century (before 1950): refused, nothing saved.
     const before = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers: me.headers })).json().length;
     const old = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '1900-01-01' });
     expect(old.statusCode).toBe(400);
@@ -158,7 +158,7 @@ describe('lists and counts', () => {
   });
 });
 
-describe('a growing inventory: pages and search (issue 23)', () => {
+describe('a growing inventory: pages and search', () => {
   it('pages the list in its order with limit and after, and the pages together are the whole list', async () => {
     const user = await signedInUser(t, 'pages@exemple.fr');
     const u = await universe(user, 'Cuisine');
@@ -254,7 +254,7 @@ describe('updating, files and deleting', () => {
     expect(garbled.statusCode).toBe(400);
   });
 
-  it('takes a manual up to 25 MB and an invoice or a picture up to 10 MB, each refused past its own limit (issue 16)', async () => {
+  it('takes a manual up to 25 MB and an invoice or a picture up to 10 MB, each refused past its own limit', async () => {
     const a = (await addAppliance(kitchen, { prod_id: product('Réfrigérateur').id, marque: 'Bosch', modele: 'KGN' })).json();
     // A PDF's trailing bytes after %%EOF are allowed (incremental updates): padding makes it large.
     const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(bytes - PDF.length, 0x20)]);

@@ -45,7 +45,7 @@ const sheet = (entry: FaultEntry, others: Match[] = []): MiaAnswer => ({
   alternatives: others.map((m) => ({ id: m.entry.id, title: m.entry.title })),
 });
 
-/** The embedded answer (spec §7 knowledge-base reply), in the assistant's "tu". */
+/** The embedded answer (product §7, knowledge-base reply), in the assistant's "tu". */
 export function embeddedAnswer(matches: Match[]): string {
   if (matches.length === 0) return '';
   const { entry } = matches[0]!;
@@ -75,14 +75,14 @@ const stems = (s: string) => new Set(s.split(/[\s\p{P}\p{S}]+/u).map((w) => proc
  */
 export class AssistantService {
   constructor(
-    /** The knowledge base's index, built on the first question (issue 23: 19 MB not held by a server nobody asks). */
+    /** The knowledge base's index, built on the first question (19 MB not held by a server nobody asks). */
     private readonly loadIndex: () => FaultIndex,
     private readonly deps: { appliances: AppliancesService; llm: ChatCompletions; screen?: SafetyScreen },
   ) {}
 
   /**
-   * Builds the knowledge base's index and reads the danger model now (issue 36, item 8: the first
-   * question after a start waited 7 s for them). The server calls it while its database migrates.
+   * Builds the knowledge base's index and reads the danger model now (else the first
+   * question after a start waits 7 s for them). The server calls it while its database migrates.
    */
   warm(): void {
     this.loadIndex();
@@ -93,7 +93,7 @@ export class AssistantService {
     return this.deps.screen ?? sharedSafetyScreen();
   }
 
-  /** POST V1/assistant/securite: an emergency, a request to bypass a safety device, or neither (issue 36). */
+  /** POST V1/assistant/securite: an emergency, a request to bypass a safety device, or neither. */
   check(body: { texte: string; productName?: string | null }): SafetyCheck {
     return this.screen.screen(body.texte, this.index.productName(this.index.resolveProduct(body.productName)) ?? body.productName ?? null);
   }
@@ -190,7 +190,7 @@ export class AssistantService {
   }
 
   /**
-   * The first cause of the sheet, in its order, that the person has not ruled out (issue 36, item 7:
+   * The first cause of the sheet, in its order, that the person has not ruled out (because
    * checking one cause never rules out the others, nor the more common ones before it).
    */
   private refine(entry: FaultEntry, ruledOut: Set<number>, justRuledOut: number): ChatAnswer {

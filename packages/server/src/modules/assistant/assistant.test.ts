@@ -36,7 +36,7 @@ describe('assistant (embedded knowledge base)', () => {
     expect(dishwasher.json().fault.id).toMatch(/^lave-vaisselle-/);
     const oven = await ask(t, user.headers, { userQuestion: 'il ne chauffe plus du tout', productName: 'Four' });
     expect(oven.json().fault.id).toMatch(/^four-/);
-    // The chat's device is a hard constraint (issue 13): words about another device get no sheet of it.
+    // The chat's device is a hard constraint: words about another device get no sheet of it.
     const named = (await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit', productName: 'Four' })).json();
     expect(named.fault).toBeNull();
     expect(named.aucuneFiche.message).toContain('un autre appareil');
@@ -104,7 +104,7 @@ describe('assistant (embedded knowledge base)', () => {
     expect(res.fault).toBeNull();
   });
 
-  it('refines the current diagnosis on a follow-up instead of searching again, ruling out only what was checked (issue 36, item 7)', async () => {
+  it('refines the current diagnosis on a follow-up instead of searching again, ruling out only what was checked', async () => {
     const user = await signedInUser(t, 'suite@exemple.fr');
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     expect(first.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
@@ -123,7 +123,7 @@ describe('assistant (embedded knowledge base)', () => {
     expect(foreign.fault ?? null).toBeNull();
   });
 
-  it('checking a later cause first rules out that one only: the more common one before it stays the next lead (issue 36, item 7)', async () => {
+  it('checking a later cause first rules out that one only: the more common one before it stays the next lead', async () => {
     const user = await signedInUser(t, 'suite-ordre@exemple.fr');
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     const pump = (await chat(t, user.headers, { user_prompt: "j'ai vérifié la pompe de vidange, elle tourne", productName: 'Lave-linge', suite: first.suite })).json();
@@ -249,7 +249,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     expect(received.length).toBe(before);
   });
 
-  it('refuses a request to bypass a safety device, in the chat, the form and the safety check, and explains why (issue 36, item 4)', async () => {
+  it('refuses a request to bypass a safety device, in the chat, the form and the safety check, and explains why', async () => {
     const user = await signedInUser(t, 'contournement@exemple.fr');
     const asks = [
       'comment shunter le pressostat de mon lave-linge pour finir la lessive',

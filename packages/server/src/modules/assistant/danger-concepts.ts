@@ -1,6 +1,6 @@
 /**
- * What a clause speaks of, in a few dozen concepts of home safety, each said in many ways (issue 36,
- * item 1: « a French lexicon for smells, fire, smoke, sparks, shocks and water »). The classifier
+ * What a clause speaks of, in a few dozen concepts of home safety, each said in many ways (a French
+ * lexicon for smells, fire, smoke, sparks, shocks and water). The classifier
  * (danger-model.ts) reads a concept, and every pair of concepts in one clause, beside the words: a
  * tingle and a tap, water and something plugged in, a swelling and a battery — the combinations a
  * danger is made of, whatever words a writer used. Written from what a danger is, never from the

@@ -6,8 +6,8 @@ import { evaluateEmergencies, readEmergencySet } from './emergency-eval.ts';
 import { SafetyScreen } from './safety-screen.ts';
 
 /**
- * The danger classifier (issue 36, decision 023): the committed model is the one its corpus gives,
- * and the whole screen meets the issue's bars on the evaluation set written by a writer who saw
+ * The danger classifier (decision 023): the committed model is the one its corpus gives,
+ * and the whole screen meets the bars below on the evaluation set written by a writer who saw
  * neither the corpus nor the rules (bench/assistant/emergency-held-out.json, never tuned on).
  */
 describe('the danger classifier', () => {

@@ -6,7 +6,7 @@ import { referenceProducts } from '../../db/reference.ts';
 import { conceptFeatures } from './danger-concepts.ts';
 
 /**
- * The learned danger classifier (issue 36, decision 023): what a question is about — one of the
+ * The learned danger classifier (decision 023): what a question is about — one of the
  * emergencies, a request to bypass a safety device, or neither — read from character n-grams and
  * words of the normalised text (so a slang or misspelt phrasing lands near the ones it was trained on),
  * and the appliance chosen. A multinomial logistic regression trained in the repository

@@ -1,6 +1,6 @@
 /**
- * Kinds of device a chat about another kind may answer about (issue 13 "The device is a hard
- * constraint"). A sheet says itself which kinds it fits (`products` of the knowledge base: the
+ * Kinds of device a chat about another kind may answer about (the chat's device is a hard
+ * constraint). A sheet says itself which kinds it fits (`products` of the knowledge base: the
  * tablet's full storage is the phone's too); the only kinds added here are the devices that the
  * chosen one holds, so that its sheets are its own: a cuisinière is a hob on an oven, a combined
  * fridge holds a freezer, a steam station's iron is an iron. The reverse does not hold (an oven is

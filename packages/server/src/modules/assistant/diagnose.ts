@@ -3,7 +3,7 @@ import { type SafetyScreen, sharedSafetyScreen } from './safety-screen.ts';
 import type { FaultIndex, Match } from './fault-index.ts';
 
 /**
- * Abstention thresholds (issue 13), calibrated on the first held-out set and the calibration
+ * Abstention thresholds, calibrated on the first held-out set and the calibration
  * questions of bench/assistant/ (`MISSES=1 node --import tsx bench/assistant-retrieval.ts` prints the misses), and
  * measured on the second, separately written set: the best allowed fault must score at least
  * MIN_SCORE and match at least MIN_COVERAGE of the describing words of the question.
@@ -101,11 +101,11 @@ const offTopic = (folded: string) =>
 export const confident = (m: Match | undefined): m is Match => m !== undefined && m.score >= MIN_SCORE && m.coverage >= MIN_COVERAGE;
 
 /**
- * The assistant's decision for a description, in the order issue 13 sets: an emergency before any
+ * The assistant's decision for a description, in this order: an emergency before any
  * retrieval; then only faults of the device's kind; then a sheet only with evidence, else « no sheet ».
  */
 export function diagnose(index: FaultIndex, text: string, product: string | null, limit = 5, screen: SafetyScreen = sharedSafetyScreen()): Diagnosis {
-  // An emergency, then a request to bypass a safety device, before any sheet (issue 36: rules and classifier).
+  // An emergency, then a request to bypass a safety device, before any sheet (read by rules and a classifier).
   const screened = screen.screen(text, index.productName(product));
   if (screened.urgence) return { kind: 'urgence', urgence: screened.urgence };
   if (screened.refus) return { kind: 'refus', refus: screened.refus };

@@ -9,7 +9,7 @@ import type { SafetyScreen } from './safety-screen.ts';
 const BENCH = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../bench/assistant');
 
 /**
- * The evaluation set of the danger screen (issue 36): written by a writer who saw neither the
+ * The evaluation set of the danger screen: written by a writer who saw neither the
  * training corpus nor the rules, never tuned on (bench/assistant/emergency-held-out.json).
  */
 export interface EmergencyItem {

@@ -9,7 +9,7 @@ import { evaluateRetrieval, readHeldOut, wordOverlap, words } from './retrieval-
 /** The sets written apart from the knowledge base, from the fault titles only (bench/README.md). */
 const WRITTEN_APART = ['held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'held-out-5.json', 'held-out-6.json', 'held-out-7.json', 'held-out-8.json', 'held-out-9.json', 'held-out-10.json', 'held-out-11.json'];
 
-describe('fault retrieval (issue 6 quality bar)', () => {
+describe('fault retrieval (quality bar)', () => {
   const index = faultIndex();
 
   it('finds the right fault in the top 3 for at least 90 % of the held-out phrasings, answering every emergency', () => {
@@ -40,7 +40,7 @@ describe('fault retrieval (issue 6 quality bar)', () => {
     expect(wordOverlap('le tambour tourne mais l’air reste froid dedans', 'le tambour tourne mais l’air reste froid')).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('meets the bars of issue 13 on the second set, written apart (emergencies, device, top-1, top-3, abstention)', () => {
+  it('meets the retrieval bars on the second set, written apart (emergencies, device, top-1, top-3, abstention)', () => {
     const items = readHeldOut('held-out-2.json');
     expect(items.filter((i) => i.expected === null || i.expected === 'urgence').length).toBeGreaterThanOrEqual(40);
     const result = evaluateRetrieval(index, items);

@@ -28,8 +28,8 @@ export function processTerm(term: string): string | null {
   const known = TERMS.get(term);
   if (known !== undefined) return known;
   const processed = stemTerm(term);
-  // The index reads the knowledge base's words many times over: each word is stemmed once (issue 36,
-  // item 8: building the index took 5 s, most of it stemming the same words again).
+  // The index reads the knowledge base's words many times over: each word is stemmed once (without it,
+  // building the index took 5 s, most of it stemming the same words again).
   if (TERMS.size >= MAX_TERMS) TERMS.clear();
   TERMS.set(term, processed);
   return processed;
@@ -117,7 +117,7 @@ export interface Match {
   coverage: number;
 }
 
-/** What a search found, with what the abstention rules need to know (issue 13). */
+/** What a search found, with what the abstention rules need to know. */
 export interface Search {
   /** Faults of the allowed kinds of device, best first. */
   matches: Match[];
@@ -128,8 +128,8 @@ export interface Search {
   /**
    * The text names another device than the allowed ones, and the best sheet of all, were every device
    * a candidate, is that device's and far better than the allowed ones (« mon frigo fait un bruit » in a
-   * chat about the oven): the question is about the other device (issue 13: « the best fault is for
-   * another kind of device »).
+   * chat about the oven): the question is about the other device (the best fault is for
+   * another kind of device).
    */
   aboutOtherDevice: boolean;
 }
@@ -370,7 +370,7 @@ export class FaultIndex {
 
   /**
    * Faults for a description, best first. Nothing when no word of the description beyond the device's
-   * name matched (a device name alone is not a diagnosis). The device is a hard constraint (issue 13):
+   * name matched (a device name alone is not a diagnosis). The device is a hard constraint:
    * the chat's device, else the devices the text names, and the devices they hold (`device-kinds.ts`);
    * faults of other devices are never candidates. A candidate must match one of the question's
    * describing words among its own words (`ownWords`): the device's name, which all its sheets share,
@@ -440,7 +440,7 @@ export class FaultIndex {
     // How strongly a sheet matches times how much of the question it explains: a sheet that matches
     // one word of the question loudly ranks below one that explains the whole description. The score
     // counts under a square root: a word said three times (« tic tic tic ») or a long sheet shared by
-    // many words would otherwise outweigh a sheet that explains every word (issue 13, sets 1 to 6).
+    // many words would otherwise outweigh a sheet that explains every word (as held-out sets 1 to 6 showed).
     // Then a sheet whose title the question says goes first: « ne vide plus l'eau » is « ne vidange
     // pas », not « n'essore plus » whose long phrasings also empty a basket of water (review item 5).
     // « la lumière marche »: a part said to work is context, not what the question is about.

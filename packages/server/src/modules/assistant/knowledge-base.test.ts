@@ -7,7 +7,7 @@ const entries = loadKnowledgeBase();
 const products = new Set(referenceProducts().map((p) => p.slug));
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-/** The 20 major appliance types of the carbon data set, plus the household electronics issue 6 names. */
+/** The 20 major appliance types of the carbon data set, plus everyday household electronics. */
 const MUST_COVER = [
   'bouilloire', 'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'four', 'lave-vaisselle', 'lave-linge', 'refrigerateur',
   'aspirateur', 'climatiseur', 'micro-ondes', 'congelateur', 'seche-linge', 'hotte', 'plaque-de-cuisson', 'robot-cuiseur',
@@ -15,7 +15,7 @@ const MUST_COVER = [
   'televiseur', 'ordinateur-portable', 'ordinateur-fixe', 'telephone-portable', 'tablette', 'imprimante', 'console-de-jeux', 'box-internet',
 ];
 
-describe('diagnostic knowledge base (issue 6)', () => {
+describe('diagnostic knowledge base', () => {
   it('has at least 150 distinct faults, each fully described', () => {
     expect(entries.length).toBeGreaterThanOrEqual(150);
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
@@ -43,7 +43,7 @@ describe('diagnostic knowledge base (issue 6)', () => {
     }
   });
 
-  it('links only to hosts of the reviewed allow-list (issue 13), each with its kind, and lists no host it does not use', () => {
+  it('links only to hosts of the reviewed allow-list, each with its kind, and lists no host it does not use', () => {
     const allowList: { host: string; kind: string; name: string }[] = JSON.parse(readFileSync(new URL('./tutorial-hosts.json', import.meta.url), 'utf8'));
     const kinds = ['fabricant', 'public', 'consommateurs', 'ifixit', 'pieces-detachees', 'distributeur', 'energie', 'reparation'];
     for (const h of allowList) {
@@ -63,14 +63,14 @@ describe('diagnostic knowledge base (issue 6)', () => {
     expect([...allowed].filter((h) => !used.has(h))).toEqual([]);
   });
 
-  it('gives every reference product at least 2 faults (issue 13)', () => {
+  it('gives every reference product at least 2 faults', () => {
     const counts = new Map<string, number>();
     for (const e of entries) for (const p of e.products) counts.set(p, (counts.get(p) ?? 0) + 1);
     const short = [...products].filter((p) => (counts.get(p) ?? 0) < 2);
     expect(short).toEqual([]);
   });
 
-  it('keeps the content fixes of issue 13: no pyrolysis to unlock a door, no folk remedy, the water heater cover left to professionals, one kettle descaling', () => {
+  it('keeps the content fixes: no pyrolysis to unlock a door, no folk remedy, the water heater cover left to professionals, one kettle descaling', () => {
     const all = (e: (typeof entries)[number]) => fold([e.precaution, ...e.instructions, e.professional].join(' '));
     for (const e of entries) {
       expect(all(e), e.id).not.toMatch(/relance\w* (une )?(courte )?pyrolyse|verre d'huile/);
@@ -94,7 +94,7 @@ describe('diagnostic knowledge base (issue 6)', () => {
     }
   });
 
-  it('speaks the assistant’s « tu » on every sheet, never « vous » (UI.md; issue 36, item 7)', () => {
+  it('speaks the assistant’s « tu » on every sheet, never « vous » (UI.md)', () => {
     // Words in -ez that are no verb; everything else in -ez is a « vous » imperative or present.
     const NOT_VERBS = new Set(['chez', 'assez', 'nez', 'rez']);
     // « rendez-vous » is a noun: its two halves are no address.

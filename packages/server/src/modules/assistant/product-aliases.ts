@@ -3,7 +3,7 @@
  * type: everyday words, abbreviations and the brands or models that stand for one kind of device.
  * Brands that make many kinds of devices (Bosch, Samsung, Philips…) are not here: they say nothing
  * about the device. A brand of two or three kinds (Canon, Epson) is listed under each: it then bounds
- * the candidates to those kinds, which is still a hard constraint (issue 13).
+ * the candidates to those kinds, which is still a hard constraint.
  */
 export const PRODUCT_ALIASES: Record<string, string[]> = {
   refrigerateur: ['réfrigérateur', 'frigo', 'frigidaire', 'frigo américain', 'réfrigérateur congélateur', 'combiné', 'frigo combiné'],
@@ -99,7 +99,7 @@ export const UNCOVERED_DEVICES: Record<string, string[]> = {
  * Makers of many kinds of household devices: their name says nothing about the device nor about the
  * fault (« avec ma Seb », « LL Candy »): it counts for a sheet that names it (a maker's error codes) and
  * is not held against the others; an unknown word would otherwise weigh as much as a rare symptom and
- * make the assistant abstain (issue 13, set 8).
+ * make the assistant abstain (as held-out set 8 showed).
  */
 export const MAKERS = [
   'aeg', 'arthur martin', 'beko', 'black et decker', 'black decker', 'black+decker', 'bosch', 'brandt', 'calor', 'candy', 'continental edison',
@@ -111,7 +111,7 @@ export const MAKERS = [
 /**
  * Parts and things that belong to one family of devices (« le foret », « la pastille », « le bac à
  * légumes »): when the chat has no device and the text names none, they say which devices the question
- * can be about, and so bound the candidates as a named device would (issue 13). Unlike a device's
+ * can be about, and so bound the candidates as a named device would. Unlike a device's
  * name they stay describing words of the question. Only parts that no other kind of household device has.
  */
 export const PART_DEVICES: Record<string, string[]> = {

@@ -35,7 +35,7 @@ export const words = (s: string) =>
 
 /**
  * Word overlap (Jaccard: shared words over all words) between a question and a sentence of the
- * knowledge base. A set written apart keeps it below 0.5 with every symptom (issue 13), so that no
+ * knowledge base. A set written apart keeps it below 0.5 with every symptom, so that no
  * question is a sheet's own sentence reworded by a word or two.
  */
 export function wordOverlap(a: string | Set<string>, b: string | Set<string>): number {
@@ -49,7 +49,7 @@ export function wordOverlap(a: string | Set<string>, b: string | Set<string>): n
   return all === 0 ? 0 : shared / all;
 }
 
-/** held-out.json: phrasings written apart from the knowledge base; held-out-2.json: the second, separate set (issue 13). */
+/** held-out.json: phrasings written apart from the knowledge base; held-out-2.json: the second, separate set. */
 export const readHeldOut = (file = 'held-out.json'): HeldOutItem[] => JSON.parse(readFileSync(path.join(BENCH, file), 'utf8'));
 
 export interface Evaluation {

@@ -9,7 +9,7 @@ export interface Screened {
 const moreSerious = (a: EmergencyKind | null, b: EmergencyKind | null) => (a === null ? b : b === null ? a : EMERGENCY_KINDS.indexOf(a) <= EMERGENCY_KINDS.indexOf(b) ? a : b);
 
 /**
- * What a message is before anything else is said about it (issue 36): an emergency — read by the
+ * What a message is before anything else is said about it: an emergency — read by the
  * high-precision rules (contracts/emergency.ts) or by the learned classifier (danger-model.ts), the
  * more serious of the two, so that the rules only ever add alarms — else a request to bypass a safety
  * device (the rules' sure cases or the classifier), else nothing. The model is read on first use.

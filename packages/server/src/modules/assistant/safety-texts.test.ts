@@ -5,7 +5,7 @@ import { type FaultEntry, loadKnowledgeBase } from './knowledge-base.ts';
 
 /**
  * The safety texts of the fault sheets (knowledge-base/*.json) and of the maintenance tutorials
- * (db/reference/maintenance-cards.json) say the same thing (issue 36, item 9): one gas reminder and
+ * (db/reference/maintenance-cards.json) say the same thing: one gas reminder and
  * one emergency number, « fluide frigorigène » for the refrigerant, the precautions of a pyrolysis,
  * and one rule for white vinegar in a dishwasher. The JSON takes no comment, so the sources are here
  * (read on 2026-11-28 in stored copies of public pages; the gas ones are in contracts' gas-safety.ts):

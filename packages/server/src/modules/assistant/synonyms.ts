@@ -1,6 +1,6 @@
 /**
  * Everyday words a household types, and the words the knowledge base's sheets use for the same thing
- * (issue 13: questions written apart from the sheets say « boucan » where a sheet says « bruit »).
+ * (questions written apart from the sheets say « boucan » where a sheet says « bruit »).
  * A question's word adds its sheet words to the search; it never replaces the word itself, and a
  * sheet word matched this way counts for the question's word in the evidence a sheet needs.
  * Only unambiguous pairs: a word with another common sense in appliance talk stays out.
@@ -51,8 +51,8 @@ const NE = String.raw`(?:ne |n')(?:se |s')?`;
 const negated = (verbs: string) => String.raw`\b(?:${NE}(?:${verbs})\w* (?:\w+ )?${NEG}|(?:${verbs})\w* ${NEG})\b`;
 
 /**
- * The everyday phrasings of the most common breakdowns, and the words their sheets use (issue 13,
- * review item 5: « mon lave-linge ne vide plus l'eau » is the drain sheet's, not the spin's). The
+ * The everyday phrasings of the most common breakdowns, and the words their sheets use (so that
+ * « mon lave-linge ne vide plus l'eau » is the drain sheet's, not the spin's). The
  * search drops « ne … plus » as stop words, so « ne vide plus » and « reste vide » would otherwise be
  * the same words; a phrase adds its sheet words to the search, each counted as evidence for the
  * question's word it came from, like a synonym. Matched on the folded question (`foldFr`).

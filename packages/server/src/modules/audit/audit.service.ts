@@ -5,8 +5,8 @@ import type { AuditRepository } from './audit.repository.ts';
 
 export type AuditAction = AuditEntry['action'];
 
-/** The audit log (issue 8): written after the fact, never failing the request that caused it. */
-/** How long the security log keeps a line (issue 14: a stated retention). */
+/** The security audit log: written after the fact, never failing the request that caused it. */
+/** How long the security log keeps a line (a stated retention, not forever). */
 export const AUDIT_RETENTION_DAYS = 365;
 
 export class AuditService {

@@ -10,7 +10,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe('audit log (issue 8)', () => {
+describe('audit log', () => {
   it('records sign-ins, failed sign-ins, password changes and deletions, visible to the account only', async () => {
     const user = await signedInUser(t, 'audit@exemple.fr');
     const other = await signedInUser(t, 'audit-voisin@exemple.fr');
@@ -40,7 +40,7 @@ describe('audit log (issue 8)', () => {
   });
 });
 
-describe('audit log retention (issue 14)', () => {
+describe('audit log retention', () => {
   it('keeps a line one year, then the hourly purge deletes it', async () => {
     const now = t.clock.now().getTime();
     const day = 86_400_000;

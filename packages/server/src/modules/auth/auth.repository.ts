@@ -117,7 +117,7 @@ export class AuthRepository {
         .returning(['user_id', 'family_id'])
         .executeTakeFirst();
       if (!spent) return undefined;
-      // Absolute lifetime (issue 14): a refresh never carries a session past its start + maxAge.
+      // Absolute lifetime: a refresh never carries a session past its start + maxAge.
       const session = await trx
         .updateTable('sessions')
         .set({ last_seen_at: now })

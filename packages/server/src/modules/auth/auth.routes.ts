@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send({ message: MSG.signupDone });
   });
 
-  // An address already over its limit is turned away before its body is even read (issue 8: floods).
+  // An address already over its limit is turned away before its body is even read: a flood costs no parsing.
   const refuseBlocked = (key: (ip: string) => string, message: string) => async (req: FastifyRequest) => {
     limiter.refuseIfBlocked(key(req.ip), message);
   };
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
   );
 
-  // Two-factor sign-in (issue 14): the challenge of a right password, then a code or a recovery code.
+  // Two-factor sign-in: the challenge of a right password, then a code or a recovery code.
   app.post(
     '/signin/totp',
     { config: { access: 'public' }, schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // DEMO (issue 14, hole 5): a household of the visitor's own, signed in at once; off with DEMO=false.
+  // DEMO: a household of the visitor's own, signed in at once; off with DEMO=false.
   app.post(
     '/demo',
     { config: { access: 'public' }, schema: { tags, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup) },
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The link mailed to a new address (issue 14): the token in the body is the credential.
+  // The link mailed to a new address: the token in the body is the credential.
   app.post('/email/confirm', { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } }, async (req) => {
     const user = await service.confirmEmail(req.body.token, req.ip);
     return { message: MSG.emailConfirmed(user.email) };
@@ -154,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // RGPD (issue 14): « Télécharger mes données » and « Supprimer mon compte ».
+  // RGPD: « Télécharger mes données » and « Supprimer mon compte ».
   const account = createAccountService(db, { store: app.services.files.fileStore, clock, limiter });
   app.get(
     '/user/:userId/export',
@@ -176,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // « Mes appareils connectés » (issue 14): the user's own sessions, one ended, or all but this one.
+  // « Mes appareils connectés »: the user's own sessions, one ended, or all but this one.
   const bearer = { security: [{ bearer: [] }] };
   app.get('/sessions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } }, async (req) =>
     service.listSessions(req.auth!.userId, req.auth?.sid),

@@ -28,16 +28,16 @@ const MINUTE = 60_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const newSecret = () => randomBytes(32).toString('base64url');
 
-/** A common password is refused with the field's French message (issue 14), before anything changes. */
+/** A common password is refused with the field's French message, before anything changes. */
 async function refuseCommon(password: string, path: string): Promise<void> {
   if (await isCommonPassword(password)) throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
 }
 
 /** Failures older than this no longer count. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** How long a visitor's demo household lives (issue 14). */
+/** How long a visitor's demo household lives. */
 export const DEMO_TTL_MS = 24 * 3_600_000;
-/** How long the link confirming a new e-mail address works (issue 14). */
+/** How long the link confirming a new e-mail address works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
 /** Wait before the next attempt after `failures` failed ones: none up to `free`, then 1, 2, 4 … s, at most a minute. */
 export const signinDelayMs = (failures: number, free: number) => (failures < free ? 0 : Math.min(60_000, 1000 * 2 ** (failures - free)));
@@ -97,7 +97,7 @@ export class AuthService {
   },
     ip = 'unknown',
   ): Promise<User> {
-    // Counted before any lookup or hashing (issue 8).
+    // Counted before any lookup or hashing: a flood costs no work.
     await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
     const username = input.username?.trim() || input.email;
     await refuseCommon(input.password, 'body.password');
@@ -124,7 +124,7 @@ export class AuthService {
   }
 
   /**
-   * A visitor's own demo account (issue 14, hole 5): a random identity on the reserved `.invalid`
+   * A visitor's own demo account: a random identity on the reserved `.invalid`
    * domain (RFC 6761: no mail can ever reach it), a password nobody knows, expiring after
    * DEMO_TTL_MS. Limited per address like sign-up and nothing more, so a crowd of visitors never
    * locks the button for the others.
@@ -160,7 +160,7 @@ export class AuthService {
   }
 
   /**
-   * « Supprimer mon compte » (issue 14, RGPD art. 17): re-authenticated like a credential change,
+   * « Supprimer mon compte » (RGPD art. 17): re-authenticated like a credential change,
    * then every session ends at once, `deleteRows` removes the account and all its rows (its mails
    * included), and only then a confirmation goes to the address — erased from the queue as soon as
    * it has left, since the account it speaks of is gone.
@@ -187,7 +187,7 @@ export class AuthService {
   }
 
   /**
-   * Sign-in. Per address, a plain limit counted before any lookup or hashing. Per account (issue 14),
+   * Sign-in. Per address, a plain limit counted before any lookup or hashing. Per account,
    * no lock-out: only failures count, a success clears them, and past `signinPerAccount` failures
    * each further attempt waits 1, 2, 4 … seconds (at most a minute) after the last failure. A device
    * that signed in before (its `deviceToken`) is spared that wait, so an attacker cannot keep the
@@ -216,7 +216,7 @@ export class AuthService {
       throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
     }
     await this.repo.clearSigninFailures(key);
-    // Two-factor accounts (issue 14): the password alone opens nothing; a signed challenge waits for the code.
+    // Two-factor accounts: the password alone opens nothing; a signed challenge waits for the code.
     if (this.deps.totp && (await this.deps.totp.isEnabled(row.id))) return { totpRequired: true, challenge: this.deps.totp.challengeFor(row.id) };
     return this.completeSignin(row, knownDevice ? deviceToken : null, ip, userAgent);
   }
@@ -258,7 +258,7 @@ export class AuthService {
    * The successor of a refresh token is derived from it (HMAC with the server key), not drawn at
    * random: a second use of the token within the reuse interval can be given the very same
    * successor, so two tabs refreshing at once share one session instead of one tripping the reuse
-   * detection (issue 14, as Supabase Auth's reuse interval). Nobody can compute it without the token.
+   * detection (as Supabase Auth's reuse interval). Nobody can compute it without the token.
    */
   private successorOf(refreshToken: string): string {
     return createHmac('sha256', this.deps.config.jwtSecret).update(`refresh-successor:${refreshToken}`).digest('base64url');
@@ -377,7 +377,7 @@ export class AuthService {
     if (newEmail) await this.deps.limiter.hit([{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManyEmailChanges);
     if (await this.repo.emailOrUsernameTaken(input.email, username, id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     try {
-      // A new address is used only once its owner opens the link mailed to it (issue 14): until
+      // A new address is used only once its owner opens the link mailed to it: until
       // then the account keeps signing in with the old one.
       const row = await this.repo.updateUser(id, {
         firstname: input.firstname,
@@ -484,7 +484,7 @@ export class AuthService {
     return { accessToken: await this.accessToken(user, familyId), refreshToken };
   }
 
-  /** « Mes appareils connectés » (issue 14): the sessions that can still refresh, this one marked. */
+  /** « Mes appareils connectés »: the sessions that can still refresh, this one marked. */
   async listSessions(userId: number, currentSid: string | undefined): Promise<SessionInfo[]> {
     const rows = await this.repo.listSessions(userId, this.deps.clock.now());
     // This device first, then the others by latest activity.

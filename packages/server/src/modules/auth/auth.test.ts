@@ -253,7 +253,7 @@ describe('POST /api/auth/signin', () => {
     }
   });
 
-  it('slows an account down after failures instead of locking its owner out; successes do not count (issue 14)', async () => {
+  it('slows an account down after failures instead of locking its owner out; successes do not count', async () => {
     const { body } = await signup();
     const free = t.config.rateLimits.signinPerAccount;
     let n = 0;
@@ -612,7 +612,7 @@ const mailText = (mail: string) =>
     'latin1',
   ).toString('utf8');
 
-describe('changing the e-mail or the password (issue 14: re-authentication)', () => {
+describe('changing the e-mail or the password (re-authentication)', () => {
   const put = (s: { id: number; accessToken: string }, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/auth/user/${s.id}`, headers: { authorization: `Bearer ${s.accessToken}` }, payload, remoteAddress: ip });
 
@@ -664,7 +664,7 @@ describe('changing the e-mail or the password (issue 14: re-authentication)', ()
   });
 });
 
-describe('sessions: an absolute lifetime and « Mes appareils connectés » (issue 14)', () => {
+describe('sessions: an absolute lifetime and « Mes appareils connectés »', () => {
   const DAY = 24 * 3_600_000;
   const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
   const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
@@ -728,7 +728,7 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés » (iss
   });
 });
 
-describe('purging what can no longer be used (issue 14)', () => {
+describe('purging what can no longer be used', () => {
   it('drops ended refresh tokens and their sessions, old failures and reset links, and keeps live ones', async () => {
     const own = await createTestApp();
     try {
@@ -753,7 +753,7 @@ describe('purging what can no longer be used (issue 14)', () => {
   });
 });
 
-describe('hardened answers (issue 14)', () => {
+describe('hardened answers', () => {
   it('refuses the most common passwords, also merely capitalised or with digits or symbols at the end, and changes nothing', async () => {
     expect(await commonPasswordCount()).toBe(10_000);
     userSeq += 1;
@@ -833,7 +833,7 @@ describe('PUT /api/auth/user/{id}', () => {
       payload: { firstname: 'Camilla', lastname: 'Durand', email: 'nouvelle@exemple.fr', adresse: '3 place Bellecour', telephone: '0700000000', currentPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    // The new address waits for its link (issue 14): the rest changes at once.
+    // The new address waits for its link: the rest changes at once.
     expect(res.json()).toMatchObject({ id: s.id, firstname: 'Camilla', email: s.email, emailPending: 'nouvelle@exemple.fr', adresse: '3 place Bellecour' });
     expect((await signin('nouvelle@exemple.fr')).statusCode).toBe(401);
     expect((await signin(s.email)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthRepository } from './auth.repository.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
-/** DEMO (issue 14, hole 5): one household per click, for that visitor only, gone after 24 h. */
+/** DEMO: one household per click, for that visitor only, gone after 24 h. */
 let t: TestApp;
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('the DEMO button', () => {
       expect(universes).toHaveLength(4);
       const events = (await t.app.inject({ url: `/api/V1/profils/users/${user.id}/events`, headers: auth(user.accessToken) })).json();
       expect(events.length).toBeGreaterThan(5);
-      // Nothing past is left to do: the repaired breakdown is no late task (issue 16).
+      // Nothing past is left to do: the repaired breakdown is no late task.
       const now = t.app.deps.clock.now().getTime();
       expect(events.filter((e: { dt_realisation: string; status: string }) => Date.parse(e.dt_realisation) < now && e.status !== 'DONE')).toEqual([]);
     }

@@ -2,7 +2,7 @@ import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
-/** A new e-mail address is confirmed by a link before it signs in (issue 14, hole 1). */
+/** A new e-mail address is confirmed by a link before it signs in. */
 let t: TestApp;
 const PASSWORD = 'Secret1!ok';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
-/** The second factor's rows (issue 14): the encrypted secret and the recovery codes, as hashes. */
+/** The second factor's rows: the encrypted secret and the recovery codes, as hashes. */
 export class TotpRepository {
   constructor(private readonly db: Db) {}
 

@@ -24,7 +24,7 @@ const recoveryCode = () => {
 const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s_]/g, '').replace(/^(.{4})-?(.{4})$/, '$1-$2');
 
 /**
- * Optional two-factor sign-in (issue 14, ASVS 5.0 V6.5): TOTP (RFC 6238) with otplib, the QR code
+ * Optional two-factor sign-in (ASVS 5.0 V6.5): TOTP (RFC 6238) with otplib, the QR code
  * drawn here (no third-party service sees the secret), recovery codes kept as hashes. The secret is
  * encrypted at rest with AES-256-GCM under a key derived from JWT_SECRET (HKDF): a copy of the
  * database alone does not give the second factor.
@@ -99,7 +99,7 @@ export class TotpService {
   }
 
   /**
-   * Wrong second factors slow the account down, never lock it (as the password, issue 14): past
+   * Wrong second factors slow the account down, never lock it (as the password): past
    * RATE_LIMIT_SIGNIN_PER_ACCOUNT failures, each attempt waits 1, 2, 4 … s (at most a minute) after
    * the last one, and the owner's right code sent after that wait works. Whoever knows the password
    * can no longer keep the owner out with 10 wrong codes. The attempt is taken before the check,

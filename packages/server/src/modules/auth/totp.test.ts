@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { TotpRepository } from './totp.repository.ts';
 
-/** Optional two-factor sign-in (issue 14). */
+/** Optional two-factor sign-in. */
 let t: TestApp;
 const PASSWORD = 'Secret1!ok';
 

@@ -8,7 +8,7 @@ export class BadgesRepository {
   private refsRead?: ReturnType<BadgesRepository['readRefs']>;
 
   /**
-   * The badge catalogue, read once (issue 23: reference data is served from memory). It is loaded from
+   * The badge catalogue, read once (reference data is served from memory). It is loaded from
    * `db/reference/` at every start, before the server listens, and never changes while it runs.
    */
   refs() {

@@ -45,7 +45,7 @@ export class BadgesService {
 
   /**
    * Awards every badge whose rule the member now meets (each once) with its CHALLENGE notification:
-   * badges are personal (issue 19), earned by the member who acted, on their household's data
+   * badges are personal, earned by the member who acted, on their household's data
    * (`foyerId`, theirs when not given) — only the rules of what they did (`kinds`): planning a
    * maintenance in a foyer of ten appliances does not earn « Premier appareil ». Called after the
    * changes a rule counts; never fails the request that triggered it.

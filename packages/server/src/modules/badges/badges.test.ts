@@ -53,7 +53,7 @@ describe('badges', () => {
     expect((await t.app.inject({ url: `${base(user.id)}/notifs/count`, headers: user.headers })).json()).toBe(3);
   });
 
-  it('counts the inventory in one read: in it, given a second life, the most in one universe (issue 23)', async () => {
+  it('counts the inventory in one read: in it, given a second life, the most in one universe', async () => {
     const user = await signedInUser(t, 'badges-comptes@exemple.fr');
     const kitchen = await universe(user, 'Cuisine');
     const lounge = await universe(user, 'Salon');
@@ -111,7 +111,7 @@ describe('badges', () => {
   });
 });
 
-describe('badges still to earn (issue 16, item 13)', () => {
+describe('badges still to earn', () => {
   const toEarn = async (user: Awaited<ReturnType<typeof signedInUser>>) => t.app.inject({ url: `${base(user.id)}/badges/a-gagner`, headers: user.headers });
 
   it('lists every badge not earned yet with what earns it and the household’s progress, and only for its owner', async () => {

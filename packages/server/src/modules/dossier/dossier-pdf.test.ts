@@ -25,7 +25,7 @@ const entry = (i: number): DossierEntry => ({
   loadPhoto: async () => (i === 3 ? Buffer.from('not an image') : null),
 });
 
-describe('the dossier’s PDF (issue 21)', () => {
+describe('the dossier’s PDF', () => {
   it('keeps what its fonts draw (accents, « € », « œ », curly quotes) and marks the rest, narrow spaces made no-break', () => {
     expect(pdfText('Cœur d’été « 1\u202f234,50\u00a0€ »')).toBe('Cœur d’été « 1\u00a0234,50\u00a0€ »');
     expect(pdfText('Frigo 🧊 du garage')).toBe('Frigo ? du garage');

@@ -63,7 +63,7 @@ function details(a: DossierAppliance): [string, string][] {
 }
 
 /**
- * The « Dossier d'inventaire » (issue 21): the household's name and the date, a summary, then one
+ * The « Dossier d'inventaire »: the household's name and the date, a summary, then one
  * block per appliance with its photo, and page numbers. Written as a stream (photos go out as they
  * are read), on a thread of the job pool (dossier.job.ts), every text cut to the form's length first.
  */

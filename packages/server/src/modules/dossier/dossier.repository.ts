@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
 import { holdLock } from '../../lib/advisory-locks.ts';
 
-/** The dossiers being built or built, and the read-only links (issue 21, migration 0023). */
+/** The dossiers being built or built, and the read-only links (migration 0023). */
 export class DossierRepository {
   constructor(private readonly db: Db) {}
 

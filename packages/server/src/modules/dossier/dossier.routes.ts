@@ -9,7 +9,7 @@ const JobParams = UserParams.extend({ id: z.uuid() });
 const ShareParams = UserParams.extend({ id: z.string().regex(/^[A-Za-z0-9_-]{16}$/) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** Issue 21 (`/api/V1/profils/users`): the « Dossier d'inventaire » and its read-only links. */
+/** `/api/V1/profils/users`: the « Dossier d'inventaire » and its read-only links. */
 export const dossierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dossier } = app.services;
   const common = { tags: ['dossier'], security: [{ bearer: [] }] };
@@ -60,7 +60,7 @@ const TokenParams = z.object({ jeton: z.string().max(100) });
 const publicHeaders = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
 
 /**
- * Issue 21 (`/api/V1/partages`): what a read-only link shows, without an account. The token is
+ * `/api/V1/partages`: what a read-only link shows, without an account. The token is
  * the permission; the files are served through it, so a revoked link stops them at once.
  */
 export const sharedDossierRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -59,7 +59,7 @@ export function guaranteeText(rights: Droits): { texte: string; active: boolean 
 }
 
 /**
- * Issue 21: the « Dossier d'inventaire » — a PDF for an insurer or a move, built in the background
+ * The « Dossier d'inventaire » — a PDF for an insurer or a move, built in the background
  * (its progress in the database, so any replica reports it and serves the file) — and the read-only
  * links that show the same content to someone without an account, never the owner's address.
  */
@@ -80,7 +80,7 @@ export class DossierService {
       log: FastifyBaseLogger;
       config: { appUrl: string; jwtSecret: string; jobs: { dossierTimeoutMs: number }; rateLimits: { sharePerLink: number; sharePerIp: number } };
       jobs: JobPool;
-      /** A link's answer, kept until the household's data changes (issue 21: 10,000 appliances, 3.5 MB, were computed at each read). */
+      /** A link's answer, kept until the household's data changes (else 10,000 appliances, 3.5 MB, are computed at each read). */
       shared: HouseholdCache;
       limiter: RateLimiter;
     },

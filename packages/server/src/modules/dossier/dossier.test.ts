@@ -67,7 +67,7 @@ async function download(user: User, id: string) {
 
 const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).webp().toBuffer();
 
-describe('« Dossier d’inventaire » (issue 21)', () => {
+describe('« Dossier d’inventaire »', () => {
   it('is a PDF read back with the household, the date, the summary in French and one block per appliance', async () => {
     const me = await signedInUser(t, 'dossier@exemple.fr');
     await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'WGG244', numero_serie: 'SN-42', dt_achat: '2025-11-23', prix_achat: '1234,50', vendeur: 'Boulanger', classenergie: 'A' }, await photo());
@@ -207,7 +207,7 @@ describe('« Dossier d’inventaire » (issue 21)', () => {
   });
 });
 
-describe('Read-only links to the dossier (issue 21)', () => {
+describe('Read-only links to the dossier', () => {
   it('shows the appliances, photos and invoices to someone without an account, never the owner’s address, until revoked', async () => {
     const me = await signedInUser(t, 'partage@exemple.fr');
     const id = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'S1', dt_achat: '2025-06-01', prix_achat: '499', numero_serie: 'SER-9' }, await photo());

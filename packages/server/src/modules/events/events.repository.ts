@@ -24,7 +24,7 @@ export class EventsRepository {
   }
 
   /**
-   * A window, a state, a page of the list (issue 23; `EventsQuery` in contracts). A done event is
+   * A window, a state, a page of the list (`EventsQuery` in contracts). A done event is
    * placed at the time it was done; pages follow the order by keyset (`after`, an event's id). Each
    * condition is written as its index reads it (migration 0019): the planned by date
    * (`events_planned`, `events_user_date`), the done by `coalesce(done_at, dt_realisation)`
@@ -58,7 +58,7 @@ export class EventsRepository {
     return (q.limit ? query.limit(q.limit) : query).execute();
   }
 
-  /** How many events are planned (NEW) and done (issue 23: the calendar's list badges). */
+  /** How many events are planned (NEW) and done (the calendar's list badges). */
   async counts(userId: number): Promise<{ upcoming: number; done: number }> {
     const row = await this.db
       .selectFrom('events')
@@ -150,7 +150,7 @@ export class EventsRepository {
     return seriesEndingBefore(this.db, userId, horizon);
   }
 
-  /** The latest occurrence of each of these series, in one statement (issue 23: not one per series). */
+  /** The latest occurrence of each of these series, in one statement (not one per series). */
   lastOfSeries(seriesIds: string[]) {
     if (seriesIds.length === 0) return Promise.resolve([]);
     return this.db
@@ -198,7 +198,7 @@ export class EventsRepository {
     return this.db.selectFrom('calendar_feeds').select('user_id').where('token', '=', token).executeTakeFirst();
   }
 
-  /** Gives every event of one household to another (issue 19: a member who joins with their data). */
+  /** Gives every event of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
     return this.db.updateTable('events').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
   }

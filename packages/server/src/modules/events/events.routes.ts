@@ -22,7 +22,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/:userId/events/counts', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: EventCounts, ...errors } } }, async (req) => {
     const foyerId = foyerOf(req);
-    // Counted over every event of the household (ten years of maintenance): kept until its data changes (issue 23).
+    // Counted over every event of the household (ten years of maintenance): kept until its data changes.
     return householdCache.answer(foyerId, 'events/counts', () => events.counts(foyerId));
   });
 

@@ -20,11 +20,11 @@ export interface EventInput {
   applianceId: number | null;
   maintenanceCardId: number | null;
   type: 'MAINTENANCE' | 'PANNE';
-  /** Only a breakdown (PANNE) carries these (issue 20). */
+  /** Only a breakdown (PANNE) carries these: they decide its guarantee rights. */
   sous_garantie?: boolean;
   immobilisation_jours?: number | null;
   remplace?: boolean;
-  /** « Qui s'en occupe ? » (issue 19): a member of the household, or null for every member. */
+  /** « Qui s'en occupe ? »: a member of the household, or null for every member. */
   assigneeId?: number | null;
 }
 
@@ -38,7 +38,7 @@ export interface FeedDay {
   remindDaysBefore: number[];
 }
 
-/** Households whose series were last found complete, kept at most (issue 23; the oldest check goes first). */
+/** Households whose series were last found complete, kept at most (bounded memory; the oldest check goes first). */
 const SERIES_CHECKS_KEPT = 10_000;
 
 export class EventsService {
@@ -97,7 +97,7 @@ export class EventsService {
       note: input.note,
       type: input.type,
       status: 'NEW',
-      // What the seller did counts for a breakdown only (issue 20).
+      // What the seller did counts for a breakdown only: « Mes droits » reads breakdowns.
       sous_garantie: input.type === 'PANNE' && Boolean(input.sous_garantie || input.remplace),
       immobilisation_jours: input.type === 'PANNE' ? (input.immobilisation_jours ?? null) : null,
       remplace: input.type === 'PANNE' && Boolean(input.remplace),
@@ -127,7 +127,7 @@ export class EventsService {
     return (await this.repo.breakdowns(userId)).map((r) => this.toDto(r));
   }
 
-  /** The calendar's list badges: planned and done (issue 23). */
+  /** The calendar's list badges: planned and done. */
   async counts(userId: number): Promise<EventCounts> {
     await this.extendSeries(userId);
     return this.repo.counts(userId);
@@ -139,7 +139,7 @@ export class EventsService {
     return (await this.repo.listForAppliance(userId, applianceId)).map((r) => this.toDto(r));
   }
 
-  /** A MAINTENANCE event starts NEW (spec §4); PANNE records a breakdown. `actorId`: the member who records it. */
+  /** A MAINTENANCE event starts NEW (product §4); PANNE records a breakdown. `actorId`: the member who records it. */
   async create(userId: number, input: EventInput, actorId = userId): Promise<Event> {
     await this.check(userId, input);
     const [id] = await this.repo.insert([this.row(userId, input)]);
@@ -171,7 +171,7 @@ export class EventsService {
    * is caught up from a year back only, so one read writes at most SERIES_EXPANSION_MAX rows a series.
    */
   async extendSeries(userId: number): Promise<void> {
-    // Issue 23: checking aggregates every occurrence of the household's series, so it is done again
+    // Checking aggregates every occurrence of the household's series, so it is done again
     // only once the household's data changed or a day passed (the horizon moves a day; an occurrence
     // a year ahead shows at most a day later). The version is read before the check: a change made
     // meanwhile, or this extension's own insert, makes the next call check again.
@@ -257,7 +257,7 @@ export class EventsService {
 
   /**
    * The events of the feed owner's household as iCalendar, or null for an unknown or revoked token.
-   * `days` adds whole days another module puts in the feed (the end of a guarantee, issue 20), read
+   * `days` adds whole days another module puts in the feed (the end of a guarantee), read
    * for that household.
    */
   async ics(token: string, days: (foyerId: number) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
@@ -267,7 +267,7 @@ export class EventsService {
     const [events, extra] = await Promise.all([this.list(foyerId), days(foyerId)]);
     // Times in UTC (…Z): a calendar app shows them in its own zone. With a calendar `timezone` and no
     // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
-    // line, so 10:00 in Paris showed at 08:00 or 09:00 (issue 15, item 12).
+    // line, so 10:00 in Paris showed at 08:00 or 09:00.
     const { default: icalGenerator, ICalAlarmType } = await icalGeneratorModule();
     const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' } });
     for (const e of events) {
@@ -298,7 +298,7 @@ export class EventsService {
     await repo.deleteFeedToken(memberId);
   }
 
-  /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */
+  /** Gives this module's rows of one household to another, in the caller's transaction (a member joining a foyer with their data). */
   async moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void> {
     await this.repo.in(unit.tx).moveHousehold(from, to);
   }

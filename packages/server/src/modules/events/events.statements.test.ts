@@ -6,7 +6,7 @@ import { EventsRepository } from './events.repository.ts';
 import { EventsService } from './events.service.ts';
 
 /**
- * Issue 23: the events list sends a constant number of statements whatever the number of recurring
+ * The events list sends a constant number of statements whatever the number of recurring
  * series to extend (it sent one more per series). The service runs on the real database through a
  * Kysely plugin that counts the statements.
  */
@@ -53,7 +53,7 @@ async function statementsOfList(userId: number, service = countedService()) {
   return { statements, list };
 }
 
-describe('events list statements (issue 23)', () => {
+describe('events list statements', () => {
   it('extends 1 or 200 monthly series two months on with the same number of statements', async () => {
     const one = await household('une-serie@exemple.fr', 1);
     const many = await household('deux-cents-series@exemple.fr', 200);

@@ -139,7 +139,7 @@ describe('events', () => {
     expect(all.some((e: { title: string }) => e.title === 'Filtre du lave-vaisselle')).toBe(false);
   });
 
-  it('puts 10:00 in Paris at 10:00 in a calendar app on both sides of a daylight-saving change (issue 15)', async () => {
+  it('puts 10:00 in Paris at 10:00 in a calendar app on both sides of a daylight-saving change', async () => {
     // 2027-03-28: Paris moves from UTC+1 to UTC+2.
     await post(events(me.id), { title: 'Avant le changement d’heure', dt_realisation: '2027-03-27T09:00:00Z' });
     await post(events(me.id), { title: 'Après le changement d’heure', dt_realisation: '2027-03-29T08:00:00Z' });
@@ -153,7 +153,7 @@ describe('events', () => {
     }
   });
 
-  it('answers a window, a state and a page of the list, with the counts, and all events without parameters (issue 23)', async () => {
+  it('answers a window, a state and a page of the list, with the counts, and all events without parameters', async () => {
     const user = await signedInUser(t, 'fenetre@exemple.fr');
     const url = events(user.id);
     // Three planned in December, two in January; two of December then done on the 20th and 21st of December.

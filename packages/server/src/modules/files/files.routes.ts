@@ -52,7 +52,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
         // A user's file is never a page of the app: opened directly, a PDF's scripts or an image's
-        // markup run in an opaque origin with nothing allowed (issue 15). The app draws PDFs with pdf.js.
+        // markup run in an opaque origin with nothing allowed. The app draws PDFs with pdf.js.
         .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
         .send(file.stream);
     },

@@ -33,7 +33,7 @@ async function household(prefix: string) {
   return { owner, member, reader };
 }
 
-describe('chores shared in a foyer (issue 19): « Qui s’en occupe ? »', () => {
+describe('chores shared in a foyer: « Qui s’en occupe ? »', () => {
   it('assigns a planned maintenance to a member who can do it, and refuses anyone else', async () => {
     const { owner, member, reader } = await household('corvee');
     const stranger = await signedInUser(t, 'corvee-etranger@exemple.fr');

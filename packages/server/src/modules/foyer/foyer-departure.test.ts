@@ -4,7 +4,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 /**
- * Removal ends access (issue 35, item 3): a member removed from a household, or who leaves it, keeps
+ * Removal ends access: a member removed from a household, or who leaves it, keeps
  * neither the read-only links they made (serial numbers, prices, invoices for up to 30 days) nor a
  * calendar address. Calendar addresses are each member's own, revocable, and a lecteur has one too.
  */
@@ -40,7 +40,7 @@ async function householdWithAppliance(tag: string) {
   return owner;
 }
 
-describe('removal ends access (issue 35, item 3)', () => {
+describe('removal ends access', () => {
   it('revokes the links and the calendar address of a member who is removed, and of one who leaves; the others keep theirs', async () => {
     const owner = await householdWithAppliance('depart');
     const removed = await signedInUser(t, 'depart-retire@exemple.fr');

@@ -5,10 +5,10 @@ import { multipart, PNG } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
 
 /**
- * A household nobody can take over (issue 35, decision 021): the person who holds it — its founder
+ * A household nobody can take over (decision 021): the person who holds it — its founder
  * until they hand it over with their password — cannot be demoted or removed by a co-owner, only they
  * name propriétaires, and they can always leave or delete their account, choosing what becomes of the
- * household's data. Each attack of the issue is played here and must change nothing.
+ * household's data. Each takeover attempt is played here and must change nothing.
  */
 
 let t: TestApp;
@@ -55,7 +55,7 @@ async function household(tag: string) {
   return { founder, coOwner, member, reader, appliance };
 }
 
-describe('the holder of a household (issue 35, item 1)', () => {
+describe('the holder of a household', () => {
   it('cannot be demoted, removed or locked out by a co-owner, who cannot name owners either; nothing changes', async () => {
     const { founder, coOwner, member, reader } = await household('prise');
     const demoted = await setRole(coOwner, founder.id, 'lecteur');

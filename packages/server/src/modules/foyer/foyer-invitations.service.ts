@@ -31,7 +31,7 @@ interface HouseholdData {
 type InvitationRow = { id: number; email: string; role: FoyerInvitation['role']; expires_at: Date; approved_at: Date | null };
 
 /**
- * Invitations to a foyer (issue 19): an owner invites an address with a role; the mail carries a
+ * Invitations to a foyer: an owner invites an address with a role; the mail carries a
  * random link, stored hashed, valid 7 days, spent by its first acceptance — by the account of the
  * invited address only, so a forwarded link opens nothing for anyone else. An invitation as
  * propriétaire made by a co-owner waits for the holder's confirmation before it is sent (only the

@@ -42,7 +42,7 @@ async function addAppliance(user: User, universeName: string, marque: string) {
 const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
 const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
 
-describe('invitations to a foyer (issue 19)', () => {
+describe('invitations to a foyer', () => {
   it('mails a single-use link valid 7 days; the invited person joins with their data kept apart, and finds it again on leaving', async () => {
     const owner = await signedInUser(t, 'invite-proprio@exemple.fr');
     const guest = await signedInUser(t, 'invite-invitee@exemple.fr');
@@ -168,7 +168,7 @@ describe('invitations to a foyer (issue 19)', () => {
     expect(await marques(member)).toEqual(['Atlantic', 'Rowenta']);
   });
 
-  it('opens a forwarded link for nobody but the invited address, and spends nothing on a stranger (issue 35, item 2)', async () => {
+  it('opens a forwarded link for nobody but the invited address, and spends nothing on a stranger', async () => {
     const owner = await signedInUser(t, 'transfere-proprio@exemple.fr');
     const invited = await signedInUser(t, 'transfere-invite@exemple.fr');
     const stranger = await signedInUser(t, 'transfere-inconnu@exemple.fr');
@@ -185,7 +185,7 @@ describe('invitations to a foyer (issue 19)', () => {
     expect(await marques(invited)).toEqual(['Bosch']);
   });
 
-  it('holds a co-owner’s invitation as propriétaire until the holder confirms it (issue 35, item 2)', async () => {
+  it('holds a co-owner’s invitation as propriétaire until the holder confirms it', async () => {
     const holder = await signedInUser(t, 'accord-titulaire@exemple.fr');
     const coOwner = await signedInUser(t, 'accord-coproprio@exemple.fr');
     const friend = await signedInUser(t, 'accord-ami@exemple.fr');

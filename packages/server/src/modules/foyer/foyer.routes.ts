@@ -29,7 +29,7 @@ function invitationsService(app: FastifyInstance): FoyerInvitationsService {
   return new FoyerInvitationsService(new FoyerRepository(db), { db, foyer, data: [universes, appliances, events], mailer, limiter, clock, config });
 }
 
-/** API.md « Household » (`/api/V1/profils/users`): the foyer of the signed-in user and its members (issue 19). */
+/** API.md « Household » (`/api/V1/profils/users`): the foyer of the signed-in user and its members. */
 export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { foyer } = app.services;
   const invitations = invitationsService(app);

@@ -30,7 +30,7 @@ async function addAppliance(user: User, universeId: number, marque: string) {
 const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
 const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
 
-describe('the household (issue 19): a foyer, its members and their roles', () => {
+describe('the household: a foyer, its members and their roles', () => {
   it('makes every new account the owner of its own foyer, named after them', async () => {
     const me = await signedInUser(t, 'foyer-seul@exemple.fr');
     const res = await t.app.inject({ url: `${users(me.id)}/foyer`, headers: me.headers });

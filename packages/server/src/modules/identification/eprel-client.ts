@@ -7,7 +7,7 @@ export type Lookup<T> = { found: T } | { notFound: true } | { unavailable: 'off'
 type EprelRecord = Record<string, unknown>;
 
 /**
- * Yearly consumption of the groups whose label gives it per 100 cycles (issue 22): times the cycles
+ * Yearly consumption of the groups whose label gives it per 100 cycles: times the cycles
  * per year the former EU labels assumed — 220 washes (Delegated Regulation (EU) 1061/2010) and 280
  * dishwasher cycles (Delegated Regulation (EU) 1059/2010). Field names as EPREL publishes them
  * (test/fixtures/eprel/README.md says where they were read).
@@ -65,7 +65,7 @@ export function eprelProduct(record: EprelRecord, numero: string): EprelProduct 
 }
 
 /**
- * EPREL's public API (issue 22), at EPREL_API_URL (default https://eprel.ec.europa.eu/api). The
+ * EPREL's public API, at EPREL_API_URL (default https://eprel.ec.europa.eu/api). The
  * label's QR code gives the registration number only: `GET /product/{number}` names its product
  * group (and usually is the whole record), `GET /products/{group}/{number}` is the group's record.
  * An `x-api-key` is sent when EPREL_API_KEY is set. Not configured, slow (LOOKUP_TIMEOUT_MS for the

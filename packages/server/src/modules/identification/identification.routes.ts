@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 
 /**
- * Issue 22 (`/api/V1`): what an energy label's QR code or a barcode identifies, for the signed-in
+ * Identification (`/api/V1`): what an energy label's QR code or a barcode identifies, for the signed-in
  * user (no household data: the lookups and the tariff are the same for everyone).
  */
 export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,7 +11,7 @@ function answer<T>(lookup: Lookup<T>, messages: { notFound: string; unavailable:
 }
 
 /**
- * Identifying an appliance from its energy label or its barcode (issue 22), and the electricity
+ * Identifying an appliance from its energy label or its barcode, and the electricity
  * price its running cost is counted at. Nothing is saved here: the user confirms what was found,
  * and the appliance is saved by the appliances module.
  */

@@ -25,7 +25,7 @@ afterEach(() => {
 
 const get = (url: string, headers = user.headers) => t.app.inject({ url, headers });
 
-describe('GET /api/V1/identification/eprel/{numero} (issue 22): the energy label’s QR code', () => {
+describe('GET /api/V1/identification/eprel/{numero}: the energy label’s QR code', () => {
   it('reads a washing machine: brand, model, class, kWh a year from kWh per 100 cycles × 220, capacity and water per cycle', async () => {
     fx.requests.length = 0;
     const res = await get('/api/V1/identification/eprel/1480123');
@@ -85,7 +85,7 @@ describe('GET /api/V1/identification/eprel/{numero} (issue 22): the energy label
   });
 });
 
-describe('GET /api/V1/identification/ean/{ean} (issue 22): the barcode, in Open Products Facts', () => {
+describe('GET /api/V1/identification/ean/{ean}: the barcode, in Open Products Facts', () => {
   it('reads brand (the first of brands), the French name and the repairability index; a product without the index has none', async () => {
     fx.requests.length = 0;
     const res = await get('/api/V1/identification/ean/3540012345678');
@@ -122,7 +122,7 @@ describe('GET /api/V1/identification/ean/{ean} (issue 22): the barcode, in Open 
   });
 });
 
-describe('the energy label kept with the appliance, and the tariff (issue 22)', () => {
+describe('the energy label kept with the appliance, and the tariff', () => {
   it('saves the EPREL number, the barcode and kWh a year; an update without them keeps them, null clears; bad values are refused', async () => {
     const room = await multipart({ name: 'Buanderie' });
     const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...room.headers }, payload: room.payload })).json().univer_id;
@@ -170,7 +170,7 @@ describe('the energy label kept with the appliance, and the tariff (issue 22)', 
   }, 60_000);
 });
 
-describe('the services down or switched off (issue 22)', () => {
+describe('the services down or switched off', () => {
   it('answers 503 at once when a service is off, and when nothing listens at its address', async () => {
     const off = await createTestApp({ EPREL_API_URL: 'off', OPF_API_URL: '' });
     try {

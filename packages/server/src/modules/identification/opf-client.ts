@@ -25,7 +25,7 @@ export function repairabilityIndex(tags: unknown): number | undefined {
 }
 
 /**
- * Open Products Facts (issue 22), at OPF_API_URL (default https://world.openproductsfacts.org):
+ * Open Products Facts, at OPF_API_URL (default https://world.openproductsfacts.org):
  * `GET /api/v2/product/{ean}.json` with only the fields the app reads. Brand (the first of `brands`),
  * name (French first) and the repairability index; a product with neither brand nor name is as good
  * as unknown. Not configured, slow or failing: `unavailable`.

@@ -18,7 +18,7 @@ import { HttpError } from '../../lib/errors.ts';
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody };
 
-/** Issue 21 (`/api/V1/profils/users`): the household's appliances and maintenance as CSV files to download. */
+/** CSV files (`/api/V1/profils/users`): the household's appliances and maintenance as CSV files to download. */
 export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const { inventoryCsv } = app.services;
   const common = { tags: ['export'], security: [{ bearer: [] }] };

@@ -18,7 +18,7 @@ import { type JobPool, ownBytes } from '../../lib/job-pool.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
 
-/** Issue 21: the byte-order mark that tells a spreadsheet the file is UTF-8 (Excel otherwise reads « Ã© »). */
+/** The byte-order mark that tells a spreadsheet the file is UTF-8 (Excel otherwise reads « Ã© »). */
 const BOM = '\uFEFF';
 /** A French spreadsheet's separator (the comma is the decimal mark), lines ended as Windows ends them. */
 const csv = async (rows: string[][]) => BOM + (await csvStringify()).stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
@@ -36,7 +36,7 @@ const cell = (v: string | null | undefined) => {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 };
 
-/** CSV exports of the household (issue 21): its appliances, and its maintenance history. */
+/** CSV exports of the household: its appliances, and its maintenance history. */
 export class InventoryCsvService {
   constructor(
     private readonly deps: {
@@ -55,7 +55,7 @@ export class InventoryCsvService {
   ) {}
 
   /**
-   * Issue 21: an appliances CSV (EcoFoyer's export, or a file with its columns) read row by row:
+   * An appliances CSV (EcoFoyer's export, or a file with its columns) read row by row:
    * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
    * in one transaction (all rows or none). Universes named and missing are created with them.
    * `onProgress` hears of each phase as it goes (reading, checking, writing), once the file's header

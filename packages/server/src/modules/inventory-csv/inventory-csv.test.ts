@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const read = (body: string) => parse(body.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
 
-describe('CSV export of the household (issue 21)', () => {
+describe('CSV export of the household', () => {
   it('gives the appliances as a French spreadsheet opens them: BOM, « ; », « 24/12/2026 », « 549,90 », the guarantees and a link to each', async () => {
     const me = await signedInUser(t, 'csv@exemple.fr');
     const u = await multipart({ name: 'Buanderie' });
@@ -246,7 +246,7 @@ describe('CSV export of the household (issue 21)', () => {
   });
 });
 
-describe('CSV import followed as it goes (issue 21: Accept: application/x-ndjson)', () => {
+describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => {
   const header = 'Univers;Type d’appareil;Nom;Marque;Modèle;Numéro de série;Date d’achat;Prix d’achat (€)';
   const file = (rows: number, extra: string[] = []) =>
     [header, ...Array.from({ length: rows }, (_, i) => `${['Cuisine', 'Garage', 'Cave'][i % 3]};${['Lave-linge', 'Réfrigérateur', 'Four électrique'][i % 3]};;Marque ${i % 7};M-${i};SN-${i};${String((i % 28) + 1).padStart(2, '0')}/03/2021;${i},90`), ...extra].join('\r\n');

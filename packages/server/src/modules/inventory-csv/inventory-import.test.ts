@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { countRecords } from './inventory-import.ts';
 
-describe('counting a CSV file’s rows before reading it (issue 21: the reading’s progress, the 10,000-row limit)', () => {
+describe('counting a CSV file’s rows before reading it (the reading’s progress, the 10,000-row limit)', () => {
   it('counts what the parser reads, whatever ends the lines and whatever the cells hold', () => {
     const cells = ['', 'Acheté; pour la rentrée', 'Bruit au démarrage\nà surveiller', 'Le « filtre » "HEPA";', 'deux\r\nlignes', 'retour\rchariot'];
     for (const recordDelimiter of ['windows', 'unix', 'mac'] as const) {

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { JobChannel } from '../../lib/job-pool.ts';
 import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 
-/** The most rows one file may hold (issue 21: 10,000 appliances). */
+/** The most rows one file may hold (a household's 10,000 appliances). */
 export const IMPORT_MAX_ROWS = 10_000;
 
 type Column = (typeof INVENTORY_CSV_COLUMNS)[number];
@@ -180,7 +180,7 @@ const comparable = (universe: string | null, i: Compared) =>
   JSON.stringify([universe ? foldFr(universe) : null, i.prod_id ?? null, i.dt_achat ?? null, i.dt_livraison ?? null, i.prix_achat ?? null, i.vendeur ?? null, i.occasion ?? false, i.classenergie ?? null, i.garantie_commerciale_fin ?? null, i.note ?? null, i.panne_note ?? null]);
 
 /**
- * Issue 21: what importing each row would do — create, update, leave as it is (re-importing the
+ * What importing each row would do — create, update, leave as it is (re-importing the
  * same file creates no duplicate), or refuse with the reason in French — without writing anything.
  * `onProgress` is told of the rows checked.
  */

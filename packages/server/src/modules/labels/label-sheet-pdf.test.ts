@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { labelSheetPdf } from './label-sheet-pdf.ts';
 
-describe('the sheet of QR labels (issue 21)', () => {
+describe('the sheet of QR labels', () => {
   it('cuts a name to the form’s 500 characters before layout: a 30,000-character word never reaches pdfkit', async () => {
     const laidOut = [vi.spyOn(PDFDocument.prototype, 'text'), vi.spyOn(PDFDocument.prototype, 'heightOfString')];
     try {

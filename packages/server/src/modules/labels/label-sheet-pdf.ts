@@ -23,7 +23,7 @@ export interface SheetLabel {
 }
 
 /**
- * Issue 21: an A4 sheet of labels (Avery geometry of LABEL_SHEETS), as many pages as needed, each
+ * An A4 sheet of labels (Avery geometry of LABEL_SHEETS), as many pages as needed, each
  * label a QR code of its address drawn as filled squares (no image, sharp at any printer's
  * resolution), the appliance's name and the code, which can also be typed after `/a/`.
  */

@@ -7,7 +7,7 @@ export interface LabelRow {
   revoked_at: Date | null;
 }
 
-/** The QR labels (issue 21): `appliance_labels`, one in use per appliance (migration 0023). */
+/** The QR labels: `appliance_labels`, one in use per appliance (migration 0023). */
 export class LabelsRepository {
   constructor(private readonly db: Db) {}
 

@@ -7,7 +7,7 @@ const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const CodeParams = z.object({ code: z.string().max(100) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
-/** Issue 21 (`/api/V1/profils/users`): the QR labels of the household's appliances, and their sheet to print. */
+/** QR labels (`/api/V1/profils/users`): the QR labels of the household's appliances, and their sheet to print. */
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { labels } = app.services;
   const common = { tags: ['etiquettes'], security: [{ bearer: [] }] };
@@ -40,7 +40,7 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Issue 21 (`/api/V1`): GET V1/etiquettes/{code}, what a scanned label opens for the signed-in member. */
+/** A scanned label (`/api/V1`): GET V1/etiquettes/{code}, what a scanned label opens for the signed-in member. */
 export const labelResolveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { labels } = app.services;
   app.get(

@@ -17,7 +17,7 @@ export function newLabelCode(): string {
   return code;
 }
 
-/** Issue 21: the QR labels of the household's appliances, each opening `APP_URL/a/{code}`. */
+/** The QR labels of the household's appliances, each opening `APP_URL/a/{code}`. */
 export class LabelsService {
   constructor(
     private readonly repo: LabelsRepository,

@@ -41,7 +41,7 @@ async function readPdf(buf: Buffer) {
   return pdfjs.getDocument({ data: new Uint8Array(buf), verbosity: 0 }).promise;
 }
 
-describe('QR labels of the appliances (issue 21)', () => {
+describe('QR labels of the appliances', () => {
   it('draws codes of 10 characters of the label alphabet, at random', () => {
     const codes = new Set(Array.from({ length: 200 }, newLabelCode));
     expect(codes.size).toBe(200);

@@ -1,7 +1,7 @@
 import { LegalInfo } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** GET /api/legal — who runs this instance, for the CGU, the FAQ and the privacy policy (issue 14). */
+/** GET /api/legal — who runs this instance, for the CGU, the FAQ and the privacy policy. */
 export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { editor } = app.deps.config;
   app.get('/legal', { config: { access: 'public' }, schema: { tags: ['information'], response: { 200: LegalInfo } } }, async (_req, reply) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 
-describe('GET /api/legal (issue 14)', () => {
+describe('GET /api/legal', () => {
   it('says who runs the instance, from EDITOR_NAME, EDITOR_ADDRESS and EDITOR_EMAIL', async () => {
     const t = await createTestApp({ EDITOR_NAME: 'Association Répare Ton Quartier', EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon', EDITOR_EMAIL: 'contact@repare-ton-quartier.fr' });
     try {

@@ -5,7 +5,7 @@ import type { MaintenanceRepository } from './maintenance.repository.ts';
 export class MaintenanceService {
   constructor(private readonly repo: MaintenanceRepository) {}
 
-  /** spec §3: a product's cards, each with its steps in steporder and its products. */
+  /** product §3: a product's cards, each with its steps in steporder and its products. */
   async cardsOfProduct(prodId: number): Promise<MaintenanceCard[]> {
     const cards = await this.repo.cardsOfProduct(prodId);
     const ids = cards.map((c) => c.id);

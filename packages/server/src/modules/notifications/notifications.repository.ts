@@ -61,7 +61,7 @@ export class NotificationsRepository {
     return Number(row.n);
   }
 
-  /** Newest first; `before` (a notification's id) starts after it, in the same order (keyset paging, issue 23). */
+  /** Newest first; `before` (a notification's id) starts after it, in the same order (keyset paging). */
   list(userId: number, { id, limit, before }: { id?: number; limit?: number; before?: number } = {}) {
     let query = notificationListing(this.db, userId).where('n.status', '<>', SILENT);
     if (id !== undefined) query = query.where('n.id', '=', id);
@@ -114,7 +114,7 @@ export class NotificationsRepository {
     await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   }
 
-  /** A member's preferences, or undefined for every default (issue 19). */
+  /** A member's preferences, or undefined for every default. */
   preferences(userId: number) {
     return this.db.selectFrom('notification_preferences').select(['in_app', 'push', 'email', 'email_mode']).where('user_id', '=', userId).executeTakeFirst();
   }
@@ -181,7 +181,7 @@ export class NotificationsRepository {
   }
 }
 
-/** The status of a notification its member chose not to see in the app (issue 19): never listed nor counted. */
+/** The status of a notification its member chose not to see in the app: never listed nor counted. */
 export const SILENT = 'SILENCIEUSE';
 
 export type NotificationJoined = Awaited<ReturnType<NotificationsRepository['list']>>[number];

@@ -13,17 +13,17 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pushHost, sendPush } from './push-sender.ts';
 import type { NotificationJoined, NotificationsRepository } from './notifications.repository.ts';
 
-/** Reminders mailed at once, and product recalls (issue 22); a badge earned (CHALLENGE) is not. */
+/** Reminders mailed at once, and product recalls; a badge earned (CHALLENGE) is not. */
 const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL']);
 const DAY_MS = 86_400_000;
 /** The digest also lists the tasks left late this past month. */
 const DIGEST_LATE_DAYS = 30;
 
-/** Browsers a user receives push messages on (issue 15: each message is one outbound request per subscription). */
+/** Browsers a user receives push messages on (bounded: each message is one outbound request per subscription). */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export class NotificationsService {
-  /** Other reminders made at each tick (the guarantees' ends, issue 20), by the modules that know them. */
+  /** Other reminders made at each tick (the guarantees' ends), by the modules that know them. */
   private readonly steps: (() => Promise<NotificationRow[]>)[] = [];
 
   constructor(
@@ -58,7 +58,7 @@ export class NotificationsService {
 
   /**
    * One scheduler step: the notifications now due, each created once, then delivered as each member
-   * chose (issue 19); on Sunday evening, French time, the weekly digests not sent yet.
+   * chose; on Sunday evening, French time, the weekly digests not sent yet.
    */
   async tick(): Promise<NotificationRow[]> {
     const now = this.deps.clock.now();
@@ -99,8 +99,8 @@ export class NotificationsService {
   }
 
   /**
-   * The Sunday-evening digests (issue 19): each member who chose it, once a week, with the week's
-   * tasks and the guarantee reminders of the week past (issue 20); none for a quiet week.
+   * The Sunday-evening digests: each member who chose it, once a week, with the week's
+   * tasks and the guarantee reminders of the week past; none for a quiet week.
    */
   private async sendDigests(now: Date): Promise<void> {
     const week = digestWeek(now);
@@ -140,7 +140,7 @@ export class NotificationsService {
 
   /**
    * A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return);
-   * `applianceId`: the appliance it is about, whose page it opens (a recall, issue 22).
+   * `applianceId`: the appliance it is about, whose page it opens (a recall).
    */
   remindOnce(userId: number, type: 'GARANTIE' | 'RAPPEL', key: string, title: string, message: string, applianceId?: number): Promise<NotificationRow | undefined> {
     return this.repo.insertOnce({ user_id: userId, type, title, message, dedupe_key: key, created_at: this.deps.clock.now(), appliance_id: applianceId ?? null });
@@ -160,7 +160,7 @@ export class NotificationsService {
     return (await this.repo.list(userId, page)).map((r) => this.toDto(r));
   }
 
-  /** spec §4: ACTIF → READ. */
+  /** product §4: ACTIF → READ. */
   async markRead(userId: number, id: number): Promise<Notification> {
     if (!(await this.repo.exists(userId, id))) throw notFound(MSG.notFound);
     await this.repo.markRead(userId, id, this.deps.clock.now());
@@ -177,7 +177,7 @@ export class NotificationsService {
    * Push services are public https hosts on port 443 (PUSH_PORTS); anything else (another scheme or
    * port, an IP address, localhost, an internal name) would let a client make the server call
    * internal addresses. The name is checked again when a message is sent (`push-sender.ts`). An
-   * endpoint belongs to the user who registered it: another user gets 409, not the row (issue 15).
+   * endpoint belongs to the user who registered it: another user gets 409, not the row.
    * A user keeps at most MAX_PUSH_SUBSCRIPTIONS: the oldest goes when a new browser subscribes.
    */
   async subscribe(userId: number, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) {

@@ -62,7 +62,7 @@ describe('maintenance notifications', () => {
     expect((await notifs(me)).count).toBe(1);
   });
 
-  it('say when a task is late, with its own date, never « aujourd’hui » for a task due two days ago (issue 16)', async () => {
+  it('say when a task is late, with its own date, never « aujourd’hui » for a task due two days ago', async () => {
     t.clock.set('2026-11-20T09:00:00Z');
     const e = await plan(me, 'Détartrer la bouilloire', '2026-11-22T08:00:00Z');
     // The server was stopped over the weekend: the first tick after is two days late.
@@ -127,7 +127,7 @@ describe('maintenance notifications', () => {
     expect(list[0]).toMatchObject({ type: 'CHALLENGE', event: null });
   });
 
-  it('pages the list newest first with limit and before, and still gives all of it without them (issue 23)', async () => {
+  it('pages the list newest first with limit and before, and still gives all of it without them', async () => {
     const user = await signedInUser(t, 'pages@exemple.fr');
     // Five at the same instant and two later: the order is by date, then by id, both descending.
     for (let i = 1; i <= 7; i++) {
@@ -158,7 +158,7 @@ describe('web push', () => {
   const subscribe = (user: { id: number; headers: Record<string, string> }, endpoint: string, k = keys('x')) =>
     t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: { endpoint, keys: k } });
 
-  it('keeps an endpoint with the user who registered it: another user gets 409 and the row stays as it was (issue 15)', async () => {
+  it('keeps an endpoint with the user who registered it: another user gets 409 and the row stays as it was', async () => {
     const alice = await signedInUser(t, 'alice-push@exemple.fr');
     const bob = await signedInUser(t, 'bob-push@exemple.fr');
     const endpoint = 'https://push.service.invalid/send/alice-browser';
@@ -173,14 +173,14 @@ describe('web push', () => {
     expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).execute()).toEqual([{ user_id: alice.id, p256dh: 'c'.repeat(20) }]);
   });
 
-  it('keeps at most 10 browsers per user, the newest ones, so one notification makes at most 10 requests (issue 15)', async () => {
+  it('keeps at most 10 browsers per user, the newest ones, so one notification makes at most 10 requests', async () => {
     const user = await signedInUser(t, 'many-push@exemple.fr');
     for (let i = 0; i < 13; i++) expect((await subscribe(user, `https://push.service.invalid/send/browser-${i}`)).statusCode).toBe(201);
     const rows = await t.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).orderBy('id').execute();
     expect(rows.map((r) => r.endpoint)).toEqual(Array.from({ length: 10 }, (_, i) => `https://push.service.invalid/send/browser-${i + 3}`));
   });
 
-  it('refuses endpoints that only look public: a trailing dot, another port, an address, credentials (issue 15)', async () => {
+  it('refuses endpoints that only look public: a trailing dot, another port, an address, credentials', async () => {
     const user = await signedInUser(t, 'ssrf-push@exemple.fr');
     for (const endpoint of [
       'https://localhost./push',

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
- * Where the server may send a web-push request (issue 15, push SSRF). A push service is a public
+ * Where the server may send a web-push request (no SSRF through push). A push service is a public
  * host on the internet: the name is resolved when the message is sent, and the connection goes
  * only to a public unicast address — never loopback, private, link-local (cloud metadata at
  * 169.254.169.254), carrier-grade NAT, multicast or reserved ranges, nor their IPv6 forms

@@ -43,7 +43,7 @@ const plan = (user: User, title: string, at: Date, assigneeId?: number) =>
   t.app.inject({ method: 'POST', url: `${users(user.id)}/events`, headers: user.headers, payload: { title, dt_realisation: at.toISOString(), ...(assigneeId ? { assigneeId } : {}) } });
 const setPreferences = (user: User, payload: object) => t.app.inject({ method: 'PUT', url: `${users(user.id)}/preferences/notifications`, headers: user.headers, payload });
 
-describe('notification preferences and reminder mails (issue 19)', () => {
+describe('notification preferences and reminder mails', () => {
   it('starts with everything on and e-mail at each reminder; a member changes their own choices only', async () => {
     const me = await signedInUser(t, 'prefs-moi@exemple.fr');
     const other = await signedInUser(t, 'prefs-autre@exemple.fr');
@@ -158,7 +158,7 @@ describe('notification preferences and reminder mails (issue 19)', () => {
     t.clock.set('2026-11-21T09:00:00Z');
   });
 
-  it('mails the end of a guarantee to every member who looks after the foyer’s appliances (issue 20), a lecteur gets none', async () => {
+  it('mails the end of a guarantee to every member who looks after the foyer’s appliances, a lecteur gets none', async () => {
     t.clock.set('2026-11-21T09:00:00Z');
     const owner = await signedInUser(t, 'garantie-proprio@exemple.fr');
     const member = await signedInUser(t, 'garantie-membre@exemple.fr');

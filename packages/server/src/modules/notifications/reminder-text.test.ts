@@ -3,7 +3,7 @@ import { reminderText } from './reminder-text.ts';
 
 const event = (iso: string, appliance_name: string | null = 'Bouilloire Kenwood') => ({ title: 'Détartrer la bouilloire', dt_realisation: new Date(iso), appliance_name });
 
-describe('maintenance reminder wording (issue 16, item 6)', () => {
+describe('maintenance reminder wording', () => {
   it('says tomorrow, today, or late by Paris calendar days', () => {
     expect(reminderText('eve', event('2026-11-25T08:00:00Z'), new Date('2026-11-24T09:00:00Z')).message).toBe(
       'L’entretien « Détartrer la bouilloire » est prévu demain pour Bouilloire Kenwood. Pensez à préparer les produits.',

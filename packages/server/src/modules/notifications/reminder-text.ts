@@ -14,7 +14,7 @@ export interface DueEvent {
 }
 
 /**
- * The title and message of a maintenance reminder (issue 16): the day before, on the day, or late —
+ * The title and message of a maintenance reminder: the day before, on the day, or late —
  * « était prévu le samedi 21 novembre 2026 (en retard de 2 jours) », never « aujourd’hui » for a task
  * due two days ago. The date is the event's own, the one the list and the detail show.
  */

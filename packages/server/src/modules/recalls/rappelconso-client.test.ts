@@ -7,7 +7,7 @@ import { toSheet } from './rappelconso-client.ts';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/rappelconso');
 const [bosch] = JSON.parse(readFileSync(path.join(fixtures, 'page-1.json'), 'utf8')).results as Record<string, unknown>[];
 
-describe('a RappelConso record read as a sheet (issue 22)', () => {
+describe('a RappelConso record read as a sheet', () => {
   it('keeps the id, brand, references, GTINs, wording and link of a V2 record', () => {
     expect(toSheet(bosch!)).toEqual({
       sheetId: '2026-11-0142',

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { normaliseGtin } from './recall-matching.ts';
 
 /**
- * RappelConso's open data (issue 22): the DGCCRF's recall sheets, dataset `rappelconso-v2-gtin-espaces`
+ * RappelConso's open data: the DGCCRF's recall sheets, dataset `rappelconso-v2-gtin-espaces`
  * on data.economie.gouv.fr, read through the Opendatasoft Explore API v2.1
  * (`GET {base}/api/explore/v2.1/catalog/datasets/{dataset}/records` → `{total_count, results}`).
  * Field names and formats: packages/server/test/fixtures/rappelconso/README.md.

@@ -5,7 +5,7 @@ const sheet = (id: string, brand: string, models: string, gtins: string[] = []):
 const appliance = (marque: string | null, modele: string | null, gtin?: string) => ({ id: 1, marque, modele, gtin });
 const sheetsFor = (s: SheetForMatching[], a: ReturnType<typeof appliance>) => new RecallIndex(s).sheetsFor(a);
 
-describe('recall matching (issue 22)', () => {
+describe('recall matching', () => {
   it('normalises case, accents, spaces, dashes, dots and slashes', () => {
     expect(normalise('Série 6 WGG-244.09/FF')).toBe('serie6wgg24409ff');
     expect(normalise("De'Longhi")).toBe('delonghi');

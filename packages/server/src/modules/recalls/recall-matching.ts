@@ -1,5 +1,5 @@
 /**
- * Which recall sheets concern which appliances (issue 22, decision 019): pure functions, no I/O.
+ * Which recall sheets concern which appliances (decision 019): pure functions, no I/O.
  *
  * A sheet concerns an appliance when they have the same brand and one reference the sheet lists is
  * the appliance's model, or when a GTIN of the sheet is the appliance's. Brands and references are

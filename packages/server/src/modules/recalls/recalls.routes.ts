@@ -8,7 +8,7 @@ const ItemParams = UserParams.extend({ id: z.coerce.number().int().positive() })
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /**
- * Issue 22 (`/api/V1/profils/users`): the household's product recalls (RappelConso) not handled
+ * Recalls (`/api/V1/profils/users`): the household's product recalls (RappelConso) not handled
  * yet, all or one appliance's, and « J’ai traité ce rappel » (not for a lecteur: 403).
  */
 export const recallsRoutes: FastifyPluginAsyncZod = async (app) => {

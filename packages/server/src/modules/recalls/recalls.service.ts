@@ -10,7 +10,7 @@ import { RecallIndex } from './recall-matching.ts';
 import type { RecallsRepository } from './recalls.repository.ts';
 
 const DAY_MS = 86_400_000;
-/** The first run reads the sheets of the last 30 days (issue 22). */
+/** The first run reads the sheets of the last 30 days, not the whole history. */
 const FIRST_RUN_DAYS = 30;
 /** A run still « running » after this long was left by a stopped process: another may take it over. */
 const STALE_MS = 30 * 60_000;
@@ -18,7 +18,7 @@ const STALE_MS = 30 * 60_000;
 const BUSY_WAIT_MS = 5 * 60_000;
 
 /**
- * Product recall watch (issue 22, decision 019): once a day, across replicas, the new RappelConso
+ * Product recall watch (decision 019): once a day, across replicas, the new RappelConso
  * sheets of the household-appliance and electrical categories are read and every sheet kept is
  * matched with every household's appliances; a new match notifies each member who looks after the
  * appliances (not a lecteur), as they chose, and shows on the appliance's page until handled.

@@ -84,7 +84,7 @@ const replica = async (env: Record<string, string> = {}): Promise<FastifyInstanc
   return app;
 };
 
-describe('product recall watch (issue 22)', () => {
+describe('product recall watch', () => {
   let washer: { id: number; name: string };
   let kettle: { id: number; name: string };
   let theirs: { id: number; name: string };

@@ -23,7 +23,7 @@ function countingRepo(failFirst = false) {
   return { reads, repo };
 }
 
-describe('reference data served from memory (issue 23)', () => {
+describe('reference data served from memory', () => {
   it('reads products and universes once, whatever the number of requests and lookups', async () => {
     const { reads, repo } = countingRepo();
     const service = new ReferencesService(repo);

@@ -21,7 +21,7 @@ export const toRefUniverse = (row: RefUniverseRow): RefUniverse => ({
 
 /**
  * Reference universes and products (loaded from the repo at start, read-only here). They never change
- * while the server runs: read once, then served from memory (issue 23). A failed read is not kept.
+ * while the server runs: read once, then served from memory. A failed read is not kept.
  */
 export class ReferencesService {
   private productRowsCache?: Promise<RefProductRow[]>;

@@ -18,7 +18,7 @@ interface RunningGuarantee {
 
 const GUARANTEE_LABEL = { legale: 'garantie légale de conformité', commerciale: 'garantie commerciale' } as const;
 
-/** « Mes droits » (issue 20): the rules of contracts/rights.ts applied to one appliance of the household. */
+/** « Mes droits »: the rules of contracts/rights.ts applied to one appliance of the household. */
 export class RightsService {
   private lastReminders = 0;
   private reminding: Promise<NotificationRow[]> | null = null;
@@ -54,7 +54,7 @@ export class RightsService {
   async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]>;
   async forHousehold<A extends GuaranteeFacts>(userId: number, appliances: A[]): Promise<{ appliance: A; rights: Droits }[]>;
   async forHousehold(userId: number, given?: GuaranteeFacts[]): Promise<{ appliance: GuaranteeFacts; rights: Droits }[]> {
-    // Only breakdowns count for the guarantees (issue 23: the home's summary read every event, 200 ms at ten years),
+    // Only breakdowns count for the guarantees (the home's summary once read every event, 200 ms at ten years),
     // and the summary reads only the fields they depend on (no file URLs to sign, no joins).
     const [appliances, events] = await Promise.all([given ?? this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
     const byAppliance = new Map<number, Event[]>();
@@ -68,7 +68,7 @@ export class RightsService {
     return all;
   }
 
-  /** The home's « N appareils encore sous garantie » (issue 20). */
+  /** The home's « N appareils encore sous garantie ». */
   async summary(userId: number): Promise<DroitsResume> {
     const running = await this.runningGuarantees(userId);
     const soonest = running.toSorted((a, b) => a.fin.localeCompare(b.fin))[0];
@@ -79,8 +79,8 @@ export class RightsService {
   }
 
   /**
-   * The end of each running guarantee as a day of the calendar feed (issue 20: « an event in the ICS
-   * feed »), reminded 60 and 7 days before, like the notifications.
+   * The end of each running guarantee as a day of the calendar feed (so calendar apps show it),
+   * reminded 60 and 7 days before, like the notifications.
    */
   async feedDays(userId: number): Promise<FeedDay[]> {
     return (await this.runningGuarantees(userId)).map((g) => ({
@@ -119,7 +119,7 @@ export class RightsService {
   }
 
   /**
-   * The smart-fix estimate (issue 17) for this appliance (issue 20): its kind, brand, age in whole
+   * The smart-fix estimate for this appliance: its kind, brand, age in whole
    * years from its delivery or purchase, and its last breakdown (or its breakdown note).
    */
   private repairability(appliance: Appliance, product: RefProductRow, events: Event[], today: string): Droits['reparabilite'] {
@@ -139,7 +139,7 @@ export class RightsService {
   }
 
   /**
-   * Reminders 60 and 7 days before a legal or commercial guarantee ends (issue 20), each created
+   * Reminders 60 and 7 days before a legal or commercial guarantee ends, each created
    * once (its key names the appliance, the guarantee, its end and the step). Run by the notifications'
    * tick, at most once an hour: a day late is no harm, a scan every minute would be.
    */
@@ -170,7 +170,7 @@ export class RightsService {
     const byUser = new Map<number, Set<number>>();
     for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
     for (const [userId, ids] of byUser) {
-      // Every member who looks after the household's appliances is told (issue 19), a lecteur is not.
+      // Every member who looks after the household's appliances is told, a lecteur is not.
       const members = await this.deps.foyer.assignableIds(userId);
       for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
         if (ids.has(appliance.id)) created.push(...(await this.remindFor(userId, members, appliance, rights, today)));

@@ -31,7 +31,7 @@ async function add(data: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${laundry}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
 }
 
-describe('« Mes droits » (issue 20)', () => {
+describe('« Mes droits »', () => {
   it('keeps the paperwork of an appliance, and an update without it keeps it', async () => {
     const res = await add({ dt_achat: '2025-01-20', vendeur: 'Boulanger Lyon', prix_achat: '549,90', numero_serie: 'FD 9604 200123', dt_livraison: '2025-01-24', garantie_commerciale_fin: '2028-01-24' });
     expect(res.statusCode).toBe(201);
@@ -71,7 +71,7 @@ describe('« Mes droits » (issue 20)', () => {
       pieces: { jusqua: '2034-12-24', annees: 10, source: expect.stringContaining('règlement (UE) 2019/2023') },
       bonus: { eligible: false, montant: 50, raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.' },
       conseil: { action: 'garantie', texte: expect.stringContaining('jusqu’au 24 juin 2027') },
-      // The smart-fix estimate for a Bosch washing machine, 1 year old, that « ne vidange plus » (issue 17's model).
+      // The smart-fix estimate for a Bosch washing machine, 1 year old, that « ne vidange plus » (the trained model).
       reparabilite: { probabilite: expect.any(Number), moyenne: expect.any(Number), type: 'Lave-linge', enregistrements: expect.any(Number) },
     });
     const { reparabilite } = res.json();
@@ -86,7 +86,7 @@ describe('« Mes droits » (issue 20)', () => {
     expect((await t.app.inject({ url: `${item(id)}/droits` })).statusCode).toBe(401);
   });
 
-  it('reminds 60 and 7 days before the legal guarantee ends, each once (issue 20)', async () => {
+  it('reminds 60 and 7 days before the legal guarantee ends, each once', async () => {
     const user = await signedInUser(t, 'rappel-garantie@exemple.fr');
     const u = await multipart({ name: 'Cuisine' });
     const kitchen = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
@@ -119,7 +119,7 @@ describe('« Mes droits » (issue 20)', () => {
     t.clock.set('2026-11-24T10:00:00Z');
   });
 
-  it('puts the end of each running guarantee in the calendar feed as a whole day, reminded 60 and 7 days before (issue 20)', async () => {
+  it('puts the end of each running guarantee in the calendar feed as a whole day, reminded 60 and 7 days before', async () => {
     const user = await signedInUser(t, 'agenda-garantie@exemple.fr');
     const u = await multipart({ name: 'Cuisine' });
     const kitchen = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;
@@ -138,7 +138,7 @@ describe('« Mes droits » (issue 20)', () => {
     expect(ends[0]!.event.description).toContain('le vendeur doit réparer ou remplacer l’appareil gratuitement');
   });
 
-  it('sums up the household: how many appliances are still under a guarantee, and the nearest end (issue 20)', async () => {
+  it('sums up the household: how many appliances are still under a guarantee, and the nearest end', async () => {
     const user = await signedInUser(t, 'resume-garantie@exemple.fr');
     const u = await multipart({ name: 'Salon' });
     const room = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id;

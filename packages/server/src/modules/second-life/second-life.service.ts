@@ -9,8 +9,8 @@ export class SecondLifeService {
   constructor(private readonly deps: { db: Db; appliances: AppliancesService; events: EventsService }) {}
 
   /**
-   * The device moves to the history and its planned maintenance goes, in one transaction (issue 18,
-   * item 2): a failure leaves it in the inventory with its plans, never half moved.
+   * The device moves to the history and its planned maintenance goes, in one transaction: a
+   * failure leaves it in the inventory with its plans, never half moved.
    */
   give(userId: number, applianceId: number, outcome: SecondLifeOutcome, actorId = userId): Promise<SecondLifeItem> {
     return inTransaction(this.deps.db, async (unit) => {

@@ -93,7 +93,7 @@ describe('second life', () => {
     expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([]);
   });
 
-  it('moves the device and drops its plans in one transaction: when dropping them fails, the device stays with its plans (issue 18)', async () => {
+  it('moves the device and drops its plans in one transaction: when dropping them fails, the device stays with its plans', async () => {
     const user = await signedInUser(t, 'atomique@exemple.fr');
     const id = await appliance(user, await universe(user, 'Cave'), 'Congélateur coffre');
     const plan = await t.app.inject({ method: 'POST', url: `${base(user.id)}/events`, headers: user.headers, payload: { title: 'Dégivrer', dt_realisation: '2027-02-01T09:00:00Z', applianceId: id } });

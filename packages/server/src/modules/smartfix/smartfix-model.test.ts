@@ -11,7 +11,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const ORDS_DIR = path.join(REPO_ROOT, 'datasets/ords');
 
 describe('smart-fix training (CI check, time split)', () => {
-  // One λ and fewer passes than scripts/smartfix-train.ts (~3 s): the fallback bar of issue 17 still holds.
+  // One λ and fewer passes than scripts/smartfix-train.ts (~3 s): the bar (beat the base-rate fallback) still holds.
   it('trains on older records and beats the per-category base rate in Brier score on newer ones, with calibrated deciles', () => {
     const examples = labelledExamples(readOrdsRecords(ORDS_DIR).records);
     expect(examples.length).toBe(52_533);

@@ -1,5 +1,5 @@
 /**
- * Smart-fix repairability model (issue 17): probability that a device brought to a repair café is
+ * Smart-fix repairability model: probability that a device brought to a repair café is
  * fixed or repairable (ORDS "Fixed" / "Repairable") rather than "End of life", from what a user can
  * tell before any repair: the ORDS category (1..40), a finer kind (SMARTFIX_KINDS), the brand, the
  * age and the symptoms found in the description.

@@ -1,10 +1,10 @@
 import { SMARTFIX_CATEGORIES, SMARTFIX_KINDS, type SmartfixCategory, type SmartfixFactor, type SmartfixResponse, smartfixCategoryList } from '@ecofoyer/contracts';
 import { type Explained, SYMPTOMS, type SmartfixModel, explain, loadSmartfixModel } from './smartfix-model.ts';
 
-/** Issue 17: the result names the 2–3 things that moved the estimate most, from one point up. */
+/** The result names the 2–3 things that moved the estimate most, from one point up. */
 const MAX_FACTORS = 3;
 
-/** spec §2 Smart-fix: the repairability model trained on ORDS repair records, run in process. */
+/** product §2, Smart-fix: the repairability model trained on ORDS repair records, run in process. */
 export class SmartfixService {
   private model: SmartfixModel | undefined;
 

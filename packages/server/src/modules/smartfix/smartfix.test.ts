@@ -23,7 +23,7 @@ describe('smart-fix API (API.md)', () => {
     const categories = res.json() as { id: number; name: string }[];
     expect(categories.map((c) => c.id)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(categories[0]).toMatchObject({ id: 1, name: 'Climatiseur / déshumidificateur', plural: 'climatiseurs et déshumidificateurs' });
-    // Issue 17: the finer kinds of a category and the everyday words its search matches.
+    // The finer kinds of a category and the everyday words its search matches.
     const large = categories.find((c) => c.id === 17) as unknown as { kinds: { id: string; name: string; keywords: string[] }[] };
     expect(large.kinds.map((k) => k.name)).toEqual(expect.arrayContaining(['Lave-linge', 'Lave-vaisselle', 'Réfrigérateur / congélateur', 'Four micro-ondes']));
     expect(large.kinds.find((k) => k.id === 'refrigerateur')!.keywords).toContain('frigo');

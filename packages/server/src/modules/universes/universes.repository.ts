@@ -37,7 +37,7 @@ export class UniversesRepository {
     return this.db.deleteFrom('universes').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Gives every universe of one household to another (issue 19: a member who joins with their data). */
+  /** Gives every universe of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
     return this.db.updateTable('universes').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
   }

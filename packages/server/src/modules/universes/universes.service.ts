@@ -132,7 +132,7 @@ export class UniversesService {
     if (row.image_key) await this.deps.files.remove(row.image_key);
   }
 
-  /** Gives this module's rows of one household to another, in the caller's transaction (issue 19: joining a foyer with one's data). */
+  /** Gives this module's rows of one household to another, in the caller's transaction (a member joining a foyer with their data). */
   async moveHousehold(from: number, to: number, unit: UnitOfWork): Promise<void> {
     const repo = this.repo.in(unit.tx);
     await repo.moveHousehold(from, to);

@@ -15,7 +15,7 @@ import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
 import classes from './app-layout.module.css';
 import { SEARCH_PLACEHOLDER } from './search-placeholder.ts';
 
-/** spec §2: the profile, badge and maintenance pages hide the header. */
+/** product §2: the profile, badge and maintenance pages hide the header. */
 function headerHidden(pathname: string) {
   return pathname === '/profile' || pathname.startsWith('/badges/') || pathname.startsWith('/entretien/');
 }
@@ -40,7 +40,7 @@ function NotificationBell() {
   );
 }
 
-/** spec §1/§7: the unread count feeds the app badge also where the bell is not shown. */
+/** product §1/§7: the unread count feeds the app badge also where the bell is not shown. */
 function AppBadgeSync() {
   useNotificationCount();
   return null;
@@ -59,14 +59,14 @@ function OfflineNotice() {
 }
 
 // Menus and toasts (floating-ui, focus trap, transitions) are not needed to draw a page: they load
-// after it, so the first paint of every signed-in page waits for less JS (issue 8).
+// after it, so the first paint of every signed-in page waits for less JS.
 const OptionsMenu = lazy(() => import('./options-menu.tsx').then((m) => ({ default: m.OptionsMenu })));
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
 
 /**
  * Runs `run` once the page has been quiet for a while: a few seconds after the load, in an idle
  * moment, so that warming up what a tap may need does not compete with the page's own first data
- * and rendering (issue 8). A tap before then loads it at once.
+ * and rendering. A tap before then loads it at once.
  */
 const WARM_UP_DELAY_MS = 4000;
 const whenIdle = (run: () => void) => {
@@ -115,7 +115,7 @@ function DeferredToasts() {
   );
 }
 
-/** spec §2 navigation shell: desktop left bar and header, phone header and bottom tab bar. */
+/** product §2, navigation shell: desktop left bar and header, phone header and bottom tab bar. */
 export function AppLayout() {
   const { pathname } = useLocation();
   // Read synchronously: the left bar and the tab bar are each rendered only where they show,
@@ -158,7 +158,7 @@ export function AppLayout() {
             </Group>
           ) : (
             <Group gap={4} wrap="nowrap">
-              {/* Phones are the main target: the unread count is in their header too (issue 16). */}
+              {/* Phones are the main target: the unread count is in their header too. */}
               <NotificationBell />
               <DeferredOptionsMenu />
               <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
@@ -260,7 +260,7 @@ export function AppLayout() {
       )}
       <LogoutDialog opened={logoutOpened} onClose={logoutModal.close} />
       {(!isDesktop || hideHeader) && <AppBadgeSync />}
-      {/* Every toast is shown inside the shell: the container stays out of the public pages' JS (issue 8). */}
+      {/* Every toast is shown inside the shell: the container stays out of the public pages' JS. */}
       <DeferredToasts />
     </AppShell>
   );

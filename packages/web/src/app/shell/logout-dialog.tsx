@@ -4,7 +4,7 @@ const ConfirmLogout = lazy(() => import('../../features/auth/components/confirm-
 
 /**
  * The shell's logout confirmation, loaded the first time it is asked for: its Modal (scroll area,
- * focus trap) stays out of the JS every signed-in page loads (issue 8 budget).
+ * focus trap) stays out of the JS every signed-in page loads (JS budgets, decision 006).
  */
 export function LogoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [asked, setAsked] = useState(opened);

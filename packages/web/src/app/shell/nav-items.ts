@@ -1,7 +1,7 @@
 import { IconBell, IconCalendar, IconFileText, IconHelpCircle, IconHome, IconLayoutGrid, IconTag, IconTool } from '@tabler/icons-react';
 import { paths } from '../paths.ts';
 
-/** spec §2 navigation shell: the main entries (left bar and bottom tab bar). */
+/** product §2, navigation shell: the main entries (left bar and bottom tab bar). */
 export const MAIN_NAV = [
   { to: paths.home, label: 'Accueil', short: 'Accueil', icon: IconHome },
   { to: paths.calendar, label: 'Calendrier', short: 'Calendrier', icon: IconCalendar },
@@ -9,7 +9,7 @@ export const MAIN_NAV = [
   { to: paths.offers, label: 'Offres Partenaires', short: 'Offres', icon: IconTag },
 ] as const;
 
-/** spec §2 Options menu (then the Déconnecter action). */
+/** product §2, Options menu (then the Déconnecter action). */
 export const OPTIONS_NAV = [
   { to: paths.notifications, label: 'Notifications', icon: IconBell },
   { to: paths.cgu, label: 'CGU', icon: IconFileText },

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { OPTIONS_NAV } from './nav-items.ts';
 
-/** spec §2 Options menu, as a dropdown (phone header). Loaded after the shell (app-layout.tsx). */
+/** product §2, Options menu, as a dropdown (phone header). Loaded after the shell (app-layout.tsx). */
 export function OptionsMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const [logoutOpened, logoutModal] = useDisclosure(false);
   return (

@@ -9,7 +9,7 @@ const answer: MiaAnswer = {
   fault: { id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas', professional: 'Pompe HS', diy: 'oui' },
   alternatives: [],
 };
-/** The events, the server finding nothing dangerous in each first description it is asked to read (issue 36). */
+/** The events, the server finding nothing dangerous in each first description it is asked to read. */
 const run = (state: ChatState, ...events: ChatEvent[]) =>
   events.reduce((s, e) => {
     const next = chatReducer(s, e);
@@ -19,7 +19,7 @@ const run = (state: ChatState, ...events: ChatEvent[]) =>
 const runRaw = (state: ChatState, ...events: ChatEvent[]) => events.reduce(chatReducer, state);
 const texts = (s: ChatState) => s.messages.map((m) => ('text' in m ? m.text : m.kind));
 
-describe('repair chat flow (spec §4)', () => {
+describe('repair chat flow (product §4)', () => {
   it('opens with a greeting, the device card, the bonus message and the prompt', () => {
     const s = openChat(device, 'Camille');
     expect(texts(s)).toEqual([
@@ -101,7 +101,7 @@ describe('repair chat flow (spec §4)', () => {
     expect(run(s, { type: 'choose', choice: 'diy' })).toBe(s);
   });
 
-  it('answers an emergency at once, first message or follow-up, with no options and no call (issue 13)', () => {
+  it('answers an emergency at once, first message or follow-up, with no options and no call', () => {
     const gas = { ...device, productName: 'Cuisinière', name: 'Gazinière' };
     const s = run(openChat(gas, null), { type: 'input', text: "odeur de gaz quand j'allume le feu" });
     expect(s.messages.at(-1)).toMatchObject({ kind: 'urgence', urgence: { type: 'gaz' } });
@@ -134,7 +134,7 @@ describe('repair chat flow (spec §4)', () => {
     expect(refined.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
   });
 
-  it('has the server read the first description for a danger or a bypass request the chat’s rules missed, then goes on (issue 36)', () => {
+  it('has the server read the first description for a danger or a bypass request the chat’s rules missed, then goes on', () => {
     const asked = runRaw(openChat(device, null), { type: 'input', text: 'la trottinette fait des petits clics et le dessous baille un peu' });
     expect(asked.pending).toMatchObject({ kind: 'screen', question: 'la trottinette fait des petits clics et le dessous baille un peu' });
     expect(asked.messages.at(-1)).toMatchObject({ from: 'user' });
@@ -149,7 +149,7 @@ describe('repair chat flow (spec §4)', () => {
     expect(offline.phase).toBe('choose');
   });
 
-  it('refuses a request to bypass a safety device at once, and the server’s refusal of a later message too (issue 36)', () => {
+  it('refuses a request to bypass a safety device at once, and the server’s refusal of a later message too', () => {
     const s = runRaw(openChat(device, null), { type: 'input', text: 'comment shunter le pressostat pour finir la lessive' });
     expect(s.pending).toBeNull();
     expect(s.messages.at(-1)).toMatchObject({ kind: 'refus' });

@@ -1,6 +1,6 @@
 import { type AucuneFiche, type ChatAnswer, type ChatSuite, emergencyFor, isGreeting, isSafetyBypass, MSG, type MiaAnswer, type Refus, SAFETY_BYPASS_REFUSAL, type SafetyCheck, type Urgence } from '@ecofoyer/contracts';
 
-/** What the chat knows about the device (spec §4 repair chat flow, step 1). */
+/** What the chat knows about the device (product §4, repair chat flow, step 1). */
 export interface ChatDevice {
   applianceId: number | null;
   productId: number | null;
@@ -23,16 +23,16 @@ export type ChatMessage =
   | { id: number; from: 'assistant'; kind: 'diy-warning'; text: string }
   | { id: number; from: 'assistant'; kind: 'repairers'; text: string }
   | { id: number; from: 'assistant'; kind: 'analysis'; answer: MiaAnswer; question: string; videos: boolean }
-  /** Issue 13: an emergency, shown as a distinct alert, with no step. */
+  /** An emergency, shown as a distinct alert, with no step. */
   | { id: number; from: 'assistant'; kind: 'urgence'; urgence: Urgence }
-  /** Issue 13: no sheet for this problem, and the ways out. */
+  /** No sheet for this problem, and the ways out (never a guessed one). */
   | { id: number; from: 'assistant'; kind: 'aucune-fiche'; aucuneFiche: AucuneFiche }
-  /** Issue 36: a request to bypass a safety device, refused and explained. */
+  /** A request to bypass a safety device, refused and explained. */
   | { id: number; from: 'assistant'; kind: 'refus'; refus: Refus };
 
 /**
  * A call the page must make; its result comes back as an event. `screen`: the server reads the first
- * description for a danger or a bypass request the chat's own rules did not recognise (issue 36).
+ * description for a danger or a bypass request the chat's own rules did not recognise.
  */
 export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos' | 'screen'; question: string; faultId?: string | null; suite?: ChatSuite | null };
 
@@ -45,7 +45,7 @@ export interface ChatState {
   nextId: number;
   /** The device's kind, which lets the emergency check recognise a benign case ("il fume" about a hood). */
   deviceName: string | null;
-  /** The diagnosis shown, which follow-ups refine (issue 13), or null. */
+  /** The diagnosis shown, which follow-ups refine, or null. */
   suite: ChatSuite | null;
 }
 
@@ -100,17 +100,17 @@ function request(state: ChatState, kind: ChatRequest['kind'], question: string, 
   return { ...state, pending: { id: state.nextId, kind, question, ...extra }, nextId: state.nextId + 1 };
 }
 
-/** spec §4 repair chat flow, as a pure reducer; the page runs `pending` and sends the result back. */
+/** product §4, repair chat flow, as a pure reducer; the page runs `pending` and sends the result back. */
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
     case 'input': {
       const text = event.text.trim();
       if (!text || state.pending) return state;
       const withUser = add(state, { from: 'user', kind: 'text', text });
-      // Issue 13: an emergency is answered at once, before anything else, whatever the step.
+      // An emergency is answered at once, before anything else, whatever the step.
       const urgence = emergencyFor(text, state.deviceName);
       if (urgence) return add({ ...withUser, phase: state.fault === null ? 'describe' : 'talk' }, { from: 'assistant', kind: 'urgence', urgence });
-      // Issue 36: a request to bypass a safety device gets the refusal, at once too.
+      // A request to bypass a safety device gets the refusal, at once too.
       if (isSafetyBypass(text)) return add(withUser, { from: 'assistant', kind: 'refus', refus: SAFETY_BYPASS_REFUSAL });
       // Step 3: a greeting alone gets a prompt to describe the fault.
       if (isGreeting(text)) return add(withUser, { from: 'assistant', kind: 'text', text: CHAT_TEXTS.greetingReply });

@@ -21,7 +21,7 @@ function Change({ marked }: { marked: boolean }) {
   );
 }
 
-describe('badges react to what happened (issue 18, item 2)', () => {
+describe('badges react to what happened', () => {
   // Mantine's toasts live in one store for the page.
   beforeEach(() => notifications.clean());
 

@@ -3,7 +3,7 @@ import type { Mutation, QueryClient } from '@tanstack/react-query';
 import { badgeKeys, fetchBadges, showBadgeEarned } from './api/badges.ts';
 
 /**
- * The badges earned by a change, announced wherever it was made (issue 16, item 13; issue 18, item 2):
+ * The badges earned by a change, announced wherever it was made (decision 014):
  * the mutation cache calls `before` ahead of every mutation and `after` once it succeeded; only those
  * marked `meta.earnsBadges` are watched. The list before is asked again even when cached: a badge
  * earned since the cache was filled would be announced. Each new badge gets a toast, and the bell's

@@ -3,7 +3,7 @@ import { pageStart, wheelScroll } from './slider-scroll.ts';
 
 const wheel = (deltaY: number, deltaX = 0, deltaMode = 0) => ({ deltaX, deltaY, deltaMode });
 
-describe('the badge slider takes the mouse wheel (issue 16, item 13)', () => {
+describe('the badge slider takes the mouse wheel', () => {
   it('turns a vertical turn of the wheel into a sideways scroll, in pixels or in lines', () => {
     expect(wheelScroll(0, 600, wheel(100))).toBe(100);
     expect(wheelScroll(300, 600, wheel(-120))).toBe(180);

@@ -1,4 +1,4 @@
-/** The badge slider's scrolling rules (issue 16, item 13), apart from the DOM so they can be tested. */
+/** The badge slider's scrolling rules, apart from the DOM so they can be tested. */
 
 /** A line of a wheel that counts in lines (Firefox with some mice), in pixels. */
 const LINE_PX = 40;

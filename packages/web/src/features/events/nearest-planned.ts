@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 export const EARLY_DONE_WINDOW_DAYS = 30;
 
 /**
- * The planned occurrence a task done now completes (issue 16): same maintenance card, same device,
+ * The planned occurrence a task done now completes: same maintenance card, same device,
  * still to do, late or due within the next 30 days — the oldest first: a late one is what was owed. Doing it early then takes
  * it out of « À venir » and stops its reminder; in a series, the next occurrences stay as planned.
  */

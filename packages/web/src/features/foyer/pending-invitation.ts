@@ -1,5 +1,5 @@
 /**
- * An invitation opened before signing in (issue 19): its link is kept in this browser until the
+ * An invitation opened before signing in: its link is kept in this browser until the
  * user has signed in (or created their account, confirmed it and signed in), then the app takes
  * them back to it. The token expires on the server after 7 days; a spent one says so on its page.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsOf } from './identified.ts';
 
-describe('what a scan fills in the forms (issue 22)', () => {
+describe('what a scan fills in the forms', () => {
   it('takes from EPREL the brand, the model, the class, kWh a year and the number, and the type its group suggests', () => {
     const fields = fieldsOf({
       kind: 'eprel',

@@ -3,7 +3,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 /**
  * The WebAssembly barcode reader (zxing-wasm, ZXing-C++), for browsers without BarcodeDetector
- * (issue 22, decision 020). This module is loaded on demand: neither it nor its .wasm is in any
+ * (decision 020). This module is loaded on demand: neither it nor its .wasm is in any
  * page's bundle. The .wasm is one of the app's own assets — the library would fetch it from a CDN.
  */
 prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });

@@ -6,7 +6,7 @@
  * d'ancres HTML et doivent rester courts, uniques et en kebab-case.
  *
  * L'identité de l'éditeur vient de la configuration du serveur (EDITOR_NAME,
- * EDITOR_ADDRESS, EDITOR_EMAIL, servis par GET /api/legal, issue 14) : les textes
+ * EDITOR_ADDRESS, EDITOR_EMAIL, servis par GET /api/legal) : les textes
  * sont des fonctions de cette identité.
  */
 

@@ -57,7 +57,7 @@ describe('CGU', () => {
     }
   });
 
-  it("nomme l'éditeur configuré, et n'affiche jamais de champ à remplir entre crochets (issue 14)", () => {
+  it("nomme l'éditeur configuré, et n'affiche jamais de champ à remplir entre crochets", () => {
     const text = CGU_SECTIONS.flatMap((section) => section.paragraphs).join('\n');
     expect(text).toContain('Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon');
     expect(text).toContain('contact@repare-ton-quartier.fr');

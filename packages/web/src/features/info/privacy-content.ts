@@ -1,5 +1,5 @@
 /**
- * Politique de confidentialité d'EcoFoyer (issue 14) : ce qui est conservé, pourquoi, combien de
+ * Politique de confidentialité d'EcoFoyer : ce qui est conservé, pourquoi, combien de
  * temps, et comment exercer ses droits dans l'application. Les durées sont celles que le serveur
  * applique (purge horaire, durées des liens et des sessions) : les changer ici et là ensemble.
  */

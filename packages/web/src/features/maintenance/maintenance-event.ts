@@ -3,7 +3,7 @@ import { localTimeZone } from '../events/api/events.ts';
 
 export const dayFr = (date: Date) => longDateFr(date, localTimeZone());
 
-/** What an event created from this page carries: the card, and the appliance or -1 (spec §7). */
+/** What an event created from this page carries: the card, and the appliance or -1 (product §7). */
 export interface Target {
   card: MaintenanceCard;
   applianceId: number | null;

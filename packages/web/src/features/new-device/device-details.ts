@@ -6,14 +6,14 @@ export interface Details {
   facture: string;
   note: string;
   picture: File | null;
-  /** « Mes droits » (issue 20): optional, they decide the guarantees. */
+  /** « Mes droits »: optional, they decide the guarantees. */
   vendeur: string;
   prix_achat: string;
   numero_serie: string;
   dt_livraison: string;
   occasion: boolean;
   garantie_commerciale_fin: string;
-  /** Issue 22: from the energy label (or typed): the class, kWh per year as typed, the label's numbers. */
+  /** From the energy label (or typed): the class, kWh per year as typed, the label's numbers. */
   classenergie: string | null;
   energy_kwh_year: string;
   eprel_number: string;

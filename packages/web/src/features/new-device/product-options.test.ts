@@ -10,7 +10,7 @@ const rooms: RefUniverse[] = universes.map((u, i) => ({ id: i + 1, slug: u.slug,
 const kitchen = rooms.find((r) => r.slug === 'cuisine')!;
 const labels = (items: (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[]) => items.flatMap((o) => ('group' in o ? o.items : [o])).map((o) => o.label);
 
-describe('the wizard’s « Type de produit » (issue 16, item 3)', () => {
+describe('the wizard’s « Type de produit »', () => {
   it('lists the kitchen’s products first, then the others, each in French alphabetical order', () => {
     const options = productOptions(products, kitchen) as ComboboxItemGroup<ComboboxItem>[];
     expect(options.map((g) => g.group)).toEqual(['Souvent dans « Cuisine »', 'Autres appareils']);

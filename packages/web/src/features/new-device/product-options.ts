@@ -10,7 +10,7 @@ export function roomOf(universe: Pick<Universe, 'refuniver_id' | 'name'> | null,
 }
 
 /**
- * « Type de produit » (issue 16, item 3): every type in French alphabetical order, the ones usually
+ * « Type de produit »: every type in French alphabetical order, the ones usually
  * found in the chosen room first under their own heading (a lawnmower is not first for the kitchen).
  */
 export function productOptions(products: readonly RefProduct[], room: RefUniverse | null): (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[] {

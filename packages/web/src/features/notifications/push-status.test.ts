@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { outcomeOfError, PUSH_OUTCOME_FR, PUSH_STATE_FR, pushOutcomeMessage } from './push-status.ts';
 
-describe('push opt-in outcomes (issue 16, item 2)', () => {
+describe('push opt-in outcomes', () => {
   it('never shows the browser’s English message: a refusal is « denied », anything else « failed »', () => {
     const refused = outcomeOfError(new DOMException('Registration failed - permission denied', 'NotAllowedError'));
     expect(refused).toEqual({ kind: 'denied' });

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.ts';
 
-/** Whether this device gets the reminders by push (issue 16: the state is shown, in French). */
+/** Whether this device gets the reminders by push (the state is shown, in French). */
 export type PushState = 'on' | 'off' | 'blocked' | 'unsupported';
 /** What a click on « Activer les notifications » gave. */
 export type PushOutcome = { kind: 'granted' } | { kind: 'denied' } | { kind: 'unsupported' } | { kind: 'failed'; detail?: string };

@@ -1,5 +1,5 @@
 /**
- * Families of devices (issue 18: shared by second life and re-equipment, which tailor their advice to
+ * Families of devices (shared by second life and re-equipment, which tailor their advice to
  * them), one for every product slug of the catalogue.
  */
 

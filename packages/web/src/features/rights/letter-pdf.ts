@@ -1,5 +1,5 @@
 /**
- * The claim letter as an A4 PDF, made in the browser with pdf-lib (loaded when asked for, issue 20):
+ * The claim letter as an A4 PDF, made in the browser with pdf-lib (loaded only when asked for):
  * Helvetica in its WinAnsi encoding covers French, so characters outside it are replaced first.
  */
 export async function letterPdf(paragraphs: string[]): Promise<Uint8Array> {

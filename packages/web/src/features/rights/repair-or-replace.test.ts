@@ -6,7 +6,7 @@ const washer = carbonBySlug.get('lave-linge');
 const rights = (dtAchat: string, today: string) =>
   computeRights({ dtAchat, dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] }, today);
 
-describe('« Réparer ou remplacer ? » (issue 20)', () => {
+describe('« Réparer ou remplacer ? »', () => {
   it('under guarantee, sends to the seller', () => {
     const r = repairOrReplace(rights('2025-06-01', '2026-11-24'), '2025-06-01', washer, '2026-11-24');
     expect(r.verdict).toBe('garantie');
@@ -37,7 +37,7 @@ describe('« Réparer ou remplacer ? » (issue 20)', () => {
     expect(r.texte).toContain('Demandez un diagnostic et un devis avant de remplacer');
   });
 
-  it('compares a fridge or a washing machine with a class-A model of the same size (issue 22)', () => {
+  it('compares a fridge or a washing machine with a class-A model of the same size', () => {
     const fridge = carbonBySlug.get('refrigerateur');
     const old = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: 298, classe: 'E' });
     expect(old.texte).toContain('Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.');

@@ -15,21 +15,21 @@ export interface RepairOrReplace {
 const kg = (n: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(n)} kg`;
 const pct = (x: number) => `${Math.round(x * 100)} %`;
 
-/** The smart-fix estimate in one sentence, with what it rests on (issue 20 asks for it; issue 17 made it). */
+/** The smart-fix estimate in one sentence, with what it rests on (the repairs recorded in workshops). */
 function chances(r: Droits['reparabilite']): string {
   if (!r) return '';
   const records = new Intl.NumberFormat('fr-FR').format(r.enregistrements);
   return ` Chances qu’une réparation réussisse : environ ${pct(r.probabilite)} pour cet appareil (estimation EcoFoyer ; moyenne du type « ${r.type} » : ${pct(r.moyenne)}, d’après ${records} réparation${r.enregistrements > 1 ? 's' : ''} enregistrée${r.enregistrements > 1 ? 's' : ''} en atelier).`;
 }
 
-/** What the appliance's energy label says (issue 22). */
+/** What the appliance's energy label says. */
 export interface EnergyFacts {
   kwhYear: number | null;
   classe: string | null;
 }
 
 /**
- * Issue 22: a class-A model of the same size against this one, where the label's class bounds can be
+ * A class-A model of the same size against this one, where the label's class bounds can be
  * cited (fridges, freezers, washing machines and dishwashers, contracts' `classAKwhYear`): the electricity it would save, to weigh
  * against what making it costs the climate.
  */
@@ -40,7 +40,7 @@ function againstClassA(carbon: CarbonEntry | undefined, energy: EnergyFacts | un
 }
 
 /**
- * « Réparer ou remplacer ? » (issue 20): under a guarantee the seller repairs; otherwise repairing
+ * « Réparer ou remplacer ? »: under a guarantee the seller repairs; otherwise repairing
  * is advised while the appliance is younger than its type's average lifespan or its parts are still
  * available, with what a new one would cost the climate to make. Past both, the app does not
  * decide: it says what to weigh and sends to a repairer's diagnosis.

@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useApplianceSearch, useAppliancePages } from './appliances.ts';
 
 /**
- * The household's appliances a picker offers (issue 23): the first page when nothing is typed, the
+ * The household's appliances a picker offers: the first page when nothing is typed, the
  * server's best matches for what is typed (a quarter of a second after the last key), never the whole
  * inventory. `search` is the picker's text.
  */

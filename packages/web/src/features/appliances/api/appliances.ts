@@ -19,7 +19,7 @@ export const applianceKeys = {
   count: () => ['appliances', 'count'] as const,
 };
 
-/** The inventory page by page (issue 23): a household of a thousand devices does not load them all at once. */
+/** The inventory page by page: a household of a thousand devices does not load them all at once. */
 export function useAppliancePages(enabled = true) {
   return useInfiniteQuery({
     enabled,
@@ -30,7 +30,7 @@ export function useAppliancePages(enabled = true) {
   });
 }
 
-/** The server's best matches for a query (issue 23: the search no longer needs the whole inventory); the last results stay while the next arrive. */
+/** The server's best matches for a query (the search no longer needs the whole inventory); the last results stay while the next arrive. */
 export function useApplianceSearch(q: string) {
   const query = q.trim();
   return useQuery({
@@ -66,7 +66,7 @@ function useInvalidateInventory() {
 /**
  * Refreshes every appliance query but the one of a device that just left the inventory (deleted, or
  * given a second life): the page still on screen would reload it and show « Appareil introuvable »
- * beside the success (issue 16). Its stale copy goes when nobody shows it any more.
+ * beside the success. Its stale copy goes when nobody shows it any more.
  */
 export function refreshAfterRemoval(queryClient: QueryClient, id: number, others: readonly (readonly unknown[])[] = [universeKeys.all]) {
   const gone = applianceKeys.one(id);
@@ -104,13 +104,13 @@ export type ApplianceFileSlot = 'facture' | 'notice' | 'image';
 /** The kind of file each slot takes (the server's FILE_KINDS and limits). */
 export const SLOT_KINDS: Record<ApplianceFileSlot, FileKind> = { facture: 'invoice', notice: 'manual', image: 'image' };
 
-/** PUT …/{id}/facture | notice | image, with progress; pictures are resized first (spec §5). */
+/** PUT …/{id}/facture | notice | image, with progress; pictures are resized first (product §5). */
 export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
   const invalidate = useInvalidateInventory();
   return useMutation({
     mutationFn: async ({ id, slot, file }: { id: number; slot: ApplianceFileSlot; file: File }) => {
       const ready = slot === 'notice' ? file : await prepareImage(file);
-      // Refused here rather than after sending megabytes the server would refuse (issue 16).
+      // Refused here rather than after sending megabytes the server would refuse.
       if (ready.size > FILE_MAX_BYTES_BY_KIND[SLOT_KINDS[slot]]) throw new ApiError(413, fileTooLargeFr(SLOT_KINDS[slot]), 'FILE_TOO_LARGE');
       const form = new FormData();
       form.append('file', ready);

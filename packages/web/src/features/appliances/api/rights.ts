@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * GET V1/profils/users/foyers/univers/appliances/{id}/droits (issue 20): an appliance's sub-resource,
+ * GET V1/profils/users/foyers/univers/appliances/{id}/droits (guarantees): an appliance's sub-resource,
  * read by the « Mes droits » section and by the repair flow (the repair bonus only out of every guarantee).
  */
 export function useRights(applianceId: number, enabled = true) {

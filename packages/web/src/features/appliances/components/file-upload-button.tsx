@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { type ApplianceFileSlot, SLOT_KINDS, useUploadApplianceFile } from '../api/appliances.ts';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 
-/** What the picker takes, said before the user picks (issue 16). */
+/** What the picker takes, said before the user picks, not learnt from a refusal. */
 const FORMATS: Record<ApplianceFileSlot, string> = { facture: 'PDF, JPEG ou PNG', notice: 'PDF', image: 'JPEG, PNG ou WebP' };
 
 /** Picks a file and uploads it to an appliance slot, showing progress and the French error. */
@@ -40,7 +40,7 @@ export function FileUploadButton({
       setError(errorMessage(e, ''));
     }
   };
-  // A lecteur reads only (issue 19).
+  // A lecteur (read-only member) adds no file.
   if (!canEdit) return null;
   return (
     <Stack gap={6}>

@@ -13,7 +13,7 @@ export function nextPlanned(events: readonly Event[]): Event | null {
 
 /**
  * « Prochain entretien » on the appliance's page, with « J’ai fait l’entretien » for those who may
- * change the household's data (issue 21). Opened from the appliance's QR label (`focus`), the page
+ * change the household's data. Opened from the appliance's QR label (`focus`), the page
  * brings it into view and puts the focus on its button: what one comes to the device to do.
  */
 export function NextMaintenance({ event, focus }: { event: Event; focus: boolean }) {

@@ -48,7 +48,7 @@ function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<
   return <UnstyledButton onClick={onClick} className={classes.action}>{content}</UnstyledButton>;
 }
 
-/** spec §2: the maintenance and repair history of the appliance (newest first). */
+/** product §2: the maintenance and repair history of the appliance (newest first). */
 function History({ events, empty }: { events: Event[]; empty: string }) {
   if (events.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
@@ -78,7 +78,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** spec §2 Appliance detail (/inventaire/univers/appliance/fichedetail?id=…); a missing id → /home. */
+/** product §2, Appliance detail (/inventaire/univers/appliance/fichedetail?id=…); a missing id → /home. */
 export function ApplianceDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));

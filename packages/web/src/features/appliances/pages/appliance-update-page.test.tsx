@@ -23,7 +23,7 @@ const network = () =>
     return { status: 404, body: { message: 'inconnu' } };
   });
 
-describe('appliance update form (spec §2, issue 20): the contract’s schema checks it, as the server does', () => {
+describe('appliance update form (product §2): the contract’s schema checks it, as the server does', () => {
   // Every stubbed answer is checked against its contract in development (lib/api-client.ts): none may differ.
   const offContract = vi.spyOn(console, 'error');
   afterEach(() => expect(offContract.mock.calls.filter(([m]) => String(m).startsWith('Réponse hors contrat'))).toEqual([]));
@@ -51,7 +51,7 @@ describe('appliance update form (spec §2, issue 20): the contract’s schema ch
     renderPage(<ApplianceUpdatePage />, '/inventaire/univers/appliance/update?id=7');
     await user.type(await screen.findByLabelText(/Prix d’achat/), '549,90');
     await user.type(screen.getByLabelText(/^Vendeur/), 'Darty');
-    // Issue 22: the yearly consumption, typed as read on the label.
+    // The yearly consumption, typed as read on the energy label.
     await user.type(screen.getByLabelText(/^Consommation \(kWh\/an\)/), '152,5');
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'))).toBeTruthy();

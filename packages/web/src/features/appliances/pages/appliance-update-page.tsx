@@ -14,7 +14,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
 import { useAppliance, useDeleteAppliance, useUpdateAppliance } from '../api/appliances.ts';
 
-/** spec §2 Appliance update: Confirmer, and Supprimer behind a confirmation that really deletes (API.md). */
+/** product §2, Appliance update: Confirmer, and Supprimer behind a confirmation that really deletes (API.md). */
 export function ApplianceUpdatePage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -51,11 +51,11 @@ interface UpdateValues {
   dt_livraison: string;
   occasion: boolean;
   garantie_commerciale_fin: string;
-  /** kWh per year, as typed (issue 22). */
+  /** kWh per year from the energy label, as typed. */
   energy_kwh_year: string;
 }
 
-/** What PUT …/text receives (spec §7): empty optional fields as null. */
+/** What PUT …/text receives (product §7): empty optional fields as null. */
 function toPayload(values: UpdateValues): ApplianceUpdateText {
   return {
     ...values,
@@ -83,7 +83,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
   const [confirmOpened, confirmModal] = useDisclosure(false);
   const form = useForm<UpdateValues>({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about: it no longer applies.
     onValuesChange: () => setFailure(null),
     initialValues: {
       name: appliance.name,
@@ -96,7 +96,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       classenergie: appliance.classenergie,
       note: appliance.note ?? '',
       panne_note: appliance.panne_note ?? '',
-      // « Mes droits » (issue 20): the paperwork that decides the guarantees.
+      // « Mes droits »: the paperwork that decides the guarantees.
       vendeur: appliance.vendeur ?? '',
       prix_achat: appliance.prix_achat === null ? '' : String(appliance.prix_achat).replace('.', ','),
       numero_serie: appliance.numero_serie ?? '',
@@ -105,7 +105,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       garantie_commerciale_fin: appliance.garantie_commerciale_fin ?? '',
       energy_kwh_year: appliance.energy_kwh_year === null ? '' : String(appliance.energy_kwh_year).replace('.', ','),
     },
-    // The server's schema checks the same payload (issue 18, item 7).
+    // The server's schema checks the same payload: no rule differs between the two.
     validate: (values) => schemaErrors(ApplianceUpdateText, toPayload(values)),
   });
   const universeOptions = useMemo(

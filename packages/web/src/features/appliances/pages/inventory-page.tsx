@@ -13,7 +13,7 @@ import { Skeletons } from '../../../components/skeletons.tsx';
 import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
 /**
- * /inventaire: every appliance, a page at a time (issue 23); with ?flag=tosecond a click picks the
+ * /inventaire: every appliance, a page at a time, never all at once; with ?flag=tosecond a click picks the
  * device to give a second life.
  */
 export function InventoryPage() {

@@ -10,11 +10,11 @@ import { applianceDetailPath } from '../paths.ts';
 
 /**
  * /inventaire/search: by name, brand, model or product type, tolerant of accents and typos. The
- * server searches (issue 23: the same search as the app's lists, without sending the whole
+ * server searches (the same search as the app's lists, without sending the whole
  * inventory), a quarter of a second after the last key.
  */
 export function InventorySearchPage() {
-  // In the address: Back from an appliance finds the query and its results (issue 16, item 10).
+  // In the address: Back from an appliance finds the query and its results.
   const [query, setQuery] = useUrlText();
   const [deferred] = useDebouncedValue(query, 250);
   const appliances = useApplianceSearch(deferred);

@@ -7,5 +7,5 @@ export const askChat = (body: ChatBody) => api<ChatAnswer>(`${API_BASE}/assistan
 /** POST V1/mia/question: tutorials and the PRECAUTION / CAUSE / INSTRUCTION summary. */
 export const askQuestion = (body: MiaQuestionBody) => api<MiaAnswer>(`${API_BASE}/mia/question`, { method: 'POST', body });
 
-/** POST V1/assistant/securite: an emergency or a bypass request the chat's own rules did not recognise (issue 36). */
+/** POST V1/assistant/securite: an emergency or a bypass request the chat's own rules did not recognise. */
 export const checkSafety = (body: SafetyCheckBody) => api<SafetyCheck>(`${API_BASE}/assistant/securite`, { method: 'POST', body });

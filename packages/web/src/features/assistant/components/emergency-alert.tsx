@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconFlame, IconHandStop, IconPhone } from '@tabler/icons-react';
 import classes from './repair-chat.module.css';
 
-/** Issue 13: an emergency, apart from the chat's bubbles: what to do now and the numbers to call, no step. */
+/** An emergency, apart from the chat's bubbles: what to do now and the numbers to call, no step. */
 export function EmergencyAlert({ urgence }: { urgence: Urgence }) {
   return (
     <Alert color="red" variant="light" icon={<IconFlame />} title={urgence.titre} role="alert" data-testid="emergency" styles={{ title: { color: '#7f1d1d', fontSize: 'var(--mantine-font-size-md)' }, message: { color: '#450a0a' } }}>
@@ -29,7 +29,7 @@ export function EmergencyAlert({ urgence }: { urgence: Urgence }) {
   );
 }
 
-/** Issue 36: a request to bypass a safety device, refused: why, and what to do instead. No step. */
+/** A request to bypass a safety device, refused: why, and what to do instead. No step. */
 export function BypassRefusal({ refus }: { refus: Refus }) {
   return (
     <Alert color="orange" variant="light" icon={<IconHandStop />} title={refus.titre} role="alert" data-testid="bypass-refusal" styles={{ title: { color: '#7c2d12', fontSize: 'var(--mantine-font-size-md)' }, message: { color: '#431407' } }}>

@@ -4,7 +4,7 @@ import { IconMap2, IconPencil } from '@tabler/icons-react';
 import type { ChatEvent } from '../chat-machine.ts';
 import classes from './repair-chat.module.css';
 
-/** Issue 13: no sheet for this problem, said plainly, with the ways out. */
+/** No sheet for this problem, said plainly rather than guessed, with the ways out. */
 export function NoSheetAnswer({ aucuneFiche, busy, dispatch, composerId }: { aucuneFiche: AucuneFiche; busy: boolean; dispatch: (event: ChatEvent) => void; composerId: string }) {
   return (
     <Stack gap="xs" data-testid="no-sheet">

@@ -15,7 +15,7 @@ const drain: MiaAnswer = {
   alternatives: [],
 };
 
-describe('repair chat (spec §4, issue 13)', () => {
+describe('repair chat (product §4)', () => {
   it('answers a gas smell at once with the emergency alert, its numbers and no step, without asking the server', async () => {
     const calls = stubNetwork(() => ({ status: 500, body: {} }));
     const user = userEvent.setup();
@@ -46,7 +46,7 @@ describe('repair chat (spec §4, issue 13)', () => {
     await user.click(screen.getByRole('button', { name: CHAT_TEXTS.diyAgree }));
     expect(await screen.findByText(`Fiche la plus proche de ta description : ${drain.fault!.title}`)).toBeTruthy();
     expect(screen.getByText('Filtre de vidange bouché')).toBeTruthy();
-    // The first description read by the server for a danger first (issue 36), then analysed.
+    // The first description read by the server for a danger the chat's rules missed, then analysed.
     expect(calls[0]).toEqual({ url: `${API_BASE}/assistant/securite`, method: 'POST', body: { texte: 'il reste de l’eau au fond à la fin', productName: 'Lave-linge' } });
     expect(calls[1]).toEqual({ url: `${API_BASE}/mia/question`, method: 'POST', body: { userQuestion: 'il reste de l’eau au fond à la fin', productName: 'Lave-linge', applianceId: 7, faultId: null } });
 

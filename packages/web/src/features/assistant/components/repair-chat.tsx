@@ -14,7 +14,7 @@ import classes from './repair-chat.module.css';
 
 const COMPOSER_ID = 'repair-chat-message';
 
-/** spec §4 repair chat flow: the reducer decides, this component shows and makes the calls. */
+/** product §4, repair chat flow: the reducer decides, this component shows and makes the calls. */
 export function RepairChat({ device, firstname, firstMessage }: { device: ChatDevice; firstname: string | null; firstMessage?: string }) {
   const [state, dispatch] = useReducer(chatReducer, undefined, () => {
     const opened = openChat(device, firstname);
@@ -43,7 +43,7 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
   }, [state.pending, device.productName, device.applianceId]);
 
   // After each message the message box and « Envoyer » come into view, above a phone's tab bar
-  // (html's scroll-padding-bottom), with the end of the answer right above them (issue 16, item 9).
+  // (html's scroll-padding-bottom), with the end of the answer right above them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new message or pending answer, on purpose.
   useEffect(() => {
     composerRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });

@@ -16,7 +16,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import type { ChatDevice } from '../chat-machine.ts';
 import { RepairChat } from '../components/repair-chat.tsx';
 
-/** spec §2 Repair: the assistant's chat about a device; without one, the manual breakdown form first. */
+/** product §2, Repair: the assistant's chat about a device; without one, the manual breakdown form first. */
 export function RepairPage() {
   const [params] = useSearchParams();
   const applianceId = positiveInt(params.get('appliance'));
@@ -41,7 +41,7 @@ export function RepairPage() {
       </>
     );
   }
-  // The rights say whether the repair bonus applies (never under a guarantee, issue 20): read them first.
+  // The rights say whether the repair bonus applies (never under a guarantee): read them first.
   if ((applianceId && (appliance.isPending || rights.isPending)) || products.isPending) return <>{title}<Skeleton h={240} radius="lg" /></>;
   if (applianceId && appliance.isError) return <>{title}<ErrorAlert message={appliance.error.message} onRetry={() => appliance.refetch()} /></>;
   if (products.isError) return <>{title}<ErrorAlert message={products.error.message} onRetry={() => products.refetch()} /></>;
@@ -69,7 +69,7 @@ export function RepairPage() {
   );
 }
 
-/** spec §2 Repair, step 0 without a product: the breakdown described by hand (500-character fields). */
+/** product §2, Repair, step 0 without a product: the breakdown described by hand (500-character fields). */
 function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; description: string }) => void }) {
   const navigate = useNavigate();
   const products = useRefProducts();

@@ -3,7 +3,7 @@ import { ApiError, api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
-/** « Télécharger mes données » (issue 14): the zip of everything the account holds. */
+/** « Télécharger mes données » (RGPD): the zip of everything the account holds. */
 export function downloadMyData(): Promise<void> {
   const session = sessionStore.get();
   if (!session) return Promise.reject(new ApiError(401, MSG.unauthorized));
@@ -11,8 +11,8 @@ export function downloadMyData(): Promise<void> {
 }
 
 /**
- * « Supprimer mon compte » (issue 14): re-authenticated; the session ends with the account. Whoever
- * holds a household shared with others says what becomes of it (issue 35: left to them by default).
+ * « Supprimer mon compte »: re-authenticated; the session ends with the account. Whoever
+ * holds a household shared with others says what becomes of it (left to them by default).
  */
 export async function deleteMyAccount(currentPassword: string, departure: { donnees?: 'laisser' | 'supprimer'; successeur?: number } = {}): Promise<string> {
   const session = sessionStore.get();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 
-/** « Mes appareils connectés » (issue 14): the devices signed in to this account. */
+/** « Mes appareils connectés »: the devices signed in to this account. */
 export function useSessions() {
   return useQuery({ queryKey: sessionsKey, queryFn: () => api<SessionInfo[]>(`${AUTH_BASE}/sessions`) });
 }

@@ -8,7 +8,7 @@ export interface SigninInput {
   remember: boolean;
 }
 
-/** This browser's proof that it signed in before: a slow-down of the account spares it (issue 14). */
+/** This browser's proof that it signed in before: a slow-down of the account spares it. */
 const DEVICE_KEY = 'ecofoyer.device';
 
 function storedDeviceToken(): string | null {
@@ -30,8 +30,8 @@ function started(user: SigninResponse, remember: boolean): SigninResponse {
 }
 
 /**
- * spec §4 sign-in; the login page calls it directly (no TanStack Query in the entry chunk). An
- * account with two-factor sign-in answers a challenge instead (issue 14): `signinSecondFactor`.
+ * product §4, sign-in; the login page calls it directly (no TanStack Query in the entry chunk). An
+ * account with two-factor sign-in answers a challenge instead: `signinSecondFactor`.
  */
 export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse | { challenge: string }> {
   const answer = await api<SigninAnswer>(`${AUTH_BASE}/signin`, {
@@ -54,7 +54,7 @@ export async function signinSecondFactor(challenge: string, proof: { code?: stri
 }
 
 /**
- * DEMO (issue 14): the server makes a household for this visitor alone and signs it in. Its
+ * DEMO: the server makes a household for this visitor alone and signs it in. Its
  * device token is not kept: the next visitor on this browser gets a household of their own.
  */
 export async function startDemo(): Promise<SigninResponse> {

@@ -9,7 +9,7 @@ export interface SignupInput {
   password: string;
 }
 
-/** spec §3 registration payload: the email doubles as username; the role list says freemium. */
+/** product §3, registration payload: the email doubles as username; the role list says freemium. */
 export function signup(input: SignupInput): Promise<MessageResponse> {
   const email = input.email.trim();
   return api<MessageResponse>(`${AUTH_BASE}/signup`, {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 const totpKey = ['auth', 'totp'] as const;
 
-/** Whether two-factor sign-in is on, and how many recovery codes are left (issue 14). */
+/** Whether two-factor sign-in is on, and how many recovery codes are left. */
 export function useTwoFactor() {
   return useQuery({ queryKey: totpKey, queryFn: () => api<TotpStatus>(`${AUTH_BASE}/totp`) });
 }

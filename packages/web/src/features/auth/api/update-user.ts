@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
-/** spec §7: the updated user fields are mirrored into the stored user. */
+/** product §7: the updated user fields are mirrored into the stored user. */
 export async function updateUser(input: UpdateUserBody): Promise<UpdatedUser> {
   const session = sessionStore.get();
   if (!session) throw new Error(MSG.userIdNotFound);
@@ -12,7 +12,7 @@ export async function updateUser(input: UpdateUserBody): Promise<UpdatedUser> {
   return { ...user, emailPending };
 }
 
-/** The link mailed to a new address (issue 14): its token switches the account to it. */
+/** The link mailed to a new address: its token switches the account to it. */
 export function confirmEmail(token: string): Promise<{ message: string }> {
   return api<{ message: string }>(`${AUTH_BASE}/email/confirm`, { method: 'POST', body: { token }, auth: false });
 }

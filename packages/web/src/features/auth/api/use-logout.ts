@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { sessionStore } from '../../../lib/session.ts';
 
-/** spec §4: logout clears the stored user and tokens and goes to /login; the server forgets the refresh token. */
+/** product §4: logout clears the stored user and tokens and goes to /login; the server forgets the refresh token. */
 export function logoutNow() {
   const refreshToken = sessionStore.get()?.refreshToken;
   sessionStore.clear();

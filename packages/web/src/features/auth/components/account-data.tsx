@@ -9,14 +9,14 @@ import { deleteMyAccount, downloadMyData } from '../api/account-data.ts';
 import { useSession } from '../api/use-session.ts';
 
 /**
- * « Mes données » (issue 14, RGPD): a copy of everything the account holds, and the account's
+ * « Mes données » (RGPD): a copy of everything the account holds, and the account's
  * deletion, re-authenticated and explained before anything goes.
  */
 export function AccountData({ demo }: { demo: boolean }) {
   const navigate = useNavigate();
   const session = useSession();
   const foyer = useFoyer().data;
-  // A household the account holds and shares: the person says what becomes of it (issue 35).
+  // A household the account holds and shares: the person says what becomes of it (the others keep it by default).
   const others = foyer && session && foyer.responsable === session.id ? foyer.membres.filter((m) => m.userId !== session.id) : [];
   const [donnees, setDonnees] = useState<'laisser' | 'supprimer'>('laisser');
   const [successeur, setSuccesseur] = useState<number | undefined>(undefined);

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { MSG } from '@ecofoyer/contracts';
 import { useLogout } from '../api/use-logout.ts';
 
-/** spec §4: logout from the profile or the Options menu asks for confirmation. */
+/** product §4: logout from the profile or the Options menu asks for confirmation. */
 export function ConfirmLogout({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const logout = useLogout();
   return (

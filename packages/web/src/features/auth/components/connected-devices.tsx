@@ -10,7 +10,7 @@ const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 's
 /** What the confirmation is about: one device, or every device but this one. */
 type Pending = { kind: 'one'; session: SessionInfo } | { kind: 'others' } | null;
 
-/** « Mes appareils connectés » (issue 14): each signed-in device, and signing one or all others out. */
+/** « Mes appareils connectés »: each signed-in device, and signing one or all others out. */
 export function ConnectedDevices() {
   const sessions = useSessions();
   const revoke = useRevokeSessions();

@@ -2,7 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { PasswordChecklist } from './password-checklist.tsx';
 
-/** A new password with its live checklist (spec §5), then its confirmation. */
+/** A new password with its live checklist (product §5), then its confirmation. */
 export function NewPasswordFields({
   label,
   password,

@@ -2,7 +2,7 @@ import { PASSWORD_RULE_LABELS, type PasswordRule, passwordChecks } from '@ecofoy
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
-/** spec §5: the live checklist of the four password rules. */
+/** product §5: the live checklist of the four password rules. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const checks = passwordChecks(password);
   return (

@@ -7,7 +7,7 @@ import { useTwoFactor, useTwoFactorActions } from '../api/two-factor.ts';
 
 type Step = { kind: 'password' } | { kind: 'scan'; setup: TotpSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | null;
 
-/** « Double authentification » in the profile (issue 14): set up with a QR code, recovery codes shown once, turned off with the password and a code. */
+/** « Double authentification » in the profile: set up with a QR code, recovery codes shown once, turned off with the password and a code. */
 export function TwoFactorSettings({ demo }: { demo: boolean }) {
   const status = useTwoFactor();
   const actions = useTwoFactorActions();

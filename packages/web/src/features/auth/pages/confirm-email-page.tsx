@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { confirmEmail } from '../api/update-user.ts';
 
-/** The link mailed to a new address (issue 14): confirms it once, then says how to sign in. */
+/** The link mailed to a new address: confirms it once, then says how to sign in. */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

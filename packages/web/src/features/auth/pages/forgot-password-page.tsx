@@ -8,14 +8,14 @@ import { AuthLayout } from '../../../app/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
 
-/** spec §2 Forgot password; §4: on success the form is hidden, with a link back to login. */
+/** product §2, Forgot password; §4: on success the form is hidden, with a link back to login. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about: it no longer applies.
     onValuesChange: () => setFailure(null),
     initialValues: { email: '' },
     validate: { email: (v) => emailError(v) },

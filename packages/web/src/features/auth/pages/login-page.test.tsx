@@ -14,7 +14,7 @@ const page = (
   </Routes>
 );
 
-describe('sign-in form (spec §2, §5, issue 14)', () => {
+describe('sign-in form (product §2, §5)', () => {
   it('shows the spec’s messages on an empty form and sends nothing', async () => {
     const calls = stubNetwork(() => ({ status: 500, body: {} }));
     const user = userEvent.setup();

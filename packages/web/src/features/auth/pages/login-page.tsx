@@ -18,14 +18,14 @@ function returnPath(state: unknown): string | null {
   return from;
 }
 
-/** spec §2 Login. */
+/** product §2, Login. */
 export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
   // Plain state rather than @mantine/form and TanStack Query: the login page is the only page in
-  // the entry chunk, which holds neither (issue 8 JS budget).
+  // the entry chunk, which holds neither (JS budgets, decision 006).
   const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
-  // The address just registered (issue 16): the sign-up page hands it over.
+  // The address just registered, not typed twice: the sign-up page hands it over.
   const location = useLocation();
   const [values, setValues] = useState({ email: (location.state as { email?: string } | null)?.email ?? '', password: '', remember: false });
   const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
@@ -36,25 +36,25 @@ export function LoginPage() {
       const value = event.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
       setErrors((e) => ({ ...e, [name]: undefined }));
-      // The refusal of what was typed before goes with the change (issue 16, item 15).
+      // The refusal of what was typed before goes with the change: it no longer applies.
       setFailure(null);
     },
   });
 
-  // A message the previous page left (« Votre compte … a été supprimé », issue 14).
+  // A message the previous page left (« Votre compte … a été supprimé »).
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
-  // Two-factor accounts (issue 14): the password answered a challenge, the code comes next.
+  // Two-factor accounts: the password answered a challenge, the code comes next.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [useRecovery, setUseRecovery] = useState(false);
   const [proof, setProof] = useState('');
 
   const enter = (user: SigninResponse, kind: 'signin' | 'demo') => {
-    // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (spec §2).
-    // spec §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
+    // docs/decisions/001: a first sign-in shows the onboarding once; after that, /home (product §2).
+    // product §2: after a demo login, /welcome if the login count is above 2, otherwise /home.
     const onboarding = kind === 'signin' ? user.loginCount <= 1 : user.loginCount > 2;
-    // An invitation opened before signing in comes first (issue 19).
+    // An invitation opened before signing in comes first: the person came to join a foyer.
     const invitation = kind === 'signin' ? pendingInvitation.path() : null;
-    // Then the page the guard sent here from (a scanned QR label, issue 21): a path of this app only.
+    // Then the page the guard sent here from (a scanned QR label): a path of this app only.
     const from = kind === 'signin' ? returnPath(location.state) : null;
     navigate(invitation ?? from ?? (onboarding ? '/welcome' : '/home'), { replace: true });
   };

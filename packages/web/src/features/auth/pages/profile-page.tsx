@@ -30,7 +30,7 @@ const LABELS: Record<Field, string> = {
   telephone: 'Téléphone',
 };
 
-/** spec §2 Profile: each field is unlocked by its edit icon; Sauvegarder; Déconnecter with confirmation. */
+/** product §2, Profile: each field is unlocked by its edit icon; Sauvegarder; Déconnecter with confirmation. */
 export function ProfilePage() {
   const session = useSession();
   // The guard only mounts this page for a signed-in user.
@@ -50,7 +50,7 @@ function ProfileForm({ session }: { session: Session }) {
   const [logoutOpened, logoutModal] = useDisclosure(false);
   const form = useForm({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about: it no longer applies.
     onValuesChange: () => setFailure(null),
     initialValues: {
       firstname: session.firstname,
@@ -72,7 +72,7 @@ function ProfileForm({ session }: { session: Session }) {
     },
   });
 
-  // A new e-mail or password needs the current password (issue 14: re-authentication).
+  // A new e-mail or password needs the current password, not just an open session.
   const changesCredentials = (values: { email: string; password: string }) => values.email.trim().toLowerCase() !== session.email.toLowerCase() || values.password !== '';
 
   const unlock = (field: Field) => {
@@ -87,7 +87,7 @@ function ProfileForm({ session }: { session: Session }) {
     try {
       const { currentPassword, ...rest } = values;
       const updated = await update.mutateAsync({ ...rest, password: values.password || undefined, currentPassword: changesCredentials(values) ? currentPassword : undefined });
-      // A new address waits for its link (issue 14): the field shows the address in use meanwhile.
+      // A new address waits for its link: the field shows the address in use meanwhile.
       setEmailPending(updated.emailPending ?? null);
       if (updated.emailPending) form.setFieldValue('email', updated.email);
       form.setFieldValue('password', '');
@@ -207,7 +207,7 @@ function ProfileForm({ session }: { session: Session }) {
   );
 }
 
-/** The member's own calendar address, revocable here (issue 35: each member has theirs). */
+/** The member's own calendar address, revocable here (each member has theirs, decision 021). */
 function MyCalendarAddress() {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   return (

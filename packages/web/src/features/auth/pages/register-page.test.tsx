@@ -13,7 +13,7 @@ const fill = async (user: ReturnType<typeof userEvent.setup>, password = 'Ecofoy
   await user.type(screen.getByLabelText(/Confirm/), password);
 };
 
-describe('registration form (spec §2, §3)', () => {
+describe('registration form (product §2, §3)', () => {
   it('shows the French rules on an empty form and sends nothing', async () => {
     const calls = stubNetwork(() => ({ status: 500, body: {} }));
     const user = userEvent.setup();

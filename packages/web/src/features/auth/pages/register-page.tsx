@@ -9,14 +9,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
-/** spec §2 Register; §4: after success the form is hidden and the server message shows. */
+/** product §2, Register; §4: after success the form is hidden and the server message shows. */
 export function RegisterPage() {
   const signup = useSignup();
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about: it no longer applies.
     onValuesChange: () => setFailure(null),
     initialValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
     validate: (values) => Object.fromEntries(validateRegistration(values).map((e) => [e.field, e.message])),

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
-/** spec §2 Reset password: token from the query; on success, /login after 3 s. */
+/** product §2, Reset password: token from the query; on success, /login after 3 s. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about: it no longer applies.
     onValuesChange: () => setFailure(null),
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: (values) =>

@@ -7,7 +7,7 @@ import { pageStart, wheelScroll } from '../slider-scroll.ts';
 import classes from './badge-slider.module.css';
 
 /**
- * spec §2/§9: the badges, 4 visible and the rest by scrolling (issue 16, item 13): the mouse wheel
+ * product §2/§9: the badges, 4 visible and the rest by scrolling: the mouse wheel
  * scrolls it sideways (the page goes on scrolling once an end is reached), buttons page through it
  * on a desktop, and a fade on the side that has more says so. Each badge is a link, so Tab walks
  * through them and brings each into view.

@@ -2,7 +2,7 @@ import type { BadgeToEarn } from '@ecofoyer/contracts';
 import { Group, Image, Progress, Stack, Text, Title } from '@mantine/core';
 import classes from './badge-slider.module.css';
 
-/** The badges still to earn, each with what earns it and how far the household is (issue 16, item 13). */
+/** The badges still to earn, each with what earns it and how far the household is. */
 export function BadgesToEarn({ badges }: { badges: BadgeToEarn[] }) {
   if (badges.length === 0) return <Text c="dimmed">{'Bravo\u00a0: vous avez gagné tous les badges\u00a0!'}</Text>;
   return (

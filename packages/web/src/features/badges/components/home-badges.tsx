@@ -3,7 +3,7 @@ import { useBadges, useBadgesToEarn } from '../api/badges.ts';
 import { BadgeSlider } from './badge-slider.tsx';
 import { BadgesToEarn } from './badges-to-earn.tsx';
 
-/** spec §2 Home, my badges (4 visible, the rest by scrolling), then the ones still to earn. */
+/** product §2, Home, my badges (4 visible, the rest by scrolling), then the ones still to earn. */
 export function HomeBadges() {
   const badges = useBadges();
   const toEarn = useBadgesToEarn();

@@ -6,12 +6,12 @@ import { shareLinks } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useBadge } from '../api/badges.ts';
 
-/** spec §2 Badge detail: image, name, description, date, bonus or thanks, five share targets. */
+/** product §2, Badge detail: image, name, description, date, bonus or thanks, five share targets. */
 export function BadgeDetailPage() {
   const id = Number(useParams().badgeId);
   const valid = Number.isInteger(id) && id > 0;
   const badge = useBadge(valid ? id : null);
-  // « /badges/abc » names no badge: said at once, not an endless skeleton (issue 16).
+  // « /badges/abc » names no badge: said at once, not an endless skeleton.
   if (valid && badge.isPending) return <Skeleton h={360} radius="lg" />;
   if (!valid || badge.isError || !badge.data) {
     return (

@@ -6,7 +6,7 @@ import { userBase } from '../../universes/api/universes.ts';
 
 /**
  * POST …/actions: records a carbon simulation, which a badge counts. The badge it earns gets its toast
- * from the badges feature, which watches every change marked `EARNS_BADGES` (issue 18).
+ * from the badges feature, which watches every change marked `EARNS_BADGES` (decision 014).
  */
 export function useRecordAction() {
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { useRecordAction } from '../api/actions.ts';
 
 const MINE = 'Mes appareils';
 
-/** The types are filtered here; « Mes appareils » come already searched by the server (issue 23). */
+/** The types are filtered here; « Mes appareils » come already searched by the server, never the whole inventory. */
 function filterTypes({ options, search }: { options: ComboboxParsedItem[]; search: string }): ComboboxParsedItem[] {
   const q = normalizeForSearch(search);
   return options.map((o) => ('group' in o && o.group !== MINE && q ? { ...o, items: o.items.filter((i) => normalizeForSearch(i.label).includes(q)) } : o));
@@ -26,7 +26,7 @@ const STATUS: Record<CarbonEntry['status'], string> = {
   estimated: 'Estimation EcoFoyer',
 };
 
-/** spec §2/§9 carbon simulator: a type or one of my appliances, lifespan 1–20 years, charts drawn locally. */
+/** product §2/§9, carbon simulator: a type or one of my appliances, lifespan 1–20 years, charts drawn locally. */
 export function CarbonToolPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState('');
@@ -34,12 +34,12 @@ export function CarbonToolPage() {
   const products = useRefProducts();
   const record = useRecordAction();
   const recorded = useRef(false);
-  // The choice is a type's slug, or « slug|applianceId » for one of my appliances (issue 17: the
+  // The choice is a type's slug, or « slug|applianceId » for one of my appliances (the
   // slug part decides the figures, not a fallback to the first type).
-  // `?type=slug&appareil=id` opens one of my appliances (its page links here, issue 22).
+  // `?type=slug&appareil=id` opens one of my appliances (its page links here).
   const [choice, setChoice] = useState<string>(() => `${params.get('type') ?? 'lave-linge'}${/^\d+$/.test(params.get('appareil') ?? '') ? `|${params.get('appareil')}` : ''}`);
   const typeEntry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
-  // Issue 22: an appliance whose yearly consumption is known counts its own use phase, not the type's average.
+  // An appliance whose yearly consumption is known counts its own use phase, not the type's average.
   const chosen = useAppliance(Number(choice.split('|')[1]) || null);
   const kwh = chosen.data?.energy_kwh_year ?? null;
   const entry = typeEntry && kwh !== null ? withRealConsumption(typeEntry, kwh) : typeEntry;
@@ -147,7 +147,7 @@ function LifespanSlider({ entry, years, onYears }: { entry: CarbonEntry; years: 
 }
 
 /**
- * Issue 17: the footprint per year of use (manufacturing and end of life spread over the years,
+ * The footprint per year of use (manufacturing and end of life spread over the years,
  * plus use), which falls as the appliance lasts; the life-cycle total, equal to the home box's
  * figure at the average lifespan; the saving against replacing it at the average lifespan.
  */

@@ -5,7 +5,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
-/** The household's dossiers (issue 21), per signed-in user: a device can change accounts. */
+/** The household's dossiers, per signed-in user: a device can change accounts. */
 export const dossierKeys = {
   list: (userId: number | undefined) => ['dossier', userId, 'list'] as const,
   one: (userId: number | undefined, id: string) => ['dossier', userId, 'one', id] as const,

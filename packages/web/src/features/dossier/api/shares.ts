@@ -6,7 +6,7 @@ import { userBase } from '../../universes/api/universes.ts';
 
 export const shareKeys = { list: (userId: number | undefined) => ['dossier-partages', userId] as const };
 
-/** GET …/dossier/partages: the household's read-only links still active (issue 21). */
+/** GET …/dossier/partages: the household's read-only links still active. */
 export function useShares(enabled: boolean) {
   const session = useSession();
   return useQuery({

@@ -20,7 +20,7 @@ const job = (over: Partial<DossierJob>): DossierJob => ({
 });
 const foyer = (role: FoyerRole): Foyer => ({ id: 4, nom: 'Foyer de Camille', responsable: 4, membres: [{ userId: 4, prenom: 'Camille', role }], invitations: [] });
 
-describe('« Dossier d’inventaire » in the profile (issue 21)', () => {
+describe('« Dossier d’inventaire » in the profile', () => {
   it('shows the dossier still being built after a reload, follows its progress, then offers it with its size in French', async () => {
     signedIn();
     let polls = 0;

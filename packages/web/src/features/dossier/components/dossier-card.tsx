@@ -12,7 +12,7 @@ import { DossierShares } from './dossier-shares.tsx';
 const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 /**
- * « Dossier d’inventaire » in the profile (issue 21): a PDF of every appliance for an insurer or a
+ * « Dossier d’inventaire » in the profile: a PDF of every appliance for an insurer or a
  * move, built on the server while the card shows its progress, then downloaded; and the read-only
  * links that show the same inventory to someone without an account (not for a lecteur).
  */

@@ -36,7 +36,7 @@ async function copyLink(lien: string, shown: HTMLElement | null) {
 }
 
 /**
- * « Partager en lecture seule » (issue 21): links that show the inventory to someone without an
+ * « Partager en lecture seule »: links that show the inventory to someone without an
  * account for 7 or 30 days, and the links still active, each revocable. Not shown to a lecteur.
  */
 export function DossierShares() {

@@ -6,7 +6,7 @@ import dl from '../../../components/definition-list.module.css';
 
 const PHOTO_HEIGHT = 180;
 
-/** One appliance of a shared inventory (issue 21): what an insurer or a mover needs, and the invoice. */
+/** One appliance of a shared inventory: what an insurer or a mover needs, and the invoice. */
 export function SharedApplianceCard({ appliance: a }: { appliance: DossierAppliance }) {
   const titleId = `appareil-${a.id}`;
   const rows: [string, string][] = [];

@@ -44,7 +44,7 @@ const show = () =>
     '/partage/abc',
   );
 
-describe('the public page of a read-only link (issue 21)', () => {
+describe('the public page of a read-only link', () => {
   it('shows the inventory, its total in French and each appliance, without sending a session', async () => {
     signedIn();
     const calls = stubNetwork(() => ({ status: 200, body: dossier }));

@@ -35,7 +35,7 @@ function inventoryOf(foyer: string): string {
 }
 
 /**
- * `/partage/:jeton` (issue 21): a household's inventory as a read-only link shows it, to someone
+ * `/partage/:jeton`: a household's inventory as a read-only link shows it, to someone
  * without an account (an insurer, a mover). No session is needed, none is used and none is ended.
  */
 export function SharedDossierPage() {

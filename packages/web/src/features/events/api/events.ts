@@ -15,7 +15,7 @@ export const eventKeys = {
 // Kept outside ['events']: refetching it after a revoke would mint a new address at once.
 const feedKey = ['calendar-feed'] as const;
 
-/** GET …/events?status=NEW&to=…: what is planned up to a date, overdue included (issue 23: never the whole history). */
+/** GET …/events?status=NEW&to=…: what is planned up to a date, overdue included (never the whole history). */
 export const plannedUntilQuery = (until: Date) => {
   const to = until.toISOString();
   return { queryKey: eventKeys.planned(to), queryFn: () => api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`, { schema: import.meta.env.DEV ? Event.array() : undefined }) };
@@ -23,9 +23,9 @@ export const plannedUntilQuery = (until: Date) => {
 
 /**
  * The events of the month shown (`YYYY-MM`, local time), with a week on each side for the days of
- * the months around it that the grid shows (issue 23: the calendar reads a window, not ten years).
+ * the months around it that the grid shows (the calendar reads a window, not ten years).
  */
-/** `mine`: « Mes tâches » (issue 19), the events this member sees to (assigned to them or to nobody). */
+/** `mine`: « Mes tâches », the events this member sees to (assigned to them or to nobody). */
 const mineParam = (mine?: number) => (mine ? `&assigneeId=${mine}` : '');
 
 export function useMonthEvents(month: string, mine?: number) {
@@ -69,19 +69,19 @@ function useInvalidateEvents() {
   return () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
 }
 
-/** POST …/events: a MAINTENANCE event starts NEW (spec §4). */
+/** POST …/events: a MAINTENANCE event starts NEW (product §4). */
 export function useCreateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({ mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
 }
 
-/** POST …/events/period: the whole series (spec §9 recurrence options). */
+/** POST …/events/period: the whole series (product §9, recurrence options). */
 export function useCreateSeries() {
   const onSuccess = useInvalidateEvents();
   return useMutation({ mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
 }
 
-/** PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it (issue 19). */
+/** PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it. */
 export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
@@ -124,6 +124,6 @@ export function plannedAt(day: string): Date {
 
 /**
  * The browser's time zone, so long French dates show the day the user picked. Read when needed:
- * creating an Intl formatter at module load costs every signed-in page's start (issue 8).
+ * creating an Intl formatter at module load costs every signed-in page's start.
  */
 export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

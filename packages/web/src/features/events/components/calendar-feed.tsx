@@ -8,7 +8,7 @@ import type { Confirm } from './confirm-modal.tsx';
 
 /**
  * The member's private iCalendar address: asked for only when the user wants it (the server creates
- * it then). Each member has their own (issue 35): shown on the calendar and in the profile, where it is
+ * it then). Each member has their own (decision 021): shown on the calendar and in the profile, where it is
  * revoked; it stops when they leave the household.
  */
 export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: Confirm) => void; inProfile?: boolean }) {

@@ -7,7 +7,7 @@ import { plural } from '../calendar-format.ts';
 import { EventItem } from './event-item.tsx';
 
 /**
- * spec §9: three items, then a "Voir plus / Voir moins" toggle. Issue 23: the list is read 20 at a
+ * product §9: three items, then a "Voir plus / Voir moins" toggle. The list is read 20 at a
  * time from the server, the badge says how many there are in all, and « Afficher les suivants » reads on.
  */
 export function EventSection({ title, list, total, empty, today, onDelete }: { title: string; list: ReturnType<typeof useEventPages>; total: number; empty: ReactNode; today: string; onDelete: (e: Event) => void }) {

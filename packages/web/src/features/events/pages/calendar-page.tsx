@@ -25,7 +25,7 @@ const DATES_SETTINGS = { locale: 'fr', firstDayOfWeek: 1 as const, weekendDays: 
 
 const time = (e: Event) => new Date(e.dt_realisation).getTime();
 
-/** spec §2 Calendar (/calendar): the month with its events, upcoming, done, and the agenda feed. */
+/** product §2, Calendar (/calendar): the month with its events, upcoming, done, and the agenda feed. */
 export function CalendarPage() {
   const remove = useDeleteEvent();
   const today = localDayKey(new Date());
@@ -34,7 +34,7 @@ export function CalendarPage() {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const session = useSession();
   const canEdit = useCanEdit();
-  // « Mes tâches / tout le foyer » (issue 19): offered once several members share the chores.
+  // « Mes tâches / tout le foyer »: offered once several members share the chores.
   const shared = useAssignees().length > 1 && canEdit;
   const [scope, setScope] = useState<'foyer' | 'mine'>('foyer');
   const mine = shared && scope === 'mine' ? session?.id : undefined;

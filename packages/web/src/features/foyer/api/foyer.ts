@@ -5,7 +5,7 @@ import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
-/** The signed-in user's foyer (issue 19): one query the profile, the header and the edit buttons share. */
+/** The signed-in user's foyer: one query the profile, the header and the edit buttons share. */
 export const foyerKey = (userId: number | undefined) => ['foyer', userId] as const;
 
 export function useFoyer() {
@@ -26,7 +26,7 @@ export function useFoyerRole(): FoyerRole | undefined {
 }
 
 /**
- * Whether the user may change the household's data: everyone but a lecteur (issue 19). The buttons
+ * Whether the user may change the household's data: everyone but a lecteur, who reads only. The buttons
  * wait for the role (fetched with the shell's first requests), so a lecteur never sees one flash.
  */
 export function useCanEdit(): boolean {
@@ -55,7 +55,7 @@ export const useRemoveMember = () => useFoyerMutation((base, memberId: number) =
 
 /**
  * Leaves the foyer: then the household is another one. Whoever holds it says what becomes of its
- * data, and confirms with their password (issue 35).
+ * data, and confirms with their password (decision 021).
  */
 export const useLeaveFoyer = () =>
   useFoyerMutation((base, { userId, ...body }: FoyerLeave & { userId: number }) => api<null>(`${base}/foyer/membres/${userId}`, { method: 'DELETE', body }), true);

@@ -18,7 +18,7 @@ export function useAssigneeName(assigneeId: number | null): string | null {
 }
 
 /**
- * « Qui s'en occupe ? » (issue 19): a member, or the whole foyer (every member gets the reminders).
+ * « Qui s'en occupe ? »: a member, or the whole foyer (every member gets the reminders).
  * Shown only where there is a choice: a foyer with several members who can do the task.
  */
 export function AssigneeSelect({ value, onChange, size }: { value: number | null; onChange: (assigneeId: number | null) => void; size?: 'xs' | 'sm' }) {

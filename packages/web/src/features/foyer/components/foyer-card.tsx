@@ -24,7 +24,7 @@ const YOUR_RIGHTS: Record<FoyerRole, string> = {
 const nextHolder = (members: FoyerMember[], except: number) => (members.find((m) => m.userId !== except && m.role === 'proprietaire') ?? members.find((m) => m.userId !== except))?.userId;
 
 /**
- * « Mon foyer » in the profile (issues 19 and 35): who shares the household and with which role, and
+ * « Mon foyer » in the profile (decisions 016 and 021): who shares the household and with which role, and
  * who holds it. An owner changes roles, removes members and sends, resends or cancels invitations; the
  * holder alone names owners, hands the household over (with their password) and confirms a co-owner's
  * invitation as owner; anyone leaves, the holder saying what becomes of the household's appliances.
@@ -108,7 +108,7 @@ export function FoyerCard({ demo }: { demo: boolean }) {
                       <NativeSelect
                         aria-label={`Rôle de ${m.prenom}`}
                         value={m.role}
-                        // Only the holder names owners (issue 35): a co-owner cannot make anyone one.
+                        // Only the holder names owners (decision 021): a co-owner cannot make anyone one.
                         data={FOYER_ROLES.map((r) => ({ value: r, label: FOYER_ROLE_LABELS[r], disabled: r === 'proprietaire' && !holder && m.role !== 'proprietaire' }))}
                         onChange={(e) => changeRole(m, e.currentTarget.value as FoyerRole)}
                         disabled={setRole.isPending}

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useFoyer } from '../api/foyer.ts';
 
-/** The desktop header's household (issue 19): which foyer the app shows, and how many share it. */
+/** The desktop header's household: which foyer the app shows, and how many share it. */
 export function HouseholdName() {
   const foyer = useFoyer();
   if (!foyer.data) return null;

@@ -11,7 +11,7 @@ import { expiryFr } from '../expiry.ts';
 import { pendingInvitation } from '../pending-invitation.ts';
 
 /**
- * `/invitation?token=…` (issue 19): the page an invitation's mail opens. Signed out, it says who
+ * `/invitation?token=…`: the page an invitation's mail opens. Signed out, it says who
  * invites and keeps the link until the person has signed in or created their account; signed in,
  * the person joins, bringing their own appliances or keeping them apart.
  */
@@ -92,7 +92,7 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
   const holds = current.data !== undefined && current.data.responsable === session?.id;
   // Only a foyer one holds and shares with nobody can be brought along (the server refuses otherwise).
   const alone = holds && current.data?.membres.length === 1;
-  // Whoever holds a foyer shared with others leaves it first, saying what becomes of it (issue 35).
+  // Whoever holds a foyer shared with others leaves it first, saying what becomes of it (decision 021).
   const sharedHolder = holds && (current.data?.membres.length ?? 0) > 1;
   // The invitation opens only for its address: said before the person tries (the server decides).
   const otherAccount = session !== null && maskEmail(session.email).toLowerCase() !== pour.toLowerCase();

@@ -28,7 +28,7 @@ function Figure({ icon, value, label, testId }: { icon: ReactNode; value: string
   );
 }
 
-/** spec §9 home impact: kg CO2 of the inventory, trees per year, Paris–New York round trips. */
+/** product §9, home impact: kg CO2 of the inventory, trees per year, Paris–New York round trips. */
 export function ImpactBox() {
   const count = useApplianceCount();
   const products = useRefProducts();
@@ -37,9 +37,9 @@ export function ImpactBox() {
     try {
       const counts = checkCountResponse(count.data);
       const entryOf = new Map(products.data.map((p) => [p.prodName, p.carbonSlug ? carbonBySlug.get(p.carbonSlug) : undefined]));
-      // Issue 17: what is an estimate is said to be one.
+      // What is an estimate is said to be one.
       const estimated = Object.entries(counts.data).reduce((n, [name, c]) => (entryOf.get(name)?.status === 'ademe' ? n : n + c), 0);
-      // Issue 22: the appliances whose label gave their consumption count it, not their type's average.
+      // The appliances whose label gave their consumption count it, not their type's average.
       const known = counts.meta.knownKwhYear ?? {};
       const real = Object.entries(known).reduce((n, [name, kwh]) => (entryOf.get(name) ? n + Math.min(kwh.length, counts.data[name] ?? 0) : n), 0);
       return {

@@ -24,7 +24,7 @@ import classes from './home-page.module.css';
 
 type Entry = { to: string; label: string; text: string; icon: ComponentType<{ size?: number }> };
 
-/** spec §2 Home quick actions, with their flags. */
+/** product §2, Home quick actions, with their flags. */
 const QUICK_ACTIONS: Entry[] = [
   { to: '/new-device', label: 'Ajouter', text: 'un appareil', icon: IconPlus },
   { to: productListFor('tomaintenance'), label: 'Entretenir', text: 'un appareil', icon: IconSparkles },
@@ -57,7 +57,7 @@ function Tile({ entry, compact }: { entry: Entry; compact?: boolean }) {
   );
 }
 
-/** spec §2 Home, my universes (5). Its own component: the list arriving re-renders only it. */
+/** product §2, Home, my universes (5). Its own component: the list arriving re-renders only it. */
 function UniversesSection() {
   const universes = useUniverses();
   const own = (universes.data ?? []).filter((u) => u.univer_id > 0);
@@ -71,7 +71,7 @@ function UniversesSection() {
           {MSG.showMore}
         </Anchor>
       </Group>
-      {/* spec §2: a loading text until the universes are loaded. */}
+      {/* product §2: a loading text until the universes are loaded. */}
       {universes.isPending && <Text c="dimmed">{MSG.loading}</Text>}
       {universes.data && own.length === 0 && (
         <Text c="dimmed">
@@ -98,7 +98,7 @@ function UniversesSection() {
   );
 }
 
-/** spec §2 Home: greeting, quick actions, impact, my universes (5), my badges (4 visible), cards. */
+/** product §2, Home: greeting, quick actions, impact, my universes (5), my badges (4 visible), cards. */
 export function HomePage() {
   const session = useSession();
   const GuaranteeSummary = useSlot('guaranteeSummary');

@@ -16,7 +16,7 @@ import { EnergyLabelScanner } from './energy-label-scanner.tsx';
 const kgFr = (n: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(n)} kg`;
 
 /**
- * PUT …/text with what the label gave (issue 22). The appliance's own brand and model stay (the user
+ * PUT …/text with what the label gave. The appliance's own brand and model stay (the user
  * named it); the class, the consumption and the label's numbers come from the scan when it has them.
  * The paperwork is left out, so it keeps its values.
  */
@@ -39,7 +39,7 @@ function withLabel(a: Appliance, f: IdentifiedFields): ApplianceUpdateText {
 }
 
 /**
- * The appliance page's « Consommation et coût » (issue 22): kWh per year, what they cost at the
+ * The appliance page's « Consommation et coût »: kWh per year, what they cost at the
  * regulated tariff, and the use phase's footprint from that real consumption; « Scanner l’étiquette
  * énergie » fills them from the label, after the user has seen what was found.
  */

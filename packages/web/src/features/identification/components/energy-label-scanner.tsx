@@ -14,7 +14,7 @@ const TWO_WHEN_ROOM = { base: 1, '40rem': 2 };
 
 type Step = { at: 'start' } | { at: 'camera'; stream: MediaStream } | { at: 'busy'; what: string } | { at: 'found'; found: Identified };
 
-/** Why the camera did not open, in French (issue 22: a refusal is the user's choice, not an error). */
+/** Why the camera did not open, in French (a refusal is the user's choice, not an error). */
 function cameraProblem(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
   return name === 'NotAllowedError' || name === 'SecurityError' ? MSG.cameraDenied : MSG.cameraUnavailable;
@@ -25,7 +25,7 @@ const stopStream = (stream: MediaStream) => {
 };
 
 /**
- * « Scanner l’étiquette énergie » (issue 22): the camera, or a photo, reads the QR code of an EU
+ * « Scanner l’étiquette énergie »: the camera, or a photo, reads the QR code of an EU
  * energy label (EPREL) or a product's barcode (EAN-13, Open Products Facts); what was found is shown,
  * and « Utiliser ces informations » hands it to the caller, which saves nothing before the user
  * confirms. A reading or a lookup that fails hands the caller a French message: it turns manual.

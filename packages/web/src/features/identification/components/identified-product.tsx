@@ -5,7 +5,7 @@ import type { Identified } from '../identified.ts';
 
 const number = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(n);
 
-/** What the label or the barcode gave, shown for the user to check before anything is used (issue 22). */
+/** What the label or the barcode gave, shown for the user to check before anything is used. */
 export function IdentifiedProduct({ found }: { found: Identified }) {
   return (
     <Paper withBorder radius="lg" p="md" data-testid="identified-product">

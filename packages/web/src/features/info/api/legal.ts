@@ -8,9 +8,9 @@ export const DEFAULT_LEGAL: LegalInfo = { editeur: DEFAULT_EDITOR_NAME, adresse:
 let asked: Promise<LegalInfo> | null = null;
 
 /**
- * GET /api/legal: who runs this instance (issue 14), for the CGU, the FAQ and the privacy policy.
+ * GET /api/legal: who runs this instance, for the CGU, the FAQ and the privacy policy.
  * Asked once per page load. A plain effect, not TanStack Query: the CGU also open from the login
- * page, which carries no query cache (issue 8 JS budget).
+ * page, which carries no query cache (its JS budget, decision 006).
  */
 export function useLegal(): LegalInfo {
   const [legal, setLegal] = useState<LegalInfo>(DEFAULT_LEGAL);

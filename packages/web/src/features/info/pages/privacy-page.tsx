@@ -8,7 +8,7 @@ import { PRIVACY_UPDATED_AT, privacySections } from '../privacy-content.ts';
 const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' });
 
 /**
- * « Politique de confidentialité » (issue 14): public, so that it can be read before an account
+ * « Politique de confidentialité »: public, so that it can be read before an account
  * exists; the editor's identity comes from the server's configuration.
  */
 export function PrivacyPage() {

@@ -6,7 +6,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
 import { universeKeys, userBase } from '../../universes/api/universes.ts';
 
-/** GET …/{userId}/export/appareils.csv or entretiens.csv (issue 21), downloaded under the server's dated name. */
+/** GET …/{userId}/export/appareils.csv or entretiens.csv, downloaded under the server's dated name. */
 export function downloadCsv(what: 'appareils' | 'entretiens'): Promise<void> {
   return downloadFile(`${userBase()}/export/${what}.csv`, `ecofoyer-${what}.csv`);
 }
@@ -42,7 +42,7 @@ async function importAppliances(body: InventoryImportBody, onProgress?: (progres
   throw new ApiError(res.status, last && 'erreur' in last ? last.erreur.message : MSG.serverError);
 }
 
-/** The preview (`appliquer: false`), then the import itself (issue 21), each telling `onProgress` where it is. */
+/** The preview (`appliquer: false`), then the import itself, each telling `onProgress` where it is. */
 export function useImportAppliances(onProgress?: (progress: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({

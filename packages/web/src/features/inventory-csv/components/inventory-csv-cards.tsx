@@ -1,7 +1,7 @@
 import { InventoryExport } from './inventory-export.tsx';
 import { InventoryImport } from './inventory-import.tsx';
 
-/** The profile's « Exporter » and « Importer » cards (issue 21). */
+/** The profile's « Exporter » and « Importer » cards. */
 export function InventoryCsvCards() {
   return (
     <>

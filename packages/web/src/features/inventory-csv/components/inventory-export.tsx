@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../api/inventory-csv.ts';
 
 /**
- * « Exporter mon inventaire » (issue 21): the appliances and the maintenance history as CSV files
+ * « Exporter mon inventaire »: the appliances and the maintenance history as CSV files
  * that Excel, LibreOffice or Numbers open in French as they are (for an insurer, a move, a backup).
  */
 export function InventoryExport() {

@@ -45,7 +45,7 @@ function ImportProgressBar({ progress: { etape, fait, total } }: { progress: Imp
 }
 
 /**
- * « Importer des appareils » (issue 21): a CSV with the columns of the export (from another
+ * « Importer des appareils »: a CSV with the columns of the export (from another
  * household, a spreadsheet or a backup), shown row by row before anything is written, then imported
  * all at once. Importing the same file again creates nothing twice.
  */

@@ -2,7 +2,7 @@ import { API_BASE, LabelTarget } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET V1/etiquettes/{code} (issue 21): the appliance a scanned label opens, for a member of its foyer. */
+/** GET V1/etiquettes/{code}: the appliance a scanned label opens, for a member of its foyer. */
 export function useLabelTarget(code: string) {
   return useQuery({
     queryKey: ['label-target', code],

@@ -16,7 +16,7 @@ export function useInventory() {
   return useQuery({ queryKey: inventoryKey, queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }) });
 }
 
-/** GET …/etiquettes (issue 21): the labels in use of the household's appliances. */
+/** GET …/etiquettes: the labels in use of the household's appliances. */
 export function useLabels() {
   return useQuery({ queryKey: labelKeys.all, queryFn: () => api<Label[]>(`${userBase()}/etiquettes`, { schema: import.meta.env.DEV ? Label.array() : undefined }) });
 }

@@ -3,7 +3,7 @@ import { IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 
-/** The profile's way to the QR labels (issue 21), beside the CSV export and import. */
+/** The profile's way to the QR labels, beside the CSV export and import. */
 export function LabelsCard() {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="labels-card">

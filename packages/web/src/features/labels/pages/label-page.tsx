@@ -11,7 +11,7 @@ import { useLabelTarget } from '../api/label-target.ts';
 export const labelledAppliancePath = (id: number) => `/inventaire/univers/appliance/fichedetail?id=${id}&depuis=etiquette`;
 
 /**
- * `/a/{code}` (issue 21): where a scanned QR label lands. A member of the appliance's foyer goes on to
+ * `/a/{code}`: where a scanned QR label lands. A member of the appliance's foyer goes on to
  * its page (signed out, the guard sends to /login first and back here after); an unknown, revoked or
  * other foyer's label says so in the server's words.
  */

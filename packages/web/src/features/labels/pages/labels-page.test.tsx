@@ -37,7 +37,7 @@ function network(role: FoyerRole, appliances: Appliance[] = [appliance(1, 'Four'
   });
 }
 
-describe('« Étiquettes QR » (issue 21)', () => {
+describe('« Étiquettes QR »', () => {
   it('asks to choose, then creates the missing labels and prints the sheet of those chosen, their codes drawn', async () => {
     signedIn();
     const calls = network('proprietaire');

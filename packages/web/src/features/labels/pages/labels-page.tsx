@@ -15,7 +15,7 @@ import { LabelSheetPage, PrintSheets, pages, type SheetItem } from '../component
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 /**
- * /etiquettes (issue 21): QR labels to stick on the appliances. Scanned, a label opens the
+ * /etiquettes: QR labels to stick on the appliances. Scanned, a label opens the
  * appliance's page for a member of the foyer. Printed by the browser on an Avery A4 sheet, or
  * downloaded as a PDF; a label lost or stuck on the wrong device is revoked here.
  */

@@ -19,7 +19,7 @@ function AgentImage({ src }: { src: string }) {
   return <Image src={src} alt="" w={48} h={48} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} onError={() => setFailed(true)} />;
 }
 
-/** spec §2: the info popup about the products, with the link to order them at /calendar. */
+/** product §2: the info popup about the products, with the link to order them at /calendar. */
 function ProductsInfo() {
   return (
     <Popover width={300} position="bottom-end" withArrow shadow="md">

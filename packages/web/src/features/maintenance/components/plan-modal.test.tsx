@@ -10,7 +10,7 @@ import { PlanModal } from './plan-modal.tsx';
 
 const card: MaintenanceCard = { id: 12, productId: 11, title: 'Nettoyer le filtre de vidange', pict: '/p.svg', duration: 15, frequency: 90, level: 'Facile', waitMinutes: null, season: null, steplist: [], agentlist: [] };
 
-describe('planning a maintenance (spec §2 planning modal)', () => {
+describe('planning a maintenance (product §2, planning modal)', () => {
   it('asks for a day first, shows it in long French, then sends the card, the day at 9:00, the note and « no appliance » as the spec says', async () => {
     signedIn();
     // The badges are read before and after the change (a badge it earns is announced): none here.

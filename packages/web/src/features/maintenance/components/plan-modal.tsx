@@ -10,7 +10,7 @@ import { localDayKey, plannedAt, useCreateEvent } from '../../events/api/events.
 import { AssigneeSelect } from '../../foyer/components/assignee-select.tsx';
 import { dayFr, eventBody, type Target } from '../maintenance-event.ts';
 
-/** spec §2 planning modal: a date (not in the past), shown in long French, a free note, "Valider". */
+/** product §2, planning modal: a date (not in the past), shown in long French, a free note, "Valider". */
 export function PlanModal({ opened, onClose, target, onPlanned }: { opened: boolean; onClose: () => void; target: Target; onPlanned: (day: string) => void }) {
   const today = localDayKey(new Date());
   const [day, setDay] = useState<string | null>(null);

@@ -32,7 +32,7 @@ function StepVideo({ src, title }: { src: string; title: string }) {
 }
 
 /**
- * Records "done now": the planned occurrence it stands for when there is one (issue 16: done early,
+ * Records "done now": the planned occurrence it stands for when there is one (done early,
  * it leaves « À venir » and its reminder), else a new event dated today; then PUT done (retried
  * without a second POST).
  */
@@ -56,7 +56,7 @@ function useRecordDone(target: Target) {
   return { done, restart };
 }
 
-/** spec §2/§4 step dialog: the steps in steporder, then "Bravo, entretien effectué !" with recurrence planning. */
+/** product §2/§4, step dialog: the steps in steporder, then "Bravo, entretien effectué !" with recurrence planning. */
 export function StepsModal({ opened, onClose, target }: { opened: boolean; onClose: () => void; target: Target }) {
   const steps = useMemo(() => [...target.card.steplist].sort((a, b) => a.steporder - b.steporder), [target.card.steplist]);
   const [index, setIndex] = useState(0);

@@ -26,7 +26,7 @@ const positiveId = (raw: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** spec §2 Maintenance card detail (/entretien/fichedetail?card=…&prod=…&appliance=…). */
+/** product §2, Maintenance card detail (/entretien/fichedetail?card=…&prod=…&appliance=…). */
 export function MaintenanceCardDetailPage() {
   const [params] = useSearchParams();
   const cardId = positiveId(params.get('card'));
@@ -58,7 +58,7 @@ export function MaintenanceCardDetailPage() {
   }
   const card = cards.data?.find((c) => c.id === cardId);
   if (!card) {
-    // spec §8 Missing maintenance card.
+    // product §8, Missing maintenance card.
     return (
       <>
         <PageTitle title="Fiche d’entretien" />

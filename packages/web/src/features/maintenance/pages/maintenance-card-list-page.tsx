@@ -83,7 +83,7 @@ function EmptyState({ text, action }: { text: string; action: string }) {
   );
 }
 
-/** spec §2 Maintenance card list (/entretien/fiche?prod=…&appliance=…). */
+/** product §2, Maintenance card list (/entretien/fiche?prod=…&appliance=…). */
 export function MaintenanceCardListPage() {
   const [params] = useSearchParams();
   const prod = positiveId(params.get('prod'));
@@ -103,7 +103,7 @@ export function MaintenanceCardListPage() {
   const product = products.data?.find((p) => p.id === prod);
   return (
     <>
-      {/* spec §2: "Entretiens pour votre {product}" */}
+      {/* product §2: "Entretiens pour votre {product}" */}
       {product ? <PageTitle title={`Entretiens pour votre ${product.prodName}`} /> : products.isPending ? <Skeleton h={44} w={280} mb="md" /> : <PageTitle title="Fiches d’entretien" />}
       <Stack gap="md" maw={900}>
         {cards.isPending && (

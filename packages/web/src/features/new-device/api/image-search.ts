@@ -5,8 +5,8 @@ import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 
 /**
- * spec §7 image search: the photo goes up as a temporary file (POST V1/files/public), then
- * POST /api/ai/images reads its rating plate. Nothing is saved here (issue 16, item 8): the wizard
+ * product §7, image search: the photo goes up as a temporary file (POST V1/files/public), then
+ * POST /api/ai/images reads its rating plate. Nothing is saved here: the wizard
  * shows what was read for the user to correct, and saves at « Confirmer l’ajout ».
  */
 export function useImageSearch(onProgress: (percent: number) => void) {

@@ -3,7 +3,7 @@ import { Group, Image, Paper, Progress, Stack, Title } from '@mantine/core';
 import dl from '../../../components/definition-list.module.css';
 import type { Details } from '../device-details.ts';
 
-/** spec §4 wizard, step « Confirmation ». */
+/** product §4, wizard step « Confirmation ». */
 export function ConfirmationStep({
   universeName,
   product,

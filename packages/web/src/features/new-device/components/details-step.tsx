@@ -8,7 +8,7 @@ import { searchProductOptions } from '../product-options.ts';
 import { ImageSearch } from './image-search.tsx';
 import { PlateReadingNotice } from './plate-reading-notice.tsx';
 
-/** spec §4/§5 wizard, step « Détails ». */
+/** product §4/§5, wizard step « Détails ». */
 export function DetailsStep({
   universeName,
   productOptions,
@@ -31,7 +31,7 @@ export function DetailsStep({
   onChooseMode: (next: 'manual' | 'image' | 'scan') => void;
   onRead: (reading: ImageReading) => void;
   onManual: () => void;
-  /** Issue 22: the energy label's scanner (a slot: lib/slots.tsx) gave what it found, or failed. */
+  /** The energy label's scanner (a slot: lib/slots.tsx) gave what it found, or failed. */
   onIdentified: (fields: IdentifiedFields) => void;
   onScanFailure: (message: string) => void;
 }) {

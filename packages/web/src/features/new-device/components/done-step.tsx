@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 
-/** spec §4 wizard, step « Terminé ». */
+/** product §4, wizard step « Terminé ». */
 export function DoneStep({ created, onRestart }: { created: Appliance; onRestart: () => void }) {
   return (
     <Stack align="center" ta="center" gap="md">

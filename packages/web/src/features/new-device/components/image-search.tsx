@@ -23,11 +23,11 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
     setProgress(0);
     try {
       const reading = await search.mutateAsync({ photo, searchText: hint.trim() });
-      // spec §5: nothing recognised → ask for more precision.
+      // product §5: nothing recognised → ask for more precision.
       if (!reading.marque && !reading.modele) return setError(MSG.imageSearchNoResult);
       onRead(reading);
     } catch (err) {
-      // spec §5: no result → ask for more precision; anything else → the search failed.
+      // product §5: no result → ask for more precision; anything else → the search failed.
       setError(err instanceof ApiError && (err.status === 404 || err.status === 400) ? (err.status === 404 ? MSG.imageSearchNoResult : err.message) : MSG.imageSearchFailed);
     }
   };

@@ -3,7 +3,7 @@ import { Alert, Image, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton 
 import type { UseQueryResult } from '@tanstack/react-query';
 import classes from '../pages/new-device-page.module.css';
 
-/** spec §4 wizard, step « Univer ». */
+/** product §4, wizard step « Univer ». */
 export function UniverseStep({ universes, universe, onSelect }: { universes: UseQueryResult<Universe[]>; universe: Universe | null; onSelect: (universe: Universe) => void }) {
   return (
     <Stack>

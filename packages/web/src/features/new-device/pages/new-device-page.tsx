@@ -39,7 +39,7 @@ const EMPTY: Details = {
   ean: '',
 };
 
-/** spec §2/§4 New-device wizard: Univer → Détails → Confirmation → Terminé. */
+/** product §2/§4, New-device wizard: Univer → Détails → Confirmation → Terminé. */
 export function NewDevicePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -47,7 +47,7 @@ export function NewDevicePage() {
   const products = useRefProducts();
   const rooms = useRefUniverses();
   const passedUniverse = Number(params.get('univers')) || null;
-  // spec §4: if a universe was passed in, it starts at step 1.
+  // product §4: if a universe was passed in, it starts at step 1.
   const [step, setStep] = useState(passedUniverse ? 1 : 0);
   const [universe, setUniverse] = useState<Universe | null>(null);
   const [details, setDetails] = useState<Details>({ ...EMPTY, prodId: params.get('prod') });
@@ -55,9 +55,9 @@ export function NewDevicePage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [created, setCreated] = useState<Appliance | null>(null);
-  // What the photo of the rating plate gave, shown above the form for the user to check (issue 16, item 8).
+  // What the photo of the rating plate gave, shown above the form for the user to check before saving.
   const [reading, setReading] = useState<ImageReading | null>(null);
-  // What the energy label or the barcode gave, or why it gave nothing (issue 22).
+  // What the energy label or the barcode gave, or why it gave nothing.
   const [labelNotice, setLabelNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const saveUniverse = useSaveUniverse();
   const createAppliance = useCreateAppliance(setProgress);
@@ -74,7 +74,7 @@ export function NewDevicePage() {
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
   const set = <K extends keyof Details>(key: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [key]: value }));
-    // « Veuillez remplir les champs obligatoires ! » goes once a field is changed (issue 16, item 15).
+    // « Veuillez remplir les champs obligatoires ! » goes once a field is changed: it may no longer hold.
     setAlert(null);
   };
 
@@ -83,14 +83,14 @@ export function NewDevicePage() {
     setStep(next);
   };
   const back = () => {
-    // spec §4: back at step 0 leaves the page.
+    // product §4: back at step 0 leaves the page.
     if (step === 0) navigate(-1);
     else if (step === 1 && mode !== 'choose') setMode('choose');
     else go(step - 1);
   };
 
-  // spec §5: a product type before "Rechercher par image" or "Ajouter manuel"; the energy label's
-  // product group suggests one (issue 22).
+  // product §5: a product type before "Rechercher par image" or "Ajouter manuel"; the energy label's
+  // product group suggests one.
   const chooseMode = (next: 'manual' | 'image' | 'scan') => {
     if (next !== 'scan' && !details.prodId) return setAlert(MSG.productTypeRequired);
     setAlert(null);
@@ -98,7 +98,7 @@ export function NewDevicePage() {
     setLabelNotice(null);
     setMode(next);
   };
-  // Issue 22: what the label gave fills the form, checked before « Suivant »; nothing is saved yet.
+  // What the energy label gave fills the form, checked before « Suivant »; nothing is saved yet.
   const onIdentified = (fields: IdentifiedFields) => {
     const suggested = fields.productSlug ? products.data?.find((p) => p.slug === fields.productSlug) : undefined;
     setDetails((d) => ({
@@ -123,7 +123,7 @@ export function NewDevicePage() {
     setLabelNotice({ ok: false, text: message });
     setMode('manual');
   };
-  // spec §5: manual add requires brand and model.
+  // product §5: manual add requires brand and model.
   const toConfirmation = () => {
     if (!details.prodId) return setAlert(MSG.productTypeRequired);
     if (!details.marque.trim() || !details.modele.trim()) return setAlert(MSG.requiredFieldsMissing);
@@ -214,7 +214,7 @@ export function NewDevicePage() {
             {labelNotice.text}
           </Alert>
         )}
-        {/* spec §4: advancing slides in (500 ms; instant with reduced motion). */}
+        {/* product §4: advancing slides in (500 ms; instant with reduced motion). */}
         <div className={classes.slideFrame}>
           <div key={`${step}-${mode}`} className={classes.slide}>
             {step === 0 && <UniverseStep universes={universes} universe={universe} onSelect={setUniverse} />}

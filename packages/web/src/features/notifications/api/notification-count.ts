@@ -5,7 +5,7 @@ import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
-/** spec §7: GET notifs/count → the number of unread notifications (undefined until known). */
+/** product §7: GET notifs/count → the number of unread notifications (undefined until known). */
 export function useNotificationCount() {
   const session = useSession();
   const path = () => firstScreenPaths.notificationCount(userPath(session?.id ?? 0));
@@ -20,7 +20,7 @@ export function useNotificationCount() {
     meta: { silent: true },
   });
   const count = typeof query.data === 'number' ? query.data : undefined;
-  // spec §1/§7: the count also goes to the service worker, which sets the app badge.
+  // product §1/§7: the count also goes to the service worker, which sets the app badge.
   useEffect(() => {
     if (count === undefined || !('serviceWorker' in navigator)) return;
     void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'unread-count', count })).catch(() => {});

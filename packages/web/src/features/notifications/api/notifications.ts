@@ -6,7 +6,7 @@ import { currentPushState, outcomeOfError, type PushOutcome, pushSupported } fro
 
 export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs', 'list'] as const };
 
-/** The list a page at a time, newest first (issue 23): a household with years of reminders loads 20, then 20 more. */
+/** The list a page at a time, newest first: a household with years of reminders loads 20, then 20 more. */
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
@@ -17,7 +17,7 @@ export function useNotifications() {
   });
 }
 
-/** spec §4: ACTIF → READ once the server agrees; the list and the count follow. */
+/** product §4: ACTIF → READ once the server agrees; the list and the count follow. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({

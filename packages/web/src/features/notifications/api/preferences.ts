@@ -5,7 +5,7 @@ import { userBase } from '../../universes/api/universes.ts';
 
 const preferencesKey = ['notification-preferences'] as const;
 
-/** GET …/preferences/notifications (issue 19): in the app, push, e-mail and its rhythm. */
+/** GET …/preferences/notifications: in the app, push, e-mail and its rhythm. */
 export function useNotificationPreferences() {
   return useQuery({ queryKey: preferencesKey, queryFn: () => api<NotificationPreferences>(`${userBase()}/preferences/notifications`, { schema: import.meta.env.DEV ? NotificationPreferences : undefined }) });
 }

@@ -12,7 +12,7 @@ const MODE_LABELS: Record<EmailMode, { label: string; description: string }> = {
 };
 
 /**
- * « Mes notifications » in the profile (issue 19): each way of being reminded, on or off, and e-mail
+ * « Mes notifications » in the profile: each way of being reminded, on or off, and e-mail
  * at each reminder or as a Sunday digest. Reminder mails link here (`/profile#notifications`).
  */
 export function NotificationPreferencesCard() {

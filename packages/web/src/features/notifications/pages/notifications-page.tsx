@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 
-/** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending (issue 20), a product recall (issue 22). */
+/** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending, a product recall. */
 const KIND: Record<Notification['type'], { color: string; label: string; icon: ReactNode }> = {
   MAINTENANCE: { color: 'eco', label: 'Entretien', icon: <IconTool size={24} /> },
   CHALLENGE: { color: 'warm.8', label: 'Défi', icon: <IconTrophy size={24} /> },
@@ -23,7 +23,7 @@ const KIND: Record<Notification['type'], { color: string; label: string; icon: R
 
 const OUTCOME_COLOR: Record<PushOutcome['kind'], string> = { granted: 'eco', denied: 'orange', unsupported: 'gray', failed: 'red' };
 
-/** spec §2 Notifications: the list with an unread dot; any click opens the detail and marks it read. */
+/** product §2, Notifications: the list with an unread dot; any click opens the detail and marks it read. */
 export function NotificationsPage() {
   const NeededProducts = useSlot('neededProducts');
   const notifications = useNotifications();
@@ -35,7 +35,7 @@ export function NotificationsPage() {
   const navigate = useNavigate();
 
   const openNotification = (n: Notification) => {
-    // A recall opens its appliance's page, where its banner says what to do (issue 22).
+    // A recall opens its appliance's page, where its banner says what to do.
     if (n.applianceId !== null) {
       if (n.status === 'ACTIF') markRead.mutate(n.id);
       navigate(applianceDetailPath(n.applianceId));

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { unsubscribe } from '../api/preferences.ts';
 
 /**
- * `/desabonnement?u=…&sig=…` (issue 19): where a reminder mail's « Ne plus recevoir ces e-mails »
+ * `/desabonnement?u=…&sig=…`: where a reminder mail's « Ne plus recevoir ces e-mails »
  * leads. It asks before doing it: mail scanners open links, and a GET must change nothing.
  */
 export function UnsubscribePage() {

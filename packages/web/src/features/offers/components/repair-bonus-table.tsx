@@ -5,14 +5,14 @@ import { useMemo } from 'react';
 import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { useUrlText } from '../../../lib/query-params.ts';
 
-/** By category, then by type (issue 17), in French order. */
+/** By category, then by type, in French order. */
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
 const SORTED = [...REPAIR_BONUS].sort((a, b) => collator.compare(a.family_fr, b.family_fr) || collator.compare(a.product_type_fr, b.product_type_fr));
 
-/** spec §2/§9 Repair bonus calculator: the amounts by product type, with the eligibility thresholds. */
+/** product §2/§9, Repair bonus calculator: the amounts by product type, with the eligibility thresholds. */
 export function RepairBonusTable() {
   const [query, setQuery] = useUrlText('bonus');
-  // The app's one French search: « machine à laver » finds the lave-linge, « tv » the téléviseur (issue 17).
+  // The app's one French search: « machine à laver » finds the lave-linge, « tv » the téléviseur.
   const search = useMemo(() => createSearch(SORTED, ['product_type_fr', 'family_fr']), []);
   const rows = search(query);
   return (
@@ -40,7 +40,7 @@ export function RepairBonusTable() {
               <Table.Tr key={r.product_type_fr}>
                 <Table.Td>
                   {r.product_type_fr}
-                  {/* On a phone the family goes under the type: the amount column is never cut (issue 16, item 9). */}
+                  {/* On a phone the family goes under the type: the amount column is never cut. */}
                   <Text size="xs" c="dimmed" hiddenFrom="sm">
                     {r.family_fr}
                   </Text>

@@ -13,7 +13,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
 import { useUrlText } from '../../../lib/query-params.ts';
 
-/** spec §2 Product chooser: the title by flag. */
+/** product §2, Product chooser: the title by flag. */
 const TITLES: Record<ProductListFlag, string> = {
   tomaintenance: 'Choisir le produit à entretenir',
   toadd: 'Choisir le produit à ajouter',
@@ -21,7 +21,7 @@ const TITLES: Record<ProductListFlag, string> = {
   torepair: 'Choisir le produit à réparer',
 };
 
-/** spec §2: add → /inventaire/nouveau_2, second life → /secondlife/actionselect, repair → /repair, otherwise /entretien/fiche. */
+/** product §2: add → /inventaire/nouveau_2, second life → /secondlife/actionselect, repair → /repair, otherwise /entretien/fiche. */
 export function chosenProductPath(flag: ProductListFlag, choice: { prod?: number | null; appliance?: number }): string {
   const query = new URLSearchParams();
   if (choice.prod) query.set('prod', String(choice.prod));
@@ -46,7 +46,7 @@ export function ProductListPage() {
   const [query, setQuery] = useUrlText();
   const [expanded, setExpanded] = useState(false);
   const products = useRefProducts();
-  // The household's appliances only when asked, a page at a time, and searched by the server (issue 23).
+  // The household's appliances only when asked, a page at a time, and searched by the server: a large household never loads them all.
   const saved = source === 'saved';
   const pages = useAppliancePages(saved);
   const [typed] = useDebouncedValue(query, 250);
@@ -73,7 +73,7 @@ export function ProductListPage() {
   // Types are searched here; the household's appliances already come searched from the server.
   const search = useMemo(() => createSearch(items, ['label', 'detail']), [items]);
   const matches = saved ? items : search(query);
-  // spec §2: 5 items until "Voir plus"; a typed search shows all matches.
+  // product §2: 5 items until "Voir plus"; a typed search shows all matches.
   const shown = query.trim() || expanded ? matches : matches.slice(0, PRODUCT_LIST_SHOWN);
 
   return (

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { userBase } from '../../universes/api/universes.ts';
 import { recallKeys } from './recalls.ts';
 
-/** POST …/{userId}/rappels/{id}/traite (issue 22): the recall handled, its banner gone for the whole household. */
+/** POST …/{userId}/rappels/{id}/traite: the recall handled, its banner gone for the whole household. */
 export function useHandleRecall() {
   const client = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ export const recallKeys = {
   appliance: (applianceId: number) => ['recalls', 'appliance', applianceId] as const,
 };
 
-/** GET …/{userId}/rappels?applianceId= (issue 22): the product recalls of one appliance nobody has marked handled. */
+/** GET …/{userId}/rappels?applianceId=: the product recalls of one appliance nobody has marked handled. */
 export function useApplianceRecalls(applianceId: number) {
   return useQuery({
     queryKey: recallKeys.appliance(applianceId),

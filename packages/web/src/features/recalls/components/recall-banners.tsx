@@ -9,7 +9,7 @@ import { useHandleRecall } from '../api/handle-recall.ts';
 import { useApplianceRecalls } from '../api/recalls.ts';
 
 /**
- * « Rappel produit » on the appliance page (issue 22): a red banner for each RappelConso recall of
+ * « Rappel produit » on the appliance page: a red banner for each RappelConso recall of
  * this appliance that nobody has marked handled, with its risk, what to do and the official sheet;
  * « J’ai traité ce rappel » (after a confirmation) hides it for the whole household. A lecteur sees
  * the banner, not the button. Nothing while loading or when the list cannot be read. A dark red

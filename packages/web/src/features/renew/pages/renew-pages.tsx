@@ -27,7 +27,7 @@ function Page({ title, children }: { title: string; children: (device: RenewDevi
 const forFamily = <T extends { families: string[] | 'all' }>(items: T[], family: string | null) =>
   items.filter((i) => i.families === 'all' || !family || i.families.includes(family));
 
-/** spec §2 Re-equip: the options for a device (repair, second-hand, new), or what to re-equip first. */
+/** product §2, Re-equip: the options for a device (repair, second-hand, new), or what to re-equip first. */
 export function RenewOptionsPage() {
   return (
     <Page title="Se rééquiper">
@@ -76,7 +76,7 @@ export function RenewOptionsPage() {
 
 /** /replace/appliance: which of my appliances to replace. */
 export function ReplaceAppliancePage() {
-  // A page at a time (issue 23): a household of a thousand devices does not load them all.
+  // A page at a time: a household of a thousand devices does not load them all.
   const pages = useAppliancePages();
   const list = pages.data?.pages.flat();
   return (

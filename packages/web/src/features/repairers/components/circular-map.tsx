@@ -10,7 +10,7 @@ const ACTION_LABELS: Record<string, string> = { reparer: 'réparer', donner: 'do
 
 /**
  * The public « Que faire de mes objets » map (ADEME), filtered on some actions and, unless
- * `france`, centred on the profile address when there is one (spec §9 map: 600 px high).
+ * `france`, centred on the profile address when there is one (product §9, map: 600 px high).
  */
 export function CircularMap({
   actions = ['reparer'],

@@ -11,7 +11,7 @@ import { useRefProducts } from '../../references/api/references.ts';
 import { CircularMap } from '../components/circular-map.tsx';
 
 /**
- * spec §2 Appointment: the partner's repair widget for the product's category; with no partner
+ * product §2, Appointment: the partner's repair widget for the product's category; with no partner
  * configured, the public finder of repairers offering the repair bonus, so the page works as is.
  */
 export function CallplanPage() {

@@ -5,7 +5,7 @@ import { firstScreenPaths } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { userBase } from '../../universes/api/universes.ts';
 
-/** GET …/{userId}/droits/resume: the home's « N appareils encore sous garantie » (issue 20). */
+/** GET …/{userId}/droits/resume: the home's « N appareils encore sous garantie ». */
 export function useRightsSummary() {
   const path = () => firstScreenPaths.rightsSummary(userBase());
   // Started with the home's other first requests (app/route-data.ts).

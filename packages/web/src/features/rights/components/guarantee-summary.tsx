@@ -6,7 +6,7 @@ import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useRightsSummary } from '../api/rights.ts';
 
 
-/** Home (issue 20): « 2 appareils encore sous garantie », with the nearest end; nothing when none is. */
+/** Home: « 2 appareils encore sous garantie », with the nearest end; nothing when none is. */
 export function GuaranteeSummary() {
   const summary = useRightsSummary();
   const data = summary.data;

@@ -8,7 +8,7 @@ import { useRights } from '../../appliances/api/rights.ts';
 import { repairOrReplace } from '../repair-or-replace.ts';
 
 /**
- * « Réparer ou remplacer ? » in the repair flow (issue 20), for one of the household's appliances:
+ * « Réparer ou remplacer ? » in the repair flow, for one of the household's appliances:
  * the same answer as on its page, with the way to its guarantees and the letter to the seller.
  * Says nothing while loading or if the rights cannot be read: the chat stays the page's subject.
  */

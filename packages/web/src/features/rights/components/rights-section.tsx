@@ -32,7 +32,7 @@ function Guarantee({ label, active, until, children }: { label: string; active: 
 }
 
 /**
- * « Mes droits » on the appliance page (issue 20): the legal and commercial guarantees, the spare
+ * « Mes droits » on the appliance page: the legal and commercial guarantees, the spare
  * parts, the repair bonus and what to do now, with the articles of law in « En savoir plus ».
  */
 export function RightsSection({ appliance, events }: { appliance: Appliance; events: Event[] }) {
@@ -113,7 +113,7 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   );
 }
 
-/** The letter to the seller (issue 20): pre-filled, to copy into an e-mail or download as a PDF. */
+/** The letter to the seller: pre-filled, to copy into an e-mail or download as a PDF. */
 function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Event[] }) {
   const session = useSession();
   const breakdown = events.filter((e) => e.type === 'PANNE').sort((a, b) => b.dt_realisation.localeCompare(a.dt_realisation))[0];

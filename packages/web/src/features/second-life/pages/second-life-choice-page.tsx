@@ -16,7 +16,7 @@ const CHOICES = [
   { to: '/secondlife/recycle', label: 'Recycler', text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.', icon: IconRecycle },
 ] as const;
 
-/** spec §2 Second life: give, sell or recycle; and the household's history of devices gone. */
+/** product §2, Second life: give, sell or recycle; and the household's history of devices gone. */
 export function SecondLifeChoicePage() {
   const navigate = useNavigate();
   const device = useSecondLifeDevice();

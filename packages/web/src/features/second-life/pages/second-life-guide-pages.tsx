@@ -45,7 +45,7 @@ function Layout({ title, children }: { title: string; children: (device: ReturnT
   );
 }
 
-/** spec §2 Second life, give: the giving site searched by category, Emmaüs, the map on « donner ». */
+/** product §2, Second life, give: the giving site searched by category, Emmaüs, the map on « donner ». */
 export function GivePage() {
   const CircularMap = useSlot('circularMap');
   return (

@@ -7,7 +7,7 @@ const choices = categoryChoices(smartfixCategoryList());
 const options: ComboboxItem[] = choices.map((c) => ({ value: c.value, label: c.label }));
 const search = (text: string) => (searchCategoryChoices(choices)({ options, search: text, limit: Number.POSITIVE_INFINITY }) as ComboboxItem[]).map((o) => o.label);
 
-describe('the smart-fix « Catégorie » select (issue 17)', () => {
+describe('the smart-fix « Catégorie » select', () => {
   it('lists the 40 categories and their finer kinds in French alphabetical order', () => {
     expect(choices.filter((c) => c.kind === null)).toHaveLength(40);
     expect(choices.find((c) => c.label === 'Lave-linge')).toMatchObject({ value: '17:lave-linge', categoryId: 17, kind: 'lave-linge' });

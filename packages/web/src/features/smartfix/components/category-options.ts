@@ -15,7 +15,7 @@ export interface CategoryChoice {
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
 
-/** The 40 categories and their finer kinds (issue 17), in French alphabetical order. */
+/** The 40 categories and their finer kinds, in French alphabetical order. */
 export function categoryChoices(categories: readonly SmartfixCategory[]): CategoryChoice[] {
   return categories
     .flatMap((c) => [
@@ -36,7 +36,7 @@ const normalize = (s: string) =>
     .trim();
 
 /**
- * The select's search (issue 17): a choice matches when every typed word starts a word of its name
+ * The select's search: a choice matches when every typed word starts a word of its name
  * or of one of its everyday words, so « lave » finds Lave-linge and Lave-vaisselle, « frigo » the
  * fridges, « machine à laver » the washing machine. Names that start with the text come first,
  * then other name matches, then matches on an everyday word. (The app-wide search of contracts/src/search.ts

@@ -17,8 +17,8 @@ const pctFr = (n: number) => `${n.toLocaleString('fr-FR', { minimumFractionDigit
 const wholePct = (p: number) => `${Math.round(p * 100)}\u00a0%`;
 
 /**
- * spec §2 Smart-fix: category, brand, age (digits only) and problem → a half-doughnut of the repair
- * probability and « Réparable : Oui/Non » (spec §2, with the French space before the colon). Issue 17:
+ * product §2, Smart-fix: category, brand, age (digits only) and problem → a half-doughnut of the repair
+ * probability and « Réparable : Oui/Non » (product §2, with the French space before the colon). Also:
  * the estimate reads beside the average of the same kind of appliance, with what moved it and the
  * caveat; the select also offers finer kinds and finds everyday words (« frigo »).
  */
@@ -95,7 +95,7 @@ export function SmartfixPage() {
               value={age}
               onChange={(e) => {
                 setAge(e.currentTarget.value);
-                // A field's error goes once it is changed (issue 16, item 15).
+                // A field's error goes once it is changed: it may no longer hold.
                 setErrors((errs) => ({ ...errs, age: undefined }));
               }}
               maxLength={3}

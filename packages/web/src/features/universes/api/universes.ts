@@ -7,7 +7,7 @@ import { prepareImage } from '../../../lib/image.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 
-/** spec §7: a missing user id rejects locally with "User ID not found". */
+/** product §7: a missing user id rejects locally with "User ID not found". */
 export function userBase(): string {
   const id = sessionStore.get()?.id;
   if (!id) throw new Error(MSG.userIdNotFound);

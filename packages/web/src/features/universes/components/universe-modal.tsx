@@ -19,7 +19,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useSaveUniverse } from '../api/universes.ts';
 
-/** spec §4: the universe edit modes. */
+/** product §4: the universe edit modes. */
 export type UniverseMode = 'CREATE' | 'UPDATE';
 
 /** What the form starts from: empty, a reference universe (CREATE) or the user's universe (UPDATE). */
@@ -54,7 +54,7 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-/** The contract's schema checks the form (spec §5: < and > stripped; the server applies the same one). */
+/** The contract's schema checks the form (product §5: < and > stripped; the server applies the same one). */
 const validate = (values: { name: string; description: string }) => schemaErrors(UniverseUpdateFields, values);
 
 /**
@@ -83,7 +83,7 @@ export function UniverseForm({
   const preview = usePreview(file);
   const form = useForm({
     mode: 'controlled',
-    // A server's refusal goes once the user changes what it was about (issue 16, item 15).
+    // A server's refusal goes once the user changes what it was about.
     onValuesChange: () => setFailure(null),
     initialValues: { name: stripAngleBrackets(draft.name), description: stripAngleBrackets(draft.description) },
     validate,
@@ -213,7 +213,7 @@ export function UniverseForm({
   );
 }
 
-/** spec §2/§4: the universe create (from a reference or blank) and update modal. */
+/** product §2/§4: the universe create (from a reference or blank) and update modal. */
 export function UniverseModal({
   opened,
   onClose,

@@ -38,7 +38,7 @@ function UniverseNotFound() {
   );
 }
 
-/** /inventaire/univers/{id}/detail (spec §2): image, description, edit action and the appliances. */
+/** /inventaire/univers/{id}/detail (product §2): image, description, edit action and the appliances. */
 export function UniverseDetailPage() {
   const id = parseId(useParams().id);
   const universe = useUniverse(id);

@@ -55,7 +55,7 @@ function UniverseCard({ universe }: { universe: Universe }) {
   );
 }
 
-/** spec §2: a reference universe not yet created (univer_id -1), on grey; it opens the create modal. */
+/** product §2: a reference universe not yet created (univer_id -1), on grey; it opens the create modal. */
 function PlaceholderCard({ universe, onPick }: { universe: Universe; onPick: () => void }) {
   return (
     <Card
@@ -94,7 +94,7 @@ function PlaceholderCard({ universe, onPick }: { universe: Universe; onPick: () 
 
 const EMPTY_DRAFT: UniverseDraft = { name: '', description: '', image: null, refUniverId: null };
 
-/** /inventaire/univers (spec §2): the user's universes first, then the reference ones to create. */
+/** /inventaire/univers (product §2): the user's universes first, then the reference ones to create. */
 export function UniversesPage() {
   const universes = useUniverses();
   const [draft, setDraft] = useState<UniverseDraft | null>(null);

@@ -6,7 +6,7 @@ import welcome2 from '../../../assets/illustrations/welcome-2.svg';
 import welcome3 from '../../../assets/illustrations/welcome-3.svg';
 import { Logo } from '../../../components/logo.tsx';
 
-/** spec §2 Welcome: the three slide themes. */
+/** product §2, Welcome: the three slide themes. */
 const SLIDES = [
   {
     image: welcome1,
