@@ -39,10 +39,17 @@ interface Measure {
 
 async function measure(url: string, paths: string[], auth: string | null, connections = 10, durationS = DURATION_S): Promise<Measure> {
   const headers = auth ? { authorization: auth } : {};
-  const run = (duration: number) => autocannon({ url, connections, duration, requests: paths.map((p) => ({ method: 'GET' as const, path: p, headers })) });
+  const run = (duration: number) =>
+    autocannon({ url, connections, duration, requests: paths.map((p) => ({ method: 'GET' as const, path: p, headers })) });
   await run(2); // warm-up
   const r = await run(durationS);
-  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function startBare(env: Record<string, string>): Promise<{ url: string; stop(): Promise<unknown> }> {
@@ -71,7 +78,10 @@ async function startBare(env: Record<string, string>): Promise<{ url: string; st
   };
 }
 
-const app = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(schema ? { DATABASE_URL: schema.url } : {}), ...LIFTED_LIMITS }, { built: true });
+const app = await startServer(
+  { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(schema ? { DATABASE_URL: schema.url } : {}), ...LIFTED_LIMITS },
+  { built: true },
+);
 const results: Record<string, { app: Measure; bare: Measure | null; baseline: string; share: number | null }> = {};
 let at100: Measure | null = null;
 try {
@@ -81,7 +91,14 @@ try {
     'one appliance (detail)': [`/api/V1/profils/users/foyers/univers/appliances/${user.applianceIds[0]}`],
     'list of the household’s appliances (50)': [`${base}/appliances?limit=60`],
     'list of universes': [`${base}/foyers/univers`],
-    'the home page’s GETs (mixed)': ['/foyers/univers', '/badges', '/badges/a-gagner', '/appliances/count', '/droits/resume', '/notifs/count'].map((p) => base + p),
+    'the home page’s GETs (mixed)': [
+      '/foyers/univers',
+      '/badges',
+      '/badges/a-gagner',
+      '/appliances/count',
+      '/droits/resume',
+      '/notifs/count',
+    ].map((p) => base + p),
   };
   const appMeasures: Record<string, Measure> = {};
   for (const [name, paths] of Object.entries(appRoutes)) {
@@ -98,7 +115,12 @@ try {
     const one = await measure(bare.url, [`/one/${user.applianceIds[0]}`], null);
     const list = await measure(bare.url, [`/list/${user.id}`], null);
     const universes = await measure(bare.url, [`/universes/${user.id}`], null);
-    for (const [label, m] of [['bare one row', one], ['bare list', list], ['bare universes', universes]] as const) console.log(`bare ${label}: ${m.reqPerSec} req/s, p99 ${m.p99} ms`);
+    for (const [label, m] of [
+      ['bare one row', one],
+      ['bare list', list],
+      ['bare universes', universes],
+    ] as const)
+      console.log(`bare ${label}: ${m.reqPerSec} req/s, p99 ${m.p99} ms`);
     const baselineOf: Record<string, [string, Measure]> = {
       'one appliance (detail)': ['bare one row', one],
       'list of the household’s appliances (50)': ['bare list (same rows)', list],
@@ -119,7 +141,10 @@ try {
 }
 
 console.log('\nroute | app req/s | baseline | baseline req/s | share | p99');
-for (const [name, r] of Object.entries(results)) console.log(`${name} | ${r.app.reqPerSec} | ${r.baseline} | ${r.bare?.reqPerSec} | ${Math.round((r.share ?? 0) * 100)} % | ${r.app.p99} ms`);
+for (const [name, r] of Object.entries(results))
+  console.log(
+    `${name} | ${r.app.reqPerSec} | ${r.baseline} | ${r.bare?.reqPerSec} | ${Math.round((r.share ?? 0) * 100)} % | ${r.app.p99} ms`,
+  );
 const date = new Date().toISOString().slice(0, 10);
 const out = path.join(REPO_ROOT, `bench/results/api-ratio-${date}-${database}.json`);
 writeFileSync(

@@ -26,20 +26,34 @@ const index = faultIndex();
 const screen = new SafetyScreen();
 const evaluation = evaluateEmergencies(index, screen, readEmergencySet());
 console.log(`emergencies ${evaluation.emergencies.n}: recall ${pct(evaluation.emergencies.recall)}`);
-for (const [kind, k] of Object.entries(evaluation.perKind)) console.log(`  ${kind.padEnd(14)} ${k.alarmed}/${k.n} alarmed, ${k.rightKind} with the right kind`);
+for (const [kind, k] of Object.entries(evaluation.perKind))
+  console.log(`  ${kind.padEnd(14)} ${k.alarmed}/${k.n} alarmed, ${k.rightKind} with the right kind`);
 console.log(`bypass requests ${evaluation.bypass.n}: refused ${pct(evaluation.bypass.recall)}`);
-console.log(`ordinary breakdowns ${evaluation.breakdowns.n}: false alarms ${evaluation.breakdowns.falseAlarms}, false refusals ${evaluation.breakdowns.falseRefusals} (${pct(evaluation.breakdowns.rate)}), abstained ${evaluation.breakdowns.abstained}`);
-console.log(`out of scope ${evaluation.outOfScope.n}: abstained ${pct(evaluation.outOfScope.recall)}, alarms ${evaluation.outOfScope.alarms}; abstention precision ${pct(evaluation.abstention.precision)}`);
+console.log(
+  `ordinary breakdowns ${evaluation.breakdowns.n}: false alarms ${evaluation.breakdowns.falseAlarms}, false refusals ${evaluation.breakdowns.falseRefusals} (${pct(evaluation.breakdowns.rate)}), abstained ${evaluation.breakdowns.abstained}`,
+);
+console.log(
+  `out of scope ${evaluation.outOfScope.n}: abstained ${pct(evaluation.outOfScope.recall)}, alarms ${evaluation.outOfScope.alarms}; abstention precision ${pct(evaluation.abstention.precision)}`,
+);
 console.log(`decision latency p50 ${evaluation.latencyMs.p50} ms, p99 ${evaluation.latencyMs.p99} ms`);
-if (process.env.MISSES) for (const m of evaluation.misses) console.log(`  miss: « ${m.query} » (${m.productName ?? 'sans appareil'}) → expected ${m.kind}, got ${m.got}`);
+if (process.env.MISSES)
+  for (const m of evaluation.misses)
+    console.log(`  miss: « ${m.query} » (${m.productName ?? 'sans appareil'}) → expected ${m.kind}, got ${m.got}`);
 
 // The retrieval bars of the sets written for it (in scope top-1 / top-3), under the same screen.
 const retrieval: Record<string, { top1: number; top3: number; emergencyRecall: number; falseAlarms: number }> = {};
 for (const file of ['held-out-2.json', 'held-out-5.json', 'held-out-10.json', 'held-out-11.json']) {
   if (!existsSync(path.join(here, 'assistant', file))) continue;
   const r = evaluateRetrieval(index, readHeldOut(file));
-  retrieval[file] = { top1: r.inScope.top1, top3: r.inScope.top3, emergencyRecall: r.emergencies.recall, falseAlarms: r.emergencies.falseAlarms };
-  console.log(`${file}: in scope top-1 ${pct(r.inScope.top1)}, top-3 ${pct(r.inScope.top3)}; emergencies ${pct(r.emergencies.recall)}, false alarms ${r.emergencies.falseAlarms}`);
+  retrieval[file] = {
+    top1: r.inScope.top1,
+    top3: r.inScope.top3,
+    emergencyRecall: r.emergencies.recall,
+    falseAlarms: r.emergencies.falseAlarms,
+  };
+  console.log(
+    `${file}: in scope top-1 ${pct(r.inScope.top1)}, top-3 ${pct(r.inScope.top3)}; emergencies ${pct(r.emergencies.recall)}, false alarms ${r.emergencies.falseAlarms}`,
+  );
 }
 
 const trainingFile = path.join(here, 'results/emergency-training.json');
@@ -52,8 +66,18 @@ async function firstAnswer(): Promise<{ ms: number; status: number } | null> {
   const server = await startServer({ DATA_DIR: dataDir });
   try {
     const email = `premier-${Date.now()}@exemple.fr`;
-    await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' }) });
-    const { accessToken } = (await (await fetch(`${server.url}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Secret1!ok' }) })).json()) as { accessToken: string };
+    await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' }),
+    });
+    const { accessToken } = (await (
+      await fetch(`${server.url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: 'Secret1!ok' }),
+      })
+    ).json()) as { accessToken: string };
     const started = performance.now();
     const res = await fetch(`${server.url}/api/V1/assistant/chat`, {
       method: 'POST',

@@ -36,7 +36,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const index = faultIndex();
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const sets: Record<string, unknown> = {};
-for (const file of ['held-out.json', 'calibration.json', 'held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'held-out-5.json', 'held-out-6.json', 'held-out-7.json', 'held-out-8.json', 'held-out-9.json', 'held-out-10.json', 'held-out-11.json']) {
+for (const file of [
+  'held-out.json',
+  'calibration.json',
+  'held-out-2.json',
+  'held-out-3.json',
+  'held-out-4.json',
+  'held-out-5.json',
+  'held-out-6.json',
+  'held-out-7.json',
+  'held-out-8.json',
+  'held-out-9.json',
+  'held-out-10.json',
+  'held-out-11.json',
+]) {
   if (!existsSync(path.join(here, 'assistant', file))) continue;
   const items = readHeldOut(file);
   const started = performance.now();
@@ -48,7 +61,11 @@ for (const file of ['held-out.json', 'calibration.json', 'held-out-2.json', 'hel
       `out of scope ${r.outOfScope.n}: abstained ${r.outOfScope.abstained}; abstention precision ${pct(r.abstention.precision)}, recall ${pct(r.abstention.recall)}; ` +
       `emergencies ${r.emergencies.n}: recall ${pct(r.emergencies.recall)}, false alarms ${r.emergencies.falseAlarms}; wrong device ${r.wrongDevice}; ${msPerQuery.toFixed(2)} ms/question`,
   );
-  if (process.env.MISSES) for (const m of r.misses) console.log(`  miss: « ${m.query} » (${m.productName ?? 'sans appareil'}) → expected ${m.expected}, got ${Array.isArray(m.got) ? m.got.join(', ') || 'nothing' : m.got}`);
+  if (process.env.MISSES)
+    for (const m of r.misses)
+      console.log(
+        `  miss: « ${m.query} » (${m.productName ?? 'sans appareil'}) → expected ${m.expected}, got ${Array.isArray(m.got) ? m.got.join(', ') || 'nothing' : m.got}`,
+      );
 }
 const report = { date: new Date().toISOString().slice(0, 10), machine: machineInfo().label, faults: index.size, sets };
 writeFileSync(path.join(here, 'results/assistant-retrieval.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -36,7 +36,16 @@ app.get<{ Params: { id: string } }>('/one/:id', async (req, reply) => {
 app.get<{ Params: { userId: string } }>('/list/:userId', async (req) =>
   query('select * from appliances where user_id = $1 and second_life is null order by id limit 60', [Number(req.params.userId)]),
 );
-app.get<{ Params: { userId: string } }>('/universes/:userId', async (req) => query('select * from universes where user_id = $1 order by id', [Number(req.params.userId)]));
+app.get<{ Params: { userId: string } }>('/universes/:userId', async (req) =>
+  query('select * from universes where user_id = $1 order by id', [Number(req.params.userId)]),
+);
 app.get('/api/health', async () => ({ status: 'ok' }));
-process.once('SIGTERM', () => void app.close().then(close).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(close)
+      .then(() => process.exit(0)),
+);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -34,11 +34,47 @@ const SIZES = (process.env.TRANSFER_SIZES ?? '1000,10000').split(',').map(Number
 const photoShare = (size: number) => Number(process.env.TRANSFER_PHOTOS ?? (size <= 1000 ? 1 : 0.1));
 const IMPORT_BAR_MS = 30_000;
 
-const BRANDS = ['Bosch', 'Siemens', 'Miele', 'Samsung', 'LG', 'Whirlpool', 'Electrolux', 'Beko', 'Candy', 'Brandt', 'Seb', 'Moulinex', 'Philips', 'Rowenta', 'Dyson', 'Tefal', 'De’Longhi', 'Smeg', 'Panasonic', 'Haier', 'Liebherr', 'Indesit', 'Sauter', 'Rosières', 'Krups'];
+const BRANDS = [
+  'Bosch',
+  'Siemens',
+  'Miele',
+  'Samsung',
+  'LG',
+  'Whirlpool',
+  'Electrolux',
+  'Beko',
+  'Candy',
+  'Brandt',
+  'Seb',
+  'Moulinex',
+  'Philips',
+  'Rowenta',
+  'Dyson',
+  'Tefal',
+  'De’Longhi',
+  'Smeg',
+  'Panasonic',
+  'Haier',
+  'Liebherr',
+  'Indesit',
+  'Sauter',
+  'Rosières',
+  'Krups',
+];
 const UNIVERSES = ['Cuisine', 'Salon', 'Buanderie', 'Salle de bain', 'Garage', 'Chambre', 'Bureau', 'Cellier', 'Jardin', 'Grenier'];
 const SELLERS = ['Darty', 'Boulanger', 'Fnac', 'Amazon', 'Leroy Merlin', 'Leboncoin', 'Cdiscount', 'Ubaldi', ''];
-const NOTES = ['', '', '', 'Détartrer tous les mois', 'Acheté pour la rentrée; garder le ticket', 'Filtre « HEPA » changé en 2024', 'Bruit au démarrage\nà surveiller', '=1+1'];
-const frDay = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+const NOTES = [
+  '',
+  '',
+  '',
+  'Détartrer tous les mois',
+  'Acheté pour la rentrée; garder le ticket',
+  'Filtre « HEPA » changé en 2024',
+  'Bruit au démarrage\nà surveiller',
+  '=1+1',
+];
+const frDay = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
 /** An EcoFoyer CSV of `size` appliances (the export's columns, `;`, French dates and amounts, a BOM). */
 function inventoryCsv(size: number, types: string[], seed: number): string {
@@ -101,7 +137,13 @@ async function watchingEventLoop<T>(work: () => Promise<T>): Promise<{ value: T;
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecofoyer-transfer-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', ...LIFTED_LIMITS });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DEMO: 'false',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  ...LIFTED_LIMITS,
+});
 const handle = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 await migrateToLatest(handle);
 await loadReferenceData(handle.db);
@@ -112,9 +154,13 @@ const loadAtStart = os.loadavg();
 
 async function signUp(n: number) {
   const email = `transfert-${n}-${Date.now()}@exemple.fr`;
-  const post = (url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await post('/api/auth/signup', { firstname: 'Banc', lastname: 'Transfert', email, password: 'Bench1!pass' });
-  const signin = (await (await post('/api/auth/signin', { username: email, password: 'Bench1!pass' })).json()) as { id: number; accessToken: string };
+  const signin = (await (await post('/api/auth/signin', { username: email, password: 'Bench1!pass' })).json()) as {
+    id: number;
+    accessToken: string;
+  };
   return { id: signin.id, authorization: `Bearer ${signin.accessToken}` };
 }
 
@@ -184,7 +230,9 @@ interface SizeResult {
 
 /** Made before the clock starts: 50 different photos, taken in turn. */
 const PHOTOS = await Promise.all(Array.from({ length: 50 }, (_, i) => photo(i)));
-const products = (await (await fetch(`${base}/api/V1/references/refproducts`, { headers: { authorization: (await signUp(0)).authorization } })).json()) as { prodName: string }[];
+const products = (await (
+  await fetch(`${base}/api/V1/references/refproducts`, { headers: { authorization: (await signUp(0)).authorization } })
+).json()) as { prodName: string }[];
 const types = products.map((p) => p.prodName);
 const results: SizeResult[] = [];
 try {
@@ -197,37 +245,53 @@ try {
     const previewJson = await timed(async () => {
       const res = await fetch(`${u}/import/appareils`, {
         method: 'POST',
-        headers: { authorization: user.authorization, 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity' },
+        headers: {
+          authorization: user.authorization,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'accept-encoding': 'identity',
+        },
         body: JSON.stringify({ contenu, appliquer: false }),
       });
       const text = await res.text();
       if (!res.ok) throw new Error(`preview: ${res.status} ${text}`);
       return { answer: JSON.parse(text) as InventoryImportAnswer, bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
     });
-    if (previewJson.value.answer.crees !== size) throw new Error(`preview: ${previewJson.value.answer.crees} to create, ${previewJson.value.answer.refuses} refused`);
+    if (previewJson.value.answer.crees !== size)
+      throw new Error(`preview: ${previewJson.value.answer.crees} to create, ${previewJson.value.answer.refuses} refused`);
     console.log(`  preview (JSON)      ${seconds(previewJson.ms)}`);
     const { answer: previewAnswer, ...preview } = await importStreamed(user, contenu, false);
-    if (JSON.stringify(previewAnswer) !== JSON.stringify(previewJson.value.answer)) throw new Error('preview: the streamed result differs from the JSON answer');
-    console.log(`  preview (streamed)  ${seconds(preview.ms)}, first line after ${preview.firstLineMs.toFixed(0)} ms, ${preview.progressLines} progress lines`);
+    if (JSON.stringify(previewAnswer) !== JSON.stringify(previewJson.value.answer))
+      throw new Error('preview: the streamed result differs from the JSON answer');
+    console.log(
+      `  preview (streamed)  ${seconds(preview.ms)}, first line after ${preview.firstLineMs.toFixed(0)} ms, ${preview.progressLines} progress lines`,
+    );
 
     const applied = await watchingEventLoop(() => importStreamed(user, contenu, true));
     const { answer: appliedAnswer, ...apply } = applied.value;
     if (appliedAnswer.crees !== size) throw new Error(`apply: ${appliedAnswer.crees} created`);
-    console.log(`  import (streamed)   ${seconds(apply.ms)}, ${apply.progressLines} progress lines, event loop p99 ${applied.p99.toFixed(0)} ms, max ${applied.max.toFixed(0)} ms`);
+    console.log(
+      `  import (streamed)   ${seconds(apply.ms)}, ${apply.progressLines} progress lines, event loop p99 ${applied.p99.toFixed(0)} ms, max ${applied.max.toFixed(0)} ms`,
+    );
 
     const { answer: again, ...reimport } = await importStreamed(user, contenu, true);
-    if (again.crees !== 0 || again.misAJour !== 0 || again.identiques !== size) throw new Error(`re-import: ${again.crees} created, ${again.misAJour} updated`);
+    if (again.crees !== 0 || again.misAJour !== 0 || again.identiques !== size)
+      throw new Error(`re-import: ${again.crees} created, ${again.misAJour} updated`);
     console.log(`  re-import           ${seconds(reimport.ms)}, created ${again.crees}`);
 
     const exported = await timed(async () => {
-      const res = await fetch(`${u}/export/appareils.csv`, { headers: { authorization: user.authorization, 'accept-encoding': 'identity' } });
+      const res = await fetch(`${u}/export/appareils.csv`, {
+        headers: { authorization: user.authorization, 'accept-encoding': 'identity' },
+      });
       if (!res.ok) throw new Error(`export: ${res.status}`);
       return Buffer.byteLength(await res.text());
     });
     console.log(`  export              ${seconds(exported.ms)}, ${kb(exported.value)}`);
 
     // Photos: the appliances' ids from the list, then one PUT each (4 at a time, as a phone's uploads would not all go at once).
-    const ids = ((await (await fetch(`${u}/appliances`, { headers: { authorization: user.authorization } })).json()) as { id: number }[]).map((a) => a.id);
+    const ids = (
+      (await (await fetch(`${u}/appliances`, { headers: { authorization: user.authorization } })).json()) as { id: number }[]
+    ).map((a) => a.id);
     const withPhoto = ids.filter((_, i) => i % Math.round(1 / photoShare(size)) === 0).slice(0, Math.round(size * photoShare(size)));
     let photoBytes = 0;
     const photos = await timed(async () => {
@@ -240,7 +304,11 @@ try {
             photoBytes += jpeg.length;
             const form = new FormData();
             form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), `photo-${i}.jpg`);
-            const res = await fetch(`${base}/api/V1/profils/users/foyers/univers/appliances/${withPhoto[i]}/image`, { method: 'PUT', headers: { authorization: user.authorization }, body: form });
+            const res = await fetch(`${base}/api/V1/profils/users/foyers/univers/appliances/${withPhoto[i]}/image`, {
+              method: 'PUT',
+              headers: { authorization: user.authorization },
+              body: form,
+            });
             if (!res.ok) throw new Error(`photo: ${res.status} ${await res.text()}`);
           }
         }),
@@ -249,7 +317,11 @@ try {
     console.log(`  photos              ${withPhoto.length} in ${seconds(photos.ms)} (${mb(photoBytes)})`);
 
     let dossier: SizeResult['dossier'];
-    const created = await fetch(`${u}/dossier`, { method: 'POST', headers: { authorization: user.authorization, 'content-type': 'application/json' }, body: JSON.stringify({ factures: false }) });
+    const created = await fetch(`${u}/dossier`, {
+      method: 'POST',
+      headers: { authorization: user.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ factures: false }),
+    });
     if (created.status === 404) {
       dossier = { skipped: 'no dossier route on this server yet' };
       console.log('  dossier             skipped: no route');
@@ -266,12 +338,15 @@ try {
         }
         if (job.statut !== 'pret') throw new Error(`dossier: ${job.statut} ${job.message}`);
         const pdf = await fetch(`${u}/dossier/${job.id}/fichier`, { headers: { authorization: user.authorization } });
-        if (!pdf.ok || pdf.headers.get('content-type') !== 'application/pdf') throw new Error(`dossier file: ${pdf.status} ${pdf.headers.get('content-type')}`);
+        if (!pdf.ok || pdf.headers.get('content-type') !== 'application/pdf')
+          throw new Error(`dossier file: ${pdf.status} ${pdf.headers.get('content-type')}`);
         const bytes = (await pdf.arrayBuffer()).byteLength;
         return { ms: performance.now() - t0, bytes, polls };
       });
       dossier = { ...built.value, loopP99: built.p99, loopMax: built.max };
-      console.log(`  dossier PDF         ${seconds(built.value.ms)}, ${mb(built.value.bytes)}, event loop p99 ${built.p99.toFixed(0)} ms, max ${built.max.toFixed(0)} ms`);
+      console.log(
+        `  dossier PDF         ${seconds(built.value.ms)}, ${mb(built.value.bytes)}, event loop p99 ${built.p99.toFixed(0)} ms, max ${built.max.toFixed(0)} ms`,
+      );
     }
 
     results.push({
@@ -300,7 +375,8 @@ try {
 const date = new Date().toISOString().slice(0, 10);
 const machine = machineInfo();
 const cols = (f: (r: SizeResult) => string) => results.map(f).join(' | ');
-const dossierCell = (r: SizeResult, f: (d: Exclude<SizeResult['dossier'], { skipped: string }>) => string) => ('skipped' in r.dossier ? `— (${r.dossier.skipped})` : f(r.dossier));
+const dossierCell = (r: SizeResult, f: (d: Exclude<SizeResult['dossier'], { skipped: string }>) => string) =>
+  'skipped' in r.dossier ? `— (${r.dossier.skipped})` : f(r.dossier);
 const markdown = `# Data transfer — ${date}
 
 \`node --import tsx bench/data-transfer.ts\` (bench/README.md, « Data transfer »). ${machine.label}, ${machine.platform};

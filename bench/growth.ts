@@ -53,7 +53,11 @@ const ROUTES: { page: string; path: string }[] = [
 ];
 
 const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const results: { appliances: number; events: number; routes: { page: string; path: string; bytes: number; ms: number; overLimit: boolean }[] }[] = [];
+const results: {
+  appliances: number;
+  events: number;
+  routes: { page: string; path: string; bytes: number; ms: number; overLimit: boolean }[];
+}[] = [];
 try {
   for (const [i, size] of SIZES.entries()) {
     const started = performance.now();
@@ -61,18 +65,32 @@ try {
     const base = `${server.url}/api/V1/profils/users/${user.id}`;
     const seriesStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1, 9));
     const post = async (route: string, body: object) => {
-      const res = await fetch(`${base}${route}`, { method: 'POST', headers: { authorization: user.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${route}`, {
+        method: 'POST',
+        headers: { authorization: user.auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
     };
     for (const applianceId of user.applianceIds.slice(0, 20)) {
-      await post('/events/period', { title: 'Nettoyer le filtre', dt_realisation: seriesStart.toISOString(), applianceId, frequency: 'monthly' });
+      await post('/events/period', {
+        title: 'Nettoyer le filtre',
+        dt_realisation: seriesStart.toISOString(),
+        applianceId,
+        frequency: 'monthly',
+      });
       for (let month = 12; month < 120; month++) {
         const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - month, 1, 9));
         await post('/events', { title: 'Nettoyer le filtre', dt_realisation: day.toISOString(), applianceId });
       }
     }
-    const counts = (await (await fetch(`${base}/events/counts`, { headers: { authorization: user.auth } })).json()) as { upcoming: number; done: number };
-    console.log(`${size} appliances, ${counts.upcoming + counts.done} events seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const counts = (await (await fetch(`${base}/events/counts`, { headers: { authorization: user.auth } })).json()) as {
+      upcoming: number;
+      done: number;
+    };
+    console.log(
+      `${size} appliances, ${counts.upcoming + counts.done} events seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
     // A pause, as after an import: an idle PGlite analyses the tables just filled (its thread's upkeep).
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const routes = [];
@@ -88,14 +106,19 @@ try {
         bytes = body.byteLength;
       }
       routes.push({ ...route, bytes, ms: Number(median(times).toFixed(1)), overLimit: bytes > LIMIT_BYTES });
-      console.log(`  ${route.path.padEnd(60)} ${String(bytes).padStart(9)} B ${median(times).toFixed(1).padStart(7)} ms${bytes > LIMIT_BYTES ? '  > 200 KB' : ''}`);
+      console.log(
+        `  ${route.path.padEnd(60)} ${String(bytes).padStart(9)} B ${median(times).toFixed(1).padStart(7)} ms${bytes > LIMIT_BYTES ? '  > 200 KB' : ''}`,
+      );
     }
     results.push({ appliances: size, events: counts.upcoming + counts.done, routes });
   }
   const database = schema ? 'postgres' : 'pglite';
   const date = new Date().toISOString().slice(0, 10);
   const file = path.join(REPO_ROOT, 'bench/results', `growth-${date}-${database}.json`);
-  writeFileSync(file, `${JSON.stringify({ date, machine: machineInfo(), loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))), database, limitBytes: LIMIT_BYTES, runsPerRoute: RUNS, results }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date, machine: machineInfo(), loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))), database, limitBytes: LIMIT_BYTES, runsPerRoute: RUNS, results }, null, 2)}\n`,
+  );
   console.log(`written ${path.relative(REPO_ROOT, file)}`);
 } finally {
   await server.stop();

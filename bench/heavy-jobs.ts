@@ -102,7 +102,9 @@ async function probed<T>(url: string, work: () => Promise<T>) {
   }
 }
 
-const START = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+const START = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(/\s+/);
 // The sources run through tsx: the `ecofoyer-built` condition would point the contracts at a dist/ that is not there.
 const nodeFlags = START.filter((a) => a.startsWith('--') && !a.startsWith('--conditions'));
 const startEnv = Object.fromEntries(START.slice(0, START.indexOf('node')).map((pair) => pair.split('=') as [string, string]));
@@ -113,7 +115,10 @@ const dataDirs: string[] = [];
 async function start() {
   const dataDir = tempDataDir('heavy');
   dataDirs.push(dataDir);
-  return startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...startEnv, ...LIFTED_LIMITS }, BUILT ? { built: true, timeoutMs: 120_000 } : { nodeArgs: nodeFlags, timeoutMs: 120_000 });
+  return startServer(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...startEnv, ...LIFTED_LIMITS },
+    BUILT ? { built: true, timeoutMs: 120_000 } : { nodeArgs: nodeFlags, timeoutMs: 120_000 },
+  );
 }
 let server = await start();
 let base = server.url;
@@ -130,7 +135,11 @@ async function job(name: string, run: () => Promise<unknown>) {
     results[name] = await run();
   } catch (error) {
     await new Promise((r) => setTimeout(r, 1000));
-    results[name] = { error: String((error as Error).message), serverExited: serverGone, serverOutput: serverGone ? server.output().slice(-2000) : undefined };
+    results[name] = {
+      error: String((error as Error).message),
+      serverExited: serverGone,
+      serverOutput: serverGone ? server.output().slice(-2000) : undefined,
+    };
     if (serverGone) {
       server = await start();
       base = server.url;
@@ -144,7 +153,11 @@ async function job(name: string, run: () => Promise<unknown>) {
 async function api(method: string, url: string, auth: string | null, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { ...(auth ? { authorization: auth } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'accept-encoding': 'identity' },
+    headers: {
+      ...(auth ? { authorization: auth } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      'accept-encoding': 'identity',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -154,13 +167,19 @@ async function api(method: string, url: string, auth: string | null, body?: unkn
 async function signUp(name: string) {
   const email = `lourd-${name}-${Date.now()}@exemple.fr`;
   await api('POST', '/api/auth/signup', null, { firstname: 'Banc', lastname: 'Lourd', email, password: 'Bench1!pass' });
-  const signin = (await api('POST', '/api/auth/signin', null, { username: email, password: 'Bench1!pass' })).json() as { id: number; accessToken: string };
+  const signin = (await api('POST', '/api/auth/signin', null, { username: email, password: 'Bench1!pass' })).json() as {
+    id: number;
+    accessToken: string;
+  };
   return { id: signin.id, auth: `Bearer ${signin.accessToken}`, u: `/api/V1/profils/users/${signin.id}` };
 }
 type User = Awaited<ReturnType<typeof signUp>>;
 
 const csvOf = (rows: Partial<Record<(typeof INVENTORY_CSV_COLUMNS)[number], string>>[]) =>
-  stringify([[...INVENTORY_CSV_COLUMNS], ...rows.map((r) => INVENTORY_CSV_COLUMNS.map((c) => r[c] ?? ''))], { delimiter: ';', record_delimiter: 'windows' });
+  stringify([[...INVENTORY_CSV_COLUMNS], ...rows.map((r) => INVENTORY_CSV_COLUMNS.map((c) => r[c] ?? ''))], {
+    delimiter: ';',
+    record_delimiter: 'windows',
+  });
 
 async function importCsv(user: User, contenu: string, appliquer: boolean) {
   const res = await api('POST', `${user.u}/import/appareils`, user.auth, { contenu, appliquer });
@@ -176,7 +195,8 @@ async function buildDossier(user: User, factures: boolean) {
     await new Promise((r) => setTimeout(r, 250));
     job = (await api('GET', `${user.u}/dossier/${job.id}`, user.auth)).json();
   }
-  const file = job.statut === 'pret' ? await fetch(`${base}${user.u}/dossier/${job.id}/fichier`, { headers: { authorization: user.auth } }) : null;
+  const file =
+    job.statut === 'pret' ? await fetch(`${base}${user.u}/dossier/${job.id}/fichier`, { headers: { authorization: user.auth } }) : null;
   return { statut: job.statut, message: job.message, bytes: file ? (await file.arrayBuffer()).byteLength : 0 };
 }
 
@@ -197,7 +217,11 @@ try {
     const pdf = inflatingPdf(INFLATED_MB * 2 ** 20);
     const form = new FormData();
     form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'facture.pdf');
-    const put = await fetch(`${base}/api/V1/profils/users/foyers/univers/appliances/${appliance!.id}/facture`, { method: 'PUT', headers: { authorization: bomb.auth }, body: form });
+    const put = await fetch(`${base}/api/V1/profils/users/foyers/univers/appliances/${appliance!.id}/facture`, {
+      method: 'PUT',
+      headers: { authorization: bomb.auth },
+      body: form,
+    });
     if (!put.ok) throw new Error(`invoice: ${put.status} ${await put.text()}`);
     return { fileBytes: pdf.length, inflatedBytes: INFLATED_MB * 2 ** 20, ...(await probed(base, () => buildDossier(bomb, true))) };
   });
@@ -223,20 +247,40 @@ try {
       const allowed = await importCsv(long, csvOf(longRows(word(universeChars, 'Univers'))), true);
       if (allowed.crees !== 10) throw new Error(`long names: ${JSON.stringify(allowed.lignes.slice(0, 2))}`);
     }
-    return { universeChars, fieldChars: TEXT_MAX, appliances: 10, refusedAt30000: attempt.crees === 0, ...(await probed(base, () => buildDossier(long, false))) };
+    return {
+      universeChars,
+      fieldChars: TEXT_MAX,
+      appliances: 10,
+      refusedAt30000: attempt.crees === 0,
+      ...(await probed(base, () => buildDossier(long, false))),
+    };
   });
 
   // 3. 500 labels of 500-character names.
   await job('labelSheet', async () => {
     const labeller = await signUp('etiquettes');
-    await importCsv(labeller, csvOf(Array.from({ length: 500 }, (_, i) => ({ Univers: 'Garage', 'Type d’appareil': 'Congélateur', Nom: word(TEXT_MAX, `Etiquette${i}-`), Marque: 'Liebherr', Modèle: `GN-${i}` }))), true);
+    await importCsv(
+      labeller,
+      csvOf(
+        Array.from({ length: 500 }, (_, i) => ({
+          Univers: 'Garage',
+          'Type d’appareil': 'Congélateur',
+          Nom: word(TEXT_MAX, `Etiquette${i}-`),
+          Marque: 'Liebherr',
+          Modèle: `GN-${i}`,
+        })),
+      ),
+      true,
+    );
     const ids = ((await api('GET', `${labeller.u}/appliances`, labeller.auth)).json() as { id: number }[]).map((a) => a.id);
     const labelled = await api('POST', `${labeller.u}/etiquettes`, labeller.auth, { applianceIds: ids });
     if (labelled.status !== 200) throw new Error(`labels: ${labelled.status} ${labelled.text}`);
     return {
       labels: ids.length,
       ...(await probed(base, async () => {
-        const res = await fetch(`${base}${labeller.u}/etiquettes/planche.pdf?planche=L7160&ids=${ids.join(',')}`, { headers: { authorization: labeller.auth } });
+        const res = await fetch(`${base}${labeller.u}/etiquettes/planche.pdf?planche=L7160&ids=${ids.join(',')}`, {
+          headers: { authorization: labeller.auth },
+        });
         return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
       })),
     };
@@ -246,14 +290,32 @@ try {
   await job('csvPreview', async () => {
     const big = await signUp('grand');
     const types = ['Lave-linge', 'Réfrigérateur', 'Four électrique', 'Lave-vaisselle', 'Congélateur'];
-    const bigRows = Array.from({ length: 10_000 }, (_, i) => ({ Univers: ['Cuisine', 'Garage', 'Cave'][i % 3], 'Type d’appareil': types[i % 5], Marque: `Marque ${i % 17}`, Modèle: `M-${i}`, 'Numéro de série': `SN-${i}`, 'Prix d’achat (€)': `${i % 900},90` }));
+    const bigRows = Array.from({ length: 10_000 }, (_, i) => ({
+      Univers: ['Cuisine', 'Garage', 'Cave'][i % 3],
+      'Type d’appareil': types[i % 5],
+      Marque: `Marque ${i % 17}`,
+      Modèle: `M-${i}`,
+      'Numéro de série': `SN-${i}`,
+      'Prix d’achat (€)': `${i % 900},90`,
+    }));
     const seeded = await importCsv(big, csvOf(bigRows), true);
     if (seeded.crees !== 10_000) throw new Error(`big household: ${seeded.crees} created`);
     // As many characters as the import takes: every row's notes and fault note filled.
     const perRow = Math.floor(IMPORT_MAX_CHARS / 10_000) - 160;
-    const largest = csvOf(bigRows.map((r, i) => ({ ...r, Modèle: `N-${i}`, Notes: word(Math.min(TEXT_MAX, perRow), 'Note '), Panne: word(Math.max(0, Math.min(TEXT_MAX, perRow - TEXT_MAX)), 'Panne ') })));
+    const largest = csvOf(
+      bigRows.map((r, i) => ({
+        ...r,
+        Modèle: `N-${i}`,
+        Notes: word(Math.min(TEXT_MAX, perRow), 'Note '),
+        Panne: word(Math.max(0, Math.min(TEXT_MAX, perRow - TEXT_MAX)), 'Panne '),
+      })),
+    );
     if (largest.length > IMPORT_MAX_CHARS) throw new Error(`largest file: ${largest.length} characters`);
-    const preview = { rows: 10_000, chars: largest.length, ...(await probed(base, async () => (await importCsv(big, largest, false)).crees)) };
+    const preview = {
+      rows: 10_000,
+      chars: largest.length,
+      ...(await probed(base, async () => (await importCsv(big, largest, false)).crees)),
+    };
     console.log('csvPreview', preview);
     const share = await api('POST', `${big.u}/dossier/partages`, big.auth, { jours: 7 });
     const token = (share.json() as { lien: string }).lien.replace(/^.*\/partage\//, '');
@@ -286,6 +348,13 @@ try {
 
 const date = new Date().toISOString().slice(0, 10);
 const file = path.join(REPO_ROOT, 'bench/results', `heavy-jobs-${date}-${LABEL}.json`);
-const summary = { date, label: LABEL, machine: machineInfo(), loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))), server: BUILT ? 'node dist/main.js (built, npm start’s flags)' : `node ${nodeFlags.join(' ')} --import tsx src/main.ts`, ...results };
+const summary = {
+  date,
+  label: LABEL,
+  machine: machineInfo(),
+  loadAverageAtStart: loadAtStart.map((l) => Number(l.toFixed(2))),
+  server: BUILT ? 'node dist/main.js (built, npm start’s flags)' : `node ${nodeFlags.join(' ')} --import tsx src/main.ts`,
+  ...results,
+};
 writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 console.log(`written ${path.relative(REPO_ROOT, file)}`);

@@ -37,7 +37,11 @@ function summary(route: string, lhr: Result) {
     ?.map((i) => i.url)
     .filter((u) => !u.startsWith(new URL(lhr.finalDisplayedUrl).origin) && !u.startsWith('data:') && !u.startsWith('blob:'));
   // What the largest paint was (on /home it once waited for the JavaScript).
-  const lcpTables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined)?.items;
+  const lcpTables = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] }
+      | undefined
+  )?.items;
   const lcpNode = lcpTables?.[0]?.items?.[0]?.node;
   return {
     route,
@@ -50,7 +54,10 @@ function summary(route: string, lhr: Result) {
     thirdPartyRequests: thirdParty ?? [],
     runWarnings: lhr.runWarnings,
     runtimeError: lhr.runtimeError ?? null,
-    auditErrors: Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`).slice(0, 5),
+    auditErrors: Object.values(lhr.audits)
+      .filter((a) => a.errorMessage)
+      .map((a) => `${a.id}: ${a.errorMessage}`)
+      .slice(0, 5),
   };
 }
 
@@ -58,7 +65,8 @@ async function audit(url: string, port: number, extra: Flags = {}) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ...extra });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   // LIGHTHOUSE_RAW=/some/dir keeps each full report (every audit's details) for a closer look.
-  if (process.env.LIGHTHOUSE_RAW) writeFileSync(path.join(process.env.LIGHTHOUSE_RAW, `${new URL(url).pathname.slice(1) || 'root'}.json`), result.report as string);
+  if (process.env.LIGHTHOUSE_RAW)
+    writeFileSync(path.join(process.env.LIGHTHOUSE_RAW, `${new URL(url).pathname.slice(1) || 'root'}.json`), result.report as string);
   return result.lhr;
 }
 
@@ -102,7 +110,10 @@ async function median(route: string, url: string, port: number, runs: number, be
     i++;
   }
   const sorted = [...all].sort((a, b) => a.scores.performance - b.scores.performance);
-  return { ...sorted[Math.floor(sorted.length / 2)], runs: all.map((r) => ({ scores: r.scores, metrics: r.metrics, runtimeError: r.runtimeError })) };
+  return {
+    ...sorted[Math.floor(sorted.length / 2)],
+    runs: all.map((r) => ({ scores: r.scores, metrics: r.metrics, runtimeError: r.runtimeError })),
+  };
 }
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -115,18 +126,33 @@ try {
   if (ONLY !== '/home') pages.push(await median('/login', `${server.baseURL}/login`, chrome.port, RUNS, async () => {}));
   if (ONLY !== '/login') {
     await prepare(chrome.port, server.baseURL, true);
-    const home = await median('/home', `${server.baseURL}/home`, chrome.port, RUNS, () => prepare(chrome.port, server.baseURL, false), { disableStorageReset: true });
+    const home = await median('/home', `${server.baseURL}/home`, chrome.port, RUNS, () => prepare(chrome.port, server.baseURL, false), {
+      disableStorageReset: true,
+    });
     if (new URL(home.finalUrl).pathname !== '/home') throw new Error(`/home ended on ${home.finalUrl}: not signed in`);
     pages.push(home);
   }
-  const result = { date: new Date().toISOString().slice(0, 10), machine: machineInfo(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', runsPerPage: RUNS, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))), bars: BARS, pages };
+  const result = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: machineInfo(),
+    formFactor: 'mobile',
+    throttling: 'simulated (Lighthouse default)',
+    runsPerPage: RUNS,
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    bars: BARS,
+    pages,
+  };
   mkdirSync(path.join(REPO_ROOT, 'bench/web'), { recursive: true });
   // One page only (LIGHTHOUSE_ONLY) is a look, not the committed measurement.
   const file = ONLY ? path.join(os.tmpdir(), 'lighthouse.json') : path.join(REPO_ROOT, 'bench/web/lighthouse.json');
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   for (const p of result.pages) {
-    console.log(`${p.route}: median ${JSON.stringify(p.scores)} ${p.pass ? 'ok' : 'BELOW BAR'} · ${JSON.stringify(p.metrics)} · LCP: ${p.lcpElement}`);
-    console.log(`   runs: ${p.runs.map((r) => `${r.scores.performance}/${r.scores.accessibility}${r.runtimeError ? ` (${r.runtimeError.code})` : ''}`).join(' ')}`);
+    console.log(
+      `${p.route}: median ${JSON.stringify(p.scores)} ${p.pass ? 'ok' : 'BELOW BAR'} · ${JSON.stringify(p.metrics)} · LCP: ${p.lcpElement}`,
+    );
+    console.log(
+      `   runs: ${p.runs.map((r) => `${r.scores.performance}/${r.scores.accessibility}${r.runtimeError ? ` (${r.runtimeError.code})` : ''}`).join(' ')}`,
+    );
     for (const f of p.failing) console.log(`   ${f.id} ${f.score} ${f.displayValue ?? ''}`);
     if (p.thirdPartyRequests.length > 0) console.log(`   third-party requests: ${p.thirdPartyRequests.join(', ')}`);
   }

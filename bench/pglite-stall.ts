@@ -83,11 +83,19 @@ try {
   const users = await seedUsers(server.url, USERS);
   await runWorkload(server.url, users, { connections: CONNECTIONS, durationS: 5 });
   const idle = await probe(server.url, 5000);
-  const [loaded, { result }] = await Promise.all([probe(server.url, DURATION_S * 1000), runWorkload(server.url, users, { connections: CONNECTIONS, durationS: DURATION_S })]);
+  const [loaded, { result }] = await Promise.all([
+    probe(server.url, DURATION_S * 1000),
+    runWorkload(server.url, users, { connections: CONNECTIONS, durationS: DURATION_S }),
+  ]);
   const heavy = await heavyUser(server.url, 200);
   const [heavyProbe, heavyResult] = await Promise.all([
     probe(server.url, DURATION_S * 1000),
-    autocannon({ url: `${server.url}/api/V1/profils/users/${heavy.id}/appliances`, headers: { authorization: heavy.auth }, connections: 4, duration: DURATION_S }),
+    autocannon({
+      url: `${server.url}/api/V1/profils/users/${heavy.id}/appliances`,
+      headers: { authorization: heavy.auth },
+      connections: 4,
+      duration: DURATION_S,
+    }),
   ]);
   const date = new Date().toISOString().slice(0, 10);
   const summary = {
@@ -100,7 +108,13 @@ try {
     connections: CONNECTIONS,
     users: USERS,
     idle: summarise(idle.samples),
-    mixedLoad: { ...summarise(loaded.samples), loadReqPerSec: Math.round(result.requests.average), loadP99Ms: result.latency.p99, loadNon2xx: result.non2xx, loadErrors: result.errors },
+    mixedLoad: {
+      ...summarise(loaded.samples),
+      loadReqPerSec: Math.round(result.requests.average),
+      loadP99Ms: result.latency.p99,
+      loadNon2xx: result.non2xx,
+      loadErrors: result.errors,
+    },
     queryHeavyLoad: {
       ...summarise(heavyProbe.samples),
       loadReqPerSec: Math.round(heavyResult.requests.average),

@@ -12,7 +12,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../packages/server/src/config.ts';
-import { type ApplianceForMatching, brandKeys, matchRecalls, normalise, normaliseGtin, RecallIndex, referenceKeys, type SheetForMatching } from '../packages/server/src/modules/recalls/recall-matching.ts';
+import {
+  type ApplianceForMatching,
+  brandKeys,
+  matchRecalls,
+  normalise,
+  normaliseGtin,
+  RecallIndex,
+  referenceKeys,
+  type SheetForMatching,
+} from '../packages/server/src/modules/recalls/recall-matching.ts';
 import { machineInfo } from './machine.ts';
 import { random } from './random.ts';
 
@@ -23,12 +32,20 @@ const RUNS = 7;
 const rand = random(22);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const LETTERS = [...'ABCDEFGHJKLMNPRSTUVWXYZ'];
-const reference = () => `${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}${Math.floor(10000 + rand() * 89999)}${pick(LETTERS)}${pick(LETTERS)}`;
-const BRANDS = Array.from({ length: 60 }, (_, i) => ['Bosch', 'Siemens', 'Whirlpool', 'Samsung', 'LG', 'Electrolux', 'Moulinex', 'SEB', "De'Longhi", 'Philips'][i % 10]! + (i >= 10 ? ` ${i}` : ''));
+const reference = () =>
+  `${pick(LETTERS)}${pick(LETTERS)}${pick(LETTERS)}${Math.floor(10000 + rand() * 89999)}${pick(LETTERS)}${pick(LETTERS)}`;
+const BRANDS = Array.from(
+  { length: 60 },
+  (_, i) =>
+    ['Bosch', 'Siemens', 'Whirlpool', 'Samsung', 'LG', 'Electrolux', 'Moulinex', 'SEB', "De'Longhi", 'Philips'][i % 10]! +
+    (i >= 10 ? ` ${i}` : ''),
+);
 const SERIES = ['Série 2', 'Série 4', 'Série 6', 'Série 8', 'iQ300', 'Dedica', 'Subito', 'Classic', ''];
 
 const sheets: SheetForMatching[] = Array.from({ length: SHEETS }, (_, i) => {
-  const refs = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.3 ? `${pick(SERIES)} ${reference()}`.trim().toLowerCase() : reference().toLowerCase()));
+  const refs = Array.from({ length: 1 + Math.floor(rand() * 4) }, () =>
+    rand() < 0.3 ? `${pick(SERIES)} ${reference()}`.trim().toLowerCase() : reference().toLowerCase(),
+  );
   const gtinOnly = rand() < 0.1;
   return {
     id: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(i).padStart(4, '0')}`,
@@ -52,15 +69,28 @@ const appliances: ApplianceForMatching[] = Array.from({ length: APPLIANCES }, (_
   if (roll < 0.03) {
     // A near miss: a character away, or a prefix.
     const s = pick(recalled);
-    const ref = s.models.split(/ \/ |, |; |\n/)[0]!.split(' ').at(-1)!.toUpperCase();
+    const ref = s.models
+      .split(/ \/ |, |; |\n/)[0]!
+      .split(' ')
+      .at(-1)!
+      .toUpperCase();
     return { id: i, marque: s.brand, modele: rand() < 0.5 ? `${ref.slice(0, -1)}${ref.endsWith('Z') ? 'Y' : 'Z'}` : ref.slice(0, -2) };
   }
-  return { id: i, marque: pick(BRANDS), modele: `${pick(SERIES)} ${reference()}`.trim(), gtin: rand() < 0.1 ? `4${String(100_000_000_000 + i)}` : null };
+  return {
+    id: i,
+    marque: pick(BRANDS),
+    modele: `${pick(SERIES)} ${reference()}`.trim(),
+    gtin: rand() < 0.1 ? `4${String(100_000_000_000 + i)}` : null,
+  };
 });
 
 /** Each appliance against each sheet, with the same rules: what the index saves. */
 function naive(): number {
-  const prepared = sheets.map((s) => ({ brands: new Set(brandKeys(s.brand)), refs: new Set(referenceKeys(s.models)), gtins: new Set(s.gtins.map(normaliseGtin)) }));
+  const prepared = sheets.map((s) => ({
+    brands: new Set(brandKeys(s.brand)),
+    refs: new Set(referenceKeys(s.models)),
+    gtins: new Set(s.gtins.map(normaliseGtin)),
+  }));
   let found = 0;
   for (const a of appliances) {
     const brand = a.marque ? normalise(a.marque) : '';
@@ -108,7 +138,9 @@ const result = {
   runs: RUNS,
 };
 console.log(`${SHEETS} sheets × ${APPLIANCES} appliances: ${matches} matches (${expected} appliances recalled on purpose)`);
-console.log(`  index built in ${result.indexBuildMs} ms, every appliance looked up in ${result.lookupsMs} ms; matchRecalls ${result.matchRecallsMs} ms (median of ${RUNS})`);
+console.log(
+  `  index built in ${result.indexBuildMs} ms, every appliance looked up in ${result.lookupsMs} ms; matchRecalls ${result.matchRecallsMs} ms (median of ${RUNS})`,
+);
 console.log(`  each appliance against each sheet: ${result.naiveMs} ms`);
 const date = new Date().toISOString().slice(0, 10);
 const file = path.join(REPO_ROOT, 'bench/results', `recall-matching-${date}.json`);

@@ -35,11 +35,20 @@ const env = { DATA_DIR: dataDir, ...(schema ? { DATABASE_URL: schema.url } : {})
 
 async function start() {
   const started = performance.now();
-  const server = await startServer(env, { built: !process.env.RSS_SOURCES, nodeArgs: process.env.RSS_NODE_ARGS?.split(' ').filter(Boolean) });
+  const server = await startServer(env, {
+    built: !process.env.RSS_SOURCES,
+    nodeArgs: process.env.RSS_NODE_ARGS?.split(' ').filter(Boolean),
+  });
   return { server, startMs: Math.round(performance.now() - started) };
 }
 
-const result: Record<string, unknown> = { date: new Date().toISOString(), machine: machineInfo(), database, server: process.env.RSS_SOURCES ? 'node --import tsx src/main.ts' : 'node dist/main.js (built, npm start’s flags)', loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))) };
+const result: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: machineInfo(),
+  database,
+  server: process.env.RSS_SOURCES ? 'node --import tsx src/main.ts' : 'node dist/main.js (built, npm start’s flags)',
+  loadAverageAtStart: os.loadavg().map((l) => Number(l.toFixed(2))),
+};
 try {
   const cold = await start();
   await pause(5000);
@@ -48,7 +57,15 @@ try {
 
   const user = await heavyUser(cold.server.url, 50, 7001);
   const base = `/api/V1/profils/users/${user.id}`;
-  const paths = [`${base}/foyers/univers`, `${base}/appliances?limit=60`, `${base}/appliances/count`, `${base}/badges`, `${base}/notifs/count`, `${base}/droits/resume`, `${base}/events/counts`];
+  const paths = [
+    `${base}/foyers/univers`,
+    `${base}/appliances?limit=60`,
+    `${base}/appliances/count`,
+    `${base}/badges`,
+    `${base}/notifs/count`,
+    `${base}/droits/resume`,
+    `${base}/events/counts`,
+  ];
   let peak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(cold.server.child.pid!));

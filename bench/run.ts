@@ -30,7 +30,12 @@ async function measure(url: string, headers: Record<string, string> = {}) {
 
 async function apiBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ecofoyer-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: path.join(dataDir, 'pglite') });
   await migrateToLatest(handle);
   await loadReferenceData(handle.db);
@@ -44,7 +49,11 @@ async function apiBench() {
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
   try {
     const email = `bench-${Date.now()}@exemple.fr`;
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Bench', lastname: 'Mark', email, password: 'Bench1!pass' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstname: 'Bench', lastname: 'Mark', email, password: 'Bench1!pass' },
+    });
     const signin = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Bench1!pass' } });
     const { accessToken, id: userId } = signin.json();
     const { universes, appliances, references } = app.services;
@@ -52,7 +61,12 @@ async function apiBench() {
     const products = await references.productRows();
     for (let i = 0; i < 200; i++) {
       const product = products[i % products.length];
-      await appliances.create(userId, kitchen.univer_id, { prod_id: product.id, marque: `Marque ${i}`, modele: `Modèle ${i}`, dt_achat: '2022-01-01', note: 'Note de banc d’essai' }, null);
+      await appliances.create(
+        userId,
+        kitchen.univer_id,
+        { prod_id: product.id, marque: `Marque ${i}`, modele: `Modèle ${i}`, dt_achat: '2022-01-01', note: 'Note de banc d’essai' },
+        null,
+      );
     }
     const auth = { authorization: `Bearer ${accessToken}` };
     // Warm-up, then alternate so both see the same machine state.

@@ -45,7 +45,10 @@ for (const size of SIZES) {
     return { q, matches, coldMs: Number(coldMs.toFixed(1)), warmMs: Number(median(warm).toFixed(1)) };
   });
   console.log(`${size} appliances: index built in ${buildMs.toFixed(0)} ms`);
-  for (const r of queries) console.log(`  ${r.q.padEnd(14)} ${String(r.matches).padStart(5)} found  cold ${r.coldMs.toFixed(1).padStart(5)} ms  warm ${r.warmMs.toFixed(1).padStart(5)} ms`);
+  for (const r of queries)
+    console.log(
+      `  ${r.q.padEnd(14)} ${String(r.matches).padStart(5)} found  cold ${r.coldMs.toFixed(1).padStart(5)} ms  warm ${r.warmMs.toFixed(1).padStart(5)} ms`,
+    );
   results.push({ appliances: size, buildMs: Number(buildMs.toFixed(0)), queries });
 }
 const date = new Date().toISOString().slice(0, 10);

@@ -77,7 +77,12 @@ const now = () => performance.timeOrigin + performance.now();
 async function run() {
   const schema = DATABASE_URL ? await freshSchemaUrl(DATABASE_URL, 'flood') : undefined;
   const dataDir = tempDataDir('flood');
-  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(process.env.XENV ? JSON.parse(process.env.XENV) : {}), ...(schema ? { DATABASE_URL: schema.url } : {}) });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    ...(process.env.XENV ? JSON.parse(process.env.XENV) : {}),
+    ...(schema ? { DATABASE_URL: schema.url } : {}),
+  });
   try {
     const flood = spawn(process.execPath, ['-e', FLOOD, server.url], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
@@ -102,7 +107,11 @@ async function run() {
     const statuses = JSON.parse(out.slice(out.indexOf('\n') + 1)) as number[];
     const during = all.filter(([t]) => t >= floodStart && t < floodEnd);
     const idle = all.filter(([t]) => t < floodStart);
-    if (process.env.BENCH_TRACE) console.log('slow probes [ms after the flood started, duration]:', JSON.stringify(during.filter(([, d]) => d > 20).map(([t, d]) => [Math.round(t - floodStart), Math.round(d)])));
+    if (process.env.BENCH_TRACE)
+      console.log(
+        'slow probes [ms after the flood started, duration]:',
+        JSON.stringify(during.filter(([, d]) => d > 20).map(([t, d]) => [Math.round(t - floodStart), Math.round(d)])),
+      );
     return {
       signins: statuses.length,
       refused429: statuses.filter((s) => s === 429).length,

@@ -31,8 +31,21 @@ const { records } = readOrdsRecords(path.join(root, 'datasets/ords'));
 const inputs: SmartfixInput[] = records
   .filter((_, i) => i % 6 === 0)
   .map((r) => ({ categoryId: Number(r.product_category_id), kind: null, brand: r.brand, age: ageOf(r), problem: r.problem }));
-const french = ["l'écran est fissuré", 'ne chauffe plus du tout depuis hier', 'fait un bruit anormal et sent le brûlé', "ne s'allume plus", ''];
-for (let i = 0; i < 500; i++) inputs.push({ categoryId: 1 + (i % 40), kind: null, brand: ['Seb', 'Moulinex', '', 'Rowenta'][i % 4], age: i % 7 === 0 ? null : i % 30, problem: french[i % french.length] });
+const french = [
+  "l'écran est fissuré",
+  'ne chauffe plus du tout depuis hier',
+  'fait un bruit anormal et sent le brûlé',
+  "ne s'allume plus",
+  '',
+];
+for (let i = 0; i < 500; i++)
+  inputs.push({
+    categoryId: 1 + (i % 40),
+    kind: null,
+    brand: ['Seb', 'Moulinex', '', 'Rowenta'][i % 4],
+    age: i % 7 === 0 ? null : i % 30,
+    problem: french[i % french.length],
+  });
 
 let sink = 0;
 for (let i = 0; i < WARMUP; i++) sink += predictProbability(model, inputs[i % inputs.length]);
@@ -90,4 +103,6 @@ const updated = /^## Latency$/m.test(readme)
   ? readme.replace(/^## Latency[\s\S]*?(?=^## |(?![\s\S]))/m, `${section}\n\n`)
   : `${readme.trimEnd()}\n\n${section}\n`;
 writeFileSync(readmeFile, `${updated.trimEnd()}\n`);
-console.log(`load ${result.load.firstMs} ms (median ${result.load.medianMs} ms); predict p50 ${result.predict.p50Us} µs, p99 ${result.predict.p99Us} µs, mean ${result.predict.meanUs} µs`);
+console.log(
+  `load ${result.load.firstMs} ms (median ${result.load.medianMs} ms); predict p50 ${result.predict.p50Us} µs, p99 ${result.predict.p99Us} µs, mean ${result.predict.meanUs} µs`,
+);

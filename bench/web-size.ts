@@ -72,7 +72,12 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-async function measure(browser: Browser, baseURL: string, route: keyof typeof BARS, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function measure(
+  browser: Browser,
+  baseURL: string,
+  route: keyof typeof BARS,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const context = await browser.newContext({ baseURL, viewport: PHONE, locale: 'fr-FR', serviceWorkers: 'block', storageState });
   const page = await context.newPage();
   const recorder = record(page);
@@ -107,7 +112,9 @@ try {
   const file = path.join(REPO_ROOT, 'bench/web/size.json');
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   for (const p of result.pages) {
-    console.log(`${p.route}: ${p.jsGzipBytes} B gzip JS in ${p.jsFiles} files (bar ${p.barJsGzipBytes} B: ${p.pass ? 'ok' : 'OVER'}), ${p.cssGzipBytes} B gzip CSS, ${p.cspViolations.length} CSP violations`);
+    console.log(
+      `${p.route}: ${p.jsGzipBytes} B gzip JS in ${p.jsFiles} files (bar ${p.barJsGzipBytes} B: ${p.pass ? 'ok' : 'OVER'}), ${p.cssGzipBytes} B gzip CSS, ${p.cspViolations.length} CSP violations`,
+    );
   }
   console.log(`→ ${path.relative(REPO_ROOT, file)}`);
 } finally {

@@ -21,14 +21,19 @@ async function settled(p: Page) {
   await expect.poll(() => p.locator('h1').first().isVisible(), { message: `h1 of ${p.url()}` }).toBe(true);
   await expect.poll(() => p.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { message: `loading on ${p.url()}` }).toBe(0);
   // Colours are checked once a fade or a slide has ended.
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  await p.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 async function seriousViolations(p: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page: p }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${new URL(p.url()).pathname}${new URL(p.url()).search} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${new URL(p.url()).pathname}${new URL(p.url()).search} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
 }
 
 function watchConsole(p: Page) {
@@ -36,20 +41,25 @@ function watchConsole(p: Page) {
     // Guard: no console error or warning on any page (CSP reports are errors too). A failed
     // request is logged by the browser too: its status is judged below, on the response itself.
     if (m.text().startsWith('Failed to load resource')) return;
-    if (m.type() === 'error' || m.type() === 'warning' || /Content Security Policy|Refused to/i.test(m.text())) consoleProblems.push(`${p.url()}: [${m.type()}] ${m.text()}`);
+    if (m.type() === 'error' || m.type() === 'warning' || /Content Security Policy|Refused to/i.test(m.text()))
+      consoleProblems.push(`${p.url()}: [${m.type()}] ${m.text()}`);
   });
   p.on('pageerror', (e) => consoleProblems.push(`${p.url()}: ${e.message}`));
   p.on('response', (r) => {
     // No 4xx/5xx the page did not expect. Expected: the unknown route's own 404 page, the link
     // « confirm-email?token=x » refused (400, the page says why), the insurer board of a freemium user (403).
     const api = new URL(r.url()).pathname;
-    const expected = api.startsWith('/pas-une-route') || (api === '/api/auth/email/confirm' && r.status() === 400) || (api === '/api/V1/board/assure' && r.status() === 403);
+    const expected =
+      api.startsWith('/pas-une-route') ||
+      (api === '/api/auth/email/confirm' && r.status() === 400) ||
+      (api === '/api/V1/board/assure' && r.status() === 403);
     if (r.status() >= 400 && !expected) consoleProblems.push(`${p.url()}: HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
   });
 }
 
 /** English words a French page must not show (one once showed « Registration failed - permission denied »). */
-const ENGLISH = /\b(failed|error|errors|permission denied|denied|blocked|loading|undefined|null|NaN|submit|cancel|not found|try again|required|invalid)\b/i;
+const ENGLISH =
+  /\b(failed|error|errors|permission denied|denied|blocked|loading|undefined|null|NaN|submit|cancel|not found|try again|required|invalid)\b/i;
 /** Template placeholders left in a text: « [nom] », « {count} », « [object Object] ». */
 const PLACEHOLDER = /\[[^\]\n]{0,40}\]|\{\{?\s*\w+\s*\}?\}/;
 
@@ -72,24 +82,34 @@ async function phoneDefects(p: Page): Promise<string[]> {
       }
       const text = document.body.innerText;
       const en = text.match(new RegExp(english, 'i'));
-      if (en) out.push(`English word « ${en[0]} » in « ${text.slice(Math.max(0, (en.index ?? 0) - 40), (en.index ?? 0) + 40).replace(/\s+/g, ' ')} »`);
+      if (en)
+        out.push(
+          `English word « ${en[0]} » in « ${text.slice(Math.max(0, (en.index ?? 0) - 40), (en.index ?? 0) + 40).replace(/\s+/g, ' ')} »`,
+        );
       const ph = text.match(new RegExp(placeholder));
       if (ph) out.push(`placeholder « ${ph[0]} »`);
       const footer = document.querySelector<HTMLElement>('.mantine-AppShell-footer');
       if (footer && footer.getClientRects().length > 0) {
         window.scrollTo(0, doc.scrollHeight);
         const bar = footer.getBoundingClientRect();
-        for (const el of document.querySelectorAll<HTMLElement>('main a[href], main button, main input, main textarea, main select, main [tabindex]:not([tabindex="-1"])')) {
+        for (const el of document.querySelectorAll<HTMLElement>(
+          'main a[href], main button, main input, main textarea, main select, main [tabindex]:not([tabindex="-1"])',
+        )) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-          if (r.bottom > bar.top + 4 && r.top < bar.bottom) out.push(`under the tab bar: ${el.tagName.toLowerCase()} « ${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)} »`);
+          if (r.bottom > bar.top + 4 && r.top < bar.bottom)
+            out.push(
+              `under the tab bar: ${el.tagName.toLowerCase()} « ${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 30)} »`,
+            );
         }
         // A positioned element of the page stacked at or above the tab bar is drawn over it while scrolling.
         const barZ = Number(getComputedStyle(footer).zIndex) || 0;
         for (const el of document.querySelectorAll<HTMLElement>('main *')) {
           const style = getComputedStyle(el);
           if (style.position !== 'static' && style.zIndex !== 'auto' && Number(style.zIndex) >= barZ && el.getClientRects().length > 0) {
-            out.push(`stacked over the tab bar (z-index ${style.zIndex} ≥ ${barZ}): ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+            out.push(
+              `stacked over the tab bar (z-index ${style.zIndex} ≥ ${barZ}): ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`,
+            );
             break;
           }
         }
@@ -114,7 +134,11 @@ async function phoneDefects(p: Page): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const home = await household({ firstname: 'Camille', universe: { name: 'Buanderie', description: 'Au sous-sol' }, appliance: { name: 'Machine du cellier' } });
+  const home = await household({
+    firstname: 'Camille',
+    universe: { name: 'Buanderie', description: 'Au sous-sol' },
+    appliance: { name: 'Machine du cellier' },
+  });
   const { account, api } = home;
   Object.assign(ids, { prod: home.prodId, universe: home.universeId, appliance: home.applianceId });
   const [badge] = await api<{ id: number; publicUuid: string }[]>(`/api/V1/profils/users/${home.userId}/badges`);
@@ -126,9 +150,14 @@ beforeAll(async () => {
   context = await newContext(browser, PHONE);
   // The ADEME map and the address search are third parties: answered locally (no network here).
   await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="fr"><title>Carte</title><main><h1>Carte</h1></main></html>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="fr"><title>Carte</title><main><h1>Carte</h1></main></html>',
+    }),
   );
-  await context.route('https://data.geopf.fr/**', (route) => route.fulfill({ contentType: 'application/json', body: '{"type":"FeatureCollection","features":[]}' }));
+  await context.route('https://data.geopf.fr/**', (route) =>
+    route.fulfill({ contentType: 'application/json', body: '{"type":"FeatureCollection","features":[]}' }),
+  );
   page = await context.newPage();
   watchConsole(page);
   await login(page, account.email, account.password);
@@ -198,7 +227,15 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     const p = await signedOut.newPage();
     watchConsole(p);
     const problems: string[] = [];
-    for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/confidentialite', '/confirm-email?token=x', `/public/badges/${ids.publicUuid}`]) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password?token=x',
+      '/confidentialite',
+      '/confirm-email?token=x',
+      `/public/badges/${ids.publicUuid}`,
+    ]) {
       await p.goto(path);
       await settled(p);
       problems.push(...(await seriousViolations(p)), ...(await phoneDefects(p)));

@@ -23,11 +23,23 @@ describe('« Mes données » in the profile (RGPD)', () => {
 
     // Something of the household to find in the zip.
     const session = (await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json()) as { id: number; accessToken: string };
     const form = new FormData();
     form.append('name', 'Véranda de Léa');
-    expect((await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: { authorization: `Bearer ${session.accessToken}` }, body: form })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${baseURL()}/api/V1/profils/users/${session.id}/foyers/univers`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.accessToken}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
 
     await page.goto('/profile');
     await visible(page, 'Mes données');

@@ -47,7 +47,9 @@ describe.each([
     await page.getByLabel(label('Mot de passe')).fill('Password1!');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('Password1!');
     await page.getByRole('button', { name: "S'inscrire" }).click();
-    await expect.poll(() => page.getByText('Ce mot de passe fait partie des plus courants', { exact: false }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ce mot de passe fait partie des plus courants', { exact: false }).first().isVisible())
+      .toBe(true);
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
     for (const rule of ['length', 'case', 'digit', 'special']) {
       await expect.poll(() => page.locator(`[data-rule="${rule}"]`).getAttribute('data-ok')).toBe('true');
@@ -110,7 +112,11 @@ describe.each([
     await page.getByLabel(label('Email')).fill(newEmail);
     await expect.poll(() => page.getByLabel(label('Mot de passe actuel')).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
-    await expect.poll(() => page.getByText('Pour changer votre adresse e-mail ou votre mot de passe, saisissez votre mot de passe actuel.').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText('Pour changer votre adresse e-mail ou votre mot de passe, saisissez votre mot de passe actuel.').isVisible(),
+      )
+      .toBe(true);
     await page.getByLabel(label('Mot de passe actuel')).fill('Pas1!lebon');
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
     await expect.poll(() => page.getByText('Votre mot de passe actuel est incorrect.').isVisible()).toBe(true);

@@ -18,14 +18,27 @@ describe('badges (product §2, Badge detail, share page)', () => {
   it('a first appliance earns the badge and its notification; the badge page shares a public page that opens without login', async () => {
     const account = await createAccount(undefined, undefined, 'Margot');
     const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
     const universeForm = new FormData();
     universeForm.append('name', 'Cuisine');
-    const universe = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: universeForm })).json();
+    const universe = await (
+      await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: universeForm })
+    ).json();
     const form = new FormData();
     form.append('data', JSON.stringify({ prod_id: 1, marque: 'Liebherr', modele: 'CNef' }));
-    expect((await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, { method: 'POST', body: form })).status).toBe(201);
+    expect(
+      (
+        await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, {
+          method: 'POST',
+          body: form,
+        })
+      ).status,
+    ).toBe(201);
     const [badge] = await (await api(`/api/V1/profils/users/${signin.id}/badges`, signin.accessToken)).json();
     expect(badge.refbadge.name).toBe('Premier appareil');
 
@@ -43,7 +56,9 @@ describe('badges (product §2, Badge detail, share page)', () => {
     const publicUrl = `${baseURL()}/public/badges/${badge.publicUuid}`;
     const share = page.getByRole('group', { name: 'Partager sur les réseaux sociaux' });
     const hrefs = Object.fromEntries(
-      await Promise.all(['Facebook', 'LinkedIn', 'WhatsApp', 'X'].map(async (n) => [n, await share.getByRole('link', { name: n }).getAttribute('href')])),
+      await Promise.all(
+        ['Facebook', 'LinkedIn', 'WhatsApp', 'X'].map(async (n) => [n, await share.getByRole('link', { name: n }).getAttribute('href')]),
+      ),
     );
     expect(hrefs.Facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(publicUrl)}`);
     expect(hrefs.LinkedIn).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(publicUrl)}`);
@@ -131,7 +146,9 @@ describe('badges (product §2, Badge detail, share page)', () => {
     const count = await links.count();
     await links.first().focus();
     for (let i = 1; i < 5; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(await links.nth(4).getAttribute('aria-label'));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      await links.nth(4).getAttribute('aria-label'),
+    );
     const clearOfFade = () =>
       slider.evaluate((e) => {
         const box = e.getBoundingClientRect();
@@ -140,7 +157,9 @@ describe('badges (product §2, Badge detail, share page)', () => {
       });
     await expect.poll(clearOfFade).toBe(true);
     for (let i = 5; i < count; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(await links.last().getAttribute('aria-label'));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      await links.last().getAttribute('aria-label'),
+    );
     await expect.poll(left).toBe(max);
 
     const toEarn = page.getByRole('list', { name: 'À gagner' });
@@ -148,7 +167,13 @@ describe('badges (product §2, Badge detail, share page)', () => {
     expect(await toEarn.innerText()).toMatch(/Éco-simulateur\s+Faites une simulation avec le simulateur carbone\./);
     expect(await toEarn.innerText()).toMatch(/Entretien régulier\s+Réalisez 5 entretiens et marquez-les comme faits\.\s+\d sur 5/);
     // Not earned yet: the picture is greyed.
-    expect(await toEarn.getByRole('listitem').first().locator('img').evaluate((img) => getComputedStyle(img).filter)).toBe('grayscale(1)');
+    expect(
+      await toEarn
+        .getByRole('listitem')
+        .first()
+        .locator('img')
+        .evaluate((img) => getComputedStyle(img).filter),
+    ).toBe('grayscale(1)');
     await previous.click();
     await expect.poll(left).toBe(0);
     await slider.scrollIntoViewIfNeeded();

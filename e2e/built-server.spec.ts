@@ -19,7 +19,15 @@ const dataDir = tempDataDir('built');
 
 beforeAll(async () => {
   schema = process.env.DATABASE_URL ? await freshSchemaUrl(process.env.DATABASE_URL, 'built') : null;
-  server = await startServer({ DATA_DIR: dataDir, DEMO: 'true', WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'), ...(schema ? { DATABASE_URL: schema.url } : {}) }, { built: true });
+  server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      WEB_DIST: path.join(REPO_ROOT, 'packages/web/dist'),
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
+    },
+    { built: true },
+  );
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -46,7 +54,9 @@ describe('the built server (node dist/main.js)', () => {
     // An account of one's own, and the assistant's knowledge base read beside the built code.
     const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const email = `construit-${Date.now()}@exemple.fr`;
-    expect((await fetch(`${server.url}/api/auth/signup`, json({ firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD }))).status).toBe(201);
+    expect(
+      (await fetch(`${server.url}/api/auth/signup`, json({ firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD }))).status,
+    ).toBe(201);
     const signin = await (await fetch(`${server.url}/api/auth/signin`, json({ username: email, password: PASSWORD }))).json();
     const ask = await fetch(`${server.url}/api/V1/mia/question`, {
       ...json({ userQuestion: 'le tambour ne tourne plus et ça sent le brûlé', productName: 'Lave-linge' }),

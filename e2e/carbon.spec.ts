@@ -24,7 +24,9 @@ describe('carbon simulator (product §9)', () => {
     expect(await page.getByTestId('carbon-usage').textContent()).toBe('5,27 kg');
     expect(await page.getByTestId('carbon-total').textContent()).toBe('37,8 kg');
     expect(await page.getByTestId('carbon-per-year').textContent()).toBe('6,3 kg');
-    expect(await page.getByTestId('carbon-saving').textContent()).toContain('c’est l’empreinte que compte votre accueil pour ce type d’appareil : 37,8 kg');
+    expect(await page.getByTestId('carbon-saving').textContent()).toContain(
+      'c’est l’empreinte que compte votre accueil pour ce type d’appareil : 37,8 kg',
+    );
     const marker = () => page.locator('.recharts-reference-line line').first().getAttribute('x1');
     await expect.poll(marker).not.toBeNull();
     const before = await marker();
@@ -35,13 +37,17 @@ describe('carbon simulator (product §9)', () => {
     // 10 years: 9.91 + 10 × 5.27 − 3.74 = 58.87, 5.89 per year; kept 10 years rather than 6: 10 × 6.30 − 58.87 = 4.1 kg saved
     await expect.poll(() => page.getByTestId('carbon-total').textContent()).toBe('58,9 kg');
     expect(await page.getByTestId('carbon-per-year').textContent()).toBe('5,9 kg');
-    await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('En le gardant 10 ans au lieu de 6 ans (la durée moyenne), vous évitez environ 4,1 kg de CO2e');
+    await expect
+      .poll(() => page.getByTestId('carbon-saving').textContent())
+      .toContain('En le gardant 10 ans au lieu de 6 ans (la durée moyenne), vous évitez environ 4,1 kg de CO2e');
     await expect.poll(marker).not.toBe(before);
     await visible(page, 'Nouveau badge !');
     await page.screenshot({ path: 'e2e/screenshots/carbotool-desktop.png', fullPage: true });
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
     // 3 years: 9.91 + 15.81 − 3.74 = 21.98; 3 × 6.30 − 21.98 = −3.1 kg
-    await expect.poll(() => page.getByTestId('carbon-saving').textContent()).toContain('Le remplacer au bout de 3 ans au lieu de 6 ans (la durée moyenne) ajoute environ 3,1 kg de CO2e');
+    await expect
+      .poll(() => page.getByTestId('carbon-saving').textContent())
+      .toContain('Le remplacer au bout de 3 ans au lieu de 6 ans (la durée moyenne) ajoute environ 3,1 kg de CO2e');
     // Sources are written for a reader, not a developer.
     expect(await page.getByText(/via shared|\.json|\.md\b|usage\.peryear|defaultyears/).count()).toBe(0);
     await visible(page, /ADEME, base Impact CO2/);

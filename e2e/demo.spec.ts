@@ -23,12 +23,19 @@ describe('the DEMO button (a household per visitor)', () => {
       await visible(page, 'Compte de démonstration : ce foyer est le vôtre seul');
       if (i === 0) {
         // The unread count is in the phone's header too: the demo has unread reminders.
-        await expect.poll(() => page.getByRole('banner').getByRole('link', { name: /^Notifications : \d+ non lues?$/ }).isVisible()).toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('banner')
+              .getByRole('link', { name: /^Notifications : \d+ non lues?$/ })
+              .isVisible(),
+          )
+          .toBe(true);
         await page.screenshot({ path: 'e2e/screenshots/demo-phone.png' });
       }
       await page.goto('/inventaire');
       await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(12);
-      names.push(await page.evaluate(() => document.body.innerText.includes('Lave-linge') ? 'ok' : 'missing'));
+      names.push(await page.evaluate(() => (document.body.innerText.includes('Lave-linge') ? 'ok' : 'missing')));
       if (i === 0) {
         // Delete one appliance in the first household…
         await page.getByTestId('appliance-card').first().click();

@@ -22,7 +22,11 @@ afterAll(async () => {
 async function attach(token: string, applianceId: number, route: 'image' | 'facture', file: Blob, name: string) {
   const form = new FormData();
   form.append('file', file, name);
-  const res = await fetch(`${baseURL()}/api/V1/profils/users/foyers/univers/appliances/${applianceId}/${route}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseURL()}/api/V1/profils/users/foyers/univers/appliances/${applianceId}/${route}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
 }
 
@@ -30,25 +34,54 @@ async function attach(token: string, applianceId: number, route: 'image' | 'fact
 async function axeProblems(p: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page: p });
   const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const card = (page: Page) => page.getByRole('region', { name: 'Dossier d’inventaire' });
 
 describe('« Dossier d’inventaire » and its read-only links', () => {
-  it('builds the PDF from the profile, shares the inventory with someone without an account, then revokes the link', { timeout: 180_000 }, async () => {
+  it('builds the PDF from the profile, shares the inventory with someone without an account, then revokes the link', {
+    timeout: 180_000,
+  }, async () => {
     // A washing machine with its price, photo and invoice; a fridge with nothing but its brand.
-    const h = await household({ firstname: 'Claire', appliance: { modele: 'Série 6', dt_achat: '2024-03-12', prix_achat: '1234,50', vendeur: 'Boulanger', numero_serie: 'WAU28PH9FF-123', classenergie: 'A' } });
-    const signin = await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: h.account.email, password: h.account.password }) });
+    const h = await household({
+      firstname: 'Claire',
+      appliance: {
+        modele: 'Série 6',
+        dt_achat: '2024-03-12',
+        prix_achat: '1234,50',
+        vendeur: 'Boulanger',
+        numero_serie: 'WAU28PH9FF-123',
+        classenergie: 'A',
+      },
+    });
+    const signin = await fetch(`${baseURL()}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: h.account.email, password: h.account.password }),
+    });
     const { accessToken } = (await signin.json()) as { accessToken: string };
-    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: { r: 96, g: 160, b: 128 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: { r: 96, g: 160, b: 128 } } })
+      .jpeg()
+      .toBuffer();
     await attach(accessToken, h.applianceId, 'image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lave-linge.jpg');
     const invoice = await PDFDocument.create();
     invoice.addPage([595, 842]).drawText('Facture Boulanger — Lave-linge Bosch Série 6 — 1 234,50 €', { x: 50, y: 780, size: 12 });
-    await attach(accessToken, h.applianceId, 'facture', new Blob([new Uint8Array(await invoice.save())], { type: 'application/pdf' }), 'facture.pdf');
+    await attach(
+      accessToken,
+      h.applianceId,
+      'facture',
+      new Blob([new Uint8Array(await invoice.save())], { type: 'application/pdf' }),
+      'facture.pdf',
+    );
     const products = await h.api<{ id: number; prodName: string }[]>('/api/V1/references/refproducts');
     const fridge = new FormData();
-    fridge.append('data', JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Réfrigérateur')!.id, marque: 'Whirlpool', modele: 'W7X 82' }));
+    fridge.append(
+      'data',
+      JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Réfrigérateur')!.id, marque: 'Whirlpool', modele: 'W7X 82' }),
+    );
     await h.api(`/api/V1/profils/users/${h.userId}/foyers/univers/${h.universeId}/appliances`, { method: 'POST', body: fridge });
     const names = (await h.api<{ name: string }[]>(`/api/V1/profils/users/${h.userId}/appliances`)).map((a) => a.name).sort();
     expect(names).toEqual(['Lave-linge Bosch', 'Réfrigérateur Whirlpool']);
@@ -68,7 +101,11 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     expect(await card(page).getByRole('progressbar').count()).toBe(0);
     // The keyboard's focus followed the pressed button's place to the download.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Télécharger le dossier');
-    expect(await card(page).getByText(/^PDF de /).textContent()).toMatch(/^PDF de \d+(,\d)?\u00a0(ko|Mo), créé le .+, factures comprises\. Il reste téléchargeable 24 h\.$/);
+    expect(
+      await card(page)
+        .getByText(/^PDF de /)
+        .textContent(),
+    ).toMatch(/^PDF de \d+(,\d)?\u00a0(ko|Mo), créé le .+, factures comprises\. Il reste téléchargeable 24 h\.$/);
 
     const download = page.waitForEvent('download');
     await card(page).getByRole('button', { name: 'Télécharger le dossier' }).click();
@@ -111,11 +148,14 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     expect(await publicPage.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await visible(publicPage, `Partagé en lecture seule jusqu’au ${expiry}.`);
     await visible(publicPage, '2 appareils');
-    expect(await publicPage.getByText(/^Valeur d’achat totale :/).textContent()).toBe(`Valeur d’achat totale : ${eurosFr(1234.5)} (prix connu pour 1 appareil)`);
+    expect(await publicPage.getByText(/^Valeur d’achat totale :/).textContent()).toBe(
+      `Valeur d’achat totale : ${eurosFr(1234.5)} (prix connu pour 1 appareil)`,
+    );
     const washer = publicPage.getByRole('article', { name: 'Lave-linge Bosch' });
     const picture = washer.getByRole('img', { name: 'Photo : Lave-linge Bosch' });
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    for (const text of ['12 mars 2024', eurosFr(1234.5), 'WAU28PH9FF-123', 'Boulanger']) expect(await washer.getByText(text, { exact: true }).isVisible()).toBe(true);
+    for (const text of ['12 mars 2024', eurosFr(1234.5), 'WAU28PH9FF-123', 'Boulanger'])
+      expect(await washer.getByText(text, { exact: true }).isVisible()).toBe(true);
     const invoiceLink = washer.getByRole('link', { name: /^Voir la facture/ });
     expect([await invoiceLink.getAttribute('target'), await invoiceLink.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
     const invoiceAnswer = await publicPage.request.get(new URL((await invoiceLink.getAttribute('href'))!, link).href);
@@ -129,12 +169,20 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     await wide.setViewportSize(DESKTOP);
     await wide.goto(link);
     await visible(wide, '2 appareils');
-    await expect.poll(() => wide.getByRole('img', { name: 'Photo : Lave-linge Bosch' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        wide
+          .getByRole('img', { name: 'Photo : Lave-linge Bosch' })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await wide.screenshot({ path: `${SHOTS}/dossier-public-desktop.png`, fullPage: true });
     await wide.close();
 
     // The owner revokes it from the profile, after a confirmation.
-    await card(page).getByRole('button', { name: `Révoquer le lien qui expire le ${expiry}` }).click();
+    await card(page)
+      .getByRole('button', { name: `Révoquer le lien qui expire le ${expiry}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Révoquer ce lien ?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByText('La personne qui l’a ne pourra plus voir votre inventaire.').isVisible()).toBe(true);

@@ -33,7 +33,8 @@ describe('« Scanner l’étiquette énergie » in the new-device wizard', () =>
     // The WebAssembly reader is the app's own file, fetched only when the scanner needs it.
     const wasm: string[] = [];
     page.on('response', (r) => {
-      if (r.url().endsWith('.wasm')) wasm.push(`${r.status()} ${new URL(r.url()).origin === new URL(page.url()).origin} ${r.headers()['content-type']}`);
+      if (r.url().endsWith('.wasm'))
+        wasm.push(`${r.status()} ${new URL(r.url()).origin === new URL(page.url()).origin} ${r.headers()['content-type']}`);
     });
     await page.goto('/new-device');
     expect(wasm).toEqual([]);
@@ -52,13 +53,30 @@ describe('« Scanner l’étiquette énergie » in the new-device wizard', () =>
     // Chromium on Linux has no BarcodeDetector: the WebAssembly reader read the code.
     if (!(await page.evaluate(() => 'BarcodeDetector' in window))) expect(wasm).toEqual(['200 true application/wasm']);
     const card = plain(await found.textContent());
-    for (const text of ['Base européenne EPREL', 'Bosch', 'WGG244Z0FR', '114,4 kWh par an', '52 kWh pour 100 cycles × 220 cycles par an', '9 kg', '49 litres par cycle', '1480123']) expect(card).toContain(text);
+    for (const text of [
+      'Base européenne EPREL',
+      'Bosch',
+      'WGG244Z0FR',
+      '114,4 kWh par an',
+      '52 kWh pour 100 cycles × 220 cycles par an',
+      '9 kg',
+      '49 litres par cycle',
+      '1480123',
+    ])
+      expect(card).toContain(text);
     await page.screenshot({ path: 'e2e/screenshots/energy-label-found-phone.png', fullPage: true });
 
     // Nothing saved yet: the form is filled, to check.
     await page.getByRole('button', { name: 'Utiliser ces informations' }).click();
     await visible(page, 'Informations de l’étiquette énergie (EPREL n° 1480123) : vérifiez-les, puis « Suivant ».');
-    await expect.poll(() => page.getByLabel(/^Type de produit/).first().inputValue()).toBe('Lave-linge');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^Type de produit/)
+          .first()
+          .inputValue(),
+      )
+      .toBe('Lave-linge');
     expect(await page.getByLabel(/^Marque/).inputValue()).toBe('Bosch');
     expect(await page.getByLabel(/^Modèle/).inputValue()).toBe('WGG244Z0FR');
     expect(await page.getByLabel(/^Consommation \(kWh\/an\)/).inputValue()).toBe('114,4');
@@ -72,7 +90,9 @@ describe('« Scanner l’étiquette énergie » in the new-device wizard', () =>
     await page.waitForURL(/fichedetail\?id=\d+$/);
     const cost = page.getByTestId('running-cost');
     await expect.poll(async () => plain(await cost.textContent())).toBe('22,19 € par an au tarif réglementé du 1er février 2026');
-    expect(plain(await page.getByTestId('usage-footprint').textContent())).toBe('Son usage : 5,9 kg de CO2e par an, d’après sa consommation réelle (et non la moyenne de son type).');
+    expect(plain(await page.getByTestId('usage-footprint').textContent())).toBe(
+      'Son usage : 5,9 kg de CO2e par an, d’après sa consommation réelle (et non la moyenne de son type).',
+    );
     await visible(page, /^114,4 kWh × 0,0519 kg CO2e\/kWh — ADEME, Base Empreinte, identifiant 43642/);
     await page.getByRole('region', { name: 'Consommation et coût' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/screenshots/energy-label-cost-phone.png' });
@@ -117,10 +137,14 @@ describe('« Scanner l’étiquette énergie » on an appliance page', () => {
     await expect.poll(() => dialog.getByTestId('identified-product').isVisible(), { timeout: 30_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Utiliser ces informations' }).click();
     await visible(page, MSG.energyLabelSaved('Lave-linge Bosch'));
-    await expect.poll(async () => plain(await section.getByTestId('running-cost').textContent())).toBe('22,19 € par an au tarif réglementé du 1er février 2026');
+    await expect
+      .poll(async () => plain(await section.getByTestId('running-cost').textContent()))
+      .toBe('22,19 € par an au tarif réglementé du 1er février 2026');
     // Its own brand and model stay; the label's class and number are kept.
     expect(plain(await section.textContent())).toContain('EPREL n° 1480123');
-    const saved = await home.api<{ marque: string; modele: string; classenergie: string; eprel_number: string; energy_kwh_year: number }>(`/api/V1/profils/users/foyers/univers/appliances/${home.applianceId}`);
+    const saved = await home.api<{ marque: string; modele: string; classenergie: string; eprel_number: string; energy_kwh_year: number }>(
+      `/api/V1/profils/users/foyers/univers/appliances/${home.applianceId}`,
+    );
     expect(saved).toMatchObject({ marque: 'Bosch', modele: 'Serie 4', classenergie: 'A', eprel_number: '1480123', energy_kwh_year: 114.4 });
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/screenshots/energy-label-cost-desktop.png' });

@@ -1,9 +1,26 @@
 import { longDateFr, MSG } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, household, label, launchBrowser, linkFromOutbox, login, mailsTo, mailTo, moveClock, newContext, PASSWORD, PHONE, uniqueEmail, visible } from './helpers.ts';
+import {
+  baseURL,
+  createAccount,
+  DESKTOP,
+  household,
+  label,
+  launchBrowser,
+  linkFromOutbox,
+  login,
+  mailsTo,
+  mailTo,
+  moveClock,
+  newContext,
+  PASSWORD,
+  PHONE,
+  uniqueEmail,
+  visible,
+} from './helpers.ts';
 
-const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
+const CARD = "Nettoyer l'intérieur du réfrigérateur";
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 let browser: Browser;
@@ -19,7 +36,9 @@ afterAll(async () => {
 async function invite(page: Page, email: string, role: 'Membre' | 'Lecteur') {
   const card = page.getByRole('region', { name: 'Mon foyer' });
   await card.getByLabel('Adresse e-mail de la personne à inviter').fill(email);
-  await card.getByLabel('Son rôle').selectOption({ label: `${role} — ${role === 'Membre' ? 'consulte et modifie les appareils et l’entretien' : 'consulte seulement'}` });
+  await card
+    .getByLabel('Son rôle')
+    .selectOption({ label: `${role} — ${role === 'Membre' ? 'consulte et modifie les appareils et l’entretien' : 'consulte seulement'}` });
   await card.getByRole('button', { name: 'Inviter' }).click();
   await visible(page, `Invitation envoyée à ${email}. Le lien est valable 7 jours.`);
 }
@@ -40,7 +59,9 @@ async function acceptInvitation(page: Page, email: string) {
 }
 
 describe('a household shared by its members', () => {
-  it('the owner invites a member and a lecteur; the member plans a maintenance for the owner, who is reminded; the lecteur only reads', { timeout: 180_000 }, async () => {
+  it('the owner invites a member and a lecteur; the member plans a maintenance for the owner, who is reminded; the lecteur only reads', {
+    timeout: 180_000,
+  }, async () => {
     const owner = await household({ firstname: 'Claire' });
     const member = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
     // The lecteur has no account yet: she creates it from the invitation.
@@ -168,13 +189,19 @@ describe('a household shared by its members', () => {
     await Promise.all([ownerContext.close(), memberContext.close(), readerContext.close()]);
   });
 
-  it('hands the household over with a password, ends a removed member’s links and calendar, and opens a forwarded invitation for nobody else', { timeout: 180_000 }, async () => {
+  it('hands the household over with a password, ends a removed member’s links and calendar, and opens a forwarded invitation for nobody else', {
+    timeout: 180_000,
+  }, async () => {
     const owner = await household({ firstname: 'Claire' });
     const malo = await createAccount(uniqueEmail('malo'), undefined, 'Malo');
     const leo = await createAccount(uniqueEmail('leo'), undefined, 'Léo');
     const zoe = await createAccount(uniqueEmail('zoe'), undefined, 'Zoé');
     const base = `/api/V1/profils/users/${owner.userId}`;
-    await owner.api(`${base}/foyer/invitations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: malo.email, role: 'membre' }) });
+    await owner.api(`${base}/foyer/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: malo.email, role: 'membre' }),
+    });
     const maloLink = await linkFromOutbox(malo.email, 'invitation');
 
     // Zoé got Malo's link forwarded: signed in with her own account, the page says it is not hers, and joining is refused.
@@ -190,16 +217,42 @@ describe('a household shared by its members', () => {
 
     // Malo and Léo join through the API (the page's flow is the test above); Léo shares the inventory and subscribes to the calendar.
     const signedInApi = async (email: string) => {
-      const session = (await (await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: PASSWORD }) })).json()) as { id: number; accessToken: string };
-      const call = (route: string, init: RequestInit = {}) => fetch(`${baseURL()}${route}`, { ...init, headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json', ...init.headers } });
+      const session = (await (
+        await fetch(`${baseURL()}/api/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: email, password: PASSWORD }),
+        })
+      ).json()) as { id: number; accessToken: string };
+      const call = (route: string, init: RequestInit = {}) =>
+        fetch(`${baseURL()}${route}`, {
+          ...init,
+          headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json', ...init.headers },
+        });
       return Object.assign(call, { id: session.id });
     };
     const maloApi = await signedInApi(malo.email);
-    expect((await maloApi(`/api/V1/foyer/invitations/${new URL(maloLink).searchParams.get('token')}/accept`, { method: 'POST', body: '{}' })).status).toBe(200);
-    await owner.api(`${base}/foyer/invitations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: leo.email, role: 'membre' }) });
+    expect(
+      (await maloApi(`/api/V1/foyer/invitations/${new URL(maloLink).searchParams.get('token')}/accept`, { method: 'POST', body: '{}' }))
+        .status,
+    ).toBe(200);
+    await owner.api(`${base}/foyer/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: leo.email, role: 'membre' }),
+    });
     const leoApi = await signedInApi(leo.email);
-    expect((await leoApi(`/api/V1/foyer/invitations/${new URL(await linkFromOutbox(leo.email, 'invitation')).searchParams.get('token')}/accept`, { method: 'POST', body: '{}' })).status).toBe(200);
-    const leoLink = (await (await leoApi(`/api/V1/profils/users/${leoApi.id}/dossier/partages`, { method: 'POST', body: JSON.stringify({ jours: 30 }) })).json()) as { lien: string };
+    expect(
+      (
+        await leoApi(
+          `/api/V1/foyer/invitations/${new URL(await linkFromOutbox(leo.email, 'invitation')).searchParams.get('token')}/accept`,
+          { method: 'POST', body: '{}' },
+        )
+      ).status,
+    ).toBe(200);
+    const leoLink = (await (
+      await leoApi(`/api/V1/profils/users/${leoApi.id}/dossier/partages`, { method: 'POST', body: JSON.stringify({ jours: 30 }) })
+    ).json()) as { lien: string };
     const leoFeed = (await (await leoApi(`/api/V1/profils/users/${leoApi.id}/calendar-feed`)).json()) as { url: string };
     expect((await fetch(leoFeed.url)).status).toBe(200);
 

@@ -53,12 +53,21 @@ export async function createAccount(email = uniqueEmail(), password = PASSWORD, 
  * the universe form are tested through the UI in their own specs). `appliance` is the creation
  * payload on top of a Bosch washing machine; `api` calls the API with the account's token.
  */
-export async function household(options: { firstname?: string; universe?: Record<string, string>; appliance?: Record<string, unknown>; productName?: string } = {}) {
+export async function household(
+  options: { firstname?: string; universe?: Record<string, string>; appliance?: Record<string, unknown>; productName?: string } = {},
+) {
   const account = await createAccount(undefined, undefined, options.firstname);
-  const signin = await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) });
+  const signin = await fetch(`${baseURL()}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.email, password: account.password }),
+  });
   const session = (await signin.json()) as { id: number; accessToken: string };
   const api = async <T>(route: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${baseURL()}${route}`, { ...init, headers: { authorization: `Bearer ${session.accessToken}`, ...init.headers } });
+    const res = await fetch(`${baseURL()}${route}`, {
+      ...init,
+      headers: { authorization: `Bearer ${session.accessToken}`, ...init.headers },
+    });
     if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<T>;
   };
@@ -70,7 +79,10 @@ export async function household(options: { firstname?: string; universe?: Record
   const products = await api<{ id: number; prodName: string }[]>('/api/V1/references/refproducts');
   const prodId = products.find((p) => p.prodName === (options.productName ?? 'Lave-linge'))!.id;
   const home = `/api/V1/profils/users/${session.id}/foyers/univers`;
-  const { univer_id: universeId } = await api<{ univer_id: number }>(home, { method: 'POST', body: form(options.universe ?? { name: 'Buanderie' }) });
+  const { univer_id: universeId } = await api<{ univer_id: number }>(home, {
+    method: 'POST',
+    body: form(options.universe ?? { name: 'Buanderie' }),
+  });
   const data = JSON.stringify({ prod_id: prodId, marque: 'Bosch', modele: 'Serie 4', ...options.appliance });
   const { id: applianceId } = await api<{ id: number }>(`${home}/${universeId}/appliances`, { method: 'POST', body: form({ data }) });
   return { account, userId: session.id, api, prodId, universeId, applianceId };
@@ -127,7 +139,10 @@ export const badgeToast = (page: Page, name: string) =>
   expect
     .poll(
       async () => {
-        const toast = page.getByRole('alert').filter({ hasText: 'Nouveau badge !' }).filter({ has: page.getByText(name, { exact: true }) });
+        const toast = page
+          .getByRole('alert')
+          .filter({ hasText: 'Nouveau badge !' })
+          .filter({ has: page.getByText(name, { exact: true }) });
         return (await toast.count()) > 0 && (await toast.first().isVisible());
       },
       { message: `toast Nouveau badge ! ${name}` },
@@ -140,7 +155,11 @@ export const visible = (page: Page, text: string | RegExp) =>
 
 /** Moves the server's clock (test-only route of global-setup.ts) and runs the reminders' tick. */
 export async function moveClock(offsetMs: number): Promise<{ created: number }> {
-  const res = await fetch(`${baseURL()}/__e2e/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
+  const res = await fetch(`${baseURL()}/__e2e/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offsetMs }),
+  });
   return (await res.json()) as { created: number };
 }
 

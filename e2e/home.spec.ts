@@ -27,7 +27,9 @@ describe.each([
     expect(await page.getByTestId('impact-trees').textContent()).toBe('85,4'); // 2 988.65 / 35
     expect(await page.getByTestId('impact-trips').textContent()).toBe('0,9'); // 2 988.65 / 3 500
     // What is an estimate says so: the dryer (manufacturing from Nos Gestes Climat, the rest estimated) and the toaster.
-    expect(await page.getByTestId('impact-method').textContent()).toContain('2 appareils sans données publiques complètes sont estimés par EcoFoyer');
+    expect(await page.getByTestId('impact-method').textContent()).toContain(
+      '2 appareils sans données publiques complètes sont estimés par EcoFoyer',
+    );
     const universes = page.getByRole('region', { name: 'Mes univers' }).getByRole('link');
     await expect.poll(() => universes.count()).toBeGreaterThan(1);
     expect(await universes.count()).toBeLessThanOrEqual(6);
@@ -64,7 +66,9 @@ describe('home impact of an appliance whose consumption is known', () => {
     // (the type's average use, 18.08 kg a year, would give 513.42).
     await expect.poll(() => page.getByTestId('impact-kg').textContent()).toBe('359 kg CO2e');
     expect(await page.getByTestId('impact-trees').textContent()).toBe('10,2'); // 358.74 / 35
-    expect(await page.getByTestId('impact-method').textContent()).toContain('pour 1 appareil, l’usage compte sa consommation réelle (étiquette énergie) au facteur du mix électrique français, 0,0519 kg CO2e/kWh (ADEME, Base Empreinte).');
+    expect(await page.getByTestId('impact-method').textContent()).toContain(
+      'pour 1 appareil, l’usage compte sa consommation réelle (étiquette énergie) au facteur du mix électrique français, 0,0519 kg CO2e/kWh (ADEME, Base Empreinte).',
+    );
     await context.close();
   });
 });

@@ -13,7 +13,10 @@ afterAll(async () => {
 
 describe('« Exporter mon inventaire »', () => {
   it('downloads the appliances and the maintenance history as CSV files a French spreadsheet opens', async () => {
-    const { account, api, userId } = await household({ universe: { name: 'Buanderie' }, appliance: { modele: 'Série 6', dt_achat: '2025-03-10', prix_achat: '549,90', vendeur: 'Boulanger' } });
+    const { account, api, userId } = await household({
+      universe: { name: 'Buanderie' },
+      appliance: { modele: 'Série 6', dt_achat: '2025-03-10', prix_achat: '549,90', vendeur: 'Boulanger' },
+    });
     await api(`/api/V1/profils/users/${userId}/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -56,11 +59,15 @@ describe('« Exporter mon inventaire »', () => {
     let release = () => {};
     let accept: string | undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page2.route(IMPORT, async (route) => {
-      accept = route.request().headers().accept;
-      await held;
-      await route.continue();
-    }, { times: 1 });
+    await page2.route(
+      IMPORT,
+      async (route) => {
+        accept = route.request().headers().accept;
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     const chooser = page2.waitForEvent('filechooser');
     await page2.getByLabel('Fichier CSV').click();
     await (await chooser).setFiles({ name: 'inventaire.csv', mimeType: 'text/csv', buffer: Buffer.from(withBadRow, 'utf8') });
@@ -73,20 +80,32 @@ describe('« Exporter mon inventaire »', () => {
     const preview = page2.getByTestId('import-preview');
     await expect.poll(() => preview.getByRole('status').textContent()).toBe('Dans ce fichier : 1 appareil à créer, 2 lignes refusées.');
     expect(await bar.count()).toBe(0);
-    expect(await preview.getByRole('list', { name: 'Lignes refusées' }).innerText()).toContain('Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).');
+    expect(await preview.getByRole('list', { name: 'Lignes refusées' }).innerText()).toContain(
+      'Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).',
+    );
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).scrollIntoViewIfNeeded();
     await page2.screenshot({ path: 'e2e/screenshots/inventory-import-phone.png' });
     expect(await other.api<unknown[]>(`/api/V1/profils/users/${other.userId}/appliances`)).toHaveLength(1);
     // An import that fails once it has begun (its last line says so): the message, nothing written, and the button to try again.
-    await page2.route(IMPORT, (route) =>
-      route.fulfill({ contentType: 'application/x-ndjson', body: '{"etape":"lecture","fait":0,"total":3}\n{"erreur":{"message":"L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant."}}\n' }),
-    { times: 1 });
+    await page2.route(
+      IMPORT,
+      (route) =>
+        route.fulfill({
+          contentType: 'application/x-ndjson',
+          body: '{"etape":"lecture","fait":0,"total":3}\n{"erreur":{"message":"L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant."}}\n',
+        }),
+      { times: 1 },
+    );
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
-    await expect.poll(() => page2.getByRole('region', { name: 'Importer des appareils' }).getByRole('alert').textContent()).toBe('L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.');
+    await expect
+      .poll(() => page2.getByRole('region', { name: 'Importer des appareils' }).getByRole('alert').textContent())
+      .toBe('L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.');
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
     await visible(page2, 'Import terminé');
     await visible(page2, '1 appareil créé, 2 lignes refusées.');
-    const names = (await other.api<{ name: string; univer_name: string }[]>(`/api/V1/profils/users/${other.userId}/appliances`)).map((a) => `${a.name} (${a.univer_name})`);
+    const names = (await other.api<{ name: string; univer_name: string }[]>(`/api/V1/profils/users/${other.userId}/appliances`)).map(
+      (a) => `${a.name} (${a.univer_name})`,
+    );
     expect(names.sort()).toEqual(['Lave-linge Bosch (Buanderie)', 'Lave-linge Bosch (Cuisine)']);
     await target.close();
   });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeToast, DESKTOP, household, label, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 describe.each([
   ['desktop', DESKTOP],
@@ -76,10 +75,17 @@ describe.each([
     await visible(page, 'Inconnu');
     await visible(page, 'Darty Nantes');
     await visible(page, '399,00 €');
-    expect(await page.getByRole('img', { name: 'Photo de Lave-linge Bosch' }).getAttribute('src')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.png\?exp=/);
-    await page.locator('input[type="file"][accept="application/pdf,image/jpeg,image/png"]').setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: INVOICE });
+    expect(await page.getByRole('img', { name: 'Photo de Lave-linge Bosch' }).getAttribute('src')).toMatch(
+      /^\/api\/V1\/files\/users\/\d+\/.+\.png\?exp=/,
+    );
+    await page
+      .locator('input[type="file"][accept="application/pdf,image/jpeg,image/png"]')
+      .setInputFiles({ name: 'facture.pdf', mimeType: 'application/pdf', buffer: INVOICE });
     await expect.poll(() => page.getByRole('button', { name: 'Voir la facture' }).isVisible()).toBe(true);
-    await page.locator('input[type="file"][accept="application/pdf"]').first().setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: MANUAL });
+    await page
+      .locator('input[type="file"][accept="application/pdf"]')
+      .first()
+      .setInputFiles({ name: 'notice.pdf', mimeType: 'application/pdf', buffer: MANUAL });
     await expect.poll(() => page.getByRole('button', { name: 'Remplacer la notice' }).isVisible()).toBe(true);
     await page.screenshot({ path: `e2e/screenshots/appliance-detail-${device}.png`, fullPage: true });
     await page.getByRole('main').getByRole('button', { name: 'Lire la notice' }).first().click();
@@ -95,7 +101,9 @@ describe.each([
       return dark;
     });
     expect(inked).toBeGreaterThan(100);
-    expect(await page.getByRole('link', { name: 'Télécharger le PDF' }).getAttribute('href')).toMatch(/^\/api\/V1\/files\/users\/\d+\/.+\.pdf\?exp=\d+&sig=/);
+    expect(await page.getByRole('link', { name: 'Télécharger le PDF' }).getAttribute('href')).toMatch(
+      /^\/api\/V1\/files\/users\/\d+\/.+\.pdf\?exp=\d+&sig=/,
+    );
     expect(await page.locator('iframe').count()).toBe(0);
     await page.screenshot({ path: `e2e/screenshots/manual-viewer-${device}.png` });
     await page.getByRole('button', { name: 'Fermer' }).click();
@@ -212,7 +220,11 @@ describe('new-device rules and product chooser flags', () => {
       f.append('data', JSON.stringify({ prod_id: home.prodId, marque: 'Bosch', ...data }));
       return f;
     };
-    for (let i = 1; i < 65; i++) await home.api(`/api/V1/profils/users/${home.userId}/foyers/univers/${home.universeId}/appliances`, { method: 'POST', body: form({ modele: `Modèle ${i}`, name: `Machine ${i}` }) });
+    for (let i = 1; i < 65; i++)
+      await home.api(`/api/V1/profils/users/${home.userId}/foyers/univers/${home.universeId}/appliances`, {
+        method: 'POST',
+        body: form({ modele: `Modèle ${i}`, name: `Machine ${i}` }),
+      });
     const context = await newContext(browser);
     const page = await context.newPage();
     const lists: string[] = [];

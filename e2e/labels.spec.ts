@@ -23,7 +23,9 @@ async function stubPrint(page: Page) {
 }
 
 describe('QR labels on the appliances', () => {
-  it('prints a label, which opens the appliance after signing in, where the planned maintenance is marked done; revoked or unknown, it says so', { timeout: 180_000 }, async () => {
+  it('prints a label, which opens the appliance after signing in, where the planned maintenance is marked done; revoked or unknown, it says so', {
+    timeout: 180_000,
+  }, async () => {
     const owner = await household({ firstname: 'Claire', appliance: { name: 'Lave-linge du cellier' } });
     const tomorrow = new Date(Date.now() + 86_400_000);
     await owner.api(`/api/V1/profils/users/${owner.userId}/events`, {
@@ -60,7 +62,11 @@ describe('QR labels on the appliances', () => {
     await ownerPage.getByRole('button', { name: 'Télécharger le PDF' }).click();
     const pdf = await download;
     expect(pdf.suggestedFilename()).toMatch(/^ecofoyer-etiquettes-\d{4}-\d{2}-\d{2}\.pdf$/);
-    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await owner.api<Label[]>(`/api/V1/profils/users/${owner.userId}/etiquettes`)).map((l) => l.code)).toEqual([made!.code]);
 
     // Scanned on a phone not signed in: the sign-in first, then the appliance, its maintenance brought forward.
@@ -76,7 +82,13 @@ describe('QR labels on the appliances', () => {
     const done = phonePage.getByRole('button', { name: 'J’ai fait l’entretien' });
     await expect.poll(() => done.evaluate((button) => button === document.activeElement)).toBe(true);
     // In view, though the sections above it load after it.
-    await expect.poll(() => done.evaluate((button) => button.getBoundingClientRect().top > 0 && button.getBoundingClientRect().bottom < window.innerHeight - 76)).toBe(true);
+    await expect
+      .poll(() =>
+        done.evaluate(
+          (button) => button.getBoundingClientRect().top > 0 && button.getBoundingClientRect().bottom < window.innerHeight - 76,
+        ),
+      )
+      .toBe(true);
     await phonePage.screenshot({ path: '/tmp/labels-appliance-phone.png' });
     await done.click();
     await visible(phonePage, MSG.maintenanceDone);

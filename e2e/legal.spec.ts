@@ -30,7 +30,10 @@ describe.each([
     // The CGU, opened from the login page, name the same editor.
     await page.goto('/login');
     await page.getByRole('button', { name: 'Conditions générales d’utilisation' }).click();
-    await visible(page, 'Responsable du traitement : Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon, joignable à l\'adresse contact@repare-ton-quartier.fr.');
+    await visible(
+      page,
+      "Responsable du traitement : Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon, joignable à l'adresse contact@repare-ton-quartier.fr.",
+    );
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
-const CARD = 'Nettoyer l\'intérieur du réfrigérateur';
+const CARD = "Nettoyer l'intérieur du réfrigérateur";
 // The browser runs on this machine, in its time zone: dates are shown in that zone.
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const longDate = (d: Date) => longDateFr(d, TZ);
@@ -20,10 +20,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** Nothing wider than the screen (the phone layout must not scroll sideways). */
 const noSidewaysScroll = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: 'horizontal overflow' }).toBe(true);
+  expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: 'horizontal overflow' })
+    .toBe(true);
 
 async function noSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -156,9 +157,14 @@ describe.each([
     const weekdays = await month.locator('thead th').allTextContents();
     expect(weekdays.slice(-7).map((d) => d.toLowerCase().slice(0, 2))).toEqual(['lu', 'ma', 'me', 'je', 've', 'sa', 'di']);
     const checkWeeks = async () => {
-      const rows = await month.locator('tbody tr').evaluateAll((trs) =>
-        trs.map((tr) => [tr.querySelector('td')?.textContent ?? '', tr.querySelector('button[data-date]')?.getAttribute('data-date') ?? '']),
-      );
+      const rows = await month
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            tr.querySelector('td')?.textContent ?? '',
+            tr.querySelector('button[data-date]')?.getAttribute('data-date') ?? '',
+          ]),
+        );
       expect(rows.length).toBeGreaterThanOrEqual(4);
       for (const [week, monday] of rows) expect(Number(week)).toBe(isoWeek(new Date(`${monday}T00:00:00Z`)));
     };
@@ -176,7 +182,9 @@ describe.each([
     await plannedDay.click();
     await page.screenshot({ path: `e2e/screenshots/calendar-next-month-${device}.png`, fullPage: true });
     await expect.poll(() => page.getByRole('heading', { name: capitalise(longDate(planned)) }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('list', { name: 'Entretiens du jour' }).textContent()).toContain('Acheter du bicarbonate avant.');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Entretiens du jour' }).textContent())
+      .toContain('Acheter du bicarbonate avant.');
 
     // Marquer comme fait: it moves to "Mes réalisations".
     await items.nth(0).getByRole('button', { name: 'Marquer comme fait' }).click();
@@ -185,7 +193,10 @@ describe.each([
 
     // Delete, with confirmation.
     const before = Number(await page.getByRole('region', { name: 'À venir' }).locator('.mantine-Badge-root').first().textContent());
-    await items.nth(0).getByRole('button', { name: /^Supprimer/ }).click();
+    await items
+      .nth(0)
+      .getByRole('button', { name: /^Supprimer/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Supprimer cet entretien ?' });
     await expect.poll(() => confirm.getByText(/^Êtes-vous sûr de vouloir supprimer « .+ » du .+ \?$/).isVisible()).toBe(true);
     await page.screenshot({ path: `e2e/screenshots/calendar-delete-${device}.png`, fullPage: true });
@@ -201,7 +212,9 @@ describe.each([
     const address = feed.getByLabel('Adresse privée du calendrier');
     await expect.poll(() => address.inputValue()).toMatch(/^http:\/\/.+\/api\/V1\/calendar\/[\w-]+\.ics$/);
     const url = await address.inputValue();
-    expect(await feed.getByRole('link', { name: /Ouvrir dans mon agenda/ }).getAttribute('href')).toBe(url.replace(/^http:\/\//, 'webcal://'));
+    expect(await feed.getByRole('link', { name: /Ouvrir dans mon agenda/ }).getAttribute('href')).toBe(
+      url.replace(/^http:\/\//, 'webcal://'),
+    );
     await expect.poll(() => feed.getByRole('button', { name: 'Copier' }).isVisible()).toBe(true);
     // The server builds the address from its configured public URL; the test server listens elsewhere.
     const feedOnTestServer = `${baseURL()}${new URL(url).pathname}`;
@@ -289,14 +302,30 @@ describe('maintenance edge cases', () => {
   it('reads « Mes réalisations » 20 at a time: three, then « Voir plus », then « Afficher les suivants »', async () => {
     const account = await createAccount();
     const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}` };
     for (let i = 1; i <= 23; i++) {
       const when = new Date(Date.now() - i * 86_400_000).toISOString();
-      const res = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, { method: 'POST', headers, body: JSON.stringify({ title: `Entretien ${i}`, dt_realisation: when, applianceId: -1 }) });
+      const res = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: `Entretien ${i}`, dt_realisation: when, applianceId: -1 }),
+      });
       const { id } = await res.json();
-      expect((await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events/${id}`, { method: 'PUT', headers, body: JSON.stringify({ done: true }) })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events/${id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ done: true }),
+          })
+        ).status,
+      ).toBe(200);
     }
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

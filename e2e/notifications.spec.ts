@@ -14,12 +14,15 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 
-
 describe('notifications (product §2, §4)', () => {
   it('moving the clock creates a notification; the count rises; opening it marks it read and the count falls', async () => {
     const account = await createAccount();
     const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
     const when = new Date(Date.now() + 2 * DAY).toISOString();
     const created = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
@@ -40,7 +43,9 @@ describe('notifications (product §2, §4)', () => {
     // The day before: « Demain : … » (or « Aujourd’hui : … » when the 24 hours ahead end the same day in Paris).
     expect((await moveClock(1.5 * DAY)).created).toBeGreaterThanOrEqual(1);
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: /(Demain|Aujourd’hui) : Détartrer la bouilloire \(non lue\)/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: /(Demain|Aujourd’hui) : Détartrer la bouilloire \(non lue\)/ }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
     // Due: « C’est le jour : … » (« En retard : … » once past midnight in Paris); the count rises.
     await moveClock(2.1 * DAY);
@@ -53,7 +58,9 @@ describe('notifications (product §2, §4)', () => {
     await expect.poll(() => page.getByRole('dialog').getByText('Avec de l’acide citrique').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Fermer' }).click();
-    await expect.poll(() => page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire \(non lue\)/ }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire \(non lue\)/ }).count())
+      .toBe(0);
     await context.close();
   });
 
@@ -61,7 +68,11 @@ describe('notifications (product §2, §4)', () => {
     await moveClock(0);
     const account = await createAccount();
     const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
     for (let i = 1; i <= 23; i++) {
       const when = new Date(Date.now() + 2 * DAY + i * 60_000).toISOString();
@@ -77,9 +88,17 @@ describe('notifications (product §2, §4)', () => {
     // The reminders, and any challenge met on the way (a first task planned).
     // A new sign-in: the clock moved past the first token's 15 minutes.
     const again = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
-    const total = ((await (await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/notifs`, { headers: { authorization: `Bearer ${again.accessToken}` } })).json()) as unknown[]).length;
+    const total = (
+      (await (
+        await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/notifs`, { headers: { authorization: `Bearer ${again.accessToken}` } })
+      ).json()) as unknown[]
+    ).length;
     expect(total).toBeGreaterThanOrEqual(23);
 
     const context = await newContext(browser, PHONE);

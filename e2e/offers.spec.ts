@@ -41,7 +41,10 @@ describe('offers, repair bonus and map (product §2, §9)', () => {
     expect(src.origin + src.pathname).toBe('https://quefairedemesobjets.ademe.fr/carte');
     expect(src.searchParams.get('direction')).toBe('jai');
     expect(src.searchParams.get('action_list')).toContain('reparer');
-    expect(JSON.parse(src.searchParams.get('bounding_box') as string)).toEqual({ southWest: { lat: 42.96, lng: -6.9 }, northEast: { lat: 51.1, lng: 7.65 } });
+    expect(JSON.parse(src.searchParams.get('bounding_box') as string)).toEqual({
+      southWest: { lat: 42.96, lng: -6.9 },
+      northEast: { lat: 51.1, lng: 7.65 },
+    });
     await context.close();
   });
 

@@ -53,7 +53,9 @@ describe('forgot password → mailed link → reset → login', () => {
     await page.getByLabel(label('Nouveau mot de passe')).fill('Encore8?pass');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('Encore8?pass');
     await page.getByRole('button', { name: 'Réinitialiser' }).click();
-    await expect.poll(() => page.getByText('Ce lien de réinitialisation est invalide ou a expiré.', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ce lien de réinitialisation est invalide ou a expiré.', { exact: false }).isVisible())
+      .toBe(true);
     await context.close();
   });
 

@@ -20,7 +20,9 @@ describe('installable PWA', () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto('/login');
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 15_000 })
+      .toBe(true);
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
@@ -39,7 +41,9 @@ describe('installable PWA', () => {
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/home');
     await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Inès !' }).isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     expect(await page.getByText(MSG.offline).count()).toBe(0);
 

@@ -1,6 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, household, launchBrowser, linkFromOutbox, login, mailTo, moveClock, newContext, PHONE, uniqueEmail, visible } from './helpers.ts';
+import {
+  baseURL,
+  createAccount,
+  household,
+  launchBrowser,
+  linkFromOutbox,
+  login,
+  mailTo,
+  moveClock,
+  newContext,
+  PHONE,
+  uniqueEmail,
+  visible,
+} from './helpers.ts';
 
 const DAY = 86_400_000;
 const TITLE = 'Rappel produit : Lave-linge bosch série 6';
@@ -15,7 +28,9 @@ afterAll(async () => {
 });
 
 describe('product recall watch', () => {
-  it('a recalled Bosch shows a red banner, reached from its notification, until a member marks it handled; a lecteur reads it only', { timeout: 180_000 }, async () => {
+  it('a recalled Bosch shows a red banner, reached from its notification, until a member marks it handled; a lecteur reads it only', {
+    timeout: 180_000,
+  }, async () => {
     // The demo household's washing machine (src/db/demo.ts), which the recorded RappelConso page recalls.
     const owner = await household({ firstname: 'Claire', appliance: { modele: 'Série 6 WGG24409FF' } });
     const reader = await createAccount(uniqueEmail('lea'), undefined, 'Léa');
@@ -25,7 +40,13 @@ describe('product recall watch', () => {
       body: JSON.stringify({ email: reader.email, role: 'lecteur' }),
     });
     const token = new URL(await linkFromOutbox(reader.email, 'invitation')).searchParams.get('token')!;
-    const signin = (await (await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: reader.email, password: reader.password }) })).json()) as { accessToken: string };
+    const signin = (await (
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: reader.email, password: reader.password }),
+      })
+    ).json()) as { accessToken: string };
     const accepted = await fetch(`${baseURL()}/api/V1/foyer/invitations/${token}/accept`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}` },
@@ -62,7 +83,9 @@ describe('product recall watch', () => {
       await expect.poll(() => banner.count()).toBe(1);
       await expect.poll(() => banner.isVisible()).toBe(true);
       expect(await banner.innerText()).toContain("Risque : Risque d'incendie, brûlures.");
-      expect(await banner.innerText()).toContain("Que faire : Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.");
+      expect(await banner.innerText()).toContain(
+        "Que faire : Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.",
+      );
       const sheet = banner.getByRole('link', { name: /Voir la fiche RappelConso/ });
       expect(await sheet.getAttribute('href')).toBe('https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
       expect(await sheet.getAttribute('target')).toBe('_blank');

@@ -19,7 +19,11 @@ async function api(path: string, token: string, init: RequestInit = {}) {
 async function household(viewport = DESKTOP, adresse?: string) {
   const account = await createAccount(undefined, undefined, 'Camille');
   const signin = await (
-    await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+    await fetch(`${baseURL()}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: account.email, password: account.password }),
+    })
   ).json();
   if (adresse) {
     const res = await api(`/api/auth/user/${signin.id}`, signin.accessToken, {
@@ -33,10 +37,17 @@ async function household(viewport = DESKTOP, adresse?: string) {
   const prod = products.find((p) => p.prodName === 'Lave-linge')!.id;
   const universeForm = new FormData();
   universeForm.append('name', 'Buanderie');
-  const universe = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: universeForm })).json();
+  const universe = await (
+    await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: universeForm })
+  ).json();
   const form = new FormData();
   form.append('data', JSON.stringify({ prod_id: prod, name: 'Machine du cellier', marque: 'Bosch', modele: 'Serie 4' }));
-  const appliance = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, { method: 'POST', body: form })).json();
+  const appliance = await (
+    await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, {
+      method: 'POST',
+      body: form,
+    })
+  ).json();
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   await login(page, account.email, account.password);
@@ -49,7 +60,6 @@ async function say(page: Page, text: string) {
   await page.getByRole('button', { name: 'Envoyer' }).click();
 }
 
-
 describe('repair chat (product §4, repair chat flow)', () => {
   it('greets with the device and the bonus, answers a greeting, offers three options, warns before do-it-yourself, analyses and saves the diagnosis', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
@@ -57,7 +67,10 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await visible(page, 'Bonjour Camille ! Je suis l’assistant de réparation d’EcoFoyer.');
     await expect.poll(() => page.getByTestId('device-card').innerText()).toContain('Machine du cellier');
     expect(await page.getByTestId('device-card').innerText()).toContain('Bosch Serie 4');
-    await visible(page, 'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.');
+    await visible(
+      page,
+      'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.',
+    );
     await visible(page, /^Décris-moi la panne/);
 
     await say(page, 'Bonjour !');
@@ -81,7 +94,9 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
     await visible(page, /^Attention : avant toute intervention, débranche l’appareil/);
     await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Fiche la plus proche de ta description : Le lave-linge ne vidange pas' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Fiche la plus proche de ta description : Le lave-linge ne vidange pas' }).isVisible())
+      .toBe(true);
     const analysis = page.getByTestId('analysis').last();
     expect(await analysis.innerText()).toContain('Précaution');
     expect(await analysis.innerText()).toContain('Causes possibles');
@@ -117,11 +132,15 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await page.getByTestId('no-sheet').getByRole('button', { name: 'Trouver un réparateur' }).click();
     await visible(page, 'Voici comment trouver un réparateur près de chez toi :');
     // The knowledge base failing: the §8 failure text.
-    await page.route('**/api/V1/assistant/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }));
+    await page.route('**/api/V1/assistant/chat', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }),
+    );
     await say(page, 'le tambour ne tourne plus');
     await visible(page, 'Je rencontre un problème technique, peux-tu réessayer plus tard ?');
     await page.unroute('**/api/V1/assistant/chat');
-    await page.route('**/api/V1/mia/question', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }));
+    await page.route('**/api/V1/mia/question', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }),
+    );
     await say(page, 'le hublot reste verrouillé, impossible d’ouvrir la porte');
     await visible(page, "Une erreur est survenue lors de l'analyse des tutoriels.");
     await context.close();
@@ -134,17 +153,27 @@ describe('repair chat (product §4, repair chat flow)', () => {
       geocoded.push(route.request().url());
       return route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ features: [{ geometry: { type: 'Point', coordinates: [2.3087, 48.8497] }, properties: { label: '20 Avenue de Ségur 75007 Paris' } }] }),
+        body: JSON.stringify({
+          features: [
+            { geometry: { type: 'Point', coordinates: [2.3087, 48.8497] }, properties: { label: '20 Avenue de Ségur 75007 Paris' } },
+          ],
+        }),
       });
     });
     // Third-party frames are asserted, never fetched.
-    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }),
+    );
     await page.goto(`/repair?appliance=${appliance}&prod=${prod}`);
     await say(page, 'Le hublot reste bloqué');
     await page.getByRole('button', { name: 'Trouver un réparateur' }).click();
     await visible(page, 'Voici comment trouver un réparateur près de chez toi :');
-    expect(await page.getByRole('link', { name: 'Prendre rendez-vous' }).getAttribute('href')).toBe(`/callplan?prod=${prod}&appliance=${appliance}`);
-    expect(await page.getByRole('link', { name: /Annuaire des réparateurs labellisés QualiRépar/ }).getAttribute('href')).toBe('https://www.e-reparation.eco');
+    expect(await page.getByRole('link', { name: 'Prendre rendez-vous' }).getAttribute('href')).toBe(
+      `/callplan?prod=${prod}&appliance=${appliance}`,
+    );
+    expect(await page.getByRole('link', { name: /Annuaire des réparateurs labellisés QualiRépar/ }).getAttribute('href')).toBe(
+      'https://www.e-reparation.eco',
+    );
 
     await page.getByRole('button', { name: 'Voir la carte des réparateurs' }).click();
     await visible(page, 'Carte centrée sur votre adresse : 20 Avenue de Ségur 75007 Paris.');
@@ -160,7 +189,9 @@ describe('repair chat (product §4, repair chat flow)', () => {
 
     await page.getByRole('button', { name: 'Obtenir une aide vidéo' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Chercher des vidéos sur YouTube' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Chercher des vidéos sur YouTube' }).getAttribute('href')).toMatch(/^https:\/\/www\.youtube\.com\/results\?search_query=Lave-linge/);
+    expect(await page.getByRole('link', { name: 'Chercher des vidéos sur YouTube' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.youtube\.com\/results\?search_query=Lave-linge/,
+    );
 
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).last().click();
     await page.getByRole('button', { name: 'Je préfère un professionnel' }).click();
@@ -183,14 +214,19 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
     await visible(page, 'Indique l’appareil en panne.');
     await visible(page, 'Décris la panne en quelques mots.');
-    await page.getByLabel(/Appareil en panne/).first().fill('Four');
+    await page
+      .getByLabel(/Appareil en panne/)
+      .first()
+      .fill('Four');
     await page.getByLabel(/Description de la panne/).fill('Il ne chauffe plus du tout');
     expect(await page.getByLabel(/Description de la panne/).getAttribute('maxlength')).toBe('500');
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
     await visible(page, 'Merci, c’est noté. Que veux-tu faire maintenant ?');
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
     await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: /^Fiche la plus proche de ta description : .*four/i }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Fiche la plus proche de ta description : .*four/i }).isVisible())
+      .toBe(true);
     // No appliance of the inventory: nothing to save the diagnosis on.
     expect(await page.getByRole('button', { name: 'Enregistrer ce diagnostic' }).count()).toBe(0);
     await context.close();
@@ -202,7 +238,10 @@ describe('repair assistant safety', () => {
     const { context, page } = await household(PHONE);
     await page.goto('/repair');
     await visible(page, 'Décrire une panne');
-    await page.getByLabel(/Appareil en panne/).first().fill('Cuisinière');
+    await page
+      .getByLabel(/Appareil en panne/)
+      .first()
+      .fill('Cuisinière');
     await page.getByLabel(/Description de la panne/).fill("odeur de gaz quand j'allume le feu");
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
     const alert = page.getByTestId('emergency');
@@ -222,9 +261,16 @@ describe('repair assistant safety', () => {
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
     await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
     const title = "Plaque ou gazinière : l'allumage clique mais aucune flamme ne prend";
-    await expect.poll(() => page.getByRole('heading', { name: `Fiche la plus proche de ta description : ${title}` }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Fiche la plus proche de ta description : ${title}` }).isVisible())
+      .toBe(true);
     await say(page, 'et si le chapeau du brûleur est bien remis en place ?');
-    await visible(page, new RegExp(`^D’accord, on écarte « Chapeau ou tête de brûleur mal remis en place après un nettoyage »\\. Piste suivante pour « ${title} » : Fentes du brûleur`));
+    await visible(
+      page,
+      new RegExp(
+        `^D’accord, on écarte « Chapeau ou tête de brûleur mal remis en place après un nettoyage »\\. Piste suivante pour « ${title} » : Fentes du brûleur`,
+      ),
+    );
     // A gas smell in a follow-up is intercepted too.
     await say(page, 'maintenant ça sent le gaz');
     await expect.poll(() => page.getByTestId('emergency').count()).toBe(2);
@@ -237,7 +283,10 @@ describe('repair assistant safety beyond its rules (decision 023)', () => {
     const { context, page } = await household(PHONE);
     await page.goto('/repair');
     await visible(page, 'Décrire une panne');
-    await page.getByLabel(/Appareil en panne/).first().fill('Plaque de cuisson');
+    await page
+      .getByLabel(/Appareil en panne/)
+      .first()
+      .fill('Plaque de cuisson');
     await page.getByLabel(/Description de la panne/).fill('ca renifle chelou dans la cuisine genre oeuf');
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
     const alert = page.getByTestId('emergency');
@@ -261,7 +310,9 @@ describe('repair assistant safety beyond its rules (decision 023)', () => {
 describe('second life (product §2)', () => {
   it('giving a device away: the right external pages, then it leaves the inventory for the history counted on the home page', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
-    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }),
+    );
     await page.goto(`/secondlife/actionselect?appliance=${appliance}&prod=${prod}`);
     await visible(page, 'Machine du cellier');
     await page.getByRole('link', { name: /^Donner/ }).click();
@@ -277,7 +328,10 @@ describe('second life (product §2)', () => {
       if (r.status() === 404) notFound.push(r.url());
     });
     await page.getByRole('button', { name: 'J’ai donné cet appareil' }).click();
-    await visible(page, 'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.');
+    await visible(
+      page,
+      'Confirmez-vous que « Machine du cellier » a été donné ? Il quittera votre inventaire pour l’historique de seconde vie, et ses entretiens planifiés seront annulés.',
+    );
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Merci pour cette seconde vie !');
     // The badge it earns comes with its toast.
@@ -317,7 +371,9 @@ describe('second life (product §2)', () => {
 
   it('sell and recycle pages advise for that kind of device, with the map on the right action', async () => {
     const { context, page, prod, appliance } = await household(DESKTOP);
-    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }));
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }),
+    );
     await page.goto(`/secondlife/actionselect?appliance=${appliance}&prod=${prod}`);
     await page.getByRole('link', { name: /^Vendre/ }).click();
     await page.waitForURL(/\/secondlife\/sell\?/);
@@ -343,7 +399,9 @@ describe('re-equipment (product §2, Re-equip)', () => {
     await page.waitForURL(/\/replace\/appliance$/);
     await page.getByRole('link', { name: /Machine du cellier/ }).click();
     await page.waitForURL(/\/renew\/optionselect\?appliance=/);
-    expect(await page.getByRole('link', { name: /Le faire réparer/ }).getAttribute('href')).toBe(`/repair?appliance=${appliance}&prod=${prod}`);
+    expect(await page.getByRole('link', { name: /Le faire réparer/ }).getAttribute('href')).toBe(
+      `/repair?appliance=${appliance}&prod=${prod}`,
+    );
     await page.getByRole('link', { name: /Occasion ou reconditionné/ }).click();
     await page.waitForURL(/\/renew\/offer\?/);
     await visible(page, 'L’occasion d’abord');
@@ -366,7 +424,9 @@ describe('re-equipment (product §2, Re-equip)', () => {
 describe('accessibility of the repair, second-life and re-equipment pages (axe)', () => {
   it('has no serious or critical violation', async () => {
     const { context, page, prod, appliance } = await household(PHONE);
-    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) => route.fulfill({ contentType: 'text/html', body: '<html lang="fr"><title>carte</title><p>carte</p></html>' }));
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<html lang="fr"><title>carte</title><p>carte</p></html>' }),
+    );
     const q = `appliance=${appliance}&prod=${prod}`;
     const check = async (path: string, prepare?: () => Promise<void>) => {
       await page.goto(path);
@@ -374,7 +434,9 @@ describe('accessibility of the repair, second-life and re-equipment pages (axe)'
       await prepare?.();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')}`)).toEqual([]);
+      expect(
+        serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')}`),
+      ).toEqual([]);
     };
     await check(`/repair?${q}`, async () => {
       await say(page, 'Ma machine ne vidange plus');
@@ -394,5 +456,5 @@ describe('accessibility of the repair, second-life and re-equipment pages (axe)'
     await check(`/renew/tip?${q}`, () => visible(page, 'Nos conseils'));
     await check(`/renew/fundsearch?${q}`, () => visible(page, 'Bonus réparation (QualiRépar)'));
     await context.close();
-  });
+  }, 180_000); // Eleven pages and their axe audits in one test: more than the default minute on a busy 2-core machine.
 });

@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('« Mes droits » on the appliance page', () => {
   it('a washing machine bought 23 months ago is still under the legal guarantee; its paperwork is kept and the commercial guarantee shown', async () => {
     const today = parisDay(new Date());
@@ -25,9 +24,11 @@ describe('« Mes droits » on the appliance page', () => {
     await page.waitForURL(/\/(home|welcome)$/);
     // The home says it first.
     await page.goto('/home');
-    await expect.poll(() => page.getByTestId('guarantee-summary').textContent()).toBe(
-      `1 appareil encore sous garantieProchaine fin : le ${dayFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
-    );
+    await expect
+      .poll(() => page.getByTestId('guarantee-summary').textContent())
+      .toBe(
+        `1 appareil encore sous garantieProchaine fin : le ${dayFr(addMonths(bought, 24))} pour Lave-linge Bosch. En cas de panne avant, faites jouer la garantie.`,
+      );
     await page.getByTestId('guarantee-summary').getByRole('link', { name: 'Lave-linge Bosch' }).click();
     await page.waitForURL(/fichedetail\?id=/);
     const rights = page.getByRole('region', { name: 'Mes droits' });
@@ -45,10 +46,15 @@ describe('« Mes droits » on the appliance page', () => {
     // The letter to the seller, pre-filled, to copy or download as a PDF.
     await rights.getByText('Lettre au vendeur pour faire jouer la garantie').click();
     const letter = rights.getByTestId('claim-letter');
-    await expect.poll(() => letter.innerText()).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
+    await expect
+      .poll(() => letter.innerText())
+      .toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
     expect(await letter.innerText()).toContain(`J’ai acheté le ${dayFr(bought)}`);
     expect(await letter.innerText()).toContain('(décrivez ici la panne constatée et sa date)');
-    const [download] = await Promise.all([page.waitForEvent('download'), letter.getByRole('button', { name: 'Télécharger en PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      letter.getByRole('button', { name: 'Télécharger en PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`lettre-garantie-${applianceId}.pdf`);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -104,13 +110,25 @@ describe('« Mes droits » on the appliance page', () => {
           .getByText(reminder)
           .first()
           .waitFor({ state: 'visible', timeout: 10_000 })
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         if (!shown) {
-          const signin = await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) });
+          const signin = await fetch(`${baseURL()}/api/auth/signin`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: account.email, password: account.password }),
+          });
           const { accessToken } = (await signin.json()) as { accessToken: string };
-          const get = (route: string) => fetch(`${baseURL()}${route}`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) => r.text());
-          seen.push(`+${hours} h: the tick created ${created}; page ${tab.url()}: ${(await tab.locator('body').innerText()).slice(0, 300)}`);
-          seen.push(`  notifs ${await get(`/api/V1/profils/users/${userId}/notifs`)}; droits ${await get(`/api/V1/profils/users/foyers/univers/appliances/${applianceId}/droits`)}`);
+          const get = (route: string) =>
+            fetch(`${baseURL()}${route}`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) => r.text());
+          seen.push(
+            `+${hours} h: the tick created ${created}; page ${tab.url()}: ${(await tab.locator('body').innerText()).slice(0, 300)}`,
+          );
+          seen.push(
+            `  notifs ${await get(`/api/V1/profils/users/${userId}/notifs`)}; droits ${await get(`/api/V1/profils/users/foyers/univers/appliances/${applianceId}/droits`)}`,
+          );
         }
         await visit.close();
         if (shown) break;

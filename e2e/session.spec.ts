@@ -10,8 +10,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PUBLIC = ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/welcome', '/welcome/welcome2', '/public/badges/abc'];
-const PRIVATE = ['/', '/home', '/profile', '/calendar', '/inventaire/univers', '/offres', '/cgu', '/faq', '/user', '/notification', '/une-page-inconnue'];
+const PUBLIC = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=x',
+  '/welcome',
+  '/welcome/welcome2',
+  '/public/badges/abc',
+];
+const PRIVATE = [
+  '/',
+  '/home',
+  '/profile',
+  '/calendar',
+  '/inventaire/univers',
+  '/offres',
+  '/cgu',
+  '/faq',
+  '/user',
+  '/notification',
+  '/une-page-inconnue',
+];
 
 describe('guard (product §2, public paths)', () => {
   it('opens the public paths without a session', async () => {

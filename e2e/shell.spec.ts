@@ -32,12 +32,23 @@ describe('desktop shell', () => {
     }
     expect(await nav.isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('current-user').textContent()).toContain('Margaux Durand');
-    await expect.poll(() => page.getByRole('link', { name: /^Notifications/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /^Notifications/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText('Rechercher un appareil, une marque, un modèle…').isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/shell-desktop.png' });
 
     // Options entries on the left bar.
-    for (const [name, path] of [['CGU', '/cgu'], ['FAQ', '/faq'], ['Smart-fix', '/smarfix']] as const) {
+    for (const [name, path] of [
+      ['CGU', '/cgu'],
+      ['FAQ', '/faq'],
+      ['Smart-fix', '/smarfix'],
+    ] as const) {
       await page.getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`**${path}`);
     }
@@ -123,7 +134,10 @@ describe('desktop shell', () => {
     ];
     for (const [name, url, title] of entries) {
       await page.goto('/home');
-      await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .click();
       await page.waitForURL(url);
       await expect.poll(() => page.getByRole('heading', { name: title, exact: true }).isVisible(), { message: name }).toBe(true);
     }
@@ -136,7 +150,9 @@ describe('desktop shell', () => {
     await page.goto('/freemium');
     await expect.poll(() => page.getByText('Espace Freemium : vous profitez', { exact: false }).isVisible()).toBe(true);
     await page.goto('/assure');
-    await expect.poll(() => page.getByText('Cet espace est réservé aux clients d’un assureur partenaire', { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Cet espace est réservé aux clients d’un assureur partenaire', { exact: false }).isVisible())
+      .toBe(true);
     await context.close();
   });
 
@@ -156,7 +172,10 @@ describe('desktop shell', () => {
     // In-app steps, so that the history holds calendar → home → map.
     await page.getByRole('link', { name: 'Accueil', exact: true }).first().click();
     await page.waitForURL(/\/home$/);
-    await page.getByRole('main').getByRole('link', { name: /^Carte de l’économie circulaire/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Carte de l’économie circulaire/ })
+      .click();
     await page.waitForURL(/\/carbomap$/);
     await expect.poll(() => page.locator('iframe').count()).toBe(1);
     await page.getByRole('button', { name: 'Retour' }).click();

@@ -17,69 +17,80 @@ describe('smart-fix (product §2, Smart-fix)', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],
-  ] as const)('estimates repairability beside the average of the same kind, with what moved it, the caveat and the half-doughnut chart (%s)', async (device, viewport) => {
-    const { context, page } = await signedIn(browser, viewport);
-    await page.goto('/smarfix');
-    await visible(page, 'Sur quoi repose cette estimation ?');
-    await visible(page, /CC BY-SA 4\.0/);
+  ] as const)(
+    'estimates repairability beside the average of the same kind, with what moved it, the caveat and the half-doughnut chart (%s)',
+    async (device, viewport) => {
+      const { context, page } = await signedIn(browser, viewport);
+      await page.goto('/smarfix');
+      await visible(page, 'Sur quoi repose cette estimation ?');
+      await visible(page, /CC BY-SA 4\.0/);
 
-    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
-    await visible(page, 'Choisissez une catégorie parmi les 40 proposées.');
-    const select = page.getByLabel(label('Catégorie')).first();
-    await select.click();
-    // The 40 categories and their finer kinds.
-    await expect.poll(() => page.getByRole('option').count()).toBe(40 + SMARTFIX_KINDS.length);
-    // Everyday words find the kind: people type « frigo ».
-    for (const [typed, first] of [
-      ['frigo', 'Réfrigérateur / congélateur'],
-      ['micro', 'Four micro-ondes'],
-      ['lave', 'Lave-linge'],
-      ['machine à laver', 'Lave-linge'],
-    ]) {
-      await select.fill(typed);
-      await expect.poll(() => page.getByRole('option').first().innerText(), { message: typed }).toBe(first);
-    }
-    await page.getByRole('option', { name: 'Lave-linge', exact: true }).click();
-    await page.getByLabel('Marque').fill('Bosch');
-    await page.getByLabel('Âge (en années)').fill('6 ans');
-    await page.getByLabel('Problème').fill('Fuite d’eau sous la machine, ne vidange plus');
-    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
-    await visible(page, 'L’âge s’écrit en chiffres uniquement (nombre d’années).');
-    await page.getByLabel('Âge (en années)').fill('60');
-    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
-    await visible(page, MSG.smartfixAgeTooOld);
-    await page.getByLabel('Âge (en années)').fill('12');
-    await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+      await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+      await visible(page, 'Choisissez une catégorie parmi les 40 proposées.');
+      const select = page.getByLabel(label('Catégorie')).first();
+      await select.click();
+      // The 40 categories and their finer kinds.
+      await expect.poll(() => page.getByRole('option').count()).toBe(40 + SMARTFIX_KINDS.length);
+      // Everyday words find the kind: people type « frigo ».
+      for (const [typed, first] of [
+        ['frigo', 'Réfrigérateur / congélateur'],
+        ['micro', 'Four micro-ondes'],
+        ['lave', 'Lave-linge'],
+        ['machine à laver', 'Lave-linge'],
+      ]) {
+        await select.fill(typed);
+        await expect.poll(() => page.getByRole('option').first().innerText(), { message: typed }).toBe(first);
+      }
+      await page.getByRole('option', { name: 'Lave-linge', exact: true }).click();
+      await page.getByLabel('Marque').fill('Bosch');
+      await page.getByLabel('Âge (en années)').fill('6 ans');
+      await page.getByLabel('Problème').fill('Fuite d’eau sous la machine, ne vidange plus');
+      await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+      await visible(page, 'L’âge s’écrit en chiffres uniquement (nombre d’années).');
+      await page.getByLabel('Âge (en années)').fill('60');
+      await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
+      await visible(page, MSG.smartfixAgeTooOld);
+      await page.getByLabel('Âge (en années)').fill('12');
+      await page.getByRole('button', { name: 'Estimer la réparabilité' }).click();
 
-    await expect.poll(() => page.getByRole('heading', { name: /^Pour le vôtre : \d{1,3}\s% de chances de réparation$/ }).isVisible()).toBe(true);
-    expect(await page.getByTestId('smartfix-average').innerText()).toMatch(/^En moyenne, \d{1,3}\s% des lave-linge apportés en atelier de réparation ont été réparés\s*\(d’après \d+ appareils enregistrés par des repair cafés\)$/);
-    await visible(page, MSG.smartfixFactorsTitle);
-    const factors = await page.getByTestId('smartfix-factors').getByRole('listitem').allInnerTexts();
-    expect(factors.length).toBeGreaterThanOrEqual(1);
-    expect(factors.length).toBeLessThanOrEqual(3);
-    for (const f of factors) expect(f).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme « .+ ») : fait (monter|baisser) de \d+ points?$/);
-    await visible(page, MSG.smartfixCaveat);
-    // The spec's line stays, as a secondary line.
-    await expect.poll(() => page.getByRole('heading', { name: /^Réparable\s: (Oui|Non)$/ }).isVisible()).toBe(true);
-    const label2 = await page.getByTestId('smartfix-probability').innerText();
-    expect(label2).toMatch(/^Probabilité de réparation : \d{1,3},\d{2} %$/);
-    // One decimal in the chart, two in the label, for the same figure, and the whole percent of the headline.
-    const two = Number(label2.replace(/[^\d,]/g, '').replace(',', '.'));
-    const chartText = await page.getByTestId('smartfix-result').locator('svg text').first().textContent();
-    expect(chartText).toMatch(/^\d{1,3},\d %$/);
-    expect(Math.abs(Number(chartText!.replace(/[^\d,]/g, '').replace(',', '.')) - two)).toBeLessThanOrEqual(0.05);
-    expect(await page.getByTestId('smartfix-yours').innerText()).toContain(`${Math.round(two)}\u00a0%`);
-    expect(await page.getByTestId('smartfix-result').locator('svg path').count()).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    // The result is brought into view on a phone too, below the header.
-    await expect.poll(() => page.getByTestId('smartfix-yours').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(40);
-    expect(await page.getByTestId('smartfix-yours').evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
-    await page.screenshot({ path: `e2e/screenshots/smartfix-${device}.png`, fullPage: true });
+      await expect
+        .poll(() => page.getByRole('heading', { name: /^Pour le vôtre : \d{1,3}\s% de chances de réparation$/ }).isVisible())
+        .toBe(true);
+      expect(await page.getByTestId('smartfix-average').innerText()).toMatch(
+        /^En moyenne, \d{1,3}\s% des lave-linge apportés en atelier de réparation ont été réparés\s*\(d’après \d+ appareils enregistrés par des repair cafés\)$/,
+      );
+      await visible(page, MSG.smartfixFactorsTitle);
+      const factors = await page.getByTestId('smartfix-factors').getByRole('listitem').allInnerTexts();
+      expect(factors.length).toBeGreaterThanOrEqual(1);
+      expect(factors.length).toBeLessThanOrEqual(3);
+      for (const f of factors) expect(f).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme « .+ ») : fait (monter|baisser) de \d+ points?$/);
+      await visible(page, MSG.smartfixCaveat);
+      // The spec's line stays, as a secondary line.
+      await expect.poll(() => page.getByRole('heading', { name: /^Réparable\s: (Oui|Non)$/ }).isVisible()).toBe(true);
+      const label2 = await page.getByTestId('smartfix-probability').innerText();
+      expect(label2).toMatch(/^Probabilité de réparation : \d{1,3},\d{2} %$/);
+      // One decimal in the chart, two in the label, for the same figure, and the whole percent of the headline.
+      const two = Number(label2.replace(/[^\d,]/g, '').replace(',', '.'));
+      const chartText = await page.getByTestId('smartfix-result').locator('svg text').first().textContent();
+      expect(chartText).toMatch(/^\d{1,3},\d %$/);
+      expect(Math.abs(Number(chartText!.replace(/[^\d,]/g, '').replace(',', '.')) - two)).toBeLessThanOrEqual(0.05);
+      expect(await page.getByTestId('smartfix-yours').innerText()).toContain(`${Math.round(two)}\u00a0%`);
+      expect(await page.getByTestId('smartfix-result').locator('svg path').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The result is brought into view on a phone too, below the header.
+      await expect.poll(() => page.getByTestId('smartfix-yours').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(40);
+      expect(await page.getByTestId('smartfix-yours').evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+      await page.screenshot({ path: `e2e/screenshots/smartfix-${device}.png`, fullPage: true });
 
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
-    await context.close();
-  });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary}`).join(' | ')}`),
+      ).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('adding a device by photo (product §2, New-device wizard)', () => {
@@ -96,7 +107,9 @@ describe('adding a device by photo (product §2, New-device wizard)', () => {
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'blanc.png', mimeType: 'image/png', buffer: await blankImage() });
     await page.getByRole('button', { name: 'Lancer la recherche' }).click();
-    await expect.poll(() => page.getByText('Veuillez apporter plus de précision à la recherche.').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Veuillez apporter plus de précision à la recherche.').isVisible(), { timeout: 60_000 })
+      .toBe(true);
 
     // The plate shows the model but not the brand: what was read is shown to complete, nothing is saved yet.
     const saves: string[] = [];

@@ -27,7 +27,9 @@ describe('two-factor sign-in', () => {
     const dialog = page.getByRole('dialog', { name: 'Activer la double authentification' });
     await dialog.getByLabel(label('Mot de passe actuel')).fill(account.password);
     await dialog.getByRole('button', { name: 'Continuer' }).click();
-    await expect.poll(() => dialog.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' }).isVisible())
+      .toBe(true);
     const secret = (await dialog.getByTestId('totp-secret').innerText()).trim();
     await page.screenshot({ path: 'e2e/screenshots/two-factor-setup-phone.png', animations: 'disabled' });
     await dialog.getByLabel(label('Code à 6 chiffres')).fill(await code(secret));

@@ -33,7 +33,10 @@ async function apiAs(account: Account) {
   });
   const user = (await res.json()) as { id: number; accessToken: string };
   const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const r = await fetch(`${baseURL()}/api/V1${path}`, { ...init, headers: { authorization: `Bearer ${user.accessToken}`, ...init.headers } });
+    const r = await fetch(`${baseURL()}/api/V1${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${user.accessToken}`, ...init.headers },
+    });
     if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
     return r.json() as Promise<T>;
   };
@@ -182,7 +185,10 @@ describe('universes', () => {
     const [product] = await call<{ id: number }[]>('/references/refproducts');
     const data = new FormData();
     data.append('data', JSON.stringify({ prod_id: product.id, name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4' }));
-    const appliance = await call<{ id: number }>(`/profils/users/${user.id}/foyers/univers/${universe.univer_id}/appliances`, { method: 'POST', body: data });
+    const appliance = await call<{ id: number }>(`/profils/users/${user.id}/foyers/univers/${universe.univer_id}/appliances`, {
+      method: 'POST',
+      body: data,
+    });
 
     const { context, page } = await signedIn(DESKTOP, account);
     await page.goto('/inventaire/univers');
@@ -227,7 +233,10 @@ describe('universes', () => {
     const list = /\/foyers\/univers$/;
     await page.route(list, async (route) => {
       await new Promise((r) => setTimeout(r, 300));
-      await route.fulfill({ status: 500, json: { message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.', code: 'INTERNAL' } });
+      await route.fulfill({
+        status: 500,
+        json: { message: 'Une erreur interne est survenue. Veuillez réessayer plus tard.', code: 'INTERNAL' },
+      });
     });
     await page.goto('/inventaire/univers');
     await expect.poll(() => page.getByRole('status', { name: 'Chargement…' }).isVisible()).toBe(true);

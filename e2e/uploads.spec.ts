@@ -17,7 +17,9 @@ describe('a large photo is resized in a worker before upload', () => {
   it('runs the resize worker under the app’s own CSP, loading its code from the app, not a CDN', async () => {
     // Noise compresses badly: a PNG well over the 200 KB threshold.
     const raw = randomBytes(900 * 700 * 3);
-    const big = await sharp(raw, { raw: { width: 900, height: 700, channels: 3 } }).png().toBuffer();
+    const big = await sharp(raw, { raw: { width: 900, height: 700, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(204_800);
 
     const { context, page } = await signedIn(browser, PHONE);

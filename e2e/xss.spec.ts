@@ -28,20 +28,37 @@ describe('user text and rich text never execute', () => {
   it('shows hostile names, notes and event texts as text on every page that displays them', async () => {
     const account = await createAccount();
     const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) })
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
     ).json();
     const form = new FormData();
     form.append('name', HOSTILE.universe);
     form.append('description', HOSTILE.note);
-    const universe = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: form })).json();
+    const universe = await (
+      await api(`/api/V1/profils/users/${signin.id}/foyers/univers`, signin.accessToken, { method: 'POST', body: form })
+    ).json();
     const data = new FormData();
     data.append('data', JSON.stringify({ prod_id: 1, name: HOSTILE.name, marque: HOSTILE.name, modele: 'X', note: HOSTILE.note }));
-    const appliance = await (await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, { method: 'POST', body: data })).json();
+    const appliance = await (
+      await api(`/api/V1/profils/users/${signin.id}/foyers/univers/${universe.univer_id}/appliances`, signin.accessToken, {
+        method: 'POST',
+        body: data,
+      })
+    ).json();
     expect(appliance.id).toBeGreaterThan(0);
     const event = await api(`/api/V1/profils/users/${signin.id}/events`, signin.accessToken, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: HOSTILE.event, note: HOSTILE.note, dt_realisation: new Date().toISOString(), applianceId: appliance.id, type: 'PANNE' }),
+      body: JSON.stringify({
+        title: HOSTILE.event,
+        note: HOSTILE.note,
+        dt_realisation: new Date().toISOString(),
+        applianceId: appliance.id,
+        type: 'PANNE',
+      }),
     });
     expect(event.status).toBe(201);
 
@@ -87,7 +104,9 @@ describe('user text and rich text never execute', () => {
     await page.route('**/api/maintenancecard?productid=*', async (route) => {
       const res = await route.fetch();
       const cards = (await res.json()) as { steplist: { detail: string }[] }[];
-      for (const card of cards) for (const step of card.steplist) step.detail = `<p>Étape sûre</p><img src=x onerror="window.__xss=6"><script>window.__xss=7</script><a href="javascript:window.__xss=8">lien</a>`;
+      for (const card of cards)
+        for (const step of card.steplist)
+          step.detail = `<p>Étape sûre</p><img src=x onerror="window.__xss=6"><script>window.__xss=7</script><a href="javascript:window.__xss=8">lien</a>`;
       await route.fulfill({ response: res, json: cards });
     });
     await login(page, account.email, account.password);
@@ -95,7 +114,10 @@ describe('user text and rich text never execute', () => {
     await page.goto('/entretien/fiche?prod=1');
     await page.getByTestId('maintenance-card').first().click();
     await page.waitForURL(/fichedetail/);
-    await page.getByRole('button', { name: /Commencer|Démarrer|étapes/i }).first().click();
+    await page
+      .getByRole('button', { name: /Commencer|Démarrer|étapes/i })
+      .first()
+      .click();
     await visible(page, 'Étape sûre');
     const dialog = page.getByRole('dialog');
     expect(await dialog.locator('script, img[onerror], a[href^="javascript:"]').count()).toBe(0);

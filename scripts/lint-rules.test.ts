@@ -47,7 +47,8 @@ describe('lint and import rules (decision 009)', () => {
       'packages/server/test/security/seed.ts': 'export const seed = () => 1;\n',
       'packages/server/training/train.ts': 'export const train = () => 1;\n',
       'packages/server/src/lib/boot.ts': "import { seed } from '../../test/security/seed.ts';\nexport const boot = () => seed();\n",
-      'packages/server/src/modules/a/a.service.ts': "import { train } from '../../../training/train.ts';\nexport const a = () => train();\n",
+      'packages/server/src/modules/a/a.service.ts':
+        "import { train } from '../../../training/train.ts';\nexport const a = () => train();\n",
     });
     expect(result.status).not.toBe(0);
     expect(result.out.match(/never imports its tests' helpers/g)?.length).toBe(2);
@@ -65,7 +66,8 @@ describe('lint and import rules (decision 009)', () => {
   it('fails a component or lib/ that imports a feature', () => {
     const result = lint({
       'packages/web/src/features/auth/api/session.ts': 'export const session = () => null;\n',
-      'packages/web/src/components/header.tsx': "import { session } from '../features/auth/api/session.ts';\nexport const header = () => session();\n",
+      'packages/web/src/components/header.tsx':
+        "import { session } from '../features/auth/api/session.ts';\nexport const header = () => session();\n",
     });
     expect(result.status).not.toBe(0);
     expect(result.out).toContain('components/ and lib/ never import a feature');

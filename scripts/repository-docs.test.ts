@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
  * reference to the product (« product §N ») names a section of docs/product.md that exists.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs', '*.js'], { cwd: ROOT, encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs', '*.js'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => f && !f.includes('node_modules/') && !f.startsWith('docs/') && f !== 'scripts/repository-docs.test.ts');
 const lines = (pattern: RegExp) =>
@@ -30,7 +33,9 @@ describe('a repository that explains itself', () => {
     expect(lines(/\bspec §/)).toEqual([]);
     const product = readFileSync(path.join(ROOT, 'docs/product.md'), 'utf8');
     const sections = new Set([...product.matchAll(/^## (\d+)\./gm)].map((m) => m[1]));
-    const cited = new Set(sources.flatMap((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/\bproduct §(\d+)/g)].map((m) => m[1])));
+    const cited = new Set(
+      sources.flatMap((file) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/\bproduct §(\d+)/g)].map((m) => m[1])),
+    );
     expect(cited.size).toBeGreaterThan(3);
     expect([...cited].filter((n) => !sections.has(n))).toEqual([]);
   });

@@ -17,7 +17,15 @@ import { SMARTFIX_CATEGORIES } from '@ecofoyer/contracts';
 import { machineInfo } from '../bench/machine.ts';
 import { KIND_PATTERNS } from '../packages/server/src/modules/smartfix/smartfix-kinds.ts';
 import { SYMPTOMS } from '../packages/server/src/modules/smartfix/smartfix-model.ts';
-import { type DecileBin, type Example, type SplitReport, evaluateSplit, labelledExamples, publishModel, readOrdsRecords } from '../packages/server/training/smartfix-train.ts';
+import {
+  type DecileBin,
+  type Example,
+  type SplitReport,
+  evaluateSplit,
+  labelledExamples,
+  publishModel,
+  readOrdsRecords,
+} from '../packages/server/training/smartfix-train.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -86,7 +94,13 @@ const results = {
   bar,
   splits,
   variantsOnTimeSplit: variants,
-  published: { file: path.relative(root, modelFile), bytes: modelBytes, slope: model.slope, meta: model.meta, weights: Object.keys(model.weights).length },
+  published: {
+    file: path.relative(root, modelFile),
+    bytes: modelBytes,
+    slope: model.slope,
+    meta: model.meta,
+    weights: Object.keys(model.weights).length,
+  },
   seconds: round((performance.now() - started) / 1000, 1),
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
@@ -99,7 +113,9 @@ if (existsSync(benchReadme)) {
   const block = `<!-- smartfix-eval:start (written by scripts/smartfix-train.ts) -->\n${splitTable()}\n<!-- smartfix-eval:end -->`;
   writeFileSync(benchReadme, text.replace(/<!-- smartfix-eval:start[\s\S]*?<!-- smartfix-eval:end -->/, block));
 }
-console.log(`wrote ${path.relative(root, resultsFile)}, ${path.relative(root, readmeFile)}${evalOnly ? '' : `, ${path.relative(root, modelFile)}`} in ${results.seconds} s`);
+console.log(
+  `wrote ${path.relative(root, resultsFile)}, ${path.relative(root, readmeFile)}${evalOnly ? '' : `, ${path.relative(root, modelFile)}`} in ${results.seconds} s`,
+);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -132,7 +148,12 @@ function splitTable() {
 }
 
 function decileRows(model: DecileBin[], base: DecileBin[]) {
-  return model.map((d, i) => `| ${d.decile} | ${d.from.toFixed(3)}–${d.to.toFixed(3)} | ${d.meanPredicted.toFixed(3)} | ${d.observed.toFixed(3)} | ${base[i].meanPredicted.toFixed(3)} | ${base[i].observed.toFixed(3)} |`).join('\n');
+  return model
+    .map(
+      (d, i) =>
+        `| ${d.decile} | ${d.from.toFixed(3)}–${d.to.toFixed(3)} | ${d.meanPredicted.toFixed(3)} | ${d.observed.toFixed(3)} | ${base[i].meanPredicted.toFixed(3)} | ${base[i].observed.toFixed(3)} |`,
+    )
+    .join('\n');
 }
 
 function readme() {

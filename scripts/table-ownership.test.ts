@@ -22,7 +22,8 @@ describe('table ownership (decision 012)', () => {
 
   it('fails a module that joins another module’s table, a service that builds a query, or a read model that writes', () => {
     const dir = writeTree('tables', {
-      'modules/events/events.repository.ts': "db.selectFrom('events as e').leftJoin('appliances as a', 'a.id', 'e.appliance_id').leftJoin('ref_products as p', 'p.id', 'x')",
+      'modules/events/events.repository.ts':
+        "db.selectFrom('events as e').leftJoin('appliances as a', 'a.id', 'e.appliance_id').leftJoin('ref_products as p', 'p.id', 'x')",
       'modules/events/events.service.ts': "db.selectFrom('events')",
       'modules/badges/badges.repository.ts': "db.insertInto('ref_products')",
       'read-models/x.ts': "db.updateTable('events')",

@@ -8,7 +8,17 @@ import path from 'node:path';
  * is read by every module and written only by `references` (and the loader at start).
  */
 export const OWNERS: Record<string, string[]> = {
-  auth: ['users', 'sessions', 'refresh_tokens', 'known_devices', 'password_reset_tokens', 'signin_failures', 'email_changes', 'user_totp', 'totp_recovery_codes'],
+  auth: [
+    'users',
+    'sessions',
+    'refresh_tokens',
+    'known_devices',
+    'password_reset_tokens',
+    'signin_failures',
+    'email_changes',
+    'user_totp',
+    'totp_recovery_codes',
+  ],
   audit: ['audit_log'],
   appliances: ['appliances'],
   universes: ['universes'],

@@ -14,7 +14,8 @@ describe('web feature boundaries (decision 009)', () => {
 
   it('fails a feature that imports another feature not shared nor declared, at any depth', () => {
     const dir = writeTree('web', {
-      'features/smartfix/pages/page.tsx': "import { a } from '../api/a.ts';\nimport { b } from '../../appliances/api/b.ts';\nimport { c } from '../../badges/api/c.ts';\n",
+      'features/smartfix/pages/page.tsx':
+        "import { a } from '../api/a.ts';\nimport { b } from '../../appliances/api/b.ts';\nimport { c } from '../../badges/api/c.ts';\n",
       'features/smartfix/machine.ts': "import { d } from '../carbon/d.ts';\nimport { e } from '../../lib/e.ts';\n",
     });
     try {
@@ -30,11 +31,14 @@ describe('web feature boundaries (decision 009)', () => {
   it('keeps the answers’ schemas out of production: each `schema:` option is for development only', () => {
     expect(productionAnswerSchemas(WEB_SRC)).toEqual([]);
     const dir = writeTree('web-schemas', {
-      'features/a/api/a.ts': "api(p, { signal, schema: Appliance.array() });\napi(p, { schema: import.meta.env.DEV ? Badge.array() : undefined });\n",
+      'features/a/api/a.ts':
+        'api(p, { signal, schema: Appliance.array() });\napi(p, { schema: import.meta.env.DEV ? Badge.array() : undefined });\n',
       'lib/check.ts': 'function check(schema: AnswerSchema, data: unknown) {}\n',
     });
     try {
-      expect(productionAnswerSchemas(dir)).toEqual(['features/a/api/a.ts: schema: Appliance.array() — write it import.meta.env.DEV ? Appliance.array() : undefined']);
+      expect(productionAnswerSchemas(dir)).toEqual([
+        'features/a/api/a.ts: schema: Appliance.array() — write it import.meta.env.DEV ? Appliance.array() : undefined',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

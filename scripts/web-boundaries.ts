@@ -33,7 +33,9 @@ export function boundaryViolations(webSrc: string): string[] {
         if (target.startsWith('..')) continue;
         const other = target.split(path.sep)[0]!;
         if (other === feature || SHARED_FEATURES.includes(other) || DECLARED[feature]?.[other]) continue;
-        problems.push(`${path.relative(webSrc, file)} imports the feature ${other}: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason`);
+        problems.push(
+          `${path.relative(webSrc, file)} imports the feature ${other}: go through a shared feature, or declare it in scripts/web-boundaries.ts with its reason`,
+        );
       }
     }
   }
@@ -52,7 +54,11 @@ export function staleDeclarations(webSrc: string): string[] {
       }
     }
   }
-  return Object.entries(DECLARED).flatMap(([from, to]) => Object.keys(to).filter((t) => !used.has(`${from} -> ${t}`)).map((t) => `${from} -> ${t}`));
+  return Object.entries(DECLARED).flatMap(([from, to]) =>
+    Object.keys(to)
+      .filter((t) => !used.has(`${from} -> ${t}`))
+      .map((t) => `${from} -> ${t}`),
+  );
 }
 
 /** A `schema:` option (`api(path, { schema: … })`) whose value is not written for development only. */
@@ -66,6 +72,8 @@ const ANSWER_SCHEMA = /[{,]\s*schema:\s*(?!\s|import\.meta\.env\.DEV\s*\?)([^,}\
 export function productionAnswerSchemas(webSrc: string): string[] {
   // The features' modules call `api()`; lib/ declares the option's type (`schema: AnswerSchema`).
   return sources(path.join(webSrc, 'features')).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(ANSWER_SCHEMA)].map((m) => `${path.relative(webSrc, file)}: schema: ${m[1]!.trim()} — write it import.meta.env.DEV ? ${m[1]!.trim()} : undefined`),
+    [...readFileSync(file, 'utf8').matchAll(ANSWER_SCHEMA)].map(
+      (m) => `${path.relative(webSrc, file)}: schema: ${m[1]!.trim()} — write it import.meta.env.DEV ? ${m[1]!.trim()} : undefined`,
+    ),
   );
 }

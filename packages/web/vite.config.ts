@@ -70,7 +70,11 @@ function homeShellHtml(): Plugin {
       const html = String(index.source);
       const boot = /<div class="boot" role="status">[\s\S]*?<\/div><\/div>/;
       if (!boot.test(html)) this.error('index.html: the loading screen to replace was not found');
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(boot, `${shell}</div>`).replace('</style>', `${css}\n    </style>`) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'home.html',
+        source: html.replace(boot, `${shell}</div>`).replace('</style>', `${css}\n    </style>`),
+      });
     },
   };
 }
@@ -100,11 +104,20 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       // pdf.js (400 KB) loads when a document is opened: not part of every install's precache.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/pdf*.js'], maximumFileSizeToCacheInBytes: 3 * 1024 * 1024, rollupFormat: 'iife' },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/pdf*.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        rollupFormat: 'iife',
+      },
     }),
     // `ANALYZE=/tmp/web-bundle.html npx vite build`: what each chunk holds (a .json path gives the raw data).
     process.env.ANALYZE
-      ? visualizer({ filename: process.env.ANALYZE, template: process.env.ANALYZE.endsWith('.json') ? 'raw-data' : 'treemap', gzipSize: true })
+      ? visualizer({
+          filename: process.env.ANALYZE,
+          template: process.env.ANALYZE.endsWith('.json') ? 'raw-data' : 'treemap',
+          gzipSize: true,
+        })
       : null,
   ],
   server: {

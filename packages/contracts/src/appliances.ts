@@ -204,7 +204,11 @@ export type ApplianceCreateData = z.input<typeof ApplianceCreateData>;
 
 /** PUT …/appliances/{id}/text: the text fields, and `univer_id` to move it. */
 export const ApplianceUpdateText = z.object({
-  name: z.string().trim().min(1, { error: MSG.requiredFieldsMissing }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: MSG.requiredFieldsMissing })
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   marque: required,
   modele: required,
   dt_achat: purchaseDate,
@@ -228,7 +232,6 @@ export const DeviceCreate = z.object({
   note: text,
 });
 
-
 /**
  * GET …/appliances, paged for large homes: without a parameter the spec's whole list; `limit` and `after` (the
  * id of the last appliance of the previous page) page it in the same order (newest first); `q`
@@ -249,7 +252,11 @@ export const ApplianceCount = z.object({
    * knownKwhYear: by type, the yearly consumption of each appliance whose label gave it;
    * the home impact counts their own use phase instead of the type's average.
    */
-  meta: z.object({ totalAppliances: z.number().int(), secondLife: z.number().int(), knownKwhYear: z.record(z.string(), z.array(z.number())) }),
+  meta: z.object({
+    totalAppliances: z.number().int(),
+    secondLife: z.number().int(),
+    knownKwhYear: z.record(z.string(), z.array(z.number())),
+  }),
 });
 export type ApplianceCount = z.infer<typeof ApplianceCount>;
 

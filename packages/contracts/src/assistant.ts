@@ -7,7 +7,11 @@ import { Refus } from './safety-bypass.ts';
 
 /** POST V1/mia/question (API.md): the user's words, and the device when the chat knows it. */
 export const MiaQuestionBody = z.object({
-  userQuestion: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  userQuestion: z
+    .string()
+    .trim()
+    .min(1, { error: MSG.assistantQuestionRequired })
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
   applianceId: z.coerce.number().int().positive().nullish(),
   /** The fault the chat has just answered with: its sheet is shown rather than a new search. */
@@ -58,7 +62,11 @@ export const ChatSuite = z.object({
 export type ChatSuite = z.infer<typeof ChatSuite>;
 
 export const ChatBody = z.object({
-  user_prompt: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  user_prompt: z
+    .string()
+    .trim()
+    .min(1, { error: MSG.assistantQuestionRequired })
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
   /** Present on a follow-up once a diagnosis was shown (follow-ups refine it). */
   suite: ChatSuite.nullish(),
@@ -76,21 +84,28 @@ export const ChatAnswer = z.object({
 });
 export type ChatAnswer = z.infer<typeof ChatAnswer>;
 
-
 const GREETING_WORDS = new Set(
-  'bonjour bonsoir salut coucou hello hi hey yo slt bjr cc re rebonjour allo allô bonne journee soiree ca va vas tu comment toi merci assistant mia ecofoyer le la et'.split(' ').map(foldFr),
+  'bonjour bonsoir salut coucou hello hi hey yo slt bjr cc re rebonjour allo allô bonne journee soiree ca va vas tu comment toi merci assistant mia ecofoyer le la et'
+    .split(' ')
+    .map(foldFr),
 );
 const GREETING_HEADS = new Set('bonjour bonsoir salut coucou hello hi hey yo slt bjr cc rebonjour allo'.split(' '));
 
 /** product §4, repair chat step 3: a message made only of greetings ("Bonjour !", "salut ça va ?"). */
 export function isGreeting(text: string): boolean {
-  const words = foldFr(text).split(/[^a-z0-9]+/).filter(Boolean);
+  const words = foldFr(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   return words.length > 0 && words.length <= 6 && GREETING_HEADS.has(words[0]!) && words.every((w) => GREETING_WORDS.has(w));
 }
 
 /** POST V1/assistant/securite: what a description is, before anything else is said about it: danger first. */
 export const SafetyCheckBody = z.object({
-  texte: z.string().trim().min(1, { error: MSG.assistantQuestionRequired }).max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
+  texte: z
+    .string()
+    .trim()
+    .min(1, { error: MSG.assistantQuestionRequired })
+    .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }),
   productName: z.string().trim().max(100).nullish(),
 });
 export type SafetyCheckBody = z.input<typeof SafetyCheckBody>;

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 
-export const AUDIT_ACTIONS = ['signin', 'signin_failed', 'signout', 'password_reset', 'password_changed', 'email_changed', 'reauth_failed', 'session_revoked', 'account_updated', 'appliance_deleted', 'universe_deleted', 'event_deleted', 'demo_started', 'email_change_requested', 'account_deleted', 'totp_enabled', 'totp_disabled'] as const;
+export const AUDIT_ACTIONS = [
+  'signin',
+  'signin_failed',
+  'signout',
+  'password_reset',
+  'password_changed',
+  'email_changed',
+  'reauth_failed',
+  'session_revoked',
+  'account_updated',
+  'appliance_deleted',
+  'universe_deleted',
+  'event_deleted',
+  'demo_started',
+  'email_change_requested',
+  'account_deleted',
+  'totp_enabled',
+  'totp_disabled',
+] as const;
 
 /** One security event of the account (its audit log). */
 export const AuditEntry = z.object({

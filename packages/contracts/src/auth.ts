@@ -12,26 +12,40 @@ function rule(check: (value: string) => string | null) {
 }
 
 /** An e-mail address as every form takes it (§5 rule), trimmed and lower-cased. */
-export const EmailField = z.string().superRefine(rule(emailError)).transform((v) => v.trim().toLowerCase());
+export const EmailField = z
+  .string()
+  .superRefine(rule(emailError))
+  .transform((v) => v.trim().toLowerCase());
 
-const optionalText = z.string().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish();
+const optionalText = z
+  .string()
+  .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+  .nullish();
 
-export const SignupBody = z.object({
-  username: z.string().trim().max(254).optional(),
-  firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
-  lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
-  email: EmailField,
-  password: z.string().max(128).superRefine(rule(passwordError)),
-  adresse: optionalText,
-  telephone: z.string().max(30).nullish(),
-  // Accepted for compatibility with the spec's payload, never trusted: sign-up is ROLE_FREEMIUM.
-  role: z.unknown().optional(),
-}).superRefine((body, ctx) => {
-  // Squatting: a username shaped like someone else's address would take that address's sign-in.
-  if (body.username?.includes('@') && body.username.trim().toLowerCase() !== body.email) {
-    ctx.addIssue({ code: 'custom', path: ['username'], message: MSG.usernameLooksLikeEmail });
-  }
-});
+export const SignupBody = z
+  .object({
+    username: z.string().trim().max(254).optional(),
+    firstname: z
+      .string()
+      .superRefine(rule(firstnameError))
+      .transform((v) => v.trim()),
+    lastname: z
+      .string()
+      .superRefine(rule(lastnameError))
+      .transform((v) => v.trim()),
+    email: EmailField,
+    password: z.string().max(128).superRefine(rule(passwordError)),
+    adresse: optionalText,
+    telephone: z.string().max(30).nullish(),
+    // Accepted for compatibility with the spec's payload, never trusted: sign-up is ROLE_FREEMIUM.
+    role: z.unknown().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Squatting: a username shaped like someone else's address would take that address's sign-in.
+    if (body.username?.includes('@') && body.username.trim().toLowerCase() !== body.email) {
+      ctx.addIssue({ code: 'custom', path: ['username'], message: MSG.usernameLooksLikeEmail });
+    }
+  });
 export type SignupBody = z.input<typeof SignupBody>;
 
 export const SigninBody = z.object({
@@ -98,8 +112,14 @@ export const ResetPasswordBody = z.object({
 
 /** PUT /api/auth/user/{id}: an empty or absent password leaves it unchanged. */
 export const UpdateUserBody = z.object({
-  firstname: z.string().superRefine(rule(firstnameError)).transform((v) => v.trim()),
-  lastname: z.string().superRefine(rule(lastnameError)).transform((v) => v.trim()),
+  firstname: z
+    .string()
+    .superRefine(rule(firstnameError))
+    .transform((v) => v.trim()),
+  lastname: z
+    .string()
+    .superRefine(rule(lastnameError))
+    .transform((v) => v.trim()),
   email: EmailField,
   adresse: optionalText,
   telephone: z.string().max(30).nullish(),
@@ -115,7 +135,6 @@ export const UpdateUserBody = z.object({
     }),
 });
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
-
 
 /** A signed-in device of « Mes appareils connectés », which can be signed out. */
 export const SessionInfo = z.object({
@@ -139,7 +158,6 @@ export const RevokedSessions = z.object({ revoked: z.number().int() });
 export const LegalInfo = z.object({ editeur: z.string(), adresse: z.string().nullable(), contact: z.string().nullable() });
 export type LegalInfo = z.infer<typeof LegalInfo>;
 
-
 /** Two-factor sign-in: the password was right, a code is needed (POST /api/auth/signin/totp). */
 export const TotpChallenge = z.object({ totpRequired: z.literal(true), challenge: z.string() });
 export type TotpChallenge = z.infer<typeof TotpChallenge>;
@@ -148,7 +166,12 @@ export type SigninAnswer = z.infer<typeof SigninAnswer>;
 
 const totpCode = z.string().regex(/^\d{6}$/, { error: 'Le code fait 6 chiffres.' });
 const recovery = z.string().min(8).max(20);
-export const SigninTotpBody = z.object({ challenge: z.string().min(10).max(400), code: totpCode.nullish(), recoveryCode: recovery.nullish(), deviceToken: z.string().max(200).nullish() });
+export const SigninTotpBody = z.object({
+  challenge: z.string().min(10).max(400),
+  code: totpCode.nullish(),
+  recoveryCode: recovery.nullish(),
+  deviceToken: z.string().max(200).nullish(),
+});
 export const TotpStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() });
 export type TotpStatus = z.infer<typeof TotpStatus>;
 export const TotpSetupBody = z.object({ currentPassword: z.string().max(128).nullish() });
@@ -156,4 +179,8 @@ export const TotpSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), 
 export type TotpSetup = z.infer<typeof TotpSetup>;
 export const TotpEnableBody = z.object({ code: totpCode });
 export const TotpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
-export const TotpDisableBody = z.object({ currentPassword: z.string().max(128).nullish(), code: totpCode.nullish(), recoveryCode: recovery.nullish() });
+export const TotpDisableBody = z.object({
+  currentPassword: z.string().max(128).nullish(),
+  code: totpCode.nullish(),
+  recoveryCode: recovery.nullish(),
+});

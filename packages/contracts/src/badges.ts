@@ -42,11 +42,15 @@ export function badgeHowTo(kind: string, threshold: number): string {
     case 'furnished_universe':
       return `Rangez ${threshold} appareils dans un même univers.`;
     case 'maintenance_done':
-      return threshold === 1 ? 'Réalisez un premier entretien et marquez-le comme fait.' : `Réalisez ${threshold} entretiens et marquez-les comme faits.`;
+      return threshold === 1
+        ? 'Réalisez un premier entretien et marquez-le comme fait.'
+        : `Réalisez ${threshold} entretiens et marquez-les comme faits.`;
     case 'maintenance_planned':
       return `Planifiez ${threshold} ${plural(threshold, 'entretien', 'entretiens')} dans le calendrier.`;
     case 'breakdowns':
-      return threshold === 1 ? 'Enregistrez un premier diagnostic de panne avec l’assistant de réparation.' : `Enregistrez ${threshold} diagnostics de panne.`;
+      return threshold === 1
+        ? 'Enregistrez un premier diagnostic de panne avec l’assistant de réparation.'
+        : `Enregistrez ${threshold} diagnostics de panne.`;
     case 'second_life':
       return 'Donnez, vendez ou recyclez un appareil dont vous ne vous servez plus.';
     case 'action:carbon_simulation':

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CARBON_ENTRIES, carbonBySlug, checkCountResponse, ELECTRICITY_KG_CO2E_PER_KWH, footprintPerYear, homeImpact, lifecycleFootprint, production, savingVersusAverage, usagePerYear, withRealConsumption } from './carbon.ts';
+import {
+  CARBON_ENTRIES,
+  carbonBySlug,
+  checkCountResponse,
+  ELECTRICITY_KG_CO2E_PER_KWH,
+  footprintPerYear,
+  homeImpact,
+  lifecycleFootprint,
+  production,
+  savingVersusAverage,
+  usagePerYear,
+  withRealConsumption,
+} from './carbon.ts';
 
 const kettle = carbonBySlug.get('bouilloire')!;
 const washer = carbonBySlug.get('lave-linge')!;
@@ -27,14 +39,17 @@ describe('carbon simulator (product §9), checked by hand on the kettle', () => 
 });
 
 describe('every type of the simulator', () => {
-  it.each(CARBON_ENTRIES.map((e) => [e.slug, e] as const))('%s: never negative, falls per year as it lasts longer, equals the home total at its lifespan', (_slug, e) => {
-    expect(lifecycleFootprint(e, e.lifespanYears)).toBeCloseTo(e.total, 2);
-    for (let y = 1; y <= 20; y++) {
-      expect(lifecycleFootprint(e, y)).toBeGreaterThan(0);
-      if (y > 1) expect(footprintPerYear(e, y)).toBeLessThan(footprintPerYear(e, y - 1));
-    }
-    expect(savingVersusAverage(e, e.lifespanYears + 2)).toBeGreaterThan(0);
-  });
+  it.each(CARBON_ENTRIES.map((e) => [e.slug, e] as const))(
+    '%s: never negative, falls per year as it lasts longer, equals the home total at its lifespan',
+    (_slug, e) => {
+      expect(lifecycleFootprint(e, e.lifespanYears)).toBeCloseTo(e.total, 2);
+      for (let y = 1; y <= 20; y++) {
+        expect(lifecycleFootprint(e, y)).toBeGreaterThan(0);
+        if (y > 1) expect(footprintPerYear(e, y)).toBeLessThan(footprintPerYear(e, y - 1));
+      }
+      expect(savingVersusAverage(e, e.lifespanYears + 2)).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('home impact (product §9, §8)', () => {
@@ -58,7 +73,13 @@ describe('home impact (product §9, §8)', () => {
   });
   it('refuses an invalid count answer with the spec text', () => {
     expect(checkCountResponse({ data: { Bouilloire: 2 }, meta: { totalAppliances: 2 } }).meta.totalAppliances).toBe(2);
-    for (const bad of [null, {}, { data: { Bouilloire: 'deux' }, meta: { totalAppliances: 2 } }, { data: {}, meta: {} }, { data: { x: -1 }, meta: { totalAppliances: 1 } }]) {
+    for (const bad of [
+      null,
+      {},
+      { data: { Bouilloire: 'deux' }, meta: { totalAppliances: 2 } },
+      { data: {}, meta: {} },
+      { data: { x: -1 }, meta: { totalAppliances: 1 } },
+    ]) {
       expect(() => checkCountResponse(bad)).toThrow("Réponse invalide du backend. Impossible de calculer l'impact carbone.");
     }
   });
@@ -77,7 +98,9 @@ describe('the use phase from the appliance’s own consumption', () => {
   });
   it('says which consumption it counts, with the factor’s source', () => {
     const real = withRealConsumption(washer, 114.4);
-    expect(real.sources.usage).toMatch(/^Consommation réelle de votre appareil : 114,4 kWh\/an × 0,0519 kg CO2e\/kWh \(ADEME, Base Empreinte, identifiant 43642 : .*\) = 5,94 kg CO2e\/an$/);
+    expect(real.sources.usage).toMatch(
+      /^Consommation réelle de votre appareil : 114,4 kWh\/an × 0,0519 kg CO2e\/kWh \(ADEME, Base Empreinte, identifiant 43642 : .*\) = 5,94 kg CO2e\/an$/,
+    );
     expect(washer.sources.usage).not.toMatch(/réelle/);
   });
 });

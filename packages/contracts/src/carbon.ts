@@ -72,7 +72,8 @@ export function savingVersusAverage(e: CarbonEntry, years: number): number {
 export const ELECTRICITY_KG_CO2E_PER_KWH = 0.0519;
 /** « 0,0519 », as the pages and the simulator write the factor. */
 export const ELECTRICITY_FACTOR_FR = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH);
-export const ELECTRICITY_FACTOR_SOURCE = 'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
+export const ELECTRICITY_FACTOR_SOURCE =
+  'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
 
 const kgFr = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(n);
 
@@ -99,7 +100,11 @@ export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntr
  * An appliance whose yearly consumption is known (`knownKwhYear`, by type) counts its own
  * use phase (withRealConsumption), the others of its type the type's average.
  */
-export function homeImpact(counts: Record<string, number>, entryOf: (prodName: string) => CarbonEntry | undefined, knownKwhYear: Record<string, number[]> = {}) {
+export function homeImpact(
+  counts: Record<string, number>,
+  entryOf: (prodName: string) => CarbonEntry | undefined,
+  knownKwhYear: Record<string, number[]> = {},
+) {
   let kg = 0;
   for (const [name, count] of Object.entries(counts)) {
     const entry = entryOf(name);
@@ -114,7 +119,10 @@ export function homeImpact(counts: Record<string, number>, entryOf: (prodName: s
 }
 
 /** product §8: an invalid count answer raises "Réponse invalide du backend…". */
-export function checkCountResponse(value: unknown): { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> } } {
+export function checkCountResponse(value: unknown): {
+  data: Record<string, number>;
+  meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> };
+} {
   const v = value as { data?: unknown; meta?: { totalAppliances?: unknown } } | null;
   const valid =
     v !== null &&
@@ -124,5 +132,8 @@ export function checkCountResponse(value: unknown): { data: Record<string, numbe
     Object.values(v.data).every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) &&
     typeof v.meta?.totalAppliances === 'number';
   if (!valid) throw new Error(MSG.carbonInvalidResponse);
-  return v as { data: Record<string, number>; meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> } };
+  return v as {
+    data: Record<string, number>;
+    meta: { totalAppliances: number; secondLife?: number; knownKwhYear?: Record<string, number[]> };
+  };
 }

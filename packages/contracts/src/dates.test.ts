@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriods, cardFrequencyFr, dayFr, expandSeries, isoWeek, longDateFr, parisDay, SERIES_EXPANSION_MAX, seriesHorizon, seriesStartRange } from './dates.ts';
+import {
+  addPeriods,
+  cardFrequencyFr,
+  dayFr,
+  expandSeries,
+  isoWeek,
+  longDateFr,
+  parisDay,
+  SERIES_EXPANSION_MAX,
+  seriesHorizon,
+  seriesStartRange,
+} from './dates.ts';
 
 const d = (iso: string) => new Date(iso);
 

@@ -98,7 +98,9 @@ export function isoWeek(date: Date): number {
 
 /** UI brief: dates in French, e.g. « samedi 21 novembre 2026 ». */
 export function longDateFr(date: Date | string, timeZone = 'Europe/Paris'): string {
-  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(date));
+  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
+    new Date(date),
+  );
 }
 
 const DAY_LONG_FR = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });

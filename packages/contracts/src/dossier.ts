@@ -16,7 +16,8 @@ export function eurosFr(amount: number): string {
 }
 
 /** « 1 appareil », « 12 appareils ». */
-export const appliancesCountFr = (n: number) => `${n.toLocaleString('fr-FR').replace(/[\u202f\u2009]/g, '\u00a0')} appareil${n > 1 ? 's' : ''}`;
+export const appliancesCountFr = (n: number) =>
+  `${n.toLocaleString('fr-FR').replace(/[\u202f\u2009]/g, '\u00a0')} appareil${n > 1 ? 's' : ''}`;
 
 export const DOSSIER_STATUSES = ['en-cours', 'pret', 'echec'] as const;
 

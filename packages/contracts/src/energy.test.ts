@@ -12,7 +12,9 @@ describe('the running cost at the regulated tariff', () => {
   });
   it('says it in French, with the day the tariff came into force, the first of the month as « 1er »', () => {
     expect(plain(runningCostFr(434, DEFAULT_ELECTRICITY_TARIFF))).toBe('84,20 € par an au tarif réglementé du 1er février 2026');
-    expect(plain(runningCostFr(7000, { prixKwh: 0.2016, date: '2026-08-15' }))).toBe('1 411,20 € par an au tarif réglementé du 15 août 2026');
+    expect(plain(runningCostFr(7000, { prixKwh: 0.2016, date: '2026-08-15' }))).toBe(
+      '1 411,20 € par an au tarif réglementé du 15 août 2026',
+    );
     expect(plain(tariffFr(DEFAULT_ELECTRICITY_TARIFF))).toBe('0,1940 € le kWh (tarif réglementé du 1er février 2026)');
   });
   it('defaults to the Tarif Bleu base price of 1 February 2026', () => {

@@ -39,28 +39,53 @@ const EVENT_DATE_MIN = Date.UTC(1970, 0, 1);
 const EVENT_DATE_MAX = Date.UTC(2101, 0, 1);
 const when = z
   .string()
-  .refine((v) => {
-    const time = new Date(v).getTime();
-    return time >= EVENT_DATE_MIN && time < EVENT_DATE_MAX;
-  }, { error: MSG.eventDateInvalid })
+  .refine(
+    (v) => {
+      const time = new Date(v).getTime();
+      return time >= EVENT_DATE_MIN && time < EVENT_DATE_MAX;
+    },
+    { error: MSG.eventDateInvalid },
+  )
   .transform((v) => new Date(v));
 
 /** POST …/events: the chosen date, a title, the appliance (or -1) and the card. */
 export const EventCreate = z.object({
-  title: z.string().trim().min(1, { error: MSG.eventTitleRequired }).max(120, { error: MSG.textTooLong(120) }),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: MSG.eventTitleRequired })
+    .max(120, { error: MSG.textTooLong(120) }),
   dt_realisation: when,
   note: z
     .string()
     .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null)),
-  applianceId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
-  maintenanceCardId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
+  applianceId: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => (v && v > 0 ? v : null)),
+  maintenanceCardId: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => (v && v > 0 ? v : null)),
   type: z.enum(EVENT_TYPES).default('MAINTENANCE'),
   sous_garantie: z.boolean().default(false),
-  immobilisation_jours: z.coerce.number().int().min(0, { error: MSG.immobilisationInvalid }).max(3650, { error: MSG.immobilisationInvalid }).nullish().transform((v) => v ?? null),
+  immobilisation_jours: z.coerce
+    .number()
+    .int()
+    .min(0, { error: MSG.immobilisationInvalid })
+    .max(3650, { error: MSG.immobilisationInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
   remplace: z.boolean().default(false),
-  assigneeId: z.coerce.number().int().nullish().transform((v) => (v && v > 0 ? v : null)),
+  assigneeId: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => (v && v > 0 ? v : null)),
   // Sent by the original client; the server decides (a new event is NEW).
   status: z.unknown().optional(),
   dt_creation: z.unknown().optional(),
@@ -94,7 +119,6 @@ export const EventUpdate = z.object({
   /** Another member to see to it, or null for every member; absent: unchanged. */
   assigneeId: z.number().int().positive().nullable().optional(),
 });
-
 
 /**
  * GET …/events, paged. Without parameters, every event, as API.md says. `from` and `to` keep the

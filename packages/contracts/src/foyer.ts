@@ -20,7 +20,13 @@ export const FoyerMember = z.object({ userId: z.number().int(), prenom: z.string
 export type FoyerMember = z.infer<typeof FoyerMember>;
 
 /** `aConfirmer`: an invitation as propriétaire made by a co-owner, not sent until the holder confirms it. */
-export const FoyerInvitation = z.object({ id: z.number().int(), email: z.string(), role: z.enum(FOYER_ROLES), expire: z.string(), aConfirmer: z.boolean() });
+export const FoyerInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(FOYER_ROLES),
+  expire: z.string(),
+  aConfirmer: z.boolean(),
+});
 export type FoyerInvitation = z.infer<typeof FoyerInvitation>;
 
 /**
@@ -66,7 +72,13 @@ export type FoyerInvitationAccept = z.infer<typeof FoyerInvitationAccept>;
  * GET V1/foyer/invitations/{token}: what the invitation page shows before anyone signs in. `pour`: the
  * invited address, masked (« c•••@exemple.fr »), so that the person signs in with the right account.
  */
-export const FoyerInvitationPreview = z.object({ nom: z.string(), invitePar: z.string(), role: z.enum(FOYER_ROLES), expire: z.string(), pour: z.string() });
+export const FoyerInvitationPreview = z.object({
+  nom: z.string(),
+  invitePar: z.string(),
+  role: z.enum(FOYER_ROLES),
+  expire: z.string(),
+  pour: z.string(),
+});
 export type FoyerInvitationPreview = z.infer<typeof FoyerInvitationPreview>;
 
 /**
@@ -90,7 +102,10 @@ export const FoyerLeave = z.object({
 export type FoyerLeave = z.infer<typeof FoyerLeave>;
 
 /** POST V1/profils/users/{userId}/foyer/transfert: the holder hands the household over, with their password. */
-export const FoyerTransfer = z.object({ memberId: z.number().int().positive(), currentPassword: PasswordField.min(1, { error: MSG.currentPasswordRequired }) });
+export const FoyerTransfer = z.object({
+  memberId: z.number().int().positive(),
+  currentPassword: PasswordField.min(1, { error: MSG.currentPasswordRequired }),
+});
 export type FoyerTransfer = z.infer<typeof FoyerTransfer>;
 
 /** Masks an address for the invitation page: « c•••@exemple.fr ». */

@@ -25,7 +25,10 @@ describe('gas safety, written once (item 9)', () => {
   });
 
   it('says the same reflexes and numbers in the emergency answer and in the reminder of the FAQ, sheets and tutorials', () => {
-    for (const [what, text] of [['emergency', EMERGENCIES.gaz.consignes.join(' ')], ['reminder', GAS_SAFETY.rappel]] as const) {
+    for (const [what, text] of [
+      ['emergency', EMERGENCIES.gaz.consignes.join(' ')],
+      ['reminder', GAS_SAFETY.rappel],
+    ] as const) {
       const folded = foldFr(text);
       for (const [fact, re] of FACTS) expect(folded, `${what}: ${fact}`).toMatch(re);
       // The gas reflex is the opposite of cutting the power: nothing says to unplug, switch or cut.

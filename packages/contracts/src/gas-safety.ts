@@ -31,7 +31,10 @@
  */
 import type { EmergencyNumber } from './emergency.ts';
 
-export const GAS_EMERGENCY_NUMBER = { libelle: 'Urgence Sécurité Gaz (GRDF, gratuit, 24 h/24)', numero: '0 800 47 33 33' } as const satisfies EmergencyNumber;
+export const GAS_EMERGENCY_NUMBER = {
+  libelle: 'Urgence Sécurité Gaz (GRDF, gratuit, 24 h/24)',
+  numero: '0 800 47 33 33',
+} as const satisfies EmergencyNumber;
 
 export const GAS_SAFETY = {
   numero: GAS_EMERGENCY_NUMBER,
@@ -49,9 +52,7 @@ export const GAS_SAFETY = {
    * The same reflexes and numbers in one paragraph (« vous »): the FAQ, and word for word the gas
    * tutorials' first step.
    */
-  rappel:
-    `En cas d'odeur de gaz : n'allumez et n'éteignez rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvrez les fenêtres, fermez le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sortez. Une fois dehors, appelez Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si votre gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur votre facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de votre fournisseur, ou le 18 ou le 112.`,
+  rappel: `En cas d'odeur de gaz : n'allumez et n'éteignez rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvrez les fenêtres, fermez le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sortez. Une fois dehors, appelez Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si votre gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur votre facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de votre fournisseur, ou le 18 ou le 112.`,
   /** The same paragraph in the assistant's « tu » (UI.md): word for word the gas fault sheets' precaution. */
-  rappelTu:
-    `En cas d'odeur de gaz : n'allume et n'éteins rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvre les fenêtres, ferme le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sors. Une fois dehors, appelle Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si ton gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur ta facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de ton fournisseur, ou le 18 ou le 112.`,
+  rappelTu: `En cas d'odeur de gaz : n'allume et n'éteins rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvre les fenêtres, ferme le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sors. Une fois dehors, appelle Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si ton gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur ta facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de ton fournisseur, ou le 18 ou le 112.`,
 } as const;

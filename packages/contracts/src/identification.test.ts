@@ -15,7 +15,8 @@ describe('what a scanned code points at', () => {
     expect(parseScannedCode('036000291452')).toEqual({ kind: 'ean', ean: '0036000291452' });
   });
   it('refuses anything else: another site, a wrong check digit, a label number with letters', () => {
-    for (const text of ['https://exemple.fr/qr/1480123', 'https://eprel.ec.europa.eu/qr/12ab', '3540012345679', 'bonjour', '']) expect(parseScannedCode(text), text).toBeNull();
+    for (const text of ['https://exemple.fr/qr/1480123', 'https://eprel.ec.europa.eu/qr/12ab', '3540012345679', 'bonjour', ''])
+      expect(parseScannedCode(text), text).toBeNull();
   });
   it('checks the EAN-13 key by hand: 3 5 4 0 0 1 2 3 4 5 6 7 → 3+15+4+0+0+3+2+9+4+15+6+21 = 82 → key 8', () => {
     expect(isEan13('3540012345678')).toBe(true);

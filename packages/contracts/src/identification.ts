@@ -37,7 +37,10 @@ export const EprelProduct = z.object({
   groupe: z.string(),
   marque: z.string(),
   modele: z.string(),
-  classeEnergie: z.string().regex(/^[A-G]$/).nullable(),
+  classeEnergie: z
+    .string()
+    .regex(/^[A-G]$/)
+    .nullable(),
   kwhAn: z.number().nullable(),
   kwhAnBase: z.string().nullable(),
   /** Washing machines: rated capacity (kg) and water per cycle (litres). */

@@ -66,7 +66,6 @@ export const InventoryImportAnswer = z.object({
 });
 export type InventoryImportAnswer = z.infer<typeof InventoryImportAnswer>;
 
-
 /** The import's phases: reading the file, checking its rows, writing them (only when `appliquer`). */
 export const IMPORT_STEPS = ['lecture', 'verification', 'ecriture'] as const;
 

@@ -4,9 +4,18 @@
  */
 /** The maintenance reminders' wording (French lives here, the server picks which). */
 export const REMINDER = {
-  today: (task: string, forDevice: string) => ({ title: `Aujourd’hui : ${task}`, message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.` }),
-  tomorrow: (task: string, forDevice: string) => ({ title: `Demain : ${task}`, message: `L’entretien « ${task} » est prévu demain${forDevice}. Pensez à préparer les produits.` }),
-  due: (task: string, forDevice: string) => ({ title: `C’est le jour : ${task}`, message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}.` }),
+  today: (task: string, forDevice: string) => ({
+    title: `Aujourd’hui : ${task}`,
+    message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}. Pensez à préparer les produits.`,
+  }),
+  tomorrow: (task: string, forDevice: string) => ({
+    title: `Demain : ${task}`,
+    message: `L’entretien « ${task} » est prévu demain${forDevice}. Pensez à préparer les produits.`,
+  }),
+  due: (task: string, forDevice: string) => ({
+    title: `C’est le jour : ${task}`,
+    message: `L’entretien « ${task} » est prévu aujourd’hui${forDevice}.`,
+  }),
   late: (task: string, forDevice: string, on: string, days: number) => ({
     title: `En retard : ${task}`,
     message: `L’entretien « ${task} » était prévu le ${on}${forDevice} (en retard de ${days === 1 ? '1 jour' : `${days} jours`}).`,
@@ -85,7 +94,8 @@ export const MSG = {
   currentPasswordWrong: 'Votre mot de passe actuel est incorrect.',
   signinSlowDown: (seconds: number) =>
     `Trop d’essais de mot de passe sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
-  passwordTooCommon: 'Ce mot de passe fait partie des plus courants (ou n’en diffère que par des chiffres ou symboles à la fin) : choisissez-en un autre.',
+  passwordTooCommon:
+    'Ce mot de passe fait partie des plus courants (ou n’en diffère que par des chiffres ou symboles à la fin) : choisissez-en un autre.',
   sessionNotFound: 'Cette session est introuvable ou déjà terminée.',
   usernameLooksLikeEmail: 'Le nom d’utilisateur ne peut pas être une adresse e-mail, sauf la vôtre.',
   tooManyEmailChanges: 'Trop de changements d’adresse e-mail. Veuillez réessayer plus tard.',
@@ -104,9 +114,11 @@ export const MSG = {
   emailConfirmMailText: (firstname: string, link: string) =>
     `Bonjour ${firstname},\n\nPour utiliser cette adresse avec votre compte EcoFoyer, ouvrez ce lien (valable 24 heures, utilisable une seule fois) :\n${link}\n\n` +
     `Jusque-là, votre compte garde son ancienne adresse. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n\nL’équipe EcoFoyer`,
-  emailConfirmInvalid: 'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
+  emailConfirmInvalid:
+    'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
   emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
-  emailPendingNotice: (email: string) => `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
+  emailPendingNotice: (email: string) =>
+    `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
   accountDeletedMailSubject: 'Votre compte EcoFoyer a été supprimé',
   accountDeletedMailText: (firstname: string) =>
     `Bonjour ${firstname},\n\nVotre compte EcoFoyer et toutes ses données (foyer, appareils, photos, factures, notices, calendrier, notifications) viennent d’être supprimés, à votre demande. ` +
@@ -117,7 +129,11 @@ export const MSG = {
   credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
   credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
     `Bonjour ${firstname},\n\n` +
-    (what === 'password' ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.' : what === 'email' ? `Une demande vient d’être faite pour remplacer l’adresse e-mail de votre compte EcoFoyer par ${newEmail} : elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert.` : `Le mot de passe de votre compte EcoFoyer vient d’être changé, et une demande faite pour remplacer son adresse e-mail par ${newEmail} (elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert).`) +
+    (what === 'password'
+      ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.'
+      : what === 'email'
+        ? `Une demande vient d’être faite pour remplacer l’adresse e-mail de votre compte EcoFoyer par ${newEmail} : elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert.`
+        : `Le mot de passe de votre compte EcoFoyer vient d’être changé, et une demande faite pour remplacer son adresse e-mail par ${newEmail} (elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert).`) +
     `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion (cela annule aussi un changement d’adresse en attente), puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
     `L’équipe EcoFoyer`,
 
@@ -137,14 +153,18 @@ export const MSG = {
   smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
   smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
   // The repair records hold almost no appliance older than 50 years.
-  smartfixAgeTooOld: 'Au-delà de 50 ans, nous ne pouvons pas estimer : les ateliers de réparation n’ont presque aucun appareil aussi ancien. Indiquez un âge de 0 à 50 ans.',
+  smartfixAgeTooOld:
+    'Au-delà de 50 ans, nous ne pouvons pas estimer : les ateliers de réparation n’ont presque aucun appareil aussi ancien. Indiquez un âge de 0 à 50 ans.',
   smartfixKindInvalid: 'Ce type d’appareil ne fait pas partie de la catégorie choisie.',
   smartfixYours: (percent: string) => `Pour le vôtre : ${percent} de chances de réparation`,
-  smartfixAverage: (percent: string, plural: string) => `En moyenne, ${percent} des ${plural} apportés en atelier de réparation ont été réparés`,
+  smartfixAverage: (percent: string, plural: string) =>
+    `En moyenne, ${percent} des ${plural} apportés en atelier de réparation ont été réparés`,
   smartfixAverageRecords: (records: string) => `d’après ${records} appareils enregistrés par des repair cafés`,
   smartfixFactorsTitle: 'Ce qui a déplacé l’estimation',
-  smartfixFactor: (label: string, up: boolean, points: number) => `${label} : fait ${up ? 'monter' : 'baisser'} de ${points} point${points > 1 ? 's' : ''}`,
-  smartfixNoFactor: 'Rien de ce que vous avez indiqué (âge, marque, panne) ne l’a déplacée d’un point : c’est la moyenne de ce type d’appareil.',
+  smartfixFactor: (label: string, up: boolean, points: number) =>
+    `${label} : fait ${up ? 'monter' : 'baisser'} de ${points} point${points > 1 ? 's' : ''}`,
+  smartfixNoFactor:
+    'Rien de ce que vous avez indiqué (âge, marque, panne) ne l’a déplacée d’un point : c’est la moyenne de ce type d’appareil.',
   smartfixCaveat:
     'Une estimation tirée des réparations tentées dans des repair cafés, pas un diagnostic de votre appareil. Pour un appareil au gaz, une odeur de brûlé, de la fumée ou un risque électrique, débranchez-le et faites appel à un professionnel.',
   productSearchPlaceholder: 'Rechercher un produit...',
@@ -194,7 +214,8 @@ export const MSG = {
   jobTooLong: 'Ce document demandait trop de travail au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
   jobTooLarge: 'Ce document demandait trop de mémoire au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
   jobQueueFull: 'Le serveur prépare déjà beaucoup de documents. Réessayez dans une minute.',
-  dossierInvoiceLeftOut: (maxMb: number) => `Facture non jointe : une fois décompressée, elle dépasse ${maxMb} Mo. Joignez-la à part si elle est nécessaire.`,
+  dossierInvoiceLeftOut: (maxMb: number) =>
+    `Facture non jointe : une fois décompressée, elle dépasse ${maxMb} Mo. Joignez-la à part si elle est nécessaire.`,
   labelUnknown: 'Cette étiquette n’existe pas. Vérifiez le code ou scannez-la de nouveau.',
   labelRevoked: 'Cette étiquette a été révoquée : l’appareil a reçu une nouvelle étiquette, ou il a quitté l’inventaire.',
   labelOtherFoyer: 'Cet appareil appartient à un autre foyer : demandez à ses membres de vous inviter.',
@@ -202,11 +223,14 @@ export const MSG = {
   labelNotCreated: 'Un des appareils choisis n’a pas encore d’étiquette : créez-la d’abord.',
   labelChooseAppliance: 'Choisissez au moins un appareil.',
   importNotCsv: 'Ce fichier ne se lit pas comme un tableau CSV. Enregistrez-le au format CSV (séparateur « ; » ou « , ») et réessayez.',
-  importColumnsMissing: (missing: string) => `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
+  importColumnsMissing: (missing: string) =>
+    `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
   importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
   importFailed: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.',
-  importInventoryChanged: 'L’inventaire a changé pendant l’import (un autre import, ou une modification) : rien n’a été enregistré. Relancez l’aperçu pour voir ce que ce fichier fera maintenant.',
-  importTypeNotFound: 'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
+  importInventoryChanged:
+    'L’inventaire a changé pendant l’import (un autre import, ou une modification) : rien n’a été enregistré. Relancez l’aperçu pour voir ce que ce fichier fera maintenant.',
+  importTypeNotFound:
+    'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
   importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
   importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
@@ -222,7 +246,7 @@ export const MSG = {
   eventSeriesStartTooOld: 'Un entretien régulier ne peut pas commencer il y a plus d’un an. Choisissez une première date plus récente.',
   eventSeriesStartTooFar: 'Un entretien régulier doit commencer dans les deux ans à venir. Choisissez une première date plus proche.',
   maintenanceCardUnknown: 'Fiche d’entretien introuvable.',
-  carbonInvalidResponse: 'Réponse invalide du backend. Impossible de calculer l\'impact carbone.',
+  carbonInvalidResponse: "Réponse invalide du backend. Impossible de calculer l'impact carbone.",
   badgeUnknown: 'Badge introuvable.',
   pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
   pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
@@ -265,7 +289,8 @@ export const MSG = {
   foyerUnnamed: 'Foyer partagé',
   foyerHolderOnly: 'Seule la personne responsable du foyer peut faire cela.',
   foyerHolderStays: 'La personne responsable du foyer ne peut pas en être retirée. Elle seule peut le confier à quelqu’un d’autre.',
-  foyerHolderProtected: 'Le rôle de la personne responsable du foyer ne peut pas être changé. Elle seule peut confier le foyer à quelqu’un d’autre.',
+  foyerHolderProtected:
+    'Le rôle de la personne responsable du foyer ne peut pas être changé. Elle seule peut confier le foyer à quelqu’un d’autre.',
   foyerHolderOwnRole: 'Vous êtes responsable du foyer : pour changer de rôle, confiez d’abord le foyer à un autre membre.',
   foyerHolderNamesOwners: 'Seule la personne responsable du foyer peut nommer un propriétaire.',
   foyerTransferPassword: 'Saisissez votre mot de passe pour confirmer.',
@@ -273,7 +298,8 @@ export const MSG = {
   foyerTransferred: (prenom: string) => `${prenom} est maintenant responsable du foyer.`,
   foyerAloneLeave: 'Vous êtes seul dans ce foyer : il n’y a rien à quitter. Pour effacer vos données, supprimez votre compte.',
   foyerSuccessorUnknown: 'La personne choisie pour prendre le foyer n’en est pas membre.',
-  foyerHolderJoinOther: 'D’autres personnes partagent le foyer dont vous êtes responsable : quittez-le d’abord (Profil › Mon foyer), en le confiant à l’une d’elles ou en emportant ses données, avant d’en rejoindre un autre.',
+  foyerHolderJoinOther:
+    'D’autres personnes partagent le foyer dont vous êtes responsable : quittez-le d’abord (Profil › Mon foyer), en le confiant à l’une d’elles ou en emportant ses données, avant d’en rejoindre un autre.',
   foyerInvitationOtherAddress: (masked: string) =>
     `Cette invitation a été envoyée à ${masked}. Connectez-vous avec le compte de cette adresse pour l’accepter, ou demandez une invitation à votre propre adresse.`,
   foyerInvitationAwaiting: 'Cette invitation attend l’accord de la personne responsable du foyer.',
@@ -286,7 +312,8 @@ export const MSG = {
   foyerInvitationInvalid: 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.',
   foyerInvitationUnknown: 'Invitation introuvable.',
   foyerTooManyInvitations: 'Trop d’invitations envoyées. Réessayez dans une heure.',
-  foyerMergeShared: 'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
+  foyerMergeShared:
+    'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
   foyerInviteMailSubject: (nom: string) => `Invitation à rejoindre « ${nom} » sur EcoFoyer`,
   foyerInviteMailText: (inviter: string, nom: string, role: string, link: string, days: number) =>
     `Bonjour,\n\n${inviter} vous invite à rejoindre le foyer « ${nom} » sur EcoFoyer, avec le rôle ${role} : ` +
@@ -299,14 +326,20 @@ export const MSG = {
   eprelNumberInvalid: 'Le numéro d’enregistrement EPREL s’écrit en chiffres (1 à 10), comme sous le QR code de l’étiquette énergie.',
   eanInvalid: 'Ce code-barres n’est pas un EAN-13 valable : 13 chiffres, le dernier étant la clé de contrôle.',
   energyKwhInvalid: 'La consommation annuelle s’écrit en kWh par an, de 0 à 10 000, par exemple 180 ou 152,5.',
-  eprelProductNotFound: 'Produit introuvable dans la base européenne des étiquettes énergie (EPREL) : vérifiez le numéro, ou saisissez les informations à la main.',
+  eprelProductNotFound:
+    'Produit introuvable dans la base européenne des étiquettes énergie (EPREL) : vérifiez le numéro, ou saisissez les informations à la main.',
   eanProductNotFound: 'Produit introuvable dans Open Products Facts : saisissez les informations à la main.',
-  eprelUnavailable: 'La base européenne des étiquettes énergie (EPREL) ne répond pas pour le moment : saisissez les informations à la main.',
+  eprelUnavailable:
+    'La base européenne des étiquettes énergie (EPREL) ne répond pas pour le moment : saisissez les informations à la main.',
   opfUnavailable: 'Open Products Facts ne répond pas pour le moment : saisissez les informations à la main.',
-  scanNothingFound: 'Aucun QR code d’étiquette énergie ni code-barres n’a été reconnu sur cette image. Réessayez avec une photo nette et bien cadrée, ou saisissez les informations à la main.',
-  scanUnsupportedCode: 'Ce code n’est ni le QR code d’une étiquette énergie européenne ni un code-barres EAN-13 : saisissez les informations à la main.',
-  scanReaderFailed: 'Le lecteur de codes n’a pas pu démarrer sur cet appareil : choisissez une photo, ou saisissez les informations à la main.',
-  cameraDenied: 'Vous avez refusé l’accès à l’appareil photo. Autorisez-le dans les réglages du navigateur, ou choisissez une photo de l’étiquette.',
+  scanNothingFound:
+    'Aucun QR code d’étiquette énergie ni code-barres n’a été reconnu sur cette image. Réessayez avec une photo nette et bien cadrée, ou saisissez les informations à la main.',
+  scanUnsupportedCode:
+    'Ce code n’est ni le QR code d’une étiquette énergie européenne ni un code-barres EAN-13 : saisissez les informations à la main.',
+  scanReaderFailed:
+    'Le lecteur de codes n’a pas pu démarrer sur cet appareil : choisissez une photo, ou saisissez les informations à la main.',
+  cameraDenied:
+    'Vous avez refusé l’accès à l’appareil photo. Autorisez-le dans les réglages du navigateur, ou choisissez une photo de l’étiquette.',
   cameraUnavailable: 'Aucun appareil photo n’est disponible ici : choisissez une photo de l’étiquette.',
   energyLabelSaved: (name: string) => `Les informations de l’étiquette énergie sont enregistrées pour ${name}.`,
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, claimLetter, computeRights, type RightsInput } from './rights.ts';
 
-const washer: RightsInput = { dtAchat: '2025-03-10', dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] };
+const washer: RightsInput = {
+  dtAchat: '2025-03-10',
+  dtLivraison: null,
+  occasion: false,
+  garantieCommercialeFin: null,
+  productSlug: 'lave-linge',
+  bonusMontant: 50,
+  repairs: [],
+};
 
 describe('dates as the law counts them', () => {
   it('adds months keeping the day, or the month’s last day when it does not exist', () => {
@@ -49,13 +57,25 @@ describe('the legal guarantee of conformity (articles L217-3, L217-7, L217-13)',
   });
 
   it('gives a replacement a new 2-year guarantee', () => {
-    const r = computeRights({ ...washer, repairs: [{ date: '2026-10-01', sousGarantie: true, immobilisationJours: null, remplace: true }] }, '2026-11-24');
+    const r = computeRights(
+      { ...washer, repairs: [{ date: '2026-10-01', sousGarantie: true, immobilisationJours: null, remplace: true }] },
+      '2026-11-24',
+    );
     expect(r.legale).toMatchObject({ fin: '2028-10-01', active: true });
-    expect(r.legale?.prolongations).toEqual([{ raison: 'Appareil remplacé par le vendeur le 1 octobre 2026 : nouvelle garantie de 2 ans', mois: 24 }]);
+    expect(r.legale?.prolongations).toEqual([
+      { raison: 'Appareil remplacé par le vendeur le 1 octobre 2026 : nouvelle garantie de 2 ans', mois: 24 },
+    ]);
   });
 
   it('ignores a repair made after the guarantee had ended', () => {
-    const r = computeRights({ ...washer, dtAchat: '2020-01-01', repairs: [{ date: '2023-01-01', sousGarantie: true, immobilisationJours: null, remplace: false }] }, '2026-11-24');
+    const r = computeRights(
+      {
+        ...washer,
+        dtAchat: '2020-01-01',
+        repairs: [{ date: '2023-01-01', sousGarantie: true, immobilisationJours: null, remplace: false }],
+      },
+      '2026-11-24',
+    );
     expect(r.legale).toMatchObject({ fin: '2022-01-01', active: false, prolongations: [] });
   });
 
@@ -101,13 +121,20 @@ describe('spare parts and the repair bonus', () => {
 
   it('gives a kettle the French 5-year floor, and a lawnmower no legal minimum', () => {
     expect(computeRights({ ...washer, productSlug: 'bouilloire' }, '2026-11-24').pieces.annees).toBe(5);
-    expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces).toMatchObject({ jusqua: null, annees: null });
+    expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces).toMatchObject({
+      jusqua: null,
+      annees: null,
+    });
   });
 
   it('offers the bonus only out of every guarantee', () => {
     expect(computeRights(washer, '2026-11-24').bonus).toMatchObject({ eligible: false, montant: 50 });
     const out = computeRights({ ...washer, dtAchat: '2021-03-10' }, '2026-11-24');
-    expect(out.bonus).toEqual({ eligible: true, montant: 50, raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.' });
+    expect(out.bonus).toEqual({
+      eligible: true,
+      montant: 50,
+      raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.',
+    });
     expect(out.conseil.action).toBe('reparer');
     expect(out.conseil.texte).toContain('2 ans de sa découverte');
     expect(computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 0 }, '2026-11-24').bonus.eligible).toBe(false);
@@ -134,8 +161,12 @@ describe('the claim letter', () => {
   it('is pre-filled with the appliance, the seller, the dates, the price, the serial number and the defect, and cites the law', () => {
     const text = claimLetter(base).join('\n');
     expect(text).toContain('À l’attention de Boulanger Lyon');
-    expect(text).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604');
-    expect(text).toContain('J’ai acheté le 20 janvier 2025, livré le 24 janvier 2025 auprès de Boulanger Lyon l’appareil suivant : Lave-linge, Bosch Série 6, pour un prix de 549,90');
+    expect(text).toContain(
+      'Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604',
+    );
+    expect(text).toContain(
+      'J’ai acheté le 20 janvier 2025, livré le 24 janvier 2025 auprès de Boulanger Lyon l’appareil suivant : Lave-linge, Bosch Série 6, pour un prix de 549,90',
+    );
     expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (15 novembre 2026).');
     expect(text).toMatch(/articles L217-3 et suivants.+trente jours \(article L217-10\).+vingt-quatre mois.+article L217-7/);
   });

@@ -53,7 +53,12 @@ export const Droits = z.object({
    * many records that average comes from. Null when its type is not in the records.
    */
   reparabilite: z
-    .object({ probabilite: z.number().min(0).max(1), moyenne: z.number().min(0).max(1), type: z.string(), enregistrements: z.number().int().min(0) })
+    .object({
+      probabilite: z.number().min(0).max(1),
+      moyenne: z.number().min(0).max(1),
+      type: z.string(),
+      enregistrements: z.number().int().min(0),
+    })
     .nullable(),
 });
 export type Droits = z.infer<typeof Droits>;
@@ -94,8 +99,14 @@ export function addDays(date: string, days: number): string {
 const PARTS_YEARS: Record<string, { years: number; source: string }> = {
   'lave-linge': { years: 10, source: 'règlement (UE) 2019/2023 sur l’écoconception des lave-linge' },
   'lave-vaisselle': { years: 10, source: 'règlement (UE) 2019/2022 sur l’écoconception des lave-vaisselle (7 ans pour certaines pièces)' },
-  refrigerateur: { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)' },
-  congelateur: { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)' },
+  refrigerateur: {
+    years: 7,
+    source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
+  },
+  congelateur: {
+    years: 7,
+    source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
+  },
   'cave-a-vin': { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération' },
   'seche-linge': { years: 10, source: 'règlement (UE) 2023/2533 sur l’écoconception des sèche-linge' },
   televiseur: { years: 7, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' },
@@ -105,22 +116,52 @@ const PARTS_YEARS: Record<string, { years: number; source: string }> = {
 };
 /** Article L111-4 and décret n° 2021-1943: at least 5 years for these kinds. */
 const FRENCH_FLOOR = new Set([
-  'bouilloire', 'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'machine-a-cafe-automatique', 'grille-pain', 'robot-cuiseur',
-  'robot-patissier', 'presse-agrumes', 'centrifugeuse', 'friteuse', 'machine-a-pain', 'yaourtiere', 'appareil-a-raclette', 'micro-ondes', 'mini-four',
-  'aspirateur', 'fer-a-repasser', 'centrale-vapeur', 'seche-cheveux', 'lisseur', 'rasoir-electrique', 'ordinateur-portable', 'ordinateur-fixe',
-  'imprimante', 'telephone-fixe',
+  'bouilloire',
+  'cafetiere-dosettes',
+  'cafetiere-filtre',
+  'cafetiere-expresso',
+  'machine-a-cafe-automatique',
+  'grille-pain',
+  'robot-cuiseur',
+  'robot-patissier',
+  'presse-agrumes',
+  'centrifugeuse',
+  'friteuse',
+  'machine-a-pain',
+  'yaourtiere',
+  'appareil-a-raclette',
+  'micro-ondes',
+  'mini-four',
+  'aspirateur',
+  'fer-a-repasser',
+  'centrale-vapeur',
+  'seche-cheveux',
+  'lisseur',
+  'rasoir-electrique',
+  'ordinateur-portable',
+  'ordinateur-fixe',
+  'imprimante',
+  'telephone-fixe',
 ]);
 
 function parts(productSlug: string | null, purchase: string | null): Droits['pieces'] {
-  const rule = productSlug ? (PARTS_YEARS[productSlug] ?? (FRENCH_FLOOR.has(productSlug) ? { years: 5, source: 'article L111-4 du code de la consommation et décret n° 2021-1943' } : null)) : null;
-  if (!rule) return { jusqua: null, annees: null, source: 'Aucune durée minimale de disponibilité des pièces n’est fixée par la loi pour ce type d’appareil : demandez-la au vendeur, elle doit figurer sur la facture ou le bon de livraison (article L111-4 du code de la consommation).' };
+  const rule = productSlug
+    ? (PARTS_YEARS[productSlug] ??
+      (FRENCH_FLOOR.has(productSlug) ? { years: 5, source: 'article L111-4 du code de la consommation et décret n° 2021-1943' } : null))
+    : null;
+  if (!rule)
+    return {
+      jusqua: null,
+      annees: null,
+      source:
+        'Aucune durée minimale de disponibilité des pièces n’est fixée par la loi pour ce type d’appareil : demandez-la au vendeur, elle doit figurer sur la facture ou le bon de livraison (article L111-4 du code de la consommation).',
+    };
   return {
     jusqua: purchase ? addMonths(purchase, rule.years * 12) : null,
     annees: rule.years,
     source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle.`,
   };
 }
-
 
 /**
  * The rights of one appliance on `today`:
@@ -163,7 +204,9 @@ export function computeRights(input: RightsInput, today: string): Droits {
   let commerciale: Droits['commerciale'] = null;
   if (input.garantieCommercialeFin) {
     // Article L217-28: an immobilisation of at least 7 days is added to what remained.
-    const days = input.repairs.filter((r) => (r.immobilisationJours ?? 0) >= 7 && r.date <= input.garantieCommercialeFin!).reduce((n, r) => n + (r.immobilisationJours ?? 0), 0);
+    const days = input.repairs
+      .filter((r) => (r.immobilisationJours ?? 0) >= 7 && r.date <= input.garantieCommercialeFin!)
+      .reduce((n, r) => n + (r.immobilisationJours ?? 0), 0);
     const fin = addDays(input.garantieCommercialeFin, days);
     commerciale = { fin, active: today <= fin };
   }
@@ -173,8 +216,16 @@ export function computeRights(input: RightsInput, today: string): Droits {
     input.bonusMontant <= 0
       ? { eligible: false, montant: 0, raison: 'Ce type d’appareil n’ouvre pas droit au bonus réparation.' }
       : underGuarantee
-        ? { eligible: false, montant: input.bonusMontant, raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.' }
-        : { eligible: true, montant: input.bonusMontant, raison: `Hors garantie : ${input.bonusMontant} € déduits de la facture par un réparateur labellisé QualiRépar.` };
+        ? {
+            eligible: false,
+            montant: input.bonusMontant,
+            raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
+          }
+        : {
+            eligible: true,
+            montant: input.bonusMontant,
+            raison: `Hors garantie : ${input.bonusMontant} € déduits de la facture par un réparateur labellisé QualiRépar.`,
+          };
 
   let conseil: Droits['conseil'];
   if (!debut) {
@@ -186,7 +237,10 @@ export function computeRights(input: RightsInput, today: string): Droits {
       texte: `Faites jouer la garantie légale de conformité jusqu’au ${dayFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.${presumptionOver ? ' Appareil d’occasion acheté il y a plus de 12 mois : il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7).' : ''}`,
     };
   } else if (commerciale?.active) {
-    conseil = { action: 'garantie-commerciale', texte: `Votre garantie commerciale court jusqu’au ${dayFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.` };
+    conseil = {
+      action: 'garantie-commerciale',
+      texte: `Votre garantie commerciale court jusqu’au ${dayFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.`,
+    };
   } else {
     conseil = {
       action: 'reparer',
@@ -194,7 +248,14 @@ export function computeRights(input: RightsInput, today: string): Droits {
     };
   }
 
-  return { legale, commerciale, pieces: parts(input.productSlug, input.dtAchat ?? debut), bonus, conseil, reparabilite: input.reparabilite ?? null };
+  return {
+    legale,
+    commerciale,
+    pieces: parts(input.productSlug, input.dtAchat ?? debut),
+    bonus,
+    conseil,
+    reparabilite: input.reparabilite ?? null,
+  };
 }
 
 /** What the claim letter needs: the household, the appliance, its paperwork and the defect. */

@@ -18,7 +18,8 @@ export const SAFETY_BYPASS_REFUSAL: Refus = {
     'La shunter ou la ponter ne répare rien : la panne reste, et c’est l’appareil qui continue de chauffer, de fuir ou de conduire le courant sans que rien ne l’arrête. Incendie, électrocution, intoxication ou dégât des eaux peuvent suivre.',
     'Qu’elle se déclenche est un signe : c’est la cause qu’il faut trouver, et la pièce de sécurité se remplace par une pièce d’origine, jamais par un pont.',
   ],
-  conseil: 'Décris-moi plutôt ce que fait l’appareil quand la sécurité se déclenche, ou fais-le vérifier par un réparateur (et par un professionnel du gaz pour un appareil à gaz).',
+  conseil:
+    'Décris-moi plutôt ce que fait l’appareil quand la sécurité se déclenche, ou fais-le vérifier par un réparateur (et par un professionnel du gaz pour un appareil à gaz).',
 };
 
 export function refusalText(r: Refus): string {
@@ -49,7 +50,8 @@ const RUN_WITHOUT = new RegExp(String.raw`\b${RUN}\b[^.!?]{0,30}?\b${WITHOUT}\b|
 const OWNER_LOCK = /\b(securite|verrou\w*) (enfants?|des touches|du clavier|parental\w*)\b/;
 
 /** Words that tell the person is asking about the device, not how to defeat it (« ma sécurité a sauté, pourquoi ? »). */
-const NOT_A_REQUEST = /\b(a saute|a disjoncte|fait sauter|fait disjoncter|se declenche|s'est declenche\w*|saute tout le temps|saute sans arret|pourquoi (la |le )?\w*( de securite)? (saute|se declenche|coupe))\b/;
+const NOT_A_REQUEST =
+  /\b(a saute|a disjoncte|fait sauter|fait disjoncter|se declenche|s'est declenche\w*|saute tout le temps|saute sans arret|pourquoi (la |le )?\w*( de securite)? (saute|se declenche|coupe))\b/;
 
 /** Whether a message asks how to disable a safety device (the sure cases; the server's classifier reads the rest). */
 export function isSafetyBypass(input: string): boolean {

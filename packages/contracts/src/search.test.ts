@@ -78,7 +78,9 @@ describe('the repair-bonus table search', () => {
   });
 
   it('finds coffee makers, televisions, computers and phones by their everyday names', () => {
-    expect(bonusTypes('cafetière')).toEqual(expect.arrayContaining(['Machine à café à capsule', 'Machine à café avec filtre', 'Machine à café tout automatique']));
+    expect(bonusTypes('cafetière')).toEqual(
+      expect.arrayContaining(['Machine à café à capsule', 'Machine à café avec filtre', 'Machine à café tout automatique']),
+    );
     expect(bonusTypes('expresso').length).toBeGreaterThan(0);
     expect(bonusTypes('tv')[0]).toBe('Téléviseur');
     expect(bonusTypes('pc')).toEqual(expect.arrayContaining(['Ordinateur portable', 'Ordinateur fixe / tout-en-un']));

@@ -1,12 +1,20 @@
 import { PRODUCT_SYNONYMS } from './product-synonyms.ts';
 
 /** Lower case without accents: "Réfrigérateur" and "refrigerateur" match. */
-export const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+export const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** The form every text is compared in: folded, hyphens, apostrophes and punctuation as single spaces. */
 export function normalizeForSearch(s: string): string {
   // Plain ASCII (most brands and models) skips the Unicode work: the same result, several times faster.
-  if (/^[\x20-\x7e]*$/.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (/^[\x20-\x7e]*$/.test(s))
+    return s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return fold(s)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -80,7 +88,10 @@ interface Indexed<T> {
 
 /** Whether `word` is the query word `q` with a typo or two, whole (« bsoch ») or being typed (« refigera »). */
 function isNear(q: string, word: string, max: number): boolean {
-  return absentLetters(q, word, max) <= max && (editDistance(q, word, max) <= max || (word.length > q.length && editDistance(q, word.slice(0, q.length), max) <= max));
+  return (
+    absentLetters(q, word, max) <= max &&
+    (editDistance(q, word, max) <= max || (word.length > q.length && editDistance(q, word.slice(0, q.length), max) <= max))
+  );
 }
 
 /**
@@ -120,7 +131,13 @@ const hasAny = (words: Uint32Array, flags: Uint8Array) => {
  * 1 a field starts with it, 2 each query word starts a word of the item, 3 each query word is
  * that with a typo or two. The key's rank breaks ties, so a match on the name beats one on a note.
  */
-function score<T>(entry: Indexed<T>, query: string, queryWords: readonly string[], fuzzy: boolean, match: ReturnType<typeof wordMatcher>): number | null {
+function score<T>(
+  entry: Indexed<T>,
+  query: string,
+  queryWords: readonly string[],
+  fuzzy: boolean,
+  match: ReturnType<typeof wordMatcher>,
+): number | null {
   let best: number | null = null;
   entry.fields.forEach((field, k) => {
     if (!field) return;
@@ -149,7 +166,15 @@ export function createSearch<T>(items: readonly T[], keys: readonly Key<T>[]) {
   };
   const index: Indexed<T>[] = items.map((item, order) => {
     const fields = keys.map((key) => normalizeForSearch(String((typeof key === 'function' ? key(item) : item[key]) ?? '')));
-    return { item, order, fields, words: Uint32Array.from(fields.flatMap((f) => (f ? f.split(' ') : [])), numberOf) };
+    return {
+      item,
+      order,
+      fields,
+      words: Uint32Array.from(
+        fields.flatMap((f) => (f ? f.split(' ') : [])),
+        numberOf,
+      ),
+    };
   });
   return (raw: string): T[] => {
     const query = normalizeForSearch(raw);

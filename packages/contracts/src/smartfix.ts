@@ -10,7 +10,9 @@ export { SMARTFIX_KINDS, type SmartfixKind, smartfixKindOfProduct } from './smar
  * product §3, Smart-fix categories: the 40 Open Repair Data Standard categories (ORDS v0.3, Open Repair
  * Alliance, CC BY-SA 4.0), French names translated by the project under the same licence.
  */
-export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[] = (categories as { id: number; name_en: string; name_fr: string }[]).map((c) => ({
+export const SMARTFIX_CATEGORIES: { id: number; name: string; nameEn: string }[] = (
+  categories as { id: number; name_en: string; name_fr: string }[]
+).map((c) => ({
   id: c.id,
   name: c.name_fr,
   nameEn: c.name_en,
@@ -38,7 +40,12 @@ export const smartfixCategoryList = (): SmartfixCategory[] =>
     name,
     plural: SMARTFIX_CATEGORY_PLURALS[id] ?? name.toLowerCase(),
     keywords: SMARTFIX_CATEGORY_KEYWORDS[id] ?? [],
-    kinds: SMARTFIX_KINDS.filter((k) => k.categoryId === id).map(({ id: kindId, name: kindName, plural, keywords }) => ({ id: kindId, name: kindName, plural, keywords })),
+    kinds: SMARTFIX_KINDS.filter((k) => k.categoryId === id).map(({ id: kindId, name: kindName, plural, keywords }) => ({
+      id: kindId,
+      name: kindName,
+      plural,
+      keywords,
+    })),
   }));
 
 /** product §5: the age is digits only (years). */
@@ -47,22 +54,51 @@ export const SMARTFIX_AGE_PATTERN = /^\d{1,3}$/;
 export const SMARTFIX_AGE_MAX = 50;
 
 /** POST V1/smartfix/predict (product §3, Smart-fix request). */
-export const SmartfixRequest = z.object({
-  product_category_id: z.coerce.number({ error: MSG.smartfixCategoryInvalid }).int({ error: MSG.smartfixCategoryInvalid }).min(1, { error: MSG.smartfixCategoryInvalid }).max(40, { error: MSG.smartfixCategoryInvalid }),
-  brand: z.string().trim().max(100, { error: MSG.textTooLong(100) }).nullish().transform((v) => v ?? ''),
-  product_age: z
-    .union([z.number(), z.string().trim().regex(SMARTFIX_AGE_PATTERN, { error: MSG.smartfixAgeDigits })], { error: MSG.smartfixAgeDigits })
-    .transform((v) => Number(v))
-    .pipe(z.number().int({ error: MSG.smartfixAgeDigits }).min(0, { error: MSG.smartfixAgeDigits }).max(SMARTFIX_AGE_MAX, { error: MSG.smartfixAgeTooOld }))
-    .nullish(),
-  problem: z.string().trim().max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) }).nullish().transform((v) => v ?? ''),
-  /** A finer kind of the category, to compare like with like (SMARTFIX_KINDS id), optional. */
-  kind: z.string().trim().max(40).nullish().transform((v) => v || null),
-}).superRefine((body, ctx) => {
-  if (body.kind && !SMARTFIX_KINDS.some((k) => k.id === body.kind && k.categoryId === body.product_category_id)) {
-    ctx.addIssue({ code: 'custom', path: ['kind'], message: MSG.smartfixKindInvalid });
-  }
-});
+export const SmartfixRequest = z
+  .object({
+    product_category_id: z.coerce
+      .number({ error: MSG.smartfixCategoryInvalid })
+      .int({ error: MSG.smartfixCategoryInvalid })
+      .min(1, { error: MSG.smartfixCategoryInvalid })
+      .max(40, { error: MSG.smartfixCategoryInvalid }),
+    brand: z
+      .string()
+      .trim()
+      .max(100, { error: MSG.textTooLong(100) })
+      .nullish()
+      .transform((v) => v ?? ''),
+    product_age: z
+      .union([z.number(), z.string().trim().regex(SMARTFIX_AGE_PATTERN, { error: MSG.smartfixAgeDigits })], {
+        error: MSG.smartfixAgeDigits,
+      })
+      .transform((v) => Number(v))
+      .pipe(
+        z
+          .number()
+          .int({ error: MSG.smartfixAgeDigits })
+          .min(0, { error: MSG.smartfixAgeDigits })
+          .max(SMARTFIX_AGE_MAX, { error: MSG.smartfixAgeTooOld }),
+      )
+      .nullish(),
+    problem: z
+      .string()
+      .trim()
+      .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
+      .nullish()
+      .transform((v) => v ?? ''),
+    /** A finer kind of the category, to compare like with like (SMARTFIX_KINDS id), optional. */
+    kind: z
+      .string()
+      .trim()
+      .max(40)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind && !SMARTFIX_KINDS.some((k) => k.id === body.kind && k.categoryId === body.product_category_id)) {
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: MSG.smartfixKindInvalid });
+    }
+  });
 export type SmartfixRequest = z.input<typeof SmartfixRequest>;
 
 /** What moved the estimate away from the kind's average, in percentage points. */
@@ -92,7 +128,12 @@ export const probabilityLabel = (p: number) => `${(p * 100).toFixed(2).replace('
 /** POST /api/ai/images: the uploaded photo, and optionally what the user typed (brand or model, ≤ 50 characters). */
 export const ImageSearchBody = z.object({
   urlImage: z.string().trim().min(1).max(2000),
-  searchText: z.string().trim().max(50, { error: MSG.imageSearchHintTooLong }).nullish().transform((v) => v ?? ''),
+  searchText: z
+    .string()
+    .trim()
+    .max(50, { error: MSG.imageSearchHintTooLong })
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type ImageSearchBody = z.input<typeof ImageSearchBody>;
 export const ImageReading = z.object({ marque: z.string().nullable(), modele: z.string().nullable(), text: z.string() });
@@ -101,7 +142,12 @@ export type ImageReading = z.infer<typeof ImageReading>;
 /** POST /api/ai/appliance/searchandsave (product §3, image search payload). */
 export const SearchAndSaveBody = z.object({
   urlImage: z.string().trim().min(1).max(2000),
-  searchText: z.string().trim().max(50, { error: MSG.imageSearchHintTooLong }).nullish().transform((v) => v ?? ''),
+  searchText: z
+    .string()
+    .trim()
+    .max(50, { error: MSG.imageSearchHintTooLong })
+    .nullish()
+    .transform((v) => v ?? ''),
   userId: z.coerce.number().int().positive(),
   univerId: z.coerce.number().int().positive(),
   refProdId: z.coerce.number({ error: MSG.productTypeRequired }).int().positive({ error: MSG.productTypeRequired }),

@@ -21,7 +21,12 @@ export const UNIVERSE_DESCRIPTION_MAX = 500;
 const name = z
   .string()
   .transform((v) => stripAngleBrackets(v).trim())
-  .pipe(z.string().min(1, { error: MSG.universeNameRequired }).max(UNIVERSE_NAME_MAX, { error: MSG.textTooLong(UNIVERSE_NAME_MAX) }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MSG.universeNameRequired })
+      .max(UNIVERSE_NAME_MAX, { error: MSG.textTooLong(UNIVERSE_NAME_MAX) }),
+  );
 const description = z
   .string()
   .optional()
@@ -32,7 +37,11 @@ const description = z
 export const UniverseCreateFields = z.object({
   name,
   description,
-  refUniverId: z.coerce.number().int().optional().transform((v) => (v && v > 0 ? v : null)),
+  refUniverId: z.coerce
+    .number()
+    .int()
+    .optional()
+    .transform((v) => (v && v > 0 ? v : null)),
 });
 export const UniverseUpdateFields = z.object({ name, description });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, PASSWORD_RULE_LABELS } from './messages.fr.ts';
-import {
-  passwordChecks,
-  passwordError,
-  stripAngleBrackets,
-  textareaRows,
-  validateLogin,
-  validateRegistration,
-} from './validation.ts';
+import { passwordChecks, passwordError, stripAngleBrackets, textareaRows, validateLogin, validateRegistration } from './validation.ts';
 import { priceError, RightsFields } from './appliances.ts';
 
 const valid = { firstname: 'Camille', lastname: 'Durand', email: 'camille@exemple.fr', password: 'Secret1!', confirmPassword: 'Secret1!' };
@@ -31,7 +24,12 @@ describe('password rule (product §5)', () => {
 
   it('lists each missing item after "Votre mot de passe doit contenir :"', () => {
     expect(passwordError('abc')).toBe(
-      `${MSG.passwordMustContain} ${[PASSWORD_RULE_LABELS.length, PASSWORD_RULE_LABELS.case, PASSWORD_RULE_LABELS.digit, PASSWORD_RULE_LABELS.special]
+      `${MSG.passwordMustContain} ${[
+        PASSWORD_RULE_LABELS.length,
+        PASSWORD_RULE_LABELS.case,
+        PASSWORD_RULE_LABELS.digit,
+        PASSWORD_RULE_LABELS.special,
+      ]
         .map((s) => s.toLowerCase())
         .join(', ')}.`,
     );
@@ -65,23 +63,25 @@ describe('registration (product §5)', () => {
   it('requires a valid email', () => {
     expect(validateRegistration({ ...valid, email: '' })).toEqual([{ field: 'email', message: 'Veuillez entrer votre adresse e-mail.' }]);
     for (const email of ['camille', 'camille@', 'camille@exemple', 'cam ille@exemple.fr']) {
-      expect(validateRegistration({ ...valid, email })).toEqual([{ field: 'email', message: 'Veuillez entrer une adresse e-mail valide.' }]);
+      expect(validateRegistration({ ...valid, email })).toEqual([
+        { field: 'email', message: 'Veuillez entrer une adresse e-mail valide.' },
+      ]);
     }
   });
 
   it('reports every error in the order of the spec', () => {
-    expect(validateRegistration({ firstname: '', lastname: 'Al', email: 'x', password: 'a', confirmPassword: 'a' }).map((e) => e.field)).toEqual([
-      'firstname',
-      'lastname',
-      'email',
-      'password',
-    ]);
+    expect(
+      validateRegistration({ firstname: '', lastname: 'Al', email: 'x', password: 'a', confirmPassword: 'a' }).map((e) => e.field),
+    ).toEqual(['firstname', 'lastname', 'email', 'password']);
   });
 });
 
 describe('login (product §5)', () => {
   it('requires both fields, then non-empty after trimming', () => {
-    expect(validateLogin({ email: '', password: '' }).map((e) => e.message)).toEqual(['* Email est obligatoire', '* Mot de passe est obligatoire']);
+    expect(validateLogin({ email: '', password: '' }).map((e) => e.message)).toEqual([
+      '* Email est obligatoire',
+      '* Mot de passe est obligatoire',
+    ]);
     expect(validateLogin({ email: '   ', password: ' ' }).map((e) => e.message)).toEqual(['Ce champ est requis!', 'Ce champ est requis!']);
     expect(validateLogin({ email: 'a@b.fr', password: 'x' })).toEqual([]);
   });

@@ -111,13 +111,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // files go through multipart with their own limit (UPLOAD_MAX_BYTES).
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed URL or an over-long path parameter is refused before routing, past setErrorHandler.
-    frameworkErrors: (error, _request, reply) => void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.invalidInput, code: error.code }),
+    frameworkErrors: (error, _request, reply) =>
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.invalidInput, code: error.code }),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
-    if (reply.statusCode >= 500 || ms >= 1000) req.log.warn({ method: req.method, url: req.routeOptions.url ?? req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
-    else if (config.logRequests) req.log.info({ method: req.method, url: req.routeOptions.url ?? req.url, status: reply.statusCode, ms: Math.round(ms) }, 'request');
+    if (reply.statusCode >= 500 || ms >= 1000)
+      req.log.warn(
+        { method: req.method, url: req.routeOptions.url ?? req.url, status: reply.statusCode, ms: Math.round(ms) },
+        'slow or failed request',
+      );
+    else if (config.logRequests)
+      req.log.info({ method: req.method, url: req.routeOptions.url ?? req.url, status: reply.statusCode, ms: Math.round(ms) }, 'request');
     done();
   });
 
@@ -127,7 +133,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, config);
   // JSON answers over 1 KB go compressed to a client that asks; the web build's files are
   // served already compressed (below), and images or PDFs are not recompressed.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
   const authRepository = new AuthRepository(db);
@@ -137,7 +148,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db,
     clock,
     tokens,
-    mailer: options.mailer ?? new MailQueue(db, createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }), clock, app.log),
+    mailer:
+      options.mailer ??
+      new MailQueue(
+        db,
+        createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+        clock,
+        app.log,
+      ),
     limiter: new RateLimiter(db, clock),
     sessions,
   };
@@ -153,7 +171,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
   const totp = new TotpService(new TotpRepository(db), { config, clock, failures: authRepository });
   app.decorate('accounts', {
-    auth: new AuthService(authRepository, { config, clock, tokens, mailer: deps.mailer, limiter: deps.limiter, sessions, log: app.log, audit: app.services.audit, totp }),
+    auth: new AuthService(authRepository, {
+      config,
+      clock,
+      tokens,
+      mailer: deps.mailer,
+      limiter: deps.limiter,
+      sessions,
+      log: app.log,
+      audit: app.services.audit,
+      totp,
+    }),
     totp,
   });
   // Who may call each route, checked before its body is read (lib/route-access.ts).
@@ -238,7 +266,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const badge = /^[0-9a-f-]{36}$/i.test(shared[1]!) ? await app.services.badges.publicBadge(shared[1]!).catch(() => null) : null;
       if (badge) {
         const html = await readFile(indexHtml, 'utf8');
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withOpenGraph(html, badge, `${config.appUrl}${url}`, config.appUrl));
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(withOpenGraph(html, badge, `${config.appUrl}${url}`, config.appUrl));
       }
       // An unknown share link is a 404 for crawlers and link previews; the page says « Badge introuvable ».
       return reply.code(404).header('cache-control', 'no-cache').sendFile('index.html');
@@ -248,7 +279,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if ((url === '/' || url === '/home') && hasHomeHtml) return reply.header('cache-control', 'no-cache').sendFile('home.html');
     // A page whose address carries a secret (a read-only link, an invitation, a reset link): never
     // indexed, even by a crawler that runs no script, and the secret not sent on as a referrer.
-    if (/^\/(partage|invitation|reset-password)(\/|$)/.test(url)) reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    if (/^\/(partage|invitation|reset-password)(\/|$)/.test(url))
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     // Client-side routes of the SPA: every other GET gets the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

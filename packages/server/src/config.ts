@@ -10,9 +10,7 @@ import type { S3Settings } from './lib/s3-file-store.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /** Every setting with its working default (README "Configuration" lists the same). */
 const EnvSchema = z.object({
@@ -29,11 +27,18 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
-  S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, { error: 'S3_PREFIX : un dossier en minuscules terminé par « / », ou vide' }).default(''),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_-]*\/)*$/, { error: 'S3_PREFIX : un dossier en minuscules terminé par « / », ou vide' })
+    .default(''),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET doit faire au moins 32 caractères' }).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
   REFRESH_REUSE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
@@ -47,9 +52,15 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'packages/web/dist')),
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https:' }).default('mailto:contact@ecofoyer.local'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https:' })
+    .default('mailto:contact@ecofoyer.local'),
   PUSH_ALLOW_HTTP: bool.default(false),
-  PUSH_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, { error: 'PUSH_PORTS : des numéros de port séparés par des virgules' }).default('443'),
+  PUSH_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, { error: 'PUSH_PORTS : des numéros de port séparés par des virgules' })
+    .default('443'),
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -60,7 +71,10 @@ const EnvSchema = z.object({
   VISION_API_KEY: z.string().min(1).optional(),
   VISION_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
   RAPPELCONSO_URL: z.string().url().default('https://data.economie.gouv.fr'),
-  RAPPELCONSO_DATASET: z.string().regex(/^[a-z0-9_-]+$/, { error: 'RAPPELCONSO_DATASET : un identifiant de jeu de données Opendatasoft' }).default('rappelconso-v2-gtin-espaces'),
+  RAPPELCONSO_DATASET: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/, { error: 'RAPPELCONSO_DATASET : un identifiant de jeu de données Opendatasoft' })
+    .default('rappelconso-v2-gtin-espaces'),
   RAPPELCONSO_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   RAPPELCONSO_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
   RAPPELCONSO_RETRY_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -166,7 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Configuration invalide :\n  S3_BUCKET: requis avec S3_ENDPOINT');
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) throw new ConfigError('Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: les deux ou aucun');
   // npm runs workspace scripts in the workspace folder: relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = dataDirFrom({ ...env, DATA_DIR: e.DATA_DIR });
@@ -203,7 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(base, e.WEB_DIST),
     vapid: {
-      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : persistedVapidKeys(dataDir)),
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : persistedVapidKeys(dataDir)),
       subject: e.VAPID_SUBJECT,
     },
     schedulerIntervalSeconds: e.SCHEDULER_INTERVAL_SECONDS,
@@ -221,8 +238,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             pageSize: e.RAPPELCONSO_PAGE_SIZE,
             retryMs: e.RAPPELCONSO_RETRY_MINUTES * 60_000,
           },
-    csp: { frameSources: e.CSP_FRAME_SOURCES.split(/[\s,]+/).filter(Boolean), connectSources: e.CSP_CONNECT_SOURCES.split(/[\s,]+/).filter(Boolean) },
-    vision: { baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''), model: e.VISION_MODEL, apiKey: e.VISION_API_KEY, timeoutMs: e.VISION_TIMEOUT_MS },
+    csp: {
+      frameSources: e.CSP_FRAME_SOURCES.split(/[\s,]+/).filter(Boolean),
+      connectSources: e.CSP_CONNECT_SOURCES.split(/[\s,]+/).filter(Boolean),
+    },
+    vision: {
+      baseUrl: e.VISION_BASE_URL?.replace(/\/$/, ''),
+      model: e.VISION_MODEL,
+      apiKey: e.VISION_API_KEY,
+      timeoutMs: e.VISION_TIMEOUT_MS,
+    },
     identification: {
       // Set empty or to `off`, a service is not asked (the wizard says so and stays manual).
       eprelUrl: env.EPREL_API_URL === '' || e.EPREL_API_URL === 'off' ? undefined : e.EPREL_API_URL.replace(/\/$/, ''),

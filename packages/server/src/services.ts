@@ -62,7 +62,14 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>): FileSto
 }
 
 /** Every module's service, built once; a module calls another's service, never its tables. */
-export function createServices(deps: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; mailer: Mailer; fileStore?: FileStore }) {
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  fileStore?: FileStore;
+}) {
   const { config, db, clock, log } = deps;
   const store = deps.fileStore ?? createFileStore(config);
   // Built first: the files module asks the appliances' and universes' tables which stored files
@@ -83,7 +90,11 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   // What happened, for whoever reacts (the badges): the modules that record it do not call them.
   const bus = new DomainEventBus();
   // Universes read only the appliances' counts; appliances check their universe: built in that order, no thunk.
-  const universes = new UniversesService(universesRepository, { files, references, applianceCounts: new ApplianceCounts(appliancesRepository) });
+  const universes = new UniversesService(universesRepository, {
+    files,
+    references,
+    applianceCounts: new ApplianceCounts(appliancesRepository),
+  });
   // The inventory's search index, built once per household's data, not per search: a few kept, one weighs ~1 MB at 5,000 appliances.
   const searchIndexes = new HouseholdCache(db, clock, { maxEntries: 16, maxAgeMs: 10 * 60_000, clockBound: false });
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
@@ -116,12 +127,34 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const secondLife = new SecondLifeService({ db, appliances, events });
   // CPU-bound work off the event loop (decision 021): PDFs' layout, invoices' merge, CSV files' reading and plan.
   const jobs = new JobPool({ memoryMb: config.jobs.memoryMb, log });
-  const inventoryCsv = new InventoryCsvService({ db, rights, events, appliances, universes, references, clock, appUrl: config.appUrl, jobs, timeoutMs: config.jobs.timeoutMs });
+  const inventoryCsv = new InventoryCsvService({
+    db,
+    rights,
+    events,
+    appliances,
+    universes,
+    references,
+    clock,
+    appUrl: config.appUrl,
+    jobs,
+    timeoutMs: config.jobs.timeoutMs,
+  });
   const labels = new LabelsService(new LabelsRepository(db), { appliances, clock, config, jobs });
   // A read-only link's answer, serialised (up to 3.5 MB at 10,000 appliances): a few kept, each at most
   // 10 minutes (its « sous garantie » may be that late at midnight; it holds no signed URL).
   const sharedDossiers = new HouseholdCache(db, clock, { maxEntries: 20, maxAgeMs: 10 * 60_000, clockBound: false });
-  const dossier = new DossierService(dossierRepository, { appliances, rights, files, foyer, clock, log, config, jobs, shared: sharedDossiers, limiter: new RateLimiter(db, clock) });
+  const dossier = new DossierService(dossierRepository, {
+    appliances,
+    rights,
+    files,
+    foyer,
+    clock,
+    log,
+    config,
+    jobs,
+    shared: sharedDossiers,
+    limiter: new RateLimiter(db, clock),
+  });
   // Removal ends access: the read-only links a member made stop with their membership.
   foyer.onLeave((foyerId, memberId, unit) => dossier.memberLeft(foyerId, memberId, unit));
   const identification = new IdentificationService({
@@ -133,7 +166,33 @@ export function createServices(deps: { config: Config; db: Db; clock: Clock; log
   const householdCache = new HouseholdCache(db, clock);
   // The inventory's pages (up to 200 appliances each): fewer kept, they weigh more.
   const inventoryPages = new HouseholdCache(db, clock, { maxEntries: 200, maxAgeMs: 60_000 });
-  return { files, references, universes, appliances, maintenance, events, notifications, badges, assistant, smartfix, ai, audit, rights, secondLife, inventoryCsv, recalls, labels, dossier, identification, householdCache, inventoryPages, searchIndexes, foyer, jobs, sharedDossiers };
+  return {
+    files,
+    references,
+    universes,
+    appliances,
+    maintenance,
+    events,
+    notifications,
+    badges,
+    assistant,
+    smartfix,
+    ai,
+    audit,
+    rights,
+    secondLife,
+    inventoryCsv,
+    recalls,
+    labels,
+    dossier,
+    identification,
+    householdCache,
+    inventoryPages,
+    searchIndexes,
+    foyer,
+    jobs,
+    sharedDossiers,
+  };
 }
 
 let sharedIndex: FaultIndex | undefined;

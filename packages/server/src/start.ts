@@ -33,17 +33,21 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
     ...(pglite && !config.databaseUrl ? { pglite } : {}),
     statementTimeoutMs: config.dbStatementTimeoutMs,
   }).catch((error: unknown) => {
-    throw isDatabaseUnavailable(error) ? new StartError(`Base de données injoignable (${describeDatabase(config.databaseUrl)}) : ${(error as Error).message}`) : error;
+    throw isDatabaseUnavailable(error)
+      ? new StartError(`Base de données injoignable (${describeDatabase(config.databaseUrl)}) : ${(error as Error).message}`)
+      : error;
   });
   // The routes register while the schema is checked (neither waits for the other).
   // The assistant's index and danger model are built on this thread while the database migrates on
   // its own (PGlite's thread, or the PostgreSQL server): the first question after /api/health says ok
   // finds them ready.
   const [app] = await Promise.all([
-    appModule.then(({ buildApp }) => buildApp({ config, db: handle.db })).then((built) => {
-      built.services.assistant.warm();
-      return built;
-    }),
+    appModule
+      .then(({ buildApp }) => buildApp({ config, db: handle.db }))
+      .then((built) => {
+        built.services.assistant.warm();
+        return built;
+      }),
     migrateToLatest(handle).then(() => loadReferenceData(handle.db)),
   ]);
   // Files no row refers to (a process killed between a file and its row): on PGlite no other

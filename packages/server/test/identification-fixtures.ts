@@ -56,7 +56,9 @@ export async function startIdentificationFixtures(): Promise<IdentificationFixtu
     }
     if (opf) {
       const file = path.join(FIXTURES, 'opf', `${opf[1]}.json`);
-      return existsSync(file) ? json(res, 200, file) : json(res, 404, null, { code: opf[1], status: 0, status_verbose: 'product not found' });
+      return existsSync(file)
+        ? json(res, 200, file)
+        : json(res, 404, null, { code: opf[1], status: 0, status_verbose: 'product not found' });
     }
     json(res, 404, null);
   });

@@ -40,7 +40,9 @@ export function inflatingPdf(inflatedBytes: number, text = 'FACTURE-GONFLEE'): B
   object(5, `<< /Type /ObjStm /N 1 /First ${header.length} /Length ${objectStream.length} /Filter /FlateDecode >>`, objectStream);
   object(7, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const xref = length;
-  const rows = Array.from({ length: 8 }, (_, n) => (offsets[n] === undefined ? '0000000000 65535 f \n' : `${String(offsets[n]).padStart(10, '0')} 00000 n \n`));
+  const rows = Array.from({ length: 8 }, (_, n) =>
+    offsets[n] === undefined ? '0000000000 65535 f \n' : `${String(offsets[n]).padStart(10, '0')} 00000 n \n`,
+  );
   push(`xref\n0 8\n${rows.join('')}trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
 }

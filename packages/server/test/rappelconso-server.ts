@@ -32,10 +32,12 @@ export async function rappelConsoServer() {
   const state = { status: 200, requests: [] as URLSearchParams[] };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     if (url.pathname !== RECORDS) return send(404, { error_code: 'NotFound', message: 'Unknown dataset' });
     state.requests.push(url.searchParams);
-    if (state.status !== 200) return send(state.status, { error_code: 'ServiceUnavailable', message: 'Service temporairement indisponible' });
+    if (state.status !== 200)
+      return send(state.status, { error_code: 'ServiceUnavailable', message: 'Service temporairement indisponible' });
     const offset = Number(url.searchParams.get('offset') ?? 0);
     return send(200, byOffset.get(offset) ?? { total_count: start, results: [] });
   });

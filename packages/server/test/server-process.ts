@@ -13,7 +13,9 @@ const MAIN = path.join(REPO_ROOT, 'packages/server/src/main.ts');
 /** The server as production runs it: built to JavaScript (`npm run build`), no TypeScript loader. */
 const BUILT_MAIN = path.join(REPO_ROOT, 'packages/server/dist/main.js');
 /** `npm start` (packages/server/package.json): its environment prefix (NAME=value), node's flags, the entry. */
-const START = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+const START = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'packages/server/package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(/\s+/);
 /** node's flags exactly as `npm start` gives them, then the built entry. */
 const BUILT_ARGS = [...START.filter((arg) => arg.startsWith('--')), BUILT_MAIN];
 /** The environment `npm start` sets before node (glibc's MALLOC_ARENA_MAX). */
@@ -58,7 +60,10 @@ export interface ServerProcess {
  * no demo, no web app, quiet logs unless `env` says otherwise; `nodeArgs` go to node first (e.g. `--cpu-prof`).
  * Resolves once /api/health answers.
  */
-export async function startServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number; built?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number; built?: boolean; nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? BUILT_ARGS : ['--import', 'tsx', MAIN])], {
     cwd: REPO_ROOT,

@@ -12,7 +12,10 @@ export function webDistFixture(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, 'icons'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>EcoFoyer</title><script type="module" src="/assets/index-test.js"></script><link rel="stylesheet" href="/assets/index-test.css"></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>EcoFoyer</title><script type="module" src="/assets/index-test.js"></script><link rel="stylesheet" href="/assets/index-test.css"></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dir, 'assets/index-test.js'), 'document.getElementById("root").textContent = "EcoFoyer";\n');
   writeFileSync(path.join(dir, 'assets/index-test.css'), 'body { margin: 0; }\n');
   writeFileSync(path.join(dir, 'icons/icon-192.png'), PNG);

@@ -23,7 +23,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectEmergency, EMERGENCY_KINDS, isSafetyBypass } from '@ecofoyer/contracts';
 import { referenceProducts } from '../src/db/reference.ts';
-import { DANGER_CLASSES, DANGER_MODEL_FILE, type DangerClass, type DangerModelFile, dangerFeatures, softmax } from '../src/modules/assistant/danger-model.ts';
+import {
+  DANGER_CLASSES,
+  DANGER_MODEL_FILE,
+  type DangerClass,
+  type DangerModelFile,
+  dangerFeatures,
+  softmax,
+} from '../src/modules/assistant/danger-model.ts';
 import { loadKnowledgeBase } from '../src/modules/assistant/knowledge-base.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -71,7 +78,8 @@ export function corpusHash(files = corpusFiles()): string {
 const KB_PHRASINGS = 8;
 
 /** Sheets whose subject is a danger (a flame, a smell, a battery…): their words are no ordinary breakdown's. */
-const DANGER_SHEET = /gaz|flamme|fum|brul|etincel|odeur|gonfl|surchauff|monoxyde|detecteur|electri|prise|cable|cordon|liquide|renvers|tomb|choc|decharge|inond/;
+const DANGER_SHEET =
+  /gaz|flamme|fum|brul|etincel|odeur|gonfl|surchauff|monoxyde|detecteur|electri|prise|cable|cordon|liquide|renvers|tomb|choc|decharge|inond/;
 
 /**
  * Ordinary breakdowns in the knowledge base's own words (writer `kb`): the symptoms of its sheets,
@@ -85,7 +93,12 @@ export function knowledgeBaseExamples(): Example[] {
     const device = names.get(entry.products[0] ?? '') ?? null;
     if (DANGER_SHEET.test(entry.id) || [entry.title, ...entry.symptoms].some((t) => detectEmergency(t, device) !== null)) return [];
     // A few phrasings a sheet: the writers' hard negatives keep most of the weight of « aucun ».
-    return [entry.title, ...entry.symptoms.slice(0, KB_PHRASINGS - 1)].map((text) => ({ writer: 'kb', text, device, label: 'aucun' as const }));
+    return [entry.title, ...entry.symptoms.slice(0, KB_PHRASINGS - 1)].map((text) => ({
+      writer: 'kb',
+      text,
+      device,
+      label: 'aucun' as const,
+    }));
   });
 }
 
@@ -116,7 +129,10 @@ export function fit(examples: Example[], l2: number): Fitted {
   const bags = examples.map((e) => [...new Set(dangerFeatures(e.text, e.device))]);
   const df = new Map<string, number>();
   for (const bag of bags) for (const f of bag) df.set(f, (df.get(f) ?? 0) + 1);
-  const features = [...df].filter(([, n]) => n >= MIN_DF).map(([f]) => f).sort();
+  const features = [...df]
+    .filter(([, n]) => n >= MIN_DF)
+    .map(([f]) => f)
+    .sort();
   const index = new Map(features.map((f, i) => [f, i]));
   const rows = bags.map((bag) => bag.map((f) => index.get(f)).filter((i): i is number => i !== undefined));
   const labels = examples.map((e) => DANGER_CLASSES.indexOf(e.label));
@@ -195,7 +211,9 @@ function leaveOneWriterOut(examples: Example[], l2: number): OutOfFold[] {
       examples.filter((e) => e.writer !== writer),
       l2,
     );
-    return examples.filter((e) => e.writer === writer).map((example) => ({ example, p: probabilities(model, example.text, example.device) }));
+    return examples
+      .filter((e) => e.writer === writer)
+      .map((example) => ({ example, p: probabilities(model, example.text, example.device) }));
   });
 }
 
@@ -216,8 +234,18 @@ function thresholds(oof: OutOfFold[]): { alarm: number; bypass: number } {
     return Math.min(ceiling, Math.max(floor, t));
   };
   return {
-    alarm: lowestWithin(harmless.map((o) => dangerOf(o.p)), MAX_FALSE_ALARMS, ALARM_FLOOR, ALARM_CEILING),
-    bypass: lowestWithin(harmless.map((o) => o.p[bypassIndex]!), MAX_FALSE_BYPASS, BYPASS_FLOOR, 0.9),
+    alarm: lowestWithin(
+      harmless.map((o) => dangerOf(o.p)),
+      MAX_FALSE_ALARMS,
+      ALARM_FLOOR,
+      ALARM_CEILING,
+    ),
+    bypass: lowestWithin(
+      harmless.map((o) => o.p[bypassIndex]!),
+      MAX_FALSE_BYPASS,
+      BYPASS_FLOOR,
+      0.9,
+    ),
   };
 }
 
@@ -244,7 +272,8 @@ export function score(oof: OutOfFold[], alarm: number, bypass: number): Scores {
   const harmless = oof.filter((o) => o.example.label === 'aucun');
   const bypassIndex = DANGER_CLASSES.indexOf('contournement');
   const asks = oof.filter((o) => o.example.label === 'contournement');
-  const argmaxKind = (p: number[]) => EMERGENCY_KINDS.reduce((best, k) => (p[DANGER_CLASSES.indexOf(k)]! > p[DANGER_CLASSES.indexOf(best)]! ? k : best), EMERGENCY_KINDS[0]);
+  const argmaxKind = (p: number[]) =>
+    EMERGENCY_KINDS.reduce((best, k) => (p[DANGER_CLASSES.indexOf(k)]! > p[DANGER_CLASSES.indexOf(best)]! ? k : best), EMERGENCY_KINDS[0]);
   return {
     n: oof.length,
     recall,
@@ -296,12 +325,25 @@ async function main() {
     const oof = leaveOneWriterOut(examples, l2);
     const { alarm, bypass } = thresholds(oof);
     const scores = score(oof, alarm, bypass);
-    console.log(`l2 ${l2}: alarm ${alarm.toFixed(3)}: recall ${(scores.emergencyRecall * 100).toFixed(1)} % (with the rules ${(scores.withRules.emergencyRecall * 100).toFixed(1)} %), false alarms ${(scores.falseAlarms * 100).toFixed(1)} % (with the rules ${(scores.withRules.falseAlarms * 100).toFixed(1)} %), bypass recall ${(scores.bypassRecall * 100).toFixed(1)} %`);
+    console.log(
+      `l2 ${l2}: alarm ${alarm.toFixed(3)}: recall ${(scores.emergencyRecall * 100).toFixed(1)} % (with the rules ${(scores.withRules.emergencyRecall * 100).toFixed(1)} %), false alarms ${(scores.falseAlarms * 100).toFixed(1)} % (with the rules ${(scores.withRules.falseAlarms * 100).toFixed(1)} %), bypass recall ${(scores.bypassRecall * 100).toFixed(1)} %`,
+    );
     return { l2, alarm, bypass, oof, scores };
   });
   // At the same share of false alarms, the most emergencies caught wins, then the surest refusals.
-  const best = trials.toSorted((a, b) => b.scores.emergencyRecall - a.scores.emergencyRecall || b.scores.bypassRecall - a.scores.bypassRecall)[0]!;
-  const perWriter = Object.fromEntries(writers.map((w) => [w, score(best.oof.filter((o) => o.example.writer === w), best.alarm, best.bypass)]));
+  const best = trials.toSorted(
+    (a, b) => b.scores.emergencyRecall - a.scores.emergencyRecall || b.scores.bypassRecall - a.scores.bypassRecall,
+  )[0]!;
+  const perWriter = Object.fromEntries(
+    writers.map((w) => [
+      w,
+      score(
+        best.oof.filter((o) => o.example.writer === w),
+        best.alarm,
+        best.bypass,
+      ),
+    ]),
+  );
   const model = fit(examples, best.l2);
   const { weights, scale } = quantise(model.weights);
   const file: DangerModelFile = {
@@ -326,7 +368,9 @@ async function main() {
     leaveOneWriterOut: { pooled: best.scores, perWriter },
   };
   writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`written ${path.relative(process.cwd(), DANGER_MODEL_FILE)} (${model.features.length} features) and ${path.relative(process.cwd(), REPORT)}`);
+  console.log(
+    `written ${path.relative(process.cwd(), DANGER_MODEL_FILE)} (${model.features.length} features) and ${path.relative(process.cwd(), REPORT)}`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

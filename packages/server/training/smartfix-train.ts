@@ -22,7 +22,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { kindOfRecord } from '../src/modules/smartfix/smartfix-kinds.ts';
-import { type RateEntry, SMARTFIX_MODEL_VERSION, type SmartfixInput, type SmartfixModel, averageOf, deviations, features, normalizeBrand, sigmoid, symptomsOf } from '../src/modules/smartfix/smartfix-model.ts';
+import {
+  type RateEntry,
+  SMARTFIX_MODEL_VERSION,
+  type SmartfixInput,
+  type SmartfixModel,
+  averageOf,
+  deviations,
+  features,
+  normalizeBrand,
+  sigmoid,
+  symptomsOf,
+} from '../src/modules/smartfix/smartfix-model.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -69,10 +80,13 @@ const PARTNER_FILE = /^OpenRepairData_v0\.3_(?!Product_Categories).+\.csv$/;
 
 /** All records of the ORDS partner CSV files of dir (csv-parse sync API). */
 export function readOrdsRecords(dir: string): { files: string[]; records: OrdsRecord[] } {
-  const files = readdirSync(dir).filter((f) => PARTNER_FILE.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => PARTNER_FILE.test(f))
+    .sort();
   if (files.length === 0) throw new Error(`no ORDS partner CSV in ${dir}`);
   const records: OrdsRecord[] = [];
-  for (const file of files) records.push(...(parse(readFileSync(path.join(dir, file)), { columns: true, skip_empty_lines: true, bom: true }) as OrdsRecord[]));
+  for (const file of files)
+    records.push(...(parse(readFileSync(path.join(dir, file)), { columns: true, skip_empty_lines: true, bom: true }) as OrdsRecord[]));
   return { files, records };
 }
 
@@ -119,7 +133,13 @@ export function labelledExamples(records: OrdsRecord[], options: { symptoms?: bo
       event: `${venue}|${r.event_date}`,
       date: r.event_date,
       label,
-      input: { categoryId, kind: options.kinds === false ? null : kindOfRecord(categoryId, r.partner_product_category, r.problem), brand: r.brand, age: ageOf(r), problem },
+      input: {
+        categoryId,
+        kind: options.kinds === false ? null : kindOfRecord(categoryId, r.partner_product_category, r.problem),
+        brand: r.brand,
+        age: ageOf(r),
+        problem,
+      },
       symptoms: options.symptoms === false ? [] : symptomsOf(problem, false),
     });
   }
@@ -302,7 +322,8 @@ export function plattScaling(z: ArrayLike<number>, y: ArrayLike<number>): { a: n
   return { a: round(a, 4), b: round(b, 4) };
 }
 
-export const anchoredProbabilities = (offset: ArrayLike<number>, d: ArrayLike<number>, slope: number) => Array.from(d, (v, i) => sigmoid(offset[i] + slope * v));
+export const anchoredProbabilities = (offset: ArrayLike<number>, d: ArrayLike<number>, slope: number) =>
+  Array.from(d, (v, i) => sigmoid(offset[i] + slope * v));
 
 // ---------------------------------------------------------------------------------------------
 // Rates (the averages shown beside an estimate)
@@ -405,7 +426,14 @@ export function metrics(p: ArrayLike<number>, y: ArrayLike<number>): Metrics {
     if (p[i] >= 0.5) yes++;
   }
   const n = p.length;
-  return { count: n, positiveRate: round(pos / n, 4), auc: round(rocAuc(p, y), 4), brier: round(brier / n, 5), logLoss: round(logLoss / n, 5), answeredYes: round(yes / n, 4) };
+  return {
+    count: n,
+    positiveRate: round(pos / n, 4),
+    auc: round(rocAuc(p, y), 4),
+    brier: round(brier / n, 5),
+    logLoss: round(logLoss / n, 5),
+    answeredYes: round(yes / n, 4),
+  };
 }
 
 /** Ten equal-count bins of predicted probability (deciles), each with its mean prediction and observed rate. */
@@ -415,7 +443,14 @@ export function decileTable(p: ArrayLike<number>, y: ArrayLike<number>): DecileB
     const part = order.slice(Math.floor((d * order.length) / 10), Math.floor(((d + 1) * order.length) / 10));
     const mean = part.reduce((s, i) => s + p[i], 0) / part.length;
     const obs = part.reduce((s, i) => s + y[i], 0) / part.length;
-    return { decile: d + 1, count: part.length, from: round(p[part[0]], 4), to: round(p[part[part.length - 1]], 4), meanPredicted: round(mean, 4), observed: round(obs, 4) };
+    return {
+      decile: d + 1,
+      count: part.length,
+      from: round(p[part[0]], 4),
+      to: round(p[part[part.length - 1]], 4),
+      meanPredicted: round(mean, 4),
+      observed: round(obs, 4),
+    };
   });
 }
 
@@ -430,7 +465,12 @@ export type SplitName = 'time' | 'event' | 'venue';
  * a month on both sides). `event` / `venue`: ~20 % of the repair sessions / repair cafés, chosen by
  * a seeded hash of their key, with all their records.
  */
-export function splitExamples(examples: Example[], split: SplitName, seed: number, share = 0.2): { train: Example[]; test: Example[]; cutoff?: string } {
+export function splitExamples(
+  examples: Example[],
+  split: SplitName,
+  seed: number,
+  share = 0.2,
+): { train: Example[]; test: Example[]; cutoff?: string } {
   if (split === 'time') {
     const dates = examples.map((e) => e.date).sort();
     const cutoff = dates[Math.floor(dates.length * (1 - share))];
@@ -495,7 +535,11 @@ export function trainCalibrated(train: Example[], split: SplitName, settings: Tr
   });
   const best = lambdaSearch.reduce((a, b) => (b.validationLogLoss < a.validationLogLoss ? b : a));
   const platt = plattScaling(best.z, yValidation);
-  const weights = fitWeights(train, { lambda: best.lambda, iterations: settings.iterations, providerAdjustment: settings.providerAdjustment });
+  const weights = fitWeights(train, {
+    lambda: best.lambda,
+    iterations: settings.iterations,
+    providerAdjustment: settings.providerAdjustment,
+  });
   return { weights, slope: best.slope, platt, lambda: best.lambda, lambdaSearch: lambdaSearch.map(({ z: _z, ...r }) => r) };
 }
 
@@ -533,13 +577,30 @@ export function evaluateSplit(examples: Example[], split: SplitName, settings: T
         observed: round(idx.reduce((s, i) => s + y[i], 0) / count, 4),
         meanPredicted: round(idx.reduce((s, i) => s + p[i], 0) / count, 4),
         baseRate: round(base[idx[0]], 4),
-        auc: round(rocAuc(idx.map((i) => p[i]), idx.map((i) => y[i])), 4),
+        auc: round(
+          rocAuc(
+            idx.map((i) => p[i]),
+            idx.map((i) => y[i]),
+          ),
+          4,
+        ),
       };
     });
   const subset = (name: string, keep: (e: Example) => boolean) => {
     const idx = test.flatMap((e, i) => (keep(e) ? [i] : []));
     const ys = idx.map((i) => y[i]);
-    return { name, count: idx.length, model: metrics(idx.map((i) => p[i]), ys), categoryBaseRate: metrics(idx.map((i) => base[i]), ys) };
+    return {
+      name,
+      count: idx.length,
+      model: metrics(
+        idx.map((i) => p[i]),
+        ys,
+      ),
+      categoryBaseRate: metrics(
+        idx.map((i) => base[i]),
+        ys,
+      ),
+    };
   };
   const dates = (part: Example[]): [string, string] => {
     const sorted = part.map((e) => e.date).sort();
@@ -583,7 +644,8 @@ export function publishModel(examples: Example[], settings: TrainSettings = {}):
     slope,
     rates: repairRates(examples),
     meta: {
-      trainedOn: 'ORDS v0.3 partner files 202507 (datasets/ords), CC BY-SA 4.0, Open Repair Alliance / The Restart Project and the named data providers',
+      trainedOn:
+        'ORDS v0.3 partner files 202507 (datasets/ords), CC BY-SA 4.0, Open Repair Alliance / The Restart Project and the named data providers',
       records: examples.length,
       from: dates[0],
       to: dates[dates.length - 1],

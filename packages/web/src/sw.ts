@@ -39,7 +39,14 @@ self.addEventListener('push', (event) => {
   }
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(payload.title, { body: payload.body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', lang: 'fr', data: { url: payload.url }, tag: payload.title }),
+      self.registration.showNotification(payload.title, {
+        body: payload.body,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        lang: 'fr',
+        data: { url: payload.url },
+        tag: payload.title,
+      }),
       setBadge(payload.unread),
     ]),
   );

@@ -15,7 +15,10 @@ afterEach(() => {
 /** A component as the app mounts it: theme, a fresh query cache, a router at `path`. */
 export function renderPage(ui: ReactElement, path = '/') {
   // The app's mutation cache: a change that earns badges announces them, as in the app.
-  const client: QueryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } }, mutationCache: appMutationCache(() => client) });
+  const client: QueryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    mutationCache: appMutationCache(() => client),
+  });
   return render(
     <Providers>
       <QueryClientProvider client={client}>

@@ -71,7 +71,10 @@ const phaseSum = (e: CarbonEntry) =>
  * ADEME's digital-equipment figures (Impact CO2, « numérique »), copied in data/METHOD.md §9:
  * assembly and distribution, manufacturing (one figure), use per year, lifespan, end of life.
  */
-const NUMERIQUE: Record<string, { assembly: number; construction: number; usagePerYear: number; lifespan: number; endOfLife: number; total: number }> = {
+const NUMERIQUE: Record<
+  string,
+  { assembly: number; construction: number; usagePerYear: number; lifespan: number; endOfLife: number; total: number }
+> = {
   televiseur: { assembly: 3.26, construction: 325, usagePerYear: 3.69, lifespan: 8, endOfLife: 11.9, total: 369.68 },
   'ordinateur-portable': { assembly: 12.3, construction: 170, usagePerYear: 1.51, lifespan: 5, endOfLife: 2.79, total: 192.64 },
   'ordinateur-fixe': { assembly: 2.94, construction: 259, usagePerYear: 5.3, lifespan: 6, endOfLife: 6.61, total: 300.35 },
@@ -100,8 +103,19 @@ describe('carbon dataset (product §3, §9)', () => {
     for (const [slug, ref] of Object.entries(NUMERIQUE)) {
       const e = bySlug.get(slug)!;
       expect(e.status, slug).toBe('ademe');
-      expect(e.phases, slug).toEqual({ rawMaterials: 0, supply: 0, forming: 0, assemblyAndDistribution: ref.assembly, construction: ref.construction });
-      expect([e.usagePerYear, e.lifespanYears, e.endOfLife, e.total], slug).toEqual([ref.usagePerYear, ref.lifespan, ref.endOfLife, ref.total]);
+      expect(e.phases, slug).toEqual({
+        rawMaterials: 0,
+        supply: 0,
+        forming: 0,
+        assemblyAndDistribution: ref.assembly,
+        construction: ref.construction,
+      });
+      expect([e.usagePerYear, e.lifespanYears, e.endOfLife, e.total], slug).toEqual([
+        ref.usagePerYear,
+        ref.lifespan,
+        ref.endOfLife,
+        ref.total,
+      ]);
       expect(e.sources.phases, slug).toContain('ADEME, base Impact CO2 (données « numérique »');
     }
     expect(bySlug.get('televiseur')!.total).toBeGreaterThan(360);
@@ -126,7 +140,9 @@ describe('carbon dataset (product §3, §9)', () => {
       expect(e.name.trim(), e.slug).not.toBe('');
       const keys = ['assemblyAndDistribution', 'forming', 'rawMaterials', 'supply'];
       // Manufacturing the source does not split (digital equipment, and estimates made from it).
-      expect(Object.keys(e.phases).sort(), e.slug).toEqual(e.phases.construction === undefined ? keys : [...keys.slice(0, 1), 'construction', ...keys.slice(1)]);
+      expect(Object.keys(e.phases).sort(), e.slug).toEqual(
+        e.phases.construction === undefined ? keys : [...keys.slice(0, 1), 'construction', ...keys.slice(1)],
+      );
     }
   });
 

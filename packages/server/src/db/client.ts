@@ -54,7 +54,8 @@ function prepareStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const renamed = new Map<string, string>();
   (client as { query: unknown }).query = async (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) return query(text, values, callback);
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined)
+      return query(text, values, callback);
     let name = statementNames.get(text);
     if (name === undefined && statementNames.size < PREPARED_STATEMENTS_MAX) {
       name = `ef${statementNames.size}`;
@@ -85,7 +86,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
       // A database that does not answer fails the request (503) instead of holding it.
       connectionTimeoutMillis: 5000,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 2000 } : {}),
+      ...(options.statementTimeoutMs
+        ? { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + 2000 }
+        : {}),
     });
     // A connection dropped by the server (restart, failover, network cut) is an 'error' event, on
     // the pool for an idle one and on the client for one in use: without a listener it would end
@@ -146,9 +149,14 @@ export async function migrateToLatest({ db, schema }: DbHandle): Promise<void> {
  * lock and reads its tables, about half a second on PGlite, to find nothing to do at most starts).
  */
 async function isAtLatest(db: Db, schema: string): Promise<boolean> {
-  const { rows: present } = await sql<{ present: boolean }>`select to_regclass(${`${schema}.kysely_migration`}) is not null as present`.execute(db);
+  const { rows: present } = await sql<{
+    present: boolean;
+  }>`select to_regclass(${`${schema}.kysely_migration`}) is not null as present`.execute(db);
   if (!present[0]?.present) return false;
-  const { rows } = await sql<{ n: number; latest: string | null }>`select count(*)::int as n, max(name) as latest from ${sql.id(schema, 'kysely_migration')}`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+    latest: string | null;
+  }>`select count(*)::int as n, max(name) as latest from ${sql.id(schema, 'kysely_migration')}`.execute(db);
   return rows[0]?.n === Object.keys(migrations).length && rows[0]?.latest === LATEST_MIGRATION;
 }
 
@@ -162,12 +170,22 @@ async function currentSchema(db: Db): Promise<string> {
   }
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // SQLSTATE: shutting down, starting up, out of connections, statement timeout, and
 // a database, schema or table that is not there: the database was dropped or emptied under the
 // running server, which no retry of the request can fix before the operator restores it.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '3D000', '3F000', '42P01']);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite thread exited|PGlite is closed/;
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite thread exited|PGlite is closed/;
 
 /**
  * True for an error meaning the database cannot be reached right now (down, restarting, network
@@ -230,7 +248,8 @@ class HealthConnection {
       throw error;
     }
     // A newer schema is fine: migrations are additive, so an older replica runs beside a newer one.
-    if (latest === null || latest < LATEST_MIGRATION) throw new Error(`PostgreSQL: schéma à la migration ${latest ?? 'aucune'}, attendu ${LATEST_MIGRATION}`);
+    if (latest === null || latest < LATEST_MIGRATION)
+      throw new Error(`PostgreSQL: schéma à la migration ${latest ?? 'aucune'}, attendu ${LATEST_MIGRATION}`);
   }
 
   async close(): Promise<void> {

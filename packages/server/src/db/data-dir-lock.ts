@@ -6,7 +6,10 @@ const held = new Set<string>();
 
 /** A second process on the same PGlite folder (two would corrupt it): one clear line, then the process exits. */
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `La base embarquée ${dir} est déjà utilisée par le processus ${pid} : arrêtez-le, ou donnez un autre DATA_DIR (ou DATABASE_URL pour plusieurs processus). ` +
         `/ The embedded database ${dir} is already used by process ${pid}: stop it, or set another DATA_DIR (or DATABASE_URL for several processes).`,

@@ -13,18 +13,71 @@ const DEMO_UNIVERSES = [
   { ref: 'bureau', description: 'Le bureau partagé pour le télétravail.' },
 ];
 
-const DEMO_APPLIANCES: { universe: string; product: string; marque: string; modele: string; dt_achat: string | null; note?: string; classenergie?: 'A' | 'B' | 'C' | 'D' | 'E' }[] = [
-  { universe: 'buanderie', product: 'lave-linge', marque: 'Bosch', modele: 'Série 6 WGG24409FF', dt_achat: '2023-03-14', classenergie: 'A', note: 'Nettoyer le filtre tous les 3 mois.' },
-  { universe: 'buanderie', product: 'seche-linge', marque: 'Electrolux', modele: 'EW8H4825SC', dt_achat: '2021-11-02', classenergie: 'A', note: 'Vider le bac à eau après chaque cycle.' },
+const DEMO_APPLIANCES: {
+  universe: string;
+  product: string;
+  marque: string;
+  modele: string;
+  dt_achat: string | null;
+  note?: string;
+  classenergie?: 'A' | 'B' | 'C' | 'D' | 'E';
+}[] = [
+  {
+    universe: 'buanderie',
+    product: 'lave-linge',
+    marque: 'Bosch',
+    modele: 'Série 6 WGG24409FF',
+    dt_achat: '2023-03-14',
+    classenergie: 'A',
+    note: 'Nettoyer le filtre tous les 3 mois.',
+  },
+  {
+    universe: 'buanderie',
+    product: 'seche-linge',
+    marque: 'Electrolux',
+    modele: 'EW8H4825SC',
+    dt_achat: '2021-11-02',
+    classenergie: 'A',
+    note: 'Vider le bac à eau après chaque cycle.',
+  },
   { universe: 'cuisine', product: 'refrigerateur', marque: 'Liebherr', modele: 'CNef 4835', dt_achat: '2019-06-21', classenergie: 'C' },
-  { universe: 'cuisine', product: 'lave-vaisselle', marque: 'Siemens', modele: 'iQ300 SN23HI60AE', dt_achat: '2020-09-10', classenergie: 'D', note: 'Sel régénérant à recharger.' },
+  {
+    universe: 'cuisine',
+    product: 'lave-vaisselle',
+    marque: 'Siemens',
+    modele: 'iQ300 SN23HI60AE',
+    dt_achat: '2020-09-10',
+    classenergie: 'D',
+    note: 'Sel régénérant à recharger.',
+  },
   { universe: 'cuisine', product: 'four', marque: 'Whirlpool', modele: 'AKZ9 6230 IX', dt_achat: '2018-04-03', classenergie: 'A' },
   { universe: 'cuisine', product: 'micro-ondes', marque: 'Samsung', modele: 'MS23K3513AK', dt_achat: null },
-  { universe: 'cuisine', product: 'cafetiere-expresso', marque: "De'Longhi", modele: 'Dedica EC685', dt_achat: '2022-12-20', note: 'Détartrer tous les 2 mois.' },
+  {
+    universe: 'cuisine',
+    product: 'cafetiere-expresso',
+    marque: "De'Longhi",
+    modele: 'Dedica EC685',
+    dt_achat: '2022-12-20',
+    note: 'Détartrer tous les 2 mois.',
+  },
   { universe: 'cuisine', product: 'bouilloire', marque: 'Moulinex', modele: 'Subito BY540D10', dt_achat: '2024-02-11' },
-  { universe: 'cuisine', product: 'grille-pain', marque: 'Dualit', modele: 'Classic 2 fentes', dt_achat: '2017-05-30', note: 'Réparé en 2023 au Repair Café.' },
+  {
+    universe: 'cuisine',
+    product: 'grille-pain',
+    marque: 'Dualit',
+    modele: 'Classic 2 fentes',
+    dt_achat: '2017-05-30',
+    note: 'Réparé en 2023 au Repair Café.',
+  },
   { universe: 'salon', product: 'televiseur', marque: 'LG', modele: 'OLED55C3', dt_achat: '2023-07-08', classenergie: 'E' },
-  { universe: 'salon', product: 'aspirateur', marque: 'Dyson', modele: 'V11 Absolute', dt_achat: '2022-03-15', note: 'Batterie qui faiblit.' },
+  {
+    universe: 'salon',
+    product: 'aspirateur',
+    marque: 'Dyson',
+    modele: 'V11 Absolute',
+    dt_achat: '2022-03-15',
+    note: 'Batterie qui faiblit.',
+  },
   { universe: 'bureau', product: 'ordinateur-portable', marque: 'Lenovo', modele: 'ThinkPad T14 Gen 3', dt_achat: '2022-09-01' },
 ];
 
@@ -58,7 +111,14 @@ export async function seedDemoHousehold(app: FastifyInstance, userId: number): P
     const appliance = await appliances.create(
       userId,
       universeId,
-      { prod_id: product.id, marque: a.marque, modele: a.modele, dt_achat: a.dt_achat, note: a.note ?? null, classenergie: a.classenergie ?? null },
+      {
+        prod_id: product.id,
+        marque: a.marque,
+        modele: a.modele,
+        dt_achat: a.dt_achat,
+        note: a.note ?? null,
+        classenergie: a.classenergie ?? null,
+      },
       asset(`${a.product}.png`),
     );
     applianceIds.set(a.product, appliance.id);
@@ -89,11 +149,23 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
     const card = cards.get(slug);
     const applianceId = appliances.get(product) ?? null;
     if (!card) return null;
-    return events.create(userId, { title: card.title, dt_realisation: at(days), note, applianceId, maintenanceCardId: card.id, type: 'MAINTENANCE' });
+    return events.create(userId, {
+      title: card.title,
+      dt_realisation: at(days),
+      note,
+      applianceId,
+      maintenanceCardId: card.id,
+      type: 'MAINTENANCE',
+    });
   };
   const done = async (slug: string, product: string, days: number, note: string) => {
     const e = await plan(slug, product, days, note);
-    if (e) await db.updateTable('events').set({ status: 'DONE', done_at: at(days, 11) }).where('id', '=', e.id).execute();
+    if (e)
+      await db
+        .updateTable('events')
+        .set({ status: 'DONE', done_at: at(days, 11) })
+        .where('id', '=', e.id)
+        .execute();
   };
 
   await done('lave-linge-filtre-vidange', 'lave-linge', -75, 'Une pièce de monnaie bloquait le filtre.');
@@ -109,16 +181,39 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
   if (kettle) {
     await events.createSeries(
       userId,
-      { title: kettle.title, dt_realisation: at(12), note: 'Eau calcaire à Lyon : tous les mois.', applianceId: appliances.get('bouilloire') ?? null, maintenanceCardId: kettle.id, type: 'MAINTENANCE' },
+      {
+        title: kettle.title,
+        dt_realisation: at(12),
+        note: 'Eau calcaire à Lyon : tous les mois.',
+        applianceId: appliances.get('bouilloire') ?? null,
+        maintenanceCardId: kettle.id,
+        type: 'MAINTENANCE',
+      },
       'monthly',
     );
   }
   const toaster = appliances.get('grille-pain') ?? null;
-  const repaired = await events.create(userId, { title: 'Le grille-pain ne remontait plus', dt_realisation: at(-210, 15), note: 'Ressort du levier remplacé au Repair Café.', applianceId: toaster, maintenanceCardId: null, type: 'PANNE' });
-  await db.updateTable('events').set({ status: 'DONE', done_at: at(-210, 17) }).where('id', '=', repaired.id).execute();
+  const repaired = await events.create(userId, {
+    title: 'Le grille-pain ne remontait plus',
+    dt_realisation: at(-210, 15),
+    note: 'Ressort du levier remplacé au Repair Café.',
+    applianceId: toaster,
+    maintenanceCardId: null,
+    type: 'PANNE',
+  });
+  await db
+    .updateTable('events')
+    .set({ status: 'DONE', done_at: at(-210, 17) })
+    .where('id', '=', repaired.id)
+    .execute();
 
   // Tomorrow's maintenance give their notifications now; the badges earned and a welcome too.
   await notifications.tick();
   await app.services.badges.evaluate(userId);
-  await notifications.challenge(userId, `welcome:${userId}`, 'Bienvenue dans EcoFoyer !', 'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.');
+  await notifications.challenge(
+    userId,
+    `welcome:${userId}`,
+    'Bienvenue dans EcoFoyer !',
+    'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.',
+  );
 }

@@ -20,7 +20,9 @@ describe('PGlite thread upkeep (PGlite runs no autovacuum)', () => {
       await vi.waitFor(async () => expect(await reltuples(thread, 'small')).toBe(0), { timeout: 20_000, interval: 300 });
       // 240 more rows, over the threshold (50 + 10 % of 1,000): analysed again.
       await thread.query(`insert into sample select i, 'ligne' from generate_series(1001, 1040) i`, []);
-      const analysedAt = async () => (await thread.query<{ at: Date | null }>(`select last_analyze as at from pg_stat_user_tables where relname = 'sample'`, [])).rows[0]!.at;
+      const analysedAt = async () =>
+        (await thread.query<{ at: Date | null }>(`select last_analyze as at from pg_stat_user_tables where relname = 'sample'`, []))
+          .rows[0]!.at;
       const first = await analysedAt();
       await thread.query(`insert into sample select i, 'ligne' from generate_series(1041, 1240) i`, []);
       await vi.waitFor(async () => expect(await reltuples(thread, 'sample')).toBe(1240), { timeout: 20_000, interval: 300 });
@@ -42,7 +44,11 @@ describe('PGlite thread upkeep (PGlite runs no autovacuum)', () => {
       const again = new PGliteThread(dir, { upkeep: { idleMs: 100, everyMs: 0 } });
       try {
         await again.waitReady;
-        const statistics = async () => Number((await again.query<{ n: number }>(`select count(*)::int as n from pg_statistic where starelid = 'filled'::regclass`, [])).rows[0]!.n);
+        const statistics = async () =>
+          Number(
+            (await again.query<{ n: number }>(`select count(*)::int as n from pg_statistic where starelid = 'filled'::regclass`, []))
+              .rows[0]!.n,
+          );
         // Sized by its index (500 rows), with no statistics and no change counted since the restart.
         expect(await reltuples(again, 'filled')).toBe(500);
         await vi.waitFor(async () => expect(await statistics()).toBeGreaterThan(0), { timeout: 20_000, interval: 300 });

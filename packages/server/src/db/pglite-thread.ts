@@ -79,7 +79,9 @@ export class PGliteThread {
    * 2 s, 30 s).
    */
   constructor(dataDir?: string, options: { upkeep?: { idleMs: number; everyMs: number } } = {}) {
-    this.worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir, options: PGLITE_OPTIONS, upkeep: options.upkeep } });
+    this.worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
+      workerData: { dataDir, options: PGLITE_OPTIONS, upkeep: options.upkeep },
+    });
     this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     this.waitReady.then(
       () => this.idle(),

@@ -25,7 +25,9 @@ describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
       const read = (id: number) => db.selectFrom('things').selectAll().where('id', '=', id).executeTakeFirst();
       expect(await read(1)).toEqual({ id: 1, a: 'un' });
       expect(await read(2)).toEqual({ id: 2, a: 'deux' });
-      const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%from "things"%'`.execute(db);
+      const prepared = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_prepared_statements where statement like '%from "things"%'`.execute(db);
       expect(prepared.rows[0]!.n).toBe(1);
       // Another replica migrates: `select *` now returns one more column.
       await sql`alter table ${sql.id(schema, 'things')} add column b text not null default 'x'`.execute(admin.db);

@@ -108,7 +108,13 @@ export async function loadReferenceData(db: Db): Promise<void> {
       )
       .execute();
 
-    const badges = read<{ slug: string; name: string; description: string; rule: { kind: string; threshold: number }; bonus: { description: string; link?: string | null } | null }>('badges.json');
+    const badges = read<{
+      slug: string;
+      name: string;
+      description: string;
+      rule: { kind: string; threshold: number };
+      bonus: { description: string; link?: string | null } | null;
+    }>('badges.json');
     if (badges.length > 0) {
       await trx
         .insertInto('ref_badges')
@@ -186,7 +192,13 @@ export async function loadReferenceData(db: Db): Promise<void> {
     await trx.deleteFrom('maintenance_steps').where('card_id', 'in', cardIds).execute();
     await trx.deleteFrom('maintenance_agents').where('card_id', 'in', cardIds).execute();
     const steps = cards.flatMap((c) =>
-      c.steps.map((s, i) => ({ card_id: ids.get(c.slug) as number, steporder: i + 1, title: s.title, detail: s.detail, video: s.video ?? null })),
+      c.steps.map((s, i) => ({
+        card_id: ids.get(c.slug) as number,
+        steporder: i + 1,
+        title: s.title,
+        detail: s.detail,
+        video: s.video ?? null,
+      })),
     );
     const agents = cards.flatMap((c) =>
       c.agents.map((a, i) => ({

@@ -24,7 +24,9 @@ describe('access tokens (HS256, remembered once verified)', () => {
     const token = await tokens.sign({ userId: 4, roles: ['ROLE_FREEMIUM'] });
     expect(await tokens.verify(token)).toMatchObject({ userId: 4 });
     const [header, payload, signature] = token.split('.') as [string, string, string];
-    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '5' })).toString('base64url');
+    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '5' })).toString(
+      'base64url',
+    );
     expect(await tokens.verify(`${header}.${otherUser}.${signature}`)).toBe('invalid');
     expect(await tokens.verify(`${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`)).toBe('invalid');
     const forged = await new AccessTokens('another-secret-another-secret-another-1', 900, clock).sign({ userId: 4, roles: ['ROLE_ADMIN'] });

@@ -30,7 +30,10 @@ export class AccessTokens {
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
   ) {
-    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
   async sign(claims: AccessClaims): Promise<string> {
@@ -57,7 +60,11 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: now });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || !Array.isArray(payload.roles)) return 'invalid';
-      const claims: AccessClaims = { userId, roles: payload.roles.map(String), ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
+      const claims: AccessClaims = {
+        userId,
+        roles: payload.roles.map(String),
+        ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+      };
       if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp);
       return claims;
     } catch (error) {

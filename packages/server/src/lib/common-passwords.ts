@@ -5,7 +5,9 @@
  */
 let common: Promise<Set<string>> | undefined;
 const load = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase()))));
+  (common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, 10_000).map((p) => p.toLowerCase())),
+  ));
 
 /**
  * True for a common password, also when only its case differs or it merely ends with digits or

@@ -17,7 +17,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const errors = error.validation.map((issue) => ({
-        path: [error.validationContext, ...String(issue.instancePath ?? '').split('/').filter(Boolean)]
+        path: [
+          error.validationContext,
+          ...String(issue.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ]
           .filter(Boolean)
           .join('.'),
         message: issue.message ?? MSG.invalidInput,
@@ -53,7 +58,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       FST_INVALID_MULTIPART_CONTENT_TYPE: [MSG.unsupportedMedia, 'UNSUPPORTED_MEDIA_TYPE'],
     };
     const [message, code] = known[error.code] ?? [
-      status === 413 ? MSG.payloadTooLarge : status === 415 ? MSG.unsupportedMedia : status === 429 ? MSG.tooManyRequests : MSG.invalidInput,
+      status === 413
+        ? MSG.payloadTooLarge
+        : status === 415
+          ? MSG.unsupportedMedia
+          : status === 429
+            ? MSG.tooManyRequests
+            : MSG.invalidInput,
       error.code ?? 'BAD_REQUEST',
     ];
     return reply.code(status).send({ message, code });

@@ -22,16 +22,20 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') =>
-  new HttpError(400, code, message);
-export const unauthorized = (message: string = MSG.unauthorized, code = 'UNAUTHORIZED') =>
-  new HttpError(401, code, message);
+export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const unauthorized = (message: string = MSG.unauthorized, code = 'UNAUTHORIZED') => new HttpError(401, code, message);
 export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new HttpError(403, code, message);
 export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const serviceUnavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
 export const tooManyRequests = (message: string = MSG.tooManyRequests, retryAfterSeconds?: number) =>
-  new HttpError(429, 'RATE_LIMITED', message, undefined, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
+  new HttpError(
+    429,
+    'RATE_LIMITED',
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** Validates a value that did not come through Fastify's schema (multipart fields, a JSON part). */
 export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown): import('zod').output<S> {

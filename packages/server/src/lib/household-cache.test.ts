@@ -17,9 +17,21 @@ afterAll(async () => {
 
 async function addAppliance(user: { id: number; headers: Record<string, string> }) {
   const form = await multipart({ name: 'Buanderie' });
-  const universe = (await t.app.inject({ method: 'POST', url: `${base(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id as number;
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id as number;
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'WAN28' }) });
-  return t.app.inject({ method: 'POST', url: `${base(user.id)}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `${base(user.id)}/foyers/univers/${universe}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const count = async (user: { id: number; headers: Record<string, string> }) =>
@@ -32,7 +44,11 @@ describe('household cache: answers served again until the household’s data cha
     const [va, vb] = [await householdDataVersion(t.db, a.id), await householdDataVersion(t.db, b.id)];
     await t.db.transaction().execute(async (trx) => {
       const now = new Date();
-      for (const name of ['Cuisine', 'Salon', 'Cave']) await trx.insertInto('universes').values({ user_id: a.id, ref_universe_id: null, name, description: '', image_key: null, created_at: now, updated_at: now }).execute();
+      for (const name of ['Cuisine', 'Salon', 'Cave'])
+        await trx
+          .insertInto('universes')
+          .values({ user_id: a.id, ref_universe_id: null, name, description: '', image_key: null, created_at: now, updated_at: now })
+          .execute();
       await trx.updateTable('universes').set({ description: 'x' }).where('user_id', '=', a.id).execute();
     });
     expect(Number(await householdDataVersion(t.db, a.id))).toBe(Number(va) + 1);
@@ -88,7 +104,11 @@ describe('household cache: answers served again until the household’s data cha
   });
 
   it('every table the cached answers read moves the version (migration 0017)', async () => {
-    const rows = await sql<{ table: string }>`select event_object_table as table from information_schema.triggers where trigger_name like '%_data_version' group by 1 order by 1`.execute(t.db);
+    const rows = await sql<{
+      table: string;
+    }>`select event_object_table as table from information_schema.triggers where trigger_name like '%_data_version' group by 1 order by 1`.execute(
+      t.db,
+    );
     expect(rows.rows.map((r) => r.table)).toEqual(['appliances', 'events', 'notifications', 'universes', 'user_actions', 'user_badges']);
   });
 
@@ -97,7 +117,11 @@ describe('household cache: answers served again until the household’s data cha
     const cache = new HouseholdCache(t.db, t.clock);
     let computed = 0;
     let release: () => void = () => undefined;
-    const slow = () => new Promise<number>((resolve) => { computed++; release = () => resolve(42); });
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        computed++;
+        release = () => resolve(42);
+      });
     const answers = Promise.all([1, 2, 3, 4].map(() => cache.answer(user.id, 'partage', slow)));
     await expect.poll(() => computed).toBe(1);
     // Every caller has read the data version and joined the computation before it ends.
@@ -107,4 +131,3 @@ describe('household cache: answers served again until the household’s data cha
     expect(computed).toBe(1);
   });
 });
-

@@ -8,9 +8,13 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 /** A CSV file of `rows` appliances, their notes as long as the file's size limit lets 10,000 rows have. */
 const csv = (rows: number) => {
   const note = 'n'.repeat(Math.min(TEXT_MAX, Math.floor(IMPORT_MAX_CHARS / 10_000) - 60));
-  return [INVENTORY_CSV_COLUMNS.join(';'), ...Array.from({ length: rows }, (_, i) => `Cuisine;Lave-linge;;Bosch;M-${i};SN-${i};;;;;;;;;${note};;;`)].join('\r\n');
+  return [
+    INVENTORY_CSV_COLUMNS.join(';'),
+    ...Array.from({ length: rows }, (_, i) => `Cuisine;Lave-linge;;Bosch;M-${i};SN-${i};;;;;;;;;${note};;;`),
+  ].join('\r\n');
 };
-const preview = (t: TestApp, me: User, contenu: string) => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: false } });
+const preview = (t: TestApp, me: User, contenu: string) =>
+  t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: false } });
 
 describe('a job over its time limit (heavy work never blocks other households)', () => {
   let t: TestApp;

@@ -94,7 +94,9 @@ export class JobPool {
       }
       if (message.event !== undefined) {
         const event = message.event;
-        events = events.then(() => options.onEvent?.(event)).catch((err: unknown) => this.options.log.warn({ err, job }, 'job event not handled'));
+        events = events
+          .then(() => options.onEvent?.(event))
+          .catch((err: unknown) => this.options.log.warn({ err, job }, 'job event not handled'));
         return;
       }
       if (message.ask === undefined || !options.answer) return;
@@ -104,11 +106,18 @@ export class JobPool {
       );
     });
     try {
-      const result = await this.pool.run({ module, fn, input, port: port2 }, { transferList: [port2, ...(options.transfer ?? [])] as never, signal: abort.signal });
+      const result = await this.pool.run(
+        { module, fn, input, port: port2 },
+        { transferList: [port2, ...(options.transfer ?? [])] as never, signal: abort.signal },
+      );
       // The answer may overtake the job's last events (another channel): they are all handled first.
       await end;
       await events;
-      const refused = (result as { jobRefused?: { statusCode: number; code: string; message: string; errors?: { path: string; message: string }[] } } | null)?.jobRefused;
+      const refused = (
+        result as {
+          jobRefused?: { statusCode: number; code: string; message: string; errors?: { path: string; message: string }[] };
+        } | null
+      )?.jobRefused;
       if (refused) throw new HttpError(refused.statusCode, refused.code, refused.message, refused.errors);
       return (result instanceof Uint8Array ? Buffer.from(result.buffer, result.byteOffset, result.byteLength) : result) as T;
     } catch (error) {

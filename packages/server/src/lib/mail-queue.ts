@@ -75,7 +75,10 @@ export class MailQueue implements Mailer {
 
   /** Drops mails sent more than 30 days ago (hourly); given-up mails stay for the operator. */
   async purgeSent(): Promise<void> {
-    await this.db.deleteFrom('mail_queue').where('sent_at', '<', new Date(this.clock.now().getTime() - 30 * 24 * 3_600_000)).execute();
+    await this.db
+      .deleteFrom('mail_queue')
+      .where('sent_at', '<', new Date(this.clock.now().getTime() - 30 * 24 * 3_600_000))
+      .execute();
   }
 
   /** Resolves once the drain in progress, if any, is over (the app awaits it before closing its database). */
@@ -86,7 +89,16 @@ export class MailQueue implements Mailer {
   /** Claims up to 10 due mails, sends them; returns how many it took. */
   private async sendBatch(): Promise<number> {
     const now = this.clock.now();
-    const due = await sql<{ id: string; to_address: string; subject: string; body: string; html: string | null; headers: string | null; attempts: number; forget_when_sent: boolean }>`
+    const due = await sql<{
+      id: string;
+      to_address: string;
+      subject: string;
+      body: string;
+      html: string | null;
+      headers: string | null;
+      attempts: number;
+      forget_when_sent: boolean;
+    }>`
       update mail_queue set locked_until = ${new Date(now.getTime() + CLAIM_MS)}
       where id in (
         select id from mail_queue
@@ -104,23 +116,29 @@ export class MailQueue implements Mailer {
           ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
         });
         if (mail.forget_when_sent) await this.db.deleteFrom('mail_queue').where('id', '=', mail.id).execute();
-        else await this.db.updateTable('mail_queue').set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 }).where('id', '=', mail.id).execute();
+        else
+          await this.db
+            .updateTable('mail_queue')
+            .set({ sent_at: this.clock.now(), locked_until: null, attempts: mail.attempts + 1 })
+            .where('id', '=', mail.id)
+            .execute();
       } catch (error) {
         const attempts = mail.attempts + 1;
         const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
         const at = this.clock.now();
         if (giveUp && mail.forget_when_sent) await this.db.deleteFrom('mail_queue').where('id', '=', mail.id).execute();
-        else await this.db
-          .updateTable('mail_queue')
-          .set({
-            attempts,
-            locked_until: null,
-            last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
-            next_attempt_at: new Date(at.getTime() + mailBackoffMs(attempts)),
-            failed_at: giveUp ? at : null,
-          })
-          .where('id', '=', mail.id)
-          .execute();
+        else
+          await this.db
+            .updateTable('mail_queue')
+            .set({
+              attempts,
+              locked_until: null,
+              last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+              next_attempt_at: new Date(at.getTime() + mailBackoffMs(attempts)),
+              failed_at: giveUp ? at : null,
+            })
+            .where('id', '=', mail.id)
+            .execute();
         this.log[giveUp ? 'error' : 'warn']({ err: error, mailId: mail.id, attempts }, giveUp ? 'mail given up' : 'mail will be retried');
       }
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withOpenGraph } from './open-graph.ts';
 
-const SHELL = '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>EcoFoyer</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>EcoFoyer</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 const badge = (firstname: string) => ({
   firstname,
   dt_obtention: '2026-11-20',
@@ -18,7 +19,12 @@ describe('the shared badge page', () => {
       expect(html.match(/<script/g)).toHaveLength(1);
       expect(html.endsWith('<div id="root"></div></body></html>')).toBe(true);
       const title = /<title>([^<]*)<\/title>/.exec(html)![1]!;
-      const unescaped = title.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      const unescaped = title
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
       expect(unescaped).toBe(`${firstname} a obtenu le badge « Réparateur » sur EcoFoyer`);
       expect(html).toContain('<meta property="og:url" content="https://eco.example/badge/1" />');
     });

@@ -1,6 +1,7 @@
 import type { PublicBadge } from '@ecofoyer/contracts';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The app shell with the Open Graph and Twitter tags of a shared badge (first name only). */
 export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string, appUrl: string): string {

@@ -19,7 +19,10 @@ export function pdfInflatesPast(pdf: Uint8Array, max: number): boolean {
     const dict = text.slice(Math.max(text.lastIndexOf(' obj', start.index), start.index - 4096, 0), start.index + 2);
     // Its declared length when `endstream` follows it, else up to `endstream` (a length by reference).
     const declared = Number(/\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict)?.[1] ?? Number.NaN);
-    const end = Number.isFinite(declared) && /^\s*endstream/.test(text.slice(dataAt + declared, dataAt + declared + 12)) ? dataAt + declared : text.indexOf('endstream', dataAt);
+    const end =
+      Number.isFinite(declared) && /^\s*endstream/.test(text.slice(dataAt + declared, dataAt + declared + 12))
+        ? dataAt + declared
+        : text.indexOf('endstream', dataAt);
     if (end < 0) break;
     const data = bytes.subarray(dataAt, end);
     const filters = [...(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict)?.[1] ?? '').matchAll(/\/([A-Za-z0-9]+)/g)].map((m) => m[1]!);

@@ -5,7 +5,9 @@
  */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function pdfText(text: string): string {
-  return text.replace(/[\u202f\u2009\u2007]/g, '\u00a0').replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/gu, (c) => (WIN_ANSI_EXTRA.has(c) ? c : '?'));
+  return text
+    .replace(/[\u202f\u2009\u2007]/g, '\u00a0')
+    .replace(/[^\n\u0020-\u007e\u00a0-\u00ff]/gu, (c) => (WIN_ANSI_EXTRA.has(c) ? c : '?'));
 }
 
 /**

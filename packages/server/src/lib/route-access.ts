@@ -55,7 +55,8 @@ export function registerRouteAccess(app: FastifyInstance, deps: AccessDeps): voi
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (access === undefined && undeclared(route.url)) return;
-    if (!access || !ROUTE_ACCESS.includes(access)) throw new Error(`${[route.method].flat().join(',')} ${route.url}: config.access must be one of ${ROUTE_ACCESS.join(', ')}`);
+    if (!access || !ROUTE_ACCESS.includes(access))
+      throw new Error(`${[route.method].flat().join(',')} ${route.url}: config.access must be one of ${ROUTE_ACCESS.join(', ')}`);
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -31,7 +31,10 @@ export class S3FileStore implements FileStore {
         endpoint: settings.endpoint,
         region: settings.region,
         forcePathStyle: settings.forcePathStyle,
-        credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
       });
       return this.opened;
     });
@@ -44,7 +47,9 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     const { PutObjectCommand } = await this.sdk;
-    await (await this.client).send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }));
+    await (await this.client).send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.length }),
+    );
   }
 
   async get(key: string): Promise<{ stream: Readable; size: number } | null> {
@@ -54,7 +59,12 @@ export class S3FileStore implements FileStore {
       if (!res.Body) return null;
       return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (
+        error instanceof NoSuchKey ||
+        (error as { name?: string }).name === 'NoSuchKey' ||
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null;
       throw error;
     }
   }
@@ -69,7 +79,9 @@ export class S3FileStore implements FileStore {
     const client = await this.client;
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix || undefined, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.settings.prefix.length);
         if (key && isSafeKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date(0) };
@@ -82,4 +94,3 @@ export class S3FileStore implements FileStore {
     this.opened?.destroy();
   }
 }
-

@@ -64,7 +64,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * (an unknown one, such as `bluetooth`, is a console warning on every page).
  */
 export function permissionsPolicy(config: Config): string {
-  const frames = config.csp.frameSources.filter((s) => /^https?:\/\//.test(s)).map((s) => ` "${s}"`).join('');
+  const frames = config.csp.frameSources
+    .filter((s) => /^https?:\/\//.test(s))
+    .map((s) => ` "${s}"`)
+    .join('');
   return [
     'camera=(self)',
     `geolocation=(self${frames})`,

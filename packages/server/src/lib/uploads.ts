@@ -28,7 +28,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   // Uploads per user are limited before any part is read.
   if (request.auth) {
     const { limiter, config } = request.server.deps;
-    await limiter.hit([{ key: `upload:user:${request.auth.userId}`, max: config.rateLimits.uploadsPerUser, windowMs: 15 * 60_000 }], MSG.tooManyUploads);
+    await limiter.hit(
+      [{ key: `upload:user:${request.auth.userId}`, max: config.rateLimits.uploadsPerUser, windowMs: 15 * 60_000 }],
+      MSG.tooManyUploads,
+    );
   }
   const fields: Record<string, string> = {};
   let file: UploadedPart | null = null;
@@ -109,7 +112,8 @@ export async function sniff(buffer: Buffer, kind: FileKind): Promise<{ mime: str
   if (buffer.length > FILE_MAX_BYTES_BY_KIND[kind]) throw new HttpError(413, 'FILE_TOO_LARGE', fileTooLargeFr(kind));
   const detected = await (await fileType()).fileTypeFromBuffer(buffer);
   const allowed: readonly string[] = FILE_KINDS[kind];
-  if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime)) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
+  if (!detected || !allowed.includes(detected.mime) || isPolyglot(buffer, detected.mime))
+    throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', KIND_MESSAGES[kind]);
   if (detected.mime.startsWith('image/')) checkImageDimensions(buffer);
   return { mime: detected.mime, ext: EXTENSIONS[detected.mime] };
 }
@@ -123,6 +127,4 @@ export function requireFile(body: MultipartBody): UploadedPart {
   return body.file;
 }
 
-export const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries(EXTENSIONS).map(([mime, ext]) => [ext, mime]),
-);
+export const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([mime, ext]) => [ext, mime]));

@@ -35,10 +35,18 @@ export function wellFormed(value: unknown): unknown {
 }
 
 /** Request validator (the library's parses without options, so its messages stay English). */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(wellFormed(data), FRENCH_ISSUES);
-  if (result.success) return { value: result.data };
-  return {
-    error: result.error.issues.map((issue) => ({ keyword: issue.code, instancePath: `/${issue.path.join('/')}`, schemaPath: '', params: {}, message: issue.message })),
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(wellFormed(data), FRENCH_ISSUES);
+    if (result.success) return { value: result.data };
+    return {
+      error: result.error.issues.map((issue) => ({
+        keyword: issue.code,
+        instancePath: `/${issue.path.join('/')}`,
+        schemaPath: '',
+        params: {},
+        message: issue.message,
+      })),
+    };
   };
-};

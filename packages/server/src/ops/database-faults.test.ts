@@ -20,12 +20,24 @@ async function appOn(url: string, statementTimeoutMs: number) {
   const handle = await openDatabase({ databaseUrl: url, statementTimeoutMs, poolSize: 4 });
   await migrateToLatest(handle);
   await loadReferenceData(handle.db);
-  const config = loadConfig({ DATA_DIR: tempDataDir('dbfaults'), JWT_SECRET: 'test-secret-test-secret-test-secret-42', DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP_PER_IP: '1000' });
+  const config = loadConfig({
+    DATA_DIR: tempDataDir('dbfaults'),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000',
+  });
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.ready();
   const email = 'stall@exemple.fr';
-  await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' } });
-  const me = (await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } })).json() as { id: number; accessToken: string };
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' },
+  });
+  const me = (
+    await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } })
+  ).json() as { id: number; accessToken: string };
   return { app, handle, me, headers: { authorization: `Bearer ${me.accessToken}` } };
 }
 
@@ -86,7 +98,13 @@ describe('starting against a database that does not answer', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: tempDataDir('noport'), PORT: '0', DEMO: 'false', DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/test` },
+      env: {
+        ...process.env,
+        DATA_DIR: tempDataDir('noport'),
+        PORT: '0',
+        DEMO: 'false',
+        DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/test`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -21,7 +21,10 @@ interface User {
   auth: string;
 }
 
-async function call(url: string, init: { method?: string; auth?: string; json?: unknown; form?: Awaited<ReturnType<typeof multipart>>; timeoutMs?: number } = {}) {
+async function call(
+  url: string,
+  init: { method?: string; auth?: string; json?: unknown; form?: Awaited<ReturnType<typeof multipart>>; timeoutMs?: number } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.auth) headers.authorization = init.auth;
   let body: RequestInit['body'];
@@ -49,7 +52,9 @@ const keyOf = (url: string | null) => (url ? decodeURIComponent(new URL(url, 'ht
 /** Every file under DATA_DIR/files, unfinished writes included. */
 function filesOnDisk(dataDir: string): string[] {
   try {
-    return (readdirSync(path.join(dataDir, 'files'), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp|pdf|part)$/.test(f)).sort();
+    return (readdirSync(path.join(dataDir, 'files'), { recursive: true }) as string[])
+      .filter((f) => /\.(jpg|png|webp|pdf|part)$/.test(f))
+      .sort();
   } catch {
     return [];
   }
@@ -64,7 +69,11 @@ async function keysInRows(base: string, user: User): Promise<string[]> {
   for (const a of appliances.body) expect(a.marque && a.modele && a.name && a.univer_id).toBeTruthy();
   const keys = [
     ...universes.body.map((x: { image: string | null }) => keyOf(x.image)),
-    ...appliances.body.flatMap((x: { pict: string | null; facture: string | null; notice: string | null }) => [keyOf(x.pict), keyOf(x.facture), keyOf(x.notice)]),
+    ...appliances.body.flatMap((x: { pict: string | null; facture: string | null; notice: string | null }) => [
+      keyOf(x.pict),
+      keyOf(x.facture),
+      keyOf(x.notice),
+    ]),
   ];
   return keys.filter((k): k is string => k !== null).sort();
 }
@@ -109,7 +118,11 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     const base = server.url;
     const user = await signUp(base, 'kill@exemple.fr');
     const u = `${base}/api/V1/profils/users/${user.id}`;
-    const room = await call(`${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Cuisine', description: '' }) });
+    const room = await call(`${u}/foyers/univers`, {
+      method: 'POST',
+      auth: user.auth,
+      form: await multipart({ name: 'Cuisine', description: '' }),
+    });
     expect(room.status).toBe(201);
 
     // Eight clients writing: appliances with a picture, picture and invoice replaced, universes
@@ -122,16 +135,32 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
           const created = await call(`${u}/foyers/univers/${room.body.univer_id}/appliances`, {
             method: 'POST',
             auth: user.auth,
-            form: await multipart({ data: JSON.stringify({ prod_id: 1, marque: `M${n}`, modele: `${i}` }), image: { filename: 'a.png', data: PNG, type: 'image/png' } }),
+            form: await multipart({
+              data: JSON.stringify({ prod_id: 1, marque: `M${n}`, modele: `${i}` }),
+              image: { filename: 'a.png', data: PNG, type: 'image/png' },
+            }),
           });
           if (created.status !== 201) continue;
           done++;
           const a = `${base}/api/V1/profils/users/foyers/univers/appliances/${created.body.id}`;
-          await call(`${a}/image`, { method: 'PUT', auth: user.auth, form: await multipart({ file: { filename: 'b.png', data: PNG, type: 'image/png' } }) });
-          await call(`${a}/facture`, { method: 'PUT', auth: user.auth, form: await multipart({ file: { filename: 'f.pdf', data: PDF, type: 'application/pdf' } }) });
-          const extra = await call(`${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: `Pièce ${n}-${i}`, description: '', image: { filename: 'c.png', data: PNG, type: 'image/png' } }) });
+          await call(`${a}/image`, {
+            method: 'PUT',
+            auth: user.auth,
+            form: await multipart({ file: { filename: 'b.png', data: PNG, type: 'image/png' } }),
+          });
+          await call(`${a}/facture`, {
+            method: 'PUT',
+            auth: user.auth,
+            form: await multipart({ file: { filename: 'f.pdf', data: PDF, type: 'application/pdf' } }),
+          });
+          const extra = await call(`${u}/foyers/univers`, {
+            method: 'POST',
+            auth: user.auth,
+            form: await multipart({ name: `Pièce ${n}-${i}`, description: '', image: { filename: 'c.png', data: PNG, type: 'image/png' } }),
+          });
           if (i % 2 === 0) await call(a, { method: 'DELETE', auth: user.auth });
-          if (extra.status === 201 && i % 3 === 0) await call(`${u}/foyers/univers/${extra.body.univer_id}`, { method: 'DELETE', auth: user.auth });
+          if (extra.status === 201 && i % 3 === 0)
+            await call(`${u}/foyers/univers/${extra.body.univer_id}`, { method: 'DELETE', auth: user.auth });
         } catch {
           // The connection dies with the process.
         }
@@ -187,13 +216,26 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
     const { port, url } = server;
     const user = await signUp(url, 'term@exemple.fr');
     const u = `/api/V1/profils/users/${user.id}`;
-    const room = await call(`${url}${u}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Salon', description: '' }) });
-    const form = await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'Lente', modele: 'L1' }), image: { filename: 'slow.png', data: PNG, type: 'image/png' } });
+    const room = await call(`${url}${u}/foyers/univers`, {
+      method: 'POST',
+      auth: user.auth,
+      form: await multipart({ name: 'Salon', description: '' }),
+    });
+    const form = await multipart({
+      data: JSON.stringify({ prod_id: 2, marque: 'Lente', modele: 'L1' }),
+      image: { filename: 'slow.png', data: PNG, type: 'image/png' },
+    });
 
     // A slow upload: half of its body, SIGTERM, then the rest.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: `${u}/foyers/univers/${room.body.univer_id}/appliances`, headers: { ...form.headers, authorization: user.auth, 'content-length': form.payload.length, expect: '100-continue' } },
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: `${u}/foyers/univers/${room.body.univer_id}/appliances`,
+          headers: { ...form.headers, authorization: user.auth, 'content-length': form.payload.length, expect: '100-continue' },
+        },
         (res) => {
           let body = '';
           res.on('data', (d) => (body += d));
@@ -310,12 +352,16 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
         const started = Date.now();
         const at = phase;
         // A hang (8 s), a dropped connection or a dead server is status 0.
-        const res = await call(n % 2 ? `${u}/appliances` : `${u}/notifs/count`, { auth: user.auth, timeoutMs: 8000 }).catch(() => ({ status: 0, body: null }));
+        const res = await call(n % 2 ? `${u}/appliances` : `${u}/notifs/count`, { auth: user.auth, timeoutMs: 8000 }).catch(() => ({
+          status: 0,
+          body: null,
+        }));
         seen.push({ phase: at, status: res.status, body: res.body, ms: Date.now() - started, endedAt: Date.now() });
       }
     };
     const clients = Array.from({ length: 6 }, (_, n) => client(n));
-    const count = (phase: string, status?: number) => seen.filter((s) => s.phase === phase && (status === undefined || s.status === status)).length;
+    const count = (phase: string, status?: number) =>
+      seen.filter((s) => s.phase === phase && (status === undefined || s.status === status)).length;
 
     // Phases end on what was seen, not on a clock: a busy machine only makes them longer.
     await until(async () => count('up', 200) >= 6, 'answers while the database is up');
@@ -333,7 +379,14 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
     restoredAt = Date.now();
     await relay.start();
     await until(async () => (await call(`${server.url}/api/health`)).status === 200, 'health to recover');
-    await until(async () => seen.filter((s) => s.phase === 'back').slice(-6).every((s) => s.status === 200) && count('back', 200) >= 6, 'answers once it is back');
+    await until(
+      async () =>
+        seen
+          .filter((s) => s.phase === 'back')
+          .slice(-6)
+          .every((s) => s.status === 200) && count('back', 200) >= 6,
+      'answers once it is back',
+    );
     running = false;
     await Promise.all(clients);
 
@@ -345,7 +398,12 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
     for (const s of down) expect(s).toMatchObject({ status: 503, body: { message: MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' } });
     expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(6000);
     // Recovered: the last second answered normally.
-    expect(seen.filter((s) => s.phase === 'back').slice(-6).every((s) => s.status === 200)).toBe(true);
+    expect(
+      seen
+        .filter((s) => s.phase === 'back')
+        .slice(-6)
+        .every((s) => s.status === 200),
+    ).toBe(true);
     expect((await call(`${server.url}/api/health`)).status).toBe(200);
   }, 60_000);
 });

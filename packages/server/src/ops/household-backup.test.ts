@@ -57,7 +57,13 @@ async function freshInstance(): Promise<Instance & { close(): Promise<void> }> {
   await loadReferenceData(handle.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-restore-'));
   // Another signing key than the first server: nothing is shared but the archive.
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'restore-secret-restore-secret-restore-42', DEMO: 'false', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'restore-secret-restore-secret-restore-42',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+  });
   const app = await buildApp({ config, db: handle.db, clock: new ManualClock(START), logger: false });
   await app.ready();
   return {
@@ -119,7 +125,8 @@ async function household(app: FastifyInstance, user: User) {
   for (const a of appliances) applianceEvents[a.name] = await get(`${u}/appliances/${a.id}/events`);
   const universes = (await get(`${u}/foyers/univers`)) as { univer_id: number; name: string }[];
   const universeAppliances: Record<string, unknown> = {};
-  for (const un of universes.filter((x) => x.univer_id > 0)) universeAppliances[un.name] = await get(`${u}/foyers/univers/${un.univer_id}/appliances`);
+  for (const un of universes.filter((x) => x.univer_id > 0))
+    universeAppliances[un.name] = await get(`${u}/foyers/univers/${un.univer_id}/appliances`);
   const badges = (await get(`${u}/badges`)) as { publicUuid: string }[];
   const shared = [];
   for (const b of badges) shared.push(await app.inject({ url: `/api/V1/public/badges/${b.publicUuid}` }).then((r) => r.json()));
@@ -209,33 +216,116 @@ async function seedHousehold(app: FastifyInstance, user: User) {
     expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(status);
     return res.json();
   };
-  await call('PUT', `/api/auth/user/${user.id}`, { firstname: 'Camille', lastname: 'Durand', email: EMAIL, adresse: '12 rue des Lilas, 69003 Lyon', telephone: '06 12 34 56 78' }, 200);
+  await call(
+    'PUT',
+    `/api/auth/user/${user.id}`,
+    { firstname: 'Camille', lastname: 'Durand', email: EMAIL, adresse: '12 rue des Lilas, 69003 Lyon', telephone: '06 12 34 56 78' },
+    200,
+  );
   const refs = (await app.inject({ url: '/api/V1/references/refunivers', headers: user.headers })).json() as { id: number; name: string }[];
-  const products = (await app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as { id: number; prodName: string }[];
+  const products = (await app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as {
+    id: number;
+    prodName: string;
+  }[];
   const product = (name: string) => products.find((p) => p.prodName === name)!.id;
   const refKitchen = refs.find((r) => r.name === 'Cuisine')!;
 
-  const kitchen = (await form('POST', `${u}/foyers/univers`, { name: 'Cuisine', refUniverId: String(refKitchen.id), description: 'Côté cour' }, 201)).univer_id;
-  const laundry = (await form('POST', `${u}/foyers/univers`, { name: 'Buanderie', description: 'Au sous-sol', image: { filename: 'b.jpg', data: JPEG } }, 201)).univer_id;
+  const kitchen = (
+    await form('POST', `${u}/foyers/univers`, { name: 'Cuisine', refUniverId: String(refKitchen.id), description: 'Côté cour' }, 201)
+  ).univer_id;
+  const laundry = (
+    await form(
+      'POST',
+      `${u}/foyers/univers`,
+      { name: 'Buanderie', description: 'Au sous-sol', image: { filename: 'b.jpg', data: JPEG } },
+      201,
+    )
+  ).univer_id;
   await form('POST', `${u}/foyers/univers`, { name: 'Garage', image: { filename: 'g.png', data: PNG } }, 201);
 
   const appliance = (universe: number, data: Record<string, unknown>, pict?: Buffer) =>
-    form('POST', `${u}/foyers/univers/${universe}/appliances`, { data: JSON.stringify(data), ...(pict ? { pict: { filename: 'p', data: pict } } : {}) }, 201);
-  const washer = await appliance(laundry, { prod_id: product('Lave-linge'), name: 'Lave-linge', marque: 'Bosch', modele: 'Série 6', dt_achat: '2023-03-14', note: 'Filtre tous les 3 mois', classenergie: 'A' }, JPEG);
-  await form('PUT', `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/facture`, { file: { filename: 'f.pdf', data: PDF } }, 200);
-  await form('PUT', `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/notice`, { file: { filename: 'n.pdf', data: Buffer.concat([PDF, Buffer.from('% notice\n')]) } }, 200);
-  const fridge = await appliance(kitchen, { prod_id: product('Réfrigérateur'), name: 'Frigo', marque: 'Liebherr', modele: 'CNef 4835', dt_achat: '2019-06-21' }, PNG);
-  await form('PUT', `/api/V1/profils/users/foyers/univers/appliances/${fridge.id}/facture`, { file: { filename: 'f.jpg', data: JPEG } }, 200);
+    form(
+      'POST',
+      `${u}/foyers/univers/${universe}/appliances`,
+      { data: JSON.stringify(data), ...(pict ? { pict: { filename: 'p', data: pict } } : {}) },
+      201,
+    );
+  const washer = await appliance(
+    laundry,
+    {
+      prod_id: product('Lave-linge'),
+      name: 'Lave-linge',
+      marque: 'Bosch',
+      modele: 'Série 6',
+      dt_achat: '2023-03-14',
+      note: 'Filtre tous les 3 mois',
+      classenergie: 'A',
+    },
+    JPEG,
+  );
+  await form(
+    'PUT',
+    `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/facture`,
+    { file: { filename: 'f.pdf', data: PDF } },
+    200,
+  );
+  await form(
+    'PUT',
+    `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/notice`,
+    { file: { filename: 'n.pdf', data: Buffer.concat([PDF, Buffer.from('% notice\n')]) } },
+    200,
+  );
+  const fridge = await appliance(
+    kitchen,
+    { prod_id: product('Réfrigérateur'), name: 'Frigo', marque: 'Liebherr', modele: 'CNef 4835', dt_achat: '2019-06-21' },
+    PNG,
+  );
+  await form(
+    'PUT',
+    `/api/V1/profils/users/foyers/univers/appliances/${fridge.id}/facture`,
+    { file: { filename: 'f.jpg', data: JPEG } },
+    200,
+  );
   const kettle = await appliance(kitchen, { prod_id: product('Bouilloire'), marque: 'Moulinex', modele: 'Subito' });
   const old = await appliance(kitchen, { prod_id: product('Réfrigérateur'), name: 'Vieux frigo', marque: 'Brandt', modele: 'X' }, PNG);
 
-  const card = ((await app.inject({ url: `/api/maintenancecard?productid=${product('Bouilloire')}`, headers: user.headers })).json() as { id: number }[])[0];
-  await call('POST', `${u}/events/period`, { title: 'Détartrer', dt_realisation: '2026-12-01T09:00:00Z', applianceId: kettle.id, maintenanceCardId: card.id, frequency: 'monthly', note: 'Eau calcaire' }, 201);
+  const card = (
+    (await app.inject({ url: `/api/maintenancecard?productid=${product('Bouilloire')}`, headers: user.headers })).json() as { id: number }[]
+  )[0];
+  await call(
+    'POST',
+    `${u}/events/period`,
+    {
+      title: 'Détartrer',
+      dt_realisation: '2026-12-01T09:00:00Z',
+      applianceId: kettle.id,
+      maintenanceCardId: card.id,
+      frequency: 'monthly',
+      note: 'Eau calcaire',
+    },
+    201,
+  );
   await call('POST', `${u}/events`, { title: 'Nettoyer le filtre', dt_realisation: '2026-11-21T08:00:00Z', applianceId: washer.id }, 201);
   await call('POST', `${u}/events`, { title: 'Joint du hublot', dt_realisation: '2026-11-22T08:00:00Z', applianceId: washer.id }, 201);
-  const past = await call('POST', `${u}/events`, { title: 'Condenseur', dt_realisation: '2026-10-02T08:00:00Z', applianceId: fridge.id }, 201);
+  const past = await call(
+    'POST',
+    `${u}/events`,
+    { title: 'Condenseur', dt_realisation: '2026-10-02T08:00:00Z', applianceId: fridge.id },
+    201,
+  );
   await call('PUT', `${u}/events/${past.id}`, { done: true, note: 'Beaucoup de poussière' }, 200);
-  await call('POST', `${u}/events`, { title: 'Panne : ne refroidit plus', dt_realisation: '2026-10-01T09:00:00Z', applianceId: fridge.id, type: 'PANNE', note: 'Joint changé' }, 201);
+  await call(
+    'POST',
+    `${u}/events`,
+    {
+      title: 'Panne : ne refroidit plus',
+      dt_realisation: '2026-10-01T09:00:00Z',
+      applianceId: fridge.id,
+      type: 'PANNE',
+      note: 'Joint changé',
+    },
+    201,
+  );
   // Assigned to its own account: the restored copy keeps it so.
   await call('POST', `${u}/events`, { title: 'Rangement', dt_realisation: '2026-12-24T09:00:00Z', assigneeId: user.id }, 201);
 
@@ -250,7 +340,18 @@ async function seedHousehold(app: FastifyInstance, user: User) {
   await call('PUT', `${u}/notifs/${notifs.at(-1)!.id}`, { status: 'read' }, 200);
   await app.inject({ url: `${u}/calendar-feed`, headers: user.headers });
   // Nothing listens there: pushes fail at once, and the subscription is data all the same.
-  await call('POST', `${u}/push/subscriptions`, { endpoint: 'https://push.service.invalid/push/camille', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }, 201);
+  await call(
+    'POST',
+    `${u}/push/subscriptions`,
+    {
+      endpoint: 'https://push.service.invalid/push/camille',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+    201,
+  );
 }
 
 beforeAll(async () => {
@@ -262,7 +363,12 @@ beforeAll(async () => {
   // A neighbour on the same server: never part of Camille's archive.
   const neighbour = await signedInUser(t, 'voisin@exemple.fr');
   const body = await multipart({ name: 'Atelier', image: { filename: 'a.png', data: PNG } });
-  await t.app.inject({ method: 'POST', url: `${base(neighbour.id)}/foyers/univers`, headers: { ...neighbour.headers, ...body.headers }, payload: body.payload });
+  await t.app.inject({
+    method: 'POST',
+    url: `${base(neighbour.id)}/foyers/univers`,
+    headers: { ...neighbour.headers, ...body.headers },
+    payload: body.payload,
+  });
 
   const signedIn = await signIn(t.app);
   originalProfile = signedIn.profile;
@@ -310,7 +416,9 @@ describe('household backup', () => {
     expect(await two.db.selectFrom('push_subscriptions').select(['user_id', 'endpoint']).execute()).toEqual([
       { user_id: restoredId, endpoint: 'https://push.service.invalid/push/camille' },
     ]);
-    expect(await two.db.selectFrom('user_actions').select(['user_id', 'action']).execute()).toEqual([{ user_id: restoredId, action: 'carbon_simulation' }]);
+    expect(await two.db.selectFrom('user_actions').select(['user_id', 'action']).execute()).toEqual([
+      { user_id: restoredId, action: 'carbon_simulation' },
+    ]);
     // What the scheduler would create next already exists: the dedupe keys point at the new events.
     expect(await two.app.services.notifications.tick()).toEqual([]);
     // The revoked label stays revoked.
@@ -322,7 +430,9 @@ describe('household backup', () => {
   it('refuses to import over an existing e-mail, changing nothing', async () => {
     const counts = await tableCounts(two.db);
     const files = storedFiles(two);
-    await expect(importHousehold({ db: two.db, store: two.store }, archive)).rejects.toThrow(/Un compte camille@exemple\.fr existe déjà : relancez avec --replace/);
+    await expect(importHousehold({ db: two.db, store: two.store }, archive)).rejects.toThrow(
+      /Un compte camille@exemple\.fr existe déjà : relancez avec --replace/,
+    );
     expect(await tableCounts(two.db)).toEqual(counts);
     expect(storedFiles(two)).toEqual(files);
   });
@@ -337,7 +447,9 @@ describe('household backup', () => {
     tar[at + JPEG.length - 3] ^= 0xff; // tar checksums cover headers only: the manifest's digest finds it
     const garbage = gzipSync(randomBytes(4096));
     for (const bad of [flipped, archive.subarray(0, archive.length - 200), gzipSync(tar), garbage, Buffer.from('pas une archive')]) {
-      await expect(importHousehold({ db: two.db, store: two.store }, bad, { replace: true })).rejects.toThrow(/^Archive illisible ou abîmée/);
+      await expect(importHousehold({ db: two.db, store: two.store }, bad, { replace: true })).rejects.toThrow(
+        /^Archive illisible ou abîmée/,
+      );
     }
     expect(await tableCounts(two.db)).toEqual(counts);
     expect(storedFiles(two)).toEqual(files);
@@ -351,11 +463,15 @@ describe('household backup', () => {
     await expect(importHousehold({ db: two.db, store: two.store }, newer, { replace: true })).rejects.toThrow(/version plus récente/);
     const users = [{ ...manifest.tables.users[0], totp_secret: 'x' }];
     const column = await writeArchive({ ...manifest, tables: { ...manifest.tables, users } }, content);
-    await expect(importHousehold({ db: two.db, store: two.store }, column, { replace: true })).rejects.toThrow('Colonne inconnue dans cette base : users.totp_secret');
+    await expect(importHousehold({ db: two.db, store: two.store }, column, { replace: true })).rejects.toThrow(
+      'Colonne inconnue dans cette base : users.totp_secret',
+    );
     // The same household under another e-mail: its badges' public ids and calendar address are taken.
     const renamed = [{ ...manifest.tables.users[0], email: 'camille.bis@exemple.fr', username: 'camille.bis@exemple.fr' }];
     const copy = await writeArchive({ ...manifest, tables: { ...manifest.tables, users: renamed } }, content);
-    await expect(importHousehold({ db: two.db, store: two.store }, copy)).rejects.toThrow(/^Import impossible : une valeur unique de l’archive est déjà utilisée/);
+    await expect(importHousehold({ db: two.db, store: two.store }, copy)).rejects.toThrow(
+      /^Import impossible : une valeur unique de l’archive est déjà utilisée/,
+    );
     expect(await tableCounts(two.db)).toEqual(counts);
     expect(storedFiles(two)).toEqual(files);
   });
@@ -383,10 +499,25 @@ describe('household backup', () => {
 
   it('--replace restores the archive over the household on the same server', async () => {
     // After the backup: a device deleted (its files too), a universe added.
-    const washer = (await t.app.inject({ url: `${base(camille.id)}/appliances`, headers: camille.headers })).json().find((a: { name: string }) => a.name === 'Lave-linge');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`, headers: camille.headers })).statusCode).toBe(204);
+    const washer = (await t.app.inject({ url: `${base(camille.id)}/appliances`, headers: camille.headers }))
+      .json()
+      .find((a: { name: string }) => a.name === 'Lave-linge');
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`,
+          headers: camille.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     const body = await multipart({ name: 'Cave' });
-    await t.app.inject({ method: 'POST', url: `${base(camille.id)}/foyers/univers`, headers: { ...camille.headers, ...body.headers }, payload: body.payload });
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(camille.id)}/foyers/univers`,
+      headers: { ...camille.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(await household(t.app, camille)).not.toEqual(original);
 
     const { userId } = await importHousehold({ db: one.db, store: one.store }, archive, { replace: true });
@@ -405,14 +536,30 @@ describe('household backup', () => {
     // The same household under another e-mail, without the badges, calendar address and push endpoint that would refuse it.
     const { manifest, files: content } = await readArchive(archive);
     const users = [{ ...manifest.tables.users[0], email: 'camille.ter@exemple.fr', username: 'camille.ter@exemple.fr' }];
-    const copy = await writeArchive({ ...manifest, tables: { ...manifest.tables, users, user_badges: [], calendar_feeds: [], push_subscriptions: [] } }, content);
+    const copy = await writeArchive(
+      { ...manifest, tables: { ...manifest.tables, users, user_badges: [], calendar_feeds: [], push_subscriptions: [] } },
+      content,
+    );
     const { userId, warnings } = await importHousehold({ db: two.db, store: two.store }, copy);
-    expect(warnings.sort()).toEqual(manifest.labels.map((l) => `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`).sort());
-    const theirs = await two.db.selectFrom('appliance_labels as l').innerJoin('appliances as a', 'a.id', 'l.appliance_id').select('l.code').where('a.user_id', '=', userId).execute();
+    expect(warnings.sort()).toEqual(
+      manifest.labels
+        .map(
+          (l) => `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
+        )
+        .sort(),
+    );
+    const theirs = await two.db
+      .selectFrom('appliance_labels as l')
+      .innerJoin('appliances as a', 'a.id', 'l.appliance_id')
+      .select('l.code')
+      .where('a.user_id', '=', userId)
+      .execute();
     expect(theirs).toEqual([]);
     // Camille's labels still open Camille's appliances.
     const { user } = await signIn(two.app);
-    expect((await household(two.app, user)) as { labelTargets: unknown }).toMatchObject({ labelTargets: (original as { labelTargets: unknown }).labelTargets });
+    expect((await household(two.app, user)) as { labelTargets: unknown }).toMatchObject({
+      labelTargets: (original as { labelTargets: unknown }).labelTargets,
+    });
   });
 
   it('covers every table keyed to a user: exported, or deliberately left out', async () => {

@@ -48,7 +48,17 @@ type TableName = keyof Database;
 type Row = Record<string, unknown>;
 
 /** A household's tables in insertion order (parents first); every one has a user_id column. */
-export const HOUSEHOLD_TABLES = ['universes', 'appliances', 'appliance_recalls', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'user_actions', 'calendar_feeds'] as const;
+export const HOUSEHOLD_TABLES = [
+  'universes',
+  'appliances',
+  'appliance_recalls',
+  'events',
+  'notifications',
+  'push_subscriptions',
+  'user_badges',
+  'user_actions',
+  'calendar_feeds',
+] as const;
 type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
 
 /**
@@ -106,7 +116,12 @@ const FILE_COLUMNS: Partial<Record<HouseholdTable, string[]>> = {
 
 const TableRows = z.array(z.record(z.string(), z.unknown()));
 /** A QR label of one of the household's appliances (appliance_labels), revoked ones too. */
-const LabelRow = z.object({ code: z.string().regex(LABEL_CODE_PATTERN), appliance_id: z.number().int(), created_at: z.iso.datetime({ offset: true }), revoked_at: z.iso.datetime({ offset: true }).nullable() });
+const LabelRow = z.object({
+  code: z.string().regex(LABEL_CODE_PATTERN),
+  appliance_id: z.number().int(),
+  created_at: z.iso.datetime({ offset: true }),
+  revoked_at: z.iso.datetime({ offset: true }).nullable(),
+});
 const Manifest = z.object({
   format: z.literal(HOUSEHOLD_FORMAT),
   version: z.literal(HOUSEHOLD_FORMAT_VERSION),
@@ -119,7 +134,9 @@ const Manifest = z.object({
     users: z.array(z.record(z.string(), z.unknown())).length(1),
     ...(Object.fromEntries(HOUSEHOLD_TABLES.map((t) => [t, TableRows])) as Record<HouseholdTable, typeof TableRows>),
   }),
-  files: z.array(z.object({ key: z.string().refine(isSafeKey), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  files: z.array(
+    z.object({ key: z.string().refine(isSafeKey), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
   /** Absent from archives made before the labels existed. */
   labels: z.array(LabelRow).default([]),
 });
@@ -219,10 +236,16 @@ export async function writeArchive(manifest: HouseholdManifest, files: Map<strin
  * key remapped, files written through the store. Refused when the e-mail is taken, unless
  * `replace` deletes that household first. A failure leaves no row and no file behind.
  */
-export async function importHousehold(deps: BackupDeps, archive: Archive, options: ImportOptions = {}): Promise<{ userId: number; warnings: string[] }> {
+export async function importHousehold(
+  deps: BackupDeps,
+  archive: Archive,
+  options: ImportOptions = {},
+): Promise<{ userId: number; warnings: string[] }> {
   const { manifest, files } = await readArchive(archive);
   if (!Object.hasOwn(migrations, manifest.schema)) {
-    throw new HouseholdBackupError(`Archive d’une version plus récente (schéma ${manifest.schema}) : mettez le serveur à jour avant de l’importer.`);
+    throw new HouseholdBackupError(
+      `Archive d’une version plus récente (schéma ${manifest.schema}) : mettez le serveur à jour avant de l’importer.`,
+    );
   }
   const user = manifest.tables.users[0];
   const email = String(user.email ?? '');
@@ -243,13 +266,18 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
       const others = existing.rows.filter((r) => r !== sameEmail);
       if (others.length > 0) throw new HouseholdBackupError(`L’identifiant ${username} est déjà celui d’un autre compte.`);
       if (sameEmail && !options.replace) {
-        throw new HouseholdBackupError(`Un compte ${sameEmail.email} existe déjà : relancez avec --replace pour remplacer ce foyer par l’archive.`);
+        throw new HouseholdBackupError(
+          `Un compte ${sameEmail.email} existe déjà : relancez avec --replace pour remplacer ce foyer par l’archive.`,
+        );
       }
       if (sameEmail) replacedKeys = await deleteHousehold(trx, sameEmail.id);
 
       const [userId] = await allocateIds(trx, 'users', 1);
       const { id: _id, ...userRow } = user;
-      await trx.insertInto('users').values({ ...userRow, id: userId } as never).execute();
+      await trx
+        .insertInto('users')
+        .values({ ...userRow, id: userId } as never)
+        .execute();
 
       const ids = { universes: new Map<number, number>(), appliances: new Map<number, number>(), events: new Map<number, number>() };
       const keys = new Map(manifest.files.map((f) => [f.key, `users/${userId}/${path.posix.basename(f.key)}`]));
@@ -280,7 +308,8 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
           // The archive holds one account: a task it saw to stays its own, one of another member goes back to the whole foyer.
           if (table === 'events') next.assignee_id = row.assignee_id != null && Number(row.assignee_id) === oldUserId ? userId : null;
           // A recall handled by another member stays handled, by nobody the archive knows.
-          if (table === 'appliance_recalls') next.handled_by = row.handled_by != null && Number(row.handled_by) === oldUserId ? userId : null;
+          if (table === 'appliance_recalls')
+            next.handled_by = row.handled_by != null && Number(row.handled_by) === oldUserId ? userId : null;
           if (table === 'events' && row.series_id != null) {
             const sid = String(row.series_id);
             if (!series.has(sid)) series.set(sid, randomUUID());
@@ -299,20 +328,41 @@ export async function importHousehold(deps: BackupDeps, archive: Archive, option
         } else {
           for (const r of rows) delete r.id;
         }
-        for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+        for (let i = 0; i < rows.length; i += CHUNK)
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + CHUNK) as never)
+            .execute();
       }
 
       // The QR labels keep their codes: the printed ones still open their appliance. A code this
       // database already gives another appliance is left out, and said (print that label again).
       const labels = manifest.labels.flatMap((l) => {
         const applianceId = ids.appliances.get(l.appliance_id);
-        return applianceId === undefined ? [] : [{ code: l.code, appliance_id: applianceId, created_at: new Date(l.created_at), revoked_at: l.revoked_at ? new Date(l.revoked_at) : null }];
+        return applianceId === undefined
+          ? []
+          : [
+              {
+                code: l.code,
+                appliance_id: applianceId,
+                created_at: new Date(l.created_at),
+                revoked_at: l.revoked_at ? new Date(l.revoked_at) : null,
+              },
+            ];
       });
       for (let i = 0; i < labels.length; i += CHUNK) {
         const chunk = labels.slice(i, i + CHUNK);
-        const kept = await trx.insertInto('appliance_labels').values(chunk).onConflict((oc) => oc.column('code').doNothing()).returning('code').execute();
+        const kept = await trx
+          .insertInto('appliance_labels')
+          .values(chunk)
+          .onConflict((oc) => oc.column('code').doNothing())
+          .returning('code')
+          .execute();
         const taken = chunk.filter((l) => !kept.some((k) => k.code === l.code));
-        for (const l of taken) warnings.push(`étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`);
+        for (const l of taken)
+          warnings.push(
+            `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
+          );
       }
 
       // Files last: the rows went in, so only the commit can still fail (then they are removed below).
@@ -425,7 +475,8 @@ async function checkColumns(db: Db, tables: HouseholdManifest['tables']): Promis
   for (const [table, list] of Object.entries(tables)) {
     for (const row of list) {
       for (const column of Object.keys(row)) {
-        if (!known.has(`${table}.${column}`)) throw new HouseholdBackupError(`Colonne inconnue dans cette base : ${table}.${column} (archive d’une version plus récente ?)`);
+        if (!known.has(`${table}.${column}`))
+          throw new HouseholdBackupError(`Colonne inconnue dans cette base : ${table}.${column} (archive d’une version plus récente ?)`);
       }
     }
   }
@@ -442,9 +493,11 @@ async function deleteHousehold(db: Db, userId: number): Promise<string[]> {
   const appliances = await db.selectFrom('appliances').select(['pict_key', 'facture_key', 'notice_key']).where(sole).execute();
   const temp = await db.selectFrom('temp_files').select('key').where('user_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
-  return [...universes.map((u) => u.image_key), ...appliances.flatMap((a) => [a.pict_key, a.facture_key, a.notice_key]), ...temp.map((t) => t.key)].filter(
-    (k): k is string => k !== null,
-  );
+  return [
+    ...universes.map((u) => u.image_key),
+    ...appliances.flatMap((a) => [a.pict_key, a.facture_key, a.notice_key]),
+    ...temp.map((t) => t.key),
+  ].filter((k): k is string => k !== null);
 }
 
 /** `n` new ids from the table's own sequence, ascending (rows keep their relative order). */

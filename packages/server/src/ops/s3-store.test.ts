@@ -38,9 +38,16 @@ describe('the app with S3_ENDPOINT', () => {
   it('stores uploads in the bucket, not on the disk, serves them through signed URLs, sweeps orphans and exports them', async () => {
     const me = await signedInUser(t, 's3@exemple.fr');
     const form = await multipart({ name: 'Buanderie', image: { filename: 'b.png', data: PNG } });
-    const created = await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers`, headers: { ...me.headers, ...form.headers }, payload: form.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/V1/profils/users/${me.id}/foyers/univers`,
+      headers: { ...me.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(created.statusCode).toBe(201);
-    const universe = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/univers/${created.json().univer_id}`, headers: me.headers })).json();
+    const universe = (
+      await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/univers/${created.json().univer_id}`, headers: me.headers })
+    ).json();
     const key = decodeURIComponent(new URL(universe.image, 'http://x').pathname.replace('/api/V1/files/', ''));
     expect(await objects('api/')).toEqual([key]);
     expect(existsSync(path.join(t.dataDir, 'files')) ? readdirSync(path.join(t.dataDir, 'files')) : []).toEqual([]);
@@ -61,7 +68,15 @@ describe('the app with S3_ENDPOINT', () => {
     store.close();
 
     // Deleting the universe deletes its object.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/foyers/univers/${created.json().univer_id}`, headers: me.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/V1/profils/users/${me.id}/foyers/univers/${created.json().univer_id}`,
+          headers: me.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(await objects('api/')).toEqual([]);
   });
 });
@@ -74,18 +89,45 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL and one bu
     const dirs = [tempDataDir('s3-a'), tempDataDir('s3-b')];
     const servers: ServerProcess[] = [];
     try {
-      const env = { DATABASE_URL: schema.url, JWT_SECRET: 'replica-secret-replica-secret-replica-42', SCHEDULER_INTERVAL_SECONDS: '0', ...LIFTED_LIMITS, ...s3.env, S3_PREFIX: 'replicas/' };
+      const env = {
+        DATABASE_URL: schema.url,
+        JWT_SECRET: 'replica-secret-replica-secret-replica-42',
+        SCHEDULER_INTERVAL_SECONDS: '0',
+        ...LIFTED_LIMITS,
+        ...s3.env,
+        S3_PREFIX: 'replicas/',
+      };
       servers.push(...(await Promise.all(dirs.map((DATA_DIR) => startServer({ ...env, DATA_DIR })))));
       const [a, b] = servers as [ServerProcess, ServerProcess];
       const json = (url: string, body: unknown, auth?: string) =>
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
-      await json(`${a.url}/api/auth/signup`, { firstname: 'Camille', lastname: 'Durand', email: 'replica-s3@exemple.fr', password: 'Secret1!ok' });
-      const session = (await (await json(`${b.url}/api/auth/signin`, { username: 'replica-s3@exemple.fr', password: 'Secret1!ok' })).json()) as { id: number; accessToken: string };
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+          body: JSON.stringify(body),
+        });
+      await json(`${a.url}/api/auth/signup`, {
+        firstname: 'Camille',
+        lastname: 'Durand',
+        email: 'replica-s3@exemple.fr',
+        password: 'Secret1!ok',
+      });
+      const session = (await (
+        await json(`${b.url}/api/auth/signin`, { username: 'replica-s3@exemple.fr', password: 'Secret1!ok' })
+      ).json()) as { id: number; accessToken: string };
       const auth = `Bearer ${session.accessToken}`;
       const form = await multipart({ name: 'Garage', image: { filename: 'g.png', data: PNG } });
-      const created = await fetch(`${a.url}/api/V1/profils/users/${session.id}/foyers/univers`, { method: 'POST', headers: { authorization: auth, 'content-type': form.headers['content-type'] }, body: new Uint8Array(form.payload) });
+      const created = await fetch(`${a.url}/api/V1/profils/users/${session.id}/foyers/univers`, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': form.headers['content-type'] },
+        body: new Uint8Array(form.payload),
+      });
       expect(created.status).toBe(201);
-      const universe = (await (await fetch(`${b.url}/api/V1/profils/users/${session.id}/foyers/univers/${((await created.json()) as { univer_id: number }).univer_id}`, { headers: { authorization: auth } })).json()) as { image: string };
+      const universe = (await (
+        await fetch(
+          `${b.url}/api/V1/profils/users/${session.id}/foyers/univers/${((await created.json()) as { univer_id: number }).univer_id}`,
+          { headers: { authorization: auth } },
+        )
+      ).json()) as { image: string };
       // Uploaded through A, read through B.
       const served = await fetch(`${b.url}${universe.image}`);
       expect(served.status).toBe(200);

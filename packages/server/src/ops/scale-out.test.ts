@@ -28,7 +28,11 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
   let handle: DbHandle;
   const replica = (i: number) => servers[i % 2]!;
 
-  async function call(i: number, path: string, init: { method?: string; auth?: string; json?: unknown; form?: Awaited<ReturnType<typeof multipart>> } = {}) {
+  async function call(
+    i: number,
+    path: string,
+    init: { method?: string; auth?: string; json?: unknown; form?: Awaited<ReturnType<typeof multipart>> } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (init.auth) headers.authorization = init.auth;
     let body: RequestInit['body'];
@@ -45,7 +49,10 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
   }
 
   async function signUp(email: string): Promise<User> {
-    expect((await call(0, '/api/auth/signup', { method: 'POST', json: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } })).status).toBe(201);
+    expect(
+      (await call(0, '/api/auth/signup', { method: 'POST', json: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } }))
+        .status,
+    ).toBe(201);
     const signin = await call(1, '/api/auth/signin', { method: 'POST', json: { username: email, password: PASSWORD } });
     expect(signin.status).toBe(200);
     return { id: signin.body.id, auth: `Bearer ${signin.body.accessToken}`, refreshToken: signin.body.refreshToken };
@@ -95,7 +102,8 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
 
   it('refuses on the other replica, within SESSION_CHECK_CACHE_MS, an access token signed out through one', async () => {
     const user = await signUp('signout@exemple.fr');
-    const tablet = (await call(0, '/api/auth/signin', { method: 'POST', json: { username: 'signout@exemple.fr', password: PASSWORD } })).body;
+    const tablet = (await call(0, '/api/auth/signin', { method: 'POST', json: { username: 'signout@exemple.fr', password: PASSWORD } }))
+      .body;
     const appliances = `/api/V1/profils/users/${user.id}/appliances`;
     // Both replicas have seen the session open (and cache that answer).
     for (const i of [0, 1]) expect((await call(i, appliances, { auth: user.auth })).status).toBe(200);
@@ -110,27 +118,39 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
       there = await call(1, appliances, { auth: user.auth });
     }
     expect([there.status, there.body.code], 'on the other replica within the cache time').toEqual([401, 'SESSION_REVOKED']);
-    for (const i of [0, 1]) expect((await call(i, appliances, { auth: `Bearer ${tablet.accessToken}` })).status, 'another session lives on').toBe(200);
+    for (const i of [0, 1])
+      expect((await call(i, appliances, { auth: `Bearer ${tablet.accessToken}` })).status, 'another session lives on').toBe(200);
   });
 
   it('keeps every event and appliance added concurrently through both replicas (no lost update)', async () => {
     const user = await signUp('concurrent@exemple.fr');
     const base = `/api/V1/profils/users/${user.id}`;
-    const kitchen = await call(0, `${base}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Cuisine', description: '' }) });
+    const kitchen = await call(0, `${base}/foyers/univers`, {
+      method: 'POST',
+      auth: user.auth,
+      form: await multipart({ name: 'Cuisine', description: '' }),
+    });
     expect(kitchen.status).toBe(201);
     const appliances = await Promise.all(
       Array.from({ length: 10 }, async (_, i) =>
         call(i, `${base}/foyers/univers/${kitchen.body.univer_id}/appliances`, {
           method: 'POST',
           auth: user.auth,
-          form: await multipart({ data: JSON.stringify({ prod_id: 1, marque: `Marque ${i}`, modele: `M${i}` }), image: { filename: 'a.png', data: PNG, type: 'image/png' } }),
+          form: await multipart({
+            data: JSON.stringify({ prod_id: 1, marque: `Marque ${i}`, modele: `M${i}` }),
+            image: { filename: 'a.png', data: PNG, type: 'image/png' },
+          }),
         }),
       ),
     );
     expect(appliances.map((r) => r.status)).toEqual(Array(10).fill(201));
     const events = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(i, `${base}/events`, { method: 'POST', auth: user.auth, json: { title: `Entretien ${i}`, dt_realisation: '2027-01-15T09:00:00Z', applianceId: appliances[i % 10]!.body.id } }),
+        call(i, `${base}/events`, {
+          method: 'POST',
+          auth: user.auth,
+          json: { title: `Entretien ${i}`, dt_realisation: '2027-01-15T09:00:00Z', applianceId: appliances[i % 10]!.body.id },
+        }),
       ),
     );
     expect(events.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -141,9 +161,18 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
       );
     }
     // Concurrent notes on different events of one appliance: each keeps its own.
-    const notes = await Promise.all(events.slice(0, 6).map((e, i) => call(i, `${base}/events/${e.body.id}`, { method: 'PUT', auth: user.auth, json: { note: `Note ${i}` } })));
+    const notes = await Promise.all(
+      events
+        .slice(0, 6)
+        .map((e, i) => call(i, `${base}/events/${e.body.id}`, { method: 'PUT', auth: user.auth, json: { note: `Note ${i}` } })),
+    );
     expect(notes.map((r) => r.body.note)).toEqual(Array.from({ length: 6 }, (_, i) => `Note ${i}`));
-    const stored = await handle.db.selectFrom('events').select(['id', 'note']).where('user_id', '=', user.id).where('note', 'is not', null).execute();
+    const stored = await handle.db
+      .selectFrom('events')
+      .select(['id', 'note'])
+      .where('user_id', '=', user.id)
+      .where('note', 'is not', null)
+      .execute();
     expect(stored).toHaveLength(6);
   });
 
@@ -152,11 +181,19 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
     await Promise.all(
       users.map(async (user) => {
         const base = `/api/V1/profils/users/${user.id}`;
-        const room = await call(0, `${base}/foyers/univers`, { method: 'POST', auth: user.auth, form: await multipart({ name: 'Salon', description: '' }) });
+        const room = await call(0, `${base}/foyers/univers`, {
+          method: 'POST',
+          auth: user.auth,
+          form: await multipart({ name: 'Salon', description: '' }),
+        });
         // Two first appliances at once, one on each replica: "Premier appareil" is earned by both requests.
         const created = await Promise.all(
           [0, 1].map(async (i) =>
-            call(i, `${base}/foyers/univers/${room.body.univer_id}/appliances`, { method: 'POST', auth: user.auth, form: await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'B', modele: `X${i}` }) }) }),
+            call(i, `${base}/foyers/univers/${room.body.univer_id}/appliances`, {
+              method: 'POST',
+              auth: user.auth,
+              form: await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'B', modele: `X${i}` }) }),
+            }),
           ),
         );
         expect(created.map((r) => r.status)).toEqual([201, 201]);
@@ -166,7 +203,12 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
       const badges = await handle.db.selectFrom('user_badges').select('ref_badge_id').where('user_id', '=', user.id).execute();
       expect(new Set(badges.map((b) => b.ref_badge_id)).size).toBe(badges.length);
       expect(badges.length).toBeGreaterThanOrEqual(1);
-      const challenges = await handle.db.selectFrom('notifications').select('dedupe_key').where('user_id', '=', user.id).where('type', '=', 'CHALLENGE').execute();
+      const challenges = await handle.db
+        .selectFrom('notifications')
+        .select('dedupe_key')
+        .where('user_id', '=', user.id)
+        .where('type', '=', 'CHALLENGE')
+        .execute();
       expect(challenges).toHaveLength(badges.length);
       expect((await call(1, `/api/V1/profils/users/${user.id}/badges`, { auth: user.auth })).body).toHaveLength(badges.length);
     }
@@ -180,13 +222,24 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
     // Due an hour ago ("due") and in 12 hours ("eve"): each gets exactly one notification.
     const dates = [now - hour, now - 2 * hour, now - 3 * hour, now + 12 * hour, now + 13 * hour];
     const events = await Promise.all(
-      dates.map((t, i) => call(i, `${base}/events`, { method: 'POST', auth: user.auth, json: { title: `Entretien ${i}`, dt_realisation: new Date(t).toISOString() } })),
+      dates.map((t, i) =>
+        call(i, `${base}/events`, {
+          method: 'POST',
+          auth: user.auth,
+          json: { title: `Entretien ${i}`, dt_realisation: new Date(t).toISOString() },
+        }),
+      ),
     );
     expect(events.map((r) => r.status)).toEqual(Array(5).fill(201));
     // Both schedulers tick every second: wait for the notifications, then for a few more ticks.
     const deadline = Date.now() + 15_000;
     const maintenance = () =>
-      handle.db.selectFrom('notifications').select(['id', 'dedupe_key', 'event_id']).where('user_id', '=', user.id).where('type', '=', 'MAINTENANCE').execute();
+      handle.db
+        .selectFrom('notifications')
+        .select(['id', 'dedupe_key', 'event_id'])
+        .where('user_id', '=', user.id)
+        .where('type', '=', 'MAINTENANCE')
+        .execute();
     while ((await maintenance()).length < dates.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     await new Promise((r) => setTimeout(r, 2500));
     const rows = await maintenance();
@@ -197,7 +250,9 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
     // "Mark read" sent to both replicas at once: both answer READ, the unread count drops by one.
     const before = (await call(0, `${base}/notifs/count`, { auth: user.auth })).body as number;
     const target = rows[0]!.id;
-    const marks = await Promise.all([0, 1, 0, 1].map((i) => call(i, `${base}/notifs/${target}`, { method: 'PUT', auth: user.auth, json: { status: 'READ' } })));
+    const marks = await Promise.all(
+      [0, 1, 0, 1].map((i) => call(i, `${base}/notifs/${target}`, { method: 'PUT', auth: user.auth, json: { status: 'READ' } })),
+    );
     expect(marks.map((r) => [r.status, r.body.status])).toEqual(Array(4).fill([200, 'READ']));
     expect((await call(1, `${base}/notifs/count`, { auth: user.auth })).body).toBe(before - 1);
   });

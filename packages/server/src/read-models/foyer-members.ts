@@ -41,4 +41,5 @@ export const isFoyerMemberEmail = async (db: Db, foyerId: number, email: string)
 
 /** Whether the account is a visitor's demo, which invites nobody (its mails would go to any address). */
 export const isDemoAccount = async (db: Db, userId: number): Promise<boolean> =>
-  (await db.selectFrom('users').select('id').where('id', '=', userId).where('demo_expires_at', 'is not', null).executeTakeFirst()) !== undefined;
+  (await db.selectFrom('users').select('id').where('id', '=', userId).where('demo_expires_at', 'is not', null).executeTakeFirst()) !==
+  undefined;

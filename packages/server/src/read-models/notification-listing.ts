@@ -19,9 +19,13 @@ export const maintenanceDue = (db: Db, kind: 'eve' | 'due', after: Date, until: 
     .where('e.status', '=', 'NEW')
     .where('e.dt_realisation', '>', after)
     .where('e.dt_realisation', '<=', until)
-    .where((eb) => eb.or([eb('m.user_id', '=', eb.ref('e.assignee_id')), eb.and([eb('e.assignee_id', 'is', null), eb('m.role', '<>', 'lecteur')])]))
+    .where((eb) =>
+      eb.or([eb('m.user_id', '=', eb.ref('e.assignee_id')), eb.and([eb('e.assignee_id', 'is', null), eb('m.role', '<>', 'lecteur')])]),
+    )
     // Not again for a member who already has this reminder.
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', reminderKey(kind)))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('notifications as n').select('n.id').whereRef('n.dedupe_key', '=', reminderKey(kind)))),
+    )
     .execute();
 
 const reminderKey = (kind: 'eve' | 'due') =>

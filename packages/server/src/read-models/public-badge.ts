@@ -9,6 +9,18 @@ export const publicBadge = (db: Db, uuid: string) =>
     .selectFrom('user_badges as b')
     .innerJoin('ref_badges as r', 'r.id', 'b.ref_badge_id')
     .innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['b.id', 'b.user_id', 'b.public_uuid', 'b.obtained_at', 'r.slug', 'r.name', 'r.description', 'r.pict', 'r.bonus_description', 'r.bonus_link', 'u.firstname'])
+    .select([
+      'b.id',
+      'b.user_id',
+      'b.public_uuid',
+      'b.obtained_at',
+      'r.slug',
+      'r.name',
+      'r.description',
+      'r.pict',
+      'r.bonus_description',
+      'r.bonus_link',
+      'u.firstname',
+    ])
     .where('b.public_uuid', '=', uuid)
     .executeTakeFirst();

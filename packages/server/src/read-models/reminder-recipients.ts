@@ -31,7 +31,11 @@ export const digestRecipients = (db: Db, week: string) =>
     .where('p.email', '=', true)
     .where('p.email_mode', '=', 'hebdo')
     .where('u.demo_expires_at', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_digests as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.week', '=', week))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('notification_digests as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.week', '=', week)),
+      ),
+    )
     .execute();
 
 /**

@@ -55,14 +55,24 @@ function statusBeforeBody(method: string, url: string, length: number, headers: 
     });
     socket.on('error', reject);
     socket.on('close', () => reject(new Error(`${method} ${url}: connection closed with no answer (${received.length} bytes)`)));
-    const lines = [`${method} ${url} HTTP/1.1`, 'Host: 127.0.0.1', `Content-Length: ${length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${method} ${url} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Content-Length: ${length}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   });
 }
 
 const contentType = (route: ApiRoute) => (route.multipart ? 'multipart/form-data; boundary=----x' : 'application/json');
 const url = (route: ApiRoute, userId: number) =>
-  fillUrl(route.url, Object.fromEntries(Object.keys(route.params).map((name) => [name, name === 'userId' ? userId : name === '*' ? 'x' : name === 'file' ? 'x.ics' : '1'])));
+  fillUrl(
+    route.url,
+    Object.fromEntries(
+      Object.keys(route.params).map((name) => [name, name === 'userId' ? userId : name === '*' ? 'x' : name === 'file' ? 'x.ics' : '1']),
+    ),
+  );
 // A GET or HEAD carries no body a client would send; a body-carrying method is where the attack is.
 const withBody = (route: ApiRoute) => !['GET', 'HEAD'].includes(route.method);
 
@@ -83,14 +93,22 @@ describe('the access check comes before the body', () => {
 
   it('answers 403 to a signed-in stranger naming another’s household, before reading the body', async () => {
     for (const route of routes.filter((r) => withBody(r) && 'userId' in r.params)) {
-      const status = await statusBeforeBody(route.method, url(route, owner.id), announced(route), { 'Content-Type': contentType(route), Authorization: stranger.headers.authorization });
+      const status = await statusBeforeBody(route.method, url(route, owner.id), announced(route), {
+        'Content-Type': contentType(route),
+        Authorization: stranger.headers.authorization,
+      });
       expect(status, route.key).toBe(403);
     }
   });
 
   it('answers 403 to a lecteur on every write, before reading the body', async () => {
-    for (const route of routes.filter((r) => withBody(r) && (r.access === 'foyer:write' || r.access === 'foyer:owner' || r.access === 'foyer:founder'))) {
-      const status = await statusBeforeBody(route.method, url(route, reader.id), announced(route), { 'Content-Type': contentType(route), Authorization: reader.headers.authorization });
+    for (const route of routes.filter(
+      (r) => withBody(r) && (r.access === 'foyer:write' || r.access === 'foyer:owner' || r.access === 'foyer:founder'),
+    )) {
+      const status = await statusBeforeBody(route.method, url(route, reader.id), announced(route), {
+        'Content-Type': contentType(route),
+        Authorization: reader.headers.authorization,
+      });
       expect(status, route.key).toBe(403);
     }
   });

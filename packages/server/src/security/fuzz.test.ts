@@ -48,13 +48,18 @@ beforeAll(async () => {
   TABLES = rows.map((r) => r.tablename).filter((name) => !WRITTEN_ON_REFUSAL.has(name));
   // Row count and checksum of every table, in one query.
   const query = sql<Record<string, string>>`select ${sql.join(
-    TABLES.map((name) => sql`(select count(*) || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') from ${sql.table(name)} x) as ${sql.ref(name)}`),
+    TABLES.map(
+      (name) =>
+        sql`(select count(*) || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') from ${sql.table(name)} x) as ${sql.ref(name)}`,
+    ),
   )}`;
   snapshot = async () => (await query.execute(t.db)).rows[0]!;
 });
 
 afterAll(async () => {
-  if (process.env.FUZZ_STATS) for (const [key, seen] of statuses) if (key.startsWith('GET /api') || !key.startsWith('GET') && !key.startsWith('HEAD')) console.log(key, JSON.stringify(seen));
+  if (process.env.FUZZ_STATS)
+    for (const [key, seen] of statuses)
+      if (key.startsWith('GET /api') || (!key.startsWith('GET') && !key.startsWith('HEAD'))) console.log(key, JSON.stringify(seen));
   await t.app.close();
   push.server.close();
 });
@@ -80,7 +85,7 @@ const HOSTILE_STRINGS = [
   'constructor',
   'prototype',
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   "1' UNION SELECT password_hash FROM users --",
   '$1',
   '../../../../etc/passwd',
@@ -114,7 +119,19 @@ const HOSTILE_STRINGS = [
 ];
 const HOSTILE_NUMBERS = [0, -1, -0, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER];
 // The values below that name the user's data are read when a test builds its arbitraries.
-const ownIds = () => [user.id, home.universeId, home.applianceId, home.secondLifeApplianceId, home.eventId, home.seriesEventId, home.panneEventId, home.notificationId, home.badgeId, home.productId, home.maintenanceCardId];
+const ownIds = () => [
+  user.id,
+  home.universeId,
+  home.applianceId,
+  home.secondLifeApplianceId,
+  home.eventId,
+  home.seriesEventId,
+  home.panneEventId,
+  home.notificationId,
+  home.badgeId,
+  home.productId,
+  home.maintenanceCardId,
+];
 
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
@@ -152,10 +169,14 @@ function plausible(schema: JsonSchema, name: string): fc.Arbitrary<unknown> {
       return fc.boolean();
     case 'integer':
     case 'number':
-      if (/^userId$/.test(name)) return fc.oneof({ weight: 6, arbitrary: fc.constant(user.id) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 100_000 }) });
+      if (/^userId$/.test(name))
+        return fc.oneof({ weight: 6, arbitrary: fc.constant(user.id) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 100_000 }) });
       return fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...ownIds()) },
-        { weight: 1, arbitrary: fc.integer({ min: Math.max(schema.minimum ?? -1000, -1000), max: Math.min(schema.maximum ?? 100_000, 100_000) }) },
+        {
+          weight: 1,
+          arbitrary: fc.integer({ min: Math.max(schema.minimum ?? -1000, -1000), max: Math.min(schema.maximum ?? 100_000, 100_000) }),
+        },
       );
     case 'array':
       return fc.array(valueFor(schema.items), { maxLength: 3 });
@@ -171,13 +192,29 @@ function plausible(schema: JsonSchema, name: string): fc.Arbitrary<unknown> {
 function plausibleString(schema: JsonSchema, name: string): fc.Arbitrary<string> {
   // A push endpoint must never reach the network (PUSH_ALLOW_HTTP is on): the local push service,
   // a closed local port, and schemes the server refuses.
-  if (schema.format === 'uri') return fc.constantFrom(push.endpoint('fuzz-2'), 'http://127.0.0.1:1/push', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://exemple.fr/x');
+  if (schema.format === 'uri')
+    return fc.constantFrom(
+      push.endpoint('fuzz-2'),
+      'http://127.0.0.1:1/push',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'ftp://exemple.fr/x',
+    );
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
-  if (/^dt_|date/i.test(name)) return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => (d.getTime() % 2 ? d.toISOString() : d.toISOString().slice(0, 10)));
+  if (/^dt_|date/i.test(name))
+    return fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+      .map((d) => (d.getTime() % 2 ? d.toISOString() : d.toISOString().slice(0, 10)));
   if (/email|username/i.test(name)) return fc.oneof(fc.emailAddress(), fc.constant(user.email));
   if (/password/i.test(name)) return fc.constantFrom('Secret1!ok', 'Nouveau2@pass', 'faible');
-  if (/name$/i.test(name)) return fc.oneof(fc.constantFrom('Camille', 'Zoé-Anne', 'Ñúñez'), fc.string({ minLength: 3, maxLength: 20, unit: 'grapheme' }));
-  if (/^url/i.test(name)) return fc.constantFrom(home.fileUrls.temporary.replace(/sig=[^&]+/, 'sig=AAAA'), 'https://exemple.fr/plaque.png', '/api/V1/files/tmp/1/x.png?exp=1&sig=a');
+  if (/name$/i.test(name))
+    return fc.oneof(fc.constantFrom('Camille', 'Zoé-Anne', 'Ñúñez'), fc.string({ minLength: 3, maxLength: 20, unit: 'grapheme' }));
+  if (/^url/i.test(name))
+    return fc.constantFrom(
+      home.fileUrls.temporary.replace(/sig=[^&]+/, 'sig=AAAA'),
+      'https://exemple.fr/plaque.png',
+      '/api/V1/files/tmp/1/x.png?exp=1&sig=a',
+    );
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60), unit: 'grapheme' });
 }
 
@@ -191,7 +228,8 @@ function objectFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   return fc.tuple(fc.tuple(...fields), extra).map(([pairs, more]) => {
     // Object.defineProperty: `__proto__` becomes an own key, and JSON.stringify sends it.
     const out: Record<string, unknown> = {};
-    for (const [key, value] of [...pairs, ...more]) if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of [...pairs, ...more])
+      if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
@@ -205,9 +243,34 @@ interface FuzzRequest {
   payload?: string | Buffer;
 }
 
-const BROKEN_JSON = ['{', '{"a":', '[1,2', '{"a":1}}', 'nul', 'undefined', "{'a':1}", '{"a":1,}', '\u0000', '{"a":"\\ud800"}', '{"a":1e999999}', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}'];
+const BROKEN_JSON = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{"a":1}}',
+  'nul',
+  'undefined',
+  "{'a':1}",
+  '{"a":1,}',
+  '\u0000',
+  '{"a":"\\ud800"}',
+  '{"a":1e999999}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+];
 const HUGE_JSON = JSON.stringify({ note: 'x'.repeat(1_100_000) });
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'application/json; charset=utf-16', 'image/png'];
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'image/png',
+];
 
 const jsonBody = (route: ApiRoute): fc.Arbitrary<{ payload?: string; type?: string }> => {
   const text = fc.oneof(
@@ -218,30 +281,69 @@ const jsonBody = (route: ApiRoute): fc.Arbitrary<{ payload?: string; type?: stri
   );
   return fc.record({
     payload: fc.option(text, { freq: route.body || route.method !== 'GET' ? 8 : 1, nil: undefined }),
-    type: fc.option(fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...JSON_TYPES) }), { freq: 12, nil: undefined }),
+    type: fc.option(
+      fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...JSON_TYPES) }),
+      { freq: 12, nil: undefined },
+    ),
   });
 };
 
 // Multipart: every field name the upload routes read, and a few they do not.
-const PART_NAMES = ['file', 'pict', 'image', 'data', 'name', 'description', 'refUniverId', '__proto__', 'constructor', 'file"; filename="x.png', 'a\r\nX-Injected: 1', ''];
+const PART_NAMES = [
+  'file',
+  'pict',
+  'image',
+  'data',
+  'name',
+  'description',
+  'refUniverId',
+  '__proto__',
+  'constructor',
+  'file"; filename="x.png',
+  'a\r\nX-Injected: 1',
+  '',
+];
 const FILE_NAMES = ['photo.png', '../../../../etc/passwd', '..\\..\\boot.ini', '', 'x'.repeat(500), 'é\u0000.png', 'a"b.png', 'nul'];
 const BIG_FILE = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const fileContent = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(PNG, JPEG, WEBP, PDF) },
-  { weight: 3, arbitrary: fc.constantFrom(Buffer.alloc(0), HTML, SVG, Buffer.concat([PNG, HTML]), Buffer.from('GIF89a/*x*/=alert(1)//'), PNG.subarray(0, 20)) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      Buffer.alloc(0),
+      HTML,
+      SVG,
+      Buffer.concat([PNG, HTML]),
+      Buffer.from('GIF89a/*x*/=alert(1)//'),
+      PNG.subarray(0, 20),
+    ),
+  },
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)) },
   { weight: 1, arbitrary: fc.constant(BIG_FILE) },
 );
 const fieldValue = () =>
   fc.oneof(
-    { weight: 3, arbitrary: objectFor({ type: 'object', properties: { prod_id: { type: 'integer' }, marque: { type: 'string' }, modele: { type: 'string' }, name: { type: 'string' }, dt_achat: { type: 'string' } } }).map((v) => JSON.stringify(v)) },
+    {
+      weight: 3,
+      arbitrary: objectFor({
+        type: 'object',
+        properties: {
+          prod_id: { type: 'integer' },
+          marque: { type: 'string' },
+          modele: { type: 'string' },
+          name: { type: 'string' },
+          dt_achat: { type: 'string' },
+        },
+      }).map((v) => JSON.stringify(v)),
+    },
     { weight: 4, arbitrary: fc.constant(JSON.stringify({ prod_id: home.productId, marque: 'Bosch', modele: 'X' })) },
     { weight: 2, arbitrary: hostileString },
     { weight: 1, arbitrary: fc.constant('é'.repeat(70_000)) },
   );
 type Part = { name: string; filename?: string; type?: string; data: Buffer };
-const fieldPart = (): fc.Arbitrary<Part> => fc.record({ name: fc.constantFrom(...PART_NAMES), data: fieldValue().map((v) => Buffer.from(v)) });
+const fieldPart = (): fc.Arbitrary<Part> =>
+  fc.record({ name: fc.constantFrom(...PART_NAMES), data: fieldValue().map((v) => Buffer.from(v)) });
 const filePart: fc.Arbitrary<Part> = fc.record({
   name: fc.constantFrom(...PART_NAMES),
   filename: fc.constantFrom(...FILE_NAMES),
@@ -254,33 +356,54 @@ function multipartBody(parts: Part[], boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const file = p.filename === undefined ? '' : `; filename="${p.filename}"\r\nContent-Type: ${p.type}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`), p.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file}\r\n\r\n`),
+      p.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
 
 /** What the upload routes read: a name (universes), the data JSON (appliances) and one file. */
-const plausibleForm = () => fc.record({
-  file: fc.record({ name: fc.constantFrom('file', 'pict', 'image'), filename: fc.constantFrom(...FILE_NAMES), type: fc.constant('image/png'), data: fileContent }),
-  name: fc.oneof(fc.constant('Cellier'), hostileString).map((v) => ({ name: 'name', data: Buffer.from(v) })),
-  data: fieldValue().map((v) => ({ name: 'data', data: Buffer.from(v) })),
-  extra: fc.oneof({ weight: 4, arbitrary: fc.array(fieldPart(), { maxLength: 1 }) }, { weight: 1, arbitrary: fc.array(filePart, { maxLength: 1 }) }),
-}).map(({ file, name, data, extra }) => [name, data, file, ...extra]);
+const plausibleForm = () =>
+  fc
+    .record({
+      file: fc.record({
+        name: fc.constantFrom('file', 'pict', 'image'),
+        filename: fc.constantFrom(...FILE_NAMES),
+        type: fc.constant('image/png'),
+        data: fileContent,
+      }),
+      name: fc.oneof(fc.constant('Cellier'), hostileString).map((v) => ({ name: 'name', data: Buffer.from(v) })),
+      data: fieldValue().map((v) => ({ name: 'data', data: Buffer.from(v) })),
+      extra: fc.oneof(
+        { weight: 4, arbitrary: fc.array(fieldPart(), { maxLength: 1 }) },
+        { weight: 1, arbitrary: fc.array(filePart, { maxLength: 1 }) },
+      ),
+    })
+    .map(({ file, name, data, extra }) => [name, data, file, ...extra]);
 
-const multipartBodyArb = () => fc.record({
-  parts: fc.oneof(
-    { weight: 6, arbitrary: plausibleForm() },
-    { weight: 3, arbitrary: fc.array(part(), { maxLength: 5 }) },
-    { weight: 1, arbitrary: fc.array(part(), { minLength: 21, maxLength: 30 }) },
-  ),
-  boundary: fc.oneof({ weight: 8, arbitrary: fc.constant('----fuzz') }, { weight: 1, arbitrary: fc.constant('') }),
-  declared: fc.oneof({ weight: 8, arbitrary: fc.constant('----fuzz') }, { weight: 1, arbitrary: fc.constantFrom('----autre', '') }),
-  type: fc.oneof({ weight: 8, arbitrary: fc.constant('multipart/form-data') }, { weight: 1, arbitrary: fc.constantFrom('multipart/mixed', 'application/json', 'text/plain') }),
-}).map(({ parts, boundary, declared, type }) => ({
-  payload: multipartBody(parts, boundary || '----fuzz'),
-  type: type.startsWith('multipart/') && declared ? `${type}; boundary=${declared}` : type,
-}));
+const multipartBodyArb = () =>
+  fc
+    .record({
+      parts: fc.oneof(
+        { weight: 6, arbitrary: plausibleForm() },
+        { weight: 3, arbitrary: fc.array(part(), { maxLength: 5 }) },
+        { weight: 1, arbitrary: fc.array(part(), { minLength: 21, maxLength: 30 }) },
+      ),
+      boundary: fc.oneof({ weight: 8, arbitrary: fc.constant('----fuzz') }, { weight: 1, arbitrary: fc.constant('') }),
+      declared: fc.oneof({ weight: 8, arbitrary: fc.constant('----fuzz') }, { weight: 1, arbitrary: fc.constantFrom('----autre', '') }),
+      type: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('multipart/form-data') },
+        { weight: 1, arbitrary: fc.constantFrom('multipart/mixed', 'application/json', 'text/plain') },
+      ),
+    })
+    .map(({ parts, boundary, declared, type }) => ({
+      payload: multipartBody(parts, boundary || '----fuzz'),
+      type: type.startsWith('multipart/') && declared ? `${type}; boundary=${declared}` : type,
+    }));
 
 /** A path parameter: a plausible value (an id of the user's) or a hostile string, encoded or raw-broken. */
 function paramValue(route: ApiRoute, name: string, schema: JsonSchema): fc.Arbitrary<string> {
@@ -297,7 +420,14 @@ function paramValue(route: ApiRoute, name: string, schema: JsonSchema): fc.Arbit
   };
   const ids = name === 'userId' ? [user.id] : own[segment];
   const plausibleValue =
-    name === '*' ? fc.constantFrom(...ownKeys) : ids ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids).map(String) }, { weight: 1, arbitrary: plausible(schema, name).map(String) }) : plausible(schema, name).map(String);
+    name === '*'
+      ? fc.constantFrom(...ownKeys)
+      : ids
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...ids).map(String) },
+            { weight: 1, arbitrary: plausible(schema, name).map(String) },
+          )
+        : plausible(schema, name).map(String);
   return fc.oneof(
     { weight: 8, arbitrary: plausibleValue.map((v) => (name === '*' ? v : encodeURIComponent(v))) },
     { weight: 2, arbitrary: hostileString.map(safeEncode) },
@@ -305,11 +435,27 @@ function paramValue(route: ApiRoute, name: string, schema: JsonSchema): fc.Arbit
   );
 }
 
-const queryValue = (name: string, schema: JsonSchema) => fc.oneof(valueFor(schema, name).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))), hostileString);
+const queryValue = (name: string, schema: JsonSchema) =>
+  fc.oneof(
+    valueFor(schema, name).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+    hostileString,
+  );
 
 function queryString(route: ApiRoute): fc.Arbitrary<string> {
-  const own = Object.entries(route.query).map(([name, s]) => fc.option(queryValue(name, s), { freq: 6, nil: undefined }).map((v) => [name, v] as const));
-  const extra = fc.array(fc.tuple(fc.oneof(protoKey, fc.constantFrom('__proto__[admin]', 'constructor[prototype][admin]', 'a[]', 'exp', 'sig', 'productid'), fc.string({ maxLength: 6 })), hostileString), { maxLength: 3 });
+  const own = Object.entries(route.query).map(([name, s]) =>
+    fc.option(queryValue(name, s), { freq: 6, nil: undefined }).map((v) => [name, v] as const),
+  );
+  const extra = fc.array(
+    fc.tuple(
+      fc.oneof(
+        protoKey,
+        fc.constantFrom('__proto__[admin]', 'constructor[prototype][admin]', 'a[]', 'exp', 'sig', 'productid'),
+        fc.string({ maxLength: 6 }),
+      ),
+      hostileString,
+    ),
+    { maxLength: 3 },
+  );
   return fc.tuple(fc.tuple(...own), extra).map(([pairs, more]) => {
     const all = [...pairs, ...more].filter((p): p is readonly [string, string] => p[1] !== undefined);
     return all.length ? `?${all.map(([k, v]) => `${encodeURIComponent(k)}=${safeEncode(v)}`).join('&')}` : '';
@@ -336,19 +482,33 @@ const extraHeaders = fc.record(
   },
   { requiredKeys: [] },
 );
-const authorization = () => fc.oneof(
-  { weight: 12, arbitrary: fc.constant(user.headers.authorization) },
-  { weight: 1, arbitrary: fc.constantFrom('', 'Bearer', 'Bearer x.y.z', `Basic ${Buffer.from('a:b').toString('base64')}`, `Bearer ${user.accessToken}x`) },
-);
+const authorization = () =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.constant(user.headers.authorization) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        'Bearer',
+        'Bearer x.y.z',
+        `Basic ${Buffer.from('a:b').toString('base64')}`,
+        `Bearer ${user.accessToken}x`,
+      ),
+    },
+  );
 
 function requestFor(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
   const params = Object.entries(route.params).map(([name, schema]) => paramValue(route, name, schema).map((v) => [name, v] as const));
-  const body = route.multipart ? fc.oneof({ weight: 4, arbitrary: multipartBodyArb() }, { weight: 1, arbitrary: jsonBody(route) }) : jsonBody(route);
-  return fc.record({ params: fc.tuple(...params), query: queryString(route), body, headers: extraHeaders, authorization: authorization() }).map(({ params: values, query, body: b, headers, authorization: auth }) => {
-    const all: Record<string, string> = { ...headers, ...(auth ? { authorization: auth } : {}) };
-    if (b.type) all['content-type'] = b.type;
-    return { method: route.method, url: fillUrl(route.url, Object.fromEntries(values)) + query, headers: all, payload: b.payload };
-  });
+  const body = route.multipart
+    ? fc.oneof({ weight: 4, arbitrary: multipartBodyArb() }, { weight: 1, arbitrary: jsonBody(route) })
+    : jsonBody(route);
+  return fc
+    .record({ params: fc.tuple(...params), query: queryString(route), body, headers: extraHeaders, authorization: authorization() })
+    .map(({ params: values, query, body: b, headers, authorization: auth }) => {
+      const all: Record<string, string> = { ...headers, ...(auth ? { authorization: auth } : {}) };
+      if (b.type) all['content-type'] = b.type;
+      return { method: route.method, url: fillUrl(route.url, Object.fromEntries(values)) + query, headers: all, payload: b.payload };
+    });
 }
 
 // ————— the properties —————
@@ -362,7 +522,12 @@ async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
   // So is a dossier a previous request asked for: it writes its progress as it goes.
   await t.app.services.dossier.idle();
   const before = await snapshot();
-  const res = await t.app.inject({ method: request.method as InjectOptions['method'], url: request.url, headers: request.headers, payload: request.payload });
+  const res = await t.app.inject({
+    method: request.method as InjectOptions['method'],
+    url: request.url,
+    headers: request.headers,
+    payload: request.payload,
+  });
   const seen = statuses.get(route.key) ?? {};
   const label = `${res.statusCode}${res.statusCode >= 400 && res.body && String(res.headers['content-type']).startsWith('application/json') ? ` ${res.json().code}` : ''}`;
   seen[label] = (seen[label] ?? 0) + 1;
@@ -378,7 +543,8 @@ async function check(route: ApiRoute, request: FuzzRequest): Promise<void> {
     const body = res.json() as { message?: unknown; code?: unknown; errors?: { message: unknown }[] };
     expect(typeof body.code, `${where}: code`).toBe('string');
     expect(isFrench(body.message), `${where}: message not in messages.fr.ts: ${String(body.message)}`).toBe(true);
-    for (const e of body.errors ?? []) expect(isFrench(e.message), `${where}: errors[].message not French: ${String(e.message)}`).toBe(true);
+    for (const e of body.errors ?? [])
+      expect(isFrench(e.message), `${where}: errors[].message not French: ${String(e.message)}`).toBe(true);
   }
   const after = await snapshot();
   const changed = TABLES.filter((name) => before[name] !== after[name]);
@@ -395,7 +561,10 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
   const base = () => `/api/V1/profils/users/${user.id}`;
 
   it('gives zod’s own checks a French message (they were English: "Invalid input: expected number…")', async () => {
-    for (const res of [await send({ url: '/api/V1/profils/users/abc/appliances' }), await send({ method: 'POST', url: '/api/V1/assistant/chat', payload: [] })]) {
+    for (const res of [
+      await send({ url: '/api/V1/profils/users/abc/appliances' }),
+      await send({ method: 'POST', url: '/api/V1/assistant/chat', payload: [] }),
+    ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: MSG.invalidInput, code: 'VALIDATION' });
       for (const e of res.json().errors) expect(isFrench(e.message)).toBe(true);
@@ -403,7 +572,11 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
   });
 
   it('answers a malformed URL and an over-long path parameter in French JSON (they echoed the URL in English)', async () => {
-    for (const url of [`${base()}/foyers/univers/%c0%ae%c0%ae`, '/api/V1/public/badges/%E0%A4%A', `/api/V1/public/badges/${'x'.repeat(300)}`]) {
+    for (const url of [
+      `${base()}/foyers/univers/%c0%ae%c0%ae`,
+      '/api/V1/public/badges/%E0%A4%A',
+      `/api/V1/public/badges/${'x'.repeat(300)}`,
+    ]) {
       const res = await send({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
@@ -421,8 +594,16 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
       { method: 'POST', url: `${base()}/events`, payload: { title: 'a\u0000b', dt_realisation: '2026-12-01' } },
       { method: 'POST', url: `${base()}/events`, payload: { title: 'Avant notre ère', dt_realisation: '-271821-04-20T00:00:00Z' } },
       // A series from that far back was expanded to today: hundreds of thousands of rows, a 503 after 20 s.
-      { method: 'POST', url: `${base()}/events/period`, payload: { title: 'x', dt_realisation: '-271821-04-20T00:00:00Z', frequency: 'yearly' } },
-      { method: 'POST', url: `${base()}/events/period`, payload: { title: 'x', dt_realisation: '1500-01-01T00:00:00Z', frequency: 'monthly' } },
+      {
+        method: 'POST',
+        url: `${base()}/events/period`,
+        payload: { title: 'x', dt_realisation: '-271821-04-20T00:00:00Z', frequency: 'yearly' },
+      },
+      {
+        method: 'POST',
+        url: `${base()}/events/period`,
+        payload: { title: 'x', dt_realisation: '1500-01-01T00:00:00Z', frequency: 'monthly' },
+      },
       { method: 'POST', url: '/api/devices', payload: { marque: 'Nul\u0000', modele: 'X' } },
     ];
     for (const options of cases) {
@@ -441,14 +622,28 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
 describe(`fuzzing every route of the table (seed ${SEED}, ${RUNS} runs per route)`, () => {
   it('covers the whole API', () => {
     expect(fuzzed.length).toBeGreaterThan(60);
-    expect(TABLES).toEqual(expect.arrayContaining(['users', 'universes', 'appliances', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'refresh_tokens']));
+    expect(TABLES).toEqual(
+      expect.arrayContaining([
+        'users',
+        'universes',
+        'appliances',
+        'events',
+        'notifications',
+        'push_subscriptions',
+        'user_badges',
+        'refresh_tokens',
+      ]),
+    );
   });
 
   for (const route of fuzzed) {
     it(route.key, async () => {
       // HEAD is its GET's handler without a body: a few runs are enough.
       const numRuns = route.method === 'HEAD' ? Math.ceil(RUNS / 4) : RUNS;
-      await fc.assert(fc.asyncProperty(requestFor(route), (request) => check(route, request)), { numRuns, seed: SEED, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), (request) => check(route, request)),
+        { numRuns, seed: SEED, endOnFailure: true },
+      );
     });
   }
 
@@ -456,6 +651,10 @@ describe(`fuzzing every route of the table (seed ${SEED}, ${RUNS} runs per route
     // Zero files would pass without fuzzing anything: the fixture has six.
     expect(staticFiles.length).toBeGreaterThanOrEqual(6);
     // One handler (@fastify/static) behind hundreds of routes: one run each.
-    for (const route of staticFiles) await fc.assert(fc.asyncProperty(requestFor(route), (request) => check(route, request)), { numRuns: 1, seed: SEED, endOnFailure: true });
+    for (const route of staticFiles)
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), (request) => check(route, request)),
+        { numRuns: 1, seed: SEED, endOnFailure: true },
+      );
   });
 });

@@ -10,7 +10,13 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy without inline scripts, and limits frames to the spec’s map', async () => {

@@ -74,7 +74,12 @@ type Case =
    * Manages the foyer: an owner gets `expect` (then `effect` holds), anyone else 403 FOYER_OWNER_ONLY.
    * `declared`: the route's access when it is not `foyer:owner` (a member leaves through it too).
    */
-  | { manage: (who: Actor, on: ManageTargets) => Probe; expect: number; effect?: (on: ManageTargets, owner: Actor) => Promise<void>; declared?: RouteAccess }
+  | {
+      manage: (who: Actor, on: ManageTargets) => Probe;
+      expect: number;
+      effect?: (on: ManageTargets, owner: Actor) => Promise<void>;
+      declared?: RouteAccess;
+    }
   /** Only the holder of the foyer: they get `expect` (then `after` checks it, undoing what it did); anyone else 403 FOYER_HOLDER_ONLY. */
   | { hold: (who: Actor, on: HoldTargets) => Probe; expect: number; after?: (on: HoldTargets) => Promise<void> };
 
@@ -102,7 +107,13 @@ beforeAll(async () => {
   push = await pushService();
   t = await createTestApp({ PUSH_ALLOW_HTTP: 'true' });
   routes = await routeTable(t);
-  const alice = await signUpAndIn(t, { email: 'alienor.zephyrin@exemple.fr', firstname: 'Aliénor', lastname: TAG, adresse: `7 impasse ${TAG}`, telephone: '0611223344' });
+  const alice = await signUpAndIn(t, {
+    email: 'alienor.zephyrin@exemple.fr',
+    firstname: 'Aliénor',
+    lastname: TAG,
+    adresse: `7 impasse ${TAG}`,
+    telephone: '0611223344',
+  });
   A = await seedHousehold(t, alice, TAG, push.endpoint('zephyrin-abonnement'));
   await foundersRecall();
   cases = buildCases();
@@ -112,7 +123,8 @@ afterAll(async () => {
   push.server.close();
 });
 
-const send = (who: Actor, p: Probe) => t.app.inject({ method: p.method as 'GET', url: p.url, payload: p.payload, headers: { ...who.headers, ...p.headers } });
+const send = (who: Actor, p: Probe) =>
+  t.app.inject({ method: p.method as 'GET', url: p.url, payload: p.payload, headers: { ...who.headers, ...p.headers } });
 const form = async (parts: Parameters<typeof multipart>[0]) => {
   const body = await multipart(parts);
   return { payload: body.payload, headers: body.headers };
@@ -139,26 +151,55 @@ const foundersDossier = () =>
   })());
 
 /** The founder's QR label of A's appliance (made again when a write revoked it), for the routes that read one. */
-const foundersLabel = async () => ((await send(founder(), { method: 'POST', url: `${users(A.user.id)}/etiquettes`, payload: { applianceIds: [A.applianceId] } })).json() as { code: string }[])[0]!.code;
+const foundersLabel = async () =>
+  (
+    (
+      await send(founder(), { method: 'POST', url: `${users(A.user.id)}/etiquettes`, payload: { applianceIds: [A.applianceId] } })
+    ).json() as { code: string }[]
+  )[0]!.code;
 
 /** An open recall of A's appliance, recorded as the daily RappelConso run would. */
 let recallId: Promise<number> | undefined;
 const foundersRecall = () =>
   (recallId ??= t.db
     .insertInto('appliance_recalls')
-    .values({ user_id: A.user.id, appliance_id: A.applianceId, sheet_id: '2026-11-0142', title: `Lave-linge ${TAG}`, risk: 'Risque d’incendie.', what_to_do: 'Ne plus utiliser le produit.', link: 'https://rappel.conso.gouv.fr/fiche-rappel/18427/interne', published_at: new Date('2026-11-18T10:12:00Z'), matched_at: new Date('2026-11-21T09:00:00Z') })
+    .values({
+      user_id: A.user.id,
+      appliance_id: A.applianceId,
+      sheet_id: '2026-11-0142',
+      title: `Lave-linge ${TAG}`,
+      risk: 'Risque d’incendie.',
+      what_to_do: 'Ne plus utiliser le produit.',
+      link: 'https://rappel.conso.gouv.fr/fiche-rappel/18427/interne',
+      published_at: new Date('2026-11-18T10:12:00Z'),
+      matched_at: new Date('2026-11-21T09:00:00Z'),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
     .then((r) => r.id));
 
 const ids = (res: LightMyRequestResponse, key: string) => (res.json() as Record<string, number>[]).map((row) => row[key]);
 const foyerOf = async (who: Actor) =>
-  (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as { id: number; nom: string; responsable: number | null; membres: { userId: number; role: string }[]; invitations: { id: number; email: string; aConfirmer: boolean }[] };
+  (await send(who, { method: 'GET', url: `${users(who.id)}/foyer` })).json() as {
+    id: number;
+    nom: string;
+    responsable: number | null;
+    membres: { userId: number; role: string }[];
+    invitations: { id: number; email: string; aConfirmer: boolean }[];
+  };
 
 function buildCases(): Record<string, Case> {
   const event = { title: 'Purge du radiateur', dt_realisation: '2026-12-24T09:00:00Z' };
-  const signedIn = (reason: string, method: string, url: string, expect: number, payload?: object): Case => ({ personal: reason, probe: at(method, url, payload), expect });
-  const own = (reason: string, probe: (who: Actor) => Probe | Promise<Probe>, expect: number): Case => ({ personal: reason, probe: async (who) => probe(who), expect });
+  const signedIn = (reason: string, method: string, url: string, expect: number, payload?: object): Case => ({
+    personal: reason,
+    probe: at(method, url, payload),
+    expect,
+  });
+  const own = (reason: string, probe: (who: Actor) => Probe | Promise<Probe>, expect: number): Case => ({
+    personal: reason,
+    probe: async (who) => probe(who),
+    expect,
+  });
   const read = (url: (who: Actor) => string): Case => ({ read: async (who) => ({ method: 'GET', url: url(who) }) });
 
   return {
@@ -179,7 +220,9 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/public/badges/:publicUuid': { public: 'the share page of a badge' },
     'GET /api/V1/foyer/invitations/:token': { public: 'the invitation page: the mailed token is the credential' },
     'GET /api/V1/partages/:jeton': { public: 'a read-only link to the dossier: the signed token is the credential, revocable' },
-    'GET /api/V1/partages/:jeton/appareils/:applianceId/:fichier': { public: 'a photo or invoice of a read-only link, checked against the link each time' },
+    'GET /api/V1/partages/:jeton/appareils/:applianceId/:fichier': {
+      public: 'a photo or invoice of a read-only link, checked against the link each time',
+    },
     'POST /api/V1/notifs/desabonnement': { public: 'the one-click unsubscribe of a mail: the signature in the address is the credential' },
     'GET /api/V1/notifs/desabonnement': { public: 'a redirection to the page that asks first' },
 
@@ -191,17 +234,43 @@ function buildCases(): Record<string, Case> {
     'GET /api/auth/sessions': signedIn('the caller’s own devices', 'GET', '/api/auth/sessions', 200),
     'DELETE /api/auth/sessions/:sessionId': { personal: 'one of the caller’s own devices (sessions are tested in tokens.test.ts)' },
     'DELETE /api/auth/sessions': signedIn('the caller’s other devices', 'DELETE', '/api/auth/sessions', 200),
-    'GET /api/auth/user/:userId/export': own('the caller’s own data (RGPD)', (who) => ({ method: 'GET', url: `/api/auth/user/${who.id}/export` }), 200),
+    'GET /api/auth/user/:userId/export': own(
+      'the caller’s own data (RGPD)',
+      (who) => ({ method: 'GET', url: `/api/auth/user/${who.id}/export` }),
+      200,
+    ),
     'DELETE /api/auth/user/:userId': { personal: 'the caller’s own account, behind its password (account.test.ts)' },
-    'PUT /api/auth/user/:userId': own('the caller’s own name and address', (who) => ({ method: 'PUT', url: `/api/auth/user/${who.id}`, payload: { firstname: 'Camille', lastname: 'Relue', email: who.email } }), 200),
-    'GET /api/V1/profils/users/:userId/notifs/count': own('the caller’s own notifications', (who) => ({ method: 'GET', url: `${users(who.id)}/notifs/count` }), 200),
-    'GET /api/V1/profils/users/:userId/notifs': own('the caller’s own notifications', (who) => ({ method: 'GET', url: `${users(who.id)}/notifs` }), 200),
-    'PUT /api/V1/profils/users/:userId/notifs/:notifId': { personal: 'marking one of the caller’s own notifications read (notifications.test.ts)' },
+    'PUT /api/auth/user/:userId': own(
+      'the caller’s own name and address',
+      (who) => ({ method: 'PUT', url: `/api/auth/user/${who.id}`, payload: { firstname: 'Camille', lastname: 'Relue', email: who.email } }),
+      200,
+    ),
+    'GET /api/V1/profils/users/:userId/notifs/count': own(
+      'the caller’s own notifications',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/notifs/count` }),
+      200,
+    ),
+    'GET /api/V1/profils/users/:userId/notifs': own(
+      'the caller’s own notifications',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/notifs` }),
+      200,
+    ),
+    'PUT /api/V1/profils/users/:userId/notifs/:notifId': {
+      personal: 'marking one of the caller’s own notifications read (notifications.test.ts)',
+    },
     // Each member chooses how their own reminders reach them: a lecteur too.
-    'GET /api/V1/profils/users/:userId/preferences/notifications': own('the caller’s own reminder channels', (who) => ({ method: 'GET', url: `${users(who.id)}/preferences/notifications` }), 200),
+    'GET /api/V1/profils/users/:userId/preferences/notifications': own(
+      'the caller’s own reminder channels',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/preferences/notifications` }),
+      200,
+    ),
     'PUT /api/V1/profils/users/:userId/preferences/notifications': own(
       'the caller’s own reminder channels',
-      (who) => ({ method: 'PUT', url: `${users(who.id)}/preferences/notifications`, payload: { app: true, push: false, email: true, emailMode: 'hebdo' } }),
+      (who) => ({
+        method: 'PUT',
+        url: `${users(who.id)}/preferences/notifications`,
+        payload: { app: true, push: false, email: true, emailMode: 'hebdo' },
+      }),
       200,
     ),
     'POST /api/V1/profils/users/:userId/push/subscriptions': own(
@@ -214,12 +283,34 @@ function buildCases(): Record<string, Case> {
       },
       201,
     ),
-    'GET /api/V1/profils/users/:userId/badges': own('the caller’s own badges', (who) => ({ method: 'GET', url: `${users(who.id)}/badges` }), 200),
-    'GET /api/V1/profils/users/:userId/badges/a-gagner': own('the caller’s own badges', (who) => ({ method: 'GET', url: `${users(who.id)}/badges/a-gagner` }), 200),
+    'GET /api/V1/profils/users/:userId/badges': own(
+      'the caller’s own badges',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/badges` }),
+      200,
+    ),
+    'GET /api/V1/profils/users/:userId/badges/a-gagner': own(
+      'the caller’s own badges',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/badges/a-gagner` }),
+      200,
+    ),
     'GET /api/V1/profils/users/:userId/badges/:badgeId': { personal: 'one of the caller’s own badges (badges.test.ts)' },
-    'POST /api/V1/profils/users/:userId/actions': own('what the caller did, for its own badges', (who) => ({ method: 'POST', url: `${users(who.id)}/actions`, payload: { action: 'carbon_simulation' } }), 201),
-    'GET /api/V1/profils/users/:userId/audit': own('the caller’s own security log', (who) => ({ method: 'GET', url: `${users(who.id)}/audit` }), 200),
-    'POST /api/V1/foyer/invitations/:token/accept': signedIn('joining a foyer by the token mailed to the caller (foyer-invitations.test.ts)', 'POST', '/api/V1/foyer/invitations/jeton-inconnu/accept', 404, { fusion: false }),
+    'POST /api/V1/profils/users/:userId/actions': own(
+      'what the caller did, for its own badges',
+      (who) => ({ method: 'POST', url: `${users(who.id)}/actions`, payload: { action: 'carbon_simulation' } }),
+      201,
+    ),
+    'GET /api/V1/profils/users/:userId/audit': own(
+      'the caller’s own security log',
+      (who) => ({ method: 'GET', url: `${users(who.id)}/audit` }),
+      200,
+    ),
+    'POST /api/V1/foyer/invitations/:token/accept': signedIn(
+      'joining a foyer by the token mailed to the caller (foyer-invitations.test.ts)',
+      'POST',
+      '/api/V1/foyer/invitations/jeton-inconnu/accept',
+      404,
+      { fusion: false },
+    ),
 
     // No household data: reference data, boards, answers made from the body only, the caller's own uploads.
     'GET /api/V1/board/user': signedIn('role board', 'GET', '/api/V1/board/user', 200),
@@ -227,16 +318,45 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/board/assure': { personal: 'role board of the insured (access-matrix.test.ts)' },
     'GET /api/V1/references/refproducts': signedIn('reference data', 'GET', '/api/V1/references/refproducts', 200),
     'GET /api/V1/references/refunivers': signedIn('reference data', 'GET', '/api/V1/references/refunivers', 200),
-    'GET /api/maintenancecard': { personal: 'reference data', probe: async () => ({ method: 'GET', url: `/api/maintenancecard?productid=${A.productId}` }), expect: 200 },
+    'GET /api/maintenancecard': {
+      personal: 'reference data',
+      probe: async () => ({ method: 'GET', url: `/api/maintenancecard?productid=${A.productId}` }),
+      expect: 200,
+    },
     'GET /api/V1/smartfix/categories': signedIn('reference data', 'GET', '/api/V1/smartfix/categories', 200),
-    'POST /api/V1/smartfix/predict': signedIn('a model answer from the body only', 'POST', '/api/V1/smartfix/predict', 200, { product_category_id: 1, problem: 'ne chauffe plus' }),
-    'POST /api/V1/assistant/chat': signedIn('an answer from the body only', 'POST', '/api/V1/assistant/chat', 200, { user_prompt: 'Mon lave-linge fuit' }),
-    'POST /api/V1/assistant/securite': signedIn('reads the body only: an emergency, a bypass request or neither', 'POST', '/api/V1/assistant/securite', 200, { texte: 'Mon lave-linge fuit' }),
-    'POST /api/V1/files/public': { personal: 'a temporary upload of the caller’s own', probe: async () => ({ method: 'POST', url: '/api/V1/files/public', ...(await form({ file: { filename: 'f.png', data: PNG } })) }), expect: 201 },
+    'POST /api/V1/smartfix/predict': signedIn('a model answer from the body only', 'POST', '/api/V1/smartfix/predict', 200, {
+      product_category_id: 1,
+      problem: 'ne chauffe plus',
+    }),
+    'POST /api/V1/assistant/chat': signedIn('an answer from the body only', 'POST', '/api/V1/assistant/chat', 200, {
+      user_prompt: 'Mon lave-linge fuit',
+    }),
+    'POST /api/V1/assistant/securite': signedIn(
+      'reads the body only: an emergency, a bypass request or neither',
+      'POST',
+      '/api/V1/assistant/securite',
+      200,
+      { texte: 'Mon lave-linge fuit' },
+    ),
+    'POST /api/V1/files/public': {
+      personal: 'a temporary upload of the caller’s own',
+      probe: async () => ({ method: 'POST', url: '/api/V1/files/public', ...(await form({ file: { filename: 'f.png', data: PNG } })) }),
+      expect: 201,
+    },
     'POST /api/ai/images': { personal: 'reads a plate the caller uploaded, saves nothing (ai.test.ts; the OCR is run below by the save)' },
     // Lookups: the same answer for everyone, nothing of the household; the services are off in tests (test-app.ts): 503 (identification.test.ts).
-    'GET /api/V1/identification/eprel/:numero': signedIn('a lookup in EPREL, saves nothing', 'GET', '/api/V1/identification/eprel/1480123', 503),
-    'GET /api/V1/identification/ean/:ean': signedIn('a lookup in Open Products Facts, saves nothing', 'GET', '/api/V1/identification/ean/3540012345678', 503),
+    'GET /api/V1/identification/eprel/:numero': signedIn(
+      'a lookup in EPREL, saves nothing',
+      'GET',
+      '/api/V1/identification/eprel/1480123',
+      503,
+    ),
+    'GET /api/V1/identification/ean/:ean': signedIn(
+      'a lookup in Open Products Facts, saves nothing',
+      'GET',
+      '/api/V1/identification/ean/3540012345678',
+      503,
+    ),
     'GET /api/V1/energie/tarif': signedIn('the configured electricity price', 'GET', '/api/V1/energie/tarif', 200),
 
     // The household's data, read.
@@ -245,7 +365,9 @@ function buildCases(): Record<string, Case> {
     'GET /api/V1/profils/users/:userId/foyers/univers/:id': read((who) => `${users(who.id)}/foyers/univers/${A.universeId}`),
     'GET /api/V1/profils/users/:userId/appliances/count': read((who) => `${users(who.id)}/appliances/count`),
     'GET /api/V1/profils/users/:userId/appliances': read((who) => `${users(who.id)}/appliances`),
-    'GET /api/V1/profils/users/:userId/foyers/univers/:id/appliances': read((who) => `${users(who.id)}/foyers/univers/${A.universeId}/appliances`),
+    'GET /api/V1/profils/users/:userId/foyers/univers/:id/appliances': read(
+      (who) => `${users(who.id)}/foyers/univers/${A.universeId}/appliances`,
+    ),
     'GET /api/V1/profils/users/foyers/univers/appliances/:id': read(() => item(A.applianceId)),
     'GET /api/V1/profils/users/foyers/univers/appliances/:id/droits': read(() => `${item(A.applianceId)}/droits`),
     'GET /api/V1/profils/users/:userId/droits/resume': read((who) => `${users(who.id)}/droits/resume`),
@@ -258,7 +380,10 @@ function buildCases(): Record<string, Case> {
       check: (res) => (/\/api\/V1\/calendar\/[\w-]+\.ics$/.test((res.json() as { url: string }).url) ? undefined : res.body),
     },
     // A member revokes their own address, a lecteur too (the next GET makes a new one).
-    'DELETE /api/V1/profils/users/:userId/calendar-feed': { read: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/calendar-feed` }), check: (res) => (res.statusCode === 204 ? undefined : res.body) },
+    'DELETE /api/V1/profils/users/:userId/calendar-feed': {
+      read: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/calendar-feed` }),
+      check: (res) => (res.statusCode === 204 ? undefined : res.body),
+    },
     'GET /api/V1/profils/users/:userId/export/appareils.csv': read((who) => `${users(who.id)}/export/appareils.csv`),
     'GET /api/V1/profils/users/:userId/export/entretiens.csv': read((who) => `${users(who.id)}/export/entretiens.csv`),
     // The insurer's dossier reads the household and changes nothing: a lecteur builds it too (a POST that only reads).
@@ -266,7 +391,10 @@ function buildCases(): Record<string, Case> {
       read: async (who) => ({ method: 'POST', url: `${users(who.id)}/dossier`, payload: { factures: false } }),
       check: (res) => (['en-cours', 'pret'].includes((res.json() as { statut: string }).statut) ? undefined : `not a dossier: ${res.body}`),
     },
-    'GET /api/V1/profils/users/:userId/dossier': { read: async (who) => ({ method: 'GET', url: `${users(who.id)}/dossier` }), check: (res) => (Array.isArray(res.json()) ? undefined : res.body) },
+    'GET /api/V1/profils/users/:userId/dossier': {
+      read: async (who) => ({ method: 'GET', url: `${users(who.id)}/dossier` }),
+      check: (res) => (Array.isArray(res.json()) ? undefined : res.body),
+    },
     'GET /api/V1/profils/users/:userId/dossier/:id': {
       read: async (who) => ({ method: 'GET', url: `${users(who.id)}/dossier/${await foundersDossier()}` }),
       check: (res) => ((res.json() as { statut: string }).statut === 'pret' ? undefined : res.body),
@@ -286,17 +414,23 @@ function buildCases(): Record<string, Case> {
       check: (res) => (res.headers['content-type'] === 'application/pdf' ? undefined : `${res.statusCode} ${res.body.slice(0, 200)}`),
     },
     // A scanned label opens the appliance for any member; a non-member is told it is another foyer's (403), not that it does not exist.
-    'GET /api/V1/etiquettes/:code': { read: async () => ({ method: 'GET', url: `/api/V1/etiquettes/${await foundersLabel()}` }), stranger: 403 },
+    'GET /api/V1/etiquettes/:code': {
+      read: async () => ({ method: 'GET', url: `/api/V1/etiquettes/${await foundersLabel()}` }),
+      stranger: 403,
+    },
     'GET /api/V1/profils/users/:userId/appliances/history': read((who) => `${users(who.id)}/appliances/history`),
     // A question reads the appliance it is about: a POST that only reads (declared `foyer:read`).
-    'POST /api/V1/mia/question': { read: at('POST', '/api/V1/mia/question', { userQuestion: 'Mon lave-linge fuit', applianceId: A.applianceId }) },
+    'POST /api/V1/mia/question': {
+      read: at('POST', '/api/V1/mia/question', { userQuestion: 'Mon lave-linge fuit', applianceId: A.applianceId }),
+    },
     'GET /api/V1/profils/users/:userId/foyer': {
       read: async (who) => ({ method: 'GET', url: `${users(who.id)}/foyer` }),
       // The same foyer and members for all; its open invitations are shown to owners only.
       check: (res, who) => {
         const foyer = res.json() as { id: number; membres: { userId: number; role: string }[]; invitations: unknown[] };
         const me = foyer.membres.find((m) => m.userId === who.id);
-        if (foyer.id !== A.user.id || !foyer.membres.some((m) => m.userId === A.user.id) || !me) return `not A’s foyer with the caller in it: ${res.body}`;
+        if (foyer.id !== A.user.id || !foyer.membres.some((m) => m.userId === A.user.id) || !me)
+          return `not A’s foyer with the caller in it: ${res.body}`;
         if (me.role !== 'proprietaire' && foyer.invitations.length > 0) return `invitations shown to a ${me.role}: ${res.body}`;
         return undefined;
       },
@@ -308,10 +442,18 @@ function buildCases(): Record<string, Case> {
       expect: 201,
     },
     'PUT /api/V1/profils/users/:userId/foyers/univers/:id': {
-      write: async (who, on) => ({ method: 'PUT', url: `${users(who.id)}/foyers/univers/${on.universeId}`, ...(await form({ name: `Atelier ${TAG}`, description: 'Étagère rangée' })) }),
+      write: async (who, on) => ({
+        method: 'PUT',
+        url: `${users(who.id)}/foyers/univers/${on.universeId}`,
+        ...(await form({ name: `Atelier ${TAG}`, description: 'Étagère rangée' })),
+      }),
       expect: 200,
     },
-    'DELETE /api/V1/profils/users/:userId/foyers/univers/:id': { write: writeTo('DELETE', (who, on) => `${users(who.id)}/foyers/univers/${on.spareUniverseId}`), expect: 204, destroys: true },
+    'DELETE /api/V1/profils/users/:userId/foyers/univers/:id': {
+      write: writeTo('DELETE', (who, on) => `${users(who.id)}/foyers/univers/${on.spareUniverseId}`),
+      expect: 204,
+      destroys: true,
+    },
     'POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances': {
       write: async (who, on) => ({
         method: 'POST',
@@ -321,30 +463,69 @@ function buildCases(): Record<string, Case> {
       expect: 201,
     },
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/text': {
-      write: writeTo('PUT', (_, on) => `${item(on.applianceId)}/text`, { name: `Lave-linge ${TAG}`, marque: `Marque ${TAG}`, modele: `Modèle ${TAG}`, note: 'Joint changé' }),
+      write: writeTo('PUT', (_, on) => `${item(on.applianceId)}/text`, {
+        name: `Lave-linge ${TAG}`,
+        marque: `Marque ${TAG}`,
+        modele: `Modèle ${TAG}`,
+        note: 'Joint changé',
+      }),
       expect: 200,
     },
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/facture': {
-      write: async (_, on) => ({ method: 'PUT', url: `${item(on.applianceId)}/facture`, ...(await form({ file: { filename: 'facture.pdf', data: PDF } })) }),
+      write: async (_, on) => ({
+        method: 'PUT',
+        url: `${item(on.applianceId)}/facture`,
+        ...(await form({ file: { filename: 'facture.pdf', data: PDF } })),
+      }),
       expect: 200,
     },
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/notice': {
-      write: async (_, on) => ({ method: 'PUT', url: `${item(on.applianceId)}/notice`, ...(await form({ file: { filename: 'notice.pdf', data: PDF } })) }),
+      write: async (_, on) => ({
+        method: 'PUT',
+        url: `${item(on.applianceId)}/notice`,
+        ...(await form({ file: { filename: 'notice.pdf', data: PDF } })),
+      }),
       expect: 200,
     },
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image': {
-      write: async (_, on) => ({ method: 'PUT', url: `${item(on.applianceId)}/image`, ...(await form({ file: { filename: 'photo.png', data: PNG } })) }),
+      write: async (_, on) => ({
+        method: 'PUT',
+        url: `${item(on.applianceId)}/image`,
+        ...(await form({ file: { filename: 'photo.png', data: PNG } })),
+      }),
       expect: 200,
     },
-    'DELETE /api/V1/profils/users/foyers/univers/appliances/:id': { write: writeTo('DELETE', (_, on) => item(on.spareApplianceId)), expect: 204, destroys: true },
+    'DELETE /api/V1/profils/users/foyers/univers/appliances/:id': {
+      write: writeTo('DELETE', (_, on) => item(on.spareApplianceId)),
+      expect: 204,
+      destroys: true,
+    },
     'POST /api/devices': { write: writeTo('POST', () => '/api/devices', { marque: 'Brandt', modele: 'D1' }), expect: 201 },
-    'POST /api/V1/profils/users/:userId/events': { write: writeTo('POST', (who) => `${users(who.id)}/events`, (on) => ({ ...event, applianceId: on.applianceId })), expect: 201 },
-    'POST /api/V1/profils/users/:userId/events/period': {
-      write: writeTo('POST', (who) => `${users(who.id)}/events/period`, (on) => ({ ...event, applianceId: on.applianceId, frequency: 'yearly' })),
+    'POST /api/V1/profils/users/:userId/events': {
+      write: writeTo(
+        'POST',
+        (who) => `${users(who.id)}/events`,
+        (on) => ({ ...event, applianceId: on.applianceId }),
+      ),
       expect: 201,
     },
-    'PUT /api/V1/profils/users/:userId/events/:id': { write: writeTo('PUT', (who, on) => `${users(who.id)}/events/${on.eventId}`, { note: 'Vu ce matin' }), expect: 200 },
-    'DELETE /api/V1/profils/users/:userId/events/:id': { write: writeTo('DELETE', (who, on) => `${users(who.id)}/events/${on.spareEventId}`), expect: 204, destroys: true },
+    'POST /api/V1/profils/users/:userId/events/period': {
+      write: writeTo(
+        'POST',
+        (who) => `${users(who.id)}/events/period`,
+        (on) => ({ ...event, applianceId: on.applianceId, frequency: 'yearly' }),
+      ),
+      expect: 201,
+    },
+    'PUT /api/V1/profils/users/:userId/events/:id': {
+      write: writeTo('PUT', (who, on) => `${users(who.id)}/events/${on.eventId}`, { note: 'Vu ce matin' }),
+      expect: 200,
+    },
+    'DELETE /api/V1/profils/users/:userId/events/:id': {
+      write: writeTo('DELETE', (who, on) => `${users(who.id)}/events/${on.spareEventId}`),
+      expect: 204,
+      destroys: true,
+    },
     'POST /api/V1/profils/users/:userId/import/appareils': {
       write: writeTo('POST', (who) => `${users(who.id)}/import/appareils`, {
         contenu: `${INVENTORY_CSV_COLUMNS.slice(0, 5).join(';')}\nAtelier ${TAG};Lave-linge;Lave-linge importé;Candy;CS1\n`,
@@ -352,17 +533,36 @@ function buildCases(): Record<string, Case> {
       }),
       expect: 200,
     },
-    'POST /api/V1/profils/users/:userId/dossier/partages': { write: writeTo('POST', (who) => `${users(who.id)}/dossier/partages`, { jours: 7 }), expect: 201 },
+    'POST /api/V1/profils/users/:userId/dossier/partages': {
+      write: writeTo('POST', (who) => `${users(who.id)}/dossier/partages`, { jours: 7 }),
+      expect: 201,
+    },
     'DELETE /api/V1/profils/users/:userId/dossier/partages/:id': {
-      write: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/dossier/partages/${(await send(founder(), { method: 'POST', url: `${users(A.user.id)}/dossier/partages`, payload: { jours: 30 } })).json().id}` }),
+      write: async (who) => ({
+        method: 'DELETE',
+        url: `${users(who.id)}/dossier/partages/${(await send(founder(), { method: 'POST', url: `${users(A.user.id)}/dossier/partages`, payload: { jours: 30 } })).json().id}`,
+      }),
       expect: 204,
       destroys: true,
     },
     // Marks the founder's recall handled for the whole foyer (done again: 204, no change).
-    'POST /api/V1/profils/users/:userId/rappels/:id/traite': { write: async (who) => ({ method: 'POST', url: `${users(who.id)}/rappels/${await foundersRecall()}/traite` }), expect: 204 },
-    'POST /api/V1/profils/users/:userId/etiquettes': { write: writeTo('POST', (who) => `${users(who.id)}/etiquettes`, (on) => ({ applianceIds: [on.applianceId] })), expect: 200 },
+    'POST /api/V1/profils/users/:userId/rappels/:id/traite': {
+      write: async (who) => ({ method: 'POST', url: `${users(who.id)}/rappels/${await foundersRecall()}/traite` }),
+      expect: 204,
+    },
+    'POST /api/V1/profils/users/:userId/etiquettes': {
+      write: writeTo(
+        'POST',
+        (who) => `${users(who.id)}/etiquettes`,
+        (on) => ({ applianceIds: [on.applianceId] }),
+      ),
+      expect: 200,
+    },
     // Revokes the founder's label of A's appliance: the reads make it again.
-    'DELETE /api/V1/profils/users/:userId/etiquettes/:code': { write: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/etiquettes/${await foundersLabel()}` }), expect: 204 },
+    'DELETE /api/V1/profils/users/:userId/etiquettes/:code': {
+      write: async (who) => ({ method: 'DELETE', url: `${users(who.id)}/etiquettes/${await foundersLabel()}` }),
+      expect: 204,
+    },
     'POST /api/V1/profils/users/:userId/appliances/:id/second-life': {
       write: writeTo('POST', (who, on) => `${users(who.id)}/appliances/${on.givenApplianceId}/second-life`, { outcome: 'recycled' }),
       expect: 200,
@@ -370,7 +570,11 @@ function buildCases(): Record<string, Case> {
     },
     // Reading the plate costs the OCR: a membre's save is the one real run of it here.
     'POST /api/ai/appliance/searchandsave': {
-      write: writeTo('POST', () => '/api/ai/appliance/searchandsave', (on, who) => ({ urlImage: on.plateUrl, userId: who.id, univerId: on.universeId, refProdId: A.productId })),
+      write: writeTo(
+        'POST',
+        () => '/api/ai/appliance/searchandsave',
+        (on, who) => ({ urlImage: on.plateUrl, userId: who.id, univerId: on.universeId, refProdId: A.productId }),
+      ),
       expect: 201,
     },
 
@@ -381,7 +585,9 @@ function buildCases(): Record<string, Case> {
       effect: async (_on, owner) => {
         expect((await foyerOf(founder())).nom).toBe(`Maison de ${TAG}`);
         // Empty, the foyer takes its founder's name back.
-        expect((await send(owner, { method: 'PUT', url: `${users(owner.id)}/foyer`, payload: { nom: '  ' } })).json().nom).toBe('Foyer de Aliénor');
+        expect((await send(owner, { method: 'PUT', url: `${users(owner.id)}/foyer`, payload: { nom: '  ' } })).json().nom).toBe(
+          'Foyer de Aliénor',
+        );
       },
     },
     'PUT /api/V1/profils/users/:userId/foyer/membres/:memberId': {
@@ -392,13 +598,21 @@ function buildCases(): Record<string, Case> {
         const refused = await send(member, { method: 'POST', url: `${users(member.id)}/events`, payload: event });
         expect(refused.statusCode, refused.body).toBe(403);
         expect(refused.json().code).toBe('FOYER_READ_ONLY');
-        const back = await send(owner, { method: 'PUT', url: `${users(owner.id)}/foyer/membres/${member.id}`, payload: { role: 'membre' } });
+        const back = await send(owner, {
+          method: 'PUT',
+          url: `${users(owner.id)}/foyer/membres/${member.id}`,
+          payload: { role: 'membre' },
+        });
         expect(back.statusCode, back.body).toBe(200);
         expect((await send(member, { method: 'POST', url: `${users(member.id)}/events`, payload: event })).statusCode).toBe(201);
       },
     },
     'POST /api/V1/profils/users/:userId/foyer/invitations': {
-      manage: (who) => ({ method: 'POST', url: `${users(who.id)}/foyer/invitations`, payload: { email: `invitation-de-${who.id}@exemple.fr`, role: 'membre' } }),
+      manage: (who) => ({
+        method: 'POST',
+        url: `${users(who.id)}/foyer/invitations`,
+        payload: { email: `invitation-de-${who.id}@exemple.fr`, role: 'membre' },
+      }),
       expect: 201,
       effect: async (_, owner) => {
         expect((await foyerOf(founder())).invitations.map((i) => i.email)).toContain(`invitation-de-${owner.id}@exemple.fr`);
@@ -424,11 +638,19 @@ function buildCases(): Record<string, Case> {
 
     // Only the holder: handing the foyer over (with their password), and letting a co-owner's invitation as propriétaire go.
     'POST /api/V1/profils/users/:userId/foyer/transfert': {
-      hold: (who, on) => ({ method: 'POST', url: `${users(who.id)}/foyer/transfert`, payload: { memberId: on.coOwner.id, currentPassword: 'Secret1!ok' } }),
+      hold: (who, on) => ({
+        method: 'POST',
+        url: `${users(who.id)}/foyer/transfert`,
+        payload: { memberId: on.coOwner.id, currentPassword: 'Secret1!ok' },
+      }),
       expect: 200,
       after: async ({ coOwner }) => {
         expect((await foyerOf(founder())).responsable).toBe(coOwner.id);
-        const back = await send(coOwner, { method: 'POST', url: `${users(coOwner.id)}/foyer/transfert`, payload: { memberId: A.user.id, currentPassword: 'Secret1!ok' } });
+        const back = await send(coOwner, {
+          method: 'POST',
+          url: `${users(coOwner.id)}/foyer/transfert`,
+          payload: { memberId: A.user.id, currentPassword: 'Secret1!ok' },
+        });
         expect(back.statusCode, back.body).toBe(200);
         expect((await foyerOf(founder())).responsable).toBe(A.user.id);
       },
@@ -445,19 +667,29 @@ function buildCases(): Record<string, Case> {
 
 /** A write's probe: its URL and body from the caller and the targets (a body may be fixed or computed). */
 function writeTo(method: string, url: (who: Actor, on: Targets) => string, payload?: object | ((on: Targets, who: Actor) => object)) {
-  return async (who: Actor, on: Targets): Promise<Probe> => ({ method, url: url(who, on), payload: typeof payload === 'function' ? payload(on, who) : payload });
+  return async (who: Actor, on: Targets): Promise<Probe> => ({
+    method,
+    url: url(who, on),
+    payload: typeof payload === 'function' ? payload(on, who) : payload,
+  });
 }
 
 /** The case of a route; HEAD shares its GET's, the docs and the built web app are public by rule. */
 function caseOf(route: ApiRoute): Case | undefined {
   if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) return { public: 'the OpenAPI document and its UI' };
-  if (!route.url.startsWith('/api/') && existsSync(path.join(t.config.webDist, route.url))) return { public: 'a static file of the built web app' };
+  if (!route.url.startsWith('/api/') && existsSync(path.join(t.config.webDist, route.url)))
+    return { public: 'a static file of the built web app' };
   const own = cases[route.key];
   if (own || route.method !== 'HEAD') return own;
   const get = cases[`GET ${route.url}`];
   if (!get) return undefined;
   if ('read' in get) return { read: async (who) => ({ ...(await get.read(who)), method: 'HEAD' }), stranger: get.stranger };
-  if ('personal' in get) return { personal: get.personal, probe: get.probe && (async (who) => ({ ...(await get.probe!(who)), method: 'HEAD' })), expect: get.expect };
+  if ('personal' in get)
+    return {
+      personal: get.personal,
+      probe: get.probe && (async (who) => ({ ...(await get.probe!(who)), method: 'HEAD' })),
+      expect: get.expect,
+    };
   return get;
 }
 
@@ -496,7 +728,19 @@ async function readsLikeTheFounder(who: Actor): Promise<{ failures: string[]; co
 async function foyerRows(): Promise<Record<string, string>> {
   const id = A.user.id;
   const keyed: [string, string][] = [
-    ...['universes', 'appliances', 'appliance_recalls', 'events', 'notifications', 'push_subscriptions', 'user_badges', 'user_actions', 'calendar_feeds', 'temp_files', 'refresh_tokens'].map((table): [string, string] => [table, 'user_id']),
+    ...[
+      'universes',
+      'appliances',
+      'appliance_recalls',
+      'events',
+      'notifications',
+      'push_subscriptions',
+      'user_badges',
+      'user_actions',
+      'calendar_feeds',
+      'temp_files',
+      'refresh_tokens',
+    ].map((table): [string, string] => [table, 'user_id']),
     ['foyers', 'id'],
     ['foyer_members', 'foyer_id'],
     ['foyer_invitations', 'foyer_id'],
@@ -504,7 +748,11 @@ async function foyerRows(): Promise<Record<string, string>> {
   ];
   const out: Record<string, string> = {};
   for (const [table, column] of keyed) {
-    const { rows } = await sql<{ sum: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t where ${sql.ref(`t.${column}`)} = ${id}`.execute(t.db);
+    const { rows } = await sql<{
+      sum: string | null;
+    }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t where ${sql.ref(`t.${column}`)} = ${id}`.execute(
+      t.db,
+    );
     out[table] = rows[0]?.sum ?? '';
   }
   return out;
@@ -521,10 +769,34 @@ async function targets(m: Actor): Promise<Targets> {
     return res.json();
   };
   const appliance = async (name: string) =>
-    (await created({ method: 'POST', url: `${users(m.id)}/foyers/univers/${A.universeId}/appliances`, ...(await form({ data: JSON.stringify({ prod_id: A.productId, name, marque: 'Vedette', modele: 'V2' }) })) })).id as number;
-  const spareUniverse = await created({ method: 'POST', url: `${users(m.id)}/foyers/univers`, ...(await form({ name: 'Débarras à vider' })) });
-  const spareEvent = await created({ method: 'POST', url: `${users(m.id)}/events`, payload: { title: 'Rendez-vous annulé', dt_realisation: '2026-12-02T09:00:00Z' } });
-  const plate = await created({ method: 'POST', url: '/api/V1/files/public', ...(await form({ file: { filename: 'plaque.png', data: await plateImage(['BOSCH', 'Mod./Model: WAT28449FF', '220-240 V ~ 50 Hz  2300 W']), type: 'image/png' } })) });
+    (
+      await created({
+        method: 'POST',
+        url: `${users(m.id)}/foyers/univers/${A.universeId}/appliances`,
+        ...(await form({ data: JSON.stringify({ prod_id: A.productId, name, marque: 'Vedette', modele: 'V2' }) })),
+      })
+    ).id as number;
+  const spareUniverse = await created({
+    method: 'POST',
+    url: `${users(m.id)}/foyers/univers`,
+    ...(await form({ name: 'Débarras à vider' })),
+  });
+  const spareEvent = await created({
+    method: 'POST',
+    url: `${users(m.id)}/events`,
+    payload: { title: 'Rendez-vous annulé', dt_realisation: '2026-12-02T09:00:00Z' },
+  });
+  const plate = await created({
+    method: 'POST',
+    url: '/api/V1/files/public',
+    ...(await form({
+      file: {
+        filename: 'plaque.png',
+        data: await plateImage(['BOSCH', 'Mod./Model: WAT28449FF', '220-240 V ~ 50 Hz  2300 W']),
+        type: 'image/png',
+      },
+    })),
+  });
   return {
     universeId: A.universeId,
     applianceId: A.applianceId,
@@ -543,8 +815,17 @@ async function targets(m: Actor): Promise<Targets> {
  */
 async function getsNothingOfTheFoyer(who: Actor): Promise<string[]> {
   // The feed's token and the files' keys as they are now: the membre test renews some of them.
-  const now = await Promise.all(['calendar-feed', 'appliances', 'foyers/univers'].map(async (what) => (await send(founder(), { method: 'GET', url: `${users(A.user.id)}/${what}` })).body));
-  const secrets = ['zephyrin', TAG.toLowerCase(), /calendar\/([\w-]+)\.ics/.exec(now[0]!)![1]!.toLowerCase(), ...Array.from(now.join(' ').matchAll(/[0-9a-f]{8}-[0-9a-f-]{27}/g), ([key]) => key)];
+  const now = await Promise.all(
+    ['calendar-feed', 'appliances', 'foyers/univers'].map(
+      async (what) => (await send(founder(), { method: 'GET', url: `${users(A.user.id)}/${what}` })).body,
+    ),
+  );
+  const secrets = [
+    'zephyrin',
+    TAG.toLowerCase(),
+    /calendar\/([\w-]+)\.ics/.exec(now[0]!)![1]!.toLowerCase(),
+    ...Array.from(now.join(' ').matchAll(/[0-9a-f]{8}-[0-9a-f-]{27}/g), ([key]) => key),
+  ];
   expect(secrets.length, 'the files’ keys were found').toBeGreaterThan(5);
   const failures: string[] = [];
   for (const [route, c] of casesOf('read')) {
@@ -567,7 +848,10 @@ describe('role matrix of the household (generated from the route table)', () => 
     const missing = routes.filter((r) => !caseOf(r)).map((r) => r.key);
     expect(missing, `routes with no role case (add one to role-matrix.test.ts): ${missing.join(', ')}`).toEqual([]);
     const keys = new Set(routes.map((r) => r.key));
-    expect(Object.keys(cases).filter((k) => !keys.has(k)), 'cases of routes that no longer exist').toEqual([]);
+    expect(
+      Object.keys(cases).filter((k) => !keys.has(k)),
+      'cases of routes that no longer exist',
+    ).toEqual([]);
     // Everything under a user's path touches either the household or the person: never public.
     const open = routes.filter((r) => r.url.startsWith('/api/V1/profils/users/') && 'public' in caseOf(r)!).map((r) => r.key);
     expect(open).toEqual([]);
@@ -607,7 +891,8 @@ describe('role matrix of the household (generated from the route table)', () => 
     for (const [route, c] of writes) {
       const res = await send(L, await c.write(L, on));
       const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code?: string; message?: string }) : {};
-      if (res.statusCode !== 403 || body.code !== 'FOYER_READ_ONLY' || body.message !== MSG.foyerReadOnly) failures.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode !== 403 || body.code !== 'FOYER_READ_ONLY' || body.message !== MSG.foyerReadOnly)
+        failures.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
     expect(writes.length).toBeGreaterThan(15);
@@ -641,7 +926,12 @@ describe('role matrix of the household (generated from the route table)', () => 
 
     // Made in the foyer, not in the membre's own: the founder sees it, and no longer what was destroyed.
     const appliances = ids(await send(founder(), { method: 'GET', url: `${users(A.user.id)}/appliances` }), 'id');
-    for (const key of ['POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances', 'POST /api/devices', 'POST /api/ai/appliance/searchandsave']) expect(appliances, key).toContain(made[key]?.id);
+    for (const key of [
+      'POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances',
+      'POST /api/devices',
+      'POST /api/ai/appliance/searchandsave',
+    ])
+      expect(appliances, key).toContain(made[key]?.id);
     expect(appliances).not.toContain(on.spareApplianceId);
     expect(appliances).not.toContain(on.givenApplianceId);
     const universes = ids(await send(founder(), { method: 'GET', url: `${users(A.user.id)}/foyers/univers` }), 'univer_id');
@@ -650,7 +940,9 @@ describe('role matrix of the household (generated from the route table)', () => 
     const events = ids(await send(founder(), { method: 'GET', url: `${users(A.user.id)}/events` }), 'id');
     expect(events).toContain(made['POST /api/V1/profils/users/:userId/events']?.id);
     expect(events).not.toContain(on.spareEventId);
-    expect(ids(await send(founder(), { method: 'GET', url: `${users(A.user.id)}/appliances/history` }), 'id')).toContain(on.givenApplianceId);
+    expect(ids(await send(founder(), { method: 'GET', url: `${users(A.user.id)}/appliances/history` }), 'id')).toContain(
+      on.givenApplianceId,
+    );
   }, 120_000);
 
   it('leaves a lecteur what is its own: personal routes are not read-only', async () => {
@@ -668,11 +960,17 @@ describe('role matrix of the household (generated from the route table)', () => 
   it('lets a co-owner manage the foyer: renamed, a role changed and back, an invitation sent and one cancelled, a member removed', async () => {
     const O = await joiner('proprietaire');
     const X = await joiner('membre');
-    const invited = await send(founder(), { method: 'POST', url: `${users(A.user.id)}/foyer/invitations`, payload: { email: 'invitation-a-annuler@exemple.fr', role: 'lecteur' } });
+    const invited = await send(founder(), {
+      method: 'POST',
+      url: `${users(A.user.id)}/foyer/invitations`,
+      payload: { email: 'invitation-a-annuler@exemple.fr', role: 'lecteur' },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const on = { member: X, invitationId: invited.json().id as number };
     // Removing the member last: the role change needs them in the foyer.
-    const manage = casesOf('manage').sort(([x], [y]) => Number(x.method === 'DELETE' && x.url.includes('membres')) - Number(y.method === 'DELETE' && y.url.includes('membres')));
+    const manage = casesOf('manage').sort(
+      ([x], [y]) => Number(x.method === 'DELETE' && x.url.includes('membres')) - Number(y.method === 'DELETE' && y.url.includes('membres')),
+    );
     expect(manage.length).toBe(5);
     for (const [route, c] of manage) {
       const res = await send(O, c.manage(O, on));
@@ -685,7 +983,11 @@ describe('role matrix of the household (generated from the route table)', () => 
     const M = await joiner('membre');
     const L = await joiner('lecteur');
     const X = await joiner('membre');
-    const invited = await send(founder(), { method: 'POST', url: `${users(A.user.id)}/foyer/invitations`, payload: { email: 'invitation-gardee@exemple.fr', role: 'membre' } });
+    const invited = await send(founder(), {
+      method: 'POST',
+      url: `${users(A.user.id)}/foyer/invitations`,
+      payload: { email: 'invitation-gardee@exemple.fr', role: 'membre' },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const on = { member: X, invitationId: invited.json().id as number };
     const before = await foyerRows();
@@ -694,7 +996,8 @@ describe('role matrix of the household (generated from the route table)', () => 
       for (const [route, c] of casesOf('manage')) {
         const res = await send(who, c.manage(who, on));
         const body = res.json() as { code?: string; message?: string };
-        if (res.statusCode !== 403 || body.code !== 'FOYER_OWNER_ONLY' || body.message !== MSG.foyerOwnerOnly) failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode !== 403 || body.code !== 'FOYER_OWNER_ONLY' || body.message !== MSG.foyerOwnerOnly)
+          failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -712,7 +1015,8 @@ describe('role matrix of the household (generated from the route table)', () => 
       for (const [route, c] of casesOf('hold')) {
         const res = await send(who, c.hold(who, on));
         const body = res.json() as { code?: string; message?: string };
-        if (res.statusCode !== 403 || body.code !== 'FOYER_HOLDER_ONLY' || body.message !== MSG.foyerHolderOnly) failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        if (res.statusCode !== 403 || body.code !== 'FOYER_HOLDER_ONLY' || body.message !== MSG.foyerHolderOnly)
+          failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -759,7 +1063,16 @@ describe('role matrix of the household (generated from the route table)', () => 
     const O = await joiner('proprietaire');
     const X = await joiner('membre');
     const on = await targets(founder());
-    const manageOn = { member: X, invitationId: (await send(founder(), { method: 'POST', url: `${users(A.user.id)}/foyer/invitations`, payload: { email: 'ancien-coproprio@exemple.fr', role: 'membre' } })).json().id as number };
+    const manageOn = {
+      member: X,
+      invitationId: (
+        await send(founder(), {
+          method: 'POST',
+          url: `${users(A.user.id)}/foyer/invitations`,
+          payload: { email: 'ancien-coproprio@exemple.fr', role: 'membre' },
+        })
+      ).json().id as number,
+    };
     const holdOn = await holdTargets(O);
     expect((await send(founder(), { method: 'DELETE', url: `${users(A.user.id)}/foyer/membres/${O.id}` })).statusCode).toBe(204);
     expect(await getsNothingOfTheFoyer(O)).toEqual([]);
@@ -785,7 +1098,11 @@ describe('role matrix of the household (generated from the route table)', () => 
 
 /** A co-owner's invitation as propriétaire, waiting for the holder; and the co-owner, to hand the foyer to. */
 async function holdTargets(coOwner: Actor): Promise<HoldTargets> {
-  const res = await send(coOwner, { method: 'POST', url: `${users(coOwner.id)}/foyer/invitations`, payload: { email: `proprietaire-en-attente-${coOwner.id}@exemple.fr`, role: 'proprietaire' } });
+  const res = await send(coOwner, {
+    method: 'POST',
+    url: `${users(coOwner.id)}/foyer/invitations`,
+    payload: { email: `proprietaire-en-attente-${coOwner.id}@exemple.fr`, role: 'proprietaire' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().aConfirmer).toBe(true);
   return { coOwner, invitationId: res.json().id as number };

@@ -34,12 +34,19 @@ const now = () => Math.floor(t.clock.now().getTime() / 1000);
 const sidOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
 
 async function newUser(): Promise<Session> {
-  return signUpAndIn(t, { email: `jeton${seq}-${Math.random().toString(36).slice(2, 8)}@exemple.fr`, firstname: 'Camille', lastname: 'Durand' });
+  return signUpAndIn(t, {
+    email: `jeton${seq}-${Math.random().toString(36).slice(2, 8)}@exemple.fr`,
+    firstname: 'Camille',
+    lastname: 'Durand',
+  });
 }
 
 /** An owner-scoped route: what a forged token would be used for. */
 function callAs(user: Session, authorization: string | undefined) {
-  return t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, headers: authorization === undefined ? {} : { authorization } });
+  return t.app.inject({
+    url: `/api/V1/profils/users/${user.id}/appliances`,
+    headers: authorization === undefined ? {} : { authorization },
+  });
 }
 
 function post(url: string, payload: object) {
@@ -67,7 +74,12 @@ describe('forged access tokens', () => {
   it('refuses a token signed with another key, or with the right key and another algorithm', async () => {
     const user = await newUser();
     const sign = (key: string, alg: string) =>
-      new SignJWT({ roles: ['ROLE_FREEMIUM'], sid: sidOf(user.accessToken) }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuedAt(now()).setExpirationTime(now() + 900).sign(new TextEncoder().encode(key));
+      new SignJWT({ roles: ['ROLE_FREEMIUM'], sid: sidOf(user.accessToken) })
+        .setProtectedHeader({ alg })
+        .setSubject(String(user.id))
+        .setIssuedAt(now())
+        .setExpirationTime(now() + 900)
+        .sign(new TextEncoder().encode(key));
     expectRefused(await callAs(user, `Bearer ${await sign('une-autre-cle-une-autre-cle-une-autre-cle', 'HS256')}`));
     expectRefused(await callAs(user, `Bearer ${await sign(t.config.jwtSecret, 'HS512')}`));
     expectRefused(await callAs(user, `Bearer ${await sign(t.config.jwtSecret, 'HS384')}`));
@@ -89,12 +101,29 @@ describe('forged access tokens', () => {
   it('refuses a token signed with the right key whose claims are not the server’s', async () => {
     const user = await newUser();
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const base = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now()).setExpirationTime(now() + 900);
+    const base = (claims: Record<string, unknown>) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now())
+        .setExpirationTime(now() + 900);
     expectRefused(await callAs(user, `Bearer ${await base({ roles: [] }).sign(key)}`)); // no subject
     expectRefused(await callAs(user, `Bearer ${await base({ roles: [] }).setSubject('abc').sign(key)}`));
     expectRefused(await callAs(user, `Bearer ${await base({}).setSubject(String(user.id)).sign(key)}`)); // no roles
-    expectRefused(await callAs(user, `Bearer ${await base({ roles: [] }).setSubject(String(user.id)).setNotBefore(now() + 600).sign(key)}`)); // not yet valid
-    const expired = await new SignJWT({ roles: [] }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuedAt(now() - 1000).setExpirationTime(now() - 100).sign(key);
+    expectRefused(
+      await callAs(
+        user,
+        `Bearer ${await base({ roles: [] })
+          .setSubject(String(user.id))
+          .setNotBefore(now() + 600)
+          .sign(key)}`,
+      ),
+    ); // not yet valid
+    const expired = await new SignJWT({ roles: [] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt(now() - 1000)
+      .setExpirationTime(now() - 100)
+      .sign(key);
     expectRefused(await callAs(user, `Bearer ${expired}`), 'TOKEN_EXPIRED');
   });
 
@@ -143,7 +172,9 @@ describe('malformed authorization headers', () => {
     }
     // The token is read from the header only.
     expect((await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances?access_token=${token}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, cookies: { accessToken: token } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, cookies: { accessToken: token } })).statusCode).toBe(
+      401,
+    );
     // The scheme is case-insensitive (RFC 9110): the genuine token still works.
     expect((await callAs(user, `bearer ${token}`)).statusCode).toBe(200);
   });
@@ -189,9 +220,11 @@ describe('refresh-token revocation', () => {
 
     const before = (await t.outbox()).length;
     expect((await post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(200);
-    const mails = (await t.outbox());
+    const mails = await t.outbox();
     expect(mails.length).toBe(before + 1);
-    expect((await post('/api/auth/resetpassword', { token: resetTokenFromMail(mails.at(-1)!), newPassword: 'Nouveau2@pass' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/resetpassword', { token: resetTokenFromMail(mails.at(-1)!), newPassword: 'Nouveau2@pass' })).statusCode,
+    ).toBe(200);
 
     for (const token of [user.refreshToken, tablet, rotatedPhone]) expect((await refresh(token)).statusCode).toBe(401);
     expect((await refresh(neighbour.refreshToken)).statusCode).toBe(200);
@@ -201,7 +234,10 @@ describe('refresh-token revocation', () => {
 describe('access tokens of ended sessions', () => {
   /** A second session of the same account (another device). */
   async function signIn(email: string) {
-    const body = (await post('/api/auth/signin', { username: email, password: PASSWORD })).json() as { accessToken: string; refreshToken: string };
+    const body = (await post('/api/auth/signin', { username: email, password: PASSWORD })).json() as {
+      accessToken: string;
+      refreshToken: string;
+    };
     return { ...body, authorization: `Bearer ${body.accessToken}` };
   }
   const expectWorks = async (user: Session, authorization: string) => expect((await callAs(user, authorization)).statusCode).toBe(200);
@@ -225,10 +261,14 @@ describe('access tokens of ended sessions', () => {
     const neighbour = await newUser();
     const tablet = await signIn(user.email);
     const phone = await signIn(user.email);
-    for (const authorization of [user.headers.authorization, tablet.authorization, phone.authorization]) await expectWorks(user, authorization);
+    for (const authorization of [user.headers.authorization, tablet.authorization, phone.authorization])
+      await expectWorks(user, authorization);
 
     expect((await post('/api/auth/forgotpassword', { email: user.email })).statusCode).toBe(200);
-    expect((await post('/api/auth/resetpassword', { token: resetTokenFromMail((await t.outbox()).at(-1)!), newPassword: 'Nouveau2@pass' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/resetpassword', { token: resetTokenFromMail((await t.outbox()).at(-1)!), newPassword: 'Nouveau2@pass' }))
+        .statusCode,
+    ).toBe(200);
 
     for (const authorization of [user.headers.authorization, tablet.authorization, phone.authorization]) {
       expectRefused(await callAs(user, authorization), 'SESSION_REVOKED');
@@ -273,7 +313,12 @@ describe('access tokens of ended sessions', () => {
     const user = await newUser();
     const key = new TextEncoder().encode(t.config.jwtSecret);
     const sign = (claims: Record<string, unknown>) =>
-      new SignJWT({ roles: ['ROLE_FREEMIUM'], ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuedAt(now()).setExpirationTime(now() + 900).sign(key);
+      new SignJWT({ roles: ['ROLE_FREEMIUM'], ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt(now())
+        .setExpirationTime(now() + 900)
+        .sign(key);
     for (const claims of [{}, { sid: randomUUID() }, { sid: 'pas-une-session' }, { sid: '' }, { sid: 42 }]) {
       expectRefused(await callAs(user, `Bearer ${await sign(claims)}`), 'SESSION_REVOKED');
     }

@@ -30,11 +30,27 @@ beforeAll(async () => {
   t = await createTestApp();
   routes = await routeTable(t);
   me = await signedInUser(t, 'televerse@exemple.fr');
-  productId = ((await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[]).find((p) => p.prodName === 'Lave-linge')!.id;
+  productId = (
+    (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[]
+  ).find((p) => p.prodName === 'Lave-linge')!.id;
   const u = await multipart({ name: 'Buanderie' });
-  universeId = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+  universeId = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers`,
+      headers: { ...me.headers, ...u.headers },
+      payload: u.payload,
+    })
+  ).json().univer_id;
   const a = await multipart({ data: JSON.stringify({ prod_id: productId, marque: 'Bosch', modele: 'X' }) });
-  applianceId = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${universeId}/appliances`, headers: { ...me.headers, ...a.headers }, payload: a.payload })).json().id;
+  applianceId = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers/${universeId}/appliances`,
+      headers: { ...me.headers, ...a.headers },
+      payload: a.payload,
+    })
+  ).json().id;
 });
 afterAll(async () => {
   await t.app.close();
@@ -45,7 +61,10 @@ const UPLOADS: Record<string, { kind: FileKind; fields: () => Record<string, str
   'POST /api/V1/files/public': { kind: 'image', fields: () => ({}) },
   'POST /api/V1/profils/users/:userId/foyers/univers': { kind: 'image', fields: () => ({ name: 'Cellier' }) },
   'PUT /api/V1/profils/users/:userId/foyers/univers/:id': { kind: 'image', fields: () => ({ name: 'Cellier' }) },
-  'POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances': { kind: 'image', fields: () => ({ data: JSON.stringify({ prod_id: productId, marque: 'Bosch', modele: 'X' }) }) },
+  'POST /api/V1/profils/users/:userId/foyers/univers/:id/appliances': {
+    kind: 'image',
+    fields: () => ({ data: JSON.stringify({ prod_id: productId, marque: 'Bosch', modele: 'X' }) }),
+  },
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image': { kind: 'image', fields: () => ({}) },
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/facture': { kind: 'invoice', fields: () => ({}) },
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/notice': { kind: 'manual', fields: () => ({}) },
@@ -67,7 +86,12 @@ const SVG = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
 );
 const SVG_NO_PROLOG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api")</script></svg>');
-const GIF_JS = Buffer.concat([Buffer.from('GIF89a/*'), Buffer.from([0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0x00, 0x2c]), Buffer.from('*/=alert(document.domain);//'), Buffer.from([0x3b])]);
+const GIF_JS = Buffer.concat([
+  Buffer.from('GIF89a/*'),
+  Buffer.from([0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0x00, 0x2c]),
+  Buffer.from('*/=alert(document.domain);//'),
+  Buffer.from([0x3b]),
+]);
 const PNG_HTML = Buffer.concat([PNG, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
 const PNG_JS = Buffer.concat([PNG, Buffer.from('\n/*/=1;alert(document.domain)//*/')]);
 /** A JPEG whose comment segment (FF FE) holds a script: valid JPEG, and HTML to a sniffing browser. */
@@ -82,8 +106,14 @@ const WEBP_TRAILING = Buffer.concat([WEBP, Buffer.from('<script>alert(1)</script
 describe('upload hardening', () => {
   it('knows the fields and kind of every upload route of the table', () => {
     const keys = uploadRoutes().map((r) => r.key);
-    expect(keys.filter((k) => !UPLOADS[k]), 'upload routes with no hardening case').toEqual([]);
-    expect(Object.keys(UPLOADS).filter((k) => !keys.includes(k)), 'cases of routes that are gone').toEqual([]);
+    expect(
+      keys.filter((k) => !UPLOADS[k]),
+      'upload routes with no hardening case',
+    ).toEqual([]);
+    expect(
+      Object.keys(UPLOADS).filter((k) => !keys.includes(k)),
+      'cases of routes that are gone',
+    ).toEqual([]);
   });
 
   it('refuses SVG, HTML and polyglots with 415 on every upload route, storing nothing', async () => {
@@ -99,7 +129,13 @@ describe('upload hardening', () => {
       ['PDF with trailing HTML', PDF_HTML],
     ];
     const files = storedFiles(t).length;
-    const rows = async () => (await t.db.selectFrom('appliances').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const rows = async () =>
+      (
+        await t.db
+          .selectFrom('appliances')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await rows();
     const failures: string[] = [];
     for (const route of uploadRoutes()) {
@@ -124,7 +160,10 @@ describe('upload hardening', () => {
       ['plate', await plateImage(['BOSCH', 'Model: WAT28449FF'])],
       ['blank', await blankImage()],
       ...readdirSync(demo).map((f): [string, Buffer] => [f, readFileSync(path.join(demo, f))]),
-      ...['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'].map((f): [string, Buffer] => [f, readFileSync(path.join(root, 'packages/web/public/icons', f))]),
+      ...['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'].map((f): [string, Buffer] => [
+        f,
+        readFileSync(path.join(root, 'packages/web/public/icons', f)),
+      ]),
     ];
     for (const [name, data] of real) {
       const kind: FileKind = name.endsWith('.pdf') || name === 'PDF' ? 'manual' : 'image';
@@ -134,7 +173,16 @@ describe('upload hardening', () => {
   });
 
   it('stores a file whatever its name, under a key of its own: path traversal in the name does nothing', async () => {
-    const names = ['../../../../../../tmp/ecofoyer-evil.png', '..\\..\\..\\ecofoyer-evil.png', '/etc/ecofoyer-evil.png', 'a/../../ecofoyer-evil.png', '%2e%2e%2fecofoyer-evil.png', 'nul\u0000.png', `${'x'.repeat(300)}.png`, 'ü<script>.png'];
+    const names = [
+      '../../../../../../tmp/ecofoyer-evil.png',
+      '..\\..\\..\\ecofoyer-evil.png',
+      '/etc/ecofoyer-evil.png',
+      'a/../../ecofoyer-evil.png',
+      '%2e%2e%2fecofoyer-evil.png',
+      'nul\u0000.png',
+      `${'x'.repeat(300)}.png`,
+      'ü<script>.png',
+    ];
     const route = routes.find((r) => r.key === 'POST /api/V1/files/public')!;
     for (const name of names) {
       const res = await upload(route, PNG, name);
@@ -142,19 +190,30 @@ describe('upload hardening', () => {
       expect(res.json().data.fileUrl).toMatch(new RegExp(`^/api/V1/files/tmp/${me.id}/[0-9a-f-]{36}\\.png\\?exp=\\d+&sig=[\\w-]+$`));
     }
     const picture = routes.find((r) => r.key === 'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image')!;
-    expect((await upload(picture, PNG, '../../../ecofoyer-evil.png')).json().pict).toMatch(new RegExp(`^/api/V1/files/users/${me.id}/[0-9a-f-]{36}\\.png\\?`));
+    expect((await upload(picture, PNG, '../../../ecofoyer-evil.png')).json().pict).toMatch(
+      new RegExp(`^/api/V1/files/users/${me.id}/[0-9a-f-]{36}\\.png\\?`),
+    );
     for (const file of storedFiles(t)) expect(file).toMatch(/^(tmp|users)\/\d+\/[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/);
-    for (const dir of [t.dataDir, path.dirname(t.dataDir), tmpdir(), '/etc', '/']) expect(existsSync(path.join(dir, 'ecofoyer-evil.png')), dir).toBe(false);
+    for (const dir of [t.dataDir, path.dirname(t.dataDir), tmpdir(), '/etc', '/'])
+      expect(existsSync(path.join(dir, 'ecofoyer-evil.png')), dir).toBe(false);
   });
 
   it('serves files only through their signed URL, typed, with nosniff and a content disposition', async () => {
     const body = async (segment: string, data: Buffer) => {
       const form = await multipart({ file: { filename: 'f', data } });
-      return t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${applianceId}/${segment}`, headers: { ...me.headers, ...form.headers }, payload: form.payload });
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/V1/profils/users/foyers/univers/appliances/${applianceId}/${segment}`,
+        headers: { ...me.headers, ...form.headers },
+        payload: form.payload,
+      });
     };
     const picture = (await body('image', PNG)).json().pict as string;
     const invoice = (await body('facture', PDF)).json().facture as string;
-    for (const [url, type, data] of [[picture, 'image/png', PNG], [invoice, 'application/pdf', PDF]] as const) {
+    for (const [url, type, data] of [
+      [picture, 'image/png', PNG],
+      [invoice, 'application/pdf', PDF],
+    ] as const) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode).toBe(200);
@@ -166,7 +225,13 @@ describe('upload hardening', () => {
       }
       // The key alone, or under another prefix, never gives the bytes.
       const key = url.split('?')[0]!.replace('/api/V1/files/', '');
-      for (const bare of [`/api/V1/files/${key}`, `/files/${key}`, `/data/files/${key}`, `/${key}`, `/api/V1/files/${key}?exp=9999999999`]) {
+      for (const bare of [
+        `/api/V1/files/${key}`,
+        `/files/${key}`,
+        `/data/files/${key}`,
+        `/${key}`,
+        `/api/V1/files/${key}?exp=9999999999`,
+      ]) {
         const res = await t.app.inject({ url: bare });
         expect(res.rawPayload.equals(data), bare).toBe(false);
         if (bare.startsWith('/api/')) expect(res.statusCode, bare).toBeGreaterThanOrEqual(400);

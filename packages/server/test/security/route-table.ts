@@ -106,7 +106,13 @@ export async function routeTable(t: Pick<TestApp, 'config' | 'db' | 'clock'>): P
  */
 export async function routeTableAtCollection(env: Record<string, string> = {}): Promise<ApiRoute[]> {
   const { db } = await workerDb();
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecofoyer-routes-')), JWT_SECRET: 'route-table-route-table-route-table', DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ecofoyer-routes-')),
+    JWT_SECRET: 'route-table-route-table-route-table',
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   return routeTable({ config, db, clock: new ManualClock() });
 }
 

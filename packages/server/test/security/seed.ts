@@ -30,13 +30,22 @@ export interface Session {
 }
 
 /** Signs up (names chosen by the caller, so their data can be recognised) and signs in. */
-export async function signUpAndIn(t: TestApp, person: { email: string; firstname: string; lastname: string; adresse?: string; telephone?: string }): Promise<Session> {
+export async function signUpAndIn(
+  t: TestApp,
+  person: { email: string; firstname: string; lastname: string; adresse?: string; telephone?: string },
+): Promise<Session> {
   const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...person, password: PASSWORD } });
   expect(signup.statusCode, signup.body).toBe(201);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: person.email, password: PASSWORD } });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { id: number; accessToken: string; refreshToken: string };
-  return { id: body.id, email: person.email, accessToken: body.accessToken, refreshToken: body.refreshToken, headers: { authorization: `Bearer ${body.accessToken}` } };
+  return {
+    id: body.id,
+    email: person.email,
+    accessToken: body.accessToken,
+    refreshToken: body.refreshToken,
+    headers: { authorization: `Bearer ${body.accessToken}` },
+  };
 }
 
 /** What a household seeded by `seedHousehold` holds: ids, signed file URLs and secrets. */
@@ -82,16 +91,61 @@ export async function seedHousehold(t: TestApp, user: Session, tag: string, push
   const productId = products.find((p) => p.prodName === 'Lave-linge')!.id;
   const [card] = (await send({ url: `/api/maintenancecard?productid=${productId}` }, 200)) as { id: number }[];
 
-  const universe = await form('POST', `${base}/foyers/univers`, { name: `Atelier ${tag}`, description: `Étagère ${tag}`, image: { filename: 'piece.png', data: PNG } }, 201);
-  const data = (name: string) => JSON.stringify({ prod_id: productId, name, marque: `Marque ${tag}`, modele: `Modèle ${tag}`, note: `Note ${tag}`, dt_achat: '2022-05-04' });
-  const appliance = await form('POST', `${base}/foyers/univers/${universe.univer_id}/appliances`, { data: data(`Lave-linge ${tag}`), pict: { filename: 'photo.png', data: PNG } }, 201);
+  const universe = await form(
+    'POST',
+    `${base}/foyers/univers`,
+    { name: `Atelier ${tag}`, description: `Étagère ${tag}`, image: { filename: 'piece.png', data: PNG } },
+    201,
+  );
+  const data = (name: string) =>
+    JSON.stringify({
+      prod_id: productId,
+      name,
+      marque: `Marque ${tag}`,
+      modele: `Modèle ${tag}`,
+      note: `Note ${tag}`,
+      dt_achat: '2022-05-04',
+    });
+  const appliance = await form(
+    'POST',
+    `${base}/foyers/univers/${universe.univer_id}/appliances`,
+    { data: data(`Lave-linge ${tag}`), pict: { filename: 'photo.png', data: PNG } },
+    201,
+  );
   const invoice = await form('PUT', `${item(appliance.id)}/facture`, { file: { filename: 'facture.pdf', data: PDF } }, 200);
   const manual = await form('PUT', `${item(appliance.id)}/notice`, { file: { filename: 'notice.pdf', data: PDF } }, 200);
 
   const when = new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString();
-  const event = await send({ method: 'POST', url: `${base}/events`, payload: { title: `Détartrage ${tag}`, dt_realisation: when, note: `Note ${tag}`, applianceId: appliance.id, maintenanceCardId: card!.id } }, 201);
-  const series = await send({ method: 'POST', url: `${base}/events/period`, payload: { title: `Filtre ${tag}`, dt_realisation: when, applianceId: appliance.id, frequency: 'monthly' } }, 201);
-  const panne = await send({ method: 'POST', url: `${base}/events`, payload: { title: `Panne ${tag}`, dt_realisation: t.clock.now().toISOString(), applianceId: appliance.id, type: 'PANNE' } }, 201);
+  const event = await send(
+    {
+      method: 'POST',
+      url: `${base}/events`,
+      payload: {
+        title: `Détartrage ${tag}`,
+        dt_realisation: when,
+        note: `Note ${tag}`,
+        applianceId: appliance.id,
+        maintenanceCardId: card!.id,
+      },
+    },
+    201,
+  );
+  const series = await send(
+    {
+      method: 'POST',
+      url: `${base}/events/period`,
+      payload: { title: `Filtre ${tag}`, dt_realisation: when, applianceId: appliance.id, frequency: 'monthly' },
+    },
+    201,
+  );
+  const panne = await send(
+    {
+      method: 'POST',
+      url: `${base}/events`,
+      payload: { title: `Panne ${tag}`, dt_realisation: t.clock.now().toISOString(), applianceId: appliance.id, type: 'PANNE' },
+    },
+    201,
+  );
 
   const [badge] = await send({ url: `${base}/badges` }, 200);
   const [notification] = await send({ url: `${base}/notifs` }, 200);
@@ -99,7 +153,17 @@ export async function seedHousehold(t: TestApp, user: Session, tag: string, push
 
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  await send({ method: 'POST', url: `${base}/push/subscriptions`, payload: { endpoint: pushEndpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } } }, 201);
+  await send(
+    {
+      method: 'POST',
+      url: `${base}/push/subscriptions`,
+      payload: {
+        endpoint: pushEndpoint,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      },
+    },
+    201,
+  );
 
   const given = await form('POST', `${base}/foyers/univers/${universe.univer_id}/appliances`, { data: data(`Cafetière ${tag}`) }, 201);
   await send({ method: 'POST', url: `${base}/appliances/${given.id}/second-life`, payload: { outcome: 'given' } }, 200);
@@ -120,6 +184,12 @@ export async function seedHousehold(t: TestApp, user: Session, tag: string, push
     badgePublicUuid: badge.publicUuid,
     calendarToken: /calendar\/([\w-]+)\.ics$/.exec(feed.url)![1]!,
     pushEndpoint,
-    fileUrls: { universeImage: universe.image, picture: appliance.pict, invoice: invoice.facture, manual: manual.notice, temporary: temporary.data.fileUrl },
+    fileUrls: {
+      universeImage: universe.image,
+      picture: appliance.pict,
+      invoice: invoice.facture,
+      manual: manual.notice,
+      temporary: temporary.data.fileUrl,
+    },
   };
 }

@@ -23,7 +23,8 @@ export const EXTERNAL_LINKS = {
 } as const;
 
 /** Video tutorials for a fault (the chat's « aide vidéo »): a YouTube search, opened in a new tab. */
-export const videoSearchUrl = (words: string) => `https://www.youtube.com/results?search_query=${encodeURIComponent(`${words} réparation tutoriel`)}`;
+export const videoSearchUrl = (words: string) =>
+  `https://www.youtube.com/results?search_query=${encodeURIComponent(`${words} réparation tutoriel`)}`;
 
 /** Donnons.org listing of a category, e.g. Electromenager (external-services.json: {base}/{categorie}). */
 export const donnonsUrl = (category: string) => `${EXTERNAL_LINKS.donnonsBase}/${encodeURIComponent(category)}`;
@@ -57,7 +58,12 @@ export function lvaoMapUrl(
   boundingBox: BoundingBox = FRANCE_BOUNDING_BOX,
   extra: Record<string, string> = {},
 ): string {
-  const query = new URLSearchParams({ direction: 'jai', action_list: actions.join('|'), bounding_box: JSON.stringify(boundingBox), ...extra });
+  const query = new URLSearchParams({
+    direction: 'jai',
+    action_list: actions.join('|'),
+    bounding_box: JSON.stringify(boundingBox),
+    ...extra,
+  });
   return `${EXTERNAL_LINKS.lvaoBase}/carte?${query}`;
 }
 

@@ -30,7 +30,16 @@ export const inventoryFor = (flag: 'tosecond') => `/inventaire?flag=${flag}`;
 /** product §2: paths reachable without a signed-in user. */
 export function isPublicPath(pathname: string): boolean {
   return (
-    ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/confidentialite', '/invitation', '/desabonnement'].includes(pathname) ||
+    [
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password',
+      '/confirm-email',
+      '/confidentialite',
+      '/invitation',
+      '/desabonnement',
+    ].includes(pathname) ||
     pathname === '/welcome' ||
     pathname.startsWith('/welcome/') ||
     pathname.startsWith('/public/badges/') ||

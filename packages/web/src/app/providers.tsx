@@ -11,5 +11,9 @@ const resolver: CSSVariablesResolver = (t) => ({
 
 /** The theme. TanStack Query is provided by the routes' QueryLayout (app/query-layout.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
-  return <MantineProvider theme={theme} cssVariablesResolver={resolver}>{children}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={resolver}>
+      {children}
+    </MantineProvider>
+  );
 }

@@ -10,7 +10,10 @@ import { QUERY_STALE_MS } from './route-data.ts';
  */
 export function appMutationCache(client: () => QueryClient) {
   const badges = badgeAnnouncer(client);
-  return new MutationCache({ onMutate: (_variables, mutation) => badges.before(mutation), onSuccess: (_data, _variables, _context, mutation) => badges.after(mutation) });
+  return new MutationCache({
+    onMutate: (_variables, mutation) => badges.before(mutation),
+    onSuccess: (_data, _variables, _context, mutation) => badges.after(mutation),
+  });
 }
 
 export const queryClient = new QueryClient({

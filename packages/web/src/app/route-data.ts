@@ -28,7 +28,14 @@ export function shellLoader() {
 export function homeLoader() {
   const user = userBase();
   if (!user) return null;
-  for (const path of [paths.universes(user), paths.badges(user), paths.badgesToEarn(user), paths.applianceCount(user), paths.rightsSummary(user)]) fetchEarly(path, QUERY_STALE_MS);
+  for (const path of [
+    paths.universes(user),
+    paths.badges(user),
+    paths.badgesToEarn(user),
+    paths.applianceCount(user),
+    paths.rightsSummary(user),
+  ])
+    fetchEarly(path, QUERY_STALE_MS);
   // Reference data never goes stale in the cache (staleTime Infinity).
   fetchEarly(paths.refProducts(), Number.POSITIVE_INFINITY);
   return null;

@@ -1,8 +1,30 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // One green primary (shade 7 = #2B7A4B, 5.3:1 on white) and one warm secondary for calls to action.
-const eco: MantineColorsTuple = ['#E3F2E8', '#C9E6D2', '#A6D6B6', '#80C398', '#5BAA78', '#3E9160', '#338555', '#2B7A4B', '#1E5A37', '#14422A'];
-const warm: MantineColorsTuple = ['#FCE9D9', '#F9D6B8', '#F5BF90', '#F0A766', '#EC9450', '#E8833A', '#D9722B', '#B85E21', '#944B1A', '#703812'];
+const eco: MantineColorsTuple = [
+  '#E3F2E8',
+  '#C9E6D2',
+  '#A6D6B6',
+  '#80C398',
+  '#5BAA78',
+  '#3E9160',
+  '#338555',
+  '#2B7A4B',
+  '#1E5A37',
+  '#14422A',
+];
+const warm: MantineColorsTuple = [
+  '#FCE9D9',
+  '#F9D6B8',
+  '#F5BF90',
+  '#F0A766',
+  '#EC9450',
+  '#E8833A',
+  '#D9722B',
+  '#B85E21',
+  '#944B1A',
+  '#703812',
+];
 
 export const theme = createTheme({
   primaryColor: 'eco',

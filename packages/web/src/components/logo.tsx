@@ -7,7 +7,10 @@ export function Logo({ size = 36, withName = true }: { size?: number; withName?:
       <img src="/logo.svg" width={size} height={size} alt={withName ? '' : 'EcoFoyer'} />
       {withName && (
         <Text fw={800} fz={size * 0.6} c="eco.8" lh={1}>
-          Eco<Text span inherit c="dark.7">Foyer</Text>
+          Eco
+          <Text span inherit c="dark.7">
+            Foyer
+          </Text>
         </Text>
       )}
     </Group>

@@ -100,24 +100,48 @@ export function PdfViewer({ url, title, fileName }: { url: string; title: string
     <Stack gap="xs">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label="Page précédente" disabled={!doc || page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Page précédente"
+            disabled={!doc || page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
             <IconChevronLeft size={18} />
           </ActionIcon>
           <Text size="sm" aria-live="polite" miw={100} ta="center">
             {doc ? `Page ${page} sur ${pages}` : 'Chargement…'}
           </Text>
-          <ActionIcon variant="default" size="lg" aria-label="Page suivante" disabled={!doc || page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Page suivante"
+            disabled={!doc || page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
             <IconChevronRight size={18} />
           </ActionIcon>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label="Zoom arrière" disabled={!doc || zoomIndex <= 0} onClick={() => setZoom(ZOOMS[zoomIndex - 1]!)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Zoom arrière"
+            disabled={!doc || zoomIndex <= 0}
+            onClick={() => setZoom(ZOOMS[zoomIndex - 1]!)}
+          >
             <IconZoomOut size={18} />
           </ActionIcon>
           <Text size="sm" miw={48} ta="center">
             {Math.round(zoom * 100)} %
           </Text>
-          <ActionIcon variant="default" size="lg" aria-label="Zoom avant" disabled={!doc || zoomIndex >= ZOOMS.length - 1} onClick={() => setZoom(ZOOMS[zoomIndex + 1]!)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Zoom avant"
+            disabled={!doc || zoomIndex >= ZOOMS.length - 1}
+            onClick={() => setZoom(ZOOMS[zoomIndex + 1]!)}
+          >
             <IconZoomIn size={18} />
           </ActionIcon>
         </Group>

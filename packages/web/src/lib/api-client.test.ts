@@ -7,7 +7,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const answer = (body: unknown) => vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+const answer = (body: unknown) =>
+  vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
 
 describe('answers checked against the contracts in development', () => {
   it('reports an answer that does not match its schema, with what differs, and still returns it', async () => {

@@ -154,7 +154,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const early = method === 'GET' && body === undefined ? (token: string | undefined) => takeEarly(path, token) : undefined;
     res = auth ? await withSession(send, early) : await send();
   } catch (error) {
-    if (error instanceof Error && (error.name === 'AbortError' || error.message === MSG.noRefreshToken || error.message === MSG.refreshFailed)) throw error;
+    if (
+      error instanceof Error &&
+      (error.name === 'AbortError' || error.message === MSG.noRefreshToken || error.message === MSG.refreshFailed)
+    )
+      throw error;
     throw new ApiError(0, MSG.networkError, 'NETWORK');
   }
   if (!res.ok) throw await toError(res);

@@ -14,7 +14,11 @@ export interface ProgressOptions {
  * A request that reports progress both ways (fetch cannot report the upload's): bearer header, and
  * on a 401 one refresh and one retry, and the session ended when that fails, like the API client.
  */
-export function sendWithProgress(url: string, body: XMLHttpRequestBodyInit, options: ProgressOptions = {}): Promise<{ status: number; body: string }> {
+export function sendWithProgress(
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  options: ProgressOptions = {},
+): Promise<{ status: number; body: string }> {
   const send = (token: string | undefined) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -49,7 +53,11 @@ export function answerError(res: { status: number; body: string }): ApiError {
 }
 
 /** A multipart upload with its progress (`sendWithProgress`), and the JSON answer. */
-export function uploadForm<T>(url: string, form: FormData, options: { method?: string; onProgress?: (percent: number) => void } = {}): Promise<T> {
+export function uploadForm<T>(
+  url: string,
+  form: FormData,
+  options: { method?: string; onProgress?: (percent: number) => void } = {},
+): Promise<T> {
   return (async () => {
     const res = await sendWithProgress(url, form, options);
     if (res.status < 200 || res.status >= 300) throw answerError(res);

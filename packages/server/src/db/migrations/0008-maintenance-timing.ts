@@ -16,5 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('maintenance_cards').dropColumn('wait_minutes').dropColumn('season_from').dropColumn('season_to').dropColumn('season_label').execute();
+  await db.schema
+    .alterTable('maintenance_cards')
+    .dropColumn('wait_minutes')
+    .dropColumn('season_from')
+    .dropColumn('season_to')
+    .dropColumn('season_label')
+    .execute();
 }

@@ -6,7 +6,12 @@ import { type Kysely, sql } from 'kysely';
  * read every event of the household (ten years of maintenance) to keep twenty.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('events_planned').on('events').columns(['user_id', 'dt_realisation', 'id']).where(sql.ref('status'), '=', 'NEW').execute();
+  await db.schema
+    .createIndex('events_planned')
+    .on('events')
+    .columns(['user_id', 'dt_realisation', 'id'])
+    .where(sql.ref('status'), '=', 'NEW')
+    .execute();
   await db.schema
     .createIndex('events_done')
     .on('events')

@@ -38,7 +38,9 @@ describe('migration 0020: every existing user becomes the owner of a foyer holdi
     const migrator = new Migrator({ db: t.db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
     const down = await migrator.migrateTo('0019-events-lists');
     expect(down.error).toBeUndefined();
-    expect((await sql<{ present: boolean }>`select to_regclass('foyers') is not null as present`.execute(t.db)).rows[0]!.present).toBe(false);
+    expect((await sql<{ present: boolean }>`select to_regclass('foyers') is not null as present`.execute(t.db)).rows[0]!.present).toBe(
+      false,
+    );
     await migrateToLatest({ db: t.db, schema, kind: 'pglite', close: async () => undefined });
 
     expect(await counts()).toEqual(before);
@@ -55,9 +57,14 @@ describe('migration 0020: every existing user becomes the owner of a foyer holdi
     t.app.services.foyer.forget(demo.id);
     const foyer = await t.app.inject({ url: `/api/V1/profils/users/${demo.id}/foyer`, headers: demo.headers });
     expect(foyer.json()).toMatchObject({ id: demo.id, nom: 'Foyer de Camille', membres: [{ userId: demo.id, role: 'proprietaire' }] });
-    expect((await t.app.inject({ url: `/api/V1/profils/users/${demo.id}/appliances`, headers: demo.headers })).json()).toEqual(demoAppliances);
+    expect((await t.app.inject({ url: `/api/V1/profils/users/${demo.id}/appliances`, headers: demo.headers })).json()).toEqual(
+      demoAppliances,
+    );
 
     const later = await signedInUser(t, 'migration-apres@exemple.fr');
-    expect(await t.db.selectFrom('foyer_members').select(['foyer_id', 'role']).where('user_id', '=', later.id).executeTakeFirst()).toEqual({ foyer_id: later.id, role: 'proprietaire' });
+    expect(await t.db.selectFrom('foyer_members').select(['foyer_id', 'role']).where('user_id', '=', later.id).executeTakeFirst()).toEqual({
+      foyer_id: later.id,
+      role: 'proprietaire',
+    });
   }, 120_000);
 });

@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('foyer_invitations_foyer').on('foyer_invitations').columns(['foyer_id', 'created_at']).execute();
   // Every user until now: the owner of a foyer holding their data.
   await sql`insert into foyers (id, created_at) select id, created_at from users`.execute(db);
-  await sql`insert into foyer_members (user_id, foyer_id, role, joined_at) select id, id, 'proprietaire', created_at from users`.execute(db);
+  await sql`insert into foyer_members (user_id, foyer_id, role, joined_at) select id, id, 'proprietaire', created_at from users`.execute(
+    db,
+  );
   await sql`
     create function create_own_foyer() returns trigger language plpgsql as $$
     begin

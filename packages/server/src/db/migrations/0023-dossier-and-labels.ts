@@ -42,7 +42,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .execute();
   // One label in use per appliance; the revoked ones are kept.
-  await db.schema.createIndex('appliance_labels_active_idx').on('appliance_labels').column('appliance_id').unique().where(sql.ref('revoked_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('appliance_labels_active_idx')
+    .on('appliance_labels')
+    .column('appliance_id')
+    .unique()
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -55,8 +55,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The same sheet never alerts twice for an appliance.
     .addUniqueConstraint('appliance_recalls_appliance_sheet', ['appliance_id', 'sheet_id'])
     .execute();
-  await db.schema.createIndex('appliance_recalls_open_idx').on('appliance_recalls').column('user_id').where(sql.ref('handled_at'), 'is', null).execute();
-  await db.schema.alterTable('notifications').addColumn('appliance_id', 'integer', (c) => c.references('appliances.id').onDelete('set null')).execute();
+  await db.schema
+    .createIndex('appliance_recalls_open_idx')
+    .on('appliance_recalls')
+    .column('user_id')
+    .where(sql.ref('handled_at'), 'is', null)
+    .execute();
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('appliance_id', 'integer', (c) => c.references('appliances.id').onDelete('set null'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -41,11 +41,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     add column data_version bigint not null default 0, add column data_version_xact xid8`.execute(db);
   await sql`update foyers f set holder_id = u.id, data_version = u.data_version from users u where u.id = f.id`.execute(db);
   await sql`create index foyers_holder on foyers (holder_id)`.execute(db);
-  await sql`update foyer_members m set role = 'proprietaire' from foyers f where f.id = m.foyer_id and f.holder_id = m.user_id and m.role <> 'proprietaire'`.execute(db);
+  await sql`update foyer_members m set role = 'proprietaire' from foyers f where f.id = m.foyer_id and f.holder_id = m.user_id and m.role <> 'proprietaire'`.execute(
+    db,
+  );
 
   for (const table of HOUSEHOLD_KEYED) {
     await dropForeignKey(table, 'user_id').execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_foyer_fkey`)} foreign key (user_id) references foyers(id) on delete cascade`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_foyer_fkey`)} foreign key (user_id) references foyers(id) on delete cascade`.execute(
+      db,
+    );
   }
 
   await sql`
@@ -96,7 +100,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`alter table foyer_invitations add column approved_at timestamptz`.execute(db);
   await sql`update foyer_invitations i set approved_at = i.created_at from foyers f
-    where f.id = i.foyer_id and (i.role <> 'proprietaire' or i.invited_by is not distinct from f.holder_id or i.accepted_at is not null)`.execute(db);
+    where f.id = i.foyer_id and (i.role <> 'proprietaire' or i.invited_by is not distinct from f.holder_id or i.accepted_at is not null)`.execute(
+    db,
+  );
 
   await sql`alter table mail_queue add column forget_when_sent boolean not null default false`.execute(db);
   await sql`create index mail_queue_to on mail_queue (lower(to_address))`.execute(db);
@@ -133,7 +139,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of HOUSEHOLD_KEYED) {
     await sql`delete from ${sql.table(table)} t where not exists (select 1 from users u where u.id = t.user_id)`.execute(db);
     await sql`alter table ${sql.table(table)} drop constraint ${sql.raw(`${table}_foyer_fkey`)}`.execute(db);
-    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete cascade`.execute(db);
+    await sql`alter table ${sql.table(table)} add constraint ${sql.raw(`${table}_user_id_fkey`)} foreign key (user_id) references users(id) on delete cascade`.execute(
+      db,
+    );
   }
   await sql`update users u set data_version = f.data_version from foyers f where f.id = u.id`.execute(db);
   await sql`delete from foyers f where not exists (select 1 from users u where u.id = f.id)`.execute(db);

@@ -25,9 +25,28 @@ const products = readJson<{ slug: string }[]>('./products.json');
 const agentsDir = new URL('../../../../web/public/ref/agents/', import.meta.url);
 
 const REQUIRED_PRODUCTS = [
-  'refrigerateur', 'lave-vaisselle', 'four', 'micro-ondes', 'mini-four', 'plaque-de-cuisson', 'hotte', 'bouilloire',
-  'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'robot-cuiseur', 'machine-a-pain', 'yaourtiere',
-  'appareil-a-raclette', 'radiateur', 'climatiseur', 'lave-linge', 'seche-linge', 'chauffe-eau', 'aspirateur', 'congelateur',
+  'refrigerateur',
+  'lave-vaisselle',
+  'four',
+  'micro-ondes',
+  'mini-four',
+  'plaque-de-cuisson',
+  'hotte',
+  'bouilloire',
+  'cafetiere-dosettes',
+  'cafetiere-filtre',
+  'cafetiere-expresso',
+  'robot-cuiseur',
+  'machine-a-pain',
+  'yaourtiere',
+  'appareil-a-raclette',
+  'radiateur',
+  'climatiseur',
+  'lave-linge',
+  'seche-linge',
+  'chauffe-eau',
+  'aspirateur',
+  'congelateur',
 ];
 const LEVELS = ['Facile', 'Moyen', 'Difficile'];
 const ALLOWED_TAGS = new Set(['p', 'ul', 'ol', 'li', 'strong', 'em', 'br']);
@@ -68,9 +87,12 @@ describe('maintenance-cards.json', () => {
 
   it('has every field with the right type', () => {
     for (const c of cards) {
-      expect(Object.keys(c).filter((k) => k !== 'waitMinutes' && k !== 'season').sort(), c.slug).toEqual(
-        ['agents', 'duration', 'frequency', 'level', 'product', 'slug', 'steps', 'title'],
-      );
+      expect(
+        Object.keys(c)
+          .filter((k) => k !== 'waitMinutes' && k !== 'season')
+          .sort(),
+        c.slug,
+      ).toEqual(['agents', 'duration', 'frequency', 'level', 'product', 'slug', 'steps', 'title']);
       if (c.waitMinutes !== undefined) expect(Number.isInteger(c.waitMinutes) && c.waitMinutes >= 1, `${c.slug} waitMinutes`).toBe(true);
       if (c.season !== undefined) {
         expect(Object.keys(c.season).sort(), c.slug).toEqual(['from', 'label', 'to']);
@@ -129,7 +151,10 @@ describe('maintenance-cards.json', () => {
   it('starts every card with a safety step', () => {
     for (const c of cards) {
       const first = `${c.steps[0].title} ${c.steps[0].detail}`.toLowerCase();
-      expect(SAFETY_WORDS.some((w) => first.includes(w)), `${c.slug}: ${c.steps[0].title}`).toBe(true);
+      expect(
+        SAFETY_WORDS.some((w) => first.includes(w)),
+        `${c.slug}: ${c.steps[0].title}`,
+      ).toBe(true);
     }
   });
 

@@ -34,7 +34,12 @@ export const NOT_IN_EXPORT = {
 export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABLES)] as string[];
 
 /** Columns holding FileStore keys. */
-const FILE_COLUMNS: Record<string, string[]> = { universes: ['image_key'], appliances: ['pict_key', 'facture_key', 'notice_key'], dossier_jobs: ['file_key'], temp_files: ['key'] };
+const FILE_COLUMNS: Record<string, string[]> = {
+  universes: ['image_key'],
+  appliances: ['pict_key', 'facture_key', 'notice_key'],
+  dossier_jobs: ['file_key'],
+  temp_files: ['key'],
+};
 
 /**
  * The rows of one account, read in one snapshot. Like ops/household-backup.ts it reads every
@@ -51,14 +56,31 @@ export class AccountRepository {
       .execute(async (trx) => {
         const user = await trx
           .selectFrom('users')
-          .select(['id', 'username', 'email', 'firstname', 'lastname', 'adresse', 'telephone', 'roles', 'login_count', 'created_at', 'updated_at'])
+          .select([
+            'id',
+            'username',
+            'email',
+            'firstname',
+            'lastname',
+            'adresse',
+            'telephone',
+            'roles',
+            'login_count',
+            'created_at',
+            'updated_at',
+          ])
           .where('id', '=', userId)
           .executeTakeFirst();
         if (!user) return null;
         const tables: Record<string, Row[]> = {};
-        for (const table of HOUSEHOLD_TABLES) tables[table] = (await sql<Row>`select * from ${sql.table(table)} where user_id = ${userId} order by 1`.execute(trx)).rows;
+        for (const table of HOUSEHOLD_TABLES)
+          tables[table] = (await sql<Row>`select * from ${sql.table(table)} where user_id = ${userId} order by 1`.execute(trx)).rows;
         for (const [table, columns] of Object.entries(ACCOUNT_TABLES)) {
-          tables[table] = (await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId} order by ${sql.ref(columns.includes('created_at' as never) ? 'created_at' : columns[0]!)}`.execute(trx)).rows;
+          tables[table] = (
+            await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId} order by ${sql.ref(columns.includes('created_at' as never) ? 'created_at' : columns[0]!)}`.execute(
+              trx,
+            )
+          ).rows;
         }
         return { user, tables };
       });
@@ -75,7 +97,10 @@ export class AccountRepository {
     for (const [table, columns] of Object.entries(FILE_COLUMNS)) {
       const owners = table === 'temp_files' ? [userId] : foyerIds;
       if (owners.length === 0) continue;
-      const { rows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id in (${sql.join(owners)})`.execute(db);
+      const { rows } =
+        await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id in (${sql.join(owners)})`.execute(
+          db,
+        );
       for (const row of rows) for (const c of columns) if (typeof row[c] === 'string') keys.push(row[c] as string);
     }
     return keys;
@@ -95,7 +120,11 @@ export class AccountRepository {
       const keys = await this.keysOf(trx, foyers, userId);
       const email = (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email;
       if (email) await MailQueue.forgetAddress(trx, email);
-      await trx.updateTable('audit_log').set({ user_id: null, ip: null, details: sql`'{}'::jsonb` }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('audit_log')
+        .set({ user_id: null, ip: null, details: sql`'{}'::jsonb` })
+        .where('user_id', '=', userId)
+        .execute();
       await trx.insertInto('audit_log').values({ user_id: null, action: 'account_deleted', ip: null, created_at: now }).execute();
       await trx.deleteFrom('users').where('id', '=', userId).execute();
       return keys;

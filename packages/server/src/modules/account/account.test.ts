@@ -22,12 +22,36 @@ afterAll(async () => {
 async function household(email: string, tag: string) {
   const me = await signedInUser(t, email);
   const room = await multipart({ name: `Cuisine ${tag}`, image: { filename: 'c.png', data: PNG } });
-  const universe = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...room.headers }, payload: room.payload })).json();
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers`,
+      headers: { ...me.headers, ...room.headers },
+      payload: room.payload,
+    })
+  ).json();
   const data = await multipart({ data: JSON.stringify({ prod_id: 1, marque: `Marque ${tag}`, modele: 'M1' }) });
-  const appliance = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${universe.univer_id}/appliances`, headers: { ...me.headers, ...data.headers }, payload: data.payload })).json();
+  const appliance = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers/${universe.univer_id}/appliances`,
+      headers: { ...me.headers, ...data.headers },
+      payload: data.payload,
+    })
+  ).json();
   const invoice = await multipart({ file: { filename: 'f.pdf', data: PDF } });
-  await t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${appliance.id}/facture`, headers: { ...me.headers, ...invoice.headers }, payload: invoice.payload });
-  await t.app.inject({ method: 'POST', url: `${users(me.id)}/events`, headers: me.headers, payload: { title: `Détartrage ${tag}`, dt_realisation: '2026-12-01T09:00:00Z' } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/V1/profils/users/foyers/univers/appliances/${appliance.id}/facture`,
+    headers: { ...me.headers, ...invoice.headers },
+    payload: invoice.payload,
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `${users(me.id)}/events`,
+    headers: me.headers,
+    payload: { title: `Détartrage ${tag}`, dt_realisation: '2026-12-01T09:00:00Z' },
+  });
   return { ...me, email };
 }
 
@@ -61,7 +85,9 @@ describe('Télécharger mes données', () => {
 
   it('leaves no table with a user_id undecided: each is exported or named with its reason', async () => {
     const { rows } = await sql<{ table_name: string }>`
-      select distinct table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(t.db);
+      select distinct table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(
+      t.db,
+    );
     const decided = [...EXPORTED_TABLES, ...Object.keys(NOT_IN_EXPORT)];
     expect(rows.map((r) => r.table_name).filter((table) => !decided.includes(table))).toEqual([]);
   });
@@ -75,14 +101,25 @@ describe('Supprimer mon compte', () => {
     const del = (payload: object) => t.app.inject({ method: 'DELETE', url: `/api/auth/user/${me.id}`, headers: me.headers, payload });
     expect((await del({})).json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED' });
     expect((await del({ currentPassword: 'Faux1!mdp' })).json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG' });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/user/${me.id}`, headers: neighbour.headers, payload: { currentPassword: PASSWORD } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/auth/user/${me.id}`,
+          headers: neighbour.headers,
+          payload: { currentPassword: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const done = await del({ currentPassword: PASSWORD });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(MSG.accountDeleted);
 
     const { rows } = await sql<{ table_name: string }>`
-      select distinct table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(t.db);
+      select distinct table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id'`.execute(
+      t.db,
+    );
     for (const { table_name } of rows) {
       const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)} where user_id = ${me.id}`.execute(t.db);
       expect(left.rows[0]!.n, table_name).toBe(0);
@@ -99,22 +136,40 @@ describe('Supprimer mon compte', () => {
     expect(audit).not.toContain('partant@exemple.fr');
     expect(await t.db.selectFrom('audit_log').select('id').where('user_id', '=', me.id).execute()).toEqual([]);
     expect(audit).toContain('account_deleted');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'partant@exemple.fr', password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'partant@exemple.fr', password: PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('erases the mails of the deleted account with it, and the confirmation as soon as it has left', async () => {
     const me = await signedInUser(t, 'oubli@exemple.fr');
     await signedInUser(t, 'garde@exemple.fr');
     // A reset link for each: one mail the queue has sent (kept 30 days), for the one who leaves and the one who stays.
-    for (const email of ['oubli@exemple.fr', 'garde@exemple.fr']) await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email } });
+    for (const email of ['oubli@exemple.fr', 'garde@exemple.fr'])
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email } });
     await t.outbox();
-    const queued = async (address: string) => (await sql<{ n: number }>`select count(*)::int as n from mail_queue where lower(to_address) = ${address}`.execute(t.db)).rows[0]!.n;
+    const queued = async (address: string) =>
+      (await sql<{ n: number }>`select count(*)::int as n from mail_queue where lower(to_address) = ${address}`.execute(t.db)).rows[0]!.n;
     expect(await queued('oubli@exemple.fr')).toBeGreaterThan(0);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/user/${me.id}`, headers: me.headers, payload: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/auth/user/${me.id}`,
+          headers: me.headers,
+          payload: { currentPassword: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     const mails = await t.outbox();
     // The confirmation went out, then the queue forgot it like the rest.
-    expect(mails.filter((m) => m.includes('To: oubli@exemple.fr')).some((m) => m.replace(/=\r?\n/g, '').includes('viennent d=E2=80=99=C3=AAtre supprim'))).toBe(true);
+    expect(
+      mails
+        .filter((m) => m.includes('To: oubli@exemple.fr'))
+        .some((m) => m.replace(/=\r?\n/g, '').includes('viennent d=E2=80=99=C3=AAtre supprim')),
+    ).toBe(true);
     expect(await queued('oubli@exemple.fr')).toBe(0);
     expect(await queued('garde@exemple.fr')).toBeGreaterThan(0);
   });

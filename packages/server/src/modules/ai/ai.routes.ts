@@ -10,11 +10,15 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['ai'], security: [{ bearer: [] }] };
   app.addHook('onClose', () => ai.close());
 
-  app.post('/images', { config: { access: 'signed-in' }, schema: { ...common, body: ImageSearchBody, response: { 200: ImageReading, ...errors } } }, (req) =>
-    ai.images(currentUser(req).userId, req.body.urlImage, req.body.searchText),
+  app.post(
+    '/images',
+    { config: { access: 'signed-in' }, schema: { ...common, body: ImageSearchBody, response: { 200: ImageReading, ...errors } } },
+    (req) => ai.images(currentUser(req).userId, req.body.urlImage, req.body.searchText),
   );
 
-  app.post('/appliance/searchandsave', { config: { access: 'foyer:write' }, schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, foyerOf(req), req.body)),
+  app.post(
+    '/appliance/searchandsave',
+    { config: { access: 'foyer:write' }, schema: { ...common, body: SearchAndSaveBody, response: { 201: Appliance, ...errors } } },
+    async (req, reply) => reply.code(201).send(await ai.searchAndSave(currentUser(req).userId, foyerOf(req), req.body)),
   );
 };

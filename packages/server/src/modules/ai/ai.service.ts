@@ -18,7 +18,13 @@ export class AiService {
   private reader: PlateReader | undefined;
 
   constructor(
-    private readonly deps: { files: FileService; appliances: AppliancesService; universes: UniversesService; log: FastifyBaseLogger; vision: ChatCompletions },
+    private readonly deps: {
+      files: FileService;
+      appliances: AppliancesService;
+      universes: UniversesService;
+      log: FastifyBaseLogger;
+      vision: ChatCompletions;
+    },
   ) {}
 
   /** The optional vision service (VISION_BASE_URL): brand and model, or null on any failure or doubt. */
@@ -32,7 +38,13 @@ export class AiService {
           'Tu lis la plaque signalétique d’un appareil électroménager ou électronique. Réponds uniquement en JSON : ' +
           '{"marque": string|null, "modele": string|null, "texte": string} — la marque, la référence du modèle (pas le numéro de série) et le texte lu.',
       },
-      { role: 'user', content: [...(hint ? [{ type: 'text' as const, text: `Indice : ${hint}` }] : []), { type: 'image_url', image_url: { url: `data:${type};base64,${image.toString('base64')}` } }] },
+      {
+        role: 'user',
+        content: [
+          ...(hint ? [{ type: 'text' as const, text: `Indice : ${hint}` }] : []),
+          { type: 'image_url', image_url: { url: `data:${type};base64,${image.toString('base64')}` } },
+        ],
+      },
     ]);
     if (!content) return null;
     try {
@@ -79,7 +91,11 @@ export class AiService {
    * POST /api/ai/appliance/searchandsave: the appliance made from the plate, or 404 when nothing was
    * recognised. The photo is the user's own upload; the appliance goes to their foyer.
    */
-  async searchAndSave(userId: number, foyerId: number, body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number }): Promise<Appliance> {
+  async searchAndSave(
+    userId: number,
+    foyerId: number,
+    body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number },
+  ): Promise<Appliance> {
     if (body.userId !== userId) throw forbidden();
     const image = await this.image(userId, body.urlImage);
     // The universe must be this household's before the reading: the OCR costs ~0.1 s of CPU.

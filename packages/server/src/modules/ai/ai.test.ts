@@ -18,8 +18,18 @@ beforeAll(async () => {
   user = await signedInUser(t, 'photo@exemple.fr');
   other = await signedInUser(t, 'autre-photo@exemple.fr');
   const form = await multipart({ name: 'Buanderie' });
-  universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
-  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as { id: number; prodName: string }[];
+  universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/V1/profils/users/${user.id}/foyers/univers`,
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id;
+  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as {
+    id: number;
+    prodName: string;
+  }[];
   washingMachine = products.find((p) => p.prodName === 'Lave-linge')!.id;
 }, 60_000);
 afterAll(async () => {
@@ -28,17 +38,26 @@ afterAll(async () => {
 
 async function upload(who: User, image: Buffer): Promise<string> {
   const body = await multipart({ file: { filename: 'plaque.png', data: image, type: 'image/png' } });
-  const res = await t.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: { ...who.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/V1/files/public',
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data.fileUrl;
 }
 
-const save = (who: User, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/ai/appliance/searchandsave', headers: who.headers, payload });
+const save = (who: User, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/ai/appliance/searchandsave', headers: who.headers, payload });
 const count = async () => (await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, headers: user.headers })).json().length;
 
 describe('adding a device by photo (API.md image search)', () => {
   it('reads brand and model on a rating plate and saves the appliance in the chosen universe', async () => {
-    const url = await upload(user, await plateImage(['BOSCH', 'Mod./Model: WAT28449FF', 'FD 9604 200123', '220-240 V ~ 50 Hz  2300 W', 'Made in Germany  CE']));
+    const url = await upload(
+      user,
+      await plateImage(['BOSCH', 'Mod./Model: WAT28449FF', 'FD 9604 200123', '220-240 V ~ 50 Hz  2300 W', 'Made in Germany  CE']),
+    );
     const read = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: url } });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ marque: 'Bosch', modele: 'WAT28449FF' });
@@ -46,7 +65,13 @@ describe('adding a device by photo (API.md image search)', () => {
 
     const res = await save(user, { urlImage: url, searchText: '', userId: user.id, univerId: universe, refProdId: washingMachine });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ marque: 'Bosch', modele: 'WAT28449FF', prod_id: washingMachine, univer_id: universe, prod_name: 'Lave-linge' });
+    expect(res.json()).toMatchObject({
+      marque: 'Bosch',
+      modele: 'WAT28449FF',
+      prod_id: washingMachine,
+      univer_id: universe,
+      prod_name: 'Lave-linge',
+    });
   }, 60_000);
 
   it('answers 404 with the spec message when nothing is recognised, and saves nothing', async () => {
@@ -68,12 +93,27 @@ describe('adding a device by photo (API.md image search)', () => {
     const read = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: url } });
     expect(read.json()).toMatchObject({ marque: null, modele: 'WAT28449FF' });
     // The hint names the brand the plate does not show; a brand the plate shows is kept over the hint.
-    const hinted = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: url, searchText: 'Bosch' } });
+    const hinted = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/images',
+      headers: user.headers,
+      payload: { urlImage: url, searchText: 'Bosch' },
+    });
     expect(hinted.json()).toMatchObject({ marque: 'Bosch', modele: 'WAT28449FF' });
     const plate = await upload(user, await plateImage(['SAMSUNG', 'Model: WW90T534DAW']));
-    const kept = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: plate, searchText: 'Siemens' } });
+    const kept = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/images',
+      headers: user.headers,
+      payload: { urlImage: plate, searchText: 'Siemens' },
+    });
     expect(kept.json()).toMatchObject({ marque: 'Samsung', modele: 'WW90T534DAW' });
-    const long = await t.app.inject({ method: 'POST', url: '/api/ai/images', headers: user.headers, payload: { urlImage: plate, searchText: 'x'.repeat(51) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/images',
+      headers: user.headers,
+      payload: { urlImage: plate, searchText: 'x'.repeat(51) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MSG.imageSearchHintTooLong);
     expect(await count()).toBe(before);
@@ -120,7 +160,8 @@ describe('with an optional vision service (VISION_BASE_URL)', () => {
       req.on('end', () => {
         received.push(JSON.parse(raw));
         if (mode === 'error') return void res.writeHead(502).end();
-        const content = mode === 'garbage' ? 'Je ne sais pas' : '```json\n{"marque": "Miele", "modele": "WWD 120", "texte": "Miele WWD 120"}\n```';
+        const content =
+          mode === 'garbage' ? 'Je ne sais pas' : '```json\n{"marque": "Miele", "modele": "WWD 120", "texte": "Miele WWD 120"}\n```';
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content } }] }));
       });
     });
@@ -128,7 +169,14 @@ describe('with an optional vision service (VISION_BASE_URL)', () => {
     v = await createTestApp({ VISION_BASE_URL: `http://127.0.0.1:${(vision.address() as AddressInfo).port}/v1`, VISION_MODEL: 'vue' });
     me = await signedInUser(v, 'vision@exemple.fr');
     const form = await multipart({ name: 'Buanderie' });
-    room = (await v.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers`, headers: { ...me.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+    room = (
+      await v.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${me.id}/foyers/univers`,
+        headers: { ...me.headers, ...form.headers },
+        payload: form.payload,
+      })
+    ).json().univer_id;
   }, 60_000);
   afterAll(async () => {
     await v.app.close();
@@ -137,13 +185,25 @@ describe('with an optional vision service (VISION_BASE_URL)', () => {
 
   const uploadTo = async (image: Buffer) => {
     const body = await multipart({ file: { filename: 'plaque.png', data: image, type: 'image/png' } });
-    return (await v.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: { ...me.headers, ...body.headers }, payload: body.payload })).json().data.fileUrl as string;
+    return (
+      await v.app.inject({
+        method: 'POST',
+        url: '/api/V1/files/public',
+        headers: { ...me.headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).json().data.fileUrl as string;
   };
 
   it('uses the service’s reading, and falls back to the offline OCR when it fails or answers nonsense', async () => {
     const plate = await plateImage(['BOSCH', 'Mod./Model: WAT28449FF']);
     mode = 'ok';
-    const seen = await v.app.inject({ method: 'POST', url: '/api/ai/images', headers: me.headers, payload: { urlImage: await uploadTo(await blankImage()) } });
+    const seen = await v.app.inject({
+      method: 'POST',
+      url: '/api/ai/images',
+      headers: me.headers,
+      payload: { urlImage: await uploadTo(await blankImage()) },
+    });
     expect(seen.json()).toEqual({ marque: 'Miele', modele: 'WWD 120', text: 'Miele WWD 120' });
     const sent = received.at(-1)!;
     expect(sent.model).toBe('vue');

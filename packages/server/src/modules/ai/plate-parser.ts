@@ -40,7 +40,11 @@ function fold(text: string): string {
 
 /** Letters/digits words of a text, upper case; every other character separates words. */
 function words(text: string): string[] {
-  return fold(text).toUpperCase().match(/[A-Z0-9|$]+/g) ?? [];
+  return (
+    fold(text)
+      .toUpperCase()
+      .match(/[A-Z0-9|$]+/g) ?? []
+  );
 }
 
 /** Collapses the characters OCR confuses: 0→O, 1/L/|→I, 5/$→S. Applied to both sides of a comparison. */
@@ -80,13 +84,79 @@ interface BrandForm {
 
 /** Common plate words one character away from a brand name: never a tolerant brand match. */
 const NOT_A_BRAND = new Set([
-  'BRAND', 'BRANDS', 'MARQUE', 'MODEL', 'MODELE', 'MODELS', 'SERIAL', 'SERIE', 'SERIES', 'POWER', 'INPUT',
-  'OUTPUT', 'MADE', 'CHINA', 'FRANCE', 'ITALY', 'CLASS', 'CLASSE', 'LISTE', 'LISTS', 'TOTAL', 'VOLTS', 'WATTS',
-  'NUMBER', 'PRODUCT', 'SERVICE', 'COLOR', 'COLOUR', 'APPLY', 'BRAIN', 'HAIR', 'DRYER', 'THERMO', 'SENSOR',
-  'SENSORS', 'GARDEN', 'STILL', 'CANNON', 'MARCHER', 'SHAPE', 'SINGLE', 'LICENSE', 'PHASE', 'FREON', 'MOTOR',
-  'WATER', 'STEAM', 'STEEL', 'CABLE', 'PLUGS', 'FUSES', 'BATTERY', 'CHARGE', 'CHARGER', 'DESIGN', 'SWEDEN',
-  'BRAUNE', 'NEUTRAL', 'HEATER', 'HEATING', 'COOLING', 'CAPACITY', 'PRESSURE', 'INDUSTRIES', 'LIMITED', 'CANADA',
-  'JAPAN', 'KOREA', 'TURKEY', 'POLAND', 'SPAIN', 'MEXICO', 'AUSTRIA',
+  'BRAND',
+  'BRANDS',
+  'MARQUE',
+  'MODEL',
+  'MODELE',
+  'MODELS',
+  'SERIAL',
+  'SERIE',
+  'SERIES',
+  'POWER',
+  'INPUT',
+  'OUTPUT',
+  'MADE',
+  'CHINA',
+  'FRANCE',
+  'ITALY',
+  'CLASS',
+  'CLASSE',
+  'LISTE',
+  'LISTS',
+  'TOTAL',
+  'VOLTS',
+  'WATTS',
+  'NUMBER',
+  'PRODUCT',
+  'SERVICE',
+  'COLOR',
+  'COLOUR',
+  'APPLY',
+  'BRAIN',
+  'HAIR',
+  'DRYER',
+  'THERMO',
+  'SENSOR',
+  'SENSORS',
+  'GARDEN',
+  'STILL',
+  'CANNON',
+  'MARCHER',
+  'SHAPE',
+  'SINGLE',
+  'LICENSE',
+  'PHASE',
+  'FREON',
+  'MOTOR',
+  'WATER',
+  'STEAM',
+  'STEEL',
+  'CABLE',
+  'PLUGS',
+  'FUSES',
+  'BATTERY',
+  'CHARGE',
+  'CHARGER',
+  'DESIGN',
+  'SWEDEN',
+  'BRAUNE',
+  'NEUTRAL',
+  'HEATER',
+  'HEATING',
+  'COOLING',
+  'CAPACITY',
+  'PRESSURE',
+  'INDUSTRIES',
+  'LIMITED',
+  'CANADA',
+  'JAPAN',
+  'KOREA',
+  'TURKEY',
+  'POLAND',
+  'SPAIN',
+  'MEXICO',
+  'AUSTRIA',
 ]);
 
 const BRAND_FORMS: BrandForm[] = (() => {
@@ -122,7 +192,20 @@ interface BrandHit {
 }
 
 /** Words before a brand name that make it the maker's name rather than the product's brand. */
-const MAKER_WORDS = new Set(['PAR', 'BY', 'GROUPE', 'GROUP', 'MANUFACTURED', 'FABRIQUE', 'DISTRIBUE', 'DISTRIBUTED', 'IMPORTED', 'IMPORTE', 'LICENCE', 'LICENSE']);
+const MAKER_WORDS = new Set([
+  'PAR',
+  'BY',
+  'GROUPE',
+  'GROUP',
+  'MANUFACTURED',
+  'FABRIQUE',
+  'DISTRIBUE',
+  'DISTRIBUTED',
+  'IMPORTED',
+  'IMPORTE',
+  'LICENCE',
+  'LICENSE',
+]);
 
 function brandHits(text: string): BrandHit[] {
   const tokens = words(text);
@@ -180,8 +263,7 @@ export function findBrand(text: string): string | null {
 /** 1 = model, 2 = type/reference, 3 = series, 4 = product/article number, 0 = serial number (excluded). */
 type LabelKind = 0 | 1 | 2 | 3 | 4;
 
-const SERIAL_LABEL =
-  String.raw`S\s?\/\s?N[O°]?|SN|SER(?:IAL)?\.?\s*(?:NO|NR|N°|NUMBER|NUM)\.?|SERIAL|SERIE\s*(?:N°|NO|NR|NUM(?:ERO)?)\.?|N°\s*(?:DE\s*)?SERIE|NUMERO\s*DE\s*SERIE|SERIEN-?(?:NR|NUMMER)\.?|FD`;
+const SERIAL_LABEL = String.raw`S\s?\/\s?N[O°]?|SN|SER(?:IAL)?\.?\s*(?:NO|NR|N°|NUMBER|NUM)\.?|SERIAL|SERIE\s*(?:N°|NO|NR|NUM(?:ERO)?)\.?|N°\s*(?:DE\s*)?SERIE|NUMERO\s*DE\s*SERIE|SERIEN-?(?:NR|NUMMER)\.?|FD`;
 const MODEL_LABEL = String.raw`MODEL(?:E)?[\s.]*(?:NO|NR|N°|NUMBER|NUM|#|CODE|NAME)\.?|MODELE|MODEL|MOD\.?`;
 const TYPE_LABEL = String.raw`TYPE|TYP\.?|REF(?:ERENCE)?\.?(?:\s*(?:NO|N°)\.?)?|E\s?-?\s?NR\.?`;
 const SERIES_LABEL = String.raw`SERIES|SERIE`;
@@ -219,10 +301,66 @@ function labelsOf(line: string): Label[] {
 
 /** Words that end a multi-word model value. */
 const STOP_WORDS = new Set([
-  'CE', 'UKCA', 'EAC', 'UL', 'ETL', 'GS', 'VDE', 'NF', 'TUV', 'ROHS', 'WEEE', 'V', 'W', 'HZ', 'A', 'KW', 'AC', 'DC',
-  'NO', 'NR', 'SN', 'FD', 'PNC', 'TYPE', 'TYP', 'MOD', 'MODEL', 'REF', 'SER', 'SERIAL', 'ART', 'PROD', 'MADE', 'IN',
-  'BY', 'FOR', 'DE', 'DU', 'LA', 'LE', 'ET', 'AND', 'THE', 'OF', 'CLASS', 'CLASSE', 'I', 'II', 'X', 'IP', 'MAX',
-  'MIN', 'KG', 'L', 'BAR', 'MPA', 'IPX4', 'R600A', 'R290', 'R134A',
+  'CE',
+  'UKCA',
+  'EAC',
+  'UL',
+  'ETL',
+  'GS',
+  'VDE',
+  'NF',
+  'TUV',
+  'ROHS',
+  'WEEE',
+  'V',
+  'W',
+  'HZ',
+  'A',
+  'KW',
+  'AC',
+  'DC',
+  'NO',
+  'NR',
+  'SN',
+  'FD',
+  'PNC',
+  'TYPE',
+  'TYP',
+  'MOD',
+  'MODEL',
+  'REF',
+  'SER',
+  'SERIAL',
+  'ART',
+  'PROD',
+  'MADE',
+  'IN',
+  'BY',
+  'FOR',
+  'DE',
+  'DU',
+  'LA',
+  'LE',
+  'ET',
+  'AND',
+  'THE',
+  'OF',
+  'CLASS',
+  'CLASSE',
+  'I',
+  'II',
+  'X',
+  'IP',
+  'MAX',
+  'MIN',
+  'KG',
+  'L',
+  'BAR',
+  'MPA',
+  'IPX4',
+  'R600A',
+  'R290',
+  'R134A',
 ]);
 
 const UNIT_RE =
@@ -370,7 +508,11 @@ function appearsIn(model: string, lines: string[]): boolean {
   const target = skeleton(model.replace(/[^A-Z0-9]/g, ''));
   const max = target.length >= 10 ? 2 : 1;
   for (const line of lines) {
-    const parts = line.split(/\s+/).map(trimPunct).filter(Boolean).map((w) => skeleton(w.toUpperCase().replace(/[^A-Z0-9]/g, '')));
+    const parts = line
+      .split(/\s+/)
+      .map(trimPunct)
+      .filter(Boolean)
+      .map((w) => skeleton(w.toUpperCase().replace(/[^A-Z0-9]/g, '')));
     for (let i = 0; i < parts.length; i++) {
       // Single words and up to three words joined ("WAT 28449 FF").
       let joined = '';
@@ -379,7 +521,8 @@ function appearsIn(model: string, lines: string[]): boolean {
         if (joined === target) return true;
         if (target.length >= 5 && joined.startsWith(target)) return true;
         if (editDistance(joined, target, max) <= max) return true;
-        if (target.length >= 5 && joined.length > target.length && editDistance(joined.slice(0, target.length), target, max) <= max) return true;
+        if (target.length >= 5 && joined.length > target.length && editDistance(joined.slice(0, target.length), target, max) <= max)
+          return true;
       }
     }
   }

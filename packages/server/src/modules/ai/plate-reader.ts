@@ -41,7 +41,9 @@ export class OcrUnavailableError extends Error {
 const missing = (error: unknown) => ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((error as { code?: string } | null)?.code ?? '');
 
 /** tesseract.js when it is installed; OcrUnavailableError when it is not (`importModule` is replaceable for a test). */
-export async function loadTesseract(importModule: (name: string) => Promise<unknown> = (name) => import(name)): Promise<typeof import('tesseract.js')> {
+export async function loadTesseract(
+  importModule: (name: string) => Promise<unknown> = (name) => import(name),
+): Promise<typeof import('tesseract.js')> {
   try {
     return (await importModule('tesseract.js')) as typeof import('tesseract.js');
   } catch (error) {
@@ -268,10 +270,6 @@ export class PlateReader {
 }
 
 /** Reads a plate with any reader (the real one or a test double) and an optional hint typed by the user. */
-export function readPlateWith(
-  reader: Pick<PlateReader, 'read'>,
-  image: Buffer,
-  hint?: string,
-): Promise<PlateReading> {
+export function readPlateWith(reader: Pick<PlateReader, 'read'>, image: Buffer, hint?: string): Promise<PlateReading> {
   return reader.read(image, hint);
 }

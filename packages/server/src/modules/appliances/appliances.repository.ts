@@ -1,7 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { applianceListing, applianceSearchFields } from '../../read-models/appliance-listing.ts';
-import type { AppliancesTable, } from '../../db/schema.ts';
+import type { AppliancesTable } from '../../db/schema.ts';
 
 export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
 
@@ -88,7 +88,9 @@ export class AppliancesRepository {
       .selectFrom('appliances')
       .select(['id', 'user_id'])
       .where('second_life', 'is', null)
-      .where((eb) => eb.or([eb('dt_livraison', '>=', since), eb('dt_achat', '>=', since), eb('garantie_commerciale_fin', '>=', commercialFrom)]))
+      .where((eb) =>
+        eb.or([eb('dt_livraison', '>=', since), eb('dt_achat', '>=', since), eb('garantie_commerciale_fin', '>=', commercialFrom)]),
+      )
       .execute();
   }
 
@@ -105,7 +107,12 @@ export class AppliancesRepository {
 
   /** The household an appliance still in an inventory belongs to (a QR label names only the appliance). */
   async householdOf(id: number): Promise<number | null> {
-    const row = await this.db.selectFrom('appliances').select('user_id').where('id', '=', id).where('second_life', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('appliances')
+      .select('user_id')
+      .where('id', '=', id)
+      .where('second_life', 'is', null)
+      .executeTakeFirst();
     return row?.user_id ?? null;
   }
 
@@ -180,7 +187,11 @@ export class AppliancesRepository {
     return this.db
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
-      .select(['p.prod_name', sql<number>`count(*)::int`.as('n'), sql<number[] | null>`array_agg(a.energy_kwh_year::float8 order by a.id) filter (where a.energy_kwh_year is not null)`.as('kwh')])
+      .select([
+        'p.prod_name',
+        sql<number>`count(*)::int`.as('n'),
+        sql<number[] | null>`array_agg(a.energy_kwh_year::float8 order by a.id) filter (where a.energy_kwh_year is not null)`.as('kwh'),
+      ])
       .where('a.user_id', '=', userId)
       .where('a.second_life', 'is', null)
       .groupBy('p.prod_name')

@@ -1,4 +1,14 @@
-import { Appliance, ApplianceCount, AppliancesQuery, ApplianceCreateData, ApplianceUpdateText, DeviceCreate, ErrorBody, type FileKind, MSG } from '@ecofoyer/contracts';
+import {
+  Appliance,
+  ApplianceCount,
+  AppliancesQuery,
+  ApplianceCreateData,
+  ApplianceUpdateText,
+  DeviceCreate,
+  ErrorBody,
+  type FileKind,
+  MSG,
+} from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
@@ -23,32 +33,54 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { appliances, householdCache, inventoryPages } = app.services;
   const common = { tags: ['appliances'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/appliances/count', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return householdCache.answer(foyerId, 'appliances/count', () => appliances.count(foyerId));
-  });
+  app.get(
+    '/:userId/appliances/count',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: ApplianceCount, ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return householdCache.answer(foyerId, 'appliances/count', () => appliances.count(foyerId));
+    },
+  );
 
-  app.get('/:userId/appliances', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    const { limit, after, q } = req.query;
-    // A page of the inventory is served again until the household changes; a search keeps its index (the service), not its answer.
-    if (limit === undefined || q !== undefined) return appliances.list(foyerId, req.query);
-    return inventoryPages.answer(foyerId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(foyerId, req.query));
-  });
+  app.get(
+    '/:userId/appliances',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, querystring: AppliancesQuery, response: { 200: z.array(Appliance), ...errors } },
+    },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      const { limit, after, q } = req.query;
+      // A page of the inventory is served again until the household changes; a search keeps its index (the service), not its answer.
+      if (limit === undefined || q !== undefined) return appliances.list(foyerId, req.query);
+      return inventoryPages.answer(foyerId, `appliances?limit=${limit}&after=${after ?? ''}`, () => appliances.list(foyerId, req.query));
+    },
+  );
 
-  app.get('/:userId/foyers/univers/:id/appliances', { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return appliances.listInUniverse(foyerId, req.params.id);
-  });
+  app.get(
+    '/:userId/foyers/univers/:id/appliances',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: z.array(Appliance), ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return appliances.listInUniverse(foyerId, req.params.id);
+    },
+  );
 
-  app.get('/foyers/univers/appliances/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return householdCache.answer(foyerId, `appliance ${req.params.id}`, () => appliances.get(foyerId, req.params.id));
-  });
+  app.get(
+    '/foyers/univers/appliances/:id',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: ItemParams, response: { 200: Appliance, ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return householdCache.answer(foyerId, `appliance ${req.params.id}`, () => appliances.get(foyerId, req.params.id));
+    },
+  );
 
   app.post(
     '/:userId/foyers/univers/:id/appliances',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const body = await readMultipart(req);
@@ -60,7 +92,10 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/foyers/univers/appliances/:id/text',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } },
+    },
     async (req) => appliances.updateText(foyerOf(req), req.params.id, req.body),
   );
 
@@ -72,7 +107,10 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [segment, kind] of fileRoutes) {
     app.put(
       `/foyers/univers/appliances/:id/${segment}`,
-      { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } } },
+      {
+        config: { access: 'foyer:write' },
+        schema: { ...common, params: ItemParams, consumes: ['multipart/form-data'], response: { 200: Appliance, ...errors } },
+      },
       async (req) => {
         const foyerId = foyerOf(req);
         const file = requireFile(await readMultipart(req));
@@ -81,11 +119,15 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.delete('/foyers/univers/appliances/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await appliances.delete(foyerOf(req), req.params.id);
-    await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/foyers/univers/appliances/:id',
+    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await appliances.delete(foyerOf(req), req.params.id);
+      await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 /** POST /api/devices (product §7): an appliance with no universe; a CSRF header, if sent, is ignored. */

@@ -39,10 +39,12 @@ export interface ApplianceInput {
 
 const RIGHTS_KEYS = ['vendeur', 'prix_achat', 'numero_serie', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'] as const;
 /** The paperwork fields the input gives (an update without them keeps what was saved). */
-const rightsFields = (input: ApplianceInput) => Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+const rightsFields = (input: ApplianceInput) =>
+  Object.fromEntries(RIGHTS_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 const ENERGY_KEYS = ['eprel_number', 'ean', 'energy_kwh_year'] as const;
 /** The energy label's fields the input gives (an update without them keeps what was saved). */
-const energyFields = (input: ApplianceInput) => Object.fromEntries(ENERGY_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+const energyFields = (input: ApplianceInput) =>
+  Object.fromEntries(ENERGY_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
 /** A new appliance's row; its name defaults to « Type Marque ». */
 function newRow(userId: number, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
@@ -82,12 +84,22 @@ const FILE_COLUMNS = {
 const SEARCH_KEYS = ['name', 'marque', 'modele', 'prod_name', 'univer_name'] as const;
 
 /** The fields of an appliance that its guarantees depend on (« Mes droits »). */
-export type GuaranteeFacts = Pick<Appliance, 'id' | 'name' | 'prod_id' | 'dt_achat' | 'dt_livraison' | 'occasion' | 'garantie_commerciale_fin'>;
+export type GuaranteeFacts = Pick<
+  Appliance,
+  'id' | 'name' | 'prod_id' | 'dt_achat' | 'dt_livraison' | 'occasion' | 'garantie_commerciale_fin'
+>;
 
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
-    private readonly deps: { files: FileService; references: ReferencesService; universes: UniversesService; bus: DomainEventBus; clock: Clock; searchIndexes: HouseholdCache },
+    private readonly deps: {
+      files: FileService;
+      references: ReferencesService;
+      universes: UniversesService;
+      bus: DomainEventBus;
+      clock: Clock;
+      searchIndexes: HouseholdCache;
+    },
   ) {}
 
   private toDto(row: ApplianceJoined): Appliance {
@@ -134,7 +146,9 @@ export class AppliancesService {
    */
   async list(userId: number, query: AppliancesQuery = {}): Promise<Appliance[]> {
     if (query.q !== undefined) {
-      const search = await this.deps.searchIndexes.answer(userId, 'search', async () => createSearch(await this.repo.searchable(userId), SEARCH_KEYS));
+      const search = await this.deps.searchIndexes.answer(userId, 'search', async () =>
+        createSearch(await this.repo.searchable(userId), SEARCH_KEYS),
+      );
       const ids = search(query.q)
         .slice(0, query.limit ?? APPLIANCE_SEARCH_MAX)
         .map((f) => f.id);
@@ -209,7 +223,13 @@ export class AppliancesService {
   }
 
   /** Creates an appliance in a universe of the household (null: POST /api/devices), with an optional picture; `actorId`: the member who adds it. */
-  async create(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId): Promise<Appliance> {
+  async create(
+    userId: number,
+    universeId: number | null,
+    input: ApplianceInput,
+    picture: Buffer | null,
+    actorId = userId,
+  ): Promise<Appliance> {
     return this.get(userId, await this.add(userId, universeId, input, picture, actorId));
   }
 
@@ -219,11 +239,20 @@ export class AppliancesService {
    * row parsed by the same schema, then inside the import's transaction (`unit`), where a
    * universe is checked once and the badges hear of the new appliances once, at the commit. Its id.
    */
-  async add(userId: number, universeId: number | null, input: ApplianceInput, picture: Buffer | null, actorId = userId, unit?: UnitOfWork): Promise<number> {
+  async add(
+    userId: number,
+    universeId: number | null,
+    input: ApplianceInput,
+    picture: Buffer | null,
+    actorId = userId,
+    unit?: UnitOfWork,
+  ): Promise<number> {
     await this.checkUniverse(userId, universeId, unit);
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
-    const { id } = await this.deps.files.withStoredImage(userId, picture, (pictKey) => (unit ? this.repo.in(unit.tx) : this.repo).insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey }));
+    const { id } = await this.deps.files.withStoredImage(userId, picture, (pictKey) =>
+      (unit ? this.repo.in(unit.tx) : this.repo).insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey }),
+    );
     const added = () => this.deps.bus.emit('appliance.added', { userId, actorId });
     if (!unit) await added();
     else if (!this.announced.has(unit)) {
@@ -246,7 +275,13 @@ export class AppliancesService {
   }
 
   /** product §2, Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
-  async markSecondLife(userId: number, id: number, outcome: SecondLifeOutcome, unit?: UnitOfWork, actorId = userId): Promise<SecondLifeItem> {
+  async markSecondLife(
+    userId: number,
+    id: number,
+    outcome: SecondLifeOutcome,
+    unit?: UnitOfWork,
+    actorId = userId,
+  ): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;
     const result = await repo.markSecondLife(userId, id, outcome, now);
@@ -289,7 +324,12 @@ export class AppliancesService {
   }
 
   /** The rules of an edit and its write: for the form (`updateText`) and for a CSV row parsed by the same schema, inside the import's transaction (`unit`). */
-  async change(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }, unit?: UnitOfWork): Promise<void> {
+  async change(
+    userId: number,
+    id: number,
+    input: ApplianceInput & { name: string; univer_id?: number | null },
+    unit?: UnitOfWork,
+  ): Promise<void> {
     await this.checkUniverse(userId, input.univer_id, unit);
     if (input.prod_id) await this.productName(input.prod_id);
     const result = await (unit ? this.repo.in(unit.tx) : this.repo).update(userId, id, {

@@ -15,7 +15,12 @@ const item = (id: number) => `/api/V1/profils/users/foyers/univers/appliances/${
 
 async function universe(user: typeof me, name: string) {
   const body = await multipart({ name });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   return res.json().univer_id as number;
 }
 
@@ -24,12 +29,22 @@ async function addAppliance(universeId: number, data: Record<string, unknown>, p
     data: JSON.stringify({ dt_creation: new Date().toISOString(), ...data }),
     ...(pict ? { pict: { filename: 'photo.jpg', data: pict } } : {}),
   });
-  return t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universeId}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universeId}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 async function upload(id: number, segment: 'facture' | 'notice' | 'image', data: Buffer, user = me) {
   const body = await multipart({ file: { filename: 'fichier.png', data } });
-  return t.app.inject({ method: 'PUT', url: `${item(id)}/${segment}`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'PUT',
+    url: `${item(id)}/${segment}`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 beforeAll(async () => {
@@ -53,7 +68,19 @@ const product = (name: string) => {
 describe('creating appliances', () => {
   it('creates from the multipart data JSON and a picture, and returns it with its product', async () => {
     const washer = product('Lave-linge');
-    const res = await addAppliance(laundry, { prod_id: washer.id, name: 'Lave-linge du bas', marque: 'Bosch', modele: 'Série 6', dt_achat: '2023-03-14', note: 'Programme éco le soir', classenergie: 'A' }, JPEG);
+    const res = await addAppliance(
+      laundry,
+      {
+        prod_id: washer.id,
+        name: 'Lave-linge du bas',
+        marque: 'Bosch',
+        modele: 'Série 6',
+        dt_achat: '2023-03-14',
+        note: 'Programme éco le soir',
+        classenergie: 'A',
+      },
+      JPEG,
+    );
     expect(res.statusCode).toBe(201);
     const a = res.json();
     expect(a).toMatchObject({
@@ -104,7 +131,12 @@ describe('creating appliances', () => {
     const unknown = await addAppliance(kitchen, { prod_id: 99999, marque: 'B', modele: 'X' });
     expect(unknown.statusCode).toBe(404);
     const body = await multipart({ data: '{pas du json' });
-    const broken = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`,
+      headers: { ...me.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe(MSG.dataPartInvalid);
   });
@@ -114,13 +146,19 @@ describe('creating appliances', () => {
     const countBefore = (await t.app.inject({ url: `${users(me.id)}/appliances/count`, headers: me.headers })).json().meta.totalAppliances;
     const html = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X' }, HTML);
     expect(html.statusCode).toBe(415);
-    const big = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X' }, Buffer.concat([JPEG, Buffer.alloc(10 * 1024 * 1024)]));
+    const big = await addAppliance(
+      kitchen,
+      { prod_id: 1, marque: 'B', modele: 'X' },
+      Buffer.concat([JPEG, Buffer.alloc(10 * 1024 * 1024)]),
+    );
     expect(big.statusCode).toBe(413);
     const othersUniverse = await universe(other, 'Chez l’autre');
     const notMine = await addAppliance(othersUniverse, { prod_id: 1, marque: 'B', modele: 'X' }, PNG);
     expect(notMine.statusCode).toBe(404);
     expect(storedFiles(t).length).toBe(filesBefore);
-    expect((await t.app.inject({ url: `${users(me.id)}/appliances/count`, headers: me.headers })).json().meta.totalAppliances).toBe(countBefore);
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances/count`, headers: me.headers })).json().meta.totalAppliances).toBe(
+      countBefore,
+    );
   });
 
   it('creates an appliance with no universe through POST /api/devices', async () => {
@@ -132,7 +170,9 @@ describe('creating appliances', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ univer_id: null, marque: 'Philips', facture_ref: 'FAC-2024-118', prod_id: null, name: 'Philips' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/devices', headers: me.headers, payload: { marque: 'X' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/devices', headers: me.headers, payload: { marque: 'X' } })).statusCode).toBe(
+      400,
+    );
     expect((await t.app.inject({ method: 'POST', url: '/api/devices', payload: { marque: 'X', modele: 'Y' } })).statusCode).toBe(401);
   });
 });
@@ -142,12 +182,22 @@ describe('lists and counts', () => {
     const user = await signedInUser(t, 'compte@exemple.fr');
     const u1 = await universe(user, 'Cuisine');
     const u2 = await universe(user, 'Salon');
-    for (const [u, name, kwh] of [[u1, 'Bouilloire', null], [u1, 'Bouilloire', null], [u1, 'Micro-ondes', null], [u2, 'Téléviseur', 85.4]] as const) {
-      expect((await addAppliance(u, { prod_id: product(name).id, marque: 'M', modele: 'X', energy_kwh_year: kwh }, undefined, user)).statusCode).toBe(201);
+    for (const [u, name, kwh] of [
+      [u1, 'Bouilloire', null],
+      [u1, 'Bouilloire', null],
+      [u1, 'Micro-ondes', null],
+      [u2, 'Téléviseur', 85.4],
+    ] as const) {
+      expect(
+        (await addAppliance(u, { prod_id: product(name).id, marque: 'M', modele: 'X', energy_kwh_year: kwh }, undefined, user)).statusCode,
+      ).toBe(201);
     }
     await t.app.inject({ method: 'POST', url: '/api/devices', headers: user.headers, payload: { marque: 'Sans', modele: 'Type' } });
     const count = (await t.app.inject({ url: `${users(user.id)}/appliances/count`, headers: user.headers })).json();
-    expect(count).toEqual({ data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 }, meta: { totalAppliances: 5, secondLife: 0, knownKwhYear: { Téléviseur: [85.4] } } });
+    expect(count).toEqual({
+      data: { Bouilloire: 2, 'Micro-ondes': 1, Téléviseur: 1, Autre: 1 },
+      meta: { totalAppliances: 5, secondLife: 0, knownKwhYear: { Téléviseur: [85.4] } },
+    });
     const all = (await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json();
     expect(all).toHaveLength(5);
     const inKitchen = (await t.app.inject({ url: `${users(user.id)}/foyers/univers/${u1}/appliances`, headers: user.headers })).json();
@@ -162,12 +212,18 @@ describe('a growing inventory: pages and search', () => {
   it('pages the list in its order with limit and after, and the pages together are the whole list', async () => {
     const user = await signedInUser(t, 'pages@exemple.fr');
     const u = await universe(user, 'Cuisine');
-    for (let i = 0; i < 7; i++) expect((await addAppliance(u, { prod_id: product('Bouilloire').id, marque: 'M', modele: `X${i}` }, undefined, user)).statusCode).toBe(201);
+    for (let i = 0; i < 7; i++)
+      expect((await addAppliance(u, { prod_id: product('Bouilloire').id, marque: 'M', modele: `X${i}` }, undefined, user)).statusCode).toBe(
+        201,
+      );
     const all: { id: number }[] = (await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json();
     const pages: number[][] = [];
     let after: number | undefined;
     for (;;) {
-      const res = await t.app.inject({ url: `${users(user.id)}/appliances?limit=3${after ? `&after=${after}` : ''}`, headers: user.headers });
+      const res = await t.app.inject({
+        url: `${users(user.id)}/appliances?limit=3${after ? `&after=${after}` : ''}`,
+        headers: user.headers,
+      });
       expect(res.statusCode).toBe(200);
       const page: { id: number }[] = res.json();
       if (page.length === 0) break;
@@ -182,11 +238,21 @@ describe('a growing inventory: pages and search', () => {
   it('searches like the app: accents, synonyms and typos, best first, at most the limit, never another household', async () => {
     const user = await signedInUser(t, 'recherche@exemple.fr');
     const u = await universe(user, 'Buanderie');
-    await addAppliance(u, { prod_id: product('Lave-linge').id, marque: 'Bosch', modele: 'Serie 6', name: 'Machine du bas' }, undefined, user);
+    await addAppliance(
+      u,
+      { prod_id: product('Lave-linge').id, marque: 'Bosch', modele: 'Serie 6', name: 'Machine du bas' },
+      undefined,
+      user,
+    );
     await addAppliance(u, { prod_id: product('Réfrigérateur').id, marque: 'Liebherr', modele: 'K1' }, undefined, user);
     await addAppliance(kitchen, { prod_id: product('Réfrigérateur').id, marque: 'Bosch', modele: 'Autre foyer' });
     const search = async (q: string, extra = '') =>
-      ((await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}${extra}`, headers: user.headers })).json() as { marque: string; prod_name: string }[]).map((a) => `${a.marque} ${a.prod_name}`);
+      (
+        (await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}${extra}`, headers: user.headers })).json() as {
+          marque: string;
+          prod_name: string;
+        }[]
+      ).map((a) => `${a.marque} ${a.prod_name}`);
     expect(await search('bsoch')).toEqual(['Bosch Lave-linge']);
     expect(await search('frigo')).toEqual(['Liebherr Réfrigérateur']);
     expect(await search('REFRIGERATEUR')).toEqual(['Liebherr Réfrigérateur']);
@@ -200,7 +266,11 @@ describe('a growing inventory: pages and search', () => {
     const u = await universe(user, 'Cellier');
     await addAppliance(u, { prod_id: product('Congélateur').id, marque: 'Beko', modele: 'RFNE' }, undefined, user);
     const search = async (q: string) =>
-      ((await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque);
+      (
+        (await t.app.inject({ url: `${users(user.id)}/appliances?q=${encodeURIComponent(q)}`, headers: user.headers })).json() as {
+          marque: string;
+        }[]
+      ).map((a) => a.marque);
     const indexes = t.app.services.searchIndexes;
     expect(await search('be')).toEqual(['Beko']);
     const built = indexes.misses;
@@ -220,13 +290,30 @@ describe('updating, files and deleting', () => {
       method: 'PUT',
       url: `${item(a.id)}/text`,
       headers: me.headers,
-      payload: { name: 'Micro-ondes du cellier', marque: 'Samsung', modele: 'MS23K3513', dt_achat: '2021-06-01', note: 'Plateau fêlé', univer_id: laundry },
+      payload: {
+        name: 'Micro-ondes du cellier',
+        marque: 'Samsung',
+        modele: 'MS23K3513',
+        dt_achat: '2021-06-01',
+        note: 'Plateau fêlé',
+        univer_id: laundry,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Micro-ondes du cellier', modele: 'MS23K3513', univer_id: laundry, note: 'Plateau fêlé' });
-    const bad = await t.app.inject({ method: 'PUT', url: `${item(a.id)}/text`, headers: me.headers, payload: { name: '', marque: 'S', modele: 'M' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `${item(a.id)}/text`,
+      headers: me.headers,
+      payload: { name: '', marque: 'S', modele: 'M' },
+    });
     expect(bad.statusCode).toBe(400);
-    const elsewhere = await t.app.inject({ method: 'PUT', url: `${item(a.id)}/text`, headers: me.headers, payload: { name: 'x', marque: 'S', modele: 'M', univer_id: 999999 } });
+    const elsewhere = await t.app.inject({
+      method: 'PUT',
+      url: `${item(a.id)}/text`,
+      headers: me.headers,
+      payload: { name: 'x', marque: 'S', modele: 'M', univer_id: 999999 },
+    });
     expect(elsewhere.statusCode).toBe(404);
   });
 
@@ -245,12 +332,22 @@ describe('updating, files and deleting', () => {
     expect((await upload(a.id, 'image', WEBP)).json().pict).toMatch(/\.webp\?/);
     expect((await upload(a.id, 'image', PDF)).statusCode).toBe(415);
     const noFile = await multipart({ note: 'x' });
-    const empty = await t.app.inject({ method: 'PUT', url: `${item(a.id)}/image`, headers: { ...me.headers, ...noFile.headers }, payload: noFile.payload });
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: `${item(a.id)}/image`,
+      headers: { ...me.headers, ...noFile.headers },
+      payload: noFile.payload,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(MSG.fileMissing);
     // A body whose boundary does not match its header is bad input, not a server error.
     const other = await multipart({ note: 'y' });
-    const garbled = await t.app.inject({ method: 'PUT', url: `${item(a.id)}/image`, headers: { ...me.headers, ...noFile.headers }, payload: other.payload });
+    const garbled = await t.app.inject({
+      method: 'PUT',
+      url: `${item(a.id)}/image`,
+      headers: { ...me.headers, ...noFile.headers },
+      payload: other.payload,
+    });
     expect(garbled.statusCode).toBe(400);
   });
 
@@ -284,16 +381,31 @@ describe('updating, files and deleting', () => {
     const calls = [
       t.app.inject({ url: item(a.id), headers: h }),
       t.app.inject({ method: 'PUT', url: `${item(a.id)}/text`, headers: h, payload: { name: 'x', marque: 'x', modele: 'x' } }),
-      ...(['facture', 'notice', 'image'] as const).map((s) => t.app.inject({ method: 'PUT', url: `${item(a.id)}/${s}`, headers: { ...h, ...body.headers }, payload: body.payload })),
+      ...(['facture', 'notice', 'image'] as const).map((s) =>
+        t.app.inject({ method: 'PUT', url: `${item(a.id)}/${s}`, headers: { ...h, ...body.headers }, payload: body.payload }),
+      ),
       t.app.inject({ method: 'DELETE', url: item(a.id), headers: h }),
       t.app.inject({ url: `${users(other.id)}/foyers/univers/${kitchen}/appliances`, headers: h }),
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(404);
-    for (const url of [`${users(me.id)}/appliances`, `${users(me.id)}/appliances/count`, `${users(me.id)}/foyers/univers/${kitchen}/appliances`]) {
+    for (const url of [
+      `${users(me.id)}/appliances`,
+      `${users(me.id)}/appliances/count`,
+      `${users(me.id)}/foyers/univers/${kitchen}/appliances`,
+    ]) {
       expect((await t.app.inject({ url, headers: h })).statusCode).toBe(403);
     }
     const post = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'x', modele: 'x' }) });
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...h, ...post.headers }, payload: post.payload })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`,
+          headers: { ...h, ...post.headers },
+          payload: post.payload,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: item(a.id), headers: me.headers })).json().marque).toBe('SEB');
   });
 });

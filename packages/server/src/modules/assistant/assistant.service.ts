@@ -36,7 +36,13 @@ const emergencyAnswer = (urgence: Urgence): MiaAnswer => ({
   alternatives: [],
 });
 
-const refusalAnswer = (refus: Refus): MiaAnswer => ({ refus, summary: { PRECAUTION: refus.conseil, CAUSE: [], INSTRUCTION: [] }, reference_urls: [], fault: null, alternatives: [] });
+const refusalAnswer = (refus: Refus): MiaAnswer => ({
+  refus,
+  summary: { PRECAUTION: refus.conseil, CAUSE: [], INSTRUCTION: [] },
+  reference_urls: [],
+  fault: null,
+  alternatives: [],
+});
 
 const sheet = (entry: FaultEntry, others: Match[] = []): MiaAnswer => ({
   reference_urls: entry.tutorials,
@@ -53,10 +59,13 @@ export function embeddedAnswer(matches: Match[]): string {
     `La fiche qui correspond le mieux à ta description : « ${entry.title} ».`,
     `Causes possibles, de la plus fréquente à la moins fréquente : ${entry.causes.map((c) => c.replace(/\.$/, '')).join(' ; ')}.`,
     `Précaution : ${entry.precaution}`,
-    entry.diy === 'non' ? `C'est une intervention pour un professionnel. ${entry.professional}` : `Quand appeler un professionnel : ${entry.professional}`,
+    entry.diy === 'non'
+      ? `C'est une intervention pour un professionnel. ${entry.professional}`
+      : `Quand appeler un professionnel : ${entry.professional}`,
   ];
   const others = alternatives(matches);
-  if (others.length > 0) lines.push(`Si cela ne correspond pas, regarde aussi : ${others.map((m) => `« ${m.entry.title} »`).join(' ou ')}.`);
+  if (others.length > 0)
+    lines.push(`Si cela ne correspond pas, regarde aussi : ${others.map((m) => `« ${m.entry.title} »`).join(' ou ')}.`);
   return lines.join('\n');
 }
 
@@ -66,7 +75,13 @@ const FOLLOW_UP =
 /** Words that say the person checked what they name (« le filtre est propre », « j'ai vérifié la pompe »). */
 const CHECKED =
   /\b(deja|c'est fait|j'ai (fait|verifie|nettoye|regarde|change|essaye|teste|controle|remplace|debouche|purge)|propres?|nettoye\w*|verifie\w*|controle\w*|change\w*|remplace\w*|debouche\w*|en bon etat|bon etat|intact\w*|pas ca|n'est pas (bouche|en cause|ca)|ne vient pas|c'est bon|rien a voir|ok|(est|sont|c'est|a l'air|ont l'air) (bons?|bonnes?|ok|propres?|nickel|clean|neufs?|intacts?)|bien (remis\w*|en place|positionne\w*|place\w*|branche\w*|enclenche\w*|serre\w*|monte\w*|fixe\w*|emboite\w*))\b/;
-const stems = (s: string) => new Set(s.split(/[\s\p{P}\p{S}]+/u).map((w) => processTerm(w)).filter((t): t is string => t !== null && t.length >= 3));
+const stems = (s: string) =>
+  new Set(
+    s
+      .split(/[\s\p{P}\p{S}]+/u)
+      .map((w) => processTerm(w))
+      .filter((t): t is string => t !== null && t.length >= 3),
+  );
 
 /**
  * The repair assistant (API.md "Assistant"): emergencies first, then retrieval in the embedded
@@ -128,7 +143,13 @@ export class AssistantService {
     if (found.kind === 'urgence') return emergencyAnswer(found.urgence);
     if (found.kind === 'refus') return refusalAnswer(found.refus);
     if (found.kind === 'aucune') {
-      return { reference_urls: [], summary: EMPTY_SUMMARY, fault: null, alternatives: [], aucuneFiche: this.noSheetFor(product, body.productName, found.why) };
+      return {
+        reference_urls: [],
+        summary: EMPTY_SUMMARY,
+        fault: null,
+        alternatives: [],
+        aucuneFiche: this.noSheetFor(product, body.productName, found.why),
+      };
     }
     return sheet(found.matches[0]!.entry, alternatives(found.matches));
   }
@@ -159,8 +180,14 @@ export class AssistantService {
       return { answer: noSheetText(aucuneFiche), aucuneFiche, fault: null };
     }
     const best = found.matches[0]!.entry;
-    const phrased = this.deps.llm.enabled ? await this.deps.llm.complete(this.prompt(body.user_prompt, body.productName, found.matches)) : null;
-    return { answer: phrased ?? embeddedAnswer(found.matches), fault: { id: best.id, title: best.title }, suite: { faultId: best.id, cause: 0 } };
+    const phrased = this.deps.llm.enabled
+      ? await this.deps.llm.complete(this.prompt(body.user_prompt, body.productName, found.matches))
+      : null;
+    return {
+      answer: phrased ?? embeddedAnswer(found.matches),
+      fault: { id: best.id, title: best.title },
+      suite: { faultId: best.id, cause: 0 },
+    };
   }
 
   /**
@@ -215,7 +242,10 @@ export class AssistantService {
 
   /** The cause the person asks about (« et si c'était la pompe ? »), without ruling out any other. */
   private propose(entry: FaultEntry, cause: number, ecartees: number[]): ChatAnswer {
-    const lines = [`Pour « ${entry.title} », cette piste est possible : ${entry.causes[cause]!.replace(/\.$/, '')}.`, `Précaution : ${entry.precaution}`];
+    const lines = [
+      `Pour « ${entry.title} », cette piste est possible : ${entry.causes[cause]!.replace(/\.$/, '')}.`,
+      `Précaution : ${entry.precaution}`,
+    ];
     return { answer: lines.join('\n'), fault: { id: entry.id, title: entry.title }, suite: { faultId: entry.id, cause, ecartees } };
   }
 
@@ -236,7 +266,10 @@ export class AssistantService {
           'uniquement à partir des fiches fournies, sans rien inventer. Présente la première fiche comme celle qui correspond le mieux, ' +
           'sans affirmer que c’est certain ; rappelle toujours la précaution de sécurité, et dis clairement quand il faut un professionnel.',
       },
-      { role: 'user' as const, content: `Appareil : ${productName || 'non précisé'}\nDescription : ${question}\nFiches : ${JSON.stringify(sheets)}` },
+      {
+        role: 'user' as const,
+        content: `Appareil : ${productName || 'non précisé'}\nDescription : ${question}\nFiches : ${JSON.stringify(sheets)}`,
+      },
     ];
   }
 }

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
-const ask = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/V1/mia/question', headers, payload });
-const chat = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/V1/assistant/chat', headers, payload });
+const ask = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/V1/mia/question', headers, payload });
+const chat = (t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/V1/assistant/chat', headers, payload });
 
 describe('assistant (embedded knowledge base)', () => {
   let t: TestApp;
@@ -19,7 +21,10 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('answers a French description with the summary and real tutorial links', async () => {
     const user = await signedInUser(t, 'mia@exemple.fr');
-    const res = await ask(t, user.headers, { userQuestion: 'Ma machine à laver ne vide plus l’eau, il en reste au fond du tambour', productName: 'Lave-linge' });
+    const res = await ask(t, user.headers, {
+      userQuestion: 'Ma machine à laver ne vide plus l’eau, il en reste au fond du tambour',
+      productName: 'Lave-linge',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.fault).toMatchObject({ id: 'lave-linge-ne-vidange-pas', title: 'Le lave-linge ne vidange pas' });
@@ -41,7 +46,9 @@ describe('assistant (embedded knowledge base)', () => {
     expect(named.fault).toBeNull();
     expect(named.aucuneFiche.message).toContain('un autre appareil');
     // Without a device, the one the text names decides.
-    expect((await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit' })).json().fault.id).toBe('refrigerateur-bruit');
+    expect((await ask(t, user.headers, { userQuestion: 'mon frigo fait un bruit bizarre la nuit' })).json().fault.id).toBe(
+      'refrigerateur-bruit',
+    );
   });
 
   it('answers an emergency before any search, on the question and on the chat, with the reviewed texts and no step', async () => {
@@ -52,12 +59,23 @@ describe('assistant (embedded knowledge base)', () => {
     expect(gas.summary).toEqual({ PRECAUTION: EMERGENCY_PRECAUTION, CAUSE: [], INSTRUCTION: [] });
     expect(gas.reference_urls).toEqual([]);
     expect(gas.fault).toBeNull();
-    const kettle = (await chat(t, user.headers, { user_prompt: 'la bouilloire dégage de la fumée et une odeur de plastique brûlé', productName: 'Bouilloire' })).json();
+    const kettle = (
+      await chat(t, user.headers, {
+        user_prompt: 'la bouilloire dégage de la fumée et une odeur de plastique brûlé',
+        productName: 'Bouilloire',
+      })
+    ).json();
     expect(kettle.urgence.type).toBe('fumee');
     expect(kettle.answer).toContain(EMERGENCIES.fumee.titre);
     expect(kettle.answer).not.toMatch(/vinaigre|détartr/i);
     // A follow-up is checked too, even inside a diagnosis.
-    const followUp = (await chat(t, user.headers, { user_prompt: 'et maintenant ça sent le gaz', productName: 'Cuisinière', suite: { faultId: 'plaque-de-cuisson-ne-chauffe-plus', cause: 0 } })).json();
+    const followUp = (
+      await chat(t, user.headers, {
+        user_prompt: 'et maintenant ça sent le gaz',
+        productName: 'Cuisinière',
+        suite: { faultId: 'plaque-de-cuisson-ne-chauffe-plus', cause: 0 },
+      })
+    ).json();
     expect(followUp.urgence.type).toBe('gaz');
   });
 
@@ -80,7 +98,9 @@ describe('assistant (embedded knowledge base)', () => {
     expect(pizza.fault).toBeNull();
     expect(pizza.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Four à pizza\)/);
     // The device's name is no evidence of a breakdown.
-    const back = (await ask(t, user.headers, { userQuestion: 'j’ai mal au dos depuis que j’ai porté la machine', productName: 'Lave-linge' })).json();
+    const back = (
+      await ask(t, user.headers, { userQuestion: 'j’ai mal au dos depuis que j’ai porté la machine', productName: 'Lave-linge' })
+    ).json();
     expect(back.fault).toBeNull();
     expect(back.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Lave-linge\)/);
     const tv = (await chat(t, user.headers, { user_prompt: 'quel programme regarder ce soir', productName: 'Téléviseur' })).json();
@@ -97,7 +117,9 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('says plainly when it has no sheet, with the ways out, instead of guessing', async () => {
     const user = await signedInUser(t, 'abstient@exemple.fr');
-    const res = (await chat(t, user.headers, { user_prompt: 'mon lave-linge a été livré avec la mauvaise couleur', productName: 'Lave-linge' })).json();
+    const res = (
+      await chat(t, user.headers, { user_prompt: 'mon lave-linge a été livré avec la mauvaise couleur', productName: 'Lave-linge' })
+    ).json();
     expect(res.aucuneFiche.message).toMatch(/^Je n’ai pas de fiche pour ton appareil \(Lave-linge\)/);
     expect(res.aucuneFiche.suggestions.join(' ')).toMatch(/réparateur.*autrement.*fabricant/s);
     expect(res.answer).not.toMatch(/probablement/);
@@ -108,35 +130,63 @@ describe('assistant (embedded knowledge base)', () => {
     const user = await signedInUser(t, 'suite@exemple.fr');
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     expect(first.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
-    const next = (await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })).json();
+    const next = (
+      await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })
+    ).json();
     expect(next.fault.id).toBe('lave-linge-ne-vidange-pas');
     expect(next.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [0] });
-    expect(next.answer).toMatch(/^D’accord, on écarte « Filtre de vidange bouché[^»]*». Piste suivante pour « [^»]+ » : Tuyau d'évacuation/);
-    const last = (await chat(t, user.headers, { user_prompt: 'le tuyau est bon aussi', productName: 'Lave-linge', suite: next.suite })).json();
+    expect(next.answer).toMatch(
+      /^D’accord, on écarte « Filtre de vidange bouché[^»]*». Piste suivante pour « [^»]+ » : Tuyau d'évacuation/,
+    );
+    const last = (
+      await chat(t, user.headers, { user_prompt: 'le tuyau est bon aussi', productName: 'Lave-linge', suite: next.suite })
+    ).json();
     expect(last.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 2, ecartees: [0, 1] });
     expect(last.answer).toMatch(/Pompe/);
     expect(last.answer).toContain('Si ce n’est pas ça non plus');
     const done = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: last.suite })).json();
     expect(done.aucuneFiche.message).toContain('Tu as écarté toutes les causes');
     // A sheet of another device is never the current diagnosis.
-    const foreign = (await chat(t, user.headers, { user_prompt: 'toujours pareil', productName: 'Lave-linge', suite: { faultId: 'telephone-portable-ne-charge-plus', cause: 0 } })).json();
+    const foreign = (
+      await chat(t, user.headers, {
+        user_prompt: 'toujours pareil',
+        productName: 'Lave-linge',
+        suite: { faultId: 'telephone-portable-ne-charge-plus', cause: 0 },
+      })
+    ).json();
     expect(foreign.fault ?? null).toBeNull();
   });
 
   it('checking a later cause first rules out that one only: the more common one before it stays the next lead', async () => {
     const user = await signedInUser(t, 'suite-ordre@exemple.fr');
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
-    const pump = (await chat(t, user.headers, { user_prompt: "j'ai vérifié la pompe de vidange, elle tourne", productName: 'Lave-linge', suite: first.suite })).json();
+    const pump = (
+      await chat(t, user.headers, {
+        user_prompt: "j'ai vérifié la pompe de vidange, elle tourne",
+        productName: 'Lave-linge',
+        suite: first.suite,
+      })
+    ).json();
     expect(pump.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0, ecartees: [2] });
     expect(pump.answer).toMatch(/on écarte « Pompe de vidange[^»]*». Piste suivante pour « [^»]+ » : Filtre de vidange/);
     expect(pump.answer).not.toContain('Si ce n’est pas ça non plus');
     // Asking about a cause proposes it, and rules out nothing.
-    const asked = (await chat(t, user.headers, { user_prompt: 'et le tuyau, il pourrait être bouché ?', productName: 'Lave-linge', suite: pump.suite })).json();
+    const asked = (
+      await chat(t, user.headers, { user_prompt: 'et le tuyau, il pourrait être bouché ?', productName: 'Lave-linge', suite: pump.suite })
+    ).json();
     expect(asked.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [2] });
     expect(asked.answer).toMatch(/cette piste est possible : Tuyau d'évacuation/);
     // « Bien remis en place » says a part was checked: it is ruled out, not proposed again.
-    const hob = (await chat(t, user.headers, { user_prompt: "l'allumage clique mais aucune flamme ne prend", productName: 'Cuisinière' })).json();
-    const cap = (await chat(t, user.headers, { user_prompt: 'et si le chapeau du brûleur est bien remis en place ?', productName: 'Cuisinière', suite: hob.suite })).json();
+    const hob = (
+      await chat(t, user.headers, { user_prompt: "l'allumage clique mais aucune flamme ne prend", productName: 'Cuisinière' })
+    ).json();
+    const cap = (
+      await chat(t, user.headers, {
+        user_prompt: 'et si le chapeau du brûleur est bien remis en place ?',
+        productName: 'Cuisinière',
+        suite: hob.suite,
+      })
+    ).json();
     expect(cap.suite).toMatchObject({ cause: 1, ecartees: [0] });
     expect(cap.answer).toMatch(/^D’accord, on écarte « Chapeau ou tête de brûleur/);
   });
@@ -145,14 +195,32 @@ describe('assistant (embedded knowledge base)', () => {
     const user = await signedInUser(t, 'owner@exemple.fr');
     const other = await signedInUser(t, 'intrus@exemple.fr');
     const form = await multipart({ name: 'Cuisine' });
-    const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
-    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as { id: number; prodName: string }[];
+    const universe = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${user.id}/foyers/univers`,
+        headers: { ...user.headers, ...form.headers },
+        payload: form.payload,
+      })
+    ).json().univer_id;
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: user.headers })).json() as {
+      id: number;
+      prodName: string;
+    }[];
     const fridge = products.find((p) => p.prodName === 'Réfrigérateur')!.id;
     const data = await multipart({ data: JSON.stringify({ prod_id: fridge, marque: 'Liebherr', modele: 'K1' }) });
     const appliance = (
-      await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...data.headers }, payload: data.payload })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}/appliances`,
+        headers: { ...user.headers, ...data.headers },
+        payload: data.payload,
+      })
     ).json().id;
-    const mine = await ask(t, user.headers, { userQuestion: 'il y a de l’eau qui coule au fond, sous le bac à légumes', applianceId: appliance });
+    const mine = await ask(t, user.headers, {
+      userQuestion: 'il y a de l’eau qui coule au fond, sous le bac à légumes',
+      applianceId: appliance,
+    });
     expect(mine.json().fault.id).toBe('refrigerateur-eau-au-fond');
     expect((await ask(t, other.headers, { userQuestion: 'il y a de l’eau au fond', applianceId: appliance })).statusCode).toBe(404);
   });
@@ -160,7 +228,12 @@ describe('assistant (embedded knowledge base)', () => {
   it('returns an empty answer when nothing matches, and refuses bad input', async () => {
     const user = await signedInUser(t, 'vide@exemple.fr');
     const nothing = await ask(t, user.headers, { userQuestion: 'xylophone quantique zzz' });
-    expect(nothing.json()).toMatchObject({ reference_urls: [], summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] }, fault: null, alternatives: [] });
+    expect(nothing.json()).toMatchObject({
+      reference_urls: [],
+      summary: { PRECAUTION: '', CAUSE: [], INSTRUCTION: [] },
+      fault: null,
+      alternatives: [],
+    });
     expect(nothing.json().aucuneFiche.suggestions.length).toBe(3);
     // Neither a device picked nor one named: the assistant asks which, rather than guess across all.
     expect(nothing.json().aucuneFiche.message).toMatch(/^Dis-moi de quel appareil il s’agit/);
@@ -179,7 +252,10 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('chat gives the embedded reply: the likely fault, causes, precaution and when to call a professional', async () => {
     const user = await signedInUser(t, 'chat@exemple.fr');
-    const res = await chat(t, user.headers, { user_prompt: 'mon micro-ondes ne chauffe plus, le plat ressort froid', productName: 'Micro-ondes' });
+    const res = await chat(t, user.headers, {
+      user_prompt: 'mon micro-ondes ne chauffe plus, le plat ressort froid',
+      productName: 'Micro-ondes',
+    });
     expect(res.statusCode).toBe(200);
     const { answer } = res.json();
     expect(answer).toMatch(/^La fiche qui correspond le mieux à ta description : « .+ »\./);
@@ -208,13 +284,20 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
         else if (mode === 'slow') setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 2000);
         else {
           const content = mode === 'empty' ? '' : 'Reformulé par le modèle : nettoie le filtre de vidange.';
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
         }
       });
     });
     await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
     const { port } = llm.address() as AddressInfo;
-    t = await createTestApp({ LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'petit-modele', LLM_API_KEY: 'cle-secrete', LLM_TIMEOUT_MS: '300' });
+    t = await createTestApp({
+      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_MODEL: 'petit-modele',
+      LLM_API_KEY: 'cle-secrete',
+      LLM_TIMEOUT_MS: '300',
+    });
   });
   afterAll(async () => {
     await t.app.close();
@@ -242,10 +325,20 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     // Nothing retrieved, an emergency or a follow-up: the model is not asked, so it cannot override them.
     const before = received.length;
     mode = 'ok';
-    expect((await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz', productName: 'Lave-linge' })).json().aucuneFiche).toBeDefined();
+    expect(
+      (await chat(t, user.headers, { user_prompt: 'xylophone quantique zzz', productName: 'Lave-linge' })).json().aucuneFiche,
+    ).toBeDefined();
     const gas = (await chat(t, user.headers, { user_prompt: 'ça sent le gaz dans la cuisine', productName: 'Cuisinière' })).json();
     expect(gas.answer).toBe(emergencyText(EMERGENCIES.gaz));
-    expect((await chat(t, user.headers, { ...prompt, user_prompt: 'et si le filtre est propre ?', suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 } })).json().answer).not.toContain('Reformulé');
+    expect(
+      (
+        await chat(t, user.headers, {
+          ...prompt,
+          user_prompt: 'et si le filtre est propre ?',
+          suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 },
+        })
+      ).json().answer,
+    ).not.toContain('Reformulé');
     expect(received.length).toBe(before);
   });
 
@@ -257,17 +350,33 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
       'on peut enlever la sécurité de la porte du four pendant la pyrolyse ?',
     ];
     for (const question of asks) {
-      const checked = (await t.app.inject({ method: 'POST', url: '/api/V1/assistant/securite', headers: user.headers, payload: { texte: question } })).json();
+      const checked = (
+        await t.app.inject({ method: 'POST', url: '/api/V1/assistant/securite', headers: user.headers, payload: { texte: question } })
+      ).json();
       expect(checked, question).toEqual({ urgence: null, refus: SAFETY_BYPASS_REFUSAL });
       const answered = (await chat(t, user.headers, { user_prompt: question, productName: 'Lave-linge' })).json();
       expect(answered.refus, question).toEqual(SAFETY_BYPASS_REFUSAL);
       expect(answered.fault ?? null).toBeNull();
-      const form = (await t.app.inject({ method: 'POST', url: '/api/V1/mia/question', headers: user.headers, payload: { userQuestion: question, productName: 'Lave-linge' } })).json();
+      const form = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/V1/mia/question',
+          headers: user.headers,
+          payload: { userQuestion: question, productName: 'Lave-linge' },
+        })
+      ).json();
       expect(form.refus, question).toEqual(SAFETY_BYPASS_REFUSAL);
       expect([form.fault, form.summary.INSTRUCTION, form.reference_urls]).toEqual([null, [], []]);
     }
     // A safety device that trips is a breakdown to diagnose, not a request to defeat it.
-    const tripping = (await t.app.inject({ method: 'POST', url: '/api/V1/assistant/securite', headers: user.headers, payload: { texte: 'le disjoncteur saute quand je lance le lave-linge', productName: 'Lave-linge' } })).json();
+    const tripping = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/V1/assistant/securite',
+        headers: user.headers,
+        payload: { texte: 'le disjoncteur saute quand je lance le lave-linge', productName: 'Lave-linge' },
+      })
+    ).json();
     expect(tripping).toEqual({ urgence: null, refus: null });
   });
 });

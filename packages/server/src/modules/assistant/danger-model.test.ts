@@ -37,7 +37,11 @@ describe('the danger classifier', () => {
     ] as const) {
       expect(readDanger(model, text).kind, text).toBe(kind);
     }
-    for (const text of ['la batterie de mon téléphone se vide vite', 'ma gazinière n’allume plus, pas d’odeur de gaz', 'le fer à repasser fait beaucoup de vapeur']) {
+    for (const text of [
+      'la batterie de mon téléphone se vide vite',
+      'ma gazinière n’allume plus, pas d’odeur de gaz',
+      'le fer à repasser fait beaucoup de vapeur',
+    ]) {
       expect(readDanger(model, text).kind, text).toBeNull();
     }
   });

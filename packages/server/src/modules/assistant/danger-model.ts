@@ -64,7 +64,12 @@ export function dangerFeatures(text: string, device?: string | null): string[] {
   const out: string[] = [];
   // Clause by clause: a negation reaches the words after it until a punctuation mark.
   for (const clause of normalizeFr(text).split(/[.,;:!?()]+/)) {
-    const words = [...clause.matchAll(/[\p{L}\p{N}'-]+/gu)].flatMap((m) => m[0].split("'").filter(Boolean).map((w) => ({ w, at: m.index })));
+    const words = [...clause.matchAll(/[\p{L}\p{N}'-]+/gu)].flatMap((m) =>
+      m[0]
+        .split("'")
+        .filter(Boolean)
+        .map((w) => ({ w, at: m.index })),
+    );
     const denied: [number, number][] = [];
     let negated = 0;
     for (let i = 0; i < words.length; i++) {
@@ -100,7 +105,10 @@ export function loadDangerModel(file = DANGER_MODEL_FILE): DangerModel {
 }
 
 /** Class scores (before softmax) of a bag of features. */
-export function scores(model: Pick<DangerModel, 'index' | 'weights'> & { file: Pick<DangerModelFile, 'bias' | 'classes'> }, features: string[]): number[] {
+export function scores(
+  model: Pick<DangerModel, 'index' | 'weights'> & { file: Pick<DangerModelFile, 'bias' | 'classes'> },
+  features: string[],
+): number[] {
   const classes = model.file.classes.length;
   const z = [...model.file.bias];
   for (const feature of new Set(features)) {
@@ -128,23 +136,75 @@ export function softmax(z: number[]): number[] {
  */
 const NO_BATTERY = new Set(
   [
-    'Réfrigérateur', 'Congélateur', 'Cave à vin', 'Lave-vaisselle', 'Lave-linge', 'Sèche-linge', 'Four électrique', 'Micro-ondes', 'Mini-four',
-    'Plaque de cuisson', 'Cuisinière', 'Hotte', 'Bouilloire', 'Cafetière à dosettes', 'Cafetière à filtre', 'Cafetière expresso',
-    'Machine à café automatique', 'Grille-pain', 'Robot de cuisine', 'Robot pâtissier', 'Presse-agrumes', 'Centrifugeuse', 'Friteuse',
-    'Machine à pain', 'Yaourtière', 'Appareil à raclette', 'Téléviseur', 'Vidéoprojecteur', 'Chaîne hi-fi', 'Radiateur', 'Climatiseur',
-    'Fer à repasser', 'Centrale vapeur', 'Chauffe-eau', 'Chaudière', 'Pompe à chaleur', 'Ordinateur fixe', 'Moniteur', 'Imprimante',
-    'Scanner', 'Machine à coudre', 'Box internet', 'Humidificateur', 'Déshumidificateur', 'Purificateur d\'air', 'Lave-linge',
+    'Réfrigérateur',
+    'Congélateur',
+    'Cave à vin',
+    'Lave-vaisselle',
+    'Lave-linge',
+    'Sèche-linge',
+    'Four électrique',
+    'Micro-ondes',
+    'Mini-four',
+    'Plaque de cuisson',
+    'Cuisinière',
+    'Hotte',
+    'Bouilloire',
+    'Cafetière à dosettes',
+    'Cafetière à filtre',
+    'Cafetière expresso',
+    'Machine à café automatique',
+    'Grille-pain',
+    'Robot de cuisine',
+    'Robot pâtissier',
+    'Presse-agrumes',
+    'Centrifugeuse',
+    'Friteuse',
+    'Machine à pain',
+    'Yaourtière',
+    'Appareil à raclette',
+    'Téléviseur',
+    'Vidéoprojecteur',
+    'Chaîne hi-fi',
+    'Radiateur',
+    'Climatiseur',
+    'Fer à repasser',
+    'Centrale vapeur',
+    'Chauffe-eau',
+    'Chaudière',
+    'Pompe à chaleur',
+    'Ordinateur fixe',
+    'Moniteur',
+    'Imprimante',
+    'Scanner',
+    'Machine à coudre',
+    'Box internet',
+    'Humidificateur',
+    'Déshumidificateur',
+    "Purificateur d'air",
+    'Lave-linge',
   ].map(foldFr),
 );
 const COMBUSTION = new Set(
-  ['Chaudière', 'Chauffe-eau', 'Radiateur', 'Cuisinière', 'Plaque de cuisson', 'Four électrique', 'Hotte', 'Détecteur de fumée', 'Tondeuse à gazon', 'Nettoyeur haute pression'].map(foldFr),
+  [
+    'Chaudière',
+    'Chauffe-eau',
+    'Radiateur',
+    'Cuisinière',
+    'Plaque de cuisson',
+    'Four électrique',
+    'Hotte',
+    'Détecteur de fumée',
+    'Tondeuse à gazon',
+    'Nettoyeur haute pression',
+  ].map(foldFr),
 );
 /** The catalogue's appliance names: another name (a household's own) says nothing of what it holds. */
 let known: Set<string> | undefined;
 const catalogue = () => (known ??= new Set(referenceProducts().map((p) => foldFr(p.prodName))));
 const BATTERY_WORDS = ['k:battery', 'k:swell'];
 const BURNING_WORDS = ['k:gas', 'k:badFlame', 'k:coAlarm', 'k:smell', 'k:smoke', 'k:fire', 'k:alarm'];
-const FUEL = /\b(chaudieres?|chauffe-?(eau|bain)|poeles?|braseros?|barbecues?|petrole|fioul|mazout|bois|charbon|chauffages?|groupe|electrogene|moteurs?|cheminees?|inserts?|echappement|voitures?|garage)\b/;
+const FUEL =
+  /\b(chaudieres?|chauffe-?(eau|bain)|poeles?|braseros?|barbecues?|petrole|fioul|mazout|bois|charbon|chauffages?|groupe|electrogene|moteurs?|cheminees?|inserts?|echappement|voitures?|garage)\b/;
 
 /** Whether the chosen appliance, or failing it the words, can be this kind of emergency. */
 function plausible(kind: EmergencyKind, features: Set<string>, text: string, device: string | null | undefined): boolean {
@@ -162,6 +222,9 @@ export function readDanger(model: DangerModel, text: string, device?: string | n
   const present = new Set(features);
   const kinds = EMERGENCY_KINDS.filter((k) => plausible(k, present, text, device));
   const danger = kinds.reduce((sum, k) => sum + probabilities[k], 0);
-  const kind = danger >= model.file.alarm && kinds.length > 0 ? kinds.reduce((best, k) => (probabilities[k] > probabilities[best] ? k : best), kinds[0]!) : null;
+  const kind =
+    danger >= model.file.alarm && kinds.length > 0
+      ? kinds.reduce((best, k) => (probabilities[k] > probabilities[best] ? k : best), kinds[0]!)
+      : null;
   return { probabilities, danger, kind, bypass: kind === null && probabilities.contournement >= model.file.bypass };
 }

@@ -30,7 +30,8 @@ const NOT_A_FAULT = new RegExp(
  * breakdown word, an error). « comment réparer… » or « pourquoi il ne chauffe plus ? » still go to
  * the sheets. Every question of this shape in the sets of bench/assistant/ is out of scope.
  */
-const HOW_TO_OPENING = /^((il )?vaut[- ](il )?mieux|est-ce qu'(on|il|elle) peu[xt]|comment|quel|quelle|quels|quelles|a (quel|quelle|quels|quelles)|a combien|ou (faut[- ]il|dois-je|je dois|installer|placer)|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
+const HOW_TO_OPENING =
+  /^((il )?vaut[- ](il )?mieux|est-ce qu'(on|il|elle) peu[xt]|comment|quel|quelle|quels|quelles|a (quel|quelle|quels|quelles)|a combien|ou (faut[- ]il|dois-je|je dois|installer|placer)|combien|ou (est|se trouve|trouver|mettre|placer|ranger)|est-ce que (je|on) peu[xt]|peut-on|on peut|faut-il|dois-je|je (voudrais|veux|souhaite) savoir)\b/;
 const FAULT_SIGN =
   /\b(ne|n'\w+|pas|plus|jamais|rien|panne|en rade|hs|bloqu\w*|coince\w*|fui\w*|fuite\w*|bruit\w*|erreur|code|problemes?|souci|cass\w*|abim\w*|saute\w*|(?<!de )coupe\w*|perime\w*|depass\w*|(date|delai)\b[^.?!]{0,30}\bpassee?|eteint\w*|clignot\w*|repar\w*|debloqu\w*|depann\w*|reinitialis\w*|reset|defaut|anormal\w*|bizarre|mal|detartr\w*|tiede|froid|chaud|brul\w*|fume|odeur|sent|goutte\w*|grince\w*|vibre\w*|claque\w*|bip\w*|affiche\w*|voyant)\b/;
 /**
@@ -63,7 +64,8 @@ const FOLDED_PARTS = PARTS.map((group) => group.map(foldFr));
 const foldedWords = (folded: string) => new Set(folded.split(/[^a-z0-9-]+/).filter(Boolean));
 
 /** « la lumière marche », « le voyant et la lumière s'allument »: a part said to work is context, not the complaint. */
-const WORKS = /^(?: (?:et|,) (?:la |le |les |l')?[a-z-]+)? (?:marche\w*|fonctionne\w*|s'allume\w*|est allume\w*|sont allume\w*|tourne\w*|va bien|est ok|ok)\b/;
+const WORKS =
+  /^(?: (?:et|,) (?:la |le |les |l')?[a-z-]+)? (?:marche\w*|fonctionne\w*|s'allume\w*|est allume\w*|sont allume\w*|tourne\w*|va bien|est ok|ok)\b/;
 
 function unexplainedPart(index: FaultIndex, folded: string, m: Match): boolean {
   const said = foldedWords(folded);
@@ -90,11 +92,13 @@ const OFF_TOPIC = [
   /^(?:c'est quoi|qu'est-ce qu|est-ce que (?:les?|la|l'|un|une|des) )/g,
 ];
 /** A short question (« …à quelle température ? », « …c'est quand ? »): a long message that asks « comment » at its end has told its fault before. */
-const SHORT_QUESTION = /\b(?:(?:quel|quelle|quels|quelles)\b(?! que)|combien|comment|c'est quand|c'est quoi|quand (?:faut-il|est-ce|dois-je))\b/g;
+const SHORT_QUESTION =
+  /\b(?:(?:quel|quelle|quels|quelles)\b(?! que)|combien|comment|c'est quand|c'est quoi|quand (?:faut-il|est-ce|dois-je))\b/g;
 const offTopic = (folded: string) =>
   [...OFF_TOPIC, ...(folded.split(' ').length <= 12 ? [SHORT_QUESTION] : [])].some(
     // « la plus écologique » compares, it is no « ne … plus ».
-    (phrase) => folded.match(phrase) !== null && !FAULT_SIGN.test(folded.replace(phrase, ' ').replace(/\b(?:le|la|les|du|des) plus\b/g, ' ')),
+    (phrase) =>
+      folded.match(phrase) !== null && !FAULT_SIGN.test(folded.replace(phrase, ' ').replace(/\b(?:le|la|les|du|des) plus\b/g, ' ')),
   );
 
 /** Whether the best match is evidence enough to show its sheet. */
@@ -104,7 +108,13 @@ export const confident = (m: Match | undefined): m is Match => m !== undefined &
  * The assistant's decision for a description, in this order: an emergency before any
  * retrieval; then only faults of the device's kind; then a sheet only with evidence, else « no sheet ».
  */
-export function diagnose(index: FaultIndex, text: string, product: string | null, limit = 5, screen: SafetyScreen = sharedSafetyScreen()): Diagnosis {
+export function diagnose(
+  index: FaultIndex,
+  text: string,
+  product: string | null,
+  limit = 5,
+  screen: SafetyScreen = sharedSafetyScreen(),
+): Diagnosis {
   // An emergency, then a request to bypass a safety device, before any sheet (read by rules and a classifier).
   const screened = screen.screen(text, index.productName(product));
   if (screened.urgence) return { kind: 'urgence', urgence: screened.urgence };
@@ -115,6 +125,14 @@ export function diagnose(index: FaultIndex, text: string, product: string | null
   // « Mon frigo fait un bruit » in a chat about the oven: the best sheet of all is the fridge's, so the question is about it.
   if (found.aboutOtherDevice) return { kind: 'aucune', why: 'other-device' };
   const folded = foldFr(text);
-  if (NOT_A_FAULT.test(folded) || isHowTo(folded) || offTopic(folded) || BROKEN_PART.test(folded) || !confident(found.matches[0]) || unexplainedPart(index, folded, found.matches[0])) return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
+  if (
+    NOT_A_FAULT.test(folded) ||
+    isHowTo(folded) ||
+    offTopic(folded) ||
+    BROKEN_PART.test(folded) ||
+    !confident(found.matches[0]) ||
+    unexplainedPart(index, folded, found.matches[0])
+  )
+    return { kind: 'aucune', why: found.otherDevice ? 'other-device' : 'no-match' };
   return { kind: 'fiche', matches: found.matches };
 }

@@ -18,7 +18,8 @@ export interface EmergencyItem {
   productName?: string;
 }
 
-export const readEmergencySet = (file = 'emergency-held-out.json'): EmergencyItem[] => JSON.parse(readFileSync(path.join(BENCH, file), 'utf8'));
+export const readEmergencySet = (file = 'emergency-held-out.json'): EmergencyItem[] =>
+  JSON.parse(readFileSync(path.join(BENCH, file), 'utf8'));
 
 export interface EmergencyEvaluation {
   /** Per emergency kind: how many, how many alarmed (any emergency), how many with the right kind. */
@@ -49,7 +50,14 @@ export function evaluateEmergencies(index: FaultIndex, screen: SafetyScreen, ite
     const started = performance.now();
     const d = diagnose(index, item.query, index.resolveProduct(item.productName), 5, screen);
     times.push(performance.now() - started);
-    const got = d.kind === 'urgence' ? `urgence:${d.urgence.type}` : d.kind === 'refus' ? 'refus' : d.kind === 'aucune' ? 'aucune fiche' : `fiche:${d.matches[0]!.entry.id}`;
+    const got =
+      d.kind === 'urgence'
+        ? `urgence:${d.urgence.type}`
+        : d.kind === 'refus'
+          ? 'refus'
+          : d.kind === 'aucune'
+            ? 'aucune fiche'
+            : `fiche:${d.matches[0]!.entry.id}`;
     const miss = () => misses.push({ query: item.query, kind: item.kind, productName: item.productName, got });
     if ((EMERGENCY_KINDS as readonly string[]).includes(item.kind)) {
       const kind = perKind[item.kind as EmergencyKind];

@@ -7,7 +7,18 @@ import { loadKnowledgeBase } from './knowledge-base.ts';
 import { evaluateRetrieval, readHeldOut, wordOverlap, words } from './retrieval-eval.ts';
 
 /** The sets written apart from the knowledge base, from the fault titles only (bench/README.md). */
-const WRITTEN_APART = ['held-out-2.json', 'held-out-3.json', 'held-out-4.json', 'held-out-5.json', 'held-out-6.json', 'held-out-7.json', 'held-out-8.json', 'held-out-9.json', 'held-out-10.json', 'held-out-11.json'];
+const WRITTEN_APART = [
+  'held-out-2.json',
+  'held-out-3.json',
+  'held-out-4.json',
+  'held-out-5.json',
+  'held-out-6.json',
+  'held-out-7.json',
+  'held-out-8.json',
+  'held-out-9.json',
+  'held-out-10.json',
+  'held-out-11.json',
+];
 
 describe('fault retrieval (quality bar)', () => {
   const index = faultIndex();
@@ -37,7 +48,9 @@ describe('fault retrieval (quality bar)', () => {
       });
       expect(close, file).toEqual([]);
     }
-    expect(wordOverlap('le tambour tourne mais l’air reste froid dedans', 'le tambour tourne mais l’air reste froid')).toBeGreaterThanOrEqual(0.5);
+    expect(
+      wordOverlap('le tambour tourne mais l’air reste froid dedans', 'le tambour tourne mais l’air reste froid'),
+    ).toBeGreaterThanOrEqual(0.5);
   });
 
   it('meets the retrieval bars on the second set, written apart (emergencies, device, top-1, top-3, abstention)', () => {
@@ -83,7 +96,9 @@ describe('fault retrieval (quality bar)', () => {
   it('names the device from what only it has or its maker-specific name (« la verseuse », « la gâchette », « absorbeur d’humidité »), not from a verb of the same stem (« branché »)', () => {
     expect([...(index.search('ça met 20 min à passer et plein de marc dans la verseuse').allowed ?? [])]).toContain('cafetiere-filtre');
     expect(index.search('plus rien ne sort quand j’appuie sur la gâchette').allowed?.has('centrale-vapeur')).toBe(true);
-    expect(index.detectProducts('mon absorbeur d’humidité électrique tourne mais le réservoir reste sec').slugs).toEqual(new Set(['deshumidificateur']));
+    expect(index.detectProducts('mon absorbeur d’humidité électrique tourne mais le réservoir reste sec').slugs).toEqual(
+      new Set(['deshumidificateur']),
+    );
     expect(index.search('mon appareil fait plus rien même après une nuit branché').allowed).toBeNull();
   });
 
@@ -95,7 +110,9 @@ describe('fault retrieval (quality bar)', () => {
 
   it('ranks a sheet that explains the whole description above one that matches a single word loudly', () => {
     const top = (q: string, product: string) => index.search(q, { product }).matches[0]?.entry.id;
-    expect(top('renversé un jus sur le clavier, je l’ai débranché et retourné', 'ordinateur-portable')).toBe('ordinateur-portable-liquide-renverse');
+    expect(top('renversé un jus sur le clavier, je l’ai débranché et retourné', 'ordinateur-portable')).toBe(
+      'ordinateur-portable-liquide-renverse',
+    );
     expect(top('le wifi rame le soir et ça décroche toutes les 10 minutes', 'box-internet')).toBe('box-internet-wifi-lent-coupures');
   });
 
@@ -127,7 +144,9 @@ describe('fault retrieval (quality bar)', () => {
 
   it('finds nothing in words that describe no fault', () => {
     expect(index.find('xylophone quantique zzz')).toEqual([]);
-    expect(index.search('le tambour ne tourne plus', { product: 'aspirateur' }).matches.every((m) => m.entry.products.includes('aspirateur'))).toBe(true);
+    expect(
+      index.search('le tambour ne tourne plus', { product: 'aspirateur' }).matches.every((m) => m.entry.products.includes('aspirateur')),
+    ).toBe(true);
     expect(index.find('réfrigérateur')).toEqual([]);
   });
 
@@ -147,7 +166,9 @@ describe('fault retrieval (quality bar)', () => {
     expect(kind('ça vaut le coup de réparer un frigo de 12 ans ou je rachète ?')).toBe('aucune');
     expect(kind('où je peux acheter des sacs pour mon aspirateur ?')).toBe('aucune');
     // A how-to that says something is out of date is a fault.
-    expect(kind('comment changer le tuyau du gaz ? la date marquée dessus est passée', 'Plaque de cuisson')).toBe('plaque-de-cuisson-gaz-tuyau-perime');
+    expect(kind('comment changer le tuyau du gaz ? la date marquée dessus est passée', 'Plaque de cuisson')).toBe(
+      'plaque-de-cuisson-gaz-tuyau-perime',
+    );
     // « portail » is a word of its own, not a typo of « portable »; the heating pipes are the boiler's.
     expect(index.detectProducts('le portail électrique ne répond plus').slugs.size).toBe(0);
     expect(kind('les tuyaux de chauffage cognent et gargouillent la nuit')).toBe('chaudiere-bruits-sifflement-claquement');
@@ -329,9 +350,13 @@ const IN_SCOPE: [device: string, question: string, sheet: string][] = [
 
 /** The devices a chosen one holds (a cuisinière's oven and hob…): the only kinds besides itself whose sheets may answer it. */
 const HOLDS = new Map(
-  ['cuisiniere > four plaque-de-cuisson', 'refrigerateur > congelateur', 'centrale-vapeur > fer-a-repasser', 'climatiseur > pompe-a-chaleur', 'pompe-a-chaleur > climatiseur'].map(
-    (line) => [line.split(' > ')[0]!, line.split(' > ')[1]!.split(' ')] as const,
-  ),
+  [
+    'cuisiniere > four plaque-de-cuisson',
+    'refrigerateur > congelateur',
+    'centrale-vapeur > fer-a-repasser',
+    'climatiseur > pompe-a-chaleur',
+    'pompe-a-chaleur > climatiseur',
+  ].map((line) => [line.split(' > ')[0]!, line.split(' > ')[1]!.split(' ')] as const),
 );
 
 describe('the chosen device and its own breakdowns (review of the assistant, items 5 and 6)', () => {
@@ -354,19 +379,36 @@ describe('the chosen device and its own breakdowns (review of the assistant, ite
     expect(index.resolveProduct('Lave-linge Bosch Serie 6')).toBe('lave-linge');
     expect(index.resolveProduct('Machine à laver')).toBe('lave-linge');
     // Named in a chat about the scooter, the bike is the device the question is about.
-    expect(diagnose(index, 'le pneu de mon vélo électrique est crevé', 'trottinette-electrique')).toEqual({ kind: 'aucune', why: 'other-device' });
+    expect(diagnose(index, 'le pneu de mon vélo électrique est crevé', 'trottinette-electrique')).toEqual({
+      kind: 'aucune',
+      why: 'other-device',
+    });
     // « la chaîne de mon vélo » is the bike's chain, no hi-fi.
     expect(index.detectProducts('la chaîne de mon vélo saute').slugs).toEqual(new Set(['velo-electrique']));
   });
 
   it('keeps every reference product to its own sheets and those of the devices it holds, whatever the description', () => {
-    const descriptions = ['il ne s’allume plus', 'il fait un bruit bizarre', 'il ne chauffe plus', 'de l’eau coule au fond', 'il ne refroidit plus', 'il fuit', 'l’écran reste noir', 'la batterie ne tient plus', 'il s’éteint tout seul', 'il y a du givre au fond', 'il ne charge plus', 'il rame'];
+    const descriptions = [
+      'il ne s’allume plus',
+      'il fait un bruit bizarre',
+      'il ne chauffe plus',
+      'de l’eau coule au fond',
+      'il ne refroidit plus',
+      'il fuit',
+      'l’écran reste noir',
+      'la batterie ne tient plus',
+      'il s’éteint tout seul',
+      'il y a du givre au fond',
+      'il ne charge plus',
+      'il rame',
+    ];
     const borrowed: string[] = [];
     for (const { slug } of referenceProducts()) {
       const own = new Set([slug, ...(HOLDS.get(slug) ?? [])]);
       expect(kindsOf(slug)).toEqual(own);
       for (const q of descriptions) {
-        for (const m of index.search(q, { product: slug }).matches) if (!m.entry.products.some((p) => own.has(p))) borrowed.push(`${slug}: ${q} → ${m.entry.id}`);
+        for (const m of index.search(q, { product: slug }).matches)
+          if (!m.entry.products.some((p) => own.has(p))) borrowed.push(`${slug}: ${q} → ${m.entry.id}`);
       }
     }
     expect(borrowed).toEqual([]);

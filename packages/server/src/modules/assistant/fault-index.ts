@@ -6,7 +6,11 @@ import { kindsOf } from './device-kinds.ts';
 import { MAKERS, PART_DEVICES, PRODUCT_ALIASES, UNCOVERED_DEVICES } from './product-aliases.ts';
 import { KEY_PHRASES, SYNONYMS } from './synonyms.ts';
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 // Words that say nothing about a fault. Negations ("ne … plus") are dropped too: every entry has them.
 const STOP_WORDS = new Set(
@@ -73,7 +77,10 @@ function sameWord(a: string, b: string): boolean {
 }
 
 const tokenize = (s: string) => s.split(/[\s\p{P}\p{S}]+/u).filter(Boolean);
-const terms = (s: string) => tokenize(s).map(processTerm).filter((t): t is string => t !== null);
+const terms = (s: string) =>
+  tokenize(s)
+    .map(processTerm)
+    .filter((t): t is string => t !== null);
 
 /** Words one letter away from a device's name that are words of their own, not typos: « le portail électrique » is no « portable ». */
 const REAL_WORDS_NEAR_DEVICES = new Set(['portail', 'portier', 'portabl'].map((w) => processTerm(w)!));
@@ -214,7 +221,9 @@ export class FaultIndex {
       this.byId.set(entry.id, entry);
       const products = entry.products.flatMap((p) => [productNames.get(p) ?? p, ...(PRODUCT_ALIASES[p] ?? [])]).join(' ');
       const keywords = entry.keywords.join(' ');
-      [entry.title, ...entry.symptoms].forEach((text, i) => docs.push({ id: `${entry.id}#${i}`, entry: entry.id, text, keywords, products }));
+      [entry.title, ...entry.symptoms].forEach((text, i) =>
+        docs.push({ id: `${entry.id}#${i}`, entry: entry.id, text, keywords, products }),
+      );
       docs.push({ id: `${entry.id}#causes`, entry: entry.id, text: entry.causes.join(' '), keywords, products });
     }
     this.miniSearch.addAll(docs);
@@ -305,7 +314,8 @@ export class FaultIndex {
       if (!narrows && alias.terms.every((t) => this.entryFrequency.has(t))) continue;
       for (let i = 0; i + alias.terms.length <= words.length; i++) {
         const span = alias.terms.map((_, k) => i + k);
-        const fits = (w: string, t: string) => w === t || (!this.entryFrequency.has(w) && !REAL_WORDS_NEAR_DEVICES.has(w) && sameWord(w, t));
+        const fits = (w: string, t: string) =>
+          w === t || (!this.entryFrequency.has(w) && !REAL_WORDS_NEAR_DEVICES.has(w) && sameWord(w, t));
         if (span.some((k) => used.has(k)) || typed[i]!.compared || !alias.terms.every((t, k) => fits(words[i + k]!, t))) continue;
         span.forEach((k) => used.add(k));
         named.push({ slugs: alias.slugs, span });
@@ -327,7 +337,13 @@ export class FaultIndex {
     const narrowest = devices.filter((set) => !devices.some((other) => other.size < set.size && [...other].every((s) => set.has(s))));
     const slugs = new Set(narrowest.flatMap((set) => [...set]));
     const rest = typed.filter((_, i) => !used.has(i));
-    return { slugs, names: narrowest.length, rest: rest.map((w) => w.term), makers: new Set(rest.filter((w) => w.maker).map((w) => w.term)), qualified: rest.some((w) => w.qualifies && !w.maker) };
+    return {
+      slugs,
+      names: narrowest.length,
+      rest: rest.map((w) => w.term),
+      makers: new Set(rest.filter((w) => w.maker).map((w) => w.term)),
+      qualified: rest.some((w) => w.qualifies && !w.maker),
+    };
   }
 
   /** Product slugs the parts a text mentions belong to (« le foret » → the drill), without consuming the words. */
@@ -415,7 +431,13 @@ export class FaultIndex {
     const results = this.miniSearch.search([query, ...addedWords].join(' '));
     const perEntry = new Map<string, { scores: number[]; matched: Set<string>; fuzzy: Set<string>; evidence: boolean; exact: boolean }>();
     for (const r of results as (SearchResult & Doc)[]) {
-      const slot = perEntry.get(r.entry) ?? { scores: [], matched: new Set<string>(), fuzzy: new Set<string>(), evidence: false, exact: false };
+      const slot = perEntry.get(r.entry) ?? {
+        scores: [],
+        matched: new Set<string>(),
+        fuzzy: new Set<string>(),
+        evidence: false,
+        exact: false,
+      };
       slot.scores.push(r.score);
       const own = this.ownWords.get(r.entry)!;
       for (const term of r.queryTerms) {

@@ -5,14 +5,44 @@ import { loadKnowledgeBase } from './knowledge-base.ts';
 
 const entries = loadKnowledgeBase();
 const products = new Set(referenceProducts().map((p) => p.slug));
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** The 20 major appliance types of the carbon data set, plus everyday household electronics. */
 const MUST_COVER = [
-  'bouilloire', 'cafetiere-dosettes', 'cafetiere-filtre', 'cafetiere-expresso', 'four', 'lave-vaisselle', 'lave-linge', 'refrigerateur',
-  'aspirateur', 'climatiseur', 'micro-ondes', 'congelateur', 'seche-linge', 'hotte', 'plaque-de-cuisson', 'robot-cuiseur',
-  'appareil-a-raclette', 'chauffe-eau', 'machine-a-pain', 'mini-four', 'radiateur', 'yaourtiere',
-  'televiseur', 'ordinateur-portable', 'ordinateur-fixe', 'telephone-portable', 'tablette', 'imprimante', 'console-de-jeux', 'box-internet',
+  'bouilloire',
+  'cafetiere-dosettes',
+  'cafetiere-filtre',
+  'cafetiere-expresso',
+  'four',
+  'lave-vaisselle',
+  'lave-linge',
+  'refrigerateur',
+  'aspirateur',
+  'climatiseur',
+  'micro-ondes',
+  'congelateur',
+  'seche-linge',
+  'hotte',
+  'plaque-de-cuisson',
+  'robot-cuiseur',
+  'appareil-a-raclette',
+  'chauffe-eau',
+  'machine-a-pain',
+  'mini-four',
+  'radiateur',
+  'yaourtiere',
+  'televiseur',
+  'ordinateur-portable',
+  'ordinateur-fixe',
+  'telephone-portable',
+  'tablette',
+  'imprimante',
+  'console-de-jeux',
+  'box-internet',
 ];
 
 describe('diagnostic knowledge base', () => {
@@ -38,13 +68,18 @@ describe('diagnostic knowledge base', () => {
       for (const t of e.tutorials) {
         const url = new URL(t.url);
         expect(url.protocol, e.id).toBe('https:');
-        expect([...url.searchParams.keys()].filter((k) => /^(utm_|srsltid|fbclid|gclid)/.test(k)), e.id).toEqual([]);
+        expect(
+          [...url.searchParams.keys()].filter((k) => /^(utm_|srsltid|fbclid|gclid)/.test(k)),
+          e.id,
+        ).toEqual([]);
       }
     }
   });
 
   it('links only to hosts of the reviewed allow-list, each with its kind, and lists no host it does not use', () => {
-    const allowList: { host: string; kind: string; name: string }[] = JSON.parse(readFileSync(new URL('./tutorial-hosts.json', import.meta.url), 'utf8'));
+    const allowList: { host: string; kind: string; name: string }[] = JSON.parse(
+      readFileSync(new URL('./tutorial-hosts.json', import.meta.url), 'utf8'),
+    );
     const kinds = ['fabricant', 'public', 'consommateurs', 'ifixit', 'pieces-detachees', 'distributeur', 'energie', 'reparation'];
     for (const h of allowList) {
       expect(kinds, h.host).toContain(h.kind);
@@ -74,8 +109,12 @@ describe('diagnostic knowledge base', () => {
     const all = (e: (typeof entries)[number]) => fold([e.precaution, ...e.instructions, e.professional].join(' '));
     for (const e of entries) {
       expect(all(e), e.id).not.toMatch(/relance\w* (une )?(courte )?pyrolyse|verre d'huile/);
-      if (e.products.includes('chauffe-eau')) expect(fold(e.instructions.join(' ')), e.id).not.toMatch(/(retirez?|enlevez?|enleve|ouvrez?|demontez?|otez?) (le |son |ton )?capot/);
-      if (e.products.includes('bouilloire') && /detartr/.test(all(e))) expect(all(e), e.id).toMatch(/laissez? agir 1 heure sans faire chauffer/);
+      if (e.products.includes('chauffe-eau'))
+        expect(fold(e.instructions.join(' ')), e.id).not.toMatch(
+          /(retirez?|enlevez?|enleve|ouvrez?|demontez?|otez?) (le |son |ton )?capot/,
+        );
+      if (e.products.includes('bouilloire') && /detartr/.test(all(e)))
+        expect(all(e), e.id).toMatch(/laissez? agir 1 heure sans faire chauffer/);
     }
   });
 
@@ -87,9 +126,13 @@ describe('diagnostic knowledge base', () => {
       expect(text, e.id).not.toMatch(/recharg\w* (en |le )?(gaz|fluide)/);
     }
     for (const e of entries.filter((x) => x.products.includes('micro-ondes'))) {
-      expect(fold(`${e.precaution} ${e.instructions.join(' ')} ${e.professional}`), e.id).toMatch(/jamais|n'ouvrez? pas|ne demontez? pas|ne pas ouvrir/);
+      expect(fold(`${e.precaution} ${e.instructions.join(' ')} ${e.professional}`), e.id).toMatch(
+        /jamais|n'ouvrez? pas|ne demontez? pas|ne pas ouvrir/,
+      );
     }
-    for (const e of entries.filter((x) => x.products.some((p) => ['four', 'plaque-de-cuisson', 'chauffe-eau', 'hotte', 'radiateur'].includes(p)))) {
+    for (const e of entries.filter((x) =>
+      x.products.some((p) => ['four', 'plaque-de-cuisson', 'chauffe-eau', 'hotte', 'radiateur'].includes(p)),
+    )) {
       expect(fold(`${e.precaution} ${e.instructions.join(' ')}`), e.id).toMatch(/disjoncteur|debranch|coupez?|hors tension|courant/);
     }
   });
@@ -101,7 +144,9 @@ describe('diagnostic knowledge base', () => {
     const words = (text: string) => fold(text).replace(/\brendez-vous\b/g, 'rdv');
     const left = entries.flatMap((e) =>
       [e.precaution, ...e.causes, ...e.instructions, e.professional].flatMap((text) =>
-        [...words(text).matchAll(/\b(vous|votre|vos|[a-z]+ez)\b/g)].filter((m) => !NOT_VERBS.has(m[1]!)).map((m) => `${e.id}: « ${m[1]} » in ${text}`),
+        [...words(text).matchAll(/\b(vous|votre|vos|[a-z]+ez)\b/g)]
+          .filter((m) => !NOT_VERBS.has(m[1]!))
+          .map((m) => `${e.id}: « ${m[1]} » in ${text}`),
       ),
     );
     expect(left).toEqual([]);

@@ -26,11 +26,14 @@ export const KNOWLEDGE_BASE_DIR = path.join(path.dirname(fileURLToPath(import.me
 /** Reads and checks every knowledge-base file; a bad entry stops the start with its file and id. */
 export function loadKnowledgeBase(dir = KNOWLEDGE_BASE_DIR): FaultEntry[] {
   const entries: FaultEntry[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const raw: unknown[] = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
     raw.forEach((item, i) => {
       const parsed = FaultEntry.safeParse(item);
-      if (!parsed.success) throw new Error(`knowledge-base/${file} #${i} (${(item as { id?: string }).id}): ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success)
+        throw new Error(`knowledge-base/${file} #${i} (${(item as { id?: string }).id}): ${z.prettifyError(parsed.error)}`);
       entries.push(parsed.data);
     });
   }

@@ -80,7 +80,14 @@ export function evaluateRetrieval(index: FaultIndex, items: HeldOutItem[]): Eval
     const ids = d.kind === 'fiche' ? d.matches.map((m) => m.entry.id) : [];
     if (d.kind === 'fiche' && product && !d.matches[0]!.entry.products.some((p) => kindsOf(product).has(p))) wrongDevice++;
     if (d.kind === 'aucune') abstainedTotal++;
-    const got = d.kind === 'urgence' ? `urgence:${d.urgence.type}` : d.kind === 'refus' ? 'refus' : d.kind === 'aucune' ? 'aucune fiche' : ids.slice(0, 3);
+    const got =
+      d.kind === 'urgence'
+        ? `urgence:${d.urgence.type}`
+        : d.kind === 'refus'
+          ? 'refus'
+          : d.kind === 'aucune'
+            ? 'aucune fiche'
+            : ids.slice(0, 3);
     if (item.expected === 'urgence') {
       emergencies.n++;
       if (d.kind === 'urgence') emergencies.found++;
@@ -105,7 +112,13 @@ export function evaluateRetrieval(index: FaultIndex, items: HeldOutItem[]): Eval
   const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
   return {
     n: items.length,
-    inScope: { n: inScope.n, top1: ratio(inScope.top1, inScope.n), top3: ratio(inScope.top3, inScope.n), mrr: ratio(inScope.rr, inScope.n), abstained: inScope.abstained },
+    inScope: {
+      n: inScope.n,
+      top1: ratio(inScope.top1, inScope.n),
+      top3: ratio(inScope.top3, inScope.n),
+      mrr: ratio(inScope.rr, inScope.n),
+      abstained: inScope.abstained,
+    },
     outOfScope,
     emergencies: { n: emergencies.n, recall: ratio(emergencies.found, emergencies.n), falseAlarms: emergencies.falseAlarms },
     abstention: { precision: ratio(outOfScope.abstained, abstainedTotal), recall: ratio(outOfScope.abstained, outOfScope.n) },

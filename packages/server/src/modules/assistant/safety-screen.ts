@@ -1,4 +1,13 @@
-import { detectEmergency, EMERGENCIES, EMERGENCY_KINDS, type EmergencyKind, isSafetyBypass, type Refus, SAFETY_BYPASS_REFUSAL, type Urgence } from '@ecofoyer/contracts';
+import {
+  detectEmergency,
+  EMERGENCIES,
+  EMERGENCY_KINDS,
+  type EmergencyKind,
+  isSafetyBypass,
+  type Refus,
+  SAFETY_BYPASS_REFUSAL,
+  type Urgence,
+} from '@ecofoyer/contracts';
 import { type DangerModel, loadDangerModel, readDanger } from './danger-model.ts';
 
 export interface Screened {
@@ -6,7 +15,8 @@ export interface Screened {
   refus: Refus | null;
 }
 
-const moreSerious = (a: EmergencyKind | null, b: EmergencyKind | null) => (a === null ? b : b === null ? a : EMERGENCY_KINDS.indexOf(a) <= EMERGENCY_KINDS.indexOf(b) ? a : b);
+const moreSerious = (a: EmergencyKind | null, b: EmergencyKind | null) =>
+  a === null ? b : b === null ? a : EMERGENCY_KINDS.indexOf(a) <= EMERGENCY_KINDS.indexOf(b) ? a : b;
 
 /**
  * What a message is before anything else is said about it: an emergency — read by the

@@ -31,8 +31,17 @@ type Card = { slug: string; product: string; title: string; steps: { title: stri
 const entries = loadKnowledgeBase();
 const cards: Card[] = JSON.parse(readFileSync(new URL('../../db/reference/maintenance-cards.json', import.meta.url), 'utf8'));
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[’`´]/g, "'");
-const plain = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[’`´]/g, "'");
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const sentences = (s: string) => s.split(/(?<=[.!?])\s+/).filter(Boolean);
 
 /** What a sheet shows: the title and everything under it but the search words (symptoms, keywords). */
@@ -40,8 +49,16 @@ const shown = (e: FaultEntry) => [e.title, e.precaution, ...e.causes, ...e.instr
 const cardText = (c: Card) => [c.title, ...c.steps.flatMap((s) => [s.title, plain(s.detail)])];
 /** Every sentence the user reads, folded, with where it comes from. */
 const units = (): { where: string; text: string }[] => [
-  ...entries.flatMap((e) => shown(e).flatMap(sentences).map((text) => ({ where: e.id, text: fold(text) }))),
-  ...cards.flatMap((c) => cardText(c).flatMap(sentences).map((text) => ({ where: c.slug, text: fold(text) }))),
+  ...entries.flatMap((e) =>
+    shown(e)
+      .flatMap(sentences)
+      .map((text) => ({ where: e.id, text: fold(text) })),
+  ),
+  ...cards.flatMap((c) =>
+    cardText(c)
+      .flatMap(sentences)
+      .map((text) => ({ where: c.slug, text: fold(text) })),
+  ),
 ];
 
 /** A word said in a denial (« n'allumez », « ne relancez ni… », « sans vinaigre pur », « jamais de vinaigre »). */
@@ -55,11 +72,16 @@ const GAS_SMELL = /odeur de gaz|sent\w* le gaz|fuites? de gaz/;
 const GAS_TOPIC =
   /odeur de gaz|sent\w* le gaz|fuites? de gaz|robinet[^.;:]{0,30}\bgaz\b|\bgaz\b[^.;:]{0,15}\brobinet|robinet de (la )?bouteille|bouteilles? de (gaz|butane|propane)|gaz en (bouteille|citerne)|\bbutane\b|\bpropane\b|\bciternes?\b|compteur (de |du )?gaz|robinet du compteur|circuit de gaz/;
 /** What the gas reflex forbids: a switch, a plug, a breaker (said with « vous » in the tutorials, « tu » in the sheets). */
-const SWITCHING = /\b(debranch\w*|rebranch\w*|(?<!s')allumez?|eteins|eteignez|actionnez?|coupez? (le |son )?(courant|disjoncteur)|disjoncteur\b[^.;:]{0,25}\bcoupe)\b/;
+const SWITCHING =
+  /\b(debranch\w*|rebranch\w*|(?<!s')allumez?|eteins|eteignez|actionnez?|coupez? (le |son )?(courant|disjoncteur)|disjoncteur\b[^.;:]{0,25}\bcoupe)\b/;
 const PHONE = /\b0\s?[1-9](?:[\s.]?\d){8}\b/g;
 
-const gasSheets = entries.filter((e) => /(^|-)gaz(-|$)/.test(e.id) || e.products.includes('chaudiere') || GAS_TOPIC.test(fold(shown(e).join(' '))));
-const gasCards = cards.filter((c) => /(^|-)gaz(-|$)/.test(c.slug) || c.product === 'chaudiere' || GAS_TOPIC.test(fold(cardText(c).join(' '))));
+const gasSheets = entries.filter(
+  (e) => /(^|-)gaz(-|$)/.test(e.id) || e.products.includes('chaudiere') || GAS_TOPIC.test(fold(shown(e).join(' '))),
+);
+const gasCards = cards.filter(
+  (c) => /(^|-)gaz(-|$)/.test(c.slug) || c.product === 'chaudiere' || GAS_TOPIC.test(fold(cardText(c).join(' '))),
+);
 
 describe('gas: one text, from contracts (item 9)', () => {
   it('puts the shared gas reminder first in the precaution of every gas fault sheet', () => {
@@ -79,7 +101,10 @@ describe('gas: one text, from contracts (item 9)', () => {
       for (const [number] of text.matchAll(PHONE)) expect(number, `${where}: ${text}`).toBe(GAS_SAFETY.numero.numero);
       if (affirmed(text, GAS_SMELL).length === 0) continue;
       smells++;
-      expect(affirmed(text, SWITCHING).map((m) => m[0]), `${where}: ${text}`).toEqual([]);
+      expect(
+        affirmed(text, SWITCHING).map((m) => m[0]),
+        `${where}: ${text}`,
+      ).toEqual([]);
     }
     expect(smells).toBeGreaterThanOrEqual(gasSheets.length);
   });
@@ -89,7 +114,8 @@ describe('refrigerant (item 9)', () => {
   const COLD = ['refrigerateur', 'congelateur', 'cave-a-vin'];
 
   it('calls it « fluide frigorigène », never « gaz », in the fridge, freezer and wine cellar sheets and tutorials', () => {
-    for (const e of entries.filter((x) => x.products.some((p) => COLD.includes(p)))) expect(fold(shown(e).join(' ')), e.id).not.toMatch(/\bgaz\b/);
+    for (const e of entries.filter((x) => x.products.some((p) => COLD.includes(p))))
+      expect(fold(shown(e).join(' ')), e.id).not.toMatch(/\bgaz\b/);
     for (const c of cards.filter((x) => COLD.includes(x.product))) expect(fold(cardText(c).join(' ')), c.slug).not.toMatch(/\bgaz\b/);
     for (const { where, text } of units()) expect(text, where).not.toMatch(/gaz (refrigerant|frigorigene)/);
   });
@@ -118,10 +144,20 @@ describe('pyrolysis (item 9)', () => {
 describe('white vinegar in a dishwasher (item 9)', () => {
   it('says the same in the sheets and the tutorials: the maker’s cleaner, or 250 ml of vinegar only if the manual allows it, never on the seals nor in the rinse-aid dispenser', () => {
     const dishwasher = [
-      ...entries.filter((e) => e.products.includes('lave-vaisselle')).flatMap((e) => [e.precaution, ...e.instructions, e.professional].flatMap(sentences).map((t) => ({ where: e.id, text: fold(t), tutorial: false }))),
-      ...cards.filter((c) => c.product === 'lave-vaisselle').flatMap((c) => c.steps.flatMap((s) => sentences(plain(s.detail))).map((t) => ({ where: c.slug, text: fold(t), tutorial: true }))),
+      ...entries
+        .filter((e) => e.products.includes('lave-vaisselle'))
+        .flatMap((e) =>
+          [e.precaution, ...e.instructions, e.professional]
+            .flatMap(sentences)
+            .map((t) => ({ where: e.id, text: fold(t), tutorial: false })),
+        ),
+      ...cards
+        .filter((c) => c.product === 'lave-vaisselle')
+        .flatMap((c) => c.steps.flatMap((s) => sentences(plain(s.detail))).map((t) => ({ where: c.slug, text: fold(t), tutorial: true }))),
     ].filter(({ text }) => text.includes('vinaigre'));
-    const inMachine = dishwasher.filter(({ text }) => affirmed(text, /vinaigre/).length > 0 && /\b(cycle|programme|panier|cuve|a vide)\b/.test(text));
+    const inMachine = dishwasher.filter(
+      ({ text }) => affirmed(text, /vinaigre/).length > 0 && /\b(cycle|programme|panier|cuve|a vide)\b/.test(text),
+    );
     // Both a sheet and a tutorial speak of it, so the rule below makes them agree.
     expect(new Set(inMachine.map((u) => u.tutorial))).toEqual(new Set([false, true]));
     for (const { where, text } of inMachine) {
@@ -130,8 +166,15 @@ describe('white vinegar in a dishwasher (item 9)', () => {
       expect(text, where).toContain('250 ml');
     }
     for (const { where, text } of dishwasher) {
-      if (/\bjoints?\b/.test(text)) expect(affirmed(text, /vinaigre/).map((m) => m[0]), `${where}: ${text}`).toEqual([]);
-      expect(affirmed(text, /vinaigre[^.;:]{0,15}\b(dans|au)\b[^.;:]{0,25}rincage/).map((m) => m[0]), `${where}: ${text}`).toEqual([]);
+      if (/\bjoints?\b/.test(text))
+        expect(
+          affirmed(text, /vinaigre/).map((m) => m[0]),
+          `${where}: ${text}`,
+        ).toEqual([]);
+      expect(
+        affirmed(text, /vinaigre[^.;:]{0,15}\b(dans|au)\b[^.;:]{0,25}rincage/).map((m) => m[0]),
+        `${where}: ${text}`,
+      ).toEqual([]);
     }
   });
 });

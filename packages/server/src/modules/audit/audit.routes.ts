@@ -6,7 +6,15 @@ import { z } from 'zod';
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:userId/audit',
-    { config: { access: 'signed-in' }, schema: { tags: ['audit'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: z.array(AuditEntry), 401: ErrorBody, 403: ErrorBody } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['audit'],
+        security: [{ bearer: [] }],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: z.array(AuditEntry), 401: ErrorBody, 403: ErrorBody },
+      },
+    },
     async (req) => {
       return app.services.audit.list(req.params.userId);
     },

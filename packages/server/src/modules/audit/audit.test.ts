@@ -20,12 +20,28 @@ describe('audit log', () => {
       method: 'PUT',
       url: `/api/auth/user/${user.id}`,
       headers: user.headers,
-      payload: { firstname: 'Camille', lastname: 'Durand', email: 'audit@exemple.fr', password: 'Nouveau1!mdp', currentPassword: 'Secret1!ok' },
+      payload: {
+        firstname: 'Camille',
+        lastname: 'Durand',
+        email: 'audit@exemple.fr',
+        password: 'Nouveau1!mdp',
+        currentPassword: 'Secret1!ok',
+      },
     });
     expect(changed.statusCode).toBe(200);
     const form = await multipart({ name: 'Garage' });
-    const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}`, headers: user.headers })).statusCode).toBe(204);
+    const universe = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${user.id}/foyers/univers`,
+        headers: { ...user.headers, ...form.headers },
+        payload: form.payload,
+      })
+    ).json().univer_id;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}`, headers: user.headers }))
+        .statusCode,
+    ).toBe(204);
 
     const res = await t.app.inject({ url: `/api/V1/profils/users/${user.id}/audit`, headers: user.headers });
     expect(res.statusCode).toBe(200);
@@ -33,10 +49,18 @@ describe('audit log', () => {
     expect(actions).toEqual(['universe_deleted', 'password_changed', 'signin_failed', 'signin']);
     expect(res.json()[0]).toMatchObject({ ip: '127.0.0.1', details: { id: universe } });
     // The unknown login is kept without an account; nobody reads it through the API.
-    const rows = await t.db.selectFrom('audit_log').select(['user_id', 'action', 'details']).where('action', '=', 'signin_failed').execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'action', 'details'])
+      .where('action', '=', 'signin_failed')
+      .execute();
     expect(rows.some((r) => r.user_id === null)).toBe(true);
     expect((await t.app.inject({ url: `/api/V1/profils/users/${user.id}/audit`, headers: other.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/V1/profils/users/${other.id}/audit`, headers: other.headers })).json().map((e: { action: string }) => e.action)).toEqual(['signin']);
+    expect(
+      (await t.app.inject({ url: `/api/V1/profils/users/${other.id}/audit`, headers: other.headers }))
+        .json()
+        .map((e: { action: string }) => e.action),
+    ).toEqual(['signin']);
   });
 });
 
@@ -44,10 +68,13 @@ describe('audit log retention', () => {
   it('keeps a line one year, then the hourly purge deletes it', async () => {
     const now = t.clock.now().getTime();
     const day = 86_400_000;
-    await t.db.insertInto('audit_log').values([
-      { user_id: null, action: 'signin_failed', ip: '192.0.2.1', created_at: new Date(now - 366 * day) },
-      { user_id: null, action: 'signin_failed', ip: '192.0.2.2', created_at: new Date(now - 300 * day) },
-    ]).execute();
+    await t.db
+      .insertInto('audit_log')
+      .values([
+        { user_id: null, action: 'signin_failed', ip: '192.0.2.1', created_at: new Date(now - 366 * day) },
+        { user_id: null, action: 'signin_failed', ip: '192.0.2.2', created_at: new Date(now - 300 * day) },
+      ])
+      .execute();
     expect(await t.app.services.audit.purge()).toBeGreaterThanOrEqual(1);
     const ips = (await t.db.selectFrom('audit_log').select('ip').execute()).map((r) => r.ip);
     expect(ips).not.toContain('192.0.2.1');

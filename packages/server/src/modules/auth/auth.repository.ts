@@ -63,7 +63,10 @@ export class AuthRepository {
     token: { token_hash: string; expires_at: Date },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('sessions').values({ ...session, last_seen_at: session.created_at }).execute();
+      await trx
+        .insertInto('sessions')
+        .values({ ...session, last_seen_at: session.created_at })
+        .execute();
       await trx
         .insertInto('refresh_tokens')
         .values({ ...token, user_id: session.user_id, family_id: session.id, created_at: session.created_at })
@@ -126,11 +129,19 @@ export class AuthRepository {
         .executeTakeFirst();
       const end = (session?.created_at ?? now).getTime() + maxAgeMs;
       if (end <= now.getTime()) {
-        await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', spent.family_id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: now })
+          .where('family_id', '=', spent.family_id)
+          .where('revoked_at', 'is', null)
+          .execute();
         return undefined;
       }
       const expires_at = new Date(Math.min(next.expires_at.getTime(), end));
-      await trx.insertInto('refresh_tokens').values({ ...next, expires_at, user_id: spent.user_id, family_id: spent.family_id }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ ...next, expires_at, user_id: spent.user_id, family_id: spent.family_id })
+        .execute();
       return spent;
     });
   }
@@ -205,11 +216,24 @@ export class AuthRepository {
    * keeps its lines without the user). Their files go with the next orphan sweep.
    */
   /** The account's pending new address (a newer request replaces an older one). */
-  async savePendingEmail(change: { user_id: number; new_email: string; token_hash: string; created_at: Date; expires_at: Date }): Promise<void> {
+  async savePendingEmail(change: {
+    user_id: number;
+    new_email: string;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+  }): Promise<void> {
     await this.db
       .insertInto('email_changes')
       .values(change)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ new_email: change.new_email, token_hash: change.token_hash, created_at: change.created_at, expires_at: change.expires_at }))
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          new_email: change.new_email,
+          token_hash: change.token_hash,
+          created_at: change.created_at,
+          expires_at: change.expires_at,
+        }),
+      )
       .execute();
   }
 
@@ -244,16 +268,30 @@ export class AuthRepository {
     const sessions = count(
       await this.db
         .deleteFrom('sessions')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('refresh_tokens').select('refresh_tokens.id').whereRef('refresh_tokens.family_id', '=', 'sessions.id'))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('refresh_tokens').select('refresh_tokens.id').whereRef('refresh_tokens.family_id', '=', 'sessions.id'))),
+        )
         .where('last_seen_at', '<', dayAgo)
         .execute(),
     );
-    const devices = count(await this.db.deleteFrom('known_devices').where('last_used_at', '<', new Date(now.getTime() - 400 * day)).execute());
+    const devices = count(
+      await this.db
+        .deleteFrom('known_devices')
+        .where('last_used_at', '<', new Date(now.getTime() - 400 * day))
+        .execute(),
+    );
     const failures = count(await this.db.deleteFrom('signin_failures').where('last_failure_at', '<', dayAgo).execute());
     const resets = count(await this.db.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute());
     const demos = await this.purgeExpiredDemos(now);
     await this.db.deleteFrom('email_changes').where('expires_at', '<', dayAgo).execute();
-    return { refresh_tokens: tokens, sessions, known_devices: devices, signin_failures: failures, password_reset_tokens: resets, demo_accounts: demos };
+    return {
+      refresh_tokens: tokens,
+      sessions,
+      known_devices: devices,
+      signin_failures: failures,
+      password_reset_tokens: resets,
+      demo_accounts: demos,
+    };
   }
 
   /** The failed sign-ins of a login key still counting (within `windowMs` of the last one). */
@@ -297,7 +335,11 @@ export class AuthRepository {
       const failures = now.getTime() - row.last_failure_at.getTime() > windowMs ? 0 : row.failures;
       const wait = failures === 0 ? 0 : row.last_failure_at.getTime() + delayMs(failures) - now.getTime();
       if (wait > 0) return wait;
-      await trx.updateTable('signin_failures').set({ failures: failures + 1, last_failure_at: now }).where('login', '=', login).execute();
+      await trx
+        .updateTable('signin_failures')
+        .set({ failures: failures + 1, last_failure_at: now })
+        .where('login', '=', login)
+        .execute();
       return 0;
     });
   }
@@ -319,12 +361,20 @@ export class AuthRepository {
   }
 
   async addKnownDevice(userId: number, tokenHash: string, now: Date): Promise<void> {
-    await this.db.insertInto('known_devices').values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now }).execute();
+    await this.db
+      .insertInto('known_devices')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now })
+      .execute();
   }
 
   /** Spends every reset token of a user still unused (a password changed elsewhere makes them void). */
   async spendAllResetTokens(userId: number, now: Date): Promise<void> {
-    await this.db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   /** Spends a live reset token in one statement (single use even under concurrency). */

@@ -49,10 +49,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.post('/signup', { config: { access: 'public' }, schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } }, async (req, reply) => {
-    await service.signup(req.body, req.ip);
-    return reply.code(201).send({ message: MSG.signupDone });
-  });
+  app.post(
+    '/signup',
+    { config: { access: 'public' }, schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } },
+    async (req, reply) => {
+      await service.signup(req.body, req.ip);
+      return reply.code(201).send({ message: MSG.signupDone });
+    },
+  );
 
   // An address already over its limit is turned away before its body is even read: a flood costs no parsing.
   const refuseBlocked = (key: (ip: string) => string, message: string) => async (req: FastifyRequest) => {
@@ -61,21 +65,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/signin',
-    { config: { access: 'public' }, schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
-    async (req) => service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
+    {
+      config: { access: 'public' },
+      schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } },
+      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
+    },
+    async (req) =>
+      service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
   );
 
   // Two-factor sign-in: the challenge of a right password, then a code or a recovery code.
   app.post(
     '/signin/totp',
-    { config: { access: 'public' }, schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin) },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } },
+      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
+    },
     async (req) => service.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
   );
   const signedIn = { security: [{ bearer: [] }] };
-  app.get('/totp', { config: { access: 'signed-in' }, schema: { tags, response: { 200: TotpStatus, ...errors }, security: signedIn.security } }, async (req) => totp.status(req.auth!.userId));
+  app.get(
+    '/totp',
+    { config: { access: 'signed-in' }, schema: { tags, response: { 200: TotpStatus, ...errors }, security: signedIn.security } },
+    async (req) => totp.status(req.auth!.userId),
+  );
   app.post(
     '/totp/setup',
-    { config: { access: 'signed-in' }, schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security },
+    },
     async (req) => {
       const user = await service.reauthenticate(req.auth!.userId, req.body.currentPassword, req.ip);
       return totp.setup(user.id, user.email);
@@ -83,7 +103,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/totp/enable',
-    { config: { access: 'signed-in' }, schema: { tags, body: TotpEnableBody, response: { 200: TotpRecoveryCodes, ...errors }, security: signedIn.security } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: TotpEnableBody, response: { 200: TotpRecoveryCodes, ...errors }, security: signedIn.security },
+    },
     async (req) => {
       const recoveryCodes = await totp.enable(req.auth!.userId, req.body.code);
       await app.services.audit.record(req.auth!.userId, 'totp_enabled', req.ip);
@@ -92,7 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/totp/disable',
-    { config: { access: 'signed-in' }, schema: { tags, body: TotpDisableBody, response: { 200: MessageResponse, ...errors }, security: signedIn.security } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: TotpDisableBody, response: { 200: MessageResponse, ...errors }, security: signedIn.security },
+    },
     async (req) => {
       const userId = req.auth!.userId;
       await service.reauthenticate(userId, req.body.currentPassword, req.ip);
@@ -106,7 +132,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // DEMO: a household of the visitor's own, signed in at once; off with DEMO=false.
   app.post(
     '/demo',
-    { config: { access: 'public' }, schema: { tags, response: { 200: SigninResponse, ...errors } }, onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup) },
+    {
+      config: { access: 'public' },
+      schema: { tags, response: { 200: SigninResponse, ...errors } },
+      onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup),
+    },
     async (req) => {
       if (!config.demo) throw notFound(MSG.demoUnavailable, 'DEMO_UNAVAILABLE');
       const userId = await service.createDemoUser(req.ip);
@@ -121,27 +151,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The link mailed to a new address: the token in the body is the credential.
-  app.post('/email/confirm', { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } }, async (req) => {
-    const user = await service.confirmEmail(req.body.token, req.ip);
-    return { message: MSG.emailConfirmed(user.email) };
-  });
-
-  app.post('/refreshtoken', { config: { access: 'public' }, schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (req) =>
-    service.refresh(req.body.refreshToken),
+  app.post(
+    '/email/confirm',
+    { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } },
+    async (req) => {
+      const user = await service.confirmEmail(req.body.token, req.ip);
+      return { message: MSG.emailConfirmed(user.email) };
+    },
   );
 
-  app.post('/signout', { config: { access: 'public' }, schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await service.signout(req.body.refreshToken, req.ip);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/refreshtoken',
+    { config: { access: 'public' }, schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } },
+    async (req) => service.refresh(req.body.refreshToken),
+  );
 
-  app.post('/forgotpassword', { config: { access: 'public' }, schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
-    message: await service.forgotPassword(req.body.email, req.ip),
-  }));
+  app.post(
+    '/signout',
+    { config: { access: 'public' }, schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await service.signout(req.body.refreshToken, req.ip);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/resetpassword', { config: { access: 'public' }, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } }, async (req) => ({
-    message: await service.resetPassword(req.body.token, req.body.newPassword, req.ip),
-  }));
+  app.post(
+    '/forgotpassword',
+    { config: { access: 'public' }, schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } },
+    async (req) => ({
+      message: await service.forgotPassword(req.body.email, req.ip),
+    }),
+  );
+
+  app.post(
+    '/resetpassword',
+    { config: { access: 'public' }, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } },
+    async (req) => ({
+      message: await service.resetPassword(req.body.token, req.body.newPassword, req.ip),
+    }),
+  );
 
   app.put(
     '/user/:userId',
@@ -161,35 +209,58 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'signed-in' }, schema: { tags, params: SelfParams, produces: ['application/zip'], security: [{ bearer: [] }] } },
     async (req, reply) => {
       const { stream, fileName } = await account.exportZip(req.params.userId);
-      return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(stream);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
     },
   );
   app.delete(
     '/user/:userId',
-    { config: { access: 'signed-in' }, schema: { tags, params: SelfParams, body: DeleteAccountBody, response: { 200: MessageResponse, ...errors }, security: [{ bearer: [] }] } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: SelfParams,
+        body: DeleteAccountBody,
+        response: { 200: MessageResponse, ...errors },
+        security: [{ bearer: [] }],
+      },
+    },
     async (req) => {
       const { userId } = req.params;
       const departure = { donnees: req.body.donnees, successeur: req.body.successeur };
       // A household the account holds and shares is handed over, or deleted with it, as the person chose (decision 021).
-      await service.deleteAccount(userId, req.body.currentPassword, req.ip, () => account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit)));
+      await service.deleteAccount(userId, req.body.currentPassword, req.ip, () =>
+        account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit)),
+      );
       return { message: MSG.accountDeleted };
     },
   );
 
   // « Mes appareils connectés »: the user's own sessions, one ended, or all but this one.
   const bearer = { security: [{ bearer: [] }] };
-  app.get('/sessions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } }, async (req) =>
-    service.listSessions(req.auth!.userId, req.auth?.sid),
+  app.get(
+    '/sessions',
+    { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } },
+    async (req) => service.listSessions(req.auth!.userId, req.auth?.sid),
   );
   app.delete(
     '/sessions/:sessionId',
-    { config: { access: 'signed-in' }, schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security },
+    },
     async (req, reply) => {
       await service.revokeSession(req.auth!.userId, req.params.sessionId, req.ip);
       return reply.code(204).send(null);
     },
   );
-  app.delete('/sessions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } }, async (req) => ({
-    revoked: await service.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
-  }));
+  app.delete(
+    '/sessions',
+    { config: { access: 'signed-in' }, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } },
+    async (req) => ({
+      revoked: await service.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
+    }),
+  );
 };

@@ -1,13 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import {
-  MSG,
-  RESET_TOKEN_TTL_MS,
-  ROLES,
-  type SessionInfo,
-  type SigninAnswer,
-  type SigninResponse,
-  type User,
-} from '@ecofoyer/contracts';
+import { MSG, RESET_TOKEN_TTL_MS, ROLES, type SessionInfo, type SigninAnswer, type SigninResponse, type User } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -30,7 +22,8 @@ const newSecret = () => randomBytes(32).toString('base64url');
 
 /** A common password is refused with the field's French message, before anything changes. */
 async function refuseCommon(password: string, path: string): Promise<void> {
-  if (await isCommonPassword(password)) throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
+  if (await isCommonPassword(password))
+    throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
 }
 
 /** Failures older than this no longer count. */
@@ -86,19 +79,23 @@ export class AuthService {
     return user;
   }
 
-  async signup(input: {
-    username?: string;
-    firstname: string;
-    lastname: string;
-    email: string;
-    password: string;
-    adresse?: string | null;
-    telephone?: string | null;
-  },
+  async signup(
+    input: {
+      username?: string;
+      firstname: string;
+      lastname: string;
+      email: string;
+      password: string;
+      adresse?: string | null;
+      telephone?: string | null;
+    },
     ip = 'unknown',
   ): Promise<User> {
     // Counted before any lookup or hashing: a flood costs no work.
-    await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
+    await this.deps.limiter.hit(
+      [{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
+      MSG.tooManySignup,
+    );
     const username = input.username?.trim() || input.email;
     await refuseCommon(input.password, 'body.password');
     if (await this.repo.emailOrUsernameTaken(input.email, username)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
@@ -130,7 +127,10 @@ export class AuthService {
    * locks the button for the others.
    */
   async createDemoUser(ip: string): Promise<number> {
-    await this.deps.limiter.hit([{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManySignup);
+    await this.deps.limiter.hit(
+      [{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
+      MSG.tooManySignup,
+    );
     const now = this.deps.clock.now();
     const username = `demo-${randomBytes(6).toString('hex')}`;
     const row = await this.repo.insertUser({
@@ -165,7 +165,12 @@ export class AuthService {
    * included), and only then a confirmation goes to the address — erased from the queue as soon as
    * it has left, since the account it speaks of is gone.
    */
-  async deleteAccount(userId: number, currentPassword: string | null | undefined, ip: string | null, deleteRows: () => Promise<void>): Promise<void> {
+  async deleteAccount(
+    userId: number,
+    currentPassword: string | null | undefined,
+    ip: string | null,
+    deleteRows: () => Promise<void>,
+  ): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user) throw unauthorized();
     if (user.demo_expires_at) throw forbidden(MSG.demoDeleteLocked, 'DEMO_ACCOUNT');
@@ -175,7 +180,12 @@ export class AuthService {
     await deleteRows();
     await this.repo.clearSigninFailures(`user:${userId}`);
     try {
-      await this.deps.mailer.send({ to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname), forgetWhenSent: true });
+      await this.deps.mailer.send({
+        to: user.email,
+        subject: MSG.accountDeletedMailSubject,
+        text: MSG.accountDeletedMailText(user.firstname),
+        forgetWhenSent: true,
+      });
     } catch (error) {
       this.deps.log.error({ err: error }, 'account deletion mail could not be queued');
     }
@@ -193,7 +203,13 @@ export class AuthService {
    * that signed in before (its `deviceToken`) is spared that wait, so an attacker cannot keep the
    * owner out.
    */
-  async signin(login: string, password: string, ip: string, userAgent: string | null = null, deviceToken: string | null = null): Promise<SigninAnswer> {
+  async signin(
+    login: string,
+    password: string,
+    ip: string,
+    userAgent: string | null = null,
+    deviceToken: string | null = null,
+  ): Promise<SigninAnswer> {
     const { limiter, config, clock } = this.deps;
     await limiter.hit([{ key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE }], MSG.tooManySignin);
     const now = clock.now();
@@ -217,7 +233,8 @@ export class AuthService {
     }
     await this.repo.clearSigninFailures(key);
     // Two-factor accounts: the password alone opens nothing; a signed challenge waits for the code.
-    if (this.deps.totp && (await this.deps.totp.isEnabled(row.id))) return { totpRequired: true, challenge: this.deps.totp.challengeFor(row.id) };
+    if (this.deps.totp && (await this.deps.totp.isEnabled(row.id)))
+      return { totpRequired: true, challenge: this.deps.totp.challengeFor(row.id) };
     return this.completeSignin(row, knownDevice ? deviceToken : null, ip, userAgent);
   }
 
@@ -242,7 +259,12 @@ export class AuthService {
   }
 
   /** The session of a sign-in that passed every factor; a new device gets its token. */
-  private async completeSignin(row: UserRow, knownDeviceToken: string | null, ip: string, userAgent: string | null): Promise<SigninResponse> {
+  private async completeSignin(
+    row: UserRow,
+    knownDeviceToken: string | null,
+    ip: string,
+    userAgent: string | null,
+  ): Promise<SigninResponse> {
     let device = knownDeviceToken;
     if (!device) {
       device = newSecret();
@@ -269,11 +291,17 @@ export class AuthService {
     const hash = sha256(refreshToken);
     const next = this.successorOf(refreshToken);
     const maxAgeMs = this.deps.config.sessionMaxDays * 24 * 60 * MINUTE;
-    const spent = await this.repo.rotateRefreshToken(hash, { token_hash: sha256(next), created_at: now, expires_at: this.refreshExpiry(now) }, now, maxAgeMs);
+    const spent = await this.repo.rotateRefreshToken(
+      hash,
+      { token_hash: sha256(next), created_at: now, expires_at: this.refreshExpiry(now) },
+      now,
+      maxAgeMs,
+    );
     if (!spent) {
       const known = await this.repo.findRefreshToken(hash);
       // Within the reuse interval, and while nobody has used it, the same successor: never a new branch.
-      const recent = known?.used_at && !known.revoked_at && now.getTime() - known.used_at.getTime() <= this.deps.config.refreshReuseSeconds * 1000;
+      const recent =
+        known?.used_at && !known.revoked_at && now.getTime() - known.used_at.getTime() <= this.deps.config.refreshReuseSeconds * 1000;
       if (known && recent) {
         const successor = await this.repo.findRefreshToken(sha256(next));
         const user = await this.repo.findById(known.user_id);
@@ -365,7 +393,8 @@ export class AuthService {
     const current = await this.repo.findById(id);
     if (!current) throw unauthorized();
     // A demo account has no mailbox and a password nobody knows: its sign-in details stay as they are.
-    if (current.demo_expires_at && (input.email.toLowerCase() !== current.email.toLowerCase() || input.password)) throw forbidden(MSG.demoCredentialsLocked, 'DEMO_ACCOUNT');
+    if (current.demo_expires_at && (input.email.toLowerCase() !== current.email.toLowerCase() || input.password))
+      throw forbidden(MSG.demoCredentialsLocked, 'DEMO_ACCOUNT');
     // The username follows the address when it was the address (the web form signs up that way).
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
     const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();
@@ -374,7 +403,11 @@ export class AuthService {
     // A stolen access token alone must not take the account over (ASVS 5.0 V6.2: re-authentication).
     if (newEmail || newPassword) await this.checkCurrentPassword(current, input.currentPassword, ip);
     // The 409 below tells whether an address has an account: probing it is limited like sign-up.
-    if (newEmail) await this.deps.limiter.hit([{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }], MSG.tooManyEmailChanges);
+    if (newEmail)
+      await this.deps.limiter.hit(
+        [{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
+        MSG.tooManyEmailChanges,
+      );
     if (await this.repo.emailOrUsernameTaken(input.email, username, id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     try {
       // A new address is used only once its owner opens the link mailed to it: until
@@ -395,7 +428,8 @@ export class AuthService {
       }
       if (newEmail) await this.sendEmailConfirmation(row, input.email);
       await this.deps.audit.record(id, newPassword ? 'password_changed' : newEmail ? 'email_change_requested' : 'account_updated', ip);
-      if (newEmail || newPassword) await this.warnOwner(current, newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email', newEmail ? input.email : null);
+      if (newEmail || newPassword)
+        await this.warnOwner(current, newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email', newEmail ? input.email : null);
       return { ...toUser(row), ...(newEmail ? { emailPending: input.email } : {}) };
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
@@ -407,10 +441,20 @@ export class AuthService {
   private async sendEmailConfirmation(user: UserRow, newEmail: string): Promise<void> {
     const token = newSecret();
     const now = this.deps.clock.now();
-    await this.repo.savePendingEmail({ user_id: user.id, new_email: newEmail, token_hash: sha256(token), created_at: now, expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS) });
+    await this.repo.savePendingEmail({
+      user_id: user.id,
+      new_email: newEmail,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+    });
     const link = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     try {
-      await this.deps.mailer.send({ to: newEmail, subject: MSG.emailConfirmMailSubject, text: MSG.emailConfirmMailText(user.firstname, link) });
+      await this.deps.mailer.send({
+        to: newEmail,
+        subject: MSG.emailConfirmMailSubject,
+        text: MSG.emailConfirmMailText(user.firstname, link),
+      });
     } catch (error) {
       this.deps.log.error({ err: error, userId: user.id }, 'e-mail confirmation could not be sent');
     }
@@ -422,7 +466,8 @@ export class AuthService {
    */
   async confirmEmail(token: string, ip: string | null): Promise<User> {
     const change = await this.repo.takePendingEmail(sha256(token));
-    if (!change || change.expires_at.getTime() < this.deps.clock.now().getTime()) throw badRequest(MSG.emailConfirmInvalid, 'EMAIL_CONFIRM_INVALID');
+    if (!change || change.expires_at.getTime() < this.deps.clock.now().getTime())
+      throw badRequest(MSG.emailConfirmInvalid, 'EMAIL_CONFIRM_INVALID');
     const user = await this.repo.findById(change.user_id);
     if (!user) throw badRequest(MSG.emailConfirmInvalid, 'EMAIL_CONFIRM_INVALID');
     const username = user.username.toLowerCase() === user.email.toLowerCase() ? change.new_email : user.username;
@@ -453,7 +498,11 @@ export class AuthService {
   /** « Ce n'était pas vous ? » to the address the account had before the change. */
   private async warnOwner(before: UserRow, what: 'email' | 'password' | 'both', newEmail: string | null): Promise<void> {
     try {
-      await this.deps.mailer.send({ to: before.email, subject: MSG.credentialsMailSubject, text: MSG.credentialsMailText(before.firstname, what, newEmail) });
+      await this.deps.mailer.send({
+        to: before.email,
+        subject: MSG.credentialsMailSubject,
+        text: MSG.credentialsMailText(before.firstname, what, newEmail),
+      });
     } catch (error) {
       // The change is made; a mail that cannot leave is logged, not turned into an error for the user.
       this.deps.log.error({ err: error, userId: before.id }, 'credentials change mail could not be sent');

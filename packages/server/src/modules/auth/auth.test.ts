@@ -168,7 +168,12 @@ describe('POST /api/auth/signin', () => {
     try {
       const from = '10.66.0.1';
       const attempt = (i: number) =>
-        flood.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: `flood${i % 7}@exemple.fr`, password: 'Mauvais1!mdp' }, remoteAddress: from });
+        flood.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { username: `flood${i % 7}@exemple.fr`, password: 'Mauvais1!mdp' },
+          remoteAddress: from,
+        });
       const queue = Array.from({ length: 1000 }, (_, i) => i);
       const statuses: number[] = [];
       const health: number[] = [];
@@ -186,12 +191,27 @@ describe('POST /api/auth/signin', () => {
       expect(health.every((s) => s === 200)).toBe(true);
       // The shared counter was written by the 30 only (the others were refused from memory), and
       // only they were checked against a password hash (one failed sign-in in the audit log each).
-      const counter = await flood.db.selectFrom('rate_limits').select('count').where('key', '=', `signin:ip:${from}`).executeTakeFirstOrThrow();
+      const counter = await flood.db
+        .selectFrom('rate_limits')
+        .select('count')
+        .where('key', '=', `signin:ip:${from}`)
+        .executeTakeFirstOrThrow();
       expect(counter.count).toBe(30);
-      const failed = await flood.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).where('action', '=', 'signin_failed').where('ip', '=', from).executeTakeFirstOrThrow();
+      const failed = await flood.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('action', '=', 'signin_failed')
+        .where('ip', '=', from)
+        .executeTakeFirstOrThrow();
       expect(Number(failed.n)).toBe(30);
       // Refused before the body is read: not even a malformed one gets as far as a 400.
-      const unread = await flood.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{pas du json', headers: { 'content-type': 'application/json' }, remoteAddress: from });
+      const unread = await flood.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: '{pas du json',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: from,
+      });
       expect(unread.statusCode).toBe(429);
       expect(unread.json().message).toBe(MSG.tooManySignin);
       expect(unread.headers['retry-after']).toBe('900');
@@ -202,8 +222,13 @@ describe('POST /api/auth/signin', () => {
 
   it('a new password from the profile ends the other sessions, not this one', async () => {
     const email = 'sessions@exemple.fr';
-    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' } });
-    const open = async () => (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } })).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { firstname: 'Camille', lastname: 'Durand', email, password: 'Secret1!ok' },
+    });
+    const open = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: 'Secret1!ok' } })).json();
     const here = await open();
     const elsewhere = await open();
     const changed = await t.app.inject({
@@ -237,10 +262,21 @@ describe('POST /api/auth/signin', () => {
       const users = await limited.db.selectFrom('users').select('email').execute();
       expect(users.map((u) => u.email)).not.toContain('limite3@exemple.fr');
 
-      const signin = (await limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'limite1@exemple.fr', password: 'Secret1!ok' } })).json();
+      const signin = (
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { username: 'limite1@exemple.fr', password: 'Secret1!ok' },
+        })
+      ).json();
       const upload = async () => {
         const body = await multipart({ file: { filename: 'x.png', data: PNG } });
-        return limited.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: { authorization: `Bearer ${signin.accessToken}`, ...body.headers }, payload: body.payload });
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/V1/files/public',
+          headers: { authorization: `Bearer ${signin.accessToken}`, ...body.headers },
+          payload: body.payload,
+        });
       };
       expect((await upload()).statusCode).toBe(201);
       expect((await upload()).statusCode).toBe(201);
@@ -341,7 +377,11 @@ describe('access tokens and role boards', () => {
 
   it('lets an insured user read the assure board', async () => {
     const s = await newSession();
-    await t.db.updateTable('users').set({ roles: [ROLES.assure] }).where('id', '=', s.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ roles: [ROLES.assure] })
+      .where('id', '=', s.id)
+      .execute();
     const { accessToken } = (await signin(s.email)).json();
     const res = await t.app.inject({ url: '/api/V1/board/assure', headers: { authorization: `Bearer ${accessToken}` } });
     expect(res.json()).toEqual({ message: MSG.boardAssure });
@@ -366,7 +406,9 @@ describe('POST /api/auth/refreshtoken', () => {
     expect(res.statusCode).toBe(200);
     const pair = res.json();
     expect(pair.refreshToken).not.toBe(s.refreshToken);
-    expect((await t.app.inject({ url: '/api/V1/board/user', headers: { authorization: `Bearer ${pair.accessToken}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/V1/board/user', headers: { authorization: `Bearer ${pair.accessToken}` } })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/auth/refreshtoken', { refreshToken: pair.refreshToken })).statusCode).toBe(200);
   });
 
@@ -383,12 +425,16 @@ describe('POST /api/auth/refreshtoken', () => {
 
   it('gives 16 concurrent uses of one refresh token (tabs refreshing together) one rotation: the same successor, one live token', async () => {
     const s = await newSession();
-    const results = await Promise.all(
-      Array.from({ length: 16 }, () => post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })),
-    );
+    const results = await Promise.all(Array.from({ length: 16 }, () => post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
     expect(new Set(results.map((r) => r.json().refreshToken)).size).toBe(1);
-    const live = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', s.id).where('used_at', 'is', null).where('revoked_at', 'is', null).execute();
+    const live = await t.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('user_id', '=', s.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
     expect((await post('/api/auth/refreshtoken', { refreshToken: results[0]!.json().refreshToken })).statusCode).toBe(200);
   });
@@ -408,7 +454,12 @@ describe('POST /api/auth/refreshtoken', () => {
         post('/api/auth/refreshtoken', { refreshToken: s.refreshToken }),
         post('/api/auth/signout', { refreshToken: s.refreshToken }),
       ]);
-      const live = await t.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+      const live = await t.db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('user_id', '=', s.id)
+        .where('revoked_at', 'is', null)
+        .execute();
       expect(live, `round ${round}`).toEqual([]);
       if (refreshed.statusCode === 200) {
         // The successor handed out before the sign-out won is dead too.
@@ -535,7 +586,9 @@ describe('forgot and reset password', () => {
     const seconds = Math.ceil((now - (now % hour) + hour - now) / 1000);
     expect(blocked.headers['retry-after']).toBe(String(seconds));
     t.clock.advance(500);
-    expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).headers['retry-after']).toBe(String(Math.ceil(seconds - 0.5)));
+    expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).headers['retry-after']).toBe(
+      String(Math.ceil(seconds - 0.5)),
+    );
     t.clock.advance(seconds * 1000 - 500);
     expect((await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' })).statusCode).toBe(200);
   });
@@ -614,14 +667,26 @@ const mailText = (mail: string) =>
 
 describe('changing the e-mail or the password (re-authentication)', () => {
   const put = (s: { id: number; accessToken: string }, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/api/auth/user/${s.id}`, headers: { authorization: `Bearer ${s.accessToken}` }, payload, remoteAddress: ip });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${s.id}`,
+      headers: { authorization: `Bearer ${s.accessToken}` },
+      payload,
+      remoteAddress: ip,
+    });
 
   it('refuses a new e-mail or password with only the bearer token, and changes nothing', async () => {
     const s = await newSession();
     const noPassword = await put(s, { firstname: 'Camille', lastname: 'Durand', email: 'voleur@exemple.fr' });
     expect(noPassword.statusCode).toBe(403);
     expect(noPassword.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: MSG.currentPasswordRequired });
-    const wrong = await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Voleur9!mdp', currentPassword: 'Devine1!mdp' });
+    const wrong = await put(s, {
+      firstname: 'Camille',
+      lastname: 'Durand',
+      email: s.email,
+      password: 'Voleur9!mdp',
+      currentPassword: 'Devine1!mdp',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG', message: MSG.currentPasswordWrong });
     expect((await signin(s.email)).statusCode).toBe(200);
@@ -634,7 +699,18 @@ describe('changing the e-mail or the password (re-authentication)', () => {
   it('stops guessing the current password through the profile after the sign-in limit', async () => {
     const s = await newSession();
     const tries = [];
-    for (let i = 0; i < t.config.rateLimits.signinPerAccount + 1; i++) tries.push((await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Voleur9!mdp', currentPassword: `Devine${i}!mdp` })).statusCode);
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount + 1; i++)
+      tries.push(
+        (
+          await put(s, {
+            firstname: 'Camille',
+            lastname: 'Durand',
+            email: s.email,
+            password: 'Voleur9!mdp',
+            currentPassword: `Devine${i}!mdp`,
+          })
+        ).statusCode,
+      );
     expect(tries.slice(0, -1).every((code) => code === 403)).toBe(true);
     expect(tries.at(-1)).toBe(429);
   });
@@ -642,7 +718,9 @@ describe('changing the e-mail or the password (re-authentication)', () => {
   it('mails the old address « ce n’était pas vous ? » when the e-mail or the password changes', async () => {
     const s = await newSession();
     const before = (await t.outbox()).length;
-    expect((await put(s, { firstname: 'Camille', lastname: 'Durand', email: 'ailleurs@exemple.fr', currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await put(s, { firstname: 'Camille', lastname: 'Durand', email: 'ailleurs@exemple.fr', currentPassword: PASSWORD })).statusCode,
+    ).toBe(200);
     const mails = (await t.outbox()).slice(before);
     // The confirmation link to the new address, and the warning to the old one.
     expect(mails).toHaveLength(2);
@@ -657,7 +735,10 @@ describe('changing the e-mail or the password (re-authentication)', () => {
     const s = await newSession();
     await post('/api/auth/forgotpassword', { email: s.email });
     const token = resetTokenFromMail((await t.outbox()).at(-1)!);
-    expect((await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Change5!moi', currentPassword: PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await put(s, { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Change5!moi', currentPassword: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
     const reset = await post('/api/auth/resetpassword', { token, newPassword: 'Pirate7!mdp' });
     expect(reset.statusCode).toBe(400);
     expect((await signin(s.email, 'Change5!moi')).statusCode).toBe(200);
@@ -672,8 +753,14 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés »', ()
   it('ends a session 90 days after its sign-in however often it refreshes', async () => {
     const own = await createTestApp();
     try {
-      await own.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email: 'longue@exemple.fr', password: PASSWORD } });
-      let refreshToken = (await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'longue@exemple.fr', password: PASSWORD } })).json().refreshToken;
+      await own.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { firstname: 'Camille', lastname: 'Durand', email: 'longue@exemple.fr', password: PASSWORD },
+      });
+      let refreshToken = (
+        await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'longue@exemple.fr', password: PASSWORD } })
+      ).json().refreshToken;
       const refresh = () => own.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken } });
       for (let day = 0; day < 87; day += 29) {
         own.clock.advance(29 * DAY);
@@ -681,7 +768,12 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés »', ()
         expect(res.statusCode, `day ${day + 29}`).toBe(200);
         refreshToken = res.json().refreshToken;
       }
-      const row = await own.db.selectFrom('refresh_tokens').select('expires_at').where('used_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+      const row = await own.db
+        .selectFrom('refresh_tokens')
+        .select('expires_at')
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirstOrThrow();
       expect(row.expires_at.getTime()).toBe(new Date('2026-11-21T09:00:00Z').getTime() + 90 * DAY);
       own.clock.advance(4 * DAY);
       expect((await refresh()).statusCode).toBe(401);
@@ -693,7 +785,15 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés »', ()
   it('lists the own devices with their browser and system, ends one, then all the others', async () => {
     const { body } = await signup();
     const open = async (ua: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: body.email, password: PASSWORD }, headers: { 'user-agent': ua }, remoteAddress: ip })).json();
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { username: body.email, password: PASSWORD },
+          headers: { 'user-agent': ua },
+          remoteAddress: ip,
+        })
+      ).json();
     const phone = await open(ANDROID);
     const laptop = await open(MAC);
     const tablet = await open(ANDROID);
@@ -710,7 +810,10 @@ describe('sessions: an absolute lifetime and « Mes appareils connectés »', ()
     // Someone else's session, or one that does not exist: 404, nothing ended.
     const stranger = await newSession();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${laptopId}`, headers: as(stranger) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/00000000-0000-4000-8000-000000000000', headers: as(phone) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/00000000-0000-4000-8000-000000000000', headers: as(phone) }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions/pas-un-id', headers: as(phone) })).statusCode).toBe(400);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${laptopId}`, headers: as(phone) })).statusCode).toBe(204);
@@ -734,7 +837,11 @@ describe('purging what can no longer be used', () => {
     try {
       const repo = new AuthRepository(own.db);
       const open = async (email: string) => {
-        await own.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } });
+        await own.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD },
+        });
         return (await own.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } })).json();
       };
       const gone = await open('partie@exemple.fr');
@@ -745,8 +852,12 @@ describe('purging what can no longer be used', () => {
       const live = await open('reste@exemple.fr');
       const removed = await repo.purgeExpired(own.clock.now());
       expect(removed).toMatchObject({ refresh_tokens: 1, sessions: 1, signin_failures: 1, password_reset_tokens: 1, known_devices: 0 });
-      expect((await own.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken: live.refreshToken } })).statusCode).toBe(200);
-      expect((await own.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${live.accessToken}` } })).json()).toHaveLength(1);
+      expect(
+        (await own.app.inject({ method: 'POST', url: '/api/auth/refreshtoken', payload: { refreshToken: live.refreshToken } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await own.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${live.accessToken}` } })).json(),
+      ).toHaveLength(1);
     } finally {
       await own.app.close();
     }
@@ -761,12 +872,21 @@ describe('hardened answers', () => {
     for (const password of ['P@ssw0rd', 'Password1!', 'Azerty123!']) {
       const res = await post('/api/auth/signup', { firstname: 'Camille', lastname: 'Durand', email, password });
       expect(res.statusCode, password).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: MSG.passwordTooCommon, errors: [{ path: 'body.password', message: MSG.passwordTooCommon }] });
+      expect(res.json()).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        message: MSG.passwordTooCommon,
+        errors: [{ path: 'body.password', message: MSG.passwordTooCommon }],
+      });
     }
     expect((await signin(email, 'P@ssw0rd')).statusCode).toBe(401);
 
     const s = await newSession();
-    const put = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${s.id}`, headers: { authorization: `Bearer ${s.accessToken}` }, payload: { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Password1!', currentPassword: PASSWORD } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${s.id}`,
+      headers: { authorization: `Bearer ${s.accessToken}` },
+      payload: { firstname: 'Camille', lastname: 'Durand', email: s.email, password: 'Password1!', currentPassword: PASSWORD },
+    });
     expect(put.statusCode).toBe(400);
     expect((await signin(s.email)).statusCode).toBe(200);
 
@@ -779,10 +899,21 @@ describe('hardened answers', () => {
 
   it('refuses a username shaped like another address (squatting), accepts one equal to the own address', async () => {
     userSeq += 1;
-    const squat = await post('/api/auth/signup', { username: 'victime@exemple.fr', firstname: 'Pirate', lastname: 'Pirate', email: `squat${userSeq}@exemple.fr`, password: PASSWORD });
+    const squat = await post('/api/auth/signup', {
+      username: 'victime@exemple.fr',
+      firstname: 'Pirate',
+      lastname: 'Pirate',
+      email: `squat${userSeq}@exemple.fr`,
+      password: PASSWORD,
+    });
     expect(squat.statusCode).toBe(400);
-    expect(squat.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.username', message: MSG.usernameLooksLikeEmail })]));
-    expect((await post('/api/auth/signup', { firstname: 'Victime', lastname: 'Durand', email: 'victime@exemple.fr', password: PASSWORD })).statusCode).toBe(201);
+    expect(squat.json().errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'body.username', message: MSG.usernameLooksLikeEmail })]),
+    );
+    expect(
+      (await post('/api/auth/signup', { firstname: 'Victime', lastname: 'Durand', email: 'victime@exemple.fr', password: PASSWORD }))
+        .statusCode,
+    ).toBe(201);
     const own = await signup({ username: `Moi${userSeq}@Exemple.fr`, email: `moi${userSeq}@exemple.fr` });
     expect(own.res.statusCode).toBe(201);
   });
@@ -791,13 +922,24 @@ describe('hardened answers', () => {
     const limited = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: '3' });
     try {
       const signed = async (email: string) => {
-        await limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD } });
-        return (await limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } })).json();
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { firstname: 'Camille', lastname: 'Durand', email, password: PASSWORD },
+        });
+        return (
+          await limited.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: email, password: PASSWORD } })
+        ).json();
       };
       const me = await signed('sonde@exemple.fr');
       const codes = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({ method: 'PUT', url: `/api/auth/user/${me.id}`, headers: { authorization: `Bearer ${me.accessToken}` }, payload: { firstname: 'Camille', lastname: 'Durand', email: `cible${i}@exemple.fr`, currentPassword: PASSWORD } });
+        const res = await limited.app.inject({
+          method: 'PUT',
+          url: `/api/auth/user/${me.id}`,
+          headers: { authorization: `Bearer ${me.accessToken}` },
+          payload: { firstname: 'Camille', lastname: 'Durand', email: `cible${i}@exemple.fr`, currentPassword: PASSWORD },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
@@ -830,11 +972,24 @@ describe('PUT /api/auth/user/{id}', () => {
       method: 'PUT',
       url: `/api/auth/user/${s.id}`,
       headers: { authorization: `Bearer ${s.accessToken}` },
-      payload: { firstname: 'Camilla', lastname: 'Durand', email: 'nouvelle@exemple.fr', adresse: '3 place Bellecour', telephone: '0700000000', currentPassword: PASSWORD },
+      payload: {
+        firstname: 'Camilla',
+        lastname: 'Durand',
+        email: 'nouvelle@exemple.fr',
+        adresse: '3 place Bellecour',
+        telephone: '0700000000',
+        currentPassword: PASSWORD,
+      },
     });
     expect(res.statusCode).toBe(200);
     // The new address waits for its link: the rest changes at once.
-    expect(res.json()).toMatchObject({ id: s.id, firstname: 'Camilla', email: s.email, emailPending: 'nouvelle@exemple.fr', adresse: '3 place Bellecour' });
+    expect(res.json()).toMatchObject({
+      id: s.id,
+      firstname: 'Camilla',
+      email: s.email,
+      emailPending: 'nouvelle@exemple.fr',
+      adresse: '3 place Bellecour',
+    });
     expect((await signin('nouvelle@exemple.fr')).statusCode).toBe(401);
     expect((await signin(s.email)).statusCode).toBe(200);
   });
@@ -870,12 +1025,26 @@ describe('PUT /api/auth/user/{id}', () => {
     const a = await newSession();
     const b = await newSession();
     const headers = { authorization: `Bearer ${a.accessToken}` };
-    const taken = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers, payload: { firstname: 'Camille', lastname: 'Durand', email: b.email, currentPassword: PASSWORD } });
+    const taken = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${a.id}`,
+      headers,
+      payload: { firstname: 'Camille', lastname: 'Durand', email: b.email, currentPassword: PASSWORD },
+    });
     expect(taken.statusCode).toBe(409);
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers, payload: { firstname: 'Jo', lastname: 'Durand', email: a.email } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${a.id}`,
+      headers,
+      payload: { firstname: 'Jo', lastname: 'Durand', email: a.email },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.firstnameLength);
-    const noAuth = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, payload: { firstname: 'Camille', lastname: 'Durand', email: a.email } });
+    const noAuth = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${a.id}`,
+      payload: { firstname: 'Camille', lastname: 'Durand', email: a.email },
+    });
     expect(noAuth.statusCode).toBe(401);
   });
 });
@@ -885,14 +1054,21 @@ describe('errors and operations', () => {
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', db: 'ok' });
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
-    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/auth/signin', '/api/auth/user/{userId}', '/api/V1/board/user']));
+    expect(Object.keys(doc.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/auth/user/{userId}', '/api/V1/board/user']),
+    );
   });
 
   it('never answers 500 or a stack trace for bad input', async () => {
     const cases = [
       t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: '{oops', headers: { 'content-type': 'application/json' } }),
       t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: 'x', headers: { 'content-type': 'text/plain' } }),
-      t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: JSON.stringify([1, 2]), headers: { 'content-type': 'application/json' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: JSON.stringify([1, 2]),
+        headers: { 'content-type': 'application/json' },
+      }),
       t.app.inject({ method: 'PUT', url: '/api/auth/user/abc', payload: {} }),
       t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { firstname: 'x'.repeat(10_000) } }),
       t.app.inject({ url: '/api/nothing-here' }),

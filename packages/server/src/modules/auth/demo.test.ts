@@ -27,19 +27,33 @@ describe('the DEMO button', () => {
     expect(a.email).toMatch(/^demo-[0-9a-f]{12}@demo\.invalid$/);
     expect(a).toMatchObject({ firstname: 'Camille', tokenType: 'Bearer' });
     for (const user of [a, b]) {
-      const appliances = (await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, headers: auth(user.accessToken) })).json();
+      const appliances = (
+        await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances`, headers: auth(user.accessToken) })
+      ).json();
       expect(appliances).toHaveLength(12);
-      const universes = (await t.app.inject({ url: `/api/V1/profils/users/${user.id}/foyers/customunivers`, headers: auth(user.accessToken) })).json();
+      const universes = (
+        await t.app.inject({ url: `/api/V1/profils/users/${user.id}/foyers/customunivers`, headers: auth(user.accessToken) })
+      ).json();
       expect(universes).toHaveLength(4);
       const events = (await t.app.inject({ url: `/api/V1/profils/users/${user.id}/events`, headers: auth(user.accessToken) })).json();
       expect(events.length).toBeGreaterThan(5);
       // Nothing past is left to do: the repaired breakdown is no late task.
       const now = t.app.deps.clock.now().getTime();
-      expect(events.filter((e: { dt_realisation: string; status: string }) => Date.parse(e.dt_realisation) < now && e.status !== 'DONE')).toEqual([]);
+      expect(
+        events.filter((e: { dt_realisation: string; status: string }) => Date.parse(e.dt_realisation) < now && e.status !== 'DONE'),
+      ).toEqual([]);
     }
     // One visitor's change is not the other's.
     const mine = (await t.app.inject({ url: `/api/V1/profils/users/${a.id}/appliances`, headers: auth(a.accessToken) })).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${mine[0].id}`, headers: auth(a.accessToken) })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/V1/profils/users/foyers/univers/appliances/${mine[0].id}`,
+          headers: auth(a.accessToken),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ url: `/api/V1/profils/users/${b.id}/appliances`, headers: auth(b.accessToken) })).json()).toHaveLength(12);
     // And neither reaches the other's household.
     expect((await t.app.inject({ url: `/api/V1/profils/users/${b.id}/appliances`, headers: auth(a.accessToken) })).statusCode).toBe(403);
@@ -61,7 +75,16 @@ describe('the DEMO button', () => {
     expect(changed.statusCode).toBe(403);
     expect(changed.json()).toMatchObject({ code: 'DEMO_ACCOUNT', message: MSG.demoCredentialsLocked });
     // Its name may change like anyone's.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers: auth(a.accessToken), payload: { ...body, firstname: 'Alex', email: a.email } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/auth/user/${a.id}`,
+          headers: auth(a.accessToken),
+          payload: { ...body, firstname: 'Alex', email: a.email },
+        })
+      ).statusCode,
+    ).toBe(200);
     const before = (await t.outbox()).length;
     await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: a.email } });
     expect((await t.outbox()).length).toBe(before);

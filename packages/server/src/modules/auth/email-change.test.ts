@@ -16,12 +16,20 @@ afterAll(async () => {
 const signin = (username: string) => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password: PASSWORD } });
 const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/email/confirm', payload: { token } });
 const change = (user: { id: number; headers: Record<string, string> }, email: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/auth/user/${user.id}`, headers: user.headers, payload: { firstname: 'Camille', lastname: 'Durand', email, currentPassword: PASSWORD } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/auth/user/${user.id}`,
+    headers: user.headers,
+    payload: { firstname: 'Camille', lastname: 'Durand', email, currentPassword: PASSWORD },
+  });
 
 /** The confirmation token of the last mail sent to `to`. */
 async function linkTo(to: string): Promise<string> {
   const mails = (await t.outbox()).filter((m) => m.includes(`To: ${to}`));
-  const body = mails.at(-1)!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const body = mails
+    .at(-1)!
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const match = /confirm-email\?token=([A-Za-z0-9_%-]+)/.exec(body);
   if (!match) throw new Error(`no confirmation link in the mail to ${to}`);
   return decodeURIComponent(match[1]!);
@@ -74,8 +82,18 @@ describe('changing the e-mail address', () => {
     const token = await linkTo('pirate@exemple.fr');
     await t.app.inject({ method: 'POST', url: '/api/auth/forgotpassword', payload: { email: 'vole@exemple.fr' } });
     const mails = (await t.outbox()).filter((m) => m.includes('To: vole@exemple.fr'));
-    const reset = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mails.at(-1)!.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1]!);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/resetpassword', payload: { token: reset, newPassword: 'Nouveau7!mdp' } })).statusCode).toBe(200);
+    const reset = decodeURIComponent(
+      /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(
+        mails
+          .at(-1)!
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )![1]!,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/resetpassword', payload: { token: reset, newPassword: 'Nouveau7!mdp' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await confirm(token)).statusCode).toBe(400);
   });
 

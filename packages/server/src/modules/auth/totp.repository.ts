@@ -10,7 +10,12 @@ export class TotpRepository {
   }
 
   async recoveryCodesLeft(userId: number): Promise<number> {
-    const row = await this.db.selectFrom('totp_recovery_codes').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('totp_recovery_codes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -45,7 +50,10 @@ export class TotpRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('user_totp').set({ enabled_at: now }).where('user_id', '=', userId).execute();
       await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
-      await trx.insertInto('totp_recovery_codes').values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null }))).execute();
+      await trx
+        .insertInto('totp_recovery_codes')
+        .values(codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+        .execute();
     });
   }
 

@@ -21,7 +21,12 @@ const recoveryCode = () => {
   const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]);
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 };
-const normaliseRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s_]/g, '').replace(/^(.{4})-?(.{4})$/, '$1-$2');
+const normaliseRecovery = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]/g, '')
+    .replace(/^(.{4})-?(.{4})$/, '$1-$2');
 
 /**
  * Optional two-factor sign-in (ASVS 5.0 V6.5): TOTP (RFC 6238) with otplib, the QR code
@@ -110,7 +115,9 @@ export class TotpService {
   private async attempt(userId: number, device: string | null, check: () => Promise<boolean>): Promise<boolean> {
     const { failures, clock, config } = this.deps;
     const key = device ? `totp:${userId}:${device}` : `totp:${userId}`;
-    const wait = await failures.takeAttempt(key, clock.now(), FAILURE_WINDOW_MS, (n) => signinDelayMs(n, config.rateLimits.signinPerAccount));
+    const wait = await failures.takeAttempt(key, clock.now(), FAILURE_WINDOW_MS, (n) =>
+      signinDelayMs(n, config.rateLimits.signinPerAccount),
+    );
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
       throw tooManyRequests(MSG.totpSlowDown(seconds), seconds);
@@ -125,14 +132,19 @@ export class TotpService {
     const row = await this.row(userId);
     if (!row) throw forbidden(MSG.totpNoSetup, 'TOTP_NOT_SET_UP');
     if (row.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
-    if (!(await this.attempt(userId, null, () => this.checkCode(userId, code, false)))) throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
+    if (!(await this.attempt(userId, null, () => this.checkCode(userId, code, false))))
+      throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     await this.repo.enable(userId, codes.map(sha256), this.deps.clock.now());
     return codes;
   }
 
   /** A code from the app or an unused recovery code (spent by this use); `device`: the hash of a known device's token. */
-  async verifySecondFactor(userId: number, input: { code?: string | null; recoveryCode?: string | null }, device: string | null = null): Promise<boolean> {
+  async verifySecondFactor(
+    userId: number,
+    input: { code?: string | null; recoveryCode?: string | null },
+    device: string | null = null,
+  ): Promise<boolean> {
     return this.attempt(userId, device, async () => {
       if (input.code) return this.checkCode(userId, input.code, true);
       if (!input.recoveryCode) return false;
@@ -146,7 +158,9 @@ export class TotpService {
 
   /** Between the password and the code: who passed the first factor, for 5 minutes, signed. */
   challengeFor(userId: number): string {
-    const body = Buffer.from(JSON.stringify({ u: userId, e: this.deps.clock.now().getTime() + CHALLENGE_MS, n: randomBytes(8).toString('base64url') })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ u: userId, e: this.deps.clock.now().getTime() + CHALLENGE_MS, n: randomBytes(8).toString('base64url') }),
+    ).toString('base64url');
     return `${body}.${this.sign(body)}`;
   }
 

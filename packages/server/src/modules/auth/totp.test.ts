@@ -15,8 +15,10 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds });
 
 async function withTotp(email: string) {
   const me = await signedInUser(t, email);
@@ -41,7 +43,10 @@ describe('setting two-factor sign-in up', () => {
     const row = await t.db.selectFrom('user_totp').selectAll().where('user_id', '=', me.id).executeTakeFirstOrThrow();
     expect(row.secret_enc).not.toContain(setup.secret);
     expect((await t.app.inject({ url: '/api/auth/totp', headers: me.headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
-    expect((await post('/api/auth/totp/enable', { code: '000000' }, me.headers)).json()).toMatchObject({ code: 'TOTP_CODE_WRONG', message: MSG.totpCodeWrong });
+    expect((await post('/api/auth/totp/enable', { code: '000000' }, me.headers)).json()).toMatchObject({
+      code: 'TOTP_CODE_WRONG',
+      message: MSG.totpCodeWrong,
+    });
     const on = await post('/api/auth/totp/enable', { code: await codeAt(setup.secret) }, me.headers);
     expect(on.statusCode).toBe(200);
     expect(on.json().recoveryCodes).toHaveLength(10);
@@ -70,21 +75,29 @@ describe('signing in with two factors', () => {
     // A code of the previous or next 30 s is accepted (clocks drift).
     t.clock.advance(60_000);
     const drift = await post('/api/auth/signin', { username: 'connexion-2fa@exemple.fr', password: PASSWORD });
-    expect((await post('/api/auth/signin/totp', { challenge: drift.json().challenge, code: await codeAt(me.secret, -30) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/signin/totp', { challenge: drift.json().challenge, code: await codeAt(me.secret, -30) })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a forged or expired challenge', async () => {
     const me = await withTotp('defi@exemple.fr');
     const { challenge } = (await post('/api/auth/signin', { username: 'defi@exemple.fr', password: PASSWORD })).json();
     const forged = `${challenge.split('.')[0]}.${'A'.repeat(43)}`;
-    expect((await post('/api/auth/signin/totp', { challenge: forged, code: await codeAt(me.secret) })).json()).toMatchObject({ code: 'TOTP_CHALLENGE_EXPIRED' });
+    expect((await post('/api/auth/signin/totp', { challenge: forged, code: await codeAt(me.secret) })).json()).toMatchObject({
+      code: 'TOTP_CHALLENGE_EXPIRED',
+    });
     t.clock.advance(6 * 60_000);
-    expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) })).json()).toMatchObject({ code: 'TOTP_CHALLENGE_EXPIRED', message: MSG.totpChallengeExpired });
+    expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) })).json()).toMatchObject({
+      code: 'TOTP_CHALLENGE_EXPIRED',
+      message: MSG.totpChallengeExpired,
+    });
   });
 
   it('takes each recovery code once', async () => {
     const me = await withTotp('secours@exemple.fr');
-    const signin = async () => (await post('/api/auth/signin', { username: 'secours@exemple.fr', password: PASSWORD })).json().challenge as string;
+    const signin = async () =>
+      (await post('/api/auth/signin', { username: 'secours@exemple.fr', password: PASSWORD })).json().challenge as string;
     const recoveryCode = me.recoveryCodes[0]!.toUpperCase();
     expect((await post('/api/auth/signin/totp', { challenge: await signin(), recoveryCode })).statusCode).toBe(200);
     expect((await post('/api/auth/signin/totp', { challenge: await signin(), recoveryCode })).statusCode).toBe(401);
@@ -148,7 +161,14 @@ describe('signing in with two factors', () => {
 
   it('lets the owner’s known device in at once while someone else’s wrong codes slow the account down', async () => {
     const me = await withTotp('appareil-connu@exemple.fr');
-    const signin = async (deviceToken?: string) => (await post('/api/auth/signin', { username: 'appareil-connu@exemple.fr', password: PASSWORD, ...(deviceToken ? { deviceToken } : {}) })).json().challenge as string;
+    const signin = async (deviceToken?: string) =>
+      (
+        await post('/api/auth/signin', {
+          username: 'appareil-connu@exemple.fr',
+          password: PASSWORD,
+          ...(deviceToken ? { deviceToken } : {}),
+        })
+      ).json().challenge as string;
     const first = await post('/api/auth/signin/totp', { challenge: await signin(), code: await codeAt(me.secret) });
     const deviceToken = first.json().deviceToken as string;
     t.clock.advance(31_000);
@@ -162,15 +182,20 @@ describe('signing in with two factors', () => {
     expect(owner.statusCode).toBe(200);
     expect(owner.json().deviceToken).toBe(deviceToken);
     // A token that is not this account's device is no pass.
-    expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret), deviceToken: 'x'.repeat(43) })).statusCode).toBe(429);
+    expect(
+      (await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret), deviceToken: 'x'.repeat(43) })).statusCode,
+    ).toBe(429);
   });
 
   it('lets one of many wrong codes sent together through each opening of the slow-down', async () => {
     const me = await withTotp('rafale-fausse@exemple.fr');
     const { challenge } = (await post('/api/auth/signin', { username: 'rafale-fausse@exemple.fr', password: PASSWORD })).json();
-    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) await post('/api/auth/signin/totp', { challenge, code: String(100000 + i) });
+    for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++)
+      await post('/api/auth/signin/totp', { challenge, code: String(100000 + i) });
     t.clock.advance(1000);
-    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => post('/api/auth/signin/totp', { challenge, code: String(200000 + i) })));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/api/auth/signin/totp', { challenge, code: String(200000 + i) })),
+    );
     expect(burst.filter((a) => a.statusCode === 401)).toHaveLength(1);
     expect(burst.filter((a) => a.statusCode === 429)).toHaveLength(19);
     expect(burst.filter((a) => a.statusCode === 429).every((a) => a.headers['retry-after'] === '2')).toBe(true);
@@ -184,6 +209,8 @@ describe('signing in with two factors', () => {
     expect((await post('/api/auth/totp/disable', { currentPassword: PASSWORD, code: '000000' }, me.headers)).statusCode).toBe(403);
     const off = await post('/api/auth/totp/disable', { currentPassword: PASSWORD, code: await codeAt(me.secret) }, me.headers);
     expect(off.statusCode).toBe(200);
-    expect((await post('/api/auth/signin', { username: 'arret@exemple.fr', password: PASSWORD })).json()).toMatchObject({ accessToken: expect.any(String) });
+    expect((await post('/api/auth/signin', { username: 'arret@exemple.fr', password: PASSWORD })).json()).toMatchObject({
+      accessToken: expect.any(String),
+    });
   });
 });

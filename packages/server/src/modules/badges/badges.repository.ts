@@ -27,7 +27,18 @@ export class BadgesRepository {
     return this.db
       .selectFrom('user_badges as b')
       .innerJoin('ref_badges as r', 'r.id', 'b.ref_badge_id')
-      .select(['b.id', 'b.user_id', 'b.public_uuid', 'b.obtained_at', 'r.slug', 'r.name', 'r.description', 'r.pict', 'r.bonus_description', 'r.bonus_link']);
+      .select([
+        'b.id',
+        'b.user_id',
+        'b.public_uuid',
+        'b.obtained_at',
+        'r.slug',
+        'r.name',
+        'r.description',
+        'r.pict',
+        'r.bonus_description',
+        'r.bonus_link',
+      ]);
   }
 
   list(userId: number) {

@@ -31,7 +31,11 @@ export class BadgesService {
 
   /** The value each rule kind measures for a member: their household's data (`foyerId`), their own actions. */
   private async measures(userId: number, foyerId: number): Promise<(kind: string) => number> {
-    const [counts, events, actions] = await Promise.all([this.deps.appliances.badgeCounts(foyerId), this.deps.events.stats(foyerId), this.repo.actionCounts(userId)]);
+    const [counts, events, actions] = await Promise.all([
+      this.deps.appliances.badgeCounts(foyerId),
+      this.deps.events.stats(foyerId),
+      this.repo.actionCounts(userId),
+    ]);
     const values: Record<string, number> = {
       appliances: counts.inInventory,
       furnished_universe: counts.mostInOneUniverse,
@@ -106,6 +110,10 @@ export class BadgesService {
   async publicBadge(uuid: string): Promise<PublicBadge> {
     const row = /^[0-9a-f-]{36}$/i.test(uuid) ? await this.repo.byPublicUuid(uuid) : undefined;
     if (!row) throw notFound(MSG.badgeUnknown);
-    return { firstname: row.firstname, dt_obtention: row.obtained_at.toISOString(), refbadge: { name: row.name, description: row.description, pict: row.pict } };
+    return {
+      firstname: row.firstname,
+      dt_obtention: row.obtained_at.toISOString(),
+      refbadge: { name: row.name, description: row.description, pict: row.pict },
+    };
   }
 }

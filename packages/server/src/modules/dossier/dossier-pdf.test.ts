@@ -34,7 +34,13 @@ describe('the dossier’s PDF', () => {
 
   it('tells its progress after each appliance, and survives a photo that is no image', async () => {
     const seen: number[] = [];
-    const pdf = await renderDossier({ foyer: 'Les Martin', at: new Date('2026-11-23T09:00:00Z'), entries: [1, 2, 3, 4, 5].map(entry), appendix: [], onProgress: (n) => void seen.push(n) });
+    const pdf = await renderDossier({
+      foyer: 'Les Martin',
+      at: new Date('2026-11-23T09:00:00Z'),
+      entries: [1, 2, 3, 4, 5].map(entry),
+      appendix: [],
+      onProgress: (n) => void seen.push(n),
+    });
     expect(seen).toEqual([1, 2, 3, 4, 5]);
     const [first] = await pdfPages(pdf);
     expect(first).toContain('Établi le 23 novembre 2026');
@@ -47,7 +53,13 @@ describe('the dossier’s PDF', () => {
       { title: 'Facture — Appareil 1', load: async () => null },
       { title: 'Facture — Appareil 2', load: async () => Buffer.from('abîmée') },
     ];
-    const pdf = await renderDossier({ foyer: 'Les Martin', at: new Date('2026-11-23T09:00:00Z'), entries: Array.from({ length: 40 }, (_, i) => entry(i + 10)), appendix, onProgress: () => undefined });
+    const pdf = await renderDossier({
+      foyer: 'Les Martin',
+      at: new Date('2026-11-23T09:00:00Z'),
+      entries: Array.from({ length: 40 }, (_, i) => entry(i + 10)),
+      appendix,
+      onProgress: () => undefined,
+    });
     const pages = await pdfPages(pdf);
     expect(pages.length).toBeGreaterThan(6);
     pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / ${pages.length}`));
@@ -57,10 +69,30 @@ describe('the dossier’s PDF', () => {
 
   it('cuts every text to the form’s length before layout: a 30,000-character word never reaches pdfkit', async () => {
     const word = (c: string) => c.repeat(30_000);
-    const laidOut = [vi.spyOn(PDFDocument.prototype, 'text'), vi.spyOn(PDFDocument.prototype, 'widthOfString'), vi.spyOn(PDFDocument.prototype, 'heightOfString')];
+    const laidOut = [
+      vi.spyOn(PDFDocument.prototype, 'text'),
+      vi.spyOn(PDFDocument.prototype, 'widthOfString'),
+      vi.spyOn(PDFDocument.prototype, 'heightOfString'),
+    ];
     try {
-      const long = { ...entry(1), nom: word('N'), univers: word('U'), type: word('T'), marque: word('M'), modele: word('O'), numeroSerie: word('S'), vendeur: word('V'), facture: { nom: word('F'), url: 'annexe', type: 'application/pdf' } };
-      const pdf = await renderDossier({ foyer: word('H'), at: new Date('2026-11-23T09:00:00Z'), entries: [long], appendix: [{ title: word('A'), load: async () => null }], onProgress: () => undefined });
+      const long = {
+        ...entry(1),
+        nom: word('N'),
+        univers: word('U'),
+        type: word('T'),
+        marque: word('M'),
+        modele: word('O'),
+        numeroSerie: word('S'),
+        vendeur: word('V'),
+        facture: { nom: word('F'), url: 'annexe', type: 'application/pdf' },
+      };
+      const pdf = await renderDossier({
+        foyer: word('H'),
+        at: new Date('2026-11-23T09:00:00Z'),
+        entries: [long],
+        appendix: [{ title: word('A'), load: async () => null }],
+        onProgress: () => undefined,
+      });
       const texts = laidOut.flatMap((spy) => spy.mock.calls.map((call) => String(call[0])));
       expect(texts.length).toBeGreaterThan(10);
       // The longest line joins two fields (« Marque et modèle »), each at most the form's 500 characters.

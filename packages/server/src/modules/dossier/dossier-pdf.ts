@@ -50,7 +50,13 @@ function fitted(a: DossierEntry): DossierEntry {
 
 /** « Garantie légale jusqu’au … » and friends: already in the entry. Lines of one appliance's block. */
 function details(a: DossierAppliance): [string, string][] {
-  const purchase = [a.dateAchat ? dayFr(a.dateAchat) : null, a.prixAchat !== null ? eurosFr(a.prixAchat) : null, a.vendeur ? `chez ${a.vendeur}` : null].filter(Boolean).join(' — ');
+  const purchase = [
+    a.dateAchat ? dayFr(a.dateAchat) : null,
+    a.prixAchat !== null ? eurosFr(a.prixAchat) : null,
+    a.vendeur ? `chez ${a.vendeur}` : null,
+  ]
+    .filter(Boolean)
+    .join(' — ');
   return [
     ['Type', [a.type, a.univers ? `(${a.univers})` : null].filter(Boolean).join(' ') || '—'],
     ['Marque et modèle', [a.marque, a.modele].filter(Boolean).join(' ') || '—'],
@@ -68,7 +74,12 @@ function details(a: DossierAppliance): [string, string][] {
  * are read), on a thread of the job pool (dossier.job.ts), every text cut to the form's length first.
  */
 export async function renderDossier(given: DossierInput): Promise<Buffer> {
-  const input = { ...given, foyer: fitText(given.foyer, TEXT_MAX), entries: given.entries.map(fitted), appendix: given.appendix.map((a) => ({ ...a, title: fitText(a.title, TEXT_MAX) })) };
+  const input = {
+    ...given,
+    foyer: fitText(given.foyer, TEXT_MAX),
+    entries: given.entries.map(fitted),
+    appendix: given.appendix.map((a) => ({ ...a, title: fitText(a.title, TEXT_MAX) })),
+  };
   const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
@@ -88,11 +99,31 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
   const guaranteed = input.entries.filter((e) => e.sousGarantie).length;
   doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(22).text(pdfText('Dossier d’inventaire'));
   doc.moveDown(0.2).fillColor('black').font('Helvetica-Bold').fontSize(14).text(pdfText(input.foyer));
-  doc.font('Helvetica').fontSize(11).fillColor(GREY).text(pdfText(`Établi le ${dayFr(parisDay(input.at))} avec EcoFoyer`));
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor(GREY)
+    .text(pdfText(`Établi le ${dayFr(parisDay(input.at))} avec EcoFoyer`));
   doc.moveDown(0.8).fillColor('black').fontSize(12);
-  doc.font('Helvetica-Bold').text(pdfText(appliancesCountFr(input.entries.length)), { continued: true }).font('Helvetica').text(pdfText(` · ${guaranteed} sous garantie`));
-  doc.text(pdfText(`Valeur d’achat totale : ${eurosFr(total)}${priced.length < input.entries.length ? ` (prix connu pour ${appliancesCountFr(priced.length)} sur ${input.entries.length})` : ''}`));
-  doc.moveDown(0.4).fontSize(9).fillColor(GREY).text(pdfText('Valeurs d’achat déclarées par le foyer, justificatifs joints quand il les a enregistrés. Ce dossier n’est pas une expertise.'));
+  doc
+    .font('Helvetica-Bold')
+    .text(pdfText(appliancesCountFr(input.entries.length)), { continued: true })
+    .font('Helvetica')
+    .text(pdfText(` · ${guaranteed} sous garantie`));
+  doc.text(
+    pdfText(
+      `Valeur d’achat totale : ${eurosFr(total)}${priced.length < input.entries.length ? ` (prix connu pour ${appliancesCountFr(priced.length)} sur ${input.entries.length})` : ''}`,
+    ),
+  );
+  doc
+    .moveDown(0.4)
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(
+      pdfText(
+        'Valeurs d’achat déclarées par le foyer, justificatifs joints quand il les a enregistrés. Ce dossier n’est pas une expertise.',
+      ),
+    );
   doc.moveDown(1);
 
   // Every block has the same height: the number of pages is known before they are written, so each
@@ -107,8 +138,16 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     const { x, y } = doc;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(GREY);
-    doc.text(pdfText(`${input.foyer} — dossier d’inventaire du ${dayFr(parisDay(input.at))}`), PAGE.margin, PAGE.height - 30, { width: CONTENT_WIDTH / 2, lineBreak: false, ellipsis: true });
-    doc.text(`Page ${page} / ${pageCount}`, PAGE.margin + CONTENT_WIDTH / 2, PAGE.height - 30, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
+    doc.text(pdfText(`${input.foyer} — dossier d’inventaire du ${dayFr(parisDay(input.at))}`), PAGE.margin, PAGE.height - 30, {
+      width: CONTENT_WIDTH / 2,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.text(`Page ${page} / ${pageCount}`, PAGE.margin + CONTENT_WIDTH / 2, PAGE.height - 30, {
+      width: CONTENT_WIDTH / 2,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = PAGE.margin;
     doc.x = x;
     doc.y = y;
@@ -126,25 +165,47 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     const height = BLOCK;
     if (doc.y + height > limit) newPage();
     const top = doc.y;
-    doc.moveTo(PAGE.margin, top).lineTo(PAGE.width - PAGE.margin, top).lineWidth(0.5).strokeColor('#cccccc').stroke();
+    doc
+      .moveTo(PAGE.margin, top)
+      .lineTo(PAGE.width - PAGE.margin, top)
+      .lineWidth(0.5)
+      .strokeColor('#cccccc')
+      .stroke();
     const photo = await entry.loadPhoto().catch(() => null);
     if (photo) {
       try {
         doc.image(photo, PAGE.margin, top + 8, { fit: [PHOTO, PHOTO], align: 'center', valign: 'center' });
       } catch {
-        doc.fontSize(8).fillColor(GREY).text('Photo illisible', PAGE.margin, top + 8 + PHOTO / 2, { width: PHOTO, align: 'center' });
+        doc
+          .fontSize(8)
+          .fillColor(GREY)
+          .text('Photo illisible', PAGE.margin, top + 8 + PHOTO / 2, { width: PHOTO, align: 'center' });
       }
     } else {
-      doc.rect(PAGE.margin, top + 8, PHOTO, PHOTO).lineWidth(0.5).strokeColor('#dddddd').stroke();
-      doc.fontSize(8).fillColor(GREY).text('Sans photo', PAGE.margin, top + 8 + PHOTO / 2 - 4, { width: PHOTO, align: 'center' });
+      doc
+        .rect(PAGE.margin, top + 8, PHOTO, PHOTO)
+        .lineWidth(0.5)
+        .strokeColor('#dddddd')
+        .stroke();
+      doc
+        .fontSize(8)
+        .fillColor(GREY)
+        .text('Sans photo', PAGE.margin, top + 8 + PHOTO / 2 - 4, { width: PHOTO, align: 'center' });
     }
     const x = PAGE.margin + PHOTO + 14;
     const width = CONTENT_WIDTH - PHOTO - 14;
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(12).text(pdfText(entry.nom), x, top + 8, { width, lineBreak: false, ellipsis: true });
+    doc
+      .fillColor('black')
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(pdfText(entry.nom), x, top + 8, { width, lineBreak: false, ellipsis: true });
     let y = top + 26;
     for (const [label, value] of lines) {
       doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY).text(pdfText(label), x, y, { width: 100, lineBreak: false });
-      doc.font('Helvetica').fillColor('black').text(pdfText(value), x + 104, y, { width: width - 104, lineBreak: false, ellipsis: true });
+      doc
+        .font('Helvetica')
+        .fillColor('black')
+        .text(pdfText(value), x + 104, y, { width: width - 104, lineBreak: false, ellipsis: true });
       y += 13;
     }
     doc.x = PAGE.margin;
@@ -157,12 +218,19 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
   for (const item of input.appendix) {
     const image = await item.load().catch(() => null);
     newPage();
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(pdfText(item.title), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor('black')
+      .text(pdfText(item.title), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true });
     try {
       if (!image) throw new Error('missing');
       doc.image(image, PAGE.margin, PAGE.margin + 24, { fit: [CONTENT_WIDTH, PAGE.height - 2 * PAGE.margin - 48], align: 'center' });
     } catch {
-      doc.font('Helvetica').fontSize(10).text('Facture illisible ou introuvable.', PAGE.margin, PAGE.margin + 30);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text('Facture illisible ou introuvable.', PAGE.margin, PAGE.margin + 30);
     }
     done++;
     await input.onProgress(done);

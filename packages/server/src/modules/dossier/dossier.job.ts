@@ -37,7 +37,10 @@ export async function dossierJob(input: DossierJobInput, channel: JobChannel): P
   const pdf = await renderDossier({
     foyer: input.foyer,
     at: input.at,
-    entries: input.entries.map(({ hasPhoto, ...entry }, i) => ({ ...entry, loadPhoto: () => (hasPhoto ? ask({ photo: i }) : Promise.resolve(null)) })),
+    entries: input.entries.map(({ hasPhoto, ...entry }, i) => ({
+      ...entry,
+      loadPhoto: () => (hasPhoto ? ask({ photo: i }) : Promise.resolve(null)),
+    })),
     appendix: input.appendix.map((item, i) => ({ title: item.title, load: () => ask({ appendix: i }) })),
     onProgress: (done) => channel.tell({ done } satisfies DossierEvent),
   });

@@ -29,11 +29,23 @@ export class DossierRepository {
 
   /** The household's dossiers asked since `since`, newest first. */
   jobs(userId: number, since: Date) {
-    return this.db.selectFrom('dossier_jobs').selectAll().where('user_id', '=', userId).where('created_at', '>=', since).orderBy('created_at', 'desc').limit(5).execute();
+    return this.db
+      .selectFrom('dossier_jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .limit(5)
+      .execute();
   }
 
   progress(id: string, done: number, total: number, at: Date) {
-    return this.db.updateTable('dossier_jobs').set({ done, total, updated_at: at }).where('id', '=', id).where('status', '=', 'en-cours').execute();
+    return this.db
+      .updateTable('dossier_jobs')
+      .set({ done, total, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'en-cours')
+      .execute();
   }
 
   /** Still alive: the process building these says so, so no other reports them interrupted. */
@@ -42,7 +54,11 @@ export class DossierRepository {
   }
 
   finish(id: string, fields: { status: 'pret' | 'echec'; file_key?: string; size?: number }, at: Date) {
-    return this.db.updateTable('dossier_jobs').set({ ...fields, updated_at: at }).where('id', '=', id).execute();
+    return this.db
+      .updateTable('dossier_jobs')
+      .set({ ...fields, updated_at: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Dossiers asked before `before`: their rows and files go (kept 24 h). */
@@ -79,13 +95,25 @@ export class DossierRepository {
   }
 
   async revokeShare(userId: number, id: string, at: Date): Promise<boolean> {
-    const result = await this.db.updateTable('dossier_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .updateTable('dossier_shares')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   /** Revokes every link a member made for a household (they left it, or were removed). */
   revokeSharesBy(userId: number, memberId: number, at: Date) {
-    return this.db.updateTable('dossier_shares').set({ revoked_at: at }).where('user_id', '=', userId).where('created_by', '=', memberId).where('revoked_at', 'is', null).execute();
+    return this.db
+      .updateTable('dossier_shares')
+      .set({ revoked_at: at })
+      .where('user_id', '=', userId)
+      .where('created_by', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** The same queries inside a transaction (lib/unit-of-work.ts). */

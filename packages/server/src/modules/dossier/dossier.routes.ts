@@ -15,45 +15,75 @@ export const dossierRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['dossier'], security: [{ bearer: [] }] };
 
   // A lecteur may build the dossier: it reads the household, it changes nothing.
-  app.post('/:userId/dossier', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, body: DossierCreate, response: { 200: DossierJob, 202: DossierJob, ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    const { job, created } = await dossier.start(foyerId, currentUser(req).userId, req.body.factures);
-    return reply.code(created ? 202 : 200).send(job);
-  });
-
-  app.get('/:userId/dossier', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierJob), ...errors } } }, async (req) =>
-    dossier.jobs(foyerOf(req)),
+  app.post(
+    '/:userId/dossier',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, body: DossierCreate, response: { 200: DossierJob, 202: DossierJob, ...errors } },
+    },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      const { job, created } = await dossier.start(foyerId, currentUser(req).userId, req.body.factures);
+      return reply.code(created ? 202 : 200).send(job);
+    },
   );
 
-  app.get('/:userId/dossier/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams, response: { 200: DossierJob, ...errors } } }, async (req, reply) => {
-    const job = await dossier.job(foyerOf(req), req.params.id);
-    return reply.header('cache-control', 'no-store').send(job);
-  });
+  app.get(
+    '/:userId/dossier',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierJob), ...errors } } },
+    async (req) => dossier.jobs(foyerOf(req)),
+  );
+
+  app.get(
+    '/:userId/dossier/:id',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams, response: { 200: DossierJob, ...errors } } },
+    async (req, reply) => {
+      const job = await dossier.job(foyerOf(req), req.params.id);
+      return reply.header('cache-control', 'no-store').send(job);
+    },
+  );
 
   // A stream: no response schema (as the files' route).
-  app.get('/:userId/dossier/:id/fichier', { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams } }, async (req, reply) => {
-    const file = await dossier.file(foyerOf(req), req.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
-  });
-
-  app.get('/:userId/dossier/partages', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierShare), ...errors } } }, async (req) =>
-    dossier.shares(foyerOf(req)),
+  app.get(
+    '/:userId/dossier/:id/fichier',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: JobParams } },
+    async (req, reply) => {
+      const file = await dossier.file(foyerOf(req), req.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
   );
 
-  app.post('/:userId/dossier/partages', { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, body: DossierShareCreate, response: { 201: DossierShare, ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    return reply.code(201).send(await dossier.createShare(foyerId, currentUser(req).userId, req.body.jours));
-  });
+  app.get(
+    '/:userId/dossier/partages',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(DossierShare), ...errors } } },
+    async (req) => dossier.shares(foyerOf(req)),
+  );
 
-  app.delete('/:userId/dossier/partages/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: ShareParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await dossier.revokeShare(foyerOf(req), req.params.id);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/:userId/dossier/partages',
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams, body: DossierShareCreate, response: { 201: DossierShare, ...errors } },
+    },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      return reply.code(201).send(await dossier.createShare(foyerId, currentUser(req).userId, req.body.jours));
+    },
+  );
+
+  app.delete(
+    '/:userId/dossier/partages/:id',
+    { config: { access: 'foyer:write' }, schema: { ...common, params: ShareParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await dossier.revokeShare(foyerOf(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 const TokenParams = z.object({ jeton: z.string().max(100) });
@@ -67,17 +97,29 @@ export const sharedDossierRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dossier } = app.services;
   const common = { tags: ['dossier'] };
 
-  app.get('/:jeton', { config: { access: 'public' }, schema: { ...common, params: TokenParams, response: { 200: SharedDossier, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody } } }, async (req, reply) =>
-    // Already JSON (kept serialised: 3.5 MB at 10,000 appliances), sent as it is.
-    reply
-      .headers(publicHeaders)
-      .type('application/json; charset=utf-8')
-      .send(Readable.from(await dossier.shared(req.params.jeton, req.ip), { objectMode: false }) as never),
+  app.get(
+    '/:jeton',
+    {
+      config: { access: 'public' },
+      schema: { ...common, params: TokenParams, response: { 200: SharedDossier, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody } },
+    },
+    async (req, reply) =>
+      // Already JSON (kept serialised: 3.5 MB at 10,000 appliances), sent as it is.
+      reply
+        .headers(publicHeaders)
+        .type('application/json; charset=utf-8')
+        .send(Readable.from(await dossier.shared(req.params.jeton, req.ip), { objectMode: false }) as never),
   );
 
   app.get(
     '/:jeton/appareils/:applianceId/:fichier',
-    { config: { access: 'public' }, schema: { ...common, params: TokenParams.extend({ applianceId: z.coerce.number().int().positive(), fichier: z.enum(['photo', 'facture']) }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        ...common,
+        params: TokenParams.extend({ applianceId: z.coerce.number().int().positive(), fichier: z.enum(['photo', 'facture']) }),
+      },
+    },
     async (req, reply) => {
       const file = await dossier.sharedFile(req.params.jeton, req.params.applianceId, req.params.fichier);
       return reply

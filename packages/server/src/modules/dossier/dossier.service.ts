@@ -1,5 +1,15 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { type Appliance, type Droits, type DossierAppliance, type DossierJob, type DossierShare, MSG, type SharedDossier, dayFr, parisDay } from '@ecofoyer/contracts';
+import {
+  type Appliance,
+  type Droits,
+  type DossierAppliance,
+  type DossierJob,
+  type DossierShare,
+  MSG,
+  type SharedDossier,
+  dayFr,
+  parisDay,
+} from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
@@ -54,7 +64,11 @@ export function guaranteeText(rights: Droits): { texte: string; active: boolean 
     return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}, commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
   if (legale?.active) return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}`, active: true };
   if (commerciale?.active) return { texte: `Garantie commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
-  if (legale) return { texte: `Garanties terminées (garantie légale jusqu’au ${dayFr(commerciale && commerciale.fin > legale.fin ? commerciale.fin : legale.fin)})`, active: false };
+  if (legale)
+    return {
+      texte: `Garanties terminées (garantie légale jusqu’au ${dayFr(commerciale && commerciale.fin > legale.fin ? commerciale.fin : legale.fin)})`,
+      active: false,
+    };
   return { texte: 'Date d’achat inconnue : garantie non calculée', active: false };
 }
 
@@ -78,7 +92,12 @@ export class DossierService {
       foyer: FoyerService;
       clock: Clock;
       log: FastifyBaseLogger;
-      config: { appUrl: string; jwtSecret: string; jobs: { dossierTimeoutMs: number }; rateLimits: { sharePerLink: number; sharePerIp: number } };
+      config: {
+        appUrl: string;
+        jwtSecret: string;
+        jobs: { dossierTimeoutMs: number };
+        rateLimits: { sharePerLink: number; sharePerIp: number };
+      };
       jobs: JobPool;
       /** A link's answer, kept until the household's data changes (else 10,000 appliances, 3.5 MB, are computed at each read). */
       shared: HouseholdCache;
@@ -87,7 +106,8 @@ export class DossierService {
   ) {}
 
   private toJob(row: JobRow): DossierJob {
-    const stale = row.status === 'en-cours' && this.deps.clock.now().getTime() - row.updated_at.getTime() > STALE_MS && !this.live.has(row.id);
+    const stale =
+      row.status === 'en-cours' && this.deps.clock.now().getTime() - row.updated_at.getTime() > STALE_MS && !this.live.has(row.id);
     const statut = stale ? 'echec' : row.status;
     return {
       id: row.id,
@@ -131,7 +151,14 @@ export class DossierService {
       garantie: guarantee.texte,
       sousGarantie: guarantee.active,
       photo: links.photo,
-      facture: item.factureKey && links.facture ? { nom: `Facture${a.facture_ref ? ` ${a.facture_ref}` : ''} (${invoiceType})`, url: links.facture, type: a.facture_type ?? 'application/octet-stream' } : null,
+      facture:
+        item.factureKey && links.facture
+          ? {
+              nom: `Facture${a.facture_ref ? ` ${a.facture_ref}` : ''} (${invoiceType})`,
+              url: links.facture,
+              type: a.facture_type ?? 'application/octet-stream',
+            }
+          : null,
     };
   }
 
@@ -147,7 +174,12 @@ export class DossierService {
   private async jpeg(key: string, size: number): Promise<Buffer | null> {
     const bytes = await this.read(key);
     if (!bytes) return null;
-    return (await sharp())(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 72 }).toBuffer();
+    return (await sharp())(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 72 })
+      .toBuffer();
   }
 
   /** POST …/dossier: starts building the household's dossier, or gives the one already being built. */
@@ -155,9 +187,19 @@ export class DossierService {
     const now = this.deps.clock.now();
     const id = randomUUID();
     const running = await this.repo.locked(foyerId, async (repo) => {
-      const found = (await repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS))).map((r) => this.toJob(r)).find((j) => j.statut === 'en-cours');
+      const found = (await repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS)))
+        .map((r) => this.toJob(r))
+        .find((j) => j.statut === 'en-cours');
       if (!found) {
-        await repo.insertJob({ id, user_id: foyerId, requested_by: actorId, status: 'en-cours', with_invoices: withInvoices, created_at: now, updated_at: now });
+        await repo.insertJob({
+          id,
+          user_id: foyerId,
+          requested_by: actorId,
+          status: 'en-cours',
+          with_invoices: withInvoices,
+          created_at: now,
+          updated_at: now,
+        });
         this.live.add(id);
       }
       return found;
@@ -182,7 +224,9 @@ export class DossierService {
         this.heartbeat = null;
         return;
       }
-      this.repo.touch([...this.live], this.deps.clock.now()).catch((err: unknown) => this.deps.log.warn({ err }, 'dossier heartbeat failed'));
+      this.repo
+        .touch([...this.live], this.deps.clock.now())
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'dossier heartbeat failed'));
     }, HEARTBEAT_MS).unref();
   }
 
@@ -200,7 +244,10 @@ export class DossierService {
       const input: DossierJobInput = {
         foyer: await this.deps.foyer.nameOf(foyerId),
         at: this.deps.clock.now(),
-        entries: items.map((item) => ({ ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }), hasPhoto: item.pictKey !== null })),
+        entries: items.map((item) => ({
+          ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }),
+          hasPhoto: item.pictKey !== null,
+        })),
         appendix: images.map((i) => ({ title: `Facture — ${i.appliance.name}` })),
         invoices: pdfs.map((i) => ({ applianceId: i.appliance.id, title: `Facture — ${i.appliance.name}` })),
         maxInflatedBytes: MAX_INFLATED_BYTES,
@@ -219,7 +266,11 @@ export class DossierService {
         },
         onEvent: async (event: DossierEvent) => {
           if ('done' in event) await progress(event.done);
-          else this.deps.log.warn({ dossier: id, appliance: event.leftOut, why: event.why, maxInflatedBytes: MAX_INFLATED_BYTES }, 'invoice not appended to the dossier');
+          else
+            this.deps.log.warn(
+              { dossier: id, appliance: event.leftOut, why: event.why, maxInflatedBytes: MAX_INFLATED_BYTES },
+              'invoice not appended to the dossier',
+            );
         },
       });
       const key = `dossiers/${foyerId}/${randomUUID()}.pdf`;
@@ -281,7 +332,15 @@ export class DossierService {
     const id = randomBytes(12).toString('base64url');
     await this.repo.locked(foyerId, async (repo) => {
       if ((await repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
-      await repo.insertShare({ id, user_id: foyerId, created_by: actorId, days, created_at: now, expires_at: new Date(now.getTime() + days * 24 * HOUR), revoked_at: null });
+      await repo.insertShare({
+        id,
+        user_id: foyerId,
+        created_by: actorId,
+        days,
+        created_at: now,
+        expires_at: new Date(now.getTime() + days * 24 * HOUR),
+        revoked_at: null,
+      });
     });
     return this.toShare((await this.repo.share(id))!);
   }
@@ -303,7 +362,8 @@ export class DossierService {
   private async shareOf(token: string): Promise<ShareRow> {
     // Exactly `id.signature`: a token with anything after it is not the link that was given.
     const [, id, sig] = SHARE_TOKEN.exec(token) ?? [];
-    if (!id || !sig || !timingSafeEqual(Buffer.from(sig), Buffer.from(this.signature(id)))) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
+    if (!id || !sig || !timingSafeEqual(Buffer.from(sig), Buffer.from(this.signature(id))))
+      throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
     const row = await this.repo.share(id);
     if (!row) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
     if (row.revoked_at || row.expires_at <= this.deps.clock.now()) throw new HttpError(410, 'SHARE_EXPIRED', MSG.shareExpired);
@@ -319,23 +379,44 @@ export class DossierService {
   async shared(token: string, ip: string): Promise<[Buffer, Buffer]> {
     // Read by anyone who has the link: limited per address before anything is read, then per link.
     const { limiter, config } = this.deps;
-    await limiter.hit([{ key: `share:ip:${ip}`, max: config.rateLimits.sharePerIp, windowMs: SHARE_READ_WINDOW_MS }], MSG.shareTooManyReads);
+    await limiter.hit(
+      [{ key: `share:ip:${ip}`, max: config.rateLimits.sharePerIp, windowMs: SHARE_READ_WINDOW_MS }],
+      MSG.shareTooManyReads,
+    );
     const share = await this.shareOf(token);
-    await limiter.hit([{ key: `share:link:${share.id}`, max: config.rateLimits.sharePerLink, windowMs: SHARE_READ_WINDOW_MS }], MSG.shareTooManyReads);
+    await limiter.hit(
+      [{ key: `share:link:${share.id}`, max: config.rateLimits.sharePerLink, windowMs: SHARE_READ_WINDOW_MS }],
+      MSG.shareTooManyReads,
+    );
     const content = await this.deps.shared.answer(share.user_id, `partage ${share.id}`, async () => {
       const items = await this.items(share.user_id);
       const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
       // A household of 10,000 appliances: described and written a slice at a time (lib/breath.ts).
       const appareils = await mapSliced(items, (item) =>
-        this.describe(item, { photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null, facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null }),
+        this.describe(item, {
+          photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null,
+          facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null,
+        }),
       );
       const priced = appareils.filter((a) => a.prixAchat !== null);
-      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe' | 'appareils'> = { nombre: appareils.length, valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100, prixConnus: priced.length };
+      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe' | 'appareils'> = {
+        nombre: appareils.length,
+        valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100,
+        prixConnus: priced.length,
+      };
       // Kept as bytes: the answer is sent again at each read until the household changes.
-      return Buffer.concat([Buffer.from(`,${JSON.stringify(part).slice(1, -1)},"appareils":`), await stringifySlicedBytes(appareils), Buffer.from('}')]);
+      return Buffer.concat([
+        Buffer.from(`,${JSON.stringify(part).slice(1, -1)},"appareils":`),
+        await stringifySlicedBytes(appareils),
+        Buffer.from('}'),
+      ]);
     });
     // Read each time: a rename does not move the household's data version.
-    const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = { foyer: await this.deps.foyer.ownName(share.user_id), etabliLe: this.deps.clock.now().toISOString(), expireLe: share.expires_at.toISOString() };
+    const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = {
+      foyer: await this.deps.foyer.ownName(share.user_id),
+      etabliLe: this.deps.clock.now().toISOString(),
+      expireLe: share.expires_at.toISOString(),
+    };
     // Two pieces, not one copy of 3.5 MB per read: the route writes them one after the other.
     return [Buffer.from(JSON.stringify(head).slice(0, -1)), content];
   }

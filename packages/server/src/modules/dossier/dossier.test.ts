@@ -20,7 +20,10 @@ beforeAll(async () => {
   t = await createTestApp();
   t.clock.set('2026-11-24T10:00:00Z');
   const anyone = await signedInUser(t, 'references@exemple.fr');
-  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: anyone.headers })).json() as { id: number; prodName: string }[];
+  const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: anyone.headers })).json() as {
+    id: number;
+    prodName: string;
+  }[];
   washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
   fridge = products.find((p) => p.prodName === 'Réfrigérateur')!.id;
 });
@@ -32,18 +35,33 @@ const universes = new Map<number, number>();
 async function appliance(user: User, data: Record<string, string | number>, photo?: Buffer): Promise<number> {
   if (!universes.has(user.id)) {
     const u = await multipart({ name: 'Cuisine' });
-    const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${users(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...u.headers },
+      payload: u.payload,
+    });
     universes.set(user.id, res.json().univer_id);
   }
   const body = await multipart({ data: JSON.stringify(data), ...(photo ? { pict: { filename: 'photo.webp', data: photo } } : {}) });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universes.get(user.id)}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universes.get(user.id)}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
 }
 
 async function invoice(user: User, id: number, data: Buffer, filename: string) {
   const body = await multipart({ file: { filename, data } });
-  const res = await t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${id}/facture`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/V1/profils/users/foyers/univers/appliances/${id}/facture`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -65,12 +83,28 @@ async function download(user: User, id: string) {
   return res;
 }
 
-const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } }).webp().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })
+    .webp()
+    .toBuffer();
 
 describe('« Dossier d’inventaire »', () => {
   it('is a PDF read back with the household, the date, the summary in French and one block per appliance', async () => {
     const me = await signedInUser(t, 'dossier@exemple.fr');
-    await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'WGG244', numero_serie: 'SN-42', dt_achat: '2025-11-23', prix_achat: '1234,50', vendeur: 'Boulanger', classenergie: 'A' }, await photo());
+    await appliance(
+      me,
+      {
+        prod_id: washer,
+        marque: 'Bosch',
+        modele: 'WGG244',
+        numero_serie: 'SN-42',
+        dt_achat: '2025-11-23',
+        prix_achat: '1234,50',
+        vendeur: 'Boulanger',
+        classenergie: 'A',
+      },
+      await photo(),
+    );
     await appliance(me, { prod_id: fridge, marque: 'Liebherr', modele: 'CNd 5203', dt_achat: '2018-03-02' });
     const job = await built(me);
     expect(job).toMatchObject({ statut: 'pret', fait: 2, total: 2, message: null });
@@ -115,7 +149,14 @@ describe('« Dossier d’inventaire »', () => {
     const me = await signedInUser(t, 'factures@exemple.fr');
     const a = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'A1', name: 'Lave-linge du bas' });
     const b = await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'B2', name: 'Frigo' });
-    await invoice(me, a, await sharp({ create: { width: 300, height: 420, channels: 3, background: '#fff' } }).png().toBuffer(), 'facture.png');
+    await invoice(
+      me,
+      a,
+      await sharp({ create: { width: 300, height: 420, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      'facture.png',
+    );
     const source = await PDFDocument.create();
     const page = source.addPage();
     page.drawText('FACTURE-ORIGINALE-77', { x: 50, y: 700, size: 14, font: await source.embedFont(StandardFonts.Helvetica) });
@@ -178,11 +219,22 @@ describe('« Dossier d’inventaire »', () => {
     const now = t.clock.now();
     await t.app.deps.db
       .insertInto('dossier_jobs')
-      .values({ id: '00000000-0000-4000-8000-000000000001', user_id: owner.id, requested_by: owner.id, status: 'en-cours', with_invoices: false, created_at: now, updated_at: new Date(now.getTime() - 3 * 60_000) })
+      .values({
+        id: '00000000-0000-4000-8000-000000000001',
+        user_id: owner.id,
+        requested_by: owner.id,
+        status: 'en-cours',
+        with_invoices: false,
+        created_at: now,
+        updated_at: new Date(now.getTime() - 3 * 60_000),
+      })
       .execute();
     const stale = await t.app.inject({ url: `${users(owner.id)}/dossier/00000000-0000-4000-8000-000000000001`, headers: owner.headers });
     expect(stale.json()).toMatchObject({ statut: 'echec', message: MSG.dossierInterrupted });
-    const notReady = await t.app.inject({ url: `${users(owner.id)}/dossier/00000000-0000-4000-8000-000000000001/fichier`, headers: owner.headers });
+    const notReady = await t.app.inject({
+      url: `${users(owner.id)}/dossier/00000000-0000-4000-8000-000000000001/fichier`,
+      headers: owner.headers,
+    });
     expect(notReady.statusCode).toBe(409);
   });
 
@@ -193,7 +245,8 @@ describe('« Dossier d’inventaire »', () => {
     const job = await built(me);
     expect((await t.app.inject({ url: `${users(other.id)}/dossier/${job.id}`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${users(me.id)}/dossier/${job.id}`, headers: other.headers })).statusCode).toBe(403);
-    const key = (await t.app.deps.db.selectFrom('dossier_jobs').select('file_key').where('id', '=', job.id).executeTakeFirstOrThrow()).file_key!;
+    const key = (await t.app.deps.db.selectFrom('dossier_jobs').select('file_key').where('id', '=', job.id).executeTakeFirstOrThrow())
+      .file_key!;
     expect(await t.app.services.files.open(key)).not.toBeNull();
     t.clock.set(new Date(t.clock.now().getTime() + 25 * 3600_000).toISOString());
     try {
@@ -210,10 +263,19 @@ describe('« Dossier d’inventaire »', () => {
 describe('Read-only links to the dossier', () => {
   it('shows the appliances, photos and invoices to someone without an account, never the owner’s address, until revoked', async () => {
     const me = await signedInUser(t, 'partage@exemple.fr');
-    const id = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'S1', dt_achat: '2025-06-01', prix_achat: '499', numero_serie: 'SER-9' }, await photo());
+    const id = await appliance(
+      me,
+      { prod_id: washer, marque: 'Bosch', modele: 'S1', dt_achat: '2025-06-01', prix_achat: '499', numero_serie: 'SER-9' },
+      await photo(),
+    );
     await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'S2', prix_achat: '1000,5' });
     await invoice(me, id, PNG, 'facture.png');
-    const created = await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/dossier/partages`,
+      headers: me.headers,
+      payload: { jours: 7 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const share = created.json() as { id: string; lien: string; jours: number; expireLe: string };
     expect(share).toMatchObject({ jours: 7, expireLe: '2026-12-01T10:00:00.000Z' });
@@ -227,7 +289,12 @@ describe('Read-only links to the dossier', () => {
     const dossier = seen.json();
     expect(dossier).toMatchObject({ foyer: null, nombre: 2, valeurTotale: 1499.5, prixConnus: 2, expireLe: share.expireLe });
     const washerSeen = dossier.appareils.find((a: { id: number }) => a.id === id);
-    expect(washerSeen).toMatchObject({ marque: 'Bosch', numeroSerie: 'SER-9', garantie: 'Garantie légale jusqu’au 1 juin 2027', sousGarantie: true });
+    expect(washerSeen).toMatchObject({
+      marque: 'Bosch',
+      numeroSerie: 'SER-9',
+      garantie: 'Garantie légale jusqu’au 1 juin 2027',
+      sousGarantie: true,
+    });
     const picture = await t.app.inject({ url: washerSeen.photo });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
@@ -247,8 +314,12 @@ describe('Read-only links to the dossier', () => {
     expect(forged.json().message).toBe(MSG.shareUnknown);
 
     const other = await signedInUser(t, 'pas-le-mien@exemple.fr');
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(other.id)}/dossier/partages/${share.id}`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/dossier/partages/${share.id}`, headers: me.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(other.id)}/dossier/partages/${share.id}`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/dossier/partages/${share.id}`, headers: me.headers })).statusCode,
+    ).toBe(204);
     for (const url of [`/api/V1/partages/${token}`, washerSeen.photo, washerSeen.facture.url]) {
       const revoked = await t.app.inject({ url });
       expect(revoked.statusCode).toBe(410);
@@ -260,7 +331,9 @@ describe('Read-only links to the dossier', () => {
   it('opens only for exactly « id.signature »: anything after the token is not the link given', async () => {
     const me = await signedInUser(t, 'jeton-exact@exemple.fr');
     await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'J1' });
-    const share = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json();
+    const share = (
+      await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })
+    ).json();
     const token = share.lien.replace(/^.*\/partage\//, '');
     expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).statusCode).toBe(200);
     for (const suffix of ['.anything', '.', '.x.y', 'A']) {
@@ -275,19 +348,28 @@ describe('Read-only links to the dossier', () => {
   it('shows a foyer without a name of its own with no one’s first name, and the name it gave itself once it has one', async () => {
     const me = await signedInUser(t, 'titre-neutre@exemple.fr');
     await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'T1' });
-    const token = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json().lien.replace(/^.*\/partage\//, '');
+    const token = (
+      await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })
+    )
+      .json()
+      .lien.replace(/^.*\/partage\//, '');
     const unnamed = await t.app.inject({ url: `/api/V1/partages/${token}` });
     expect(unnamed.json().foyer).toBeNull();
     // signedInUser's first name: the founder's, which « Foyer de … » would give to anyone with the link.
     expect(unnamed.body).not.toContain('Camille');
-    expect((await t.app.inject({ method: 'PUT', url: `${users(me.id)}/foyer`, headers: me.headers, payload: { nom: 'Les Durand' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${users(me.id)}/foyer`, headers: me.headers, payload: { nom: 'Les Durand' } })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url: `/api/V1/partages/${token}` })).json().foyer).toBe('Les Durand');
   });
 
   it('computes a link’s answer once per change of the household, and refuses (429) a link or an address read too often', async () => {
     const me = await signedInUser(t, 'lectures@exemple.fr');
     await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'L1' });
-    const link = async () => (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } })).json().lien.replace(/^.*\/partage\//, '') as string;
+    const link = async () =>
+      (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } }))
+        .json()
+        .lien.replace(/^.*\/partage\//, '') as string;
     const [one, two] = [await link(), await link()];
     // A minute of its own (the limits count per clock minute), the session still valid.
     t.clock.set('2026-11-24T10:07:00Z');
@@ -322,9 +404,17 @@ describe('Read-only links to the dossier', () => {
     const me = await signedInUser(t, 'duree@exemple.fr');
     const reader = await signedInUser(t, 'lecteur-lien@exemple.fr');
     await joinFoyer(t, reader, me.id, 'lecteur');
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 90 } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `${users(reader.id)}/dossier/partages`, headers: reader.headers, payload: { jours: 7 } })).statusCode).toBe(403);
-    const month = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 30 } })).json();
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 90 } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${users(reader.id)}/dossier/partages`, headers: reader.headers, payload: { jours: 7 } }))
+        .statusCode,
+    ).toBe(403);
+    const month = (
+      await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 30 } })
+    ).json();
     const token = month.lien.replace(/^.*\/partage\//, '');
     t.clock.set('2026-12-24T09:59:00Z');
     try {
@@ -334,12 +424,24 @@ describe('Read-only links to the dossier', () => {
     } finally {
       t.clock.set('2026-11-24T10:00:00Z');
     }
-    const give = () => t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    const give = () =>
+      t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
     for (let i = 1; i < 18; i++) expect((await give()).statusCode).toBe(201);
     // 18 links, 4 asked at once: two are given, two refused — never 22 (the household's lock).
     expect((await Promise.all([give(), give(), give(), give()])).map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect(await t.app.deps.db.selectFrom('dossier_shares').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', me.id).executeTakeFirstOrThrow()).toEqual({ n: 20 });
-    const tooMany = await t.app.inject({ method: 'POST', url: `${users(me.id)}/dossier/partages`, headers: me.headers, payload: { jours: 7 } });
+    expect(
+      await t.app.deps.db
+        .selectFrom('dossier_shares')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('user_id', '=', me.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 20 });
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/dossier/partages`,
+      headers: me.headers,
+      payload: { jours: 7 },
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe(MSG.shareTooMany);
   });

@@ -44,7 +44,8 @@ export class EventsRepository {
     if (q.from || q.to) {
       const { from, to } = q;
       query = query.where((eb) => {
-        const within = (at: typeof date) => eb.and([...(from ? [eb(at, '>=', new Date(from))] : []), ...(to ? [eb(at, '<', new Date(to))] : [])]);
+        const within = (at: typeof date) =>
+          eb.and([...(from ? [eb(at, '>=', new Date(from))] : []), ...(to ? [eb(at, '<', new Date(to))] : [])]);
         if (q.status) return within(key);
         return eb.or([eb.and([eb('e.status', '<>', 'DONE'), within(date)]), eb.and([eb('e.status', '=', 'DONE'), within(doneAt)])]);
       });
@@ -52,7 +53,9 @@ export class EventsRepository {
     if (q.after !== undefined) {
       const after = q.after;
       const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.user_id', '=', userId);
-      query = query.where((eb) => eb.or([eb(key, desc ? '<' : '>', ref), eb.and([eb(key, '=', ref), eb('e.id', desc ? '<' : '>', after)])]));
+      query = query.where((eb) =>
+        eb.or([eb(key, desc ? '<' : '>', ref), eb.and([eb(key, '=', ref), eb('e.id', desc ? '<' : '>', after)])]),
+      );
     }
     query = query.orderBy(key, desc ? 'desc' : 'asc').orderBy('e.id', desc ? 'desc' : 'asc');
     return (q.limit ? query.limit(q.limit) : query).execute();
@@ -62,7 +65,10 @@ export class EventsRepository {
   async counts(userId: number): Promise<{ upcoming: number; done: number }> {
     const row = await this.db
       .selectFrom('events')
-      .select([sql<number>`(count(*) filter (where status = 'NEW'))::int`.as('upcoming'), sql<number>`(count(*) filter (where status = 'DONE'))::int`.as('done')])
+      .select([
+        sql<number>`(count(*) filter (where status = 'NEW'))::int`.as('upcoming'),
+        sql<number>`(count(*) filter (where status = 'DONE'))::int`.as('done'),
+      ])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return { upcoming: Number(row.upcoming), done: Number(row.done) };
@@ -78,7 +84,11 @@ export class EventsRepository {
   }
 
   listForAppliance(userId: number, applianceId: number) {
-    return this.base(userId).where('e.appliance_id', '=', applianceId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
+    return this.base(userId)
+      .where('e.appliance_id', '=', applianceId)
+      .orderBy('e.dt_realisation', 'desc')
+      .orderBy('e.id', 'desc')
+      .execute();
   }
 
   find(userId: number, id: number) {
@@ -119,7 +129,12 @@ export class EventsRepository {
 
   /** A member left the household: the tasks they saw to go back to every member. */
   unassign(userId: number, assigneeId: number) {
-    return this.db.updateTable('events').set({ assignee_id: null }).where('user_id', '=', userId).where('assignee_id', '=', assigneeId).executeTakeFirst();
+    return this.db
+      .updateTable('events')
+      .set({ assignee_id: null })
+      .where('user_id', '=', userId)
+      .where('assignee_id', '=', assigneeId)
+      .executeTakeFirst();
   }
 
   delete(userId: number, id: number) {

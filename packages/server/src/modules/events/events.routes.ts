@@ -15,30 +15,55 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const PeriodBody = eventPeriodCreate(() => app.deps.clock.now());
   const common = { tags: ['events'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/events', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: EventsQuery, response: { 200: z.array(Event), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return events.list(foyerId, req.query);
-  });
+  app.get(
+    '/:userId/events',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, querystring: EventsQuery, response: { 200: z.array(Event), ...errors } },
+    },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return events.list(foyerId, req.query);
+    },
+  );
 
-  app.get('/:userId/events/counts', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: EventCounts, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    // Counted over every event of the household (ten years of maintenance): kept until its data changes.
-    return householdCache.answer(foyerId, 'events/counts', () => events.counts(foyerId));
-  });
+  app.get(
+    '/:userId/events/counts',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: EventCounts, ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      // Counted over every event of the household (ten years of maintenance): kept until its data changes.
+      return householdCache.answer(foyerId, 'events/counts', () => events.counts(foyerId));
+    },
+  );
 
-  app.get('/:userId/appliances/:id/events', { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: z.array(Event), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return events.listForAppliance(foyerId, req.params.id);
-  });
+  app.get(
+    '/:userId/appliances/:id/events',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: z.array(Event), ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return events.listForAppliance(foyerId, req.params.id);
+    },
+  );
 
-  app.post('/:userId/events', { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, body: EventCreate, response: { 201: Event, ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    return reply.code(201).send(await events.create(foyerId, req.body, currentUser(req).userId));
-  });
+  app.post(
+    '/:userId/events',
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams, body: EventCreate, response: { 201: Event, ...errors } },
+    },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      return reply.code(201).send(await events.create(foyerId, req.body, currentUser(req).userId));
+    },
+  );
 
   app.post(
     '/:userId/events/period',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, body: PeriodBody, response: { 201: z.array(Event), ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams, body: PeriodBody, response: { 201: z.array(Event), ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const { frequency, ...input } = req.body;
@@ -46,35 +71,61 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put('/:userId/events/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, body: EventUpdate, response: { 200: Event, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return events.update(foyerId, req.params.id, req.body, currentUser(req).userId);
-  });
+  app.put(
+    '/:userId/events/:id',
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserItemParams, body: EventUpdate, response: { 200: Event, ...errors } },
+    },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return events.update(foyerId, req.params.id, req.body, currentUser(req).userId);
+    },
+  );
 
-  app.delete('/:userId/events/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    await events.delete(foyerId, req.params.id);
-    await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:userId/events/:id',
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      await events.delete(foyerId, req.params.id);
+      await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
 
   // Each member's own address (a lecteur's too), which they revoke from their profile.
-  app.get('/:userId/calendar-feed', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.object({ url: z.string() }), ...errors } } }, async (req) => ({
-    url: await events.feedUrl(req.params.userId),
-  }));
+  app.get(
+    '/:userId/calendar-feed',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, response: { 200: z.object({ url: z.string() }), ...errors } },
+    },
+    async (req) => ({
+      url: await events.feedUrl(req.params.userId),
+    }),
+  );
 
-  app.delete('/:userId/calendar-feed', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await events.revokeFeed(req.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:userId/calendar-feed',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await events.revokeFeed(req.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 /** GET /api/V1/calendar/{token}.ics — no bearer: the token in the address is the secret. */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/:file', { config: { access: 'public' }, schema: { tags: ['events'], params: z.object({ file: z.string().regex(/^[\w-]{16,64}\.ics$/) }) } }, async (req, reply) => {
-    const { events, rights } = app.services;
-    const ics = await events.ics(req.params.file.replace(/\.ics$/, ''), (foyerId) => rights.feedDays(foyerId));
-    if (!ics) throw notFound(MSG.calendarFeedInvalid);
-    return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-cache').send(ics);
-  });
+  app.get(
+    '/:file',
+    { config: { access: 'public' }, schema: { tags: ['events'], params: z.object({ file: z.string().regex(/^[\w-]{16,64}\.ics$/) }) } },
+    async (req, reply) => {
+      const { events, rights } = app.services;
+      const ics = await events.ics(req.params.file.replace(/\.ics$/, ''), (foyerId) => rights.feedDays(foyerId));
+      if (!ics) throw notFound(MSG.calendarFeedInvalid);
+      return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-cache').send(ics);
+    },
+  );
 };

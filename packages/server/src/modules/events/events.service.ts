@@ -1,5 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Event, type EventCounts, type EventsQuery, expandSeries, FREQUENCIES, type Frequency, MSG, seriesHorizon, seriesStartRange } from '@ecofoyer/contracts';
+import {
+  type Event,
+  type EventCounts,
+  type EventsQuery,
+  expandSeries,
+  FREQUENCIES,
+  type Frequency,
+  MSG,
+  seriesHorizon,
+  seriesStartRange,
+} from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const icalGeneratorModule = lazyModule(() => import('ical-generator'));
@@ -47,7 +57,14 @@ export class EventsService {
 
   constructor(
     private readonly repo: EventsRepository,
-    private readonly deps: { appliances: AppliancesService; maintenance: MaintenanceService; foyer: Pick<FoyerService, 'assignableIds' | 'membership'>; bus: DomainEventBus; clock: Clock; config: Pick<Config, 'appUrl'> },
+    private readonly deps: {
+      appliances: AppliancesService;
+      maintenance: MaintenanceService;
+      foyer: Pick<FoyerService, 'assignableIds' | 'membership'>;
+      bus: DomainEventBus;
+      clock: Clock;
+      config: Pick<Config, 'appUrl'>;
+    },
   ) {}
 
   private toDto(row: EventJoined): Event {
@@ -57,7 +74,9 @@ export class EventsService {
       applianceName: row.appliance_name,
       maintenanceCardId: row.maintenance_card_id,
       maintenanceCard:
-        row.maintenance_card_id && row.card_title ? { id: row.maintenance_card_id, title: row.card_title, pict: row.card_pict ?? '', duration: row.card_duration ?? 0 } : null,
+        row.maintenance_card_id && row.card_title
+          ? { id: row.maintenance_card_id, title: row.card_title, pict: row.card_pict ?? '', duration: row.card_duration ?? 0 }
+          : null,
       title: row.title,
       dt_creation: row.created_at.toISOString(),
       dt_realisation: row.dt_realisation.toISOString(),
@@ -195,7 +214,14 @@ export class EventsService {
         const last = lastById.get(seriesId);
         if (!last) return [];
         const { id: _id, ...template } = last;
-        return dates.map((dt) => ({ ...template, dt_realisation: dt, status: 'NEW' as const, done_at: null, created_at: now, updated_at: now }));
+        return dates.map((dt) => ({
+          ...template,
+          dt_realisation: dt,
+          status: 'NEW' as const,
+          done_at: null,
+          created_at: now,
+          updated_at: now,
+        }));
       });
       await this.repo.insert(rows);
     }
@@ -213,7 +239,12 @@ export class EventsService {
    * PUT: the note, `done: true` records it as carried out now, `assigneeId` changes who sees to it —
    * for a recurring task, this occurrence and the planned ones after it.
    */
-  async update(userId: number, id: number, input: { note?: string | null; done?: boolean; assigneeId?: number | null }, actorId = userId): Promise<Event> {
+  async update(
+    userId: number,
+    id: number,
+    input: { note?: string | null; done?: boolean; assigneeId?: number | null },
+    actorId = userId,
+  ): Promise<Event> {
     const event = await this.get(userId, id);
     if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
     const now = this.deps.clock.now();
@@ -247,7 +278,8 @@ export class EventsService {
    */
   async feedUrl(memberId: number): Promise<string> {
     const existing = await this.repo.feedToken(memberId);
-    const token = existing?.token ?? (await this.repo.createFeedToken(memberId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
+    const token =
+      existing?.token ?? (await this.repo.createFeedToken(memberId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
     return `${this.deps.config.appUrl}/api/V1/calendar/${token}.ics`;
   }
 
@@ -269,21 +301,35 @@ export class EventsService {
     // VTIMEZONE, ical-generator wrote floating times built from UTC and a non-standard TIMEZONE-ID
     // line, so 10:00 in Paris showed at 08:00 or 09:00.
     const { default: icalGenerator, ICalAlarmType } = await icalGeneratorModule();
-    const calendar = icalGenerator({ name: 'EcoFoyer — mes entretiens', prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' } });
+    const calendar = icalGenerator({
+      name: 'EcoFoyer — mes entretiens',
+      prodId: { company: 'EcoFoyer', product: 'calendrier', language: 'FR' },
+    });
     for (const e of events) {
       calendar.createEvent({
         id: `event-${e.id}@ecofoyer`,
         start: new Date(e.dt_realisation),
         end: new Date(new Date(e.dt_realisation).getTime() + (e.maintenanceCard?.duration ?? 30) * 60_000),
         summary: e.type === 'PANNE' ? `Panne : ${e.title}` : e.title,
-        description: [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null].filter(Boolean).join('\n') || undefined,
+        description:
+          [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null]
+            .filter(Boolean)
+            .join('\n') || undefined,
         stamp: new Date(e.dt_creation),
       });
     }
     const now = this.deps.clock.now();
     for (const d of extra) {
-      const event = calendar.createEvent({ id: d.id, start: new Date(`${d.day}T00:00:00Z`), allDay: true, summary: d.summary, description: d.description, stamp: now });
-      for (const before of d.remindDaysBefore) event.createAlarm({ type: ICalAlarmType.display, triggerBefore: before * 86_400, description: d.summary });
+      const event = calendar.createEvent({
+        id: d.id,
+        start: new Date(`${d.day}T00:00:00Z`),
+        allDay: true,
+        summary: d.summary,
+        description: d.description,
+        stamp: now,
+      });
+      for (const before of d.remindDaysBefore)
+        event.createAlarm({ type: ICalAlarmType.display, triggerBefore: before * 86_400, description: d.summary });
     }
     return calendar.toString();
   }

@@ -44,7 +44,14 @@ async function household(email: string, series: number) {
 
 const countedService = () => {
   const s = t.app.services;
-  return new EventsService(new EventsRepository(t.db.withPlugin(counter)), { appliances: s.appliances, maintenance: s.maintenance, foyer: s.foyer, bus: new DomainEventBus(), clock: t.clock, config: t.config });
+  return new EventsService(new EventsRepository(t.db.withPlugin(counter)), {
+    appliances: s.appliances,
+    maintenance: s.maintenance,
+    foyer: s.foyer,
+    bus: new DomainEventBus(),
+    clock: t.clock,
+    config: t.config,
+  });
 };
 
 async function statementsOfList(userId: number, service = countedService()) {

@@ -16,10 +16,22 @@ beforeAll(async () => {
   me = await signedInUser(t, 'moi@exemple.fr');
   other = await signedInUser(t, 'autre@exemple.fr');
   const u = await multipart({ name: 'Buanderie' });
-  const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json();
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/V1/profils/users/${me.id}/foyers/univers`,
+      headers: { ...me.headers, ...u.headers },
+      payload: u.payload,
+    })
+  ).json();
   const a = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'Série 6' }) });
   applianceId = (
-    await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`, headers: { ...me.headers, ...a.headers }, payload: a.payload })
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`,
+      headers: { ...me.headers, ...a.headers },
+      payload: a.payload,
+    })
   ).json().id;
 });
 afterAll(async () => {
@@ -30,18 +42,43 @@ const post = (url: string, payload: object, user = me) => t.app.inject({ method:
 
 describe('events', () => {
   it('creates a MAINTENANCE event that starts NEW, then records it as done', async () => {
-    const res = await post(events(me.id), { title: 'Nettoyer le filtre', dt_realisation: '2026-12-05T09:00:00Z', note: 'Prévoir une serpillère', applianceId, maintenanceCardId: null, status: 'DONE' });
+    const res = await post(events(me.id), {
+      title: 'Nettoyer le filtre',
+      dt_realisation: '2026-12-05T09:00:00Z',
+      note: 'Prévoir une serpillère',
+      applianceId,
+      maintenanceCardId: null,
+      status: 'DONE',
+    });
     expect(res.statusCode).toBe(201);
     const e = res.json();
-    expect(e).toMatchObject({ title: 'Nettoyer le filtre', type: 'MAINTENANCE', status: 'NEW', applianceId, applianceName: 'Réfrigérateur Bosch', note: 'Prévoir une serpillère', done_at: null });
-    const note = await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { note: 'Fait avec les enfants' } });
+    expect(e).toMatchObject({
+      title: 'Nettoyer le filtre',
+      type: 'MAINTENANCE',
+      status: 'NEW',
+      applianceId,
+      applianceName: 'Réfrigérateur Bosch',
+      note: 'Prévoir une serpillère',
+      done_at: null,
+    });
+    const note = await t.app.inject({
+      method: 'PUT',
+      url: `${events(me.id)}/${e.id}`,
+      headers: me.headers,
+      payload: { note: 'Fait avec les enfants' },
+    });
     expect(note.json()).toMatchObject({ note: 'Fait avec les enfants', status: 'NEW' });
     const done = await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { done: true } });
     expect(done.json()).toMatchObject({ status: 'DONE', done_at: t.clock.now().toISOString(), note: 'Fait avec les enfants' });
   });
 
   it('records a breakdown (PANNE) with no appliance (applianceId -1)', async () => {
-    const res = await post(events(me.id), { title: 'Le four ne chauffe plus', dt_realisation: '2026-11-20T18:00:00Z', applianceId: -1, type: 'PANNE' });
+    const res = await post(events(me.id), {
+      title: 'Le four ne chauffe plus',
+      dt_realisation: '2026-11-20T18:00:00Z',
+      applianceId: -1,
+      type: 'PANNE',
+    });
     expect(res.json()).toMatchObject({ type: 'PANNE', applianceId: null });
   });
 
@@ -50,12 +87,18 @@ describe('events', () => {
     expect((await post(events(me.id), { title: 'x', dt_realisation: 'demain' })).json().message).toBe(MSG.eventDateInvalid);
     expect((await post(events(me.id), { title: 'x', dt_realisation: '2026-12-05', type: 'AUTRE' })).statusCode).toBe(400);
     expect((await post(events(me.id), { title: 'x', dt_realisation: '2026-12-05', maintenanceCardId: 99999 })).statusCode).toBe(404);
-    expect((await post(`${events(me.id)}/period`, { title: 'x', dt_realisation: '2026-12-05', frequency: 'weekly' })).json().message).toBe(MSG.frequencyInvalid);
+    expect((await post(`${events(me.id)}/period`, { title: 'x', dt_realisation: '2026-12-05', frequency: 'weekly' })).json().message).toBe(
+      MSG.frequencyInvalid,
+    );
   });
 
   it('expands a monthly series 12 months ahead, keeps it going as time passes, and a done occurrence breaks nothing', async () => {
     const user = await signedInUser(t, 'serie@exemple.fr');
-    const res = await post(`${events(user.id)}/period`, { title: 'Détartrer la bouilloire', dt_realisation: '2026-11-30T08:00:00Z', frequency: 'monthly' }, user);
+    const res = await post(
+      `${events(user.id)}/period`,
+      { title: 'Détartrer la bouilloire', dt_realisation: '2026-11-30T08:00:00Z', frequency: 'monthly' },
+      user,
+    );
     expect(res.statusCode).toBe(201);
     const series = res.json();
     expect(series).toHaveLength(13);
@@ -86,24 +129,43 @@ describe('events', () => {
 
   it('refuses a series from 1970 or from far ahead with a French message and writes nothing; one within a year back still expands', async () => {
     const user = await signedInUser(t, 'serie-bornee@exemple.fr');
-    const rows = async () => (await t.db.selectFrom('events').select('dt_realisation').where('user_id', '=', user.id).orderBy('dt_realisation').execute()).map((r) => r.dt_realisation.toISOString().slice(0, 10));
+    const rows = async () =>
+      (await t.db.selectFrom('events').select('dt_realisation').where('user_id', '=', user.id).orderBy('dt_realisation').execute()).map(
+        (r) => r.dt_realisation.toISOString().slice(0, 10),
+      );
     // 21 November 2026 (the test clock): a monthly series from 1970 wrote 695 rows.
-    const old = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '1970-01-15T09:00:00Z', frequency: 'monthly' }, user);
+    const old = await post(
+      `${events(user.id)}/period`,
+      { title: 'Détartrer', dt_realisation: '1970-01-15T09:00:00Z', frequency: 'monthly' },
+      user,
+    );
     expect(old.statusCode).toBe(400);
     expect(old.json().message).toBe(MSG.eventSeriesStartTooOld);
     expect(old.json().errors).toContainEqual(expect.objectContaining({ message: MSG.eventSeriesStartTooOld }));
-    const far = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '2029-01-15T09:00:00Z', frequency: 'yearly' }, user);
+    const far = await post(
+      `${events(user.id)}/period`,
+      { title: 'Détartrer', dt_realisation: '2029-01-15T09:00:00Z', frequency: 'yearly' },
+      user,
+    );
     expect(far.statusCode).toBe(400);
     expect(far.json().message).toBe(MSG.eventSeriesStartTooFar);
     expect(await rows()).toEqual([]);
     // Eleven months back: every month from then to 12 months ahead, as before.
-    const recent = await post(`${events(user.id)}/period`, { title: 'Détartrer', dt_realisation: '2025-12-15T09:00:00Z', frequency: 'monthly' }, user);
+    const recent = await post(
+      `${events(user.id)}/period`,
+      { title: 'Détartrer', dt_realisation: '2025-12-15T09:00:00Z', frequency: 'monthly' },
+      user,
+    );
     expect(recent.statusCode).toBe(201);
     expect(recent.json()).toHaveLength(24);
     expect((await rows()).slice(0, 2)).toEqual(['2025-12-15', '2026-01-15']);
     expect((await rows()).at(-1)).toBe('2027-11-15');
     // Two years ahead at most: a yearly series starting in 2028.
-    expect((await post(`${events(user.id)}/period`, { title: 'Ramoner', dt_realisation: '2028-10-01T09:00:00Z', frequency: 'yearly' }, user)).json()).toHaveLength(2);
+    expect(
+      (
+        await post(`${events(user.id)}/period`, { title: 'Ramoner', dt_realisation: '2028-10-01T09:00:00Z', frequency: 'yearly' }, user)
+      ).json(),
+    ).toHaveLength(2);
   });
 
   it('keeps a stored series from 1970 going from a year back only: a read writes a bounded number of rows', async () => {
@@ -113,13 +175,28 @@ describe('events', () => {
     await t.db
       .insertInto('events')
       .values({
-        user_id: user.id, appliance_id: null, maintenance_card_id: null, series_id: seriesId, frequency: 'monthly', title: 'Purger les radiateurs', note: null, type: 'MAINTENANCE',
-        status: 'NEW', dt_realisation: new Date('1970-01-15T09:00:00Z'), done_at: null, created_at: t.clock.now(), updated_at: t.clock.now(), assignee_id: null, immobilisation_jours: null,
+        user_id: user.id,
+        appliance_id: null,
+        maintenance_card_id: null,
+        series_id: seriesId,
+        frequency: 'monthly',
+        title: 'Purger les radiateurs',
+        note: null,
+        type: 'MAINTENANCE',
+        status: 'NEW',
+        dt_realisation: new Date('1970-01-15T09:00:00Z'),
+        done_at: null,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+        assignee_id: null,
+        immobilisation_jours: null,
       })
       .execute();
     const list = await t.app.inject({ url: events(user.id), headers: user.headers });
     expect(list.statusCode, list.body).toBe(200);
-    const monthly = (await t.db.selectFrom('events').select('dt_realisation').where('series_id', '=', seriesId).orderBy('dt_realisation').execute()).map((r) => r.dt_realisation.toISOString().slice(0, 10));
+    const monthly = (
+      await t.db.selectFrom('events').select('dt_realisation').where('series_id', '=', seriesId).orderBy('dt_realisation').execute()
+    ).map((r) => r.dt_realisation.toISOString().slice(0, 10));
     // The first row, then the 15th of each month from a year back (21 November 2025) to 12 months ahead: 24, not 694.
     expect(monthly).toHaveLength(1 + 24);
     expect(monthly.slice(0, 3)).toEqual(['1970-01-15', '2025-12-15', '2026-01-15']);
@@ -130,7 +207,14 @@ describe('events', () => {
   it('lists the events of one appliance, and deleting the appliance deletes them', async () => {
     const a = await multipart({ data: JSON.stringify({ prod_id: 2, marque: 'Siemens', modele: 'iQ300' }) });
     const universe = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json()[0];
-    const dish = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`, headers: { ...me.headers, ...a.headers }, payload: a.payload })).json();
+    const dish = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${me.id}/foyers/univers/${universe.univer_id}/appliances`,
+        headers: { ...me.headers, ...a.headers },
+        payload: a.payload,
+      })
+    ).json();
     await post(events(me.id), { title: 'Filtre du lave-vaisselle', dt_realisation: '2026-12-01T09:00:00Z', applianceId: dish.id });
     const list = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances/${dish.id}/events`, headers: me.headers })).json();
     expect(list.map((e: { title: string }) => e.title)).toEqual(['Filtre du lave-vaisselle']);
@@ -146,7 +230,8 @@ describe('events', () => {
     const { url } = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
     const body = (await t.app.inject({ url: new URL(url).pathname })).body;
     const vevents = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    const parisTime = (d: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(d);
+    const parisTime = (d: Date) =>
+      new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(d);
     for (const title of ['Avant le changement d’heure', 'Après le changement d’heure']) {
       const v = vevents.find((e) => e.summary === title)!;
       expect(parisTime(v.startDate.toJSDate()), title).toBe('10:00');
@@ -175,7 +260,9 @@ describe('events', () => {
     ] as const) {
       t.clock.set(at);
       const fresh = await signedInUser(t, 'fenetre@exemple.fr');
-      expect((await t.app.inject({ method: 'PUT', url: `${url}/${made[title]}`, headers: fresh.headers, payload: { done: true } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: `${url}/${made[title]}`, headers: fresh.headers, payload: { done: true } })).statusCode,
+      ).toBe(200);
     }
     t.clock.set('2026-11-21T09:00:00Z');
     const fresh = await signedInUser(t, 'fenetre@exemple.fr');
@@ -212,7 +299,9 @@ describe('events', () => {
   it('deletes an event', async () => {
     const e = (await post(events(me.id), { title: 'À supprimer', dt_realisation: '2026-12-10T09:00:00Z' })).json();
     expect((await t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${e.id}`, headers: me.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { note: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${events(me.id)}/${e.id}`, headers: me.headers, payload: { note: 'x' } })).statusCode,
+    ).toBe(404);
   });
 
   it('publishes a private iCalendar feed that parses, and revokes it', async () => {
@@ -227,13 +316,20 @@ describe('events', () => {
     const calendar = new ICAL.Component(ICAL.parse(res.body));
     const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(vevents.map((v) => v.summary)).toEqual(expect.arrayContaining(['Nettoyer le filtre', 'Panne : Le four ne chauffe plus']));
-    expect(vevents.find((v) => v.summary === 'Nettoyer le filtre')?.startDate.toJSDate().toISOString()).toBe('2026-12-05T09:00:00.000Z');
+    expect(
+      vevents
+        .find((v) => v.summary === 'Nettoyer le filtre')
+        ?.startDate.toJSDate()
+        .toISOString(),
+    ).toBe('2026-12-05T09:00:00.000Z');
     // Fixed instants (UTC), never floating times read in the reader's own zone; no non-standard line.
     for (const v of vevents) expect(v.startDate.zone.tzid, v.summary).toBe('UTC');
     expect(res.body).not.toMatch(/^TIMEZONE-ID/m);
     expect(res.body.match(/^(DTSTART|DTEND|DTSTAMP)[:;].*$/gm)!.every((line) => /\d{8}T\d{6}Z\r?$/.test(line))).toBe(true);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
     const fresh = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
     expect(fresh.url).not.toBe(url);
@@ -245,7 +341,12 @@ describe('events', () => {
     const forbidden = [
       t.app.inject({ url: events(me.id), headers: h }),
       t.app.inject({ method: 'POST', url: events(me.id), headers: h, payload: { title: 'x', dt_realisation: '2026-12-01' } }),
-      t.app.inject({ method: 'POST', url: `${events(me.id)}/period`, headers: h, payload: { title: 'x', dt_realisation: '2026-12-01', frequency: 'yearly' } }),
+      t.app.inject({
+        method: 'POST',
+        url: `${events(me.id)}/period`,
+        headers: h,
+        payload: { title: 'x', dt_realisation: '2026-12-01', frequency: 'yearly' },
+      }),
       t.app.inject({ method: 'PUT', url: `${events(me.id)}/${mine.id}`, headers: h, payload: { done: true } }),
       t.app.inject({ method: 'DELETE', url: `${events(me.id)}/${mine.id}`, headers: h }),
       t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances/${applianceId}/events`, headers: h }),
@@ -257,11 +358,18 @@ describe('events', () => {
       t.app.inject({ method: 'PUT', url: `${events(other.id)}/${mine.id}`, headers: h, payload: { done: true } }),
       t.app.inject({ method: 'DELETE', url: `${events(other.id)}/${mine.id}`, headers: h }),
       t.app.inject({ url: `/api/V1/profils/users/${other.id}/appliances/${applianceId}/events`, headers: h }),
-      t.app.inject({ method: 'POST', url: events(other.id), headers: h, payload: { title: 'x', dt_realisation: '2026-12-01', applianceId } }),
+      t.app.inject({
+        method: 'POST',
+        url: events(other.id),
+        headers: h,
+        payload: { title: 'x', dt_realisation: '2026-12-01', applianceId },
+      }),
     ];
     for (const res of await Promise.all(hidden)) expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ url: events(me.id) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `${events(me.id)}/${mine.id}`, method: 'PUT', headers: me.headers, payload: {} })).json().status).toBe('NEW');
+    expect(
+      (await t.app.inject({ url: `${events(me.id)}/${mine.id}`, method: 'PUT', headers: me.headers, payload: {} })).json().status,
+    ).toBe('NEW');
   });
 });
 

@@ -45,16 +45,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw notFound();
       const ext = key.slice(key.lastIndexOf('.') + 1);
       const maxAge = Math.max(0, req.query.exp - Math.floor(Date.now() / 1000));
-      return reply
-        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        // A user's file is never a page of the app: opened directly, a PDF's scripts or an image's
-        // markup run in an opaque origin with nothing allowed. The app draws PDFs with pdf.js.
-        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
-        .send(file.stream);
+      return (
+        reply
+          .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+          .header('content-length', file.size)
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          // A user's file is never a page of the app: opened directly, a PDF's scripts or an image's
+          // markup run in an opaque origin with nothing allowed. The app draws PDFs with pdf.js.
+          .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'")
+          .send(file.stream)
+      );
     },
   );
 };

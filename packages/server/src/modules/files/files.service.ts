@@ -44,7 +44,12 @@ export class FileService {
    * Stores `buffer` (if any) as a file of `kind`, then runs `save` with its key; if `save` fails
    * the file is removed again, so a failed request leaves no file behind.
    */
-  async withStored<T>(userId: number, buffer: Buffer | null, kind: FileKind, save: (file: { key: string; mime: string } | null) => Promise<T>): Promise<T> {
+  async withStored<T>(
+    userId: number,
+    buffer: Buffer | null,
+    kind: FileKind,
+    save: (file: { key: string; mime: string } | null) => Promise<T>,
+  ): Promise<T> {
     const file = buffer ? await this.store(userId, buffer, kind) : null;
     try {
       return await save(file);

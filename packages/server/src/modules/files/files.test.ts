@@ -45,9 +45,13 @@ describe('files', () => {
   it('refuses a non-image, a path trick and an anonymous upload', async () => {
     me = await signedInUser(t, 'moi@exemple.fr'); // the clock moved on: a fresh token
     expect((await uploadTemp(HTML)).statusCode).toBe(415);
-    expect((await t.app.inject({ url: '/api/V1/files/../../etc/passwd.png?exp=9999999999&sig=abc' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await t.app.inject({ url: '/api/V1/files/../../etc/passwd.png?exp=9999999999&sig=abc' })).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     const body = await multipart({ file: { filename: 'x.png', data: PNG } });
-    expect((await t.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: body.headers, payload: body.payload })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/V1/files/public', headers: body.headers, payload: body.payload })).statusCode,
+    ).toBe(401);
   });
 });
 

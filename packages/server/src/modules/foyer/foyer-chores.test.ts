@@ -17,10 +17,16 @@ afterAll(async () => {
 
 const join = (user: User, foyerId: number, role: 'proprietaire' | 'membre' | 'lecteur') => joinFoyer(t, user, foyerId, role);
 
-const plan = (user: User, payload: object, path = 'events') => t.app.inject({ method: 'POST', url: `${users(user.id)}/${path}`, headers: user.headers, payload });
+const plan = (user: User, payload: object, path = 'events') =>
+  t.app.inject({ method: 'POST', url: `${users(user.id)}/${path}`, headers: user.headers, payload });
 const inAWeek = () => new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString();
 const remindersOf = async (user: User) =>
-  ((await t.app.inject({ url: `${users(user.id)}/notifs`, headers: user.headers })).json() as { type: string; event: { id: number } | null }[])
+  (
+    (await t.app.inject({ url: `${users(user.id)}/notifs`, headers: user.headers })).json() as {
+      type: string;
+      event: { id: number } | null;
+    }[]
+  )
     .filter((n) => n.type === 'MAINTENANCE')
     .map((n) => n.event?.id);
 
@@ -47,15 +53,24 @@ describe('chores shared in a foyer: « Qui s’en occupe ? »', () => {
       const refused = await plan(owner, { title: 'Refusé', dt_realisation: inAWeek(), assigneeId });
       expect([refused.statusCode, refused.json().message]).toEqual([400, MSG.foyerMemberUnknown]);
     }
-    const moved = await t.app.inject({ method: 'PUT', url: `${users(owner.id)}/events/${assigned.json().id}`, headers: owner.headers, payload: { assigneeId: stranger.id } });
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `${users(owner.id)}/events/${assigned.json().id}`,
+      headers: owner.headers,
+      payload: { assigneeId: stranger.id },
+    });
     expect([moved.statusCode, moved.json().message]).toEqual([400, MSG.foyerMemberUnknown]);
-    const kept = (await t.app.inject({ url: `${users(owner.id)}/events`, headers: owner.headers })).json().find((e: { id: number }) => e.id === assigned.json().id);
+    const kept = (await t.app.inject({ url: `${users(owner.id)}/events`, headers: owner.headers }))
+      .json()
+      .find((e: { id: number }) => e.id === assigned.json().id);
     expect(kept.assigneeId).toBe(owner.id);
 
     // « Mes tâches »: the events assigned to the one who asks, or to nobody (everyone's).
     expect((await plan(owner, { title: 'Pour le membre', dt_realisation: inAWeek(), assigneeId: member.id })).statusCode).toBe(201);
     const titles = async (user: User, query = '') =>
-      ((await t.app.inject({ url: `${users(user.id)}/events${query}`, headers: user.headers })).json() as { title: string }[]).map((e) => e.title).sort();
+      ((await t.app.inject({ url: `${users(user.id)}/events${query}`, headers: user.headers })).json() as { title: string }[])
+        .map((e) => e.title)
+        .sort();
     expect(await titles(owner, `?assigneeId=${owner.id}`)).toEqual(['Détartrer la bouilloire', 'Sans responsable']);
     expect(await titles(member, `?assigneeId=${member.id}&status=NEW`)).toEqual(['Pour le membre', 'Sans responsable']);
     expect(await titles(member)).toEqual(['Détartrer la bouilloire', 'Pour le membre', 'Sans responsable']);
@@ -76,34 +91,72 @@ describe('chores shared in a foyer: « Qui s’en occupe ? »', () => {
 
   it('gives a departed member’s tasks back to every member, and a series’ later occurrences follow a new assignee', async () => {
     const { owner, member } = await household('depart');
-    const series = await plan(owner, { title: 'Changer le filtre de la hotte', dt_realisation: inAWeek(), frequency: 'monthly' }, 'events/period');
+    const series = await plan(
+      owner,
+      { title: 'Changer le filtre de la hotte', dt_realisation: inAWeek(), frequency: 'monthly' },
+      'events/period',
+    );
     expect(series.statusCode, series.body).toBe(201);
-    const occurrences = (series.json() as { id: number; dt_realisation: string }[]).sort((a, b) => a.dt_realisation.localeCompare(b.dt_realisation));
+    const occurrences = (series.json() as { id: number; dt_realisation: string }[]).sort((a, b) =>
+      a.dt_realisation.localeCompare(b.dt_realisation),
+    );
     const second = occurrences[1]!;
-    const res = await t.app.inject({ method: 'PUT', url: `${users(member.id)}/events/${second.id}`, headers: member.headers, payload: { assigneeId: member.id } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${users(member.id)}/events/${second.id}`,
+      headers: member.headers,
+      payload: { assigneeId: member.id },
+    });
     expect([res.statusCode, res.json().assigneeId]).toEqual([200, member.id]);
     const assignees = async () =>
-      ((await t.app.inject({ url: `${users(owner.id)}/events`, headers: owner.headers })).json() as { dt_realisation: string; assigneeId: number | null }[])
+      (
+        (await t.app.inject({ url: `${users(owner.id)}/events`, headers: owner.headers })).json() as {
+          dt_realisation: string;
+          assigneeId: number | null;
+        }[]
+      )
         .sort((a, b) => a.dt_realisation.localeCompare(b.dt_realisation))
         .map((e) => e.assigneeId);
     const before = await assignees();
     expect(before[0]).toBeNull();
     expect(before.slice(1).every((a) => a === member.id)).toBe(true);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/membres/${member.id}`, headers: member.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/membres/${member.id}`, headers: member.headers })).statusCode,
+    ).toBe(204);
     expect((await assignees()).every((a) => a === null)).toBe(true);
   });
 
   it('gives a badge to the member who earned it, measured on the household; the others keep their own', async () => {
     const { owner, member } = await household('badge');
-    const slugs = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/badges`, headers: user.headers })).json() as { refbadge: { name: string } }[]).map((b) => b.refbadge.name);
+    const slugs = async (user: User) =>
+      ((await t.app.inject({ url: `${users(user.id)}/badges`, headers: user.headers })).json() as { refbadge: { name: string } }[]).map(
+        (b) => b.refbadge.name,
+      );
     const progress = async (user: User, slug: string) =>
-      ((await t.app.inject({ url: `${users(user.id)}/badges/a-gagner`, headers: user.headers })).json() as { slug: string; progress: { current: number } }[]).find((b) => b.slug === slug)?.progress.current;
+      (
+        (await t.app.inject({ url: `${users(user.id)}/badges/a-gagner`, headers: user.headers })).json() as {
+          slug: string;
+          progress: { current: number };
+        }[]
+      ).find((b) => b.slug === slug)?.progress.current;
 
     const form = await multipart({ name: 'Cellier' });
-    const universe = (await t.app.inject({ method: 'POST', url: `${users(member.id)}/foyers/univers`, headers: { ...member.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+    const universe = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(member.id)}/foyers/univers`,
+        headers: { ...member.headers, ...form.headers },
+        payload: form.payload,
+      })
+    ).json().univer_id;
     const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Liebherr', modele: 'K1' }) });
-    const added = await t.app.inject({ method: 'POST', url: `${users(member.id)}/foyers/univers/${universe}/appliances`, headers: { ...member.headers, ...body.headers }, payload: body.payload });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${users(member.id)}/foyers/univers/${universe}/appliances`,
+      headers: { ...member.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(added.statusCode, added.body).toBe(201);
 
     expect(await slugs(member)).toContain('Premier appareil');

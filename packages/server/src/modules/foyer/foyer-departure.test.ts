@@ -26,7 +26,12 @@ const feedUrl = async (user: User) => {
   return new URL(res.json().url as string).pathname;
 };
 const share = async (user: User) => {
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/dossier/partages`, headers: user.headers, payload: { jours: 30 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/dossier/partages`,
+    headers: user.headers,
+    payload: { jours: 30 },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return `/api/V1/partages/${new URL(res.json().lien as string).pathname.split('/').at(-1)}`;
 };
@@ -34,9 +39,27 @@ const share = async (user: User) => {
 async function householdWithAppliance(tag: string) {
   const owner = await signedInUser(t, `${tag}-proprio@exemple.fr`);
   const form = await multipart({ name: 'Cuisine' });
-  const universe = (await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers`, headers: { ...owner.headers, ...form.headers }, payload: form.payload })).json().univer_id;
-  const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'WAN28', numero_serie: 'SN-ZX-4821', prix_achat: 549 }) });
-  expect((await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers/${universe}/appliances`, headers: { ...owner.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(owner.id)}/foyers/univers`,
+      headers: { ...owner.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id;
+  const body = await multipart({
+    data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'WAN28', numero_serie: 'SN-ZX-4821', prix_achat: 549 }),
+  });
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(owner.id)}/foyers/univers/${universe}/appliances`,
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).statusCode,
+  ).toBe(201);
   return owner;
 }
 
@@ -50,12 +73,18 @@ describe('removal ends access', () => {
 
     const [removedLink, leavingLink, ownerLink] = [await share(removed), await share(leaving), await share(owner)];
     const [removedFeed, leavingFeed, ownerFeed] = [await feedUrl(removed), await feedUrl(leaving), await feedUrl(owner)];
-    for (const url of [removedLink, leavingLink, ownerLink, removedFeed, leavingFeed, ownerFeed]) expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    for (const url of [removedLink, leavingLink, ownerLink, removedFeed, leavingFeed, ownerFeed])
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     // Each member has an address of their own.
     expect(new Set([removedFeed, leavingFeed, ownerFeed]).size).toBe(3);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/membres/${removed.id}`, headers: owner.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(leaving.id)}/foyer/membres/${leaving.id}`, headers: leaving.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/membres/${removed.id}`, headers: owner.headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(leaving.id)}/foyer/membres/${leaving.id}`, headers: leaving.headers }))
+        .statusCode,
+    ).toBe(204);
 
     for (const url of [removedLink, leavingLink]) {
       const res = await t.app.inject({ url });
@@ -76,13 +105,20 @@ describe('removal ends access', () => {
     const owner = await householdWithAppliance('lecteur-cal');
     const reader = await signedInUser(t, 'lecteur-cal-lecteur@exemple.fr');
     await joinFoyer(t, reader, owner.id, 'lecteur');
-    const planned = await t.app.inject({ method: 'POST', url: `${users(owner.id)}/events`, headers: owner.headers, payload: { title: 'Détartrer le lave-linge', dt_realisation: '2026-12-05T09:00:00Z' } });
+    const planned = await t.app.inject({
+      method: 'POST',
+      url: `${users(owner.id)}/events`,
+      headers: owner.headers,
+      payload: { title: 'Détartrer le lave-linge', dt_realisation: '2026-12-05T09:00:00Z' },
+    });
     expect(planned.statusCode).toBe(201);
     const readerFeed = await feedUrl(reader);
     const ownerFeed = await feedUrl(owner);
     expect(readerFeed).not.toBe(ownerFeed);
     expect((await t.app.inject({ url: readerFeed })).body).toContain('Détartrer le lave-linge');
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(reader.id)}/calendar-feed`, headers: reader.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(reader.id)}/calendar-feed`, headers: reader.headers })).statusCode).toBe(
+      204,
+    );
     expect((await t.app.inject({ url: readerFeed })).statusCode).toBe(404);
     expect((await t.app.inject({ url: ownerFeed })).statusCode).toBe(200);
   });

@@ -24,20 +24,52 @@ afterAll(async () => {
 });
 
 const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
-const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
-const setRole = (actor: User, memberId: number, role: string) => t.app.inject({ method: 'PUT', url: `${users(actor.id)}/foyer/membres/${memberId}`, headers: actor.headers, payload: { role } });
+const marques = async (user: User) =>
+  ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[])
+    .map((a) => a.marque)
+    .sort();
+const setRole = (actor: User, memberId: number, role: string) =>
+  t.app.inject({ method: 'PUT', url: `${users(actor.id)}/foyer/membres/${memberId}`, headers: actor.headers, payload: { role } });
 const remove = (actor: User, memberId: number, payload?: object) =>
-  t.app.inject({ method: 'DELETE', url: `${users(actor.id)}/foyer/membres/${memberId}`, headers: actor.headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'DELETE',
+    url: `${users(actor.id)}/foyer/membres/${memberId}`,
+    headers: actor.headers,
+    ...(payload ? { payload } : {}),
+  });
 const transfer = (actor: User, memberId: number, currentPassword = PASSWORD) =>
-  t.app.inject({ method: 'POST', url: `${users(actor.id)}/foyer/transfert`, headers: actor.headers, payload: { memberId, currentPassword } });
-const deleteAccount = (user: User, payload: object) => t.app.inject({ method: 'DELETE', url: `/api/auth/user/${user.id}`, headers: user.headers, payload: { currentPassword: PASSWORD, ...payload } });
+  t.app.inject({
+    method: 'POST',
+    url: `${users(actor.id)}/foyer/transfert`,
+    headers: actor.headers,
+    payload: { memberId, currentPassword },
+  });
+const deleteAccount = (user: User, payload: object) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/auth/user/${user.id}`,
+    headers: user.headers,
+    payload: { currentPassword: PASSWORD, ...payload },
+  });
 
 /** An appliance with a photo in a new universe of the user's household; answers the photo's stored file count after. */
 async function addAppliance(user: User, marque: string) {
   const form = await multipart({ name: `Pièce ${marque}` });
-  const universe = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id;
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque, modele: 'X1' }), pict: { filename: 'p.png', data: PNG } });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universe}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; pict: string | null };
 }
@@ -59,7 +91,11 @@ describe('the holder of a household', () => {
   it('cannot be demoted, removed or locked out by a co-owner, who cannot name owners either; nothing changes', async () => {
     const { founder, coOwner, member, reader } = await household('prise');
     const demoted = await setRole(coOwner, founder.id, 'lecteur');
-    expect([demoted.statusCode, demoted.json().code, demoted.json().message]).toEqual([403, 'FOYER_HOLDER_PROTECTED', MSG.foyerHolderProtected]);
+    expect([demoted.statusCode, demoted.json().code, demoted.json().message]).toEqual([
+      403,
+      'FOYER_HOLDER_PROTECTED',
+      MSG.foyerHolderProtected,
+    ]);
     const removed = await remove(coOwner, founder.id);
     expect([removed.statusCode, removed.json().message]).toEqual([403, MSG.foyerHolderStays]);
     // A co-owner cannot make a friend invited as lecteur an owner: only the holder names owners.
@@ -84,7 +120,12 @@ describe('the holder of a household', () => {
 
   it('hands the household over only when its holder confirms with their password, one transfer at a time', async () => {
     const { founder, coOwner, member } = await household('transfert');
-    const noPassword = await t.app.inject({ method: 'POST', url: `${users(founder.id)}/foyer/transfert`, headers: founder.headers, payload: { memberId: member.id } });
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: `${users(founder.id)}/foyer/transfert`,
+      headers: founder.headers,
+      payload: { memberId: member.id },
+    });
     expect(noPassword.statusCode).toBe(400);
     const wrong = await transfer(founder, member.id, 'Faux1!mdp');
     expect(wrong.statusCode).toBe(403);
@@ -114,7 +155,9 @@ describe('the holder of a household', () => {
     expect((await foyerOf(founder)).responsable).toBe(founder.id);
 
     // « Laisser » to the member: they hold it now, as a propriétaire; the founder starts an empty foyer of their own.
-    expect((await remove(founder, founder.id, { donnees: 'laisser', successeur: member.id, currentPassword: PASSWORD })).statusCode).toBe(204);
+    expect((await remove(founder, founder.id, { donnees: 'laisser', successeur: member.id, currentPassword: PASSWORD })).statusCode).toBe(
+      204,
+    );
     const kept = await foyerOf(member);
     expect([kept.id, kept.responsable]).toEqual([founder.id, member.id]);
     expect(kept.membres.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
@@ -152,7 +195,9 @@ describe('the holder of a household', () => {
     expect(foyer.membres.map((m: { userId: number }) => m.userId)).toEqual([stays.coOwner.id, stays.member.id, stays.reader.id]);
     expect(await marques(stays.reader)).toEqual(['Bosch']);
     expect(storedFiles(t).length).toBe(before);
-    const photo = (await t.app.inject({ url: `/api/V1/profils/users/foyers/univers/appliances/${stays.appliance.id}`, headers: stays.member.headers })).json().pict as string;
+    const photo = (
+      await t.app.inject({ url: `/api/V1/profils/users/foyers/univers/appliances/${stays.appliance.id}`, headers: stays.member.headers })
+    ).json().pict as string;
     expect((await t.app.inject({ url: photo })).statusCode).toBe(200);
 
     const goes = await household('emporte');

@@ -61,7 +61,10 @@ export class FoyerInvitationsService {
     const { foyerId, role, holder } = await this.deps.foyer.membership(actorId);
     if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
     if (await this.repo.isDemo(actorId)) throw forbidden(MSG.foyerDemoInvite, 'DEMO_ACCOUNT');
-    await this.deps.limiter.hit([{ key: `foyer-invitation:account:${actorId}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * 60_000 }], MSG.foyerTooManyInvitations);
+    await this.deps.limiter.hit(
+      [{ key: `foyer-invitation:account:${actorId}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * 60_000 }],
+      MSG.foyerTooManyInvitations,
+    );
     if (await this.repo.isMemberEmail(foyerId, input.email)) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
     const approved = input.role !== 'proprietaire' || holder;
     // Waiting for the holder, the invitation has no link yet: its hash is of a secret nobody keeps.
@@ -89,10 +92,19 @@ export class FoyerInvitationsService {
     const { foyerId } = await this.deps.foyer.membership(actorId);
     const token = randomBytes(32).toString('base64url');
     const now = this.deps.clock.now();
-    const approved = await this.repo.approveInvitation(foyerId, id, hashOf(token), now, new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY));
+    const approved = await this.repo.approveInvitation(
+      foyerId,
+      id,
+      hashOf(token),
+      now,
+      new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY),
+    );
     if (!approved) throw notFound(MSG.foyerInvitationUnknown);
     const foyer = await this.deps.foyer.get(actorId);
-    const inviter = foyer.membres.find((m) => m.userId === approved.invited_by)?.prenom ?? foyer.membres.find((m) => m.userId === actorId)?.prenom ?? foyer.nom;
+    const inviter =
+      foyer.membres.find((m) => m.userId === approved.invited_by)?.prenom ??
+      foyer.membres.find((m) => m.userId === actorId)?.prenom ??
+      foyer.nom;
     await this.mailInvitation(approved.email, approved.role, token, inviter, foyer.nom);
     return this.toInvitation(approved);
   }
@@ -132,8 +144,15 @@ export class FoyerInvitationsService {
     const foyer = invitation && (await this.repo.foyer(invitation.foyer_id));
     if (!invitation || !foyer) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
     const nom = foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed);
-    const inviter = (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.holder ?? nom;
-    return { nom, invitePar: inviter, role: invitation.role, expire: invitation.expires_at.toISOString(), pour: maskEmail(invitation.email) };
+    const inviter =
+      (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.holder ?? nom;
+    return {
+      nom,
+      invitePar: inviter,
+      role: invitation.role,
+      expire: invitation.expires_at.toISOString(),
+      pour: maskEmail(invitation.email),
+    };
   }
 
   /**
@@ -150,7 +169,8 @@ export class FoyerInvitationsService {
       const now = this.deps.clock.now();
       const invitation = await repo.spendInvitation(hashOf(token), now);
       if (!invitation) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
-      if (!email || !sameAddress(email, invitation.email)) throw forbidden(MSG.foyerInvitationOtherAddress(maskEmail(invitation.email)), 'FOYER_INVITATION_OTHER_ADDRESS');
+      if (!email || !sameAddress(email, invitation.email))
+        throw forbidden(MSG.foyerInvitationOtherAddress(maskEmail(invitation.email)), 'FOYER_INVITATION_OTHER_ADDRESS');
       const current = await repo.membership(actorId);
       if (!current) throw notFound();
       if (current.foyer_id === invitation.foyer_id) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');

@@ -15,17 +15,28 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const invite = (owner: User, email: string, role = 'membre') => t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyer/invitations`, headers: owner.headers, payload: { email, role } });
+const invite = (owner: User, email: string, role = 'membre') =>
+  t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyer/invitations`, headers: owner.headers, payload: { email, role } });
 const accept = (user: User, token: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url: `/api/V1/foyer/invitations/${encodeURIComponent(token)}/accept`, headers: user.headers, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/V1/foyer/invitations/${encodeURIComponent(token)}/accept`,
+    headers: user.headers,
+    ...(payload ? { payload } : {}),
+  });
 
 /** The link of the last invitation mailed to `email`, and the mail's text (quoted-printable decoded). */
 async function linkTo(email: string): Promise<{ token: string; mail: string }> {
   const mail = (await t.outbox()).filter((m) => m.includes(`To: ${email}`)).at(-1);
   if (!mail) throw new Error(`no mail to ${email}`);
-  const body = mail
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.slice(1).split('=').map((h) => Number.parseInt(h, 16))).toString('utf8'));
+  const body = mail.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .slice(1)
+        .split('=')
+        .map((h) => Number.parseInt(h, 16)),
+    ).toString('utf8'),
+  );
   const match = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(body);
   if (!match) throw new Error('no invitation link');
   return { token: match[1]!, mail: body };
@@ -33,13 +44,28 @@ async function linkTo(email: string): Promise<{ token: string; mail: string }> {
 
 async function addAppliance(user: User, universeName: string, marque: string) {
   const form = await multipart({ name: universeName });
-  const universe = (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id;
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque, modele: 'X1' }) });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universe}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
 }
 
-const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
+const marques = async (user: User) =>
+  ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[])
+    .map((a) => a.marque)
+    .sort();
 const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
 
 describe('invitations to a foyer', () => {
@@ -63,7 +89,13 @@ describe('invitations to a foyer', () => {
     // The invitation page reads who invites, before anyone signs in; reading spends nothing.
     const preview = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toEqual({ nom: 'Foyer de Camille', invitePar: 'Camille', role: 'membre', expire: sent.json().expire, pour: 'i•••@exemple.fr' });
+    expect(preview.json()).toEqual({
+      nom: 'Foyer de Camille',
+      invitePar: 'Camille',
+      role: 'membre',
+      expire: sent.json().expire,
+      pour: 'i•••@exemple.fr',
+    });
 
     const joined = await accept(guest, token);
     expect(joined.statusCode, joined.body).toBe(200);
@@ -80,7 +112,9 @@ describe('invitations to a foyer', () => {
     const spent = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
     expect([spent.statusCode, spent.json().message]).toEqual([404, MSG.foyerInvitationInvalid]);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(guest.id)}/foyer/membres/${guest.id}`, headers: guest.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(guest.id)}/foyer/membres/${guest.id}`, headers: guest.headers })).statusCode,
+    ).toBe(204);
     expect(await marques(guest)).toEqual(['Seb']);
     expect(await marques(owner)).toEqual(['Bosch']);
   });
@@ -96,7 +130,9 @@ describe('invitations to a foyer', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     expect(await marques(guest)).toEqual(['Bosch', 'Seb']);
     expect(await marques(owner)).toEqual(['Bosch', 'Seb']);
-    const universes = ((await t.app.inject({ url: `${users(owner.id)}/foyers/univers`, headers: owner.headers })).json() as { name: string }[]).map((u) => u.name);
+    const universes = (
+      (await t.app.inject({ url: `${users(owner.id)}/foyers/univers`, headers: owner.headers })).json() as { name: string }[]
+    ).map((u) => u.name);
     expect(universes).toEqual(expect.arrayContaining(['Cuisine', 'Studio']));
   });
 
@@ -122,14 +158,25 @@ describe('invitations to a foyer', () => {
     const { token: expired } = await linkTo('refus-tard@exemple.fr');
     t.clock.set(new Date(t.clock.now().getTime() + 7 * 86_400_000 + 1000).toISOString());
     // A week later: signed in again (access tokens last 15 minutes).
-    [owner, member, late] = [await signedInUser(t, 'refus-proprio@exemple.fr'), await signedInUser(t, 'refus-membre@exemple.fr'), await signedInUser(t, 'refus-tard@exemple.fr')];
+    [owner, member, late] = [
+      await signedInUser(t, 'refus-proprio@exemple.fr'),
+      await signedInUser(t, 'refus-membre@exemple.fr'),
+      await signedInUser(t, 'refus-tard@exemple.fr'),
+    ];
     expect((await accept(late, expired)).json().message).toBe(MSG.foyerInvitationInvalid);
     // Cancelled by the owner.
     const sent = (await invite(owner, 'refus-tard@exemple.fr')).json();
     const { token: cancelled } = await linkTo('refus-tard@exemple.fr');
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/invitations/${sent.id}`, headers: member.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(member.id)}/foyer/invitations/${sent.id}`, headers: member.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent.id}`, headers: owner.headers })).statusCode,
+    ).toBe(404);
     expect((await accept(late, cancelled)).statusCode).toBe(404);
     expect((await accept(late, 'inconnu')).statusCode).toBe(404);
     expect((await foyerOf(late)).id).toBe(late.id);
@@ -148,7 +195,11 @@ describe('invitations to a foyer', () => {
   it('invites nobody from a demo account, and hands a foyer whose holder’s account is deleted to the member who remains', async () => {
     // A demo account: one whose row says when the purge deletes it (POST /api/auth/demo is off in tests).
     const demoUser = await signedInUser(t, 'demo-visiteur@exemple.fr');
-    await t.db.updateTable('users').set({ demo_expires_at: new Date(t.clock.now().getTime() + 86_400_000) }).where('id', '=', demoUser.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ demo_expires_at: new Date(t.clock.now().getTime() + 86_400_000) })
+      .where('id', '=', demoUser.id)
+      .execute();
     const refused = await invite(demoUser, 'voisin@exemple.fr');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MSG.foyerDemoInvite);
@@ -163,7 +214,11 @@ describe('invitations to a foyer', () => {
     expect((await accept(member, (await linkTo('disparu-membre@exemple.fr')).token)).statusCode).toBe(200);
     await t.db.deleteFrom('users').where('id', '=', founder.id).execute();
     t.app.services.foyer.forget(member.id);
-    expect(await foyerOf(member)).toMatchObject({ id: founder.id, responsable: member.id, membres: [{ userId: member.id, role: 'proprietaire' }] });
+    expect(await foyerOf(member)).toMatchObject({
+      id: founder.id,
+      responsable: member.id,
+      membres: [{ userId: member.id, role: 'proprietaire' }],
+    });
     await addAppliance(member, 'Entrée', 'Rowenta');
     expect(await marques(member)).toEqual(['Atlantic', 'Rowenta']);
   });
@@ -176,7 +231,11 @@ describe('invitations to a foyer', () => {
     expect((await invite(owner, 'transfere-invite@exemple.fr', 'proprietaire')).statusCode).toBe(201);
     const { token } = await linkTo('transfere-invite@exemple.fr');
     const taken = await accept(stranger, token, { fusion: true });
-    expect([taken.statusCode, taken.json().code, taken.json().message]).toEqual([403, 'FOYER_INVITATION_OTHER_ADDRESS', MSG.foyerInvitationOtherAddress('t•••@exemple.fr')]);
+    expect([taken.statusCode, taken.json().code, taken.json().message]).toEqual([
+      403,
+      'FOYER_INVITATION_OTHER_ADDRESS',
+      MSG.foyerInvitationOtherAddress('t•••@exemple.fr'),
+    ]);
     expect(await marques(stranger)).toEqual([]);
     expect((await foyerOf(owner)).membres.map((m: { userId: number }) => m.userId)).toEqual([owner.id]);
     // Still open for the person it was meant for, whatever the case of their address.
@@ -198,18 +257,33 @@ describe('invitations to a foyer', () => {
     const approval = mails.filter((m) => m.includes('To: accord-titulaire@exemple.fr')).at(-1);
     expect(approval).toBeDefined();
     // Only the holder confirms; a lecteur invitation by the co-owner goes at once.
-    const byCoOwner = await t.app.inject({ method: 'POST', url: `${users(coOwner.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: coOwner.headers });
+    const byCoOwner = await t.app.inject({
+      method: 'POST',
+      url: `${users(coOwner.id)}/foyer/invitations/${asked.json().id}/confirmation`,
+      headers: coOwner.headers,
+    });
     expect([byCoOwner.statusCode, byCoOwner.json().code]).toEqual([403, 'FOYER_HOLDER_ONLY']);
     expect((await invite(coOwner, 'accord-voisin@exemple.fr', 'lecteur')).json().aConfirmer).toBe(false);
 
-    const confirmed = await t.app.inject({ method: 'POST', url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: holder.headers });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`,
+      headers: holder.headers,
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().aConfirmer).toBe(false);
     const { token, mail } = await linkTo('accord-ami@exemple.fr');
     expect(mail).toContain('Camille vous invite à rejoindre le foyer');
     expect((await accept(friend, token)).statusCode).toBe(200);
     expect((await foyerOf(friend)).membres.find((m: { userId: number }) => m.userId === friend.id).role).toBe('proprietaire');
-    expect((await t.app.inject({ method: 'POST', url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`, headers: holder.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(holder.id)}/foyer/invitations/${asked.json().id}/confirmation`,
+          headers: holder.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
-

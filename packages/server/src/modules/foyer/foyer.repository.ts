@@ -44,7 +44,13 @@ export class FoyerRepository {
       .select('f.id')
       .where('f.holder_id', '=', userId)
       .where('f.id', '<>', except)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('foyer_members as m').select('m.user_id').whereRef('m.foyer_id', '=', 'f.id').where('m.user_id', '<>', userId))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('foyer_members as m').select('m.user_id').whereRef('m.foyer_id', '=', 'f.id').where('m.user_id', '<>', userId),
+          ),
+        ),
+      )
       .orderBy(sql`f.id = ${userId}`, 'desc')
       .orderBy('f.created_at')
       .executeTakeFirst();
@@ -71,7 +77,14 @@ export class FoyerRepository {
 
   /** Locks the foyer's members for the rest of the transaction (two owners changing roles at once). */
   lockMembers(foyerId: number) {
-    return this.db.selectFrom('foyer_members').select(['user_id', 'role', 'joined_at']).where('foyer_id', '=', foyerId).orderBy('joined_at').orderBy('user_id').forUpdate().execute();
+    return this.db
+      .selectFrom('foyer_members')
+      .select(['user_id', 'role', 'joined_at'])
+      .where('foyer_id', '=', foyerId)
+      .orderBy('joined_at')
+      .orderBy('user_id')
+      .forUpdate()
+      .execute();
   }
 
   /** Locks the foyer's row: who holds it does not change under the transaction. */
@@ -102,7 +115,13 @@ export class FoyerRepository {
       .selectFrom('foyers as f')
       .select('f.id')
       .where('f.holder_id', '=', userId)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('foyer_members as m').select('m.user_id').whereRef('m.foyer_id', '=', 'f.id').where('m.user_id', '<>', userId))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('foyer_members as m').select('m.user_id').whereRef('m.foyer_id', '=', 'f.id').where('m.user_id', '<>', userId),
+          ),
+        ),
+      )
       .execute();
   }
 
@@ -132,12 +151,26 @@ export class FoyerRepository {
 
   /** A new invitation replaces the open one to the same address (« renvoyer »). */
   async replaceInvitation(invitation: Insertable<FoyerInvitationsTable>) {
-    await this.db.deleteFrom('foyer_invitations').where('foyer_id', '=', invitation.foyer_id).where('email', '=', invitation.email).where('accepted_at', 'is', null).execute();
-    return this.db.insertInto('foyer_invitations').values(invitation).returning(['id', 'email', 'role', 'expires_at', 'approved_at']).executeTakeFirstOrThrow();
+    await this.db
+      .deleteFrom('foyer_invitations')
+      .where('foyer_id', '=', invitation.foyer_id)
+      .where('email', '=', invitation.email)
+      .where('accepted_at', 'is', null)
+      .execute();
+    return this.db
+      .insertInto('foyer_invitations')
+      .values(invitation)
+      .returning(['id', 'email', 'role', 'expires_at', 'approved_at'])
+      .executeTakeFirstOrThrow();
   }
 
   deleteInvitation(foyerId: number, id: number) {
-    return this.db.deleteFrom('foyer_invitations').where('foyer_id', '=', foyerId).where('id', '=', id).where('accepted_at', 'is', null).executeTakeFirst();
+    return this.db
+      .deleteFrom('foyer_invitations')
+      .where('foyer_id', '=', foyerId)
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** The holder confirms an invitation waiting for them: it gets the token its mail will carry. */

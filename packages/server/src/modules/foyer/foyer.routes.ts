@@ -26,7 +26,15 @@ const InvitationParams = UserParams.extend({ id: z.coerce.number().int().positiv
 function invitationsService(app: FastifyInstance): FoyerInvitationsService {
   const { foyer, universes, appliances, events } = app.services;
   const { db, mailer, limiter, clock, config } = app.deps;
-  return new FoyerInvitationsService(new FoyerRepository(db), { db, foyer, data: [universes, appliances, events], mailer, limiter, clock, config });
+  return new FoyerInvitationsService(new FoyerRepository(db), {
+    db,
+    foyer,
+    data: [universes, appliances, events],
+    mailer,
+    limiter,
+    clock,
+    config,
+  });
 }
 
 /** API.md « Household » (`/api/V1/profils/users`): the foyer of the signed-in user and its members. */
@@ -35,17 +43,31 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = invitationsService(app);
   const common = { tags: ['foyer'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/foyer', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: Foyer, ...errors } } }, async (req) => {
-    return foyer.get(req.params.userId);
-  });
+  app.get(
+    '/:userId/foyer',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: Foyer, ...errors } } },
+    async (req) => {
+      return foyer.get(req.params.userId);
+    },
+  );
 
-  app.put('/:userId/foyer', { config: { access: 'foyer:owner' }, schema: { ...common, params: UserParams, body: FoyerRename, response: { 200: Foyer, ...errors } } }, async (req) => {
-    return foyer.rename(req.params.userId, req.body.nom);
-  });
+  app.put(
+    '/:userId/foyer',
+    {
+      config: { access: 'foyer:owner' },
+      schema: { ...common, params: UserParams, body: FoyerRename, response: { 200: Foyer, ...errors } },
+    },
+    async (req) => {
+      return foyer.rename(req.params.userId, req.body.nom);
+    },
+  );
 
   app.put(
     '/:userId/foyer/membres/:memberId',
-    { config: { access: 'foyer:owner' }, schema: { ...common, params: MemberParams, body: FoyerMemberUpdate, response: { 200: Foyer, ...errors } } },
+    {
+      config: { access: 'foyer:owner' },
+      schema: { ...common, params: MemberParams, body: FoyerMemberUpdate, response: { 200: Foyer, ...errors } },
+    },
     async (req) => {
       return foyer.setRole(req.params.userId, req.params.memberId, req.body.role);
     },
@@ -55,7 +77,10 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   // becomes of the data and confirms with their password, checked here before anything changes.
   app.delete(
     '/:userId/foyer/membres/:memberId',
-    { config: { access: 'foyer:read' }, schema: { ...common, params: MemberParams, body: FoyerLeave.nullish(), response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: MemberParams, body: FoyerLeave.nullish(), response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       const { userId, memberId } = req.params;
       const body = req.body ?? {};
@@ -69,7 +94,10 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Handing the household over: its holder only, with their password (a stolen session alone cannot).
   app.post(
     '/:userId/foyer/transfert',
-    { config: { access: 'foyer:founder' }, schema: { ...common, params: UserParams, body: FoyerTransfer, response: { 200: Foyer, ...errors } } },
+    {
+      config: { access: 'foyer:founder' },
+      schema: { ...common, params: UserParams, body: FoyerTransfer, response: { 200: Foyer, ...errors } },
+    },
     async (req) => {
       await app.accounts.auth.reauthenticate(req.params.userId, req.body.currentPassword, req.ip);
       return foyer.transfer(req.params.userId, req.body.memberId);
@@ -78,7 +106,10 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:userId/foyer/invitations',
-    { config: { access: 'foyer:owner' }, schema: { ...common, params: UserParams, body: FoyerInvitationCreate, response: { 201: FoyerInvitation, ...errors } } },
+    {
+      config: { access: 'foyer:owner' },
+      schema: { ...common, params: UserParams, body: FoyerInvitationCreate, response: { 201: FoyerInvitation, ...errors } },
+    },
     async (req, reply) => {
       return reply.code(201).send(await invitations.invite(req.params.userId, req.body));
     },
@@ -91,10 +122,14 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => invitations.confirm(req.params.userId, req.params.id),
   );
 
-  app.delete('/:userId/foyer/invitations/:id', { config: { access: 'foyer:owner' }, schema: { ...common, params: InvitationParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await invitations.cancel(req.params.userId, req.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:userId/foyer/invitations/:id',
+    { config: { access: 'foyer:owner' }, schema: { ...common, params: InvitationParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await invitations.cancel(req.params.userId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -107,7 +142,10 @@ export const foyerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const invitations = invitationsService(app);
   app.get(
     '/foyer/invitations/:token',
-    { config: { access: 'public' }, schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } },
+    },
     async (req) => invitations.preview(req.params.token),
   );
   app.post(

@@ -115,7 +115,13 @@ export class FoyerService {
       nom: foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed),
       responsable: foyer.holder_id,
       membres: members.map((m) => ({ userId: m.user_id, prenom: m.firstname, role: m.role })),
-      invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expire: i.expires_at.toISOString(), aConfirmer: i.approved_at === null })),
+      invitations: invitations.map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        expire: i.expires_at.toISOString(),
+        aConfirmer: i.approved_at === null,
+      })),
     };
   }
 
@@ -143,7 +149,8 @@ export class FoyerService {
         if (actorId === holder) throw conflict(MSG.foyerHolderOwnRole, 'FOYER_HOLDER_ROLE');
         throw forbidden(MSG.foyerHolderProtected, 'FOYER_HOLDER_PROTECTED');
       }
-      if (role === 'proprietaire' && member.role !== 'proprietaire' && actorId !== holder) throw forbidden(MSG.foyerHolderNamesOwners, 'FOYER_HOLDER_ONLY');
+      if (role === 'proprietaire' && member.role !== 'proprietaire' && actorId !== holder)
+        throw forbidden(MSG.foyerHolderNamesOwners, 'FOYER_HOLDER_ONLY');
       const ownersLeft = members.filter((m) => m.role === 'proprietaire' && m.user_id !== memberId).length;
       if (role !== 'proprietaire' && ownersLeft === 0) throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       await repo.setRole(memberId, role);
@@ -186,7 +193,14 @@ export class FoyerService {
       const members = await repo.lockMembers(foyerId);
       if (actorId === memberId && holderId === actorId) {
         if (!departure.confirmed) throw badRequest(MSG.foyerTransferPassword, 'FOYER_PASSWORD_REQUIRED');
-        return this.holderGoes(unit, foyerId, actorId, members, departure.donnees === 'emporter' ? 'emporter' : 'laisser', departure.successeur);
+        return this.holderGoes(
+          unit,
+          foyerId,
+          actorId,
+          members,
+          departure.donnees === 'emporter' ? 'emporter' : 'laisser',
+          departure.successeur,
+        );
       }
       if (actorId !== memberId) {
         if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
@@ -216,7 +230,14 @@ export class FoyerService {
       await repo.lockFoyer(current.foyer_id);
       const members = await repo.lockMembers(current.foyer_id);
       if (members.some((m) => m.user_id !== userId)) {
-        const moved = await this.holderGoes(unit, current.foyer_id, userId, members, departure.donnees === 'supprimer' ? 'emporter' : 'laisser', departure.successeur);
+        const moved = await this.holderGoes(
+          unit,
+          current.foyer_id,
+          userId,
+          members,
+          departure.donnees === 'supprimer' ? 'emporter' : 'laisser',
+          departure.successeur,
+        );
         unit.afterCommit(() => moved.forEach((id) => this.forget(id)));
       }
     }
@@ -229,7 +250,14 @@ export class FoyerService {
    * else member) and sends the holder to a foyer of their own; `emporter` keeps the holder and the
    * data together and sends every other member back to their own foyer. Answers who moved.
    */
-  private async holderGoes(unit: UnitOfWork, foyerId: number, holderId: number, members: LockedMember[], donnees: 'laisser' | 'emporter', successor?: number): Promise<number[]> {
+  private async holderGoes(
+    unit: UnitOfWork,
+    foyerId: number,
+    holderId: number,
+    members: LockedMember[],
+    donnees: 'laisser' | 'emporter',
+    successor?: number,
+  ): Promise<number[]> {
     const repo = this.repo.in(unit.tx);
     const others = members.filter((m) => m.user_id !== holderId);
     if (others.length === 0) throw badRequest(MSG.foyerAloneLeave, 'FOYER_ALONE');
@@ -237,7 +265,8 @@ export class FoyerService {
       for (const other of others) await this.sendHome(unit, foyerId, other.user_id);
       return others.map((o) => o.user_id);
     }
-    if (successor !== undefined && !others.some((m) => m.user_id === successor)) throw badRequest(MSG.foyerSuccessorUnknown, 'FOYER_SUCCESSOR_UNKNOWN');
+    if (successor !== undefined && !others.some((m) => m.user_id === successor))
+      throw badRequest(MSG.foyerSuccessorUnknown, 'FOYER_SUCCESSOR_UNKNOWN');
     // Members come locked in order of arrival: the longest-standing owner, else member, takes it.
     const next = successor ?? (others.find((m) => m.role === 'proprietaire') ?? others[0]!).user_id;
     await this.handOver(repo, foyerId, next);

@@ -19,23 +19,42 @@ const join = (user: User, foyerId: number, role: 'proprietaire' | 'membre' | 'le
 
 async function addUniverse(user: User, name: string) {
   const form = await multipart({ name });
-  return t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers`,
+    headers: { ...user.headers, ...form.headers },
+    payload: form.payload,
+  });
 }
 
 async function addAppliance(user: User, universeId: number, marque: string) {
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque, modele: 'X1' }) });
-  return t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universeId}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universeId}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const foyerOf = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/foyer`, headers: user.headers })).json();
-const marques = async (user: User) => ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[]).map((a) => a.marque).sort();
+const marques = async (user: User) =>
+  ((await t.app.inject({ url: `${users(user.id)}/appliances`, headers: user.headers })).json() as { marque: string }[])
+    .map((a) => a.marque)
+    .sort();
 
 describe('the household: a foyer, its members and their roles', () => {
   it('makes every new account the owner of its own foyer, named after them', async () => {
     const me = await signedInUser(t, 'foyer-seul@exemple.fr');
     const res = await t.app.inject({ url: `${users(me.id)}/foyer`, headers: me.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: me.id, nom: 'Foyer de Camille', responsable: me.id, membres: [{ userId: me.id, prenom: 'Camille', role: 'proprietaire' }], invitations: [] });
+    expect(res.json()).toEqual({
+      id: me.id,
+      nom: 'Foyer de Camille',
+      responsable: me.id,
+      membres: [{ userId: me.id, prenom: 'Camille', role: 'proprietaire' }],
+      invitations: [],
+    });
     const other = await signedInUser(t, 'foyer-autre@exemple.fr');
     expect((await t.app.inject({ url: `${users(me.id)}/foyer`, headers: other.headers })).statusCode).toBe(403);
   });
@@ -52,15 +71,31 @@ describe('the household: a foyer, its members and their roles', () => {
     expect(await marques(member)).toEqual(['Bosch']);
     expect((await addAppliance(member, universe, 'Miele')).statusCode).toBe(201);
     expect(await marques(owner)).toEqual(['Bosch', 'Miele']);
-    expect((await t.app.inject({ url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`, headers: member.headers })).json().marque).toBe('Bosch');
+    expect(
+      (await t.app.inject({ url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`, headers: member.headers })).json().marque,
+    ).toBe('Bosch');
 
     expect(await marques(reader)).toEqual(['Bosch', 'Miele']);
     const refused = [
       await addUniverse(reader, 'Garage'),
       await addAppliance(reader, universe, 'Candy'),
-      await t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/text`, headers: reader.headers, payload: { name: 'x', marque: 'x', modele: 'x' } }),
-      await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`, headers: reader.headers }),
-      await t.app.inject({ method: 'POST', url: `${users(reader.id)}/events`, headers: reader.headers, payload: { title: 'Détartrer', dt_realisation: '2026-12-01T09:00:00Z' } }),
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}/text`,
+        headers: reader.headers,
+        payload: { name: 'x', marque: 'x', modele: 'x' },
+      }),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/V1/profils/users/foyers/univers/appliances/${washer.id}`,
+        headers: reader.headers,
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(reader.id)}/events`,
+        headers: reader.headers,
+        payload: { title: 'Détartrer', dt_realisation: '2026-12-01T09:00:00Z' },
+      }),
     ];
     for (const res of refused) {
       expect(res.statusCode, res.body).toBe(403);
@@ -122,7 +157,8 @@ describe('the household: a foyer, its members and their roles', () => {
     await join(leaving, owner.id, 'proprietaire');
     await join(removed, owner.id, 'membre');
     expect(await marques(leaving)).toEqual(['Liebherr']);
-    const del = (actor: User, memberId: number) => t.app.inject({ method: 'DELETE', url: `${users(actor.id)}/foyer/membres/${memberId}`, headers: actor.headers });
+    const del = (actor: User, memberId: number) =>
+      t.app.inject({ method: 'DELETE', url: `${users(actor.id)}/foyer/membres/${memberId}`, headers: actor.headers });
 
     const founder = await del(leaving, owner.id);
     expect(founder.statusCode).toBe(403);
@@ -146,7 +182,8 @@ describe('the household: a foyer, its members and their roles', () => {
     const owner = await signedInUser(t, 'nom-proprio@exemple.fr');
     const member = await signedInUser(t, 'nom-membre@exemple.fr');
     await join(member, owner.id, 'membre');
-    const rename = (user: User, nom: string) => t.app.inject({ method: 'PUT', url: `${users(user.id)}/foyer`, headers: user.headers, payload: { nom } });
+    const rename = (user: User, nom: string) =>
+      t.app.inject({ method: 'PUT', url: `${users(user.id)}/foyer`, headers: user.headers, payload: { nom } });
     const named = await rename(owner, '  Maison   de Bretagne ');
     expect([named.statusCode, named.json().nom]).toEqual([200, 'Maison de Bretagne']);
     expect((await foyerOf(member)).nom).toBe('Maison de Bretagne');

@@ -30,7 +30,9 @@ function yearly(record: EprelRecord, group: string): { kwh: number; base: string
   const per100 = PER_100_CYCLES[group];
   if (per100) {
     const v = positive(record[per100.field]);
-    return v === null ? null : { kwh: Math.round(((v * per100.cycles) / 100) * 10) / 10, base: `${fr(v)} kWh pour 100 cycles × ${per100.cycles} cycles par an` };
+    return v === null
+      ? null
+      : { kwh: Math.round(((v * per100.cycles) / 100) * 10) / 10, base: `${fr(v)} kWh pour 100 cycles × ${per100.cycles} cycles par an` };
   }
   for (const field of ANNUAL_FIELDS) {
     const v = positive(record[field]);
@@ -96,7 +98,9 @@ export class EprelClient {
       const first = await this.get(`/product/${encodeURIComponent(numero)}`, signal);
       const group = first ? text(first.productGroup) : null;
       if (!first || !group) return { notFound: true };
-      const record = text(first.modelIdentifier) ? first : await this.get(`/products/${encodeURIComponent(group)}/${encodeURIComponent(numero)}`, signal);
+      const record = text(first.modelIdentifier)
+        ? first
+        : await this.get(`/products/${encodeURIComponent(group)}/${encodeURIComponent(numero)}`, signal);
       const product = record && eprelProduct({ productGroup: group, ...record }, numero);
       return product ? { found: product } : { notFound: true };
     } catch (err) {

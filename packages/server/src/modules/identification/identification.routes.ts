@@ -11,11 +11,21 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identification } = app.services;
   const common = { tags: ['identification'], security: [{ bearer: [] }] };
 
-  app.get('/identification/eprel/:numero', { config: { access: 'signed-in' }, schema: { ...common, params: EprelParams, response: { 200: EprelProduct, ...errors } } }, (req) =>
-    identification.eprel(req.params.numero),
+  app.get(
+    '/identification/eprel/:numero',
+    { config: { access: 'signed-in' }, schema: { ...common, params: EprelParams, response: { 200: EprelProduct, ...errors } } },
+    (req) => identification.eprel(req.params.numero),
   );
 
-  app.get('/identification/ean/:ean', { config: { access: 'signed-in' }, schema: { ...common, params: EanParams, response: { 200: OpfProduct, ...errors } } }, (req) => identification.ean(req.params.ean));
+  app.get(
+    '/identification/ean/:ean',
+    { config: { access: 'signed-in' }, schema: { ...common, params: EanParams, response: { 200: OpfProduct, ...errors } } },
+    (req) => identification.ean(req.params.ean),
+  );
 
-  app.get('/energie/tarif', { config: { access: 'signed-in' }, schema: { ...common, response: { 200: ElectricityTariff, 401: ErrorBody } } }, async () => identification.tariff());
+  app.get(
+    '/energie/tarif',
+    { config: { access: 'signed-in' }, schema: { ...common, response: { 200: ElectricityTariff, 401: ErrorBody } } },
+    async () => identification.tariff(),
+  );
 };

@@ -7,7 +7,10 @@ import type { OpfClient } from './opf-client.ts';
 function answer<T>(lookup: Lookup<T>, messages: { notFound: string; unavailable: string }, code: string): T {
   if ('found' in lookup) return lookup.found;
   if ('notFound' in lookup) throw notFound(messages.notFound, 'PRODUCT_NOT_FOUND');
-  throw serviceUnavailable(messages.unavailable, `${code}_${lookup.unavailable === 'off' ? 'OFF' : lookup.unavailable === 'timeout' ? 'TIMEOUT' : 'UNAVAILABLE'}`);
+  throw serviceUnavailable(
+    messages.unavailable,
+    `${code}_${lookup.unavailable === 'off' ? 'OFF' : lookup.unavailable === 'timeout' ? 'TIMEOUT' : 'UNAVAILABLE'}`,
+  );
 }
 
 /**
@@ -19,7 +22,11 @@ export class IdentificationService {
   constructor(private readonly deps: { eprel: EprelClient; opf: OpfClient; tariff: ElectricityTariff }) {}
 
   async eprel(numero: string): Promise<EprelProduct> {
-    return answer(await this.deps.eprel.product(numero), { notFound: MSG.eprelProductNotFound, unavailable: MSG.eprelUnavailable }, 'EPREL');
+    return answer(
+      await this.deps.eprel.product(numero),
+      { notFound: MSG.eprelProductNotFound, unavailable: MSG.eprelUnavailable },
+      'EPREL',
+    );
   }
 
   async ean(ean: string): Promise<OpfProduct> {

@@ -47,10 +47,24 @@ describe('GET /api/V1/identification/eprel/{numero}: the energy label’s QR cod
   });
 
   it('takes a refrigerator’s yearly figure as it is, and asks the group’s record when the first answer only names the group', async () => {
-    expect((await get('/api/V1/identification/eprel/2206789')).json()).toMatchObject({ groupe: 'refrigeratingappliances2019', marque: 'Beko', classeEnergie: 'E', kwhAn: 298, kwhAnBase: 'consommation annuelle de l’étiquette' });
+    expect((await get('/api/V1/identification/eprel/2206789')).json()).toMatchObject({
+      groupe: 'refrigeratingappliances2019',
+      marque: 'Beko',
+      classeEnergie: 'E',
+      kwhAn: 298,
+      kwhAnBase: 'consommation annuelle de l’étiquette',
+    });
     fx.requests.length = 0;
     const dishwasher = await get('/api/V1/identification/eprel/3300551');
-    expect(dishwasher.json()).toEqual({ numeroEprel: '3300551', groupe: 'dishwashers2019', marque: 'Siemens', modele: 'SN23HI60CE', classeEnergie: 'C', kwhAn: 207.2, kwhAnBase: '74 kWh pour 100 cycles × 280 cycles par an' });
+    expect(dishwasher.json()).toEqual({
+      numeroEprel: '3300551',
+      groupe: 'dishwashers2019',
+      marque: 'Siemens',
+      modele: 'SN23HI60CE',
+      classeEnergie: 'C',
+      kwhAn: 207.2,
+      kwhAnBase: '74 kWh pour 100 cycles × 280 cycles par an',
+    });
     expect(fx.requests.map((r) => r.path)).toEqual(['/eprel/api/product/3300551', '/eprel/api/products/dishwashers2019/3300551']);
   });
 
@@ -93,7 +107,11 @@ describe('GET /api/V1/identification/ean/{ean}: the barcode, in Open Products Fa
     expect(res.json()).toEqual({ ean: '3540012345678', marque: 'Moulinex', nom: 'Bouilloire Subito 1,7 L', indiceReparabilite: 8.1 });
     expect(fx.requests[0]!.path).toBe('/opf/api/v2/product/3540012345678.json?fields=code,brands,product_name,product_name_fr,labels_tags');
     expect(fx.requests[0]!.headers['user-agent']).toMatch(/^EcoFoyer\//);
-    expect((await get('/api/V1/identification/ean/3760000000017')).json()).toEqual({ ean: '3760000000017', marque: 'Rowenta', nom: 'Fer à repasser Focus Excel' });
+    expect((await get('/api/V1/identification/ean/3760000000017')).json()).toEqual({
+      ean: '3760000000017',
+      marque: 'Rowenta',
+      nom: 'Fer à repasser Focus Excel',
+    });
   });
 
   it('answers 404 for an unknown product, 400 for a code that is not an EAN-13 (checksum included)', async () => {
@@ -125,12 +143,24 @@ describe('GET /api/V1/identification/ean/{ean}: the barcode, in Open Products Fa
 describe('the energy label kept with the appliance, and the tariff', () => {
   it('saves the EPREL number, the barcode and kWh a year; an update without them keeps them, null clears; bad values are refused', async () => {
     const room = await multipart({ name: 'Buanderie' });
-    const universe = (await t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers`, headers: { ...user.headers, ...room.headers }, payload: room.payload })).json().univer_id;
+    const universe = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${user.id}/foyers/univers`,
+        headers: { ...user.headers, ...room.headers },
+        payload: room.payload,
+      })
+    ).json().univer_id;
     const products = (await get('/api/V1/references/refproducts')).json() as { id: number; prodName: string }[];
     const washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
     const create = async (data: Record<string, unknown>) => {
       const form = await multipart({ data: JSON.stringify({ prod_id: washer, marque: 'Bosch', modele: 'WGG244Z0FR', ...data }) });
-      return t.app.inject({ method: 'POST', url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}/appliances`, headers: { ...user.headers, ...form.headers }, payload: form.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/V1/profils/users/${user.id}/foyers/univers/${universe}/appliances`,
+        headers: { ...user.headers, ...form.headers },
+        payload: form.payload,
+      });
     };
     const created = await create({ classenergie: 'A', eprel_number: '1480123', ean: '3540012345678', energy_kwh_year: 114.4 });
     expect(created.statusCode).toBe(201);
@@ -138,11 +168,21 @@ describe('the energy label kept with the appliance, and the tariff', () => {
     const id = created.json().id as number;
 
     const text = { name: 'Lave-linge Bosch', marque: 'Bosch', modele: 'WGG244Z0FR', classenergie: 'A' };
-    const put = (body: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/V1/profils/users/foyers/univers/appliances/${id}/text`, headers: user.headers, payload: body });
+    const put = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/V1/profils/users/foyers/univers/appliances/${id}/text`,
+        headers: user.headers,
+        payload: body,
+      });
     expect((await put(text)).json()).toMatchObject({ eprel_number: '1480123', ean: '3540012345678', energy_kwh_year: 114.4 });
     // Typed as people write it, to the tenth.
     expect((await put({ ...text, energy_kwh_year: '152,46' })).json().energy_kwh_year).toBe(152.5);
-    expect((await put({ ...text, energy_kwh_year: null, eprel_number: null, ean: '' })).json()).toMatchObject({ eprel_number: null, ean: null, energy_kwh_year: null });
+    expect((await put({ ...text, energy_kwh_year: null, eprel_number: null, ean: '' })).json()).toMatchObject({
+      eprel_number: null,
+      ean: null,
+      energy_kwh_year: null,
+    });
 
     for (const [field, value, message] of [
       ['energy_kwh_year', 10_001, MSG.energyKwhInvalid],
@@ -163,7 +203,10 @@ describe('the energy label kept with the appliance, and the tariff', () => {
     const other = await createTestApp({ ELECTRICITY_PRICE_EUR_KWH: '0.2016', ELECTRICITY_PRICE_DATE: '2026-08-01' });
     try {
       const me = await signedInUser(other, 'tarif@exemple.fr');
-      expect((await other.app.inject({ url: '/api/V1/energie/tarif', headers: me.headers })).json()).toEqual({ prixKwh: 0.2016, date: '2026-08-01' });
+      expect((await other.app.inject({ url: '/api/V1/energie/tarif', headers: me.headers })).json()).toEqual({
+        prixKwh: 0.2016,
+        date: '2026-08-01',
+      });
     } finally {
       await other.app.close();
     }

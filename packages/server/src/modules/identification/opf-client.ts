@@ -41,10 +41,13 @@ export class OpfClient {
   async product(ean: string): Promise<Lookup<OpfProduct>> {
     if (!this.config.opfUrl) return { unavailable: 'off' };
     try {
-      const res = await fetch(`${this.config.opfUrl}/api/v2/product/${ean}.json?fields=code,brands,product_name,product_name_fr,labels_tags`, {
-        headers: { accept: 'application/json', 'user-agent': this.userAgent },
-        signal: AbortSignal.timeout(this.config.timeoutMs),
-      });
+      const res = await fetch(
+        `${this.config.opfUrl}/api/v2/product/${ean}.json?fields=code,brands,product_name,product_name_fr,labels_tags`,
+        {
+          headers: { accept: 'application/json', 'user-agent': this.userAgent },
+          signal: AbortSignal.timeout(this.config.timeoutMs),
+        },
+      );
       if (res.status === 404) return { notFound: true };
       if (!res.ok) throw new Error(`Open Products Facts answered ${res.status}`);
       const body = (await res.json()) as OpfAnswer;

@@ -24,15 +24,19 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = { tags: ['export'], security: [{ bearer: [] }] };
 
   for (const what of ['appareils', 'entretiens'] as const) {
-    app.get(`/:userId/export/${what}.csv`, { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
-      const foyerId = foyerOf(req);
-      const body = what === 'appareils' ? await inventoryCsv.appliances(foyerId) : await inventoryCsv.maintenance(foyerId);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${inventoryCsv.fileName(what)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(body);
-    });
+    app.get(
+      `/:userId/export/${what}.csv`,
+      { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.string(), ...errors } } },
+      async (req, reply) => {
+        const foyerId = foyerOf(req);
+        const body = what === 'appareils' ? await inventoryCsv.appliances(foyerId) : await inventoryCsv.maintenance(foyerId);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${inventoryCsv.fileName(what)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(body);
+      },
+    );
   }
 
   app.post(
@@ -66,7 +70,11 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       let started = false;
       const send = (line: InventoryImportLine) => {
         if (!started) {
-          reply.code(200).type(`${IMPORT_PROGRESS_TYPE}; charset=utf-8`).header('cache-control', 'no-store').header('vary', 'accept-encoding');
+          reply
+            .code(200)
+            .type(`${IMPORT_PROGRESS_TYPE}; charset=utf-8`)
+            .header('cache-control', 'no-store')
+            .header('vary', 'accept-encoding');
           if (gzip) reply.header('content-encoding', 'gzip');
           // A stream goes out as it is: the 200 schema is the JSON answer's (and each line's `resultat`).
           reply.send(lines as never);

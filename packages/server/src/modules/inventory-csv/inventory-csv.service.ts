@@ -1,4 +1,15 @@
-import { csvDateFr, csvEuros, type Event, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, type InventoryImportProgress, MAINTENANCE_CSV_COLUMNS, MSG, foldFr, parisDay } from '@ecofoyer/contracts';
+import {
+  csvDateFr,
+  csvEuros,
+  type Event,
+  INVENTORY_CSV_COLUMNS,
+  type InventoryImportAnswer,
+  type InventoryImportProgress,
+  MAINTENANCE_CSV_COLUMNS,
+  MSG,
+  foldFr,
+  parisDay,
+} from '@ecofoyer/contracts';
 import { holdLock } from '../../lib/advisory-locks.ts';
 import { conflict } from '../../lib/errors.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
@@ -70,10 +81,15 @@ export class InventoryCsvService {
     actorId = userId,
     onProgress?: (progress: InventoryImportProgress) => void | Promise<void>,
   ): Promise<InventoryImportAnswer> {
-    const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined => onProgress && ((fait, total) => onProgress({ etape, fait, total }));
+    const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined =>
+      onProgress && ((fait, total) => onProgress({ etape, fait, total }));
     // Read before what the plan is made from: a change after it, even during the plan, is seen.
     const stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
-    const [products, existing, universes] = await Promise.all([this.deps.references.products(), this.deps.appliances.list(userId), this.deps.universes.list(userId)]);
+    const [products, existing, universes] = await Promise.all([
+      this.deps.references.products(),
+      this.deps.appliances.list(userId),
+      this.deps.universes.list(userId),
+    ]);
     // Read and planned on the job pool's thread; the writes stay here, in one transaction.
     // The file and the inventory (two strings of ~4 MB at 10,000 rows) are handed over as bytes on
     // buffers of their own, moved to the thread rather than copied on the event loop.
@@ -82,12 +98,18 @@ export class InventoryCsvService {
     const planned = await this.deps.jobs.run<string>(
       'modules/inventory-csv/inventory-import#importPlanJob',
       { text: file, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: inventory, preview: !apply },
-      { timeMs: this.deps.timeoutMs, onEvent: (p: InventoryImportProgress) => onProgress?.(p), transfer: [file.buffer as ArrayBuffer, inventory.buffer as ArrayBuffer] },
+      {
+        timeMs: this.deps.timeoutMs,
+        onEvent: (p: InventoryImportProgress) => onProgress?.(p),
+        transfer: [file.buffer as ArrayBuffer, inventory.buffer as ArrayBuffer],
+      },
     );
     const plan = JSON.parse(planned) as ImportPlanRow[];
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
     const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
-    const newUniverses = [...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : [])))];
+    const newUniverses = [
+      ...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : []))),
+    ];
     if (apply && plan.some((p) => p.write)) {
       await inTransaction(this.deps.db, async (unit) => {
         await holdLock(unit.tx, 'imports', userId);
@@ -95,7 +117,11 @@ export class InventoryCsvService {
         // Through the forms' own service methods, in this transaction: the same rules as a universe or an appliance typed in.
         const ids = new Map(own);
         for (const name of newUniverses) {
-          const created = await this.deps.universes.create(userId, { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null }, unit);
+          const created = await this.deps.universes.create(
+            userId,
+            { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null },
+            unit,
+          );
           ids.set(foldFr(name).trim(), created.univer_id);
         }
         const writes = plan.flatMap((p) => (p.write ? [p.write] : []));
@@ -151,7 +177,9 @@ export class InventoryCsvService {
   }
 
   async maintenance(userId: number): Promise<string> {
-    const events = (await this.deps.events.list(userId)).toSorted((a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id);
+    const events = (await this.deps.events.list(userId)).toSorted(
+      (a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id,
+    );
     const row = (e: Event) => [
       dateTimeFr(e.dt_realisation),
       cell(e.applianceName),

@@ -22,8 +22,18 @@ describe('CSV export of the household', () => {
   it('gives the appliances as a French spreadsheet opens them: BOM, « ; », « 24/12/2026 », « 549,90 », the guarantees and a link to each', async () => {
     const me = await signedInUser(t, 'csv@exemple.fr');
     const u = await multipart({ name: 'Buanderie' });
-    const laundry = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
-    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[];
+    const laundry = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(me.id)}/foyers/univers`,
+        headers: { ...me.headers, ...u.headers },
+        payload: u.payload,
+      })
+    ).json().univer_id;
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as {
+      id: number;
+      prodName: string;
+    }[];
     const washer = products.find((p) => p.prodName === 'Lave-linge')!.id;
     const data = {
       prod_id: washer,
@@ -38,7 +48,12 @@ describe('CSV export of the household', () => {
       note: '=HYPERLINK("http://exemple.invalid")',
     };
     const body = await multipart({ data: JSON.stringify(data) });
-    const created = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${laundry}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers/${laundry}/appliances`,
+      headers: { ...me.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
 
@@ -78,8 +93,12 @@ describe('CSV export of the household', () => {
   it('gives the maintenance history, oldest first, planned and done, in Paris time', async () => {
     const me = await signedInUser(t, 'csv-entretiens@exemple.fr');
     const post = (payload: object) => t.app.inject({ method: 'POST', url: `${users(me.id)}/events`, headers: me.headers, payload });
-    const done = (await post({ title: 'Détartrer la bouilloire', dt_realisation: '2026-11-20T09:00:00Z', note: 'Acide citrique' })).json().id;
-    expect((await t.app.inject({ method: 'PUT', url: `${users(me.id)}/events/${done}`, headers: me.headers, payload: { done: true } })).statusCode).toBe(200);
+    const done = (await post({ title: 'Détartrer la bouilloire', dt_realisation: '2026-11-20T09:00:00Z', note: 'Acide citrique' })).json()
+      .id;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${users(me.id)}/events/${done}`, headers: me.headers, payload: { done: true } }))
+        .statusCode,
+    ).toBe(200);
     expect((await post({ title: 'Le four ne chauffe plus', dt_realisation: '2026-11-22T17:30:00Z', type: 'PANNE' })).statusCode).toBe(201);
     expect((await post({ title: 'Nettoyer le filtre', dt_realisation: '2026-12-05T09:00:00Z' })).statusCode).toBe(201);
 
@@ -106,28 +125,74 @@ describe('CSV export of the household', () => {
   it('imports its own export into an empty household: a preview that writes nothing, then the same data; a second import changes nothing', async () => {
     const from = await signedInUser(t, 'csv-source@exemple.fr');
     const to = await signedInUser(t, 'csv-cible@exemple.fr');
-    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: from.headers })).json() as { id: number; prodName: string }[];
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: from.headers })).json() as {
+      id: number;
+      prodName: string;
+    }[];
     const u = await multipart({ name: 'Garage' });
-    const garage = (await t.app.inject({ method: 'POST', url: `${users(from.id)}/foyers/univers`, headers: { ...from.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const garage = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(from.id)}/foyers/univers`,
+        headers: { ...from.headers, ...u.headers },
+        payload: u.payload,
+      })
+    ).json().univer_id;
     for (const data of [
-      { prod_id: products.find((p) => p.prodName === 'Congélateur')!.id, marque: 'Liebherr', modele: 'GN 1066', dt_achat: '2021-06-01', prix_achat: 699, numero_serie: 'LB-1', classenergie: 'D', note: '=1+1' },
-      { prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, name: 'Machine du garage', marque: 'Miele', modele: 'WWD 120', occasion: true, vendeur: 'Leboncoin' },
+      {
+        prod_id: products.find((p) => p.prodName === 'Congélateur')!.id,
+        marque: 'Liebherr',
+        modele: 'GN 1066',
+        dt_achat: '2021-06-01',
+        prix_achat: 699,
+        numero_serie: 'LB-1',
+        classenergie: 'D',
+        note: '=1+1',
+      },
+      {
+        prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id,
+        name: 'Machine du garage',
+        marque: 'Miele',
+        modele: 'WWD 120',
+        occasion: true,
+        vendeur: 'Leboncoin',
+      },
     ]) {
       const body = await multipart({ data: JSON.stringify(data) });
-      expect((await t.app.inject({ method: 'POST', url: `${users(from.id)}/foyers/univers/${garage}/appliances`, headers: { ...from.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `${users(from.id)}/foyers/univers/${garage}/appliances`,
+            headers: { ...from.headers, ...body.headers },
+            payload: body.payload,
+          })
+        ).statusCode,
+      ).toBe(201);
     }
     const exported = (await t.app.inject({ url: `${users(from.id)}/export/appareils.csv`, headers: from.headers })).body;
-    const importInto = (appliquer: boolean, contenu = exported) => t.app.inject({ method: 'POST', url: `${users(to.id)}/import/appareils`, headers: to.headers, payload: { contenu, appliquer } });
+    const importInto = (appliquer: boolean, contenu = exported) =>
+      t.app.inject({ method: 'POST', url: `${users(to.id)}/import/appareils`, headers: to.headers, payload: { contenu, appliquer } });
 
     const preview = await importInto(false);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ applique: false, crees: 2, misAJour: 0, identiques: 0, refuses: 0, nouveauxUnivers: ['Garage'] });
+    expect(preview.json()).toMatchObject({
+      applique: false,
+      crees: 2,
+      misAJour: 0,
+      identiques: 0,
+      refuses: 0,
+      nouveauxUnivers: ['Garage'],
+    });
     expect((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json()).toEqual([]);
 
     const applied = await importInto(true);
     expect(applied.json()).toMatchObject({ applique: true, crees: 2, refuses: 0 });
     // The same rows (created in the file's order, so listed the other way round), links and files apart.
-    const without = (csv: string) => read(csv).map((row) => row.slice(0, -2).join(';')).sort();
+    const without = (csv: string) =>
+      read(csv)
+        .map((row) => row.slice(0, -2).join(';'))
+        .sort();
     const reexported = (await t.app.inject({ url: `${users(to.id)}/export/appareils.csv`, headers: to.headers })).body;
     expect(without(reexported)).toEqual(without(exported));
 
@@ -137,14 +202,26 @@ describe('CSV export of the household', () => {
     // A changed price updates the appliance it names; nothing else moves.
     const changed = exported.replace('699,00', '649,00');
     expect((await importInto(true, changed)).json()).toMatchObject({ crees: 0, misAJour: 1, identiques: 1 });
-    const freezer = ((await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json() as { marque: string; prix_achat: number; note: string }[]).find((a) => a.marque === 'Liebherr')!;
+    const freezer = (
+      (await t.app.inject({ url: `${users(to.id)}/appliances`, headers: to.headers })).json() as {
+        marque: string;
+        prix_achat: number;
+        note: string;
+      }[]
+    ).find((a) => a.marque === 'Liebherr')!;
     expect(freezer).toMatchObject({ prix_achat: 649, note: '=1+1' });
   });
 
   it('writes the same file imported twice at once only once: the other import writes nothing, or finds its rows there', async () => {
     const me = await signedInUser(t, 'csv-deux-fois@exemple.fr');
     const file = ['Type d’appareil;Marque;Modèle', ...Array.from({ length: 12 }, (_, i) => `Lave-linge;Bosch;Série ${i + 1}`)].join('\r\n');
-    const importIt = () => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: file, appliquer: true } });
+    const importIt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${users(me.id)}/import/appareils`,
+        headers: me.headers,
+        payload: { contenu: file, appliquer: true },
+      });
     const answers = await Promise.all([importIt(), importIt()]);
     const created = answers.filter((a) => a.statusCode === 200 && a.json().crees === 12);
     expect(created).toHaveLength(1);
@@ -158,49 +235,123 @@ describe('CSV export of the household', () => {
   it('says why a row is refused, row by row, and refuses a file that is no export with a French message, writing nothing', async () => {
     const me = await signedInUser(t, 'csv-refus@exemple.fr');
     const header = 'Type d’appareil;Marque;Modèle;Date d’achat;Prix d’achat (€)';
-    const contenu = [header, 'Lave-linge;Bosch;Série 4;12/05/2023;399,00', 'Grille-pain magique;Seb;X;;', 'Lave-linge;Bosch;Série 6;32/13/2023;', 'Lave-linge;;Série 8;;', 'Réfrigérateur;Bosch;KGN;;cher'].join('\n');
-    const res = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: true } });
+    const contenu = [
+      header,
+      'Lave-linge;Bosch;Série 4;12/05/2023;399,00',
+      'Grille-pain magique;Seb;X;;',
+      'Lave-linge;Bosch;Série 6;32/13/2023;',
+      'Lave-linge;;Série 8;;',
+      'Réfrigérateur;Bosch;KGN;;cher',
+    ].join('\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu, appliquer: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().lignes).toEqual([
       { ligne: 2, nom: 'Lave-linge Bosch', resultat: 'cree', raison: null },
-      { ligne: 3, nom: 'Grille-pain magique Seb', resultat: 'refuse', raison: 'Type d’appareil inconnu : « Grille-pain magique ». Choisissez un type de la liste d’EcoFoyer.' },
+      {
+        ligne: 3,
+        nom: 'Grille-pain magique Seb',
+        resultat: 'refuse',
+        raison: 'Type d’appareil inconnu : « Grille-pain magique ». Choisissez un type de la liste d’EcoFoyer.',
+      },
       { ligne: 4, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: expect.stringContaining('Date d’achat') },
       { ligne: 5, nom: 'Lave-linge', resultat: 'refuse', raison: expect.any(String) },
-      { ligne: 6, nom: 'Réfrigérateur Bosch', resultat: 'refuse', raison: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.' },
+      {
+        ligne: 6,
+        nom: 'Réfrigérateur Bosch',
+        resultat: 'refuse',
+        raison: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.',
+      },
     ]);
     expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toHaveLength(1);
 
-    const notOurs = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: 'Name,Quantity\nDrill,1', appliquer: true } });
+    const notOurs = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu: 'Name,Quantity\nDrill,1', appliquer: true },
+    });
     expect(notOurs.statusCode).toBe(400);
-    expect(notOurs.json().message).toBe('Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque « Type d’appareil », « Marque », « Modèle ».');
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: '', appliquer: true } })).statusCode).toBe(400);
+    expect(notOurs.json().message).toBe(
+      'Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque « Type d’appareil », « Marque », « Modèle ».',
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(me.id)}/import/appareils`,
+          headers: me.headers,
+          payload: { contenu: '', appliquer: true },
+        })
+      ).statusCode,
+    ).toBe(400);
     const other = await signedInUser(t, 'csv-intrus@exemple.fr');
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: other.headers, payload: { contenu: header, appliquer: true } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(me.id)}/import/appareils`,
+          headers: other.headers,
+          payload: { contenu: header, appliquer: true },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a universe the form refuses (5,028 characters opening with <img onerror>) with the form’s reason, storing nothing; a short one is cleaned as the form cleans it', async () => {
     const me = await signedInUser(t, 'csv-univers-html@exemple.fr');
     const attack = `<img src=x onerror=alert(document.cookie)>${'A'.repeat(5028 - 42)}`;
     expect(attack).toHaveLength(5028);
-    const contenu = ['Univers;Type d’appareil;Marque;Modèle', `${attack};Lave-linge;Bosch;Série 4`, '<b>Cave</b>;Réfrigérateur;Liebherr;KGN'].join('\n');
-    const importIt = (appliquer: boolean) => t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer } });
+    const contenu = [
+      'Univers;Type d’appareil;Marque;Modèle',
+      `${attack};Lave-linge;Bosch;Série 4`,
+      '<b>Cave</b>;Réfrigérateur;Liebherr;KGN',
+    ].join('\n');
+    const importIt = (appliquer: boolean) =>
+      t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer } });
 
     const form = await multipart({ name: attack });
-    const refusedByForm = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...form.headers }, payload: form.payload });
+    const refusedByForm = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers`,
+      headers: { ...me.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(refusedByForm.statusCode).toBe(400);
     const preview = await importIt(false);
-    expect(preview.json().lignes[0]).toEqual({ ligne: 2, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: `Univers : ${refusedByForm.json().message}` });
+    expect(preview.json().lignes[0]).toEqual({
+      ligne: 2,
+      nom: 'Lave-linge Bosch',
+      resultat: 'refuse',
+      raison: `Univers : ${refusedByForm.json().message}`,
+    });
     expect(refusedByForm.json().message).toBe(MSG.textTooLong(UNIVERSE_NAME_MAX));
     expect(preview.json().nouveauxUnivers).toEqual(['bCave/b']);
 
     const applied = await importIt(true);
     expect(applied.json()).toMatchObject({ crees: 1, refuses: 1, nouveauxUnivers: ['bCave/b'] });
-    const own = ((await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as { univer_id: number; name: string }[]).filter((u) => u.univer_id > 0);
+    const own = (
+      (await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as { univer_id: number; name: string }[]
+    ).filter((u) => u.univer_id > 0);
     // The name the form stores for the same text.
     const typed = await multipart({ name: '<b>Cave</b>' });
-    const byForm = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...typed.headers }, payload: typed.payload })).json();
+    const byForm = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(me.id)}/foyers/univers`,
+        headers: { ...me.headers, ...typed.headers },
+        payload: typed.payload,
+      })
+    ).json();
     expect(own.map((u) => u.name)).toEqual([byForm.name]);
-    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as { marque: string; univer_name: string }[];
+    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as {
+      marque: string;
+      univer_name: string;
+    }[];
     expect(list).toEqual([expect.objectContaining({ marque: 'Liebherr', univer_name: 'bCave/b' })]);
     const stored = await t.app.deps.db.selectFrom('universes').select('name').where('user_id', '=', me.id).execute();
     expect(stored.every((u) => u.name.length <= UNIVERSE_NAME_MAX && !/[<>]/.test(u.name))).toBe(true);
@@ -208,15 +359,42 @@ describe('CSV export of the household', () => {
 
   it('refuses in the preview an appliance field over the form’s limit, with the message the form gives', async () => {
     const me = await signedInUser(t, 'csv-champ-long@exemple.fr');
-    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as { id: number; prodName: string }[];
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as {
+      id: number;
+      prodName: string;
+    }[];
     const u = await multipart({ name: 'Cuisine' });
-    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers`, headers: { ...me.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const kitchen = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(me.id)}/foyers/univers`,
+        headers: { ...me.headers, ...u.headers },
+        payload: u.payload,
+      })
+    ).json().univer_id;
     const seller = 'V'.repeat(TEXT_MAX + 1);
-    const body = await multipart({ data: JSON.stringify({ prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id, marque: 'Bosch', modele: 'S4', vendeur: seller }) });
-    const byForm = await t.app.inject({ method: 'POST', url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    const body = await multipart({
+      data: JSON.stringify({
+        prod_id: products.find((p) => p.prodName === 'Lave-linge')!.id,
+        marque: 'Bosch',
+        modele: 'S4',
+        vendeur: seller,
+      }),
+    });
+    const byForm = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/foyers/univers/${kitchen}/appliances`,
+      headers: { ...me.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(byForm.statusCode).toBe(400);
     const contenu = ['Type d’appareil;Marque;Modèle;Vendeur', `Lave-linge;Bosch;S4;${seller}`].join('\n');
-    const preview = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu, appliquer: false } });
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu, appliquer: false },
+    });
     expect(preview.json().lignes).toEqual([{ ligne: 2, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: byForm.json().message }]);
     expect(byForm.json().message).toBe(MSG.textTooLong(TEXT_MAX));
   });
@@ -231,17 +409,55 @@ describe('CSV export of the household', () => {
       'a3,Maison / Bureau,Bureau,000-003,Lampe de chevet,1,,false,,L-1,Ikea,,,0,0001-01-01,false,0001-01-01,,,0,0001-01-01,',
       'a4,Maison / Garage,Outils,000-004,Scie sauteuse,1,,false,,PST 700,Bosch,,,0,0001-01-01,false,0001-01-01,,,0,0001-01-01,',
     ].join('\n');
-    const res = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: homebox, appliquer: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu: homebox, appliquer: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ crees: 3, refuses: 1, nouveauxUnivers: ['Cuisine', 'Cellier', 'Bureau'] });
-    expect(res.json().lignes[3]).toEqual({ ligne: 5, nom: 'Scie sauteuse', resultat: 'refuse', raison: 'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.' });
-    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as { name: string; prod_name: string; univer_name: string; prix_achat: number | null; dt_achat: string | null; vendeur: string | null; garantie_commerciale_fin: string | null; note: string | null }[];
+    expect(res.json().lignes[3]).toEqual({
+      ligne: 5,
+      nom: 'Scie sauteuse',
+      resultat: 'refuse',
+      raison:
+        'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
+    });
+    const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as {
+      name: string;
+      prod_name: string;
+      univer_name: string;
+      prix_achat: number | null;
+      dt_achat: string | null;
+      vendeur: string | null;
+      garantie_commerciale_fin: string | null;
+      note: string | null;
+    }[];
     const byName = Object.fromEntries(list.map((a) => [a.name, a]));
-    expect(byName['Lave-vaisselle Bosch']).toMatchObject({ prod_name: 'Lave-vaisselle', univer_name: 'Cuisine', prix_achat: 499.99, dt_achat: '2024-02-10', vendeur: 'Darty', garantie_commerciale_fin: '2027-02-10', note: 'Sel tous les mois, liquide de rinçage\nSilence Plus' });
-    expect(byName['Frigo du cellier']).toMatchObject({ prod_name: 'Réfrigérateur', univer_name: 'Cellier', prix_achat: null, dt_achat: null });
+    expect(byName['Lave-vaisselle Bosch']).toMatchObject({
+      prod_name: 'Lave-vaisselle',
+      univer_name: 'Cuisine',
+      prix_achat: 499.99,
+      dt_achat: '2024-02-10',
+      vendeur: 'Darty',
+      garantie_commerciale_fin: '2027-02-10',
+      note: 'Sel tous les mois, liquide de rinçage\nSilence Plus',
+    });
+    expect(byName['Frigo du cellier']).toMatchObject({
+      prod_name: 'Réfrigérateur',
+      univer_name: 'Cellier',
+      prix_achat: null,
+      dt_achat: null,
+    });
     expect(byName['Lampe de chevet']).toMatchObject({ prod_name: 'Lampe', univer_name: 'Bureau' });
     // Again: nothing twice.
-    const again = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: me.headers, payload: { contenu: homebox, appliquer: true } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu: homebox, appliquer: true },
+    });
     expect(again.json()).toMatchObject({ crees: 0, identiques: 3, refuses: 1 });
   });
 });
@@ -249,11 +465,33 @@ describe('CSV export of the household', () => {
 describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => {
   const header = 'Univers;Type d’appareil;Nom;Marque;Modèle;Numéro de série;Date d’achat;Prix d’achat (€)';
   const file = (rows: number, extra: string[] = []) =>
-    [header, ...Array.from({ length: rows }, (_, i) => `${['Cuisine', 'Garage', 'Cave'][i % 3]};${['Lave-linge', 'Réfrigérateur', 'Four électrique'][i % 3]};;Marque ${i % 7};M-${i};SN-${i};${String((i % 28) + 1).padStart(2, '0')}/03/2021;${i},90`), ...extra].join('\r\n');
-  const importing = (me: { id: number; headers: Record<string, string> }, contenu: string, appliquer: boolean, accept = 'application/x-ndjson') =>
-    t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: { ...me.headers, accept }, payload: { contenu, appliquer } });
+    [
+      header,
+      ...Array.from(
+        { length: rows },
+        (_, i) =>
+          `${['Cuisine', 'Garage', 'Cave'][i % 3]};${['Lave-linge', 'Réfrigérateur', 'Four électrique'][i % 3]};;Marque ${i % 7};M-${i};SN-${i};${String((i % 28) + 1).padStart(2, '0')}/03/2021;${i},90`,
+      ),
+      ...extra,
+    ].join('\r\n');
+  const importing = (
+    me: { id: number; headers: Record<string, string> },
+    contenu: string,
+    appliquer: boolean,
+    accept = 'application/x-ndjson',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: { ...me.headers, accept },
+      payload: { contenu, appliquer },
+    });
   // Each line as the contract says (a line it does not describe fails the test).
-  const linesOf = (body: string) => body.split('\n').filter(Boolean).map((l) => InventoryImportLine.parse(JSON.parse(l)));
+  const linesOf = (body: string) =>
+    body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => InventoryImportLine.parse(JSON.parse(l)));
   /** Each phase (in the order they came) with its `fait` values as they came, and its total. */
   const progressOf = (lines: InventoryImportLine[]) => {
     const phases = new Map<string, { fait: number[]; total: number }>();
@@ -301,7 +539,12 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toHaveLength(500);
 
     // Again: nothing to write, so no writing phase; nothing created twice. Compressed for a client that asks.
-    const compressed = await t.app.inject({ method: 'POST', url: `${users(me.id)}/import/appareils`, headers: { ...me.headers, accept: 'application/x-ndjson', 'accept-encoding': 'gzip' }, payload: { contenu, appliquer: true } });
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: { ...me.headers, accept: 'application/x-ndjson', 'accept-encoding': 'gzip' },
+      payload: { contenu, appliquer: true },
+    });
     expect(compressed.headers['content-encoding']).toBe('gzip');
     const again = linesOf(gunzipSync(compressed.rawPayload).toString('utf8'));
     expect(again.at(-1)).toMatchObject({ resultat: { crees: 0, identiques: 500 } });
@@ -314,11 +557,15 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     const res = await importing(me, file(300, ['Salon;Lave-linge;;Bosch;Série\u00004;SN-X;;']), true);
     expect(res.statusCode).toBe(200);
     const lines = linesOf(res.body);
-    expect(lines.at(-1)).toEqual({ erreur: { message: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.' } });
+    expect(lines.at(-1)).toEqual({
+      erreur: { message: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.' },
+    });
     // It failed while writing, after writes had been made in the transaction.
     expect(progressOf(lines).get('ecriture')!.fait.at(-1)).toBeGreaterThan(0);
     expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json()).toEqual([]);
-    const universes = (await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as { univer_id: number }[];
+    const universes = (await t.app.inject({ url: `${users(me.id)}/foyers/univers`, headers: me.headers })).json() as {
+      univer_id: number;
+    }[];
     expect(universes.filter((u) => u.univer_id > 0)).toEqual([]);
   });
 

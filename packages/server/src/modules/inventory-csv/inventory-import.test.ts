@@ -5,7 +5,14 @@ import { countRecords } from './inventory-import.ts';
 
 describe('counting a CSV file’s rows before reading it (the reading’s progress, the 10,000-row limit)', () => {
   it('counts what the parser reads, whatever ends the lines and whatever the cells hold', () => {
-    const cells = ['', 'Acheté; pour la rentrée', 'Bruit au démarrage\nà surveiller', 'Le « filtre » "HEPA";', 'deux\r\nlignes', 'retour\rchariot'];
+    const cells = [
+      '',
+      'Acheté; pour la rentrée',
+      'Bruit au démarrage\nà surveiller',
+      'Le « filtre » "HEPA";',
+      'deux\r\nlignes',
+      'retour\rchariot',
+    ];
     for (const recordDelimiter of ['windows', 'unix', 'mac'] as const) {
       const text = `${stringify([['Type', 'Notes'], ...cells.map((c) => ['Four', c]), ['  ', '']], { delimiter: ';', record_delimiter: recordDelimiter })}\n  \n`;
       const parsed = parse(text, { delimiter: ';', relax_column_count: true, skip_empty_lines: true, trim: true });

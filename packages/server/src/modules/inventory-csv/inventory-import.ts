@@ -1,4 +1,13 @@
-import { ApplianceCreateData, ApplianceUpdateText, type Appliance, foldFr, INVENTORY_CSV_COLUMNS, type InventoryImportAnswer, MSG, UniverseCreateFields } from '@ecofoyer/contracts';
+import {
+  ApplianceCreateData,
+  ApplianceUpdateText,
+  type Appliance,
+  foldFr,
+  INVENTORY_CSV_COLUMNS,
+  type InventoryImportAnswer,
+  MSG,
+  UniverseCreateFields,
+} from '@ecofoyer/contracts';
 import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
@@ -39,7 +48,8 @@ export interface ReadRow {
 }
 
 /** Homebox writes « 0001-01-01 » for no date and « 0 » for no price. */
-const homeboxValue = (column: Column, v: string) => (/^000\d-/.test(v) || (column === 'Prix d’achat (€)' && /^0+([.,]0*)?$/.test(v)) ? '' : v);
+const homeboxValue = (column: Column, v: string) =>
+  /^000\d-/.test(v) || (column === 'Prix d’achat (€)' && /^0+([.,]0*)?$/.test(v)) ? '' : v;
 
 /**
  * The file's records counted without parsing it, the reading's total: line ends outside quotes — the
@@ -114,9 +124,11 @@ export async function readInventoryCsv(text: string, onProgress?: OnProgress): P
   const delimiter = count('\t') > Math.max(count(';'), count(',')) ? '\t' : count(';') >= count(',') ? ';' : ',';
   const total = Math.max(0, countRecords(body) - 1);
   const bytes = Buffer.from(body);
-  const source = Readable.from((function* () {
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
-  })());
+  const source = Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+    })(),
+  );
   const records = source.pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, trim: true }));
   const tick = progressSteps(total, onProgress);
   const rows: ReadRow[] = [];
@@ -172,12 +184,39 @@ export interface ImportPlanRow {
 }
 
 /** The identity of an appliance across imports: name, brand, model and serial number, as typed. */
-const identity = (name: string, marque: string, modele: string, serial: string | null | undefined) => [name, marque, modele, serial ?? ''].map((v) => foldFr(v).trim()).join('|');
+const identity = (name: string, marque: string, modele: string, serial: string | null | undefined) =>
+  [name, marque, modele, serial ?? ''].map((v) => foldFr(v).trim()).join('|');
 
 /** What a row says of an appliance, to tell « identique » from « mis à jour ». */
-type Compared = Partial<Pick<Appliance, 'prod_id' | 'dt_achat' | 'dt_livraison' | 'prix_achat' | 'vendeur' | 'occasion' | 'classenergie' | 'garantie_commerciale_fin' | 'note' | 'panne_note'>>;
+type Compared = Partial<
+  Pick<
+    Appliance,
+    | 'prod_id'
+    | 'dt_achat'
+    | 'dt_livraison'
+    | 'prix_achat'
+    | 'vendeur'
+    | 'occasion'
+    | 'classenergie'
+    | 'garantie_commerciale_fin'
+    | 'note'
+    | 'panne_note'
+  >
+>;
 const comparable = (universe: string | null, i: Compared) =>
-  JSON.stringify([universe ? foldFr(universe) : null, i.prod_id ?? null, i.dt_achat ?? null, i.dt_livraison ?? null, i.prix_achat ?? null, i.vendeur ?? null, i.occasion ?? false, i.classenergie ?? null, i.garantie_commerciale_fin ?? null, i.note ?? null, i.panne_note ?? null]);
+  JSON.stringify([
+    universe ? foldFr(universe) : null,
+    i.prod_id ?? null,
+    i.dt_achat ?? null,
+    i.dt_livraison ?? null,
+    i.prix_achat ?? null,
+    i.vendeur ?? null,
+    i.occasion ?? false,
+    i.classenergie ?? null,
+    i.garantie_commerciale_fin ?? null,
+    i.note ?? null,
+    i.panne_note ?? null,
+  ]);
 
 /**
  * What importing each row would do — create, update, leave as it is (re-importing the
@@ -253,7 +292,15 @@ export async function planImport(
     const updated = ApplianceUpdateText.safeParse({ ...fields, name: current.name, facture: current.facture_ref });
     if (!updated.success) return refuse(updated.error.issues[0]?.message ?? MSG.requiredFieldsMissing);
     const same = comparable(universe ?? current.univer_name, updated.data) === comparable(current.univer_name, current);
-    return same ? { line, name, result: 'identique', reason: null } : { line, name, result: 'mis-a-jour', reason: null, write: { id: current.id, universe: universe ?? current.univer_name, input: updated.data } };
+    return same
+      ? { line, name, result: 'identique', reason: null }
+      : {
+          line,
+          name,
+          result: 'mis-a-jour',
+          reason: null,
+          write: { id: current.id, universe: universe ?? current.univer_name, input: updated.data },
+        };
   };
   const tick = progressSteps(rows.length, onProgress);
   await tick(0);
@@ -275,7 +322,10 @@ export async function importPlanJob(
   input: { text: Uint8Array; products: { id: number; prodName: string }[]; existing: Uint8Array; preview?: boolean },
   channel: JobChannel,
 ): Promise<string> {
-  const tell = (etape: 'lecture' | 'verification'): OnProgress => (fait, total) => channel.tell({ etape, fait, total });
+  const tell =
+    (etape: 'lecture' | 'verification'): OnProgress =>
+    (fait, total) =>
+      channel.tell({ etape, fait, total });
   // The file and the inventory come as UTF-8 bytes moved from the main thread (not copied), decoded here.
   const utf8 = new TextDecoder();
   const rows = await readInventoryCsv(utf8.decode(input.text), tell('lecture'));

@@ -27,12 +27,21 @@ export interface SheetLabel {
  * label a QR code of its address drawn as filled squares (no image, sharp at any printer's
  * resolution), the appliance's name and the code, which can also be typed after `/a/`.
  */
-export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelSheet, info: { title: string; createdAt: Date }): Promise<Buffer> {
+export async function labelSheetPdf(
+  labels: readonly SheetLabel[],
+  sheet: LabelSheet,
+  info: { title: string; createdAt: Date },
+): Promise<Buffer> {
   const [PDFDocument, QRCode] = await Promise.all([pdfkit(), qrcode()]);
   const g = LABEL_SHEETS[sheet];
   const perPage = g.columns * g.rows;
   const left = sheetLeft(sheet);
-  const doc = new PDFDocument({ autoFirstPage: false, size: 'A4', margin: 0, info: { Title: info.title, Author: 'EcoFoyer', Creator: 'EcoFoyer', CreationDate: info.createdAt } });
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    size: 'A4',
+    margin: 0,
+    info: { Title: info.title, Author: 'EcoFoyer', Creator: 'EcoFoyer', CreationDate: info.createdAt },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -52,7 +61,8 @@ export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelS
     const modules = QRCode.create(label.url, { errorCorrectionLevel: 'M' }).modules;
     // One module of quiet zone inside the square; the label's padding gives the rest.
     const cell = side / (modules.size + 2);
-    for (const { row, col, length } of qrDarkRuns(modules)) doc.rect((qrX + (col + 1) * cell) * PT, (qrY + (row + 1) * cell) * PT, length * cell * PT, cell * PT);
+    for (const { row, col, length } of qrDarkRuns(modules))
+      doc.rect((qrX + (col + 1) * cell) * PT, (qrY + (row + 1) * cell) * PT, length * cell * PT, cell * PT);
     doc.fill('#000000');
 
     const textX = qrX + side + GAP;
@@ -73,7 +83,11 @@ export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelS
       .fillColor('#444444')
       .font('Helvetica')
       .fontSize(7)
-      .text(`Code : ${label.code}`, textX * PT, (y + g.height - PADDING - codeLine) * PT, { width: textWidth * PT, height: codeLine * PT, lineBreak: false });
+      .text(`Code : ${label.code}`, textX * PT, (y + g.height - PADDING - codeLine) * PT, {
+        width: textWidth * PT,
+        height: codeLine * PT,
+        lineBreak: false,
+      });
   });
   doc.end();
   await ended;
@@ -81,6 +95,10 @@ export async function labelSheetPdf(labels: readonly SheetLabel[], sheet: LabelS
 }
 
 /** The sheet laid out on a thread of the job pool (lib/job-pool.ts): 500 labels hold a core for seconds. */
-export function labelSheetJob(input: { labels: SheetLabel[]; sheet: LabelSheet; info: { title: string; createdAt: Date } }): Promise<Buffer> {
+export function labelSheetJob(input: {
+  labels: SheetLabel[];
+  sheet: LabelSheet;
+  info: { title: string; createdAt: Date };
+}): Promise<Buffer> {
   return labelSheetPdf(input.labels, input.sheet, input.info);
 }

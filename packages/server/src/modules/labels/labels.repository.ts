@@ -36,10 +36,19 @@ export class LabelsRepository {
   }
 
   find(code: string): Promise<LabelRow | undefined> {
-    return this.db.selectFrom('appliance_labels').select(['code', 'appliance_id', 'created_at', 'revoked_at']).where('code', '=', code).executeTakeFirst();
+    return this.db
+      .selectFrom('appliance_labels')
+      .select(['code', 'appliance_id', 'created_at', 'revoked_at'])
+      .where('code', '=', code)
+      .executeTakeFirst();
   }
 
   async revoke(code: string, at: Date): Promise<void> {
-    await this.db.updateTable('appliance_labels').set({ revoked_at: at }).where('code', '=', code).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('appliance_labels')
+      .set({ revoked_at: at })
+      .where('code', '=', code)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

@@ -12,22 +12,48 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { labels } = app.services;
   const common = { tags: ['etiquettes'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/etiquettes', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Label), ...errors } } }, async (req) => {
-    return labels.list(foyerOf(req));
-  });
+  app.get(
+    '/:userId/etiquettes',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Label), ...errors } } },
+    async (req) => {
+      return labels.list(foyerOf(req));
+    },
+  );
 
-  app.post('/:userId/etiquettes', { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, body: LabelsCreate, response: { 200: z.array(Label), ...errors } } }, async (req) => {
-    return labels.create(foyerOf(req), req.body.applianceIds);
-  });
+  app.post(
+    '/:userId/etiquettes',
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams, body: LabelsCreate, response: { 200: z.array(Label), ...errors } },
+    },
+    async (req) => {
+      return labels.create(foyerOf(req), req.body.applianceIds);
+    },
+  );
 
-  app.delete('/:userId/etiquettes/:code', { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams.extend(CodeParams.shape), response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await labels.revoke(foyerOf(req), req.params.code);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:userId/etiquettes/:code',
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams.extend(CodeParams.shape), response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await labels.revoke(foyerOf(req), req.params.code);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/:userId/etiquettes/planche.pdf',
-    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: LabelsPdfQuery, response: { 200: z.instanceof(Buffer).describe('Le PDF (application/pdf)'), ...errors } } },
+    {
+      config: { access: 'foyer:read' },
+      schema: {
+        ...common,
+        params: UserParams,
+        querystring: LabelsPdfQuery,
+        response: { 200: z.instanceof(Buffer).describe('Le PDF (application/pdf)'), ...errors },
+      },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const body = await labels.pdf(foyerId, req.query.planche, req.query.ids.split(',').map(Number));
@@ -45,7 +71,15 @@ export const labelResolveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { labels } = app.services;
   app.get(
     '/etiquettes/:code',
-    { config: { access: 'foyer:read' }, schema: { tags: ['etiquettes'], security: [{ bearer: [] }], params: CodeParams, response: { 200: LabelTarget, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody } } },
+    {
+      config: { access: 'foyer:read' },
+      schema: {
+        tags: ['etiquettes'],
+        security: [{ bearer: [] }],
+        params: CodeParams,
+        response: { 200: LabelTarget, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody },
+      },
+    },
     async (req) => labels.resolve(foyerOf(req), req.params.code),
   );
 };

@@ -1,5 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { LABEL_CODE_ALPHABET, LABEL_CODE_LENGTH, LABEL_CODE_PATTERN, type Label, type LabelSheet, type LabelTarget, labelPath, MSG, parisDay } from '@ecofoyer/contracts';
+import {
+  LABEL_CODE_ALPHABET,
+  LABEL_CODE_LENGTH,
+  LABEL_CODE_PATTERN,
+  type Label,
+  type LabelSheet,
+  type LabelTarget,
+  labelPath,
+  MSG,
+  parisDay,
+} from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
@@ -23,7 +33,12 @@ export class LabelsService {
     private readonly repo: LabelsRepository,
     // The config itself, read at each call: its APP_URL is the address the labels open (the e2e
     // server learns its port only after the services are built).
-    private readonly deps: { appliances: AppliancesService; clock: Clock; config: { appUrl: string; jobs: { timeoutMs: number } }; jobs: JobPool },
+    private readonly deps: {
+      appliances: AppliancesService;
+      clock: Clock;
+      config: { appUrl: string; jobs: { timeoutMs: number } };
+      jobs: JobPool;
+    },
   ) {}
 
   /** The names of the household's appliances still in its inventory, by id, in the inventory's order. */
@@ -32,7 +47,13 @@ export class LabelsService {
   }
 
   private toLabel(row: LabelRow, nom: string): Label {
-    return { code: row.code, applianceId: row.appliance_id, nom, url: `${this.deps.config.appUrl}${labelPath(row.code)}`, creeLe: row.created_at.toISOString() };
+    return {
+      code: row.code,
+      applianceId: row.appliance_id,
+      nom,
+      url: `${this.deps.config.appUrl}${labelPath(row.code)}`,
+      creeLe: row.created_at.toISOString(),
+    };
   }
 
   /** The labels in use of the household's appliances, in the inventory's order. */
@@ -53,7 +74,9 @@ export class LabelsService {
     if (ids.some((id) => !names.has(id))) throw badRequest(MSG.labelApplianceUnknown, 'LABEL_APPLIANCE_UNKNOWN');
     const existing = new Set((await this.repo.active(ids)).map((r) => r.appliance_id));
     const now = this.deps.clock.now();
-    await this.repo.insert(ids.filter((id) => !existing.has(id)).map((id) => ({ code: newLabelCode(), appliance_id: id, created_at: now })));
+    await this.repo.insert(
+      ids.filter((id) => !existing.has(id)).map((id) => ({ code: newLabelCode(), appliance_id: id, created_at: now })),
+    );
     // Read again: a label another request made meanwhile is the one kept (repository's insert).
     const rows = new Map((await this.repo.active(ids)).map((r) => [r.appliance_id, r]));
     return ids.map((id) => this.toLabel(rows.get(id)!, names.get(id)!));
@@ -91,7 +114,9 @@ export class LabelsService {
     if (applianceIds.length > PDF_MAX) throw badRequest();
     const labels = new Map((await this.list(foyerId)).map((l) => [l.applianceId, l]));
     if (applianceIds.some((id) => !labels.has(id))) throw badRequest(MSG.labelNotCreated, 'LABEL_NOT_CREATED');
-    const sheetLabels = applianceIds.map((id): SheetLabel => ({ nom: labels.get(id)!.nom, code: labels.get(id)!.code, url: labels.get(id)!.url }));
+    const sheetLabels = applianceIds.map(
+      (id): SheetLabel => ({ nom: labels.get(id)!.nom, code: labels.get(id)!.code, url: labels.get(id)!.url }),
+    );
     const input = { labels: sheetLabels, sheet, info: { title: 'Étiquettes QR EcoFoyer', createdAt: this.deps.clock.now() } };
     // Laid out on the job pool's thread: the event loop keeps answering meanwhile.
     return this.deps.jobs.run<Buffer>('modules/labels/label-sheet-pdf#labelSheetJob', input, { timeMs: this.deps.config.jobs.timeoutMs });

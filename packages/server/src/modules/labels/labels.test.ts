@@ -20,17 +20,30 @@ afterAll(async () => {
 
 async function universe(user: User, name = 'Cuisine'): Promise<number> {
   const form = await multipart({ name });
-  return (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...form.headers }, payload: form.payload })).json().univer_id;
+  return (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    })
+  ).json().univer_id;
 }
 
 async function appliance(user: User, universeId: number, name: string): Promise<number> {
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, name, marque: 'Bosch', modele: 'X1' }) });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universeId}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universeId}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
 
-const create = (user: User, applianceIds: number[]) => t.app.inject({ method: 'POST', url: `${users(user.id)}/etiquettes`, headers: user.headers, payload: { applianceIds } });
+const create = (user: User, applianceIds: number[]) =>
+  t.app.inject({ method: 'POST', url: `${users(user.id)}/etiquettes`, headers: user.headers, payload: { applianceIds } });
 const resolve = (user: User, code: string) => t.app.inject({ url: `/api/V1/etiquettes/${code}`, headers: user.headers });
 const list = async (user: User) => (await t.app.inject({ url: `${users(user.id)}/etiquettes`, headers: user.headers })).json() as Label[];
 const labelRows = async () => (await t.db.selectFrom('appliance_labels').select(['code', 'appliance_id', 'revoked_at']).execute()).length;
@@ -57,7 +70,13 @@ describe('QR labels of the appliances', () => {
     const first = await create(me, [oven]);
     expect(first.statusCode, first.body).toBe(200);
     const [label] = first.json() as Label[];
-    expect(label).toEqual({ code: expect.stringMatching(LABEL_CODE_PATTERN), applianceId: oven, nom: 'Four de la cuisine', url: `http://localhost:3000/a/${label!.code}`, creeLe: '2026-11-26T10:00:00.000Z' });
+    expect(label).toEqual({
+      code: expect.stringMatching(LABEL_CODE_PATTERN),
+      applianceId: oven,
+      nom: 'Four de la cuisine',
+      url: `http://localhost:3000/a/${label!.code}`,
+      creeLe: '2026-11-26T10:00:00.000Z',
+    });
 
     // Again, with another one (and a duplicate): the oven keeps its code, in the order asked.
     const again = (await create(me, [kettle, oven, kettle])).json() as Label[];
@@ -80,7 +99,10 @@ describe('QR labels of the appliances', () => {
     expect(refused.json()).toMatchObject({ message: MSG.labelApplianceUnknown, code: 'LABEL_APPLIANCE_UNKNOWN' });
     expect((await create(me, [])).json().message).toBe(MSG.labelChooseAppliance);
     expect((await create(other, [mine])).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/etiquettes`, headers: other.headers, payload: { applianceIds: [mine] } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${users(me.id)}/etiquettes`, headers: other.headers, payload: { applianceIds: [mine] } }))
+        .statusCode,
+    ).toBe(403);
     await joinFoyer(t, reader, me.id, 'lecteur');
     const readOnly = await create(reader, [mine]);
     expect(readOnly.statusCode).toBe(403);
@@ -110,7 +132,9 @@ describe('QR labels of the appliances', () => {
     }
     // A lecteur reads the labels, and cannot revoke one.
     expect((await list(reader)).map((l) => l.code)).toEqual([label!.code]);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(reader.id)}/etiquettes/${label!.code}`, headers: reader.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(reader.id)}/etiquettes/${label!.code}`, headers: reader.headers })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: `/api/V1/etiquettes/${label!.code}` })).statusCode).toBe(401);
   });
 
@@ -128,10 +152,18 @@ describe('QR labels of the appliances', () => {
     }
 
     // Another household cannot revoke it: to them it does not exist.
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(other.id)}/etiquettes/${label!.code}`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/abcdefghjk`, headers: me.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/${label!.code}`, headers: me.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/${label!.code}`, headers: me.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(other.id)}/etiquettes/${label!.code}`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/abcdefghjk`, headers: me.headers })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/${label!.code}`, headers: me.headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${users(me.id)}/etiquettes/${label!.code}`, headers: me.headers })).statusCode,
+    ).toBe(204);
     for (const who of [me, other]) {
       const revoked = await resolve(who, label!.code);
       expect(revoked.statusCode).toBe(410);
@@ -144,7 +176,16 @@ describe('QR labels of the appliances', () => {
     expect((await resolve(me, renewed!.code)).json()).toEqual({ applianceId: dryer });
 
     // The appliance leaves the inventory (given away): its label no longer opens it.
-    expect((await t.app.inject({ method: 'POST', url: `${users(me.id)}/appliances/${dryer}/second-life`, headers: me.headers, payload: { outcome: 'given' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(me.id)}/appliances/${dryer}/second-life`,
+          headers: me.headers,
+          payload: { outcome: 'given' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await resolve(me, renewed!.code)).statusCode).toBe(410);
     expect(await list(me)).toEqual([]);
   });
@@ -157,14 +198,18 @@ describe('QR labels of the appliances', () => {
     const labels = (await create(me, ids)).json() as Label[];
     expect(labels).toHaveLength(22);
 
-    const res = await t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?planche=L7160&ids=${ids.join(',')}`, headers: me.headers });
+    const res = await t.app.inject({
+      url: `${users(me.id)}/etiquettes/planche.pdf?planche=L7160&ids=${ids.join(',')}`,
+      headers: me.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ecofoyer-etiquettes-2026-11-26.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await readPdf(res.rawPayload);
     expect(pdf.numPages).toBe(2);
-    const text = async (n: number) => ((await (await pdf.getPage(n)).getTextContent()).items as { str: string }[]).map((i) => i.str).join(' ');
+    const text = async (n: number) =>
+      ((await (await pdf.getPage(n)).getTextContent()).items as { str: string }[]).map((i) => i.str).join(' ');
     const first = await text(1);
     // The narrow no-break space printed as a space (pdf.js reads the no-break one as a plain one); the emoji, outside WinAnsi, as « ? ».
     expect(first).toMatch(/Cave\s+à vin \?/);
@@ -173,7 +218,10 @@ describe('QR labels of the appliances', () => {
     expect(await text(2)).toContain('Appareil n° 22');
 
     // L7159 holds 24 a sheet: one page.
-    const small = await t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?planche=L7159&ids=${ids.join(',')}`, headers: me.headers });
+    const small = await t.app.inject({
+      url: `${users(me.id)}/etiquettes/planche.pdf?planche=L7159&ids=${ids.join(',')}`,
+      headers: me.headers,
+    });
     expect((await readPdf(small.rawPayload)).numPages).toBe(1);
   });
 
@@ -184,7 +232,8 @@ describe('QR labels of the appliances', () => {
     const labelled = await appliance(me, kitchen, 'Micro-ondes');
     const bare = await appliance(me, kitchen, 'Grille-pain');
     await create(me, [labelled]);
-    const pdf = (user: User, query: string) => t.app.inject({ url: `${users(user.id)}/etiquettes/planche.pdf?${query}`, headers: user.headers });
+    const pdf = (user: User, query: string) =>
+      t.app.inject({ url: `${users(user.id)}/etiquettes/planche.pdf?${query}`, headers: user.headers });
 
     const missing = await pdf(me, `ids=${labelled},${bare}`);
     expect(missing.statusCode).toBe(400);
@@ -194,7 +243,9 @@ describe('QR labels of the appliances', () => {
     expect((await pdf(me, `ids=${labelled}&planche=L9999`)).statusCode).toBe(400);
     expect((await pdf(me, `ids=${labelled}`)).statusCode).toBe(200);
     expect((await pdf(other, `ids=${labelled}`)).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?ids=${labelled}`, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${users(me.id)}/etiquettes/planche.pdf?ids=${labelled}`, headers: other.headers })).statusCode).toBe(
+      403,
+    );
   });
 
   it('keeps French text inside WinAnsi for the PDF fonts', () => {

@@ -5,11 +5,19 @@ import { createTestApp } from '../../../test/test-app.ts';
 
 describe('GET /api/legal', () => {
   it('says who runs the instance, from EDITOR_NAME, EDITOR_ADDRESS and EDITOR_EMAIL', async () => {
-    const t = await createTestApp({ EDITOR_NAME: 'Association Répare Ton Quartier', EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon', EDITOR_EMAIL: 'contact@repare-ton-quartier.fr' });
+    const t = await createTestApp({
+      EDITOR_NAME: 'Association Répare Ton Quartier',
+      EDITOR_ADDRESS: '4 rue des Artisans, 69007 Lyon',
+      EDITOR_EMAIL: 'contact@repare-ton-quartier.fr',
+    });
     try {
       const res = await t.app.inject({ url: '/api/legal' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ editeur: 'Association Répare Ton Quartier', adresse: '4 rue des Artisans, 69007 Lyon', contact: 'contact@repare-ton-quartier.fr' });
+      expect(res.json()).toEqual({
+        editeur: 'Association Répare Ton Quartier',
+        adresse: '4 rue des Artisans, 69007 Lyon',
+        contact: 'contact@repare-ton-quartier.fr',
+      });
     } finally {
       await t.app.close();
     }

@@ -7,7 +7,19 @@ export class MaintenanceRepository {
     return this.db
       .selectFrom('maintenance_cards as c')
       .innerJoin('ref_products as p', 'p.id', 'c.prod_id')
-      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'c.wait_minutes', 'c.season_from', 'c.season_to', 'c.season_label', 'p.pict'])
+      .select([
+        'c.id',
+        'c.prod_id',
+        'c.title',
+        'c.duration',
+        'c.frequency',
+        'c.level',
+        'c.wait_minutes',
+        'c.season_from',
+        'c.season_to',
+        'c.season_label',
+        'p.pict',
+      ])
       .where('c.prod_id', '=', prodId)
       .orderBy('c.position')
       .execute();
@@ -17,18 +29,42 @@ export class MaintenanceRepository {
     return this.db
       .selectFrom('maintenance_cards as c')
       .innerJoin('ref_products as p', 'p.id', 'c.prod_id')
-      .select(['c.id', 'c.prod_id', 'c.title', 'c.duration', 'c.frequency', 'c.level', 'c.wait_minutes', 'c.season_from', 'c.season_to', 'c.season_label', 'p.pict'])
+      .select([
+        'c.id',
+        'c.prod_id',
+        'c.title',
+        'c.duration',
+        'c.frequency',
+        'c.level',
+        'c.wait_minutes',
+        'c.season_from',
+        'c.season_to',
+        'c.season_label',
+        'p.pict',
+      ])
       .where('c.id', '=', id)
       .executeTakeFirst();
   }
 
   steps(cardIds: number[]) {
     if (cardIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('maintenance_steps').selectAll().where('card_id', 'in', cardIds).orderBy('card_id').orderBy('steporder').execute();
+    return this.db
+      .selectFrom('maintenance_steps')
+      .selectAll()
+      .where('card_id', 'in', cardIds)
+      .orderBy('card_id')
+      .orderBy('steporder')
+      .execute();
   }
 
   agents(cardIds: number[]) {
     if (cardIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('maintenance_agents').selectAll().where('card_id', 'in', cardIds).orderBy('card_id').orderBy('position').execute();
+    return this.db
+      .selectFrom('maintenance_agents')
+      .selectAll()
+      .where('card_id', 'in', cardIds)
+      .orderBy('card_id')
+      .orderBy('position')
+      .execute();
   }
 }

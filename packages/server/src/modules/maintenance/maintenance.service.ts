@@ -20,8 +20,12 @@ export class MaintenanceService {
       level: c.level,
       waitMinutes: c.wait_minutes,
       season: c.season_from && c.season_to ? { from: c.season_from, to: c.season_to, label: c.season_label ?? '' } : null,
-      steplist: steps.filter((s) => s.card_id === c.id).map((s) => ({ id: s.id, steporder: s.steporder, title: s.title, video: s.video, detail: s.detail })),
-      agentlist: agents.filter((a) => a.card_id === c.id).map((a) => ({ id: a.id, name: a.name, pict: a.pict, volume: a.volume, count: a.count })),
+      steplist: steps
+        .filter((s) => s.card_id === c.id)
+        .map((s) => ({ id: s.id, steporder: s.steporder, title: s.title, video: s.video, detail: s.detail })),
+      agentlist: agents
+        .filter((a) => a.card_id === c.id)
+        .map((a) => ({ id: a.id, name: a.name, pict: a.pict, volume: a.volume, count: a.count })),
     }));
   }
 

@@ -42,7 +42,15 @@ export class NotificationsRepository {
       .execute();
   }
 
-  async insertOnce(row: { user_id: number; type: string; title: string; message: string; dedupe_key: string; created_at: Date; appliance_id?: number | null }): Promise<NotificationRow | undefined> {
+  async insertOnce(row: {
+    user_id: number;
+    type: string;
+    title: string;
+    message: string;
+    dedupe_key: string;
+    created_at: Date;
+    appliance_id?: number | null;
+  }): Promise<NotificationRow | undefined> {
     return this.db
       .insertInto('notifications')
       .values({ ...row, status: 'ACTIF', event_id: null })
@@ -84,23 +92,45 @@ export class NotificationsRepository {
   }
 
   exists(userId: number, id: number) {
-    return this.db.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', '=', id).where('status', '<>', SILENT).executeTakeFirst();
+    return this.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '<>', SILENT)
+      .executeTakeFirst();
   }
 
   /**
    * Saves a subscription of the user, or renews its keys when the user registered it before; false
    * when another user holds the endpoint (left untouched). Keeps the user's `keep` newest ones.
    */
-  async saveSubscription(userId: number, sub: { endpoint: string; p256dh: string; auth: string }, now: Date, keep: number): Promise<boolean> {
+  async saveSubscription(
+    userId: number,
+    sub: { endpoint: string; p256dh: string; auth: string },
+    now: Date,
+    keep: number,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const saved = await trx
         .insertInto('push_subscriptions')
         .values({ user_id: userId, ...sub, created_at: now })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet({ p256dh: sub.p256dh, auth: sub.auth, created_at: now }).where('push_subscriptions.user_id', '=', userId))
+        .onConflict((oc) =>
+          oc
+            .column('endpoint')
+            .doUpdateSet({ p256dh: sub.p256dh, auth: sub.auth, created_at: now })
+            .where('push_subscriptions.user_id', '=', userId),
+        )
         .returning('id')
         .executeTakeFirst();
       if (!saved) return false;
-      const kept = trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep);
+      const kept = trx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep);
       await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('id', 'not in', kept).execute();
       return true;
     });
@@ -116,10 +146,18 @@ export class NotificationsRepository {
 
   /** A member's preferences, or undefined for every default. */
   preferences(userId: number) {
-    return this.db.selectFrom('notification_preferences').select(['in_app', 'push', 'email', 'email_mode']).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('notification_preferences')
+      .select(['in_app', 'push', 'email', 'email_mode'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
-  async savePreferences(userId: number, p: { in_app: boolean; push: boolean; email: boolean; email_mode: 'immediat' | 'hebdo' }, now: Date): Promise<void> {
+  async savePreferences(
+    userId: number,
+    p: { in_app: boolean; push: boolean; email: boolean; email_mode: 'immediat' | 'hebdo' },
+    now: Date,
+  ): Promise<void> {
     await this.db
       .insertInto('notification_preferences')
       .values({ user_id: userId, ...p, updated_at: now })

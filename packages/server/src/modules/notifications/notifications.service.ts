@@ -1,4 +1,11 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, MSG, type Notification, type NotificationPreferences, type NotificationsQuery, type PushPayload } from '@ecofoyer/contracts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  MSG,
+  type Notification,
+  type NotificationPreferences,
+  type NotificationsQuery,
+  type PushPayload,
+} from '@ecofoyer/contracts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { applianceUrl, digestMail, digestWeek, reminderMail, validUnsubscribe } from './reminder-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -107,10 +114,18 @@ export class NotificationsService {
     if (!week) return;
     for (const member of await this.repo.digestRecipients(week)) {
       if (!(await this.repo.claimDigest(member.user_id, week, now))) continue;
-      const tasks = await this.repo.tasks(member.user_id, new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS), new Date(now.getTime() + 8 * DAY_MS));
+      const tasks = await this.repo.tasks(
+        member.user_id,
+        new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS),
+        new Date(now.getTime() + 8 * DAY_MS),
+      );
       const guarantees = await this.repo.guaranteeReminders(member.user_id, new Date(now.getTime() - 7 * DAY_MS));
       if (tasks.length === 0 && guarantees.length === 0) continue;
-      const list = tasks.map((t) => ({ ...t, dt_realisation: new Date(t.dt_realisation), overdue: new Date(t.dt_realisation).getTime() < now.getTime() }));
+      const list = tasks.map((t) => ({
+        ...t,
+        dt_realisation: new Date(t.dt_realisation),
+        overdue: new Date(t.dt_realisation).getTime() < now.getTime(),
+      }));
       await this.deps.mailer.send(digestMail(member.email, member.firstname, list, guarantees, this.mailLinks(member.user_id)));
     }
   }
@@ -122,7 +137,11 @@ export class NotificationsService {
   }
 
   async setPreferences(userId: number, p: NotificationPreferences): Promise<NotificationPreferences> {
-    await this.repo.savePreferences(userId, { in_app: p.app, push: p.push, email: p.email, email_mode: p.emailMode }, this.deps.clock.now());
+    await this.repo.savePreferences(
+      userId,
+      { in_app: p.app, push: p.push, email: p.email, email_mode: p.emailMode },
+      this.deps.clock.now(),
+    );
     return this.preferences(userId);
   }
 
@@ -142,13 +161,35 @@ export class NotificationsService {
    * A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return);
    * `applianceId`: the appliance it is about, whose page it opens (a recall).
    */
-  remindOnce(userId: number, type: 'GARANTIE' | 'RAPPEL', key: string, title: string, message: string, applianceId?: number): Promise<NotificationRow | undefined> {
-    return this.repo.insertOnce({ user_id: userId, type, title, message, dedupe_key: key, created_at: this.deps.clock.now(), appliance_id: applianceId ?? null });
+  remindOnce(
+    userId: number,
+    type: 'GARANTIE' | 'RAPPEL',
+    key: string,
+    title: string,
+    message: string,
+    applianceId?: number,
+  ): Promise<NotificationRow | undefined> {
+    return this.repo.insertOnce({
+      user_id: userId,
+      type,
+      title,
+      message,
+      dedupe_key: key,
+      created_at: this.deps.clock.now(),
+      appliance_id: applianceId ?? null,
+    });
   }
 
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */
   async challenge(userId: number, key: string, title: string, message: string): Promise<void> {
-    const row = await this.repo.insertOnce({ user_id: userId, type: 'CHALLENGE', title, message, dedupe_key: key, created_at: this.deps.clock.now() });
+    const row = await this.repo.insertOnce({
+      user_id: userId,
+      type: 'CHALLENGE',
+      title,
+      message,
+      dedupe_key: key,
+      created_at: this.deps.clock.now(),
+    });
     if (row) await this.deliver([row]);
   }
 
@@ -186,11 +227,20 @@ export class NotificationsService {
     const testing = this.deps.config.pushAllowHttp;
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     const internal =
-      isIP(host.replace(/^\[|\]$/g, '')) !== 0 || host.startsWith('[') || !host.includes('.') || /(^|\.)(local|internal|lan|localhost|home\.arpa)$/i.test(host);
+      isIP(host.replace(/^\[|\]$/g, '')) !== 0 ||
+      host.startsWith('[') ||
+      !host.includes('.') ||
+      /(^|\.)(local|internal|lan|localhost|home\.arpa)$/i.test(host);
     if (!testing && (url.protocol !== 'https:' || internal || !this.deps.config.pushPorts.includes(port) || url.username || url.password))
       throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
-    if (testing && url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
-    const saved = await this.repo.saveSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.deps.clock.now(), MAX_PUSH_SUBSCRIPTIONS);
+    if (testing && url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+    const saved = await this.repo.saveSubscription(
+      userId,
+      { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth },
+      this.deps.clock.now(),
+      MAX_PUSH_SUBSCRIPTIONS,
+    );
     if (!saved) throw conflict(MSG.pushEndpointTaken, 'PUSH_ENDPOINT_TAKEN');
   }
 
@@ -210,12 +260,21 @@ export class NotificationsService {
       subs.map(async (s) => {
         try {
           // web-push signs (VAPID) and encrypts (aes128gcm); fetch sends it.
-          const request = webPush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), {
-            TTL: 24 * 3600,
-            vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-          });
+          const request = webPush.generateRequestDetails(
+            { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+            JSON.stringify(payload),
+            {
+              TTL: 24 * 3600,
+              vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+            },
+          );
           const status = await sendPush(
-            { endpoint: request.endpoint, method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined },
+            {
+              endpoint: request.endpoint,
+              method: request.method,
+              headers: request.headers as Record<string, string>,
+              body: request.body ? new Uint8Array(request.body) : undefined,
+            },
             { allowPrivate: this.deps.config.pushAllowHttp },
           );
           if (status === 404 || status === 410) await this.repo.deleteSubscription(s.endpoint);

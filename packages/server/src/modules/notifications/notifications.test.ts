@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 async function plan(user: typeof me, title: string, when: string) {
-  const res = await t.app.inject({ method: 'POST', url: `${base(user.id)}/events`, headers: user.headers, payload: { title, dt_realisation: when } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base(user.id)}/events`,
+    headers: user.headers,
+    payload: { title, dt_realisation: when },
+  });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number };
 }
@@ -46,17 +51,30 @@ describe('maintenance notifications', () => {
     expect(await t.app.services.notifications.tick()).toHaveLength(0);
     let state = await notifs(me);
     expect(state.count).toBe(1);
-    expect(state.list[0]).toMatchObject({ type: 'MAINTENANCE', status: 'ACTIF', title: 'Demain : Nettoyer le filtre du lave-linge', event: { id: e.id } });
+    expect(state.list[0]).toMatchObject({
+      type: 'MAINTENANCE',
+      status: 'ACTIF',
+      title: 'Demain : Nettoyer le filtre du lave-linge',
+      event: { id: e.id },
+    });
 
     t.clock.set('2026-11-24T09:30:00Z');
     await t.app.services.notifications.tick();
     await t.app.services.notifications.tick();
     state = await notifs(me);
     expect(state.count).toBe(2);
-    expect(state.list[0]).toMatchObject({ title: 'C’est le jour : Nettoyer le filtre du lave-linge', message: expect.stringContaining('prévu aujourd’hui') });
+    expect(state.list[0]).toMatchObject({
+      title: 'C’est le jour : Nettoyer le filtre du lave-linge',
+      message: expect.stringContaining('prévu aujourd’hui'),
+    });
 
     // ACTIF → READ, and the count falls.
-    const read = await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${state.list[0].id}`, headers: state.headers, payload: { status: 'read' } });
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: `${base(me.id)}/notifs/${state.list[0].id}`,
+      headers: state.headers,
+      payload: { status: 'read' },
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json().status).toBe('READ');
     expect((await notifs(me)).count).toBe(1);
@@ -81,7 +99,12 @@ describe('maintenance notifications', () => {
   it('are not created for an event already done', async () => {
     t.clock.set(START);
     const e = await plan(me, 'Déjà fait', '2026-11-21T10:00:00Z');
-    await t.app.inject({ method: 'PUT', url: `${base(me.id)}/events/${e.id}`, headers: (await signedInUser(t, 'moi@exemple.fr')).headers, payload: { done: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `${base(me.id)}/events/${e.id}`,
+      headers: (await signedInUser(t, 'moi@exemple.fr')).headers,
+      payload: { done: true },
+    });
     t.clock.set('2026-11-21T11:00:00Z');
     const created = await t.app.services.notifications.tick();
     expect(created.filter((n) => n.event_id === e.id)).toHaveLength(0);
@@ -93,13 +116,21 @@ describe('maintenance notifications', () => {
     for (let i = 0; i < 5; i++) await plan(user, `Entretien ${i}`, `2026-11-21T0${i}:00:00Z`);
     const worker = await workerDb();
     // A second process: its own connection pool on the same database (PostgreSQL), or the same PGlite.
-    const second = worker.kind === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: worker.schema, poolSize: 10 }) : worker;
+    const second =
+      worker.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema: worker.schema, poolSize: 10 })
+        : worker;
     const other: FastifyInstance = await buildApp({ config: t.config, db: second.db, clock: t.clock, logger: false });
     try {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : t.app).services.notifications.tick()));
       const mine = results.flat().filter((n) => n.user_id === user.id);
       expect(mine).toHaveLength(5);
-      const rows = await t.db.selectFrom('notifications').select('dedupe_key').where('user_id', '=', user.id).where('type', '=', 'MAINTENANCE').execute();
+      const rows = await t.db
+        .selectFrom('notifications')
+        .select('dedupe_key')
+        .where('user_id', '=', user.id)
+        .where('type', '=', 'MAINTENANCE')
+        .execute();
       expect(rows).toHaveLength(5);
     } finally {
       await other.close();
@@ -113,14 +144,34 @@ describe('maintenance notifications', () => {
     const [first] = (await t.app.inject({ url: `${base(me.id)}/notifs`, headers: fresh.headers })).json();
     expect((await t.app.inject({ url: `${base(me.id)}/notifs`, headers: other.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `${base(me.id)}/notifs/count`, headers: other.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: other.headers, payload: { status: 'read' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `${base(other.id)}/notifs/${first.id}`, headers: other.headers, payload: { status: 'read' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: fresh.headers, payload: { status: 'lu' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: other.headers, payload: { status: 'read' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `${base(other.id)}/notifs/${first.id}`,
+          headers: other.headers,
+          payload: { status: 'read' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${base(me.id)}/notifs/${first.id}`, headers: fresh.headers, payload: { status: 'lu' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('creates a CHALLENGE notification once per key', async () => {
     const user = await signedInUser(t, 'badge@exemple.fr');
-    await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo, vous avez ajouté votre premier appareil !');
+    await t.app.services.notifications.challenge(
+      user.id,
+      'badge:1',
+      'Nouveau badge : Premier appareil',
+      'Bravo, vous avez ajouté votre premier appareil !',
+    );
     await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo !');
     const list = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json();
     expect(list).toHaveLength(1);
@@ -142,7 +193,10 @@ describe('maintenance notifications', () => {
     };
     const all = await get('');
     expect(all).toEqual(['Défi 7', 'Défi 6', 'Défi 5', 'Défi 4', 'Défi 3', 'Défi 2', 'Défi 1']);
-    const first = (await t.app.inject({ url: `${base(user.id)}/notifs?limit=3`, headers: user.headers })).json() as { id: number; title: string }[];
+    const first = (await t.app.inject({ url: `${base(user.id)}/notifs?limit=3`, headers: user.headers })).json() as {
+      id: number;
+      title: string;
+    }[];
     expect(first.map((n) => n.title)).toEqual(['Défi 7', 'Défi 6', 'Défi 5']);
     expect(await get(`?limit=3&before=${first[2]!.id}`)).toEqual(['Défi 4', 'Défi 3', 'Défi 2']);
     const ids = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json() as { id: number }[];
@@ -170,7 +224,9 @@ describe('web push', () => {
     expect(row).toMatchObject({ user_id: alice.id, p256dh: 'a'.repeat(20), auth: 'a'.repeat(10) });
     // Its owner renews the keys of the same browser.
     expect((await subscribe(alice, endpoint, keys('c'))).statusCode).toBe(201);
-    expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).execute()).toEqual([{ user_id: alice.id, p256dh: 'c'.repeat(20) }]);
+    expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', endpoint).execute()).toEqual([
+      { user_id: alice.id, p256dh: 'c'.repeat(20) },
+    ]);
   });
 
   it('keeps at most 10 browsers per user, the newest ones, so one notification makes at most 10 requests', async () => {
@@ -210,8 +266,20 @@ describe('web push', () => {
     });
     expect(local.statusCode).toBe(400);
     // https is not enough: no IP address, no local or single-label name.
-    for (const endpoint of ['https://127.0.0.1/push', 'https://[::1]/push', 'https://localhost/push', 'https://10.0.0.4/push', 'https://intranet/push', 'https://nas.local/push']) {
-      const res = await t.app.inject({ method: 'POST', url: `${base(plain.id)}/push/subscriptions`, headers: plain.headers, payload: { endpoint, keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } } });
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'https://10.0.0.4/push',
+      'https://intranet/push',
+      'https://nas.local/push',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${base(plain.id)}/push/subscriptions`,
+        headers: plain.headers,
+        payload: { endpoint, keys: { p256dh: 'x'.repeat(20), auth: 'y'.repeat(10) } },
+      });
       expect(res.statusCode, endpoint).toBe(400);
     }
     const real = await t.app.inject({
@@ -246,10 +314,27 @@ describe('web push', () => {
       const user = await signedInUser(t, 'push@exemple.fr');
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
-      const subscription = { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
-      const sub = await t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: subscription });
+      const subscription = {
+        endpoint,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: `${base(user.id)}/push/subscriptions`,
+        headers: user.headers,
+        payload: subscription,
+      });
       expect(sub.statusCode).toBe(201);
-      expect((await t.app.inject({ method: 'POST', url: `${base(user.id)}/push/subscriptions`, headers: user.headers, payload: { endpoint: 'pas-une-url', keys: {} } })).statusCode).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `${base(user.id)}/push/subscriptions`,
+            headers: user.headers,
+            payload: { endpoint: 'pas-une-url', keys: {} },
+          })
+        ).statusCode,
+      ).toBe(400);
 
       await plan(user, 'Dégivrer le congélateur', '2026-11-21T08:00:00Z');
       await t.app.services.notifications.tick();

@@ -6,13 +6,36 @@ import { isPublicAddress, publicOnlyLookup, pushHost, sendPush } from './push-se
 describe('where a push message may go (push SSRF)', () => {
   it('refuses loopback, private, link-local, metadata, CGNAT, multicast and reserved addresses, in IPv4 and IPv6 forms', () => {
     for (const ip of [
-      '127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-      '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '192.0.2.10',
-      '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe',
-      '64:ff9b::10.0.0.1', '::ffff:10.1.2.3', '2001:db8::1', 'pas-une-adresse',
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '192.0.2.10',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '::ffff:10.1.2.3',
+      '2001:db8::1',
+      'pas-une-adresse',
     ])
       expect(isPublicAddress(ip), ip).toBe(false);
-    for (const ip of ['8.8.8.8', '142.250.74.234', '172.32.0.1', '2a00:1450:4007:80f::200a', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '142.250.74.234', '172.32.0.1', '2a00:1450:4007:80f::200a', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(ip), ip).toBe(true);
   });
 
   it('reads the host without the trailing dot that makes « localhost. » another spelling of localhost', () => {

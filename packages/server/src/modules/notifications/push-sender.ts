@@ -76,7 +76,9 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     if (error) return callback(error, '', 0);
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused || addresses.length === 0) {
-      const err = Object.assign(new Error(`push host ${hostname} resolves to a non-public address (${refused?.address ?? 'none'})`), { code: 'PUSH_ADDRESS_REFUSED' });
+      const err = Object.assign(new Error(`push host ${hostname} resolves to a non-public address (${refused?.address ?? 'none'})`), {
+        code: 'PUSH_ADDRESS_REFUSED',
+      });
       return callback(err, '', 0);
     }
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
@@ -101,7 +103,8 @@ export function sendPush(req: PushRequest, options: { allowPrivate: boolean; tim
   const client = url.protocol === 'http:' ? http : https;
   // An address in the endpoint is never looked up: check it here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivate && isIP(literal) && !isPublicAddress(literal)) return Promise.reject(new Error(`push address ${literal} is not public`));
+  if (!options.allowPrivate && isIP(literal) && !isPublicAddress(literal))
+    return Promise.reject(new Error(`push address ${literal} is not public`));
   return new Promise((resolve, reject) => {
     const outgoing = client.request(
       url,

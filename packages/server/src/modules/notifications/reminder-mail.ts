@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DIGEST_HOUR_PARIS, longDateFr, MSG, parisDay } from '@ecofoyer/contracts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * The signature of a member's unsubscribe link: stateless and without expiry (a link in a mail from
@@ -35,9 +36,22 @@ function links({ appUrl, secret, userId }: Links) {
 }
 
 /** A mail in text and HTML, with its list headers: mail clients show « Se désabonner » and post to it. */
-function compose(to: string, subject: string, paragraphs: string[], items: string[], action: { label: string; url: string }, l: ReturnType<typeof links>): MailMessage {
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  items: string[],
+  action: { label: string; url: string },
+  l: ReturnType<typeof links>,
+): MailMessage {
   const footer = `${MSG.reminderMailWhy}\n${MSG.reminderMailPreferences} : ${l.preferences}\n${MSG.reminderMailUnsubscribe} : ${l.page}`;
-  const text = [...paragraphs, ...(items.length ? [items.map((i) => `- ${i}`).join('\n')] : []), `${action.label} : ${action.url}`, '--', footer].join('\n\n');
+  const text = [
+    ...paragraphs,
+    ...(items.length ? [items.map((i) => `- ${i}`).join('\n')] : []),
+    `${action.label} : ${action.url}`,
+    '--',
+    footer,
+  ].join('\n\n');
   const html = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f7f4;font-family:Arial,Helvetica,sans-serif;color:#1f2d25">
@@ -63,7 +77,11 @@ ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;li
 export const applianceUrl = (applianceId: number) => `/inventaire/univers/appliance/fichedetail?id=${applianceId}`;
 
 /** A reminder as it happens (e-mail « à chaque rappel »): the notification's own title and message. */
-export function reminderMail(to: string, notification: { title: string; message: string; type: string; appliance_id?: number | null }, at: Links): MailMessage {
+export function reminderMail(
+  to: string,
+  notification: { title: string; message: string; type: string; appliance_id?: number | null },
+  at: Links,
+): MailMessage {
   const l = links(at);
   const action =
     notification.type === 'RAPPEL' && notification.appliance_id
@@ -85,15 +103,31 @@ export interface DigestTask {
  * The Sunday-evening digest: the week's tasks for this member (theirs and the whole foyer's), late
  * ones first, then the guarantees ending soon told this week (a quiet week sends none).
  */
-export function digestMail(to: string, prenom: string, tasks: DigestTask[], guarantees: { title: string; message: string }[], at: Links): MailMessage {
+export function digestMail(
+  to: string,
+  prenom: string,
+  tasks: DigestTask[],
+  guarantees: { title: string; message: string }[],
+  at: Links,
+): MailMessage {
   const l = links(at);
   const plural = (n: number, word: string) => (n === 0 ? null : `${n} ${word}${n > 1 ? 's' : ''}`);
   const count = [plural(tasks.length, 'entretien'), plural(guarantees.length, 'garantie')].filter(Boolean).join(', ');
   const items = [
-    ...tasks.map((t) => `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`),
+    ...tasks.map(
+      (t) =>
+        `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`,
+    ),
     ...guarantees.map((g) => `${g.title}. ${g.message}`),
   ];
-  return compose(to, MSG.digestMailSubject(count), [MSG.digestMailIntro(prenom)], items, { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` }, l);
+  return compose(
+    to,
+    MSG.digestMailSubject(count),
+    [MSG.digestMailIntro(prenom)],
+    items,
+    { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` },
+    l,
+  );
 }
 
 const PARIS_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short', hour: '2-digit', hourCycle: 'h23' });

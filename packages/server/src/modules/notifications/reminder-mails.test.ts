@@ -36,12 +36,21 @@ async function mailsTo(email: string): Promise<ParsedMail[]> {
 /** A header as the mail carries it (mailparser files the List-* headers under `list`). */
 const header = (mail: ParsedMail, key: string) => {
   const line = mail.headerLines.find((h) => h.key === key)?.line;
-  return line?.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
 };
 
 const plan = (user: User, title: string, at: Date, assigneeId?: number) =>
-  t.app.inject({ method: 'POST', url: `${users(user.id)}/events`, headers: user.headers, payload: { title, dt_realisation: at.toISOString(), ...(assigneeId ? { assigneeId } : {}) } });
-const setPreferences = (user: User, payload: object) => t.app.inject({ method: 'PUT', url: `${users(user.id)}/preferences/notifications`, headers: user.headers, payload });
+  t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/events`,
+    headers: user.headers,
+    payload: { title, dt_realisation: at.toISOString(), ...(assigneeId ? { assigneeId } : {}) },
+  });
+const setPreferences = (user: User, payload: object) =>
+  t.app.inject({ method: 'PUT', url: `${users(user.id)}/preferences/notifications`, headers: user.headers, payload });
 
 describe('notification preferences and reminder mails', () => {
   it('starts with everything on and e-mail at each reminder; a member changes their own choices only', async () => {
@@ -53,7 +62,16 @@ describe('notification preferences and reminder mails', () => {
     expect([saved.statusCode, saved.json()]).toEqual([200, { app: true, push: false, email: true, emailMode: 'hebdo' }]);
     expect((await setPreferences(me, { app: true, push: true, email: true, emailMode: 'mensuel' })).statusCode).toBe(400);
     expect((await setPreferences(other, { app: true, push: true, email: true, emailMode: 'hebdo' })).json().emailMode).toBe('hebdo');
-    expect((await t.app.inject({ method: 'PUT', url: `${users(me.id)}/preferences/notifications`, headers: other.headers, payload: DEFAULT_NOTIFICATION_PREFERENCES })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `${users(me.id)}/preferences/notifications`,
+          headers: other.headers,
+          payload: DEFAULT_NOTIFICATION_PREFERENCES,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: `${users(me.id)}/preferences/notifications`, headers: me.headers })).json().push).toBe(false);
   });
 
@@ -79,9 +97,17 @@ describe('notification preferences and reminder mails', () => {
     expect(followed.statusCode).toBe(303);
     expect(followed.headers.location).toBe(`/desabonnement${url.slice(url.indexOf('?'))}`);
     expect((await t.app.inject({ url: `${users(me.id)}/preferences/notifications`, headers: me.headers })).json().email).toBe(true);
-    const unsubscribed = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect([unsubscribed.statusCode, unsubscribed.json().message]).toEqual([200, MSG.unsubscribeDone]);
-    expect((await t.app.inject({ url: `${users(me.id)}/preferences/notifications`, headers: me.headers })).json()).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, email: false });
+    expect((await t.app.inject({ url: `${users(me.id)}/preferences/notifications`, headers: me.headers })).json()).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      email: false,
+    });
 
     // No mail for the next reminder; the notification is still in the app.
     await plan(me, 'Nettoyer le filtre du lave-vaisselle', new Date(t.clock.now().getTime() + 7 * HOUR));
@@ -91,7 +117,12 @@ describe('notification preferences and reminder mails', () => {
 
     // A signature of another account, or altered, changes nothing.
     const forged = url.replace(`u=${me.id}`, `u=${me.id + 1}`);
-    const refused = await t.app.inject({ method: 'POST', url: forged, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: forged,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect([refused.statusCode, refused.json().message]).toEqual([400, MSG.unsubscribeInvalid]);
   });
 
@@ -102,7 +133,10 @@ describe('notification preferences and reminder mails', () => {
       url: `${users(me.id)}/push/subscriptions`,
       headers: me.headers,
       // A real browser key pair: web-push encrypts for it.
-      payload: { endpoint: push.endpoint('muet'), keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') } },
+      payload: {
+        endpoint: push.endpoint('muet'),
+        keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      },
     });
     expect(sub.statusCode, sub.body).toBe(201);
     await setPreferences(me, { app: false, push: false, email: false, emailMode: 'immediat' });
@@ -150,7 +184,10 @@ describe('notification preferences and reminder mails', () => {
     expect(digest.subject).toBe(MSG.digestMailSubject('2 entretiens'));
     expect(digest.text).toContain(MSG.digestMailIntro('Camille'));
     const lines = digest.text!.split('\n').filter((l) => l.startsWith('- '));
-    expect(lines).toEqual(['- En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur', '- mercredi 25 novembre 2026 : Nettoyer la hotte']);
+    expect(lines).toEqual([
+      '- En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur',
+      '- mercredi 25 novembre 2026 : Nettoyer la hotte',
+    ]);
     expect(digest.html).toContain('<li>En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur</li>');
     expect(header(digest, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The member who chose « à chaque rappel » gets no digest.
@@ -169,10 +206,26 @@ describe('notification preferences and reminder mails', () => {
     await joinFoyer(t, weekly, owner.id, 'membre');
     await setPreferences(weekly, { app: true, push: true, email: true, emailMode: 'hebdo' });
     const u = await multipart({ name: 'Cuisine' });
-    const kitchen = (await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers`, headers: { ...owner.headers, ...u.headers }, payload: u.payload })).json().univer_id;
+    const kitchen = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(owner.id)}/foyers/univers`,
+        headers: { ...owner.headers, ...u.headers },
+        payload: u.payload,
+      })
+    ).json().univer_id;
     // Delivered on 20 December 2024: the legal guarantee ends on 20 December 2026, within 60 days.
     const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Whirlpool', modele: 'W7', dt_achat: '2024-12-20' }) });
-    expect((await t.app.inject({ method: 'POST', url: `${users(owner.id)}/foyers/univers/${kitchen}/appliances`, headers: { ...owner.headers, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(owner.id)}/foyers/univers/${kitchen}/appliances`,
+          headers: { ...owner.headers, ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(201);
     t.clock.set('2026-11-22T10:30:00Z'); // a Sunday morning: no digest yet
     await t.app.services.notifications.tick();
     for (const email of ['garantie-proprio@exemple.fr', 'garantie-membre@exemple.fr']) {
@@ -189,7 +242,9 @@ describe('notification preferences and reminder mails', () => {
     const [digest, ...more] = await mailsTo('garantie-hebdo@exemple.fr');
     expect(more).toEqual([]);
     expect(digest!.subject).toBe(MSG.digestMailSubject('1 garantie'));
-    expect(digest!.text).toContain('- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité');
+    expect(digest!.text).toContain(
+      '- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité',
+    );
     t.clock.set('2026-11-21T09:00:00Z');
   });
 });

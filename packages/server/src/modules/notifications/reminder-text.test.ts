@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reminderText } from './reminder-text.ts';
 
-const event = (iso: string, appliance_name: string | null = 'Bouilloire Kenwood') => ({ title: 'Détartrer la bouilloire', dt_realisation: new Date(iso), appliance_name });
+const event = (iso: string, appliance_name: string | null = 'Bouilloire Kenwood') => ({
+  title: 'Détartrer la bouilloire',
+  dt_realisation: new Date(iso),
+  appliance_name,
+});
 
 describe('maintenance reminder wording', () => {
   it('says tomorrow, today, or late by Paris calendar days', () => {
@@ -19,12 +23,18 @@ describe('maintenance reminder wording', () => {
   });
 
   it('does not say « demain » for a task later the same day', () => {
-    expect(reminderText('eve', event('2026-11-24T19:00:00Z'), new Date('2026-11-24T08:00:00Z')).title).toBe('Aujourd’hui : Détartrer la bouilloire');
+    expect(reminderText('eve', event('2026-11-24T19:00:00Z'), new Date('2026-11-24T08:00:00Z')).title).toBe(
+      'Aujourd’hui : Détartrer la bouilloire',
+    );
   });
 
   it('counts days in Paris: 23:30 UTC on the 23rd is already the 24th there', () => {
     // 2026-11-23T23:30Z is 00:30 on Tuesday 24 in Paris: due today, not late.
-    expect(reminderText('due', event('2026-11-23T23:30:00Z'), new Date('2026-11-24T10:00:00Z')).title).toBe('C’est le jour : Détartrer la bouilloire');
-    expect(reminderText('due', event('2026-11-17T08:00:00Z'), new Date('2026-11-24T10:00:00Z')).message).toContain('(en retard de 7 jours)');
+    expect(reminderText('due', event('2026-11-23T23:30:00Z'), new Date('2026-11-24T10:00:00Z')).title).toBe(
+      'C’est le jour : Détartrer la bouilloire',
+    );
+    expect(reminderText('due', event('2026-11-17T08:00:00Z'), new Date('2026-11-24T10:00:00Z')).message).toContain(
+      '(en retard de 7 jours)',
+    );
   });
 });

@@ -26,11 +26,26 @@ describe('a RappelConso record read as a sheet', () => {
     const sheet = toSheet({
       ...bosch,
       gtin: undefined,
-      identification_produits: ['4242005238613', 'fd 2209', 'non concerné', '', '', '|4242005238620', 'lot 12345678', 'non concerné', '', ''],
+      identification_produits: [
+        '4242005238613',
+        'fd 2209',
+        'non concerné',
+        '',
+        '',
+        '|4242005238620',
+        'lot 12345678',
+        'non concerné',
+        '',
+        '',
+      ],
       conduites_a_tenir_par_le_consommateur: ['ne plus utiliser le produit', 'rapporter le produit au point de vente'],
       modeles_ou_references: ['wgg24409ff', 'wgg244a9ff'],
     });
-    expect(sheet).toMatchObject({ gtins: ['04242005238613', '04242005238620'], whatToDo: 'Ne plus utiliser le produit. Rapporter le produit au point de vente.', models: 'wgg24409ff\nwgg244a9ff' });
+    expect(sheet).toMatchObject({
+      gtins: ['04242005238613', '04242005238620'],
+      whatToDo: 'Ne plus utiliser le produit. Rapporter le produit au point de vente.',
+      models: 'wgg24409ff\nwgg244a9ff',
+    });
   });
 
   it('never links elsewhere than an https address, and skips a record without number or date', () => {

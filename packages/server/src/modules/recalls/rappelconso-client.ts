@@ -57,7 +57,12 @@ export class RappelConsoClient {
     const subcategories = RECALL_SUBCATEGORIES.map(quote).join(', ');
     const where = `(categorie_produit in (${categories}) or sous_categorie_produit in (${subcategories})) and date_publication >= ${quote(since.toISOString())}`;
     for (let offset = 0; offset < MAX_OFFSET; ) {
-      const query = new URLSearchParams({ where, order_by: 'date_publication', limit: String(Math.min(pageSize, MAX_OFFSET - offset)), offset: String(offset) });
+      const query = new URLSearchParams({
+        where,
+        order_by: 'date_publication',
+        limit: String(Math.min(pageSize, MAX_OFFSET - offset)),
+        offset: String(offset),
+      });
       const res = await fetch(`${baseUrl}/api/explore/v2.1/catalog/datasets/${dataset}/records?${query}`, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
@@ -101,9 +106,13 @@ const sentence = (text: string) => {
  * splits it on « $ », the products still starting with « | »).
  */
 function gtinsOf(record: Record<string, unknown>): string[] {
-  const identification = Array.isArray(record.identification_produits) ? values(record.identification_produits).join('$') : values(record.identification_produits).join('|');
+  const identification = Array.isArray(record.identification_produits)
+    ? values(record.identification_produits).join('$')
+    : values(record.identification_produits).join('|');
   const firsts = identification.split('|').map((product) => product.split('$')[0] ?? '');
-  const gtins = [...values(record.gtin).flatMap((g) => g.split(/\s+/)), ...firsts].map(normaliseGtin).filter((g): g is string => g !== null);
+  const gtins = [...values(record.gtin).flatMap((g) => g.split(/\s+/)), ...firsts]
+    .map(normaliseGtin)
+    .filter((g): g is string => g !== null);
   return [...new Set(gtins)];
 }
 

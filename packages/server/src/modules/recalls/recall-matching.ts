@@ -42,7 +42,11 @@ const MIN_REFERENCE = 3;
 
 /** Lower case, accents stripped, letters and digits only: « Série 6 WGG-244.09/FF » → « serie6wgg24409ff ». */
 export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** A GTIN (EAN-8, UPC-12, EAN-13, GTIN-14) on 14 digits, or null for anything else. */
@@ -79,7 +83,14 @@ export function referenceKeys(text: string): string[] {
 
 /** The brands a sheet names, normalised (« Bosch / Siemens » names two). */
 export function brandKeys(brand: string): string[] {
-  return [...new Set(brand.split(LIST_SEPARATORS).map(normalise).filter((b) => b.length > 0))];
+  return [
+    ...new Set(
+      brand
+        .split(LIST_SEPARATORS)
+        .map(normalise)
+        .filter((b) => b.length > 0),
+    ),
+  ];
 }
 
 /**
@@ -128,6 +139,7 @@ function add(map: Map<string, Set<string>>, key: string, id: string): void {
 export function matchRecalls(sheets: Iterable<SheetForMatching>, appliances: Iterable<ApplianceForMatching>): RecallMatch[] {
   const index = new RecallIndex(sheets);
   const matches: RecallMatch[] = [];
-  for (const appliance of appliances) for (const sheetId of index.sheetsFor(appliance)) matches.push({ applianceId: appliance.id, sheetId });
+  for (const appliance of appliances)
+    for (const sheetId of index.sheetsFor(appliance)) matches.push({ applianceId: appliance.id, sheetId });
   return matches;
 }

@@ -41,16 +41,28 @@ export class RecallsRepository {
   }
 
   async finish(day: string, now: Date, fetched: number, lastPublication: Date | null): Promise<void> {
-    await this.db.updateTable('recall_runs').set({ status: 'done', finished_at: now, fetched, last_publication: lastPublication }).where('day', '=', day).execute();
+    await this.db
+      .updateTable('recall_runs')
+      .set({ status: 'done', finished_at: now, fetched, last_publication: lastPublication })
+      .where('day', '=', day)
+      .execute();
   }
 
   async fail(day: string, now: Date, error: string): Promise<void> {
-    await this.db.updateTable('recall_runs').set({ status: 'failed', finished_at: now, error: error.slice(0, 500) }).where('day', '=', day).execute();
+    await this.db
+      .updateTable('recall_runs')
+      .set({ status: 'failed', finished_at: now, error: error.slice(0, 500) })
+      .where('day', '=', day)
+      .execute();
   }
 
   /** The newest publication a successful run read: the next one reads from there. */
   async lastPublication(): Promise<Date | null> {
-    const row = await this.db.selectFrom('recall_runs').select((eb) => eb.fn.max('last_publication').as('last')).where('status', '=', 'done').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('recall_runs')
+      .select((eb) => eb.fn.max('last_publication').as('last'))
+      .where('status', '=', 'done')
+      .executeTakeFirst();
     return row?.last ? new Date(row.last) : null;
   }
 

@@ -15,13 +15,22 @@ export const recallsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { recalls } = app.services;
   const common = { tags: ['rappels'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/rappels', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, querystring: RappelsQuery, response: { 200: z.array(Rappel), ...errors } } }, async (req) =>
-    recalls.list(foyerOf(req), req.query.applianceId),
+  app.get(
+    '/:userId/rappels',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, querystring: RappelsQuery, response: { 200: z.array(Rappel), ...errors } },
+    },
+    async (req) => recalls.list(foyerOf(req), req.query.applianceId),
   );
 
-  app.post('/:userId/rappels/:id/traite', { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/:userId/rappels/:id/traite',
+    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -109,7 +109,9 @@ export class RecallsService {
    */
   private async matchAll(now: Date): Promise<{ created: NotificationRow[]; failures: number }> {
     const [sheets, candidates, seen] = await Promise.all([this.repo.sheets(), this.repo.candidates(), this.repo.matchedPairs()]);
-    const index = new RecallIndex(sheets.map((s) => ({ id: s.sheet_id, brand: s.brand, models: s.models, gtins: s.gtins.split(' ').filter(Boolean) })));
+    const index = new RecallIndex(
+      sheets.map((s) => ({ id: s.sheet_id, brand: s.brand, models: s.models, gtins: s.gtins.split(' ').filter(Boolean) })),
+    );
     const byId = new Map(sheets.map((s) => [s.sheet_id, s]));
     const created: NotificationRow[] = [];
     const members = new Map<number, number[]>();
@@ -123,7 +125,14 @@ export class RecallsService {
           const title = MSG.recallTitle(sheet.title);
           const message = MSG.recallMessage(appliance.name, sheet.risk, sheet.what_to_do, sheet.link);
           for (const member of members.get(appliance.user_id)!) {
-            const row = await this.deps.notifications.remindOnce(member, 'RAPPEL', `rappel:${member}:${appliance.id}:${sheetId}`, title, message, appliance.id);
+            const row = await this.deps.notifications.remindOnce(
+              member,
+              'RAPPEL',
+              `rappel:${member}:${appliance.id}:${sheetId}`,
+              title,
+              message,
+              appliance.id,
+            );
             if (row) created.push(row);
           }
           await this.repo.insertMatch({

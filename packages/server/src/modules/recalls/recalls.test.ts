@@ -51,10 +51,25 @@ afterAll(async () => {
 async function add(user: User, product: string, fields: Record<string, unknown>): Promise<{ id: number; name: string }> {
   if (!universes.has(user.id)) {
     const u = await multipart({ name: 'Buanderie' });
-    universes.set(user.id, (await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers`, headers: { ...user.headers, ...u.headers }, payload: u.payload })).json().univer_id);
+    universes.set(
+      user.id,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `${users(user.id)}/foyers/univers`,
+          headers: { ...user.headers, ...u.headers },
+          payload: u.payload,
+        })
+      ).json().univer_id,
+    );
   }
   const body = await multipart({ data: JSON.stringify({ prod_id: products.find((p) => p.prodName === product)!.id, ...fields }) });
-  const res = await t.app.inject({ method: 'POST', url: `${users(user.id)}/foyers/univers/${universes.get(user.id)}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${users(user.id)}/foyers/univers/${universes.get(user.id)}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -65,7 +80,9 @@ const recalls = async (user: User, query = '') => {
   return res.json() as Rappel[];
 };
 const recallNotifications = async (user: User) =>
-  ((await t.app.inject({ url: `${users(user.id)}/notifs`, headers: user.headers })).json() as Notification[]).filter((n) => n.type === 'RAPPEL');
+  ((await t.app.inject({ url: `${users(user.id)}/notifs`, headers: user.headers })).json() as Notification[]).filter(
+    (n) => n.type === 'RAPPEL',
+  );
 async function mailsTo(email: string): Promise<ParsedMail[]> {
   if (t.app.deps.mailer instanceof MailQueue) await t.app.deps.mailer.drain();
   return smtp.mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((a) => a.address === email));
@@ -78,7 +95,16 @@ async function later(ms: number): Promise<void> {
 const runs = () => t.db.selectFrom('recall_runs').selectAll().orderBy('day').execute();
 /** A second replica: the same database and clock, its own process state. */
 const replica = async (env: Record<string, string> = {}): Promise<FastifyInstance> => {
-  const config = loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET: t.config.jwtSecret, LOG_LEVEL: 'silent', APP_URL: t.config.appUrl, SMTP_URL: smtp.url, RAPPELCONSO_URL: rc.url, RAPPELCONSO_PAGE_SIZE: '2', ...env });
+  const config = loadConfig({
+    DATA_DIR: t.dataDir,
+    JWT_SECRET: t.config.jwtSecret,
+    LOG_LEVEL: 'silent',
+    APP_URL: t.config.appUrl,
+    SMTP_URL: smtp.url,
+    RAPPELCONSO_URL: rc.url,
+    RAPPELCONSO_PAGE_SIZE: '2',
+    ...env,
+  });
   const app = await buildApp({ config, db: t.db, clock: t.clock, logger: false });
   await app.ready();
   return app;
@@ -101,7 +127,10 @@ describe('product recall watch', () => {
       method: 'POST',
       url: `${users(membre.id)}/push/subscriptions`,
       headers: membre.headers,
-      payload: { endpoint: push.endpoint('membre'), keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') } },
+      payload: {
+        endpoint: push.endpoint('membre'),
+        keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      },
     });
     expect(sub.statusCode, sub.body).toBe(201);
 
@@ -110,7 +139,13 @@ describe('product recall watch', () => {
     // The washer and the kettle for the founder and the membre (not the lecteur), the neighbour's washer.
     expect(recallRows).toHaveLength(5);
     expect(recallRows.map((n) => `${n.user_id}:${n.appliance_id}`).sort()).toEqual(
-      [`${founder.id}:${washer.id}`, `${founder.id}:${kettle.id}`, `${membre.id}:${washer.id}`, `${membre.id}:${kettle.id}`, `${neighbour.id}:${theirs.id}`].sort(),
+      [
+        `${founder.id}:${washer.id}`,
+        `${founder.id}:${kettle.id}`,
+        `${membre.id}:${washer.id}`,
+        `${membre.id}:${kettle.id}`,
+        `${neighbour.id}:${theirs.id}`,
+      ].sort(),
     );
 
     // Two pages of two (RAPPELCONSO_PAGE_SIZE), the categories, the sheets of the last 30 days, oldest first.
@@ -121,19 +156,34 @@ describe('product recall watch', () => {
     expect(first.get('where')).toBe(
       '(categorie_produit in ("appareils électriques, outils", "equipements de communication") or sous_categorie_produit in ("appareils à gaz")) and date_publication >= "2026-10-22T09:00:00.000Z"',
     );
-    expect(await runs()).toMatchObject([{ day: '2026-11-21', status: 'done', attempts: 1, fetched: 3, last_publication: new Date('2026-11-20T08:05:00Z') }]);
+    expect(await runs()).toMatchObject([
+      { day: '2026-11-21', status: 'done', attempts: 1, fetched: 3, last_publication: new Date('2026-11-20T08:05:00Z') },
+    ]);
 
     const [notification] = (await recallNotifications(membre)).filter((n) => n.applianceId === washer.id);
-    expect(notification).toMatchObject({ title: 'Rappel produit : Lave-linge bosch série 6', status: 'ACTIF', applianceId: washer.id, event: null });
+    expect(notification).toMatchObject({
+      title: 'Rappel produit : Lave-linge bosch série 6',
+      status: 'ACTIF',
+      applianceId: washer.id,
+      event: null,
+    });
     expect(notification!.message).toBe(
-      MSG.recallMessage(washer.name, "Risque d'incendie, brûlures.", "Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.", 'https://rappel.conso.gouv.fr/fiche-rappel/18427/interne'),
+      MSG.recallMessage(
+        washer.name,
+        "Risque d'incendie, brûlures.",
+        "Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.",
+        'https://rappel.conso.gouv.fr/fiche-rappel/18427/interne',
+      ),
     );
     expect(await recallNotifications(lecteur)).toEqual([]);
     // A push for each of the membre's two recalls (their content is encrypted for the browser).
     expect(push.received.filter((u) => u.endsWith('/push/membre'))).toHaveLength(2);
 
     const mails = (await mailsTo('rappel-fondatrice@exemple.fr')).filter((m) => m.subject?.startsWith('Rappel produit'));
-    expect(mails.map((m) => m.subject).sort()).toEqual(['Rappel produit : Bouilloire électrique 1,7 l', 'Rappel produit : Lave-linge bosch série 6']);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Rappel produit : Bouilloire électrique 1,7 l',
+      'Rappel produit : Lave-linge bosch série 6',
+    ]);
     const mail = mails.find((m) => m.subject === 'Rappel produit : Lave-linge bosch série 6')!;
     expect(mail.text).toContain("Risque : Risque d'incendie, brûlures.");
     expect(mail.text).toContain('Fiche RappelConso : https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
@@ -241,7 +291,8 @@ describe('product recall watch', () => {
 
   it('marks a recall handled for the whole household: hidden, never alerted again; a lecteur may not', async () => {
     const [recall] = await recalls(founder, `?applianceId=${washer.id}`);
-    const handle = (user: User, owner = user, id = recall!.id) => t.app.inject({ method: 'POST', url: `${users(owner.id)}/rappels/${id}/traite`, headers: user.headers });
+    const handle = (user: User, owner = user, id = recall!.id) =>
+      t.app.inject({ method: 'POST', url: `${users(owner.id)}/rappels/${id}/traite`, headers: user.headers });
     const refused = await handle(lecteur);
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'FOYER_READ_ONLY']);
     expect((await handle(neighbour)).statusCode).toBe(404);
@@ -249,7 +300,11 @@ describe('product recall watch', () => {
     expect((await handle(founder)).statusCode).toBe(204);
     expect(await recalls(founder, `?applianceId=${washer.id}`)).toEqual([]);
     expect((await recalls(lecteur)).map((r) => r.applianceId)).not.toContain(washer.id);
-    const row = await t.db.selectFrom('appliance_recalls').select(['handled_by', 'handled_at']).where('id', '=', recall!.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('appliance_recalls')
+      .select(['handled_by', 'handled_at'])
+      .where('id', '=', recall!.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ handled_by: membre.id, handled_at: t.clock.now() });
 
     await later(DAY);

@@ -3,7 +3,15 @@ import type { RefProductRow, RefUniverseRow } from '../../db/schema.ts';
 import type { ReferencesRepository } from './references.repository.ts';
 import { ReferencesService } from './references.service.ts';
 
-const product = { id: 7, slug: 'lave-linge', prod_name: 'Lave-linge', pict: null, universe_slug: 'buanderie', carbon_slug: 'lave-linge', repair_bonus_types: [] } as unknown as RefProductRow;
+const product = {
+  id: 7,
+  slug: 'lave-linge',
+  prod_name: 'Lave-linge',
+  pict: null,
+  universe_slug: 'buanderie',
+  carbon_slug: 'lave-linge',
+  repair_bonus_types: [],
+} as unknown as RefProductRow;
 const universe = { id: 3, slug: 'buanderie', name: 'Buanderie', description: '', image: null, position: 1 } as unknown as RefUniverseRow;
 
 /** Counts the database reads; the first one fails when asked to. */
@@ -28,7 +36,17 @@ describe('reference data served from memory', () => {
     const { reads, repo } = countingRepo();
     const service = new ReferencesService(repo);
     for (let i = 0; i < 5; i++) {
-      expect(await service.products()).toEqual([{ id: 7, slug: 'lave-linge', prodName: 'Lave-linge', pict: null, universeSlug: 'buanderie', carbonSlug: 'lave-linge', repairBonusTypes: [] }]);
+      expect(await service.products()).toEqual([
+        {
+          id: 7,
+          slug: 'lave-linge',
+          prodName: 'Lave-linge',
+          pict: null,
+          universeSlug: 'buanderie',
+          carbonSlug: 'lave-linge',
+          repairBonusTypes: [],
+        },
+      ]);
       expect((await service.product(7))?.prod_name).toBe('Lave-linge');
       expect(await service.product(8)).toBeUndefined();
       expect((await service.universe(3))?.name).toBe('Buanderie');

@@ -32,11 +32,17 @@ export class ReferencesService {
   constructor(private readonly repo: ReferencesRepository) {}
 
   products(): Promise<RefProduct[]> {
-    return (this.productsCache ??= this.remember(this.productRows().then((rows) => rows.map(toRefProduct)), () => (this.productsCache = undefined)));
+    return (this.productsCache ??= this.remember(
+      this.productRows().then((rows) => rows.map(toRefProduct)),
+      () => (this.productsCache = undefined),
+    ));
   }
 
   universes(): Promise<RefUniverse[]> {
-    return (this.universesCache ??= this.remember(this.universeRows().then((rows) => rows.map(toRefUniverse)), () => (this.universesCache = undefined)));
+    return (this.universesCache ??= this.remember(
+      this.universeRows().then((rows) => rows.map(toRefUniverse)),
+      () => (this.universesCache = undefined),
+    ));
   }
 
   productRows(): Promise<RefProductRow[]> {

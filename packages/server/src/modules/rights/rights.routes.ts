@@ -9,11 +9,28 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 /** API.md « Mes droits »: GET V1/profils/users/foyers/univers/appliances/{id}/droits (another household's id: 404). */
 export const rightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rights, householdCache } = app.services;
-  app.get('/foyers/univers/appliances/:id/droits', { config: { access: 'foyer:read' }, schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } } }, async (req) =>
-    rights.forAppliance(foyerOf(req), req.params.id),
+  app.get(
+    '/foyers/univers/appliances/:id/droits',
+    {
+      config: { access: 'foyer:read' },
+      schema: { tags: ['droits'], security: [{ bearer: [] }], params: ItemParams, response: { 200: Droits, ...errors } },
+    },
+    async (req) => rights.forAppliance(foyerOf(req), req.params.id),
   );
-  app.get('/:userId/droits/resume', { config: { access: 'foyer:read' }, schema: { tags: ['droits'], security: [{ bearer: [] }], params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: DroitsResume, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return householdCache.answer(foyerId, 'droits/resume', () => rights.summary(foyerId));
-  });
+  app.get(
+    '/:userId/droits/resume',
+    {
+      config: { access: 'foyer:read' },
+      schema: {
+        tags: ['droits'],
+        security: [{ bearer: [] }],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: DroitsResume, ...errors },
+      },
+    },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return householdCache.answer(foyerId, 'droits/resume', () => rights.summary(foyerId));
+    },
+  );
 };

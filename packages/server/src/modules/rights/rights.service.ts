@@ -1,5 +1,18 @@
 import { breath, SLICE } from '../../lib/breath.ts';
-import { addDays, addMonths, type Appliance, computeRights, type Droits, type DroitsResume, dayFr, type Event, parisDay, repairBonusFor, SMARTFIX_AGE_MAX, smartfixKindOfProduct } from '@ecofoyer/contracts';
+import {
+  addDays,
+  addMonths,
+  type Appliance,
+  computeRights,
+  type Droits,
+  type DroitsResume,
+  dayFr,
+  type Event,
+  parisDay,
+  repairBonusFor,
+  SMARTFIX_AGE_MAX,
+  smartfixKindOfProduct,
+} from '@ecofoyer/contracts';
 import type { NotificationRow, RefProductRow } from '../../db/schema.ts';
 import type { SmartfixService } from '../smartfix/smartfix.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -45,7 +58,8 @@ export class RightsService {
     const running: RunningGuarantee[] = [];
     for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
       if (rights.legale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'legale', fin: rights.legale.fin });
-      if (rights.commerciale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
+      if (rights.commerciale?.active)
+        running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
     }
     return running;
   }
@@ -111,7 +125,12 @@ export class RightsService {
         bonusMontant: bonus?.min ?? 0,
         repairs: events
           .filter((e) => e.type === 'PANNE')
-          .map((e) => ({ date: parisDay(new Date(e.dt_realisation)), sousGarantie: e.sous_garantie, immobilisationJours: e.immobilisation_jours, remplace: e.remplace })),
+          .map((e) => ({
+            date: parisDay(new Date(e.dt_realisation)),
+            sousGarantie: e.sous_garantie,
+            immobilisationJours: e.immobilisation_jours,
+            remplace: e.remplace,
+          })),
         reparabilite: product && full ? this.repairability(full, product, events, today) : null,
       },
       today,
@@ -135,7 +154,12 @@ export class RightsService {
       product_age: age !== null && age >= 0 && age <= SMARTFIX_AGE_MAX ? age : null,
       problem: [lastBreakdown?.title, lastBreakdown?.note ?? appliance.panne_note].filter(Boolean).join(' '),
     });
-    return { probabilite: estimate.repair_probability, moyenne: estimate.category_rate, type: estimate.category_name, enregistrements: estimate.category_records };
+    return {
+      probabilite: estimate.repair_probability,
+      moyenne: estimate.category_rate,
+      type: estimate.category_name,
+      enregistrements: estimate.category_records,
+    };
   }
 
   /**
@@ -180,7 +204,13 @@ export class RightsService {
   }
 
   /** Each member's reminder of a guarantee's end; the founder's keeps the key it had before members existed. */
-  private async remindFor(foyerId: number, members: number[], appliance: GuaranteeFacts, rights: Droits, today: string): Promise<NotificationRow[]> {
+  private async remindFor(
+    foyerId: number,
+    members: number[],
+    appliance: GuaranteeFacts,
+    rights: Droits,
+    today: string,
+  ): Promise<NotificationRow[]> {
     const created: NotificationRow[] = [];
     const { id } = appliance;
     const ends = [

@@ -11,14 +11,26 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { secondLife } = app.services;
   const common = { tags: ['second-life'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/appliances/history', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return secondLife.history(foyerId);
-  });
+  app.get(
+    '/:userId/appliances/history',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(SecondLifeItem), ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return secondLife.history(foyerId);
+    },
+  );
 
   app.post(
     '/:userId/appliances/:id/second-life',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams.extend({ id: z.coerce.number().int().positive() }), body: SecondLifeBody, response: { 200: SecondLifeItem, ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: {
+        ...common,
+        params: UserParams.extend({ id: z.coerce.number().int().positive() }),
+        body: SecondLifeBody,
+        response: { 200: SecondLifeItem, ...errors },
+      },
+    },
     async (req) => {
       const foyerId = foyerOf(req);
       return secondLife.give(foyerId, req.params.id, req.body.outcome, currentUser(req).userId);

@@ -16,12 +16,24 @@ afterAll(async () => {
 
 async function universe(user: User, name: string): Promise<number> {
   const body = await multipart({ name });
-  return (await t.app.inject({ method: 'POST', url: `${base(user.id)}/foyers/univers`, headers: { ...user.headers, ...body.headers }, payload: body.payload })).json().univer_id;
+  return (
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(user.id)}/foyers/univers`,
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    })
+  ).json().univer_id;
 }
 
 async function appliance(user: User, universeId: number, name: string): Promise<number> {
   const body = await multipart({ data: JSON.stringify({ prod_id: 1, name, marque: 'Bosch', modele: 'X' }) });
-  const res = await t.app.inject({ method: 'POST', url: `${base(user.id)}/foyers/univers/${universeId}/appliances`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base(user.id)}/foyers/univers/${universeId}/appliances`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
@@ -57,9 +69,14 @@ describe('second life', () => {
 
     expect((await get(user, `${base(user.id)}/appliances`)).json().map((a: { id: number }) => a.id)).toEqual([kept]);
     expect((await get(user, `${base(user.id)}/foyers/univers/${kitchen}/appliances`)).json()).toHaveLength(1);
-    expect((await get(user, `${base(user.id)}/appliances/count`)).json()).toEqual({ data: { Réfrigérateur: 1 }, meta: { totalAppliances: 1, secondLife: 1, knownKwhYear: {} } });
+    expect((await get(user, `${base(user.id)}/appliances/count`)).json()).toEqual({
+      data: { Réfrigérateur: 1 },
+      meta: { totalAppliances: 1, secondLife: 1, knownKwhYear: {} },
+    });
     expect((await get(user, `/api/V1/profils/users/foyers/univers/appliances/${fridge}`)).statusCode).toBe(404);
-    expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([expect.objectContaining({ id: fridge, outcome: 'given', prod_name: 'Réfrigérateur' })]);
+    expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([
+      expect.objectContaining({ id: fridge, outcome: 'given', prod_name: 'Réfrigérateur' }),
+    ]);
 
     const badges = (await get(user, `${base(user.id)}/badges`)).json().map((b: { refbadge: { name: string } }) => b.refbadge.name);
     expect(badges).toContain('Seconde vie');
@@ -73,8 +90,13 @@ describe('second life', () => {
     // Once only.
     expect((await mark(user, user.id, fridge, 'sold')).statusCode).toBe(404);
     // The universe it was in can now be deleted once emptied of the devices still there.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${kept}`, headers: user.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `${base(user.id)}/foyers/univers/${kitchen}`, headers: user.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/V1/profils/users/foyers/univers/appliances/${kept}`, headers: user.headers }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${base(user.id)}/foyers/univers/${kitchen}`, headers: user.headers })).statusCode,
+    ).toBe(204);
     expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toHaveLength(1);
   });
 
@@ -96,11 +118,20 @@ describe('second life', () => {
   it('moves the device and drops its plans in one transaction: when dropping them fails, the device stays with its plans', async () => {
     const user = await signedInUser(t, 'atomique@exemple.fr');
     const id = await appliance(user, await universe(user, 'Cave'), 'Congélateur coffre');
-    const plan = await t.app.inject({ method: 'POST', url: `${base(user.id)}/events`, headers: user.headers, payload: { title: 'Dégivrer', dt_realisation: '2027-02-01T09:00:00Z', applianceId: id } });
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: `${base(user.id)}/events`,
+      headers: user.headers,
+      payload: { title: 'Dégivrer', dt_realisation: '2027-02-01T09:00:00Z', applianceId: id },
+    });
     expect(plan.statusCode).toBe(201);
     // The database itself refuses to delete this appliance's planned maintenance (no mock of our code).
-    await sql`create or replace function refuse_event_delete() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(t.db);
-    await sql`create trigger refuse_event_delete before delete on events for each row when (old.appliance_id = ${sql.lit(id)}) execute function refuse_event_delete()`.execute(t.db);
+    await sql`create or replace function refuse_event_delete() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(
+      t.db,
+    );
+    await sql`create trigger refuse_event_delete before delete on events for each row when (old.appliance_id = ${sql.lit(id)}) execute function refuse_event_delete()`.execute(
+      t.db,
+    );
     try {
       expect((await mark(user, user.id, id, 'given')).statusCode).toBe(500);
     } finally {
@@ -108,7 +139,9 @@ describe('second life', () => {
     }
     expect((await get(user, `${base(user.id)}/appliances`)).json().map((a: { id: number }) => a.id)).toEqual([id]);
     expect((await get(user, `${base(user.id)}/appliances/history`)).json()).toEqual([]);
-    expect((await get(user, `${base(user.id)}/appliances/${id}/events`)).json().map((e: { title: string }) => e.title)).toEqual(['Dégivrer']);
+    expect((await get(user, `${base(user.id)}/appliances/${id}/events`)).json().map((e: { title: string }) => e.title)).toEqual([
+      'Dégivrer',
+    ]);
     // Without the refusal it goes through, and the badges see it once committed.
     expect((await mark(user, user.id, id, 'given')).statusCode).toBe(200);
     expect((await get(user, `${base(user.id)}/appliances/${id}/events`)).statusCode).toBe(404);

@@ -60,7 +60,12 @@ const GLOSS: [RegExp, string][] = [
   [/mouill|humid|liquide|renverse/, 'wet liquid spilled'],
 ];
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[’']/g, "'");
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[’']/g, "'");
 
 /** The text followed by the English words its French words mean, for the model. */
 export function withEnglishGloss(text: string): string {

@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { SMARTFIX_KINDS } from '@ecofoyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { KIND_PATTERNS, kindOfRecord } from './smartfix-kinds.ts';
-import { SMARTFIX_MODEL_FILE, type SmartfixInput, explain, loadSmartfixModel, normalizeBrand, predictProbability, symptomsOf } from './smartfix-model.ts';
+import {
+  SMARTFIX_MODEL_FILE,
+  type SmartfixInput,
+  explain,
+  loadSmartfixModel,
+  normalizeBrand,
+  predictProbability,
+  symptomsOf,
+} from './smartfix-model.ts';
 import { evaluateSplit, labelledExamples, problemForTraining, readOrdsRecords } from '../../../training/smartfix-train.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -26,7 +34,8 @@ describe('smart-fix training (CI check, time split)', () => {
 
 describe('committed model.json', () => {
   const model = loadSmartfixModel();
-  const p = (input: Partial<SmartfixInput>) => predictProbability(model, { categoryId: 28, kind: null, brand: '', age: null, problem: '', ...input });
+  const p = (input: Partial<SmartfixInput>) =>
+    predictProbability(model, { categoryId: 28, kind: null, brand: '', age: null, problem: '', ...input });
 
   it('loads, stays small and gives deterministic probabilities in (0, 1)', () => {
     expect(statSync(SMARTFIX_MODEL_FILE).size).toBeLessThan(64 * 1024);
@@ -39,7 +48,9 @@ describe('committed model.json', () => {
       const value = p(input);
       expect(value).toBeGreaterThan(0);
       expect(value).toBeLessThan(1);
-      expect(predictProbability(loadSmartfixModel(), { categoryId: 28, kind: null, brand: '', age: null, problem: '', ...input })).toBe(value);
+      expect(predictProbability(loadSmartfixModel(), { categoryId: 28, kind: null, brand: '', age: null, problem: '', ...input })).toBe(
+        value,
+      );
     }
   });
 
@@ -65,7 +76,16 @@ describe('committed model.json', () => {
 
   it('gives no weight to the repairers’ words of the records, only to symptoms a user writes', () => {
     const base = p({ categoryId: 14, problem: 'not heating' });
-    for (const notes of ['needs new part', 'testing', 'safety check', 'PAT test passed', 'replaced', 'advice given', 'parts ordered', 'volunteer suggested']) {
+    for (const notes of [
+      'needs new part',
+      'testing',
+      'safety check',
+      'PAT test passed',
+      'replaced',
+      'advice given',
+      'parts ordered',
+      'volunteer suggested',
+    ]) {
       expect(p({ categoryId: 14, problem: `not heating. ${notes}` }), notes).toBe(base);
       expect(symptomsOf(notes)).toEqual([]);
     }
@@ -95,7 +115,9 @@ describe('finer kinds and text of the records', () => {
     expect(kindOfRecord(17, 'Husholdningsapparater ~ Opvaskemaskine', '')).toBe('lave-vaisselle');
     expect(kindOfRecord(17, 'Electrical Item ~ Large Home Electrical', 'Washing machine not spinning')).toBe('lave-linge');
     expect(kindOfRecord(17, 'Large home electrical', 'Koelkast koelt niet meer')).toBe('refrigerateur');
-    expect(kindOfRecord(24, 'Electrical Item ~ Power Tool e.g. DIY tool', 'pressure washer will not start')).toBe('nettoyeur-haute-pression');
+    expect(kindOfRecord(24, 'Electrical Item ~ Power Tool e.g. DIY tool', 'pressure washer will not start')).toBe(
+      'nettoyeur-haute-pression',
+    );
     expect(kindOfRecord(9, 'Hair trimmer', '')).toBe('rasoir');
     expect(kindOfRecord(28, 'Electrical Item ~ Misc', 'Item stopped working')).toBeNull();
   });

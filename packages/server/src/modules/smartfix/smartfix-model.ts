@@ -64,23 +64,54 @@ const AGE_UPPER = [2, 4, 7, 11, 16, 26];
  * french-gloss.ts. `label` is what the result shows among the factors.
  */
 export const SYMPTOMS: { id: string; label: string; pattern: RegExp }[] = [
-  { id: 'no-power', label: 'ne s’allume plus', pattern: /\b(not|n'?t|no|never|wont|dont|doesnt|wouldnt)\s+(turn|switch|power|start|work|come on|go)|no power|stopped working|\bdead\b|werkt niet|doet het niet|doet niets|doet niks|start niet|gaat niet aan|geen stroom|not working|no life/ },
-  { id: 'intermittent', label: 'marche par intermittence', pattern: /intermitten|on and off|sometimes|now and then|af en toe|\bsoms\b|cuts? (out|off)|turns? (itself )?off|switch(es)? (itself )?off|shuts? (down|off)|valt uit|slaat af/ },
+  {
+    id: 'no-power',
+    label: 'ne s’allume plus',
+    pattern:
+      /\b(not|n'?t|no|never|wont|dont|doesnt|wouldnt)\s+(turn|switch|power|start|work|come on|go)|no power|stopped working|\bdead\b|werkt niet|doet het niet|doet niets|doet niks|start niet|gaat niet aan|geen stroom|not working|no life/,
+  },
+  {
+    id: 'intermittent',
+    label: 'marche par intermittence',
+    pattern:
+      /intermitten|on and off|sometimes|now and then|af en toe|\bsoms\b|cuts? (out|off)|turns? (itself )?off|switch(es)? (itself )?off|shuts? (down|off)|valt uit|slaat af/,
+  },
   { id: 'noise', label: 'fait du bruit', pattern: /\bnois|rattl|grind|squeal|squeak|buzz|humming|lawaai|herrie|bromt|ratel|knarst|piept/ },
   { id: 'sound', label: 'problème de son', pattern: /no sound|no audio|\bsound|\baudio|speaker|volume|geen geluid|\bgeluid/ },
   { id: 'leak', label: 'fuit', pattern: /\bleak|\bdrip|\blekt|\blekk|\blek\b/ },
-  { id: 'not-heating', label: 'ne chauffe plus', pattern: /(not|n'?t|no|wont)\s+(heat|get(ting)? (hot|warm))|no heat|warmt niet|wordt niet warm|geen warmte/ },
+  {
+    id: 'not-heating',
+    label: 'ne chauffe plus',
+    pattern: /(not|n'?t|no|wont)\s+(heat|get(ting)? (hot|warm))|no heat|warmt niet|wordt niet warm|geen warmte/,
+  },
   { id: 'not-cooling', label: 'ne refroidit plus', pattern: /(not|n'?t|no)\s+(cool|cold|freez)|koelt niet|niet koud|vriest niet/ },
-  { id: 'burning', label: 'odeur de brûlé, fumée ou étincelles', pattern: /\bburn|smok|smell|spark|overheat|\bfire\b|flame|\bmelt|too hot|brandlucht|\brook\b|stinkt|vonk/ },
+  {
+    id: 'burning',
+    label: 'odeur de brûlé, fumée ou étincelles',
+    pattern: /\bburn|smok|smell|spark|overheat|\bfire\b|flame|\bmelt|too hot|brandlucht|\brook\b|stinkt|vonk/,
+  },
   { id: 'cable', label: 'câble ou prise', pattern: /\bcable|\bcord\b|\bflex\b|\bwire|\blead\b|\bplug|\bsnoer|\bkabel|stekker|\bdraad/ },
   { id: 'fuse', label: 'fait disjoncter', pattern: /\bfuse|zekering|\btrips?\b|tripping|breaker|aardlek/ },
-  { id: 'button', label: 'bouton ou interrupteur', pattern: /\bbutton|\bknob|\bknop|schakelaar|\btoets|\bdial\b|(on.?off|power) switch|switch (is )?(broken|faulty|stuck|loose)/ },
+  {
+    id: 'button',
+    label: 'bouton ou interrupteur',
+    pattern: /\bbutton|\bknob|\bknop|schakelaar|\btoets|\bdial\b|(on.?off|power) switch|switch (is )?(broken|faulty|stuck|loose)/,
+  },
   { id: 'battery', label: 'batterie', pattern: /\bbatter|\baccu\b/ },
   { id: 'charging', label: 'ne charge plus', pattern: /\bcharg|\bopladen|\bladen\b|laadt/ },
   { id: 'screen', label: 'écran', pattern: /\bscreen|\bdisplay|\blcd\b|\bscherm|\bbeeld/ },
-  { id: 'broken', label: 'cassé ou fissuré', pattern: /\bbroken|\bbroke\b|\bcrack|snapped|shatter|smashed|\bkapot|gebroken|\bstuk\b|gebarsten/ },
+  {
+    id: 'broken',
+    label: 'cassé ou fissuré',
+    pattern: /\bbroken|\bbroke\b|\bcrack|snapped|shatter|smashed|\bkapot|gebroken|\bstuk\b|gebarsten/,
+  },
   { id: 'dropped', label: 'tombé', pattern: /\bdropped|\bfell\b|fallen|gevallen/ },
-  { id: 'stuck', label: 'bloqué ou ne tourne plus', pattern: /(not|n'?t|no)\s+(spin|rotat|turn(ing)?\b(?! on))|\bstuck|\bjam|seized|blocked|\bklemt|zit vast|\bvast\b|geblokkeerd|draait niet/ },
+  {
+    id: 'stuck',
+    label: 'bloqué ou ne tourne plus',
+    pattern:
+      /(not|n'?t|no)\s+(spin|rotat|turn(ing)?\b(?! on))|\bstuck|\bjam|seized|blocked|\bklemt|zit vast|\bvast\b|geblokkeerd|draait niet/,
+  },
   { id: 'motor', label: 'moteur', pattern: /\bmotor/ },
   { id: 'water', label: 'eau ou liquide', pattern: /\bwater|\bwet\b|\bspill|\bliquid|\bvocht|\bnat\b/ },
   { id: 'door', label: 'porte, couvercle ou poignée', pattern: /\bdoor|\blid\b|\bhandle|\bhinge|\blatch|\bdeur|deksel|handvat|scharnier/ },
@@ -99,15 +130,65 @@ export const SYMPTOMS: { id: string; label: string; pattern: RegExp }[] = [
 
 const stripAccents = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '');
 /** Lowercase, accents stripped, curly apostrophes made straight, escaped newlines made spaces. */
-export const foldText = (s: string | null | undefined) => stripAccents(String(s ?? '').toLowerCase()).replace(/[’‘`]/g, "'").replace(/\\[rnt]/g, ' ');
+export const foldText = (s: string | null | undefined) =>
+  stripAccents(String(s ?? '').toLowerCase())
+    .replace(/[’‘`]/g, "'")
+    .replace(/\\[rnt]/g, ' ');
 
 /** Brand spellings that mean "no brand given" (en, da, nl, de, fr) after normalisation. */
 const UNKNOWN_BRANDS = new Set([
-  '', 'unknown', 'unkown', 'unknow', 'unk', 'notknown', 'dontknow', 'idontknow', 'notsure', 'nomake', 'ukendt', 'ukent',
-  'vedikke', 'ikkeoplyst', 'onbekend', 'geen', 'unbekannt', 'inconnu', 'inconnue', 'other', 'others', 'andet', 'anden',
-  'andre', 'overig', 'overige', 'anders', 'sonstige', 'autre', 'autres', 'na', 'nvt', 'none', 'nobrand', 'noname',
-  'nomark', 'generic', 'generique', 'unbranded', 'ingen', 'ingenmaerke', 'sansmarque', 'aucune', 'aucun', 'diverse',
-  'div', 'various', 'x', 'xx', 'xxx', 'xxxx', 'nn',
+  '',
+  'unknown',
+  'unkown',
+  'unknow',
+  'unk',
+  'notknown',
+  'dontknow',
+  'idontknow',
+  'notsure',
+  'nomake',
+  'ukendt',
+  'ukent',
+  'vedikke',
+  'ikkeoplyst',
+  'onbekend',
+  'geen',
+  'unbekannt',
+  'inconnu',
+  'inconnue',
+  'other',
+  'others',
+  'andet',
+  'anden',
+  'andre',
+  'overig',
+  'overige',
+  'anders',
+  'sonstige',
+  'autre',
+  'autres',
+  'na',
+  'nvt',
+  'none',
+  'nobrand',
+  'noname',
+  'nomark',
+  'generic',
+  'generique',
+  'unbranded',
+  'ingen',
+  'ingenmaerke',
+  'sansmarque',
+  'aucune',
+  'aucun',
+  'diverse',
+  'div',
+  'various',
+  'x',
+  'xx',
+  'xxx',
+  'xxxx',
+  'nn',
 ]);
 /** Spelling variants seen in the data → one key. */
 const BRAND_ALIASES: Record<string, string> = {
@@ -192,7 +273,9 @@ const logit = (p: number) => {
 
 /** The average the estimate starts from: the kind's, else the category's, else all records'. */
 export function averageOf(model: Pick<SmartfixModel, 'rates'>, input: Pick<SmartfixInput, 'categoryId' | 'kind'>): RateEntry {
-  return (input.kind ? model.rates.kinds[input.kind] : undefined) ?? model.rates.categories[String(input.categoryId)] ?? model.rates.overall;
+  return (
+    (input.kind ? model.rates.kinds[input.kind] : undefined) ?? model.rates.categories[String(input.categoryId)] ?? model.rates.overall
+  );
 }
 
 /** What « not said » weighs for a feature: unknown age, unknown brand, no symptom (weight 0). */
@@ -249,7 +332,9 @@ export function explain(model: SmartfixModel, input: SmartfixInput): Explained {
 /** Reads a model.json (default: the committed one beside this file). */
 export function loadSmartfixModel(file: string = SMARTFIX_MODEL_FILE): SmartfixModel {
   const model = JSON.parse(readFileSync(file, 'utf8')) as SmartfixModel;
-  if (model.version !== SMARTFIX_MODEL_VERSION) throw new Error(`smartfix model ${file}: version ${model.version}, expected ${SMARTFIX_MODEL_VERSION}`);
-  if (!model.weights || typeof model.slope !== 'number' || !model.rates?.overall) throw new Error(`smartfix model ${file}: weights, slope or rates missing`);
+  if (model.version !== SMARTFIX_MODEL_VERSION)
+    throw new Error(`smartfix model ${file}: version ${model.version}, expected ${SMARTFIX_MODEL_VERSION}`);
+  if (!model.weights || typeof model.slope !== 'number' || !model.rates?.overall)
+    throw new Error(`smartfix model ${file}: weights, slope or rates missing`);
   return model;
 }

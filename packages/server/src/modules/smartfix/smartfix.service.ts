@@ -1,4 +1,11 @@
-import { SMARTFIX_CATEGORIES, SMARTFIX_KINDS, type SmartfixCategory, type SmartfixFactor, type SmartfixResponse, smartfixCategoryList } from '@ecofoyer/contracts';
+import {
+  SMARTFIX_CATEGORIES,
+  SMARTFIX_KINDS,
+  type SmartfixCategory,
+  type SmartfixFactor,
+  type SmartfixResponse,
+  smartfixCategoryList,
+} from '@ecofoyer/contracts';
 import { type Explained, SYMPTOMS, type SmartfixModel, explain, loadSmartfixModel } from './smartfix-model.ts';
 
 /** The result names the 2–3 things that moved the estimate most, from one point up. */
@@ -12,11 +19,23 @@ export class SmartfixService {
     return smartfixCategoryList();
   }
 
-  predict(input: { product_category_id: number; kind?: string | null; brand: string; product_age?: number | null; problem: string }): SmartfixResponse {
+  predict(input: {
+    product_category_id: number;
+    kind?: string | null;
+    brand: string;
+    product_age?: number | null;
+    problem: string;
+  }): SmartfixResponse {
     this.model ??= loadSmartfixModel();
     const kind = input.kind ? SMARTFIX_KINDS.find((k) => k.id === input.kind && k.categoryId === input.product_category_id) : undefined;
     const age = input.product_age ?? null;
-    const { probability, average, factors } = explain(this.model, { categoryId: input.product_category_id, kind: kind?.id ?? null, brand: input.brand, age, problem: input.problem });
+    const { probability, average, factors } = explain(this.model, {
+      categoryId: input.product_category_id,
+      kind: kind?.id ?? null,
+      brand: input.brand,
+      age,
+      problem: input.problem,
+    });
     return {
       is_repairable: probability >= this.model.threshold,
       repair_probability: Math.min(1, Math.max(0, probability)),

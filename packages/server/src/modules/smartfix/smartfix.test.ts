@@ -25,7 +25,9 @@ describe('smart-fix API (API.md)', () => {
     expect(categories[0]).toMatchObject({ id: 1, name: 'Climatiseur / déshumidificateur', plural: 'climatiseurs et déshumidificateurs' });
     // The finer kinds of a category and the everyday words its search matches.
     const large = categories.find((c) => c.id === 17) as unknown as { kinds: { id: string; name: string; keywords: string[] }[] };
-    expect(large.kinds.map((k) => k.name)).toEqual(expect.arrayContaining(['Lave-linge', 'Lave-vaisselle', 'Réfrigérateur / congélateur', 'Four micro-ondes']));
+    expect(large.kinds.map((k) => k.name)).toEqual(
+      expect.arrayContaining(['Lave-linge', 'Lave-vaisselle', 'Réfrigérateur / congélateur', 'Four micro-ondes']),
+    );
     expect(large.kinds.find((k) => k.id === 'refrigerateur')!.keywords).toContain('frigo');
     expect((await t.app.inject({ url: '/api/V1/smartfix/categories' })).statusCode).toBe(401);
   });
@@ -44,7 +46,13 @@ describe('smart-fix API (API.md)', () => {
   });
 
   it('compares a washing machine with washing machines: the kind’s average, its name and the factors that moved the estimate', async () => {
-    const res = await predict({ product_category_id: 17, kind: 'lave-linge', brand: 'Bosch', product_age: 12, problem: 'fuite d’eau, ne vidange plus' });
+    const res = await predict({
+      product_category_id: 17,
+      kind: 'lave-linge',
+      brand: 'Bosch',
+      product_age: 12,
+      problem: 'fuite d’eau, ne vidange plus',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const model = loadSmartfixModel();

@@ -10,7 +10,13 @@ export class UniversesRepository {
   }
 
   listForUser(userId: number): Promise<UniverseRow[]> {
-    return this.db.selectFrom('universes').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('universes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   /** Scoped to its owner: another user's id is simply not found. */
@@ -23,7 +29,13 @@ export class UniversesRepository {
   }
 
   update(userId: number, id: number, fields: Partial<Pick<UniverseRow, 'name' | 'description' | 'image_key' | 'updated_at'>>) {
-    return this.db.updateTable('universes').set(fields).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('universes')
+      .set(fields)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** The image keys among `keys` that a row still holds. */

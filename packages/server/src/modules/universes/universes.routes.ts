@@ -14,24 +14,39 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { universes, householdCache } = app.services;
   const common = { tags: ['universes'], security: [{ bearer: [] }] };
 
-  app.get('/:userId/foyers/univers', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return householdCache.answer(foyerId, 'foyers/univers', () => universes.list(foyerId));
-  });
+  app.get(
+    '/:userId/foyers/univers',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return householdCache.answer(foyerId, 'foyers/univers', () => universes.list(foyerId));
+    },
+  );
 
-  app.get('/:userId/foyers/customunivers', { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return universes.listCustom(foyerId);
-  });
+  app.get(
+    '/:userId/foyers/customunivers',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 200: z.array(Universe), ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return universes.listCustom(foyerId);
+    },
+  );
 
-  app.get('/:userId/foyers/univers/:id', { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } }, async (req) => {
-    const foyerId = foyerOf(req);
-    return universes.get(foyerId, req.params.id);
-  });
+  app.get(
+    '/:userId/foyers/univers/:id',
+    { config: { access: 'foyer:read' }, schema: { ...common, params: UserItemParams, response: { 200: Universe, ...errors } } },
+    async (req) => {
+      const foyerId = foyerOf(req);
+      return universes.get(foyerId, req.params.id);
+    },
+  );
 
   app.post(
     '/:userId/foyers/univers',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const body = await readMultipart(req);
@@ -43,7 +58,10 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:userId/foyers/univers/:id',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } } },
+    {
+      config: { access: 'foyer:write' },
+      schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } },
+    },
     async (req) => {
       const foyerId = foyerOf(req);
       const body = await readMultipart(req);
@@ -52,10 +70,14 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:userId/foyers/univers/:id', { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    const foyerId = foyerOf(req);
-    await universes.delete(foyerId, req.params.id);
-    await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:userId/foyers/univers/:id',
+    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const foyerId = foyerOf(req);
+      await universes.delete(foyerId, req.params.id);
+      await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -101,7 +101,7 @@ export class UniversesService {
     });
   }
 
-    async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
+  async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
     const current = await this.row(userId, id);
     const result = await this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
       await this.repo.update(userId, id, {

@@ -19,12 +19,21 @@ afterAll(async () => {
 const base = (userId: number) => `/api/V1/profils/users/${userId}/foyers/univers`;
 
 async function createUniverse(user = me, fields: Record<string, string> = {}, file?: Buffer) {
-  const body = await multipart({ name: 'Ma cuisine', description: 'Au rez-de-chaussée', ...fields, ...(file ? { file: { filename: 'photo.png', data: file, type: 'image/png' } } : {}) });
+  const body = await multipart({
+    name: 'Ma cuisine',
+    description: 'Au rez-de-chaussée',
+    ...fields,
+    ...(file ? { file: { filename: 'photo.png', data: file, type: 'image/png' } } : {}),
+  });
   return t.app.inject({ method: 'POST', url: base(user.id), headers: { ...user.headers, ...body.headers }, payload: body.payload });
 }
 
 async function refUniverses() {
-  return (await t.app.inject({ url: '/api/V1/references/refunivers', headers: me.headers })).json() as { id: number; name: string; image: string }[];
+  return (await t.app.inject({ url: '/api/V1/references/refunivers', headers: me.headers })).json() as {
+    id: number;
+    name: string;
+    image: string;
+  }[];
 }
 
 describe('reference data', () => {
@@ -33,8 +42,19 @@ describe('reference data', () => {
     expect(universes.length).toBeGreaterThanOrEqual(8);
     const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json();
     expect(products.length).toBeGreaterThanOrEqual(40);
-    for (const p of products) expect(p).toEqual({ id: expect.any(Number), slug: expect.stringMatching(/^[a-z0-9-]+$/), prodName: expect.any(String), pict: expect.stringMatching(/^\/ref\/products\/.+\.svg$/), universeSlug: expect.toBeOneOf([null, expect.any(String)]), carbonSlug: expect.any(String), repairBonusTypes: expect.any(Array) });
-    expect(products.map((p: { prodName: string }) => p.prodName)).toEqual(expect.arrayContaining(['Lave-linge', 'Réfrigérateur', 'Bouilloire', 'Téléviseur']));
+    for (const p of products)
+      expect(p).toEqual({
+        id: expect.any(Number),
+        slug: expect.stringMatching(/^[a-z0-9-]+$/),
+        prodName: expect.any(String),
+        pict: expect.stringMatching(/^\/ref\/products\/.+\.svg$/),
+        universeSlug: expect.toBeOneOf([null, expect.any(String)]),
+        carbonSlug: expect.any(String),
+        repairBonusTypes: expect.any(Array),
+      });
+    expect(products.map((p: { prodName: string }) => p.prodName)).toEqual(
+      expect.arrayContaining(['Lave-linge', 'Réfrigérateur', 'Bouilloire', 'Téléviseur']),
+    );
     expect((await t.app.inject({ url: '/api/V1/references/refproducts' })).statusCode).toBe(401);
   });
 });
@@ -50,10 +70,20 @@ describe('universes', () => {
 
   it('creates a universe with an image, strips < and >, and lists it first in place of its placeholder', async () => {
     const [kitchen] = await refUniverses();
-    const res = await createUniverse(me, { name: '<b>Cuisine</b>', description: 'Le <script>coin</script> repas', refUniverId: String(kitchen.id) }, PNG);
+    const res = await createUniverse(
+      me,
+      { name: '<b>Cuisine</b>', description: 'Le <script>coin</script> repas', refUniverId: String(kitchen.id) },
+      PNG,
+    );
     expect(res.statusCode).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ name: 'bCuisine/b', description: 'Le scriptcoin/script repas', refuniver_id: kitchen.id, nbAppliance: 0, text: 'Ajouter' });
+    expect(created).toMatchObject({
+      name: 'bCuisine/b',
+      description: 'Le scriptcoin/script repas',
+      refuniver_id: kitchen.id,
+      nbAppliance: 0,
+      text: 'Ajouter',
+    });
     expect(created.univer_id).toBeGreaterThan(0);
     expect(created.image).toMatch(/^\/api\/V1\/files\/users\/\d+\/[\w-]+\.png\?exp=\d+&sig=/);
     const image = await t.app.inject({ url: created.image });
@@ -63,7 +93,9 @@ describe('universes', () => {
 
     const list = (await t.app.inject({ url: base(me.id), headers: me.headers })).json();
     expect(list[0].univer_id).toBe(created.univer_id);
-    expect(list.filter((u: { refuniver_id: number; univer_id: number }) => u.refuniver_id === kitchen.id && u.univer_id === -1)).toHaveLength(0);
+    expect(
+      list.filter((u: { refuniver_id: number; univer_id: number }) => u.refuniver_id === kitchen.id && u.univer_id === -1),
+    ).toHaveLength(0);
     const custom = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json();
     expect(custom.every((u: { univer_id: number }) => u.univer_id > 0)).toBe(true);
     const one = await t.app.inject({ url: `${base(me.id)}/${created.univer_id}`, headers: me.headers });
@@ -77,7 +109,10 @@ describe('universes', () => {
   });
 
   it('refuses bad input and leaves no row and no file', async () => {
-    const before = { files: storedFiles(t).length, rows: (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json().length };
+    const before = {
+      files: storedFiles(t).length,
+      rows: (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json().length,
+    };
     const noName = await createUniverse(me, { name: '  <> ' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe(MSG.universeNameRequired);
@@ -88,20 +123,31 @@ describe('universes', () => {
     expect(pdf.statusCode).toBe(415);
     const big = await createUniverse(me, {}, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]));
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(MSG.fileTooLargeFor("10 Mo"));
+    expect(big.json().message).toBe(MSG.fileTooLargeFor('10 Mo'));
     const unknownRef = await createUniverse(me, { refUniverId: '99999' }, PNG);
     expect(unknownRef.statusCode).toBe(404);
     const json = await t.app.inject({ method: 'POST', url: base(me.id), headers: me.headers, payload: { name: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(storedFiles(t).length).toBe(before.files);
-    expect((await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json()).toHaveLength(before.rows);
+    expect((await t.app.inject({ url: `/api/V1/profils/users/${me.id}/foyers/customunivers`, headers: me.headers })).json()).toHaveLength(
+      before.rows,
+    );
   });
 
   it('updates the name, description and image, removing the replaced image', async () => {
     const created = (await createUniverse(me, { name: 'Bureau' }, PNG)).json();
     const filesBefore = storedFiles(t).length;
-    const body = await multipart({ name: 'Bureau <2>', description: 'Sous les toits', file: { filename: 'b.png', data: PNG, type: 'image/png' } });
-    const res = await t.app.inject({ method: 'PUT', url: `${base(me.id)}/${created.univer_id}`, headers: { ...me.headers, ...body.headers }, payload: body.payload });
+    const body = await multipart({
+      name: 'Bureau <2>',
+      description: 'Sous les toits',
+      file: { filename: 'b.png', data: PNG, type: 'image/png' },
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${base(me.id)}/${created.univer_id}`,
+      headers: { ...me.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bureau 2', description: 'Sous les toits' });
     expect(res.json().image).not.toBe(created.image);
@@ -116,7 +162,12 @@ describe('universes', () => {
 
     const full = (await createUniverse(me, { name: 'Buanderie' })).json();
     const data = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Bosch', modele: 'Série 6' }) });
-    const added = await t.app.inject({ method: 'POST', url: `${base(me.id)}/${full.univer_id}/appliances`, headers: { ...me.headers, ...data.headers }, payload: data.payload });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${base(me.id)}/${full.univer_id}/appliances`,
+      headers: { ...me.headers, ...data.headers },
+      payload: data.payload,
+    });
     expect(added.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `${base(me.id)}/${full.univer_id}`, headers: me.headers });
     expect(res.statusCode).toBe(409);

@@ -5,4 +5,8 @@ import { RightsSection } from '../../features/rights/components/rights-section.t
 import { withSlots } from '../../lib/slots.tsx';
 
 /** The appliance page with its « Mes droits » section, its product recalls and its « Consommation et coût » (lib/slots.tsx). */
-export const ApplianceDetail = withSlots(ApplianceDetailPage, { applianceRights: RightsSection, applianceRecalls: RecallBanners, applianceEnergy: ApplianceEnergySection });
+export const ApplianceDetail = withSlots(ApplianceDetailPage, {
+  applianceRights: RightsSection,
+  applianceRecalls: RecallBanners,
+  applianceEnergy: ApplianceEnergySection,
+});

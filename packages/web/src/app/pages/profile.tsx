@@ -6,4 +6,9 @@ import { NotificationPreferencesCard } from '../../features/notifications/compon
 import { withSlots } from '../../lib/slots.tsx';
 
 /** /profile with « Mes notifications », the CSV export and import cards and the « Dossier d’inventaire » (lib/slots.tsx). */
-export const Profile = withSlots(ProfilePage, { inventoryCsv: InventoryCsvCards, labelsCard: LabelsCard, inventoryDossier: DossierCard, notificationPreferences: NotificationPreferencesCard });
+export const Profile = withSlots(ProfilePage, {
+  inventoryCsv: InventoryCsvCards,
+  labelsCard: LabelsCard,
+  inventoryDossier: DossierCard,
+  notificationPreferences: NotificationPreferencesCard,
+});

@@ -135,83 +135,91 @@ export function AppLayout() {
       className={classes.shell}
     >
       {!hideHeader && (
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={paths.home} underline="never" aria-label="EcoFoyer, accueil">
-            <Logo size={34} />
-          </Anchor>
-          {isDesktop ? (
-            <Group gap="sm" wrap="nowrap">
-              <HouseholdName />
-              <UnstyledButton component={Link} to={paths.profile} className={classes.user}>
-                <Group gap={8} wrap="nowrap">
-                  <IconUserCircle size={26} aria-hidden />
-                  <Text fw={600} data-testid="current-user">
-                    {session?.firstname} {session?.lastname}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-              <NotificationBell />
-              <ActionIcon variant="subtle" color="red.9" size={44} radius="xl" onClick={logoutModal.open} title="Déconnecter" aria-label="Déconnecter">
-                <IconLogout size={24} />
-              </ActionIcon>
-            </Group>
-          ) : (
-            <Group gap={4} wrap="nowrap">
-              {/* Phones are the main target: the unread count is in their header too. */}
-              <NotificationBell />
-              <DeferredOptionsMenu />
-              <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
-                <IconUserCircle size={28} />
-              </ActionIcon>
-            </Group>
-          )}
-        </Group>
-      </AppShell.Header>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to={paths.home} underline="never" aria-label="EcoFoyer, accueil">
+              <Logo size={34} />
+            </Anchor>
+            {isDesktop ? (
+              <Group gap="sm" wrap="nowrap">
+                <HouseholdName />
+                <UnstyledButton component={Link} to={paths.profile} className={classes.user}>
+                  <Group gap={8} wrap="nowrap">
+                    <IconUserCircle size={26} aria-hidden />
+                    <Text fw={600} data-testid="current-user">
+                      {session?.firstname} {session?.lastname}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+                <NotificationBell />
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  size={44}
+                  radius="xl"
+                  onClick={logoutModal.open}
+                  title="Déconnecter"
+                  aria-label="Déconnecter"
+                >
+                  <IconLogout size={24} />
+                </ActionIcon>
+              </Group>
+            ) : (
+              <Group gap={4} wrap="nowrap">
+                {/* Phones are the main target: the unread count is in their header too. */}
+                <NotificationBell />
+                <DeferredOptionsMenu />
+                <ActionIcon component={Link} to={paths.profile} variant="subtle" size={44} radius="xl" aria-label="Mon profil">
+                  <IconUserCircle size={28} />
+                </ActionIcon>
+              </Group>
+            )}
+          </Group>
+        </AppShell.Header>
       )}
 
       {isDesktop && (
-      <AppShell.Navbar p="sm" aria-label="Navigation principale">
-        <Stack gap={4} style={{ flex: 1 }}>
-          {MAIN_NAV.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={22} />}
-              active={isNavActive(item.to, pathname)}
-              className={classes.navLink}
-            />
-          ))}
-        </Stack>
-        <Stack gap={4}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" id="options-title">
-            Options
-          </Text>
-          <nav aria-labelledby="options-title">
-            {OPTIONS_NAV.map((item) => (
+        <AppShell.Navbar p="sm" aria-label="Navigation principale">
+          <Stack gap={4} style={{ flex: 1 }}>
+            {MAIN_NAV.map((item) => (
               <NavLink
                 key={item.to}
                 component={Link}
                 to={item.to}
                 label={item.label}
-                leftSection={<item.icon size={20} />}
+                leftSection={<item.icon size={22} />}
                 active={isNavActive(item.to, pathname)}
                 className={classes.navLink}
               />
             ))}
-            <NavLink
-              component="button"
-              label="Déconnecter"
-              c="red.9"
-              leftSection={<IconLogout size={20} />}
-              onClick={logoutModal.open}
-              className={classes.navLink}
-            />
-          </nav>
-        </Stack>
-      </AppShell.Navbar>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" id="options-title">
+              Options
+            </Text>
+            <nav aria-labelledby="options-title">
+              {OPTIONS_NAV.map((item) => (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={20} />}
+                  active={isNavActive(item.to, pathname)}
+                  className={classes.navLink}
+                />
+              ))}
+              <NavLink
+                component="button"
+                label="Déconnecter"
+                c="red.9"
+                leftSection={<IconLogout size={20} />}
+                onClick={logoutModal.open}
+                className={classes.navLink}
+              />
+            </nav>
+          </Stack>
+        </AppShell.Navbar>
       )}
 
       <AppShell.Main className={classes.main}>
@@ -237,26 +245,26 @@ export function AppLayout() {
       </AppShell.Main>
 
       {!isDesktop && (
-      <AppShell.Footer className={classes.tabBar}>
-        <nav aria-label="Navigation principale" className={classes.tabs}>
-          {MAIN_NAV.map((item) => {
-            const active = isNavActive(item.to, pathname);
-            return (
-              <UnstyledButton
-                key={item.to}
-                component={Link}
-                to={item.to}
-                className={classes.tab}
-                data-active={active || undefined}
-                aria-current={active ? 'page' : undefined}
-              >
-                <item.icon size={24} aria-hidden />
-                <span>{item.short}</span>
-              </UnstyledButton>
-            );
-          })}
-        </nav>
-      </AppShell.Footer>
+        <AppShell.Footer className={classes.tabBar}>
+          <nav aria-label="Navigation principale" className={classes.tabs}>
+            {MAIN_NAV.map((item) => {
+              const active = isNavActive(item.to, pathname);
+              return (
+                <UnstyledButton
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  className={classes.tab}
+                  data-active={active || undefined}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  <item.icon size={24} aria-hidden />
+                  <span>{item.short}</span>
+                </UnstyledButton>
+              );
+            })}
+          </nav>
+        </AppShell.Footer>
       )}
       <LogoutDialog opened={logoutOpened} onClose={logoutModal.close} />
       {(!isDesktop || hideHeader) && <AppBadgeSync />}

@@ -1,4 +1,17 @@
-import { type AucuneFiche, type ChatAnswer, type ChatSuite, emergencyFor, isGreeting, isSafetyBypass, MSG, type MiaAnswer, type Refus, SAFETY_BYPASS_REFUSAL, type SafetyCheck, type Urgence } from '@ecofoyer/contracts';
+import {
+  type AucuneFiche,
+  type ChatAnswer,
+  type ChatSuite,
+  emergencyFor,
+  isGreeting,
+  isSafetyBypass,
+  MSG,
+  type MiaAnswer,
+  type Refus,
+  SAFETY_BYPASS_REFUSAL,
+  type SafetyCheck,
+  type Urgence,
+} from '@ecofoyer/contracts';
 
 /** What the chat knows about the device (product §4, repair chat flow, step 1). */
 export interface ChatDevice {
@@ -34,7 +47,13 @@ export type ChatMessage =
  * A call the page must make; its result comes back as an event. `screen`: the server reads the first
  * description for a danger or a bypass request the chat's own rules did not recognise.
  */
-export type ChatRequest = { id: number; kind: 'chat' | 'analysis' | 'videos' | 'screen'; question: string; faultId?: string | null; suite?: ChatSuite | null };
+export type ChatRequest = {
+  id: number;
+  kind: 'chat' | 'analysis' | 'videos' | 'screen';
+  question: string;
+  faultId?: string | null;
+  suite?: ChatSuite | null;
+};
 
 export interface ChatState {
   messages: ChatMessage[];
@@ -67,7 +86,10 @@ export const CHAT_TEXTS = {
   prompt: 'Décris-moi la panne : que se passe-t-il, depuis quand, y a-t-il un bruit, une odeur, un voyant ou un code d’erreur ?',
   greetingReply: 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.',
   options: 'Merci, c’est noté. Que veux-tu faire maintenant ?',
-  choices: { repairer: 'Trouver un réparateur', video: 'Obtenir une aide vidéo', diy: 'Diagnostiquer et réparer moi-même' } as Record<Choice, string>,
+  choices: { repairer: 'Trouver un réparateur', video: 'Obtenir une aide vidéo', diy: 'Diagnostiquer et réparer moi-même' } as Record<
+    Choice,
+    string
+  >,
   diyWarning:
     'Attention : avant toute intervention, débranche l’appareil (ou coupe son disjoncteur) et ferme l’arrivée d’eau s’il en a une. ' +
     'Ne touche jamais à un circuit de gaz ou de fluide frigorigène, ni à l’intérieur d’un micro-ondes, et n’ouvre pas un appareil encore sous garantie : ' +
@@ -83,9 +105,18 @@ export function openChat(device: ChatDevice, firstname: string | null): ChatStat
     { id: 1, from: 'assistant', kind: 'text', text: CHAT_TEXTS.greeting(firstname) },
     { id: 2, from: 'assistant', kind: 'device', device },
   ];
-  if (device.bonus) messages.push({ id: 3, from: 'assistant', kind: 'bonus', text: CHAT_TEXTS.bonus(device.productName ?? device.name, device.bonus) });
+  if (device.bonus)
+    messages.push({ id: 3, from: 'assistant', kind: 'bonus', text: CHAT_TEXTS.bonus(device.productName ?? device.name, device.bonus) });
   messages.push({ id: messages.length + 1, from: 'assistant', kind: 'text', text: CHAT_TEXTS.prompt });
-  return { messages, fault: null, phase: 'describe', pending: null, nextId: messages.length + 1, deviceName: device.productName ?? device.name, suite: null };
+  return {
+    messages,
+    fault: null,
+    phase: 'describe',
+    pending: null,
+    nextId: messages.length + 1,
+    deviceName: device.productName ?? device.name,
+    suite: null,
+  };
 }
 
 type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
@@ -96,7 +127,12 @@ function add(state: ChatState, ...messages: NewMessage[]): ChatState {
   return { ...state, messages: [...state.messages, ...withIds], nextId };
 }
 
-function request(state: ChatState, kind: ChatRequest['kind'], question: string, extra: Pick<ChatRequest, 'faultId' | 'suite'> = {}): ChatState {
+function request(
+  state: ChatState,
+  kind: ChatRequest['kind'],
+  question: string,
+  extra: Pick<ChatRequest, 'faultId' | 'suite'> = {},
+): ChatState {
   return { ...state, pending: { id: state.nextId, kind, question, ...extra }, nextId: state.nextId + 1 };
 }
 
@@ -109,7 +145,8 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       const withUser = add(state, { from: 'user', kind: 'text', text });
       // An emergency is answered at once, before anything else, whatever the step.
       const urgence = emergencyFor(text, state.deviceName);
-      if (urgence) return add({ ...withUser, phase: state.fault === null ? 'describe' : 'talk' }, { from: 'assistant', kind: 'urgence', urgence });
+      if (urgence)
+        return add({ ...withUser, phase: state.fault === null ? 'describe' : 'talk' }, { from: 'assistant', kind: 'urgence', urgence });
       // A request to bypass a safety device gets the refusal, at once too.
       if (isSafetyBypass(text)) return add(withUser, { from: 'assistant', kind: 'refus', refus: SAFETY_BYPASS_REFUSAL });
       // Step 3: a greeting alone gets a prompt to describe the fault.
@@ -122,15 +159,21 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'choose': {
       if (state.pending || state.fault === null) return state;
       const withUser = add(state, { from: 'user', kind: 'text', text: CHAT_TEXTS.choices[event.choice] });
-      if (event.choice === 'repairer') return add({ ...withUser, phase: 'talk' }, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
+      if (event.choice === 'repairer')
+        return add({ ...withUser, phase: 'talk' }, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
       if (event.choice === 'video') return request({ ...withUser, phase: 'talk' }, 'videos', state.fault);
       // Step 5: do-it-yourself first shows the warning.
       return add({ ...withUser, phase: 'diy-confirm' }, { from: 'assistant', kind: 'diy-warning', text: CHAT_TEXTS.diyWarning });
     }
     case 'diy': {
       if (state.phase !== 'diy-confirm' || state.fault === null || state.pending) return state;
-      const withUser = add({ ...state, phase: 'talk' }, { from: 'user', kind: 'text', text: event.agree ? CHAT_TEXTS.diyAgree : CHAT_TEXTS.diyPro });
-      return event.agree ? request(withUser, 'analysis', state.fault) : add(withUser, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
+      const withUser = add(
+        { ...state, phase: 'talk' },
+        { from: 'user', kind: 'text', text: event.agree ? CHAT_TEXTS.diyAgree : CHAT_TEXTS.diyPro },
+      );
+      return event.agree
+        ? request(withUser, 'analysis', state.fault)
+        : add(withUser, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
     }
     case 'chat-answer': {
       if (state.pending?.id !== event.requestId) return state;
@@ -149,7 +192,8 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'repairers':
       return add(state, { from: 'assistant', kind: 'repairers', text: CHAT_TEXTS.repairers });
     case 'analysis': {
-      if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat' || state.pending.kind === 'screen') return state;
+      if (!state.pending || state.pending.id !== event.requestId || state.pending.kind === 'chat' || state.pending.kind === 'screen')
+        return state;
       const { kind, question } = state.pending;
       const done = { ...state, pending: null };
       if (event.answer.urgence) return add(done, { from: 'assistant', kind: 'urgence', urgence: event.answer.urgence });
@@ -172,7 +216,8 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'failed': {
       if (state.pending?.id !== event.requestId) return state;
       // Offline or the server down: the chat's own rules found nothing, so the flow goes on.
-      if (state.pending.kind === 'screen') return add({ ...state, pending: null, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
+      if (state.pending.kind === 'screen')
+        return add({ ...state, pending: null, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
       const text = state.pending.kind === 'chat' ? MSG.assistantKbFailure : MSG.assistantAnalysisFailed;
       return add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text, tone: 'error' });
     }

@@ -8,11 +8,7 @@ const LINE_PX = 40;
  * a sideways gesture (a trackpad, a tilting wheel) the browser scrolls itself, and a slider already
  * at the end the wheel turns towards lets the page scroll on.
  */
-export function wheelScroll(
-  left: number,
-  max: number,
-  wheel: { deltaX: number; deltaY: number; deltaMode: number },
-): number | null {
+export function wheelScroll(left: number, max: number, wheel: { deltaX: number; deltaY: number; deltaMode: number }): number | null {
   if (max <= 0 || Math.abs(wheel.deltaY) <= Math.abs(wheel.deltaX)) return null;
   const delta = wheel.deltaMode === 1 ? wheel.deltaY * LINE_PX : wheel.deltaY;
   const next = Math.max(0, Math.min(max, left + delta));

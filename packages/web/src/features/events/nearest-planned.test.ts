@@ -5,7 +5,23 @@ import { nearestPlanned } from './nearest-planned.ts';
 const NOW = new Date('2026-11-24T10:00:00Z');
 let next = 1;
 const ev = (dt: string, over: Partial<Event> = {}): Event =>
-  ({ id: next++, title: 'Nettoyer le filtre', dt_realisation: dt, note: null, applianceId: 7, applianceName: 'Lave-linge', maintenanceCardId: 3, type: 'MAINTENANCE', status: 'NEW', seriesId: null, frequency: null, done_at: null, dt_creation: '2026-11-01T00:00:00Z', maintenanceCard: null, ...over }) as Event;
+  ({
+    id: next++,
+    title: 'Nettoyer le filtre',
+    dt_realisation: dt,
+    note: null,
+    applianceId: 7,
+    applianceName: 'Lave-linge',
+    maintenanceCardId: 3,
+    type: 'MAINTENANCE',
+    status: 'NEW',
+    seriesId: null,
+    frequency: null,
+    done_at: null,
+    dt_creation: '2026-11-01T00:00:00Z',
+    maintenanceCard: null,
+    ...over,
+  }) as Event;
 
 describe('a task done early completes its planned occurrence', () => {
   it('takes the planned occurrence of the same card and device, the late one first, else the next within 30 days', () => {

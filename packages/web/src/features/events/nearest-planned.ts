@@ -13,7 +13,8 @@ export function nearestPlanned(events: readonly Event[], cardId: number, applian
   const limit = now.getTime() + EARLY_DONE_WINDOW_DAYS * DAY_MS;
   let best: Event | null = null;
   for (const e of events) {
-    if (e.status === 'DONE' || e.type !== 'MAINTENANCE' || e.maintenanceCardId !== cardId || (e.applianceId ?? null) !== applianceId) continue;
+    if (e.status === 'DONE' || e.type !== 'MAINTENANCE' || e.maintenanceCardId !== cardId || (e.applianceId ?? null) !== applianceId)
+      continue;
     const at = Date.parse(e.dt_realisation);
     if (at > limit) continue;
     if (!best || at < Date.parse(best.dt_realisation)) best = e;

@@ -8,7 +8,9 @@ export type Identified = { kind: 'eprel'; product: EprelProduct } | { kind: 'ean
 
 /** The label's QR code asks EPREL; a barcode asks Open Products Facts. */
 export async function identify(code: ScannedCode): Promise<Identified> {
-  return code.kind === 'eprel' ? { kind: 'eprel', product: await fetchEprelProduct(code.numero) } : { kind: 'ean', product: await fetchEanProduct(code.ean) };
+  return code.kind === 'eprel'
+    ? { kind: 'eprel', product: await fetchEprelProduct(code.numero) }
+    : { kind: 'ean', product: await fetchEanProduct(code.ean) };
 }
 
 /**

@@ -5,7 +5,11 @@ import { faqGroups } from './faq-content';
 import { privacySections } from './privacy-content';
 
 /** What an operator configures (EDITOR_NAME, EDITOR_ADDRESS, EDITOR_EMAIL), and what nobody did. */
-const CONFIGURED: LegalInfo = { editeur: 'Association Répare Ton Quartier', adresse: '4 rue des Artisans, 69007 Lyon', contact: 'contact@repare-ton-quartier.fr' };
+const CONFIGURED: LegalInfo = {
+  editeur: 'Association Répare Ton Quartier',
+  adresse: '4 rue des Artisans, 69007 Lyon',
+  contact: 'contact@repare-ton-quartier.fr',
+};
 const UNCONFIGURED: LegalInfo = { editeur: DEFAULT_EDITOR_NAME, adresse: null, contact: null };
 const CGU_SECTIONS = cguSections(CONFIGURED);
 const FAQ_GROUPS = faqGroups(CONFIGURED);
@@ -19,10 +23,7 @@ const faqItems = FAQ_GROUPS.flatMap((group) => group.items);
 
 const allTexts: string[] = [
   ...CGU_SECTIONS.flatMap((section) => [section.title, ...section.paragraphs]),
-  ...FAQ_GROUPS.flatMap((group) => [
-    group.title,
-    ...group.items.flatMap((item) => [item.question, ...item.answer]),
-  ]),
+  ...FAQ_GROUPS.flatMap((group) => [group.title, ...group.items.flatMap((item) => [item.question, ...item.answer])]),
 ];
 
 function duplicates(values: string[]): string[] {
@@ -62,20 +63,38 @@ describe('CGU', () => {
     expect(text).toContain('Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon');
     expect(text).toContain('contact@repare-ton-quartier.fr');
     for (const editor of [CONFIGURED, UNCONFIGURED]) {
-      const all = [...cguSections(editor), ...privacySections(editor)].flatMap((s) => [s.title, ...s.paragraphs]).concat(faqGroups(editor).flatMap((g) => g.items.flatMap((i) => i.answer)));
+      const all = [...cguSections(editor), ...privacySections(editor)]
+        .flatMap((s) => [s.title, ...s.paragraphs])
+        .concat(faqGroups(editor).flatMap((g) => g.items.flatMap((i) => i.answer)));
       for (const line of all) {
         expect(line, line).not.toMatch(/\[[^\]]*\]|\bundefined\b|\bnull\b/);
         expect(line, line).not.toMatch(/, ,|à \.|à ,/);
       }
     }
-    const unconfigured = cguSections(UNCONFIGURED).flatMap((s) => s.paragraphs).join('\n');
+    const unconfigured = cguSections(UNCONFIGURED)
+      .flatMap((s) => s.paragraphs)
+      .join('\n');
     expect(unconfigured).toContain(DEFAULT_EDITOR_NAME);
     expect(unconfigured).not.toContain('Par courrier');
   });
 
   it('dit où exercer ses droits dans l’application, et la politique de confidentialité dit les durées appliquées', () => {
-    const privacy = privacySections(CONFIGURED).flatMap((s) => s.paragraphs).join('\n');
-    for (const words of ['Télécharger mes données', 'Supprimer mon compte', 'Mes appareils connectés', '90 jours', '1 heure', '24 heures', '30 jours', '400 jours', '1 an', 'CNIL']) expect(privacy).toContain(words);
+    const privacy = privacySections(CONFIGURED)
+      .flatMap((s) => s.paragraphs)
+      .join('\n');
+    for (const words of [
+      'Télécharger mes données',
+      'Supprimer mon compte',
+      'Mes appareils connectés',
+      '90 jours',
+      '1 heure',
+      '24 heures',
+      '30 jours',
+      '400 jours',
+      '1 an',
+      'CNIL',
+    ])
+      expect(privacy).toContain(words);
   });
 });
 

@@ -5,10 +5,25 @@ import catalogue from '../../../../server/src/db/reference/products.json' with {
 import universes from '../../../../server/src/db/reference/universes.json' with { type: 'json' };
 import { productOptions, roomOf, searchProductOptions } from './product-options.ts';
 
-const products: RefProduct[] = catalogue.map((p, i) => ({ id: i + 1, slug: p.slug, prodName: p.prodName, pict: p.pict, universeSlug: p.universe, carbonSlug: p.carbonSlug, repairBonusTypes: p.repairBonusTypes }));
-const rooms: RefUniverse[] = universes.map((u, i) => ({ id: i + 1, slug: u.slug, name: u.name, description: u.description, image: u.image }));
+const products: RefProduct[] = catalogue.map((p, i) => ({
+  id: i + 1,
+  slug: p.slug,
+  prodName: p.prodName,
+  pict: p.pict,
+  universeSlug: p.universe,
+  carbonSlug: p.carbonSlug,
+  repairBonusTypes: p.repairBonusTypes,
+}));
+const rooms: RefUniverse[] = universes.map((u, i) => ({
+  id: i + 1,
+  slug: u.slug,
+  name: u.name,
+  description: u.description,
+  image: u.image,
+}));
 const kitchen = rooms.find((r) => r.slug === 'cuisine')!;
-const labels = (items: (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[]) => items.flatMap((o) => ('group' in o ? o.items : [o])).map((o) => o.label);
+const labels = (items: (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[]) =>
+  items.flatMap((o) => ('group' in o ? o.items : [o])).map((o) => o.label);
 
 describe('the wizard’s « Type de produit »', () => {
   it('lists the kitchen’s products first, then the others, each in French alphabetical order', () => {
@@ -31,7 +46,8 @@ describe('the wizard’s « Type de produit »', () => {
 
   it('finds « refrigerateur » and « lave vaiselle » as the chooser does, across the groups', () => {
     const options = productOptions(products, kitchen);
-    const search = (text: string) => labels(searchProductOptions({ options, search: text, limit: Number.POSITIVE_INFINITY }) as ComboboxItem[]);
+    const search = (text: string) =>
+      labels(searchProductOptions({ options, search: text, limit: Number.POSITIVE_INFINITY }) as ComboboxItem[]);
     expect(search('refrigerateur')[0]).toBe('Réfrigérateur');
     expect(search('lave vaiselle')[0]).toBe('Lave-vaisselle');
     expect(search('frigo')[0]).toBe('Réfrigérateur');

@@ -6,14 +6,21 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base' });
 /** The reference room a universe stands for: the one it was made from, else the one of the same name. */
 export function roomOf(universe: Pick<Universe, 'refuniver_id' | 'name'> | null, rooms: readonly RefUniverse[]): RefUniverse | null {
   if (!universe) return null;
-  return rooms.find((r) => r.id === universe.refuniver_id) ?? rooms.find((r) => normalizeForSearch(r.name) === normalizeForSearch(universe.name)) ?? null;
+  return (
+    rooms.find((r) => r.id === universe.refuniver_id) ??
+    rooms.find((r) => normalizeForSearch(r.name) === normalizeForSearch(universe.name)) ??
+    null
+  );
 }
 
 /**
  * « Type de produit »: every type in French alphabetical order, the ones usually
  * found in the chosen room first under their own heading (a lawnmower is not first for the kitchen).
  */
-export function productOptions(products: readonly RefProduct[], room: RefUniverse | null): (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[] {
+export function productOptions(
+  products: readonly RefProduct[],
+  room: RefUniverse | null,
+): (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[] {
   const sorted = [...products].sort((a, b) => collator.compare(a.prodName, b.prodName));
   const item = (p: RefProduct): ComboboxItem => ({ value: String(p.id), label: p.prodName });
   const likely = room ? sorted.filter((p) => p.universeSlug === room.slug) : [];

@@ -13,9 +13,9 @@ describe('push opt-in outcomes', () => {
   });
 
   it('keeps our server’s French refusal, but not a 5xx or a network failure', () => {
-    expect(pushOutcomeMessage(outcomeOfError(new ApiError(409, 'Cet abonnement aux notifications appartient à un autre compte.', 'CONFLICT')))).toBe(
-      'Cet abonnement aux notifications appartient à un autre compte.',
-    );
+    expect(
+      pushOutcomeMessage(outcomeOfError(new ApiError(409, 'Cet abonnement aux notifications appartient à un autre compte.', 'CONFLICT'))),
+    ).toBe('Cet abonnement aux notifications appartient à un autre compte.');
     expect(pushOutcomeMessage(outcomeOfError(new ApiError(503, 'Service Unavailable', 'X')))).toBe(PUSH_OUTCOME_FR.failed);
   });
 

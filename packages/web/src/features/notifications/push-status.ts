@@ -35,7 +35,8 @@ export function outcomeOfError(error: unknown): PushOutcome {
   return { kind: 'failed' };
 }
 
-export const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** This device's state: permission, then whether the service worker holds a subscription. */
 export async function currentPushState(): Promise<PushState> {

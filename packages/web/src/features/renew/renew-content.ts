@@ -132,7 +132,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Pièces détachées garanties',
-      text: "Les fabricants doivent mettre les principales pièces à disposition des réparateurs professionnels pendant au moins 7 ans après la mise sur le marché du dernier exemplaire du modèle, et 10 ans pour les joints de porte.",
+      text: 'Les fabricants doivent mettre les principales pièces à disposition des réparateurs professionnels pendant au moins 7 ans après la mise sur le marché du dernier exemplaire du modèle, et 10 ans pour les joints de porte.',
     },
     {
       title: 'Pas de note de réparabilité',
@@ -144,7 +144,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Volume adapté',
-      text: "Un appareil surdimensionné consomme plus pour rien : estimez votre besoin réel et demandez-vous si un congélateur séparé est vraiment utile. Un combiné bien dimensionné suffit à la plupart des foyers.",
+      text: 'Un appareil surdimensionné consomme plus pour rien : estimez votre besoin réel et demandez-vous si un congélateur séparé est vraiment utile. Un combiné bien dimensionné suffit à la plupart des foyers.',
     },
     GARANTIE_LEGALE,
   ],
@@ -161,7 +161,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     INFO_PIECES,
     {
       title: 'Réparable avec le bonus réparation',
-      text: "Une fois hors garantie, de nombreux petits appareils (cafetière, grille-pain, bouilloire, aspirateur, micro-ondes) ouvrent droit au bonus réparation chez un réparateur labellisé QualiRépar. Un modèle démontable coûtera moins cher à faire durer.",
+      text: 'Une fois hors garantie, de nombreux petits appareils (cafetière, grille-pain, bouilloire, aspirateur, micro-ondes) ouvrent droit au bonus réparation chez un réparateur labellisé QualiRépar. Un modèle démontable coûtera moins cher à faire durer.',
     },
     GARANTIE_LEGALE,
     {
@@ -177,7 +177,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Régulation des radiateurs',
-      text: "Pour un radiateur électrique, la qualité de la régulation compte davantage que la technologie de chauffe. Un thermostat électronique précis, la programmation et la détection de fenêtre ouverte ou de présence font baisser la consommation.",
+      text: 'Pour un radiateur électrique, la qualité de la régulation compte davantage que la technologie de chauffe. Un thermostat électronique précis, la programmation et la détection de fenêtre ouverte ou de présence font baisser la consommation.',
     },
     {
       title: 'Filtres et consommables',
@@ -205,7 +205,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Pièces détachées',
-      text: "Pour les téléviseurs et moniteurs, les principales pièces doivent rester disponibles pour les réparateurs professionnels pendant au moins 7 ans après la mise sur le marché du dernier exemplaire du modèle.",
+      text: 'Pour les téléviseurs et moniteurs, les principales pièces doivent rester disponibles pour les réparateurs professionnels pendant au moins 7 ans après la mise sur le marché du dernier exemplaire du modèle.',
     },
     {
       title: 'Taille adaptée',
@@ -225,7 +225,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Pièces détachées et mises à jour',
-      text: "Pour les smartphones mis sur le marché depuis le 20 juin 2025, les pièces essentielles doivent rester disponibles 7 ans et les mises à jour du système au moins 5 ans après la fin de commercialisation du modèle. Pour les ordinateurs portables, la loi française impose au moins 5 ans de disponibilité des pièces essentielles.",
+      text: 'Pour les smartphones mis sur le marché depuis le 20 juin 2025, les pièces essentielles doivent rester disponibles 7 ans et les mises à jour du système au moins 5 ans après la fin de commercialisation du modèle. Pour les ordinateurs portables, la loi française impose au moins 5 ans de disponibilité des pièces essentielles.',
     },
     {
       title: 'Reconditionné : ce que garantit la mention',
@@ -262,7 +262,7 @@ export const DURABILITY_CRITERIA: Record<DeviceFamily, Criterion[]> = {
     },
     {
       title: 'Une batterie pour plusieurs outils',
-      text: "Choisissez si possible une gamme où la même batterie alimente plusieurs outils : vous pourrez ensuite acheter les outils seuls, sans batterie ni chargeur en double.",
+      text: 'Choisissez si possible une gamme où la même batterie alimente plusieurs outils : vous pourrez ensuite acheter les outils seuls, sans batterie ni chargeur en double.',
     },
     {
       title: "Pièces d'usure d'une trottinette",
@@ -281,7 +281,7 @@ export const ENERGY_ADVICE: Record<DeviceFamily, string | null> = {
   'gros-electromenager':
     "Lave-linge et lave-vaisselle affichent l'échelle A à G depuis mars 2021, et les sèche-linge depuis le 1er juillet 2025 : visez les meilleures classes et comparez la consommation pour 100 cycles. Les fours et les hottes gardent des classes A+ à A+++, et les plaques de cuisson n'ont pas d'étiquette.",
   froid:
-    "Un appareil de froid tourne 24 heures sur 24 : sa classe (échelle A à G depuis mars 2021) et sa consommation annuelle en kWh pèsent lourd sur la facture. Comparez les kWh à volume équivalent plutôt que la seule lettre.",
+    'Un appareil de froid tourne 24 heures sur 24 : sa classe (échelle A à G depuis mars 2021) et sa consommation annuelle en kWh pèsent lourd sur la facture. Comparez les kWh à volume équivalent plutôt que la seule lettre.',
   'petit-electromenager':
     "La plupart des petits appareils n'ont pas d'étiquette énergie : regardez la puissance et la présence d'un arrêt automatique. Pour une lampe, c'est l'ampoule qui porte l'étiquette, avec l'échelle A à G depuis septembre 2021.",
   'chauffage-climatisation':
@@ -338,7 +338,7 @@ export const FUNDING: Funding[] = [
   },
   {
     title: 'Ateliers de réparation bénévoles',
-    text: "Dans les ateliers de réparation associatifs, des bénévoles vous aident gratuitement ou pour une petite participation à diagnostiquer et réparer vous-même votre appareil. Renseignez-vous auprès de votre mairie, de votre ressourcerie ou des associations locales.",
+    text: 'Dans les ateliers de réparation associatifs, des bénévoles vous aident gratuitement ou pour une petite participation à diagnostiquer et réparer vous-même votre appareil. Renseignez-vous auprès de votre mairie, de votre ressourcerie ou des associations locales.',
     families: 'all',
     kind: 'reparation',
   },
@@ -356,7 +356,7 @@ export const RENEW_TIPS: Criterion[] = [
   },
   {
     title: 'Choisir la bonne taille',
-    text: "Un appareil trop grand ou trop puissant consomme plus sans rendre plus de service. Partez de votre usage réel, pas du modèle le plus équipé.",
+    text: 'Un appareil trop grand ou trop puissant consomme plus sans rendre plus de service. Partez de votre usage réel, pas du modèle le plus équipé.',
   },
   {
     title: 'Éviter les gadgets et les doublons',

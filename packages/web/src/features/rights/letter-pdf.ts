@@ -13,7 +13,11 @@ export async function letterPdf(paragraphs: string[]): Promise<Uint8Array> {
   const [width, height] = [595.28, 841.89];
   const maxWidth = width - 2 * margin;
   // Narrow no-break spaces (from French number formatting) and the œ ligature have no WinAnsi glyph.
-  const clean = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ').replace(/œ/g, 'oe').replace(/Œ/g, 'OE');
+  const clean = (s: string) =>
+    s
+      .replace(/[\u202f\u00a0]/g, ' ')
+      .replace(/œ/g, 'oe')
+      .replace(/Œ/g, 'OE');
   let page = doc.addPage([width, height]);
   let y = height - margin;
   for (const paragraph of paragraphs.map(clean)) {

@@ -4,7 +4,10 @@ import { repairOrReplace } from './repair-or-replace.ts';
 
 const washer = carbonBySlug.get('lave-linge');
 const rights = (dtAchat: string, today: string) =>
-  computeRights({ dtAchat, dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] }, today);
+  computeRights(
+    { dtAchat, dtLivraison: null, occasion: false, garantieCommercialeFin: null, productSlug: 'lave-linge', bonusMontant: 50, repairs: [] },
+    today,
+  );
 
 describe('« Réparer ou remplacer ? »', () => {
   it('under guarantee, sends to the seller', () => {
@@ -40,12 +43,21 @@ describe('« Réparer ou remplacer ? »', () => {
   it('compares a fridge or a washing machine with a class-A model of the same size', () => {
     const fridge = carbonBySlug.get('refrigerateur');
     const old = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: 298, classe: 'E' });
-    expect(old.texte).toContain('Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.');
-    // A washing machine too (2019/2014's bands); not an oven (no label bands), nor without its consumption.
-    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24', { kwhYear: 150, classe: 'D' }).texte).toContain(
-      'Un modèle neuf de classe A de même taille consommerait au plus 113 kWh par an, contre 150 kWh pour celui-ci',
+    expect(old.texte).toContain(
+      'Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.',
     );
-    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', carbonBySlug.get('four'), '2026-11-24', { kwhYear: 150, classe: 'D' }).texte).not.toContain('classe A');
-    expect(repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: null, classe: 'E' }).texte).not.toContain('classe A');
+    // A washing machine too (2019/2014's bands); not an oven (no label bands), nor without its consumption.
+    expect(
+      repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', washer, '2026-11-24', { kwhYear: 150, classe: 'D' }).texte,
+    ).toContain('Un modèle neuf de classe A de même taille consommerait au plus 113 kWh par an, contre 150 kWh pour celui-ci');
+    expect(
+      repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', carbonBySlug.get('four'), '2026-11-24', {
+        kwhYear: 150,
+        classe: 'D',
+      }).texte,
+    ).not.toContain('classe A');
+    expect(
+      repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: null, classe: 'E' }).texte,
+    ).not.toContain('classe A');
   });
 });

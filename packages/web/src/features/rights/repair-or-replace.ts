@@ -45,15 +45,31 @@ function againstClassA(carbon: CarbonEntry | undefined, energy: EnergyFacts | un
  * available, with what a new one would cost the climate to make. Past both, the app does not
  * decide: it says what to weigh and sends to a repairer's diagnosis.
  */
-export function repairOrReplace(rights: Droits, purchase: string | null, carbon: CarbonEntry | undefined, today: string, energy?: EnergyFacts): RepairOrReplace {
+export function repairOrReplace(
+  rights: Droits,
+  purchase: string | null,
+  carbon: CarbonEntry | undefined,
+  today: string,
+  energy?: EnergyFacts,
+): RepairOrReplace {
   const ageYears = purchase ? Math.max(0, Math.floor((Date.parse(today) - Date.parse(purchase)) / (365.25 * 86_400_000))) : null;
   const lifespanYears = carbon?.lifespanYears ?? null;
   const carbonAvoidedKg = carbon ? production(carbon) : null;
-  const partsYearsLeft = rights.pieces.jusqua ? Math.max(0, Math.floor((Date.parse(rights.pieces.jusqua) - Date.parse(today)) / (365.25 * 86_400_000))) : null;
-  const avoided = carbonAvoidedKg !== null ? ` Réparer évite aussi de fabriquer un appareil neuf : environ ${kg(carbonAvoidedKg)} de CO2e.` : '';
+  const partsYearsLeft = rights.pieces.jusqua
+    ? Math.max(0, Math.floor((Date.parse(rights.pieces.jusqua) - Date.parse(today)) / (365.25 * 86_400_000)))
+    : null;
+  const avoided =
+    carbonAvoidedKg !== null ? ` Réparer évite aussi de fabriquer un appareil neuf : environ ${kg(carbonAvoidedKg)} de CO2e.` : '';
   const classA = againstClassA(carbon, energy);
   if (rights.legale?.active || rights.commerciale?.active) {
-    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'garantie', texte: `Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.${avoided}` };
+    return {
+      ageYears,
+      lifespanYears,
+      carbonAvoidedKg,
+      partsYearsLeft,
+      verdict: 'garantie',
+      texte: `Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.${avoided}`,
+    };
   }
   const young = ageYears !== null && lifespanYears !== null && ageYears < lifespanYears;
   const parts = partsYearsLeft !== null && partsYearsLeft > 0;
@@ -64,7 +80,14 @@ export function repairOrReplace(rights: Droits, purchase: string | null, carbon:
     ]
       .filter(Boolean)
       .join(' et ');
-    return { ageYears, lifespanYears, carbonAvoidedKg, partsYearsLeft, verdict: 'reparer', texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}` };
+    return {
+      ageYears,
+      lifespanYears,
+      carbonAvoidedKg,
+      partsYearsLeft,
+      verdict: 'reparer',
+      texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}`,
+    };
   }
   return {
     ageYears,

@@ -47,7 +47,7 @@ const EBAY: Place = {
   name: 'eBay',
   url: 'https://www.ebay.fr/',
   description:
-    "Vente à prix fixe ou aux enchères, utile pour toucher des acheteurs dans toute la France. Pour un objet lourd, proposez le retrait sur place.",
+    'Vente à prix fixe ou aux enchères, utile pour toucher des acheteurs dans toute la France. Pour un objet lourd, proposez le retrait sur place.',
 };
 
 const BACK_MARKET_REPRISE: Place = {
@@ -74,7 +74,7 @@ const DECHETERIE = {
 
 const RESSOURCERIE = {
   title: "Ressourcerie ou Emmaüs, s'il fonctionne encore",
-  text: "Un appareil en état de marche a plus de valeur réemployé que recyclé : les ressourceries et les groupes Emmaüs le remettent en vente à petit prix. Appelez avant de vous déplacer, car chaque structure fixe ses propres critères.",
+  text: 'Un appareil en état de marche a plus de valeur réemployé que recyclé : les ressourceries et les groupes Emmaüs le remettent en vente à petit prix. Appelez avant de vous déplacer, car chaque structure fixe ses propres critères.',
 };
 
 const JE_DONNE_MON_ELECTROMENAGER = {
@@ -95,7 +95,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         "Vérifiez que l'appareil fonctionne et signalez honnêtement tout défaut : bruit, petite fuite, programme qui ne marche plus.",
         "Nettoyez-le : joint de hublot, filtre de vidange et bac à produits d'un lave-linge, filtres et bras d'un lave-vaisselle, four et plaques dégraissés.",
         "Joignez la notice, les tuyaux d'arrivée et de vidange, ainsi que les grilles et plaques fournies avec l'appareil.",
-        "Pour un lave-linge, remettez les vis de bridage du tambour avant le transport si vous les avez conservées.",
+        'Pour un lave-linge, remettez les vis de bridage du tambour avant le transport si vous les avez conservées.',
         "Appelez la structure avant de vous déplacer : certaines n'acceptent que des appareils récents ou manquent de place.",
       ],
     },
@@ -103,11 +103,11 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
       intro:
         "Un gros appareil en bon état se revend surtout localement, car l'acheteur vient le chercher. Attention : Envie, Emmaüs et les ressourceries ne rachètent pas les appareils des particuliers, ils les reçoivent en don.",
       steps: [
-        'Nettoyez l\'appareil à fond et lancez un cycle complet (ou une chauffe pour un four) pour vérifier qu\'il fonctionne.',
-        'Relevez la marque, la référence et l\'année sur la plaque signalétique, et retrouvez la facture et la notice.',
-        'Prenez des photos nettes à la lumière du jour : vue d\'ensemble, intérieur, plaque signalétique et défauts éventuels.',
+        "Nettoyez l'appareil à fond et lancez un cycle complet (ou une chauffe pour un four) pour vérifier qu'il fonctionne.",
+        "Relevez la marque, la référence et l'année sur la plaque signalétique, et retrouvez la facture et la notice.",
+        "Prenez des photos nettes à la lumière du jour : vue d'ensemble, intérieur, plaque signalétique et défauts éventuels.",
         'Rédigez une annonce précise : dimensions, capacité, classe énergétique, âge, défauts connus et conditions de retrait.',
-        "Préparez le débranchement avant le rendez-vous : robinet fermé, eau vidangée, tuyaux et vis de bridage à portée de main.",
+        'Préparez le débranchement avant le rendez-vous : robinet fermé, eau vidangée, tuyaux et vis de bridage à portée de main.',
         "Utilisez le paiement sécurisé de la plateforme ou vérifiez le paiement avant le départ de l'appareil, et ne cliquez jamais sur un lien de paiement reçu par e-mail ou SMS.",
       ],
       places: [LEBONCOIN, EBAY],
@@ -126,24 +126,24 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
   froid: {
     give: {
       intro:
-        "Un réfrigérateur, un congélateur ou une cave à vin qui refroidit encore correctement rend de grands services. Emmaüs accepte les réfrigérateurs en bon état, tout comme de nombreuses ressourceries, selon leurs propres critères.",
+        'Un réfrigérateur, un congélateur ou une cave à vin qui refroidit encore correctement rend de grands services. Emmaüs accepte les réfrigérateurs en bon état, tout comme de nombreuses ressourceries, selon leurs propres critères.',
       conditions: [
-        'Vérifiez que l\'appareil atteint la bonne température (environ 4 °C au réfrigérateur, -18 °C au congélateur) et qu\'il ne fait pas de bruit anormal.',
-        'Dégivrez-le, nettoyez l\'intérieur et le joint de porte, puis laissez-le sécher porte entrouverte pour éviter les odeurs.',
+        "Vérifiez que l'appareil atteint la bonne température (environ 4 °C au réfrigérateur, -18 °C au congélateur) et qu'il ne fait pas de bruit anormal.",
+        "Dégivrez-le, nettoyez l'intérieur et le joint de porte, puis laissez-le sécher porte entrouverte pour éviter les odeurs.",
         'Donnez-le complet : clayettes, bacs à légumes, balconnets et notice.',
         "Transportez-le de préférence debout ; s'il a été couché, attendez quelques heures avant de le rebrancher.",
       ],
     },
     sell: {
       intro:
-        "Les appareils de froid se revendent bien localement, surtout les modèles récents et bien classés. Envie, Emmaüs et les ressourceries ne les rachètent pas aux particuliers : ils les reçoivent en don.",
+        'Les appareils de froid se revendent bien localement, surtout les modèles récents et bien classés. Envie, Emmaüs et les ressourceries ne les rachètent pas aux particuliers : ils les reçoivent en don.',
       steps: [
-        'Dégivrez, nettoyez et faites tourner l\'appareil quelques heures pour vérifier qu\'il refroidit bien.',
-        'Relevez sur la plaque signalétique la marque, la référence, le volume et l\'année, et retrouvez la facture.',
-        'Photographiez l\'extérieur, l\'intérieur vide, le joint de porte et l\'étiquette énergie si vous l\'avez gardée.',
-        'Indiquez dans l\'annonce les dimensions exactes, la classe énergétique, le niveau sonore et les défauts éventuels.',
+        "Dégivrez, nettoyez et faites tourner l'appareil quelques heures pour vérifier qu'il refroidit bien.",
+        "Relevez sur la plaque signalétique la marque, la référence, le volume et l'année, et retrouvez la facture.",
+        "Photographiez l'extérieur, l'intérieur vide, le joint de porte et l'étiquette énergie si vous l'avez gardée.",
+        "Indiquez dans l'annonce les dimensions exactes, la classe énergétique, le niveau sonore et les défauts éventuels.",
         "Prévenez l'acheteur qu'il faut transporter l'appareil debout, et videz-le complètement avant son arrivée.",
-        'Préférez le paiement sécurisé de la plateforme ou un paiement vérifié avant que l\'appareil ne parte.',
+        "Préférez le paiement sécurisé de la plateforme ou un paiement vérifié avant que l'appareil ne parte.",
       ],
       places: [LEBONCOIN, EBAY],
       priceTip:
@@ -151,7 +151,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
     },
     recycle: {
       intro:
-        "Un appareil de froid en fin de vie contient des gaz qui doivent être récupérés dans un centre de traitement spécialisé : il ne doit jamais finir sur le trottoir ni en benne à ferraille.",
+        'Un appareil de froid en fin de vie contient des gaz qui doivent être récupérés dans un centre de traitement spécialisé : il ne doit jamais finir sur le trottoir ni en benne à ferraille.',
       options: [REPRISE_1_POUR_1, JE_DONNE_MON_ELECTROMENAGER, DECHETERIE, RESSOURCERIE],
       warning:
         "Un réfrigérateur contient un fluide frigorigène dans son circuit et des gaz dans sa mousse isolante, qui réchauffent le climat s'ils s'échappent. Ne percez et ne coupez jamais les tuyaux à l'arrière, ne retirez pas le compresseur et confiez l'appareil entier à la filière de collecte.",
@@ -200,7 +200,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         'Testez toutes les fonctions : chauffe, ventilation, thermostat, minuterie et télécommande.',
         "Nettoyez ou remplacez les filtres (purificateur, climatiseur mobile) et videz, détartrez puis séchez bien le réservoir d'un humidificateur ou d'un déshumidificateur.",
         "Joignez la notice, la télécommande, le tuyau d'évacuation d'un climatiseur mobile et les éventuels filtres de rechange.",
-        "Un chauffe-eau, une chaudière, une pompe à chaleur ou une climatisation fixe se donnent rarement : leur dépose et leur réinstallation demandent un professionnel.",
+        'Un chauffe-eau, une chaudière, une pompe à chaleur ou une climatisation fixe se donnent rarement : leur dépose et leur réinstallation demandent un professionnel.',
       ],
     },
     sell: {
@@ -237,22 +237,22 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
   ecrans: {
     give: {
       intro:
-        "Un téléviseur, un moniteur ou un vidéoprojecteur qui fonctionne peut servir encore des années, par exemple comme second écran. Donnez-le complet, réinitialisé et bien emballé.",
+        'Un téléviseur, un moniteur ou un vidéoprojecteur qui fonctionne peut servir encore des années, par exemple comme second écran. Donnez-le complet, réinitialisé et bien emballé.',
       conditions: [
         "Vérifiez l'image (pas de pixels morts, de bandes ou de taches) et le son, sur chacune des entrées.",
-        'Réinitialisez les téléviseurs connectés aux paramètres d\'usine pour déconnecter vos comptes de vidéo à la demande et vos applications.',
+        "Réinitialisez les téléviseurs connectés aux paramètres d'usine pour déconnecter vos comptes de vidéo à la demande et vos applications.",
         "Joignez la télécommande, le pied ou la fixation, le câble d'alimentation et la notice.",
         "Transportez l'écran debout, dalle protégée, idéalement dans son carton d'origine.",
       ],
     },
     sell: {
       intro:
-        "Les écrans perdent vite de la valeur, mais un modèle récent et en parfait état se revend bien. Les structures solidaires ne les rachètent pas : elles les reçoivent en don.",
+        'Les écrans perdent vite de la valeur, mais un modèle récent et en parfait état se revend bien. Les structures solidaires ne les rachètent pas : elles les reçoivent en don.',
       steps: [
         "Nettoyez la dalle avec un chiffon doux et réinitialisez l'appareil aux paramètres d'usine.",
         "Relevez la référence exacte, l'année et la diagonale, et retrouvez la facture et la télécommande.",
         "Photographiez l'écran allumé sur une image nette, puis l'arrière, les connecteurs et les accessoires.",
-        'Listez les connectiques (HDMI, USB), la résolution et les défauts éventuels dans l\'annonce.',
+        "Listez les connectiques (HDMI, USB), la résolution et les défauts éventuels dans l'annonce.",
         "Faites la remise en main propre en allumant l'écran devant l'acheteur, avec un paiement sécurisé ou vérifié.",
       ],
       places: [LEBONCOIN, EBAY],
@@ -261,7 +261,7 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
     },
     recycle: {
       intro:
-        "Les écrans contiennent des composants à dépolluer : ils doivent rejoindre une filière DEEE, jamais les encombrants ni la poubelle.",
+        'Les écrans contiennent des composants à dépolluer : ils doivent rejoindre une filière DEEE, jamais les encombrants ni la poubelle.',
       options: [
         REPRISE_1_POUR_1,
         {
@@ -285,14 +285,14 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         "Déconnectez vos comptes (Apple, Google, Samsung, Microsoft) avant la réinitialisation, sinon le verrouillage antivol rendra l'appareil inutilisable.",
         'Retirez la carte SIM, la carte mémoire et, pour une imprimante, les cartouches entamées si vous voulez les recycler à part.',
         "Joignez le chargeur et le câble, et signalez l'état de la batterie ou de l'écran.",
-        "Une box internet ou un décodeur fournis par votre opérateur sont en général loués : ils ne se donnent pas et doivent lui être restitués à la résiliation.",
+        'Une box internet ou un décodeur fournis par votre opérateur sont en général loués : ils ne se donnent pas et doivent lui être restitués à la résiliation.',
       ],
     },
     sell: {
       intro:
         "Smartphones, tablettes et ordinateurs portables se revendent bien, entre particuliers ou via un service de reprise. La box de votre opérateur, elle, n'est pas à vous : elle se restitue, elle ne se vend pas.",
       steps: [
-        'Sauvegardez vos données, déconnectez vos comptes puis réinitialisez l\'appareil aux paramètres d\'usine.',
+        "Sauvegardez vos données, déconnectez vos comptes puis réinitialisez l'appareil aux paramètres d'usine.",
         "Retirez la carte SIM et la carte mémoire, et notez l'état de la batterie quand l'appareil l'indique.",
         "Rassemblez la facture (elle prouve que l'appareil n'est pas volé), le chargeur et la boîte si vous l'avez.",
         "Prenez des photos de l'écran allumé et éteint, du dos et des tranches, en montrant honnêtement les rayures.",
@@ -305,18 +305,18 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
     },
     recycle: {
       intro:
-        "Téléphones, ordinateurs, imprimantes et accessoires sont des DEEE : ils contiennent des métaux précieux à récupérer et des batteries à traiter à part.",
+        'Téléphones, ordinateurs, imprimantes et accessoires sont des DEEE : ils contiennent des métaux précieux à récupérer et des batteries à traiter à part.',
       options: [
         REPRISE_1_POUR_0,
         REPRISE_1_POUR_1,
         DECHETERIE,
         {
           title: "Box et décodeur : retour à l'opérateur",
-          text: "À la résiliation, renvoyez la box et le décodeur selon la procédure de votre opérateur (colis prépayé, point relais ou boutique) et gardez une preuve du dépôt. Sans restitution, des frais de non-retour peuvent vous être facturés.",
+          text: 'À la résiliation, renvoyez la box et le décodeur selon la procédure de votre opérateur (colis prépayé, point relais ou boutique) et gardez une preuve du dépôt. Sans restitution, des frais de non-retour peuvent vous être facturés.',
         },
       ],
       warning:
-        "Effacez toujours vos données avant de déposer un appareil, même cassé. Une batterie gonflée ou abîmée ne doit plus être rechargée : déposez-la rapidement dans un point de collecte, jamais à la poubelle, car les batteries au lithium peuvent provoquer des incendies.",
+        'Effacez toujours vos données avant de déposer un appareil, même cassé. Une batterie gonflée ou abîmée ne doit plus être rechargée : déposez-la rapidement dans un point de collecte, jamais à la poubelle, car les batteries au lithium peuvent provoquer des incendies.',
     },
   },
 
@@ -336,8 +336,8 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
         "Consoles, appareils photo et matériel hi-fi de qualité gardent une vraie valeur d'occasion. Un appareil complet, avec ses accessoires et sa boîte, part plus vite et plus cher.",
       steps: [
         "Nettoyez l'appareil (grilles, coussinets, manettes) et réinitialisez-le après avoir déconnecté vos comptes.",
-        'Vérifiez son fonctionnement et notez l\'état de la batterie pour un appareil nomade.',
-        'Rassemblez les accessoires, la facture et la boîte si vous l\'avez.',
+        "Vérifiez son fonctionnement et notez l'état de la batterie pour un appareil nomade.",
+        "Rassemblez les accessoires, la facture et la boîte si vous l'avez.",
         "Photographiez l'appareil allumé et ses accessoires, et indiquez la référence exacte et les défauts éventuels.",
         "Proposez la remise en main propre avec un essai sur place, ou l'envoi bien emballé avec paiement sécurisé.",
       ],
@@ -347,19 +347,19 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
     },
     recycle: {
       intro:
-        "Ces appareils sont des DEEE et contiennent souvent une batterie : ils se déposent dans un point de collecte, jamais à la poubelle.",
+        'Ces appareils sont des DEEE et contiennent souvent une batterie : ils se déposent dans un point de collecte, jamais à la poubelle.',
       options: [REPRISE_1_POUR_0, REPRISE_1_POUR_1, DECHETERIE, RESSOURCERIE],
       warning:
-        "Casques, enceintes nomades et consoles portables contiennent une batterie au lithium : ne les jetez jamais avec les ordures ménagères ni dans le bac de tri, où elles peuvent prendre feu. Retirez les piles amovibles et déposez-les dans un bac de collecte de piles.",
+        'Casques, enceintes nomades et consoles portables contiennent une batterie au lithium : ne les jetez jamais avec les ordures ménagères ni dans le bac de tri, où elles peuvent prendre feu. Retirez les piles amovibles et déposez-les dans un bac de collecte de piles.',
     },
   },
 
   'bricolage-jardin-mobilite': {
     give: {
       intro:
-        "Perceuse, taille-haie, nettoyeur haute pression ou trottinette électrique : un outil en bon état rend service à un voisin, une association ou une ressourcerie. Donnez-le avec sa batterie et son chargeur, sinon il sera difficile à utiliser.",
+        'Perceuse, taille-haie, nettoyeur haute pression ou trottinette électrique : un outil en bon état rend service à un voisin, une association ou une ressourcerie. Donnez-le avec sa batterie et son chargeur, sinon il sera difficile à utiliser.',
       conditions: [
-        "Vérifiez le fonctionnement et la sécurité : gâchette, protections, lame, freins et éclairage pour une trottinette.",
+        'Vérifiez le fonctionnement et la sécurité : gâchette, protections, lame, freins et éclairage pour une trottinette.',
         "Nettoyez l'outil (dessous du carter d'une tondeuse, lame d'un taille-haie) et videz l'eau d'un nettoyeur haute pression.",
         'Joignez la batterie, le chargeur, les accessoires (forets, embouts, lances) et la notice.',
         "Indiquez l'âge de la batterie et son autonomie réelle : c'est la première question que posera le bénéficiaire.",
@@ -367,21 +367,21 @@ export const SECOND_LIFE_GUIDES: Record<DeviceFamily, SecondLifeGuide> = {
     },
     sell: {
       intro:
-        "Les outils de marque et les trottinettes récentes se revendent bien, surtout au printemps pour le jardin. Les structures solidaires ne les rachètent pas, elles les reçoivent en don.",
+        'Les outils de marque et les trottinettes récentes se revendent bien, surtout au printemps pour le jardin. Les structures solidaires ne les rachètent pas, elles les reçoivent en don.',
       steps: [
         "Nettoyez l'outil, affûtez ou remplacez la lame si besoin et rechargez complètement la batterie.",
         "Testez-le et notez l'autonomie de la batterie, le nombre de kilomètres pour une trottinette.",
         "Rassemblez la batterie, le chargeur, les accessoires et la facture, qui prouve l'origine de l'appareil.",
         "Photographiez l'ensemble, la plaque signalétique et les points d'usure (pneus, lame, câble).",
-        "Faites la remise en main propre avec un essai sur place et un paiement sécurisé ou vérifié.",
+        'Faites la remise en main propre avec un essai sur place et un paiement sécurisé ou vérifié.',
       ],
       places: [LEBONCOIN, EBAY],
       priceTip:
-        "Précisez si la batterie et le chargeur sont inclus : un outil vendu sans batterie vaut beaucoup moins. Publiez au bon moment (printemps pour la tonte et la taille, retour des beaux jours pour la trottinette) pour vendre plus vite.",
+        'Précisez si la batterie et le chargeur sont inclus : un outil vendu sans batterie vaut beaucoup moins. Publiez au bon moment (printemps pour la tonte et la taille, retour des beaux jours pour la trottinette) pour vendre plus vite.',
     },
     recycle: {
       intro:
-        "Les outils électriques, tondeuses électriques et trottinettes sont des DEEE ; leurs batteries suivent une collecte dédiée. Une tondeuse thermique, elle, ne relève pas de cette filière : videz son carburant et son huile et renseignez-vous auprès de votre déchèterie.",
+        'Les outils électriques, tondeuses électriques et trottinettes sont des DEEE ; leurs batteries suivent une collecte dédiée. Une tondeuse thermique, elle, ne relève pas de cette filière : videz son carburant et son huile et renseignez-vous auprès de votre déchèterie.',
       options: [
         REPRISE_1_POUR_1,
         DECHETERIE,

@@ -1,4 +1,15 @@
-import { API_BASE, APPLIANCE_SEARCH_MAX, APPLIANCES_PAGE, Appliance, ApplianceCount, type ApplianceCreateData, type ApplianceUpdateText, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr } from '@ecofoyer/contracts';
+import {
+  API_BASE,
+  APPLIANCE_SEARCH_MAX,
+  APPLIANCES_PAGE,
+  Appliance,
+  ApplianceCount,
+  type ApplianceCreateData,
+  type ApplianceUpdateText,
+  FILE_MAX_BYTES_BY_KIND,
+  type FileKind,
+  fileTooLargeFr,
+} from '@ecofoyer/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { firstScreenPaths } from '../../../lib/api-paths.ts';
@@ -24,7 +35,10 @@ export function useAppliancePages(enabled = true) {
   return useInfiniteQuery({
     enabled,
     queryKey: applianceKeys.pages(),
-    queryFn: ({ pageParam }) => api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
+    queryFn: ({ pageParam }) =>
+      api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, {
+        schema: import.meta.env.DEV ? Appliance.array() : undefined,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < APPLIANCES_PAGE ? undefined : last.at(-1)!.id),
   });
@@ -35,7 +49,10 @@ export function useApplianceSearch(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: applianceKeys.search(query),
-    queryFn: () => api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
+    queryFn: () =>
+      api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, {
+        schema: import.meta.env.DEV ? Appliance.array() : undefined,
+      }),
     enabled: query !== '',
     placeholderData: keepPreviousData,
   });
@@ -44,23 +61,38 @@ export function useApplianceSearch(q: string) {
 export function useUniverseAppliances(universeId: number | null) {
   return useQuery({
     queryKey: applianceKeys.inUniverse(universeId ?? 0),
-    queryFn: () => api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
+    queryFn: () =>
+      api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, {
+        schema: import.meta.env.DEV ? Appliance.array() : undefined,
+      }),
     enabled: Boolean(universeId && universeId > 0),
   });
 }
 
 export function useAppliance(id: number | null) {
-  return useQuery({ queryKey: applianceKeys.one(id ?? 0), queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: import.meta.env.DEV ? Appliance : undefined }), enabled: Boolean(id && id > 0) });
+  return useQuery({
+    queryKey: applianceKeys.one(id ?? 0),
+    queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: import.meta.env.DEV ? Appliance : undefined }),
+    enabled: Boolean(id && id > 0),
+  });
 }
 
 export function useApplianceCount() {
   const path = () => firstScreenPaths.applianceCount(userBase());
-  return useQuery({ queryKey: applianceKeys.count(), queryFn: () => api<ApplianceCount>(path(), { schema: import.meta.env.DEV ? ApplianceCount : undefined }), ...seededFrom<ApplianceCount>(path) });
+  return useQuery({
+    queryKey: applianceKeys.count(),
+    queryFn: () => api<ApplianceCount>(path(), { schema: import.meta.env.DEV ? ApplianceCount : undefined }),
+    ...seededFrom<ApplianceCount>(path),
+  });
 }
 
 function useInvalidateInventory() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: applianceKeys.all }), queryClient.invalidateQueries({ queryKey: universeKeys.all })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: applianceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: universeKeys.all }),
+    ]);
 }
 
 /**
@@ -111,7 +143,8 @@ export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
     mutationFn: async ({ id, slot, file }: { id: number; slot: ApplianceFileSlot; file: File }) => {
       const ready = slot === 'notice' ? file : await prepareImage(file);
       // Refused here rather than after sending megabytes the server would refuse.
-      if (ready.size > FILE_MAX_BYTES_BY_KIND[SLOT_KINDS[slot]]) throw new ApiError(413, fileTooLargeFr(SLOT_KINDS[slot]), 'FILE_TOO_LARGE');
+      if (ready.size > FILE_MAX_BYTES_BY_KIND[SLOT_KINDS[slot]])
+        throw new ApiError(413, fileTooLargeFr(SLOT_KINDS[slot]), 'FILE_TOO_LARGE');
       const form = new FormData();
       form.append('file', ready);
       return uploadForm<Appliance>(`${ITEM}/${id}/${slot}`, form, { method: 'PUT', onProgress });
@@ -122,5 +155,8 @@ export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
 
 export function useDeleteAppliance() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }), onSuccess: (_, id) => refreshAfterRemoval(queryClient, id) });
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => refreshAfterRemoval(queryClient, id),
+  });
 }

@@ -11,6 +11,9 @@ export function useRights(applianceId: number, enabled = true) {
     enabled,
     // Under the appliance's key: saving the appliance or a breakdown refreshes it.
     queryKey: ['appliances', 'rights', applianceId],
-    queryFn: () => api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, { schema: import.meta.env.DEV ? Droits : undefined }),
+    queryFn: () =>
+      api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, {
+        schema: import.meta.env.DEV ? Droits : undefined,
+      }),
   });
 }

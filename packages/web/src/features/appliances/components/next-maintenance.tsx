@@ -8,7 +8,11 @@ import { useCanEdit, useFoyerRole } from '../../foyer/api/foyer.ts';
 
 /** The planned maintenance to do first: the oldest still to do (a late one is what is owed). */
 export function nextPlanned(events: readonly Event[]): Event | null {
-  return events.filter((e) => e.type === 'MAINTENANCE' && e.status !== 'DONE').toSorted((a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id)[0] ?? null;
+  return (
+    events
+      .filter((e) => e.type === 'MAINTENANCE' && e.status !== 'DONE')
+      .toSorted((a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id)[0] ?? null
+  );
 }
 
 /**

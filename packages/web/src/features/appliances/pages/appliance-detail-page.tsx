@@ -1,5 +1,20 @@
 import { dayFr, type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
-import { Alert, Anchor, Badge, Button, Group, Image, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
@@ -27,8 +42,19 @@ import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
 import { EditOnly } from '../../foyer/components/edit-only.tsx';
 
-
-function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<{ size?: number }>; label: string; to?: string; href?: string; onClick?: () => void }) {
+function Action({
+  icon: Icon,
+  label,
+  to,
+  href,
+  onClick,
+}: {
+  icon: ComponentType<{ size?: number }>;
+  label: string;
+  to?: string;
+  href?: string;
+  onClick?: () => void;
+}) {
   const content = (
     <>
       <Icon size={26} />
@@ -37,7 +63,12 @@ function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<
       </Text>
     </>
   );
-  if (to) return <UnstyledButton component={Link} to={to} className={classes.action}>{content}</UnstyledButton>;
+  if (to)
+    return (
+      <UnstyledButton component={Link} to={to} className={classes.action}>
+        {content}
+      </UnstyledButton>
+    );
   if (href)
     return (
       <UnstyledButton component="a" href={href} target="_blank" rel="noopener noreferrer" className={classes.action}>
@@ -45,7 +76,11 @@ function Action({ icon: Icon, label, to, href, onClick }: { icon: ComponentType<
         <span className="visually-hidden"> (nouvel onglet)</span>
       </UnstyledButton>
     );
-  return <UnstyledButton onClick={onClick} className={classes.action}>{content}</UnstyledButton>;
+  return (
+    <UnstyledButton onClick={onClick} className={classes.action}>
+      {content}
+    </UnstyledButton>
+  );
 }
 
 /** product §2: the maintenance and repair history of the appliance (newest first). */
@@ -140,7 +175,13 @@ export function ApplianceDetailPage() {
                 radius="md"
                 bg="var(--mantine-color-eco-0)"
               />
-              <FileUploadButton applianceId={a.id} slot="image" accept={FILE_ACCEPT.image} label="Changer la photo" icon={<IconCamera size={18} />} />
+              <FileUploadButton
+                applianceId={a.id}
+                slot="image"
+                accept={FILE_ACCEPT.image}
+                label="Changer la photo"
+                icon={<IconCamera size={18} />}
+              />
             </Stack>
             <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
               <Group gap="xs">
@@ -226,7 +267,10 @@ export function ApplianceDetailPage() {
           <Section title="Historique d’entretien">
             {planned && <NextMaintenance key={planned.id} event={planned} focus={params.get('depuis') === 'etiquette'} />}
             <History
-              events={(events.data ?? []).filter((e) => e.type === 'MAINTENANCE' && (e.status === 'DONE' || new Date(e.dt_realisation) <= new Date(Date.now() + 31 * 86_400_000)))}
+              events={(events.data ?? []).filter(
+                (e) =>
+                  e.type === 'MAINTENANCE' && (e.status === 'DONE' || new Date(e.dt_realisation) <= new Date(Date.now() + 31 * 86_400_000)),
+              )}
               empty="Aucun entretien enregistré pour le moment."
             />
             <Anchor component={Link} to={`/entretien/fiche?${productQuery}`} fw={600}>
@@ -249,7 +293,12 @@ export function ApplianceDetailPage() {
               ) : (
                 <Text c="dimmed">Gardez votre facture ici : elle sert pour la garantie et le bonus réparation (PDF, JPG ou PNG).</Text>
               )}
-              <FileUploadButton applianceId={a.id} slot="facture" accept={FILE_ACCEPT.invoice} label={a.facture ? 'Remplacer la facture' : 'Ajouter la facture'} />
+              <FileUploadButton
+                applianceId={a.id}
+                slot="facture"
+                accept={FILE_ACCEPT.invoice}
+                label={a.facture ? 'Remplacer la facture' : 'Ajouter la facture'}
+              />
             </Stack>
           </Section>
           <Section title="Notice">
@@ -261,13 +310,25 @@ export function ApplianceDetailPage() {
               ) : (
                 <Text c="dimmed">Ajoutez la notice de l’appareil (PDF) pour l’avoir toujours sous la main.</Text>
               )}
-              <FileUploadButton applianceId={a.id} slot="notice" accept={FILE_ACCEPT.manual} label={a.notice ? 'Remplacer la notice' : 'Ajouter la notice'} />
+              <FileUploadButton
+                applianceId={a.id}
+                slot="notice"
+                accept={FILE_ACCEPT.manual}
+                label={a.notice ? 'Remplacer la notice' : 'Ajouter la notice'}
+              />
             </Stack>
           </Section>
         </SimpleGrid>
       </Stack>
 
-      <Modal opened={manualOpened} onClose={manual.close} title={`Notice — ${a.name}`} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={manualOpened}
+        onClose={manual.close}
+        title={`Notice — ${a.name}`}
+        size="xl"
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         {a.notice ? (
           <PdfViewer url={a.notice} title={`Notice de ${a.name}`} fileName={`notice-${a.name}.pdf`} />
         ) : (
@@ -277,7 +338,14 @@ export function ApplianceDetailPage() {
           </Stack>
         )}
       </Modal>
-      <Modal opened={invoiceOpened} onClose={invoice.close} title={`Facture — ${a.name}`} size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={invoiceOpened}
+        onClose={invoice.close}
+        title={`Facture — ${a.name}`}
+        size="xl"
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         {a.facture &&
           (a.facture_type === 'application/pdf' ? (
             <PdfViewer url={a.facture} title={`Facture de ${a.name}`} fileName={`facture-${a.name}.pdf`} />

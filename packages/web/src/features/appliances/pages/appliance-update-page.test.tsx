@@ -7,18 +7,56 @@ import { signedIn } from '../../../../test/session.ts';
 import { ApplianceUpdatePage } from './appliance-update-page.tsx';
 
 const washer: Appliance = {
-  id: 7, univer_id: 3, univer_name: 'Buanderie', prod_id: 11, prod_name: 'Lave-linge', name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4',
-  dt_achat: '2024-03-01', dt_fab: null, dt_creation: '2024-03-02T10:00:00.000Z', note: null, panne_note: null, facture_ref: null, classenergie: 'B',
-  pict: null, facture: null, facture_type: null, notice: null, product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
-  vendeur: null, prix_achat: null, numero_serie: null, dt_livraison: null, occasion: false, garantie_commerciale_fin: null,
-  eprel_number: null, ean: null, energy_kwh_year: null,
+  id: 7,
+  univer_id: 3,
+  univer_name: 'Buanderie',
+  prod_id: 11,
+  prod_name: 'Lave-linge',
+  name: 'Lave-linge',
+  marque: 'Bosch',
+  modele: 'Serie 4',
+  dt_achat: '2024-03-01',
+  dt_fab: null,
+  dt_creation: '2024-03-02T10:00:00.000Z',
+  note: null,
+  panne_note: null,
+  facture_ref: null,
+  classenergie: 'B',
+  pict: null,
+  facture: null,
+  facture_type: null,
+  notice: null,
+  product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
+  vendeur: null,
+  prix_achat: null,
+  numero_serie: null,
+  dt_livraison: null,
+  occasion: false,
+  garantie_commerciale_fin: null,
+  eprel_number: null,
+  ean: null,
+  energy_kwh_year: null,
 };
 
 const network = () =>
   stubNetwork((call) => {
     if (call.method === 'PUT') return { status: 200, body: { ...washer, ...(call.body as object), prix_achat: 549.9 } };
     if (call.url.endsWith('/appliances/7')) return { status: 200, body: washer };
-    if (call.url.includes('/references/refproducts')) return { status: 200, body: [{ id: 11, slug: 'lave-linge', prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg', universeSlug: 'buanderie', carbonSlug: 'lave-linge', repairBonusTypes: ['Lave-linge'] }] };
+    if (call.url.includes('/references/refproducts'))
+      return {
+        status: 200,
+        body: [
+          {
+            id: 11,
+            slug: 'lave-linge',
+            prodName: 'Lave-linge',
+            pict: '/ref/products/lave-linge.svg',
+            universeSlug: 'buanderie',
+            carbonSlug: 'lave-linge',
+            repairBonusTypes: ['Lave-linge'],
+          },
+        ],
+      };
     if (call.url.endsWith('/foyers/univers')) return { status: 200, body: [] };
     return { status: 404, body: { message: 'inconnu' } };
   });
@@ -57,7 +95,18 @@ describe('appliance update form (product §2): the contract’s schema checks it
     expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'))).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`${API_BASE}/profils/users/foyers/univers/appliances/7/text`);
-    expect(put.body).toMatchObject({ name: 'Lave-linge', marque: 'Bosch', modele: 'Serie 4', prod_id: 11, univer_id: 3, prix_achat: '549,90', vendeur: 'Darty', dt_livraison: null, occasion: false, energy_kwh_year: '152,5' });
+    expect(put.body).toMatchObject({
+      name: 'Lave-linge',
+      marque: 'Bosch',
+      modele: 'Serie 4',
+      prod_id: 11,
+      univer_id: 3,
+      prix_achat: '549,90',
+      vendeur: 'Darty',
+      dt_livraison: null,
+      occasion: false,
+      energy_kwh_year: '152,5',
+    });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

@@ -1,5 +1,19 @@
 import { type Appliance, ApplianceUpdateText, ENERGY_CLASSES, MSG, TEXT_MAX } from '@ecofoyer/contracts';
-import { Alert, Button, Checkbox, Fieldset, Group, Modal, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -154,8 +168,18 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
             )}
             <TextInput label="Nom" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('name')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select label="Type de produit" searchable data={(products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName }))} {...form.getInputProps('prod_id')} />
-              <Select label="Univers" description="Pour déplacer l’appareil dans une autre pièce" data={universeOptions} {...form.getInputProps('univer_id')} />
+              <Select
+                label="Type de produit"
+                searchable
+                data={(products.data ?? []).map((p) => ({ value: String(p.id), label: p.prodName }))}
+                {...form.getInputProps('prod_id')}
+              />
+              <Select
+                label="Univers"
+                description="Pour déplacer l’appareil dans une autre pièce"
+                data={universeOptions}
+                {...form.getInputProps('univer_id')}
+              />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Marque" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('marque')} />
@@ -177,16 +201,41 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
             <Fieldset legend="Achat et garanties" radius="md">
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="Vendeur" description="Le magasin ou le site où vous l’avez acheté" maxLength={TEXT_MAX} {...form.getInputProps('vendeur')} />
+                  <TextInput
+                    label="Vendeur"
+                    description="Le magasin ou le site où vous l’avez acheté"
+                    maxLength={TEXT_MAX}
+                    {...form.getInputProps('vendeur')}
+                  />
                   <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" {...form.getInputProps('prix_achat')} />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="Numéro de série" description="Sur la plaque signalétique" maxLength={TEXT_MAX} {...form.getInputProps('numero_serie')} />
-                  <TextInput label="Date de livraison" description="Si elle diffère de l’achat : la garantie légale part de là" type="date" max={new Date().toISOString().slice(0, 10)} {...form.getInputProps('dt_livraison')} />
+                  <TextInput
+                    label="Numéro de série"
+                    description="Sur la plaque signalétique"
+                    maxLength={TEXT_MAX}
+                    {...form.getInputProps('numero_serie')}
+                  />
+                  <TextInput
+                    label="Date de livraison"
+                    description="Si elle diffère de l’achat : la garantie légale part de là"
+                    type="date"
+                    max={new Date().toISOString().slice(0, 10)}
+                    {...form.getInputProps('dt_livraison')}
+                  />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="Fin de la garantie commerciale" description="Extension de garantie du vendeur ou du fabricant, si vous en avez une" type="date" {...form.getInputProps('garantie_commerciale_fin')} />
-                  <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" {...form.getInputProps('occasion', { type: 'checkbox' })} />
+                  <TextInput
+                    label="Fin de la garantie commerciale"
+                    description="Extension de garantie du vendeur ou du fabricant, si vous en avez une"
+                    type="date"
+                    {...form.getInputProps('garantie_commerciale_fin')}
+                  />
+                  <Checkbox
+                    mt={{ sm: 'xl' }}
+                    label="Acheté d’occasion à un professionnel"
+                    {...form.getInputProps('occasion', { type: 'checkbox' })}
+                  />
                 </SimpleGrid>
               </Stack>
             </Fieldset>

@@ -1,4 +1,12 @@
-import { API_BASE, type ChatAnswer, type ChatBody, type MiaAnswer, type MiaQuestionBody, type SafetyCheck, type SafetyCheckBody } from '@ecofoyer/contracts';
+import {
+  API_BASE,
+  type ChatAnswer,
+  type ChatBody,
+  type MiaAnswer,
+  type MiaQuestionBody,
+  type SafetyCheck,
+  type SafetyCheckBody,
+} from '@ecofoyer/contracts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST V1/assistant/chat: the knowledge-base reply. */

@@ -14,7 +14,19 @@ function diagnosisNote(question: string, answer: MiaAnswer): string {
   return note.length > TEXT_MAX ? `${note.slice(0, TEXT_MAX - 1)}…` : note;
 }
 
-export function AnalysisAnswer({ answer, question, videos, device, fault }: { answer: MiaAnswer; question: string; videos: boolean; device: ChatDevice; fault: string | null }) {
+export function AnalysisAnswer({
+  answer,
+  question,
+  videos,
+  device,
+  fault,
+}: {
+  answer: MiaAnswer;
+  question: string;
+  videos: boolean;
+  device: ChatDevice;
+  fault: string | null;
+}) {
   const save = useCreateEvent();
   const { summary, reference_urls: links } = answer;
   const onSave = () => {
@@ -40,7 +52,11 @@ export function AnalysisAnswer({ answer, question, videos, device, fault }: { an
         ))}
         {videos && (
           <List.Item>
-            <Anchor href={videoSearchUrl(`${device.productName ?? ''} ${answer.fault?.title ?? fault ?? question}`.trim())} target="_blank" rel="noopener noreferrer">
+            <Anchor
+              href={videoSearchUrl(`${device.productName ?? ''} ${answer.fault?.title ?? fault ?? question}`.trim())}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Chercher des vidéos sur YouTube <IconExternalLink size={12} />
             </Anchor>
           </List.Item>
@@ -57,7 +73,13 @@ export function AnalysisAnswer({ answer, question, videos, device, fault }: { an
       )}
       {videos && tutorials}
       {summary.PRECAUTION && (
-        <Alert color="orange" icon={<IconAlertTriangle />} title="Précaution" p="xs" styles={{ title: { color: "#7c2d12" }, label: { color: "#7c2d12" } }}>
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle />}
+          title="Précaution"
+          p="xs"
+          styles={{ title: { color: '#7c2d12' }, label: { color: '#7c2d12' } }}
+        >
           {summary.PRECAUTION}
         </Alert>
       )}

@@ -5,7 +5,17 @@ import type { ChatEvent } from '../chat-machine.ts';
 import classes from './repair-chat.module.css';
 
 /** No sheet for this problem, said plainly rather than guessed, with the ways out. */
-export function NoSheetAnswer({ aucuneFiche, busy, dispatch, composerId }: { aucuneFiche: AucuneFiche; busy: boolean; dispatch: (event: ChatEvent) => void; composerId: string }) {
+export function NoSheetAnswer({
+  aucuneFiche,
+  busy,
+  dispatch,
+  composerId,
+}: {
+  aucuneFiche: AucuneFiche;
+  busy: boolean;
+  dispatch: (event: ChatEvent) => void;
+  composerId: string;
+}) {
   return (
     <Stack gap="xs" data-testid="no-sheet">
       <Text>{aucuneFiche.message}</Text>
@@ -18,10 +28,21 @@ export function NoSheetAnswer({ aucuneFiche, busy, dispatch, composerId }: { auc
         ))}
       </List>
       <Group gap="xs">
-        <Button variant="light" className={classes.option} leftSection={<IconMap2 size={18} />} disabled={busy} onClick={() => dispatch({ type: 'repairers' })}>
+        <Button
+          variant="light"
+          className={classes.option}
+          leftSection={<IconMap2 size={18} />}
+          disabled={busy}
+          onClick={() => dispatch({ type: 'repairers' })}
+        >
           Trouver un réparateur
         </Button>
-        <Button variant="subtle" className={classes.option} leftSection={<IconPencil size={18} />} onClick={() => document.getElementById(composerId)?.focus()}>
+        <Button
+          variant="subtle"
+          className={classes.option}
+          leftSection={<IconPencil size={18} />}
+          onClick={() => document.getElementById(composerId)?.focus()}
+        >
           Décrire autrement
         </Button>
       </Group>

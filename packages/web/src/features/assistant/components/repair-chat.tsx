@@ -64,7 +64,14 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
       <div role="log" aria-live="polite" aria-label="Conversation avec l’assistant" className={classes.log}>
         {state.messages.map((m) => (
           <Bubble key={m.id} message={m}>
-            <MessageBody message={m} device={device} fault={state.fault} phase={state.phase} busy={state.pending !== null} dispatch={dispatch} />
+            <MessageBody
+              message={m}
+              device={device}
+              fault={state.fault}
+              phase={state.phase}
+              busy={state.pending !== null}
+              dispatch={dispatch}
+            />
           </Bubble>
         ))}
         {state.pending && (
@@ -201,10 +208,19 @@ function MessageBody({
             <Text>{message.text}</Text>
           </Group>
           <Group gap="xs">
-            <Button className={classes.option} disabled={phase !== 'diy-confirm' || busy} onClick={() => dispatch({ type: 'diy', agree: true })}>
+            <Button
+              className={classes.option}
+              disabled={phase !== 'diy-confirm' || busy}
+              onClick={() => dispatch({ type: 'diy', agree: true })}
+            >
               {CHAT_TEXTS.diyAgree}
             </Button>
-            <Button variant="light" className={classes.option} disabled={phase !== 'diy-confirm' || busy} onClick={() => dispatch({ type: 'diy', agree: false })}>
+            <Button
+              variant="light"
+              className={classes.option}
+              disabled={phase !== 'diy-confirm' || busy}
+              onClick={() => dispatch({ type: 'diy', agree: false })}
+            >
               {CHAT_TEXTS.diyPro}
             </Button>
           </Group>

@@ -42,9 +42,27 @@ export function RepairPage() {
     );
   }
   // The rights say whether the repair bonus applies (never under a guarantee): read them first.
-  if ((applianceId && (appliance.isPending || rights.isPending)) || products.isPending) return <>{title}<Skeleton h={240} radius="lg" /></>;
-  if (applianceId && appliance.isError) return <>{title}<ErrorAlert message={appliance.error.message} onRetry={() => appliance.refetch()} /></>;
-  if (products.isError) return <>{title}<ErrorAlert message={products.error.message} onRetry={() => products.refetch()} /></>;
+  if ((applianceId && (appliance.isPending || rights.isPending)) || products.isPending)
+    return (
+      <>
+        {title}
+        <Skeleton h={240} radius="lg" />
+      </>
+    );
+  if (applianceId && appliance.isError)
+    return (
+      <>
+        {title}
+        <ErrorAlert message={appliance.error.message} onRetry={() => appliance.refetch()} />
+      </>
+    );
+  if (products.isError)
+    return (
+      <>
+        {title}
+        <ErrorAlert message={products.error.message} onRetry={() => products.refetch()} />
+      </>
+    );
 
   const a = applianceId ? appliance.data : undefined;
   const product = products.data.find((p) => p.id === (a?.prod_id ?? prodId));
@@ -104,7 +122,10 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
     });
   };
 
-  const mine = appliances.appliances.map((a) => ({ value: String(a.id), label: `${a.name}${a.prod_name && a.prod_name !== a.name ? ` (${a.prod_name})` : ''}` }));
+  const mine = appliances.appliances.map((a) => ({
+    value: String(a.id),
+    label: `${a.name}${a.prod_name && a.prod_name !== a.name ? ` (${a.prod_name})` : ''}`,
+  }));
   return (
     <Stack gap="md" maw={640}>
       {appliances.any && (
@@ -140,7 +161,13 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
             error={errors.productName}
             required
           />
-          <TextInput label="Marque et modèle" placeholder="Facultatif" value={details} onChange={(e) => setDetails(e.currentTarget.value)} maxLength={TEXT_MAX} />
+          <TextInput
+            label="Marque et modèle"
+            placeholder="Facultatif"
+            value={details}
+            onChange={(e) => setDetails(e.currentTarget.value)}
+            maxLength={TEXT_MAX}
+          />
           <AutoTextarea
             label="Description de la panne"
             placeholder="Que se passe-t-il ? Depuis quand ? Un bruit, un voyant, un code d’erreur ?"

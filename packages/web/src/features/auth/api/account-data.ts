@@ -14,10 +14,16 @@ export function downloadMyData(): Promise<void> {
  * « Supprimer mon compte »: re-authenticated; the session ends with the account. Whoever
  * holds a household shared with others says what becomes of it (left to them by default).
  */
-export async function deleteMyAccount(currentPassword: string, departure: { donnees?: 'laisser' | 'supprimer'; successeur?: number } = {}): Promise<string> {
+export async function deleteMyAccount(
+  currentPassword: string,
+  departure: { donnees?: 'laisser' | 'supprimer'; successeur?: number } = {},
+): Promise<string> {
   const session = sessionStore.get();
   if (!session) throw new ApiError(401, MSG.unauthorized);
-  const { message } = await api<{ message: string }>(`${AUTH_BASE}/user/${session.id}`, { method: 'DELETE', body: { currentPassword, ...departure } });
+  const { message } = await api<{ message: string }>(`${AUTH_BASE}/user/${session.id}`, {
+    method: 'DELETE',
+    body: { currentPassword, ...departure },
+  });
   sessionStore.clear();
   return message;
 }

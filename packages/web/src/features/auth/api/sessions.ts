@@ -14,7 +14,9 @@ export function useRevokeSessions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sessionId?: string) =>
-      sessionId ? api<null>(`${AUTH_BASE}/sessions/${sessionId}`, { method: 'DELETE' }) : api<{ revoked: number }>(`${AUTH_BASE}/sessions`, { method: 'DELETE' }),
+      sessionId
+        ? api<null>(`${AUTH_BASE}/sessions/${sessionId}`, { method: 'DELETE' })
+        : api<{ revoked: number }>(`${AUTH_BASE}/sessions`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -44,7 +44,11 @@ export async function signin({ username, password, remember }: SigninInput): Pro
 }
 
 /** The second step: the code of the authenticator app, or a recovery code. */
-export async function signinSecondFactor(challenge: string, proof: { code?: string; recoveryCode?: string }, remember: boolean): Promise<SigninResponse> {
+export async function signinSecondFactor(
+  challenge: string,
+  proof: { code?: string; recoveryCode?: string },
+  remember: boolean,
+): Promise<SigninResponse> {
   const user = await api<SigninResponse>(`${AUTH_BASE}/signin/totp`, {
     method: 'POST',
     body: { challenge, ...proof, deviceToken: storedDeviceToken() },

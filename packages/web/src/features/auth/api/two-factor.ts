@@ -13,10 +13,16 @@ export function useTwoFactorActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: totpKey });
   return {
-    setup: useMutation({ mutationFn: (currentPassword: string) => api<TotpSetup>(`${AUTH_BASE}/totp/setup`, { method: 'POST', body: { currentPassword } }) }),
-    enable: useMutation({ mutationFn: (code: string) => api<{ recoveryCodes: string[] }>(`${AUTH_BASE}/totp/enable`, { method: 'POST', body: { code } }), onSuccess: refresh }),
+    setup: useMutation({
+      mutationFn: (currentPassword: string) => api<TotpSetup>(`${AUTH_BASE}/totp/setup`, { method: 'POST', body: { currentPassword } }),
+    }),
+    enable: useMutation({
+      mutationFn: (code: string) => api<{ recoveryCodes: string[] }>(`${AUTH_BASE}/totp/enable`, { method: 'POST', body: { code } }),
+      onSuccess: refresh,
+    }),
     disable: useMutation({
-      mutationFn: (input: { currentPassword: string; code?: string; recoveryCode?: string }) => api<{ message: string }>(`${AUTH_BASE}/totp/disable`, { method: 'POST', body: input }),
+      mutationFn: (input: { currentPassword: string; code?: string; recoveryCode?: string }) =>
+        api<{ message: string }>(`${AUTH_BASE}/totp/disable`, { method: 'POST', body: input }),
       onSuccess: refresh,
     }),
   };

@@ -45,7 +45,10 @@ export function AccountData({ demo }: { demo: boolean }) {
     setDeleteError(null);
     setDeleting(true);
     try {
-      const message = await deleteMyAccount(password, others.length > 0 ? { donnees, ...(donnees === 'laisser' && heir ? { successeur: heir.userId } : {}) } : {});
+      const message = await deleteMyAccount(
+        password,
+        others.length > 0 ? { donnees, ...(donnees === 'laisser' && heir ? { successeur: heir.userId } : {}) } : {},
+      );
       navigate('/login', { replace: true, state: { notice: message } });
     } catch (error) {
       setDeleteError(errorMessage(error, 'La suppression n’a pas pu se faire. Réessayez dans un instant.'));
@@ -63,7 +66,9 @@ export function AccountData({ demo }: { demo: boolean }) {
           </Title>
         </Group>
         <Text size="sm">
-          Une copie de tout ce que votre compte contient : votre profil, votre foyer et vos appareils, leurs photos, factures et notices, votre calendrier, vos notifications et badges, vos appareils connectés. Un fichier .zip, lisible par vous (JSON) et par une autre application.
+          Une copie de tout ce que votre compte contient : votre profil, votre foyer et vos appareils, leurs photos, factures et notices,
+          votre calendrier, vos notifications et badges, vos appareils connectés. Un fichier .zip, lisible par vous (JSON) et par une autre
+          application.
         </Text>
         {downloadError && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
@@ -77,7 +82,13 @@ export function AccountData({ demo }: { demo: boolean }) {
           </Anchor>
           .
         </Text>
-        <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void download()} loading={downloading} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} />}
+          onClick={() => void download()}
+          loading={downloading}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Télécharger mes données
         </Button>
 
@@ -89,8 +100,16 @@ export function AccountData({ demo }: { demo: boolean }) {
             <Text size="sm">Ce foyer de démonstration s’efface tout seul 24 h après sa création.</Text>
           ) : (
             <>
-              <Text size="sm">Votre compte et toutes ses données seront supprimés définitivement. Pensez à télécharger vos données avant.</Text>
-              <Button color="red.9" variant="outline" leftSection={<IconTrash size={18} />} onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
+              <Text size="sm">
+                Votre compte et toutes ses données seront supprimés définitivement. Pensez à télécharger vos données avant.
+              </Text>
+              <Button
+                color="red.9"
+                variant="outline"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => setConfirming(true)}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 Supprimer mon compte
               </Button>
             </>
@@ -114,24 +133,42 @@ export function AccountData({ demo }: { demo: boolean }) {
             <List size="sm" spacing={4}>
               <List.Item>votre profil et vos identifiants ;</List.Item>
               <List.Item>
-                {others.length > 0 && donnees === 'laisser' ? 'les univers et appareils que vous gardiez à part dans votre propre foyer, s’il y en a ;' : 'vos univers, vos appareils, leurs photos, factures et notices ;'}
+                {others.length > 0 && donnees === 'laisser'
+                  ? 'les univers et appareils que vous gardiez à part dans votre propre foyer, s’il y en a ;'
+                  : 'vos univers, vos appareils, leurs photos, factures et notices ;'}
               </List.Item>
               <List.Item>votre calendrier d’entretien, vos notifications et vos badges ;</List.Item>
               <List.Item>vos appareils connectés, qui seront tous déconnectés.</List.Item>
             </List>
             {others.length > 0 && foyer && (
               <>
-                <Radio.Group value={donnees} onChange={(v) => setDonnees(v as 'laisser' | 'supprimer')} label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`} name="donnees-du-foyer">
+                <Radio.Group
+                  value={donnees}
+                  onChange={(v) => setDonnees(v as 'laisser' | 'supprimer')}
+                  label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`}
+                  name="donnees-du-foyer"
+                >
                   <Stack gap="xs" mt="xs">
-                    <Radio value="laisser" label="Le laisser aux autres membres" description="Ses appareils, leur entretien et leur historique leur restent ; rien de ce qu’ils ont enregistré n’est perdu." />
-                    <Radio value="supprimer" label="Le supprimer avec mon compte" description="Ses appareils, photos, factures et son historique sont effacés ; les autres membres retrouvent leur propre foyer." />
+                    <Radio
+                      value="laisser"
+                      label="Le laisser aux autres membres"
+                      description="Ses appareils, leur entretien et leur historique leur restent ; rien de ce qu’ils ont enregistré n’est perdu."
+                    />
+                    <Radio
+                      value="supprimer"
+                      label="Le supprimer avec mon compte"
+                      description="Ses appareils, photos, factures et son historique sont effacés ; les autres membres retrouvent leur propre foyer."
+                    />
                   </Stack>
                 </Radio.Group>
                 {donnees === 'laisser' && (
                   <NativeSelect
                     label="Qui sera responsable du foyer ?"
                     value={String(heir?.userId ?? '')}
-                    data={others.map((m) => ({ value: String(m.userId), label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})` }))}
+                    data={others.map((m) => ({
+                      value: String(m.userId),
+                      label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})`,
+                    }))}
                     onChange={(e) => setSuccesseur(Number(e.currentTarget.value))}
                   />
                 )}
@@ -142,13 +179,22 @@ export function AccountData({ demo }: { demo: boolean }) {
                 </Alert>
               </>
             )}
-            <Text size="sm">Un e-mail de confirmation vous sera envoyé. Le journal de sécurité du serveur ne garde qu’une trace anonyme.</Text>
+            <Text size="sm">
+              Un e-mail de confirmation vous sera envoyé. Le journal de sécurité du serveur ne garde qu’une trace anonyme.
+            </Text>
             {deleteError && (
               <Alert color="red" icon={<IconAlertCircle />} role="alert">
                 {deleteError}
               </Alert>
             )}
-            <PasswordInput label="Mot de passe actuel" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+            <PasswordInput
+              label="Mot de passe actuel"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(false)}>
                 Annuler

@@ -90,7 +90,14 @@ export function ConnectedDevices() {
                 </Text>
               </div>
               {!s.actuelle && (
-                <Button size="xs" variant="outline" color="red.9" style={{ flexShrink: 0 }} onClick={() => setPending({ kind: 'one', session: s })} aria-label={`Déconnecter ${s.appareil}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  style={{ flexShrink: 0 }}
+                  onClick={() => setPending({ kind: 'one', session: s })}
+                  aria-label={`Déconnecter ${s.appareil}`}
+                >
                   Déconnecter
                 </Button>
               )}
@@ -99,7 +106,16 @@ export function ConnectedDevices() {
         </Stack>
       )}
       {others.length > 0 && (
-        <Button mt="md" variant="outline" color="red.9" fullWidth h="auto" py={8} styles={{ label: { whiteSpace: 'normal' } }} onClick={() => setPending({ kind: 'others' })}>
+        <Button
+          mt="md"
+          variant="outline"
+          color="red.9"
+          fullWidth
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal' } }}
+          onClick={() => setPending({ kind: 'others' })}
+        >
           Déconnecter tous les autres appareils
         </Button>
       )}

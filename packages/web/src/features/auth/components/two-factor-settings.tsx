@@ -1,5 +1,23 @@
 import { MSG, type TotpSetup } from '@ecofoyer/contracts';
-import { Alert, Badge, Button, Code, CopyButton, Group, Image, List, Modal, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  Modal,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -52,13 +70,18 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
     event.preventDefault();
     const value = code.trim();
     void attempt(async () => {
-      const { message } = await actions.disable.mutateAsync({ currentPassword: password, ...(/^\d{6}$/.test(value.replace(/\s/g, '')) ? { code: value.replace(/\s/g, '') } : { recoveryCode: value }) });
+      const { message } = await actions.disable.mutateAsync({
+        currentPassword: password,
+        ...(/^\d{6}$/.test(value.replace(/\s/g, '')) ? { code: value.replace(/\s/g, '') } : { recoveryCode: value }),
+      });
       close();
       setDone(message);
     });
   };
   const downloadCodes = (codes: string[]) => {
-    const href = URL.createObjectURL(new Blob([`Codes de secours EcoFoyer (chacun ne sert qu’une fois)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
+    const href = URL.createObjectURL(
+      new Blob([`Codes de secours EcoFoyer (chacun ne sert qu’une fois)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }),
+    );
     const link = Object.assign(document.createElement('a'), { href, download: 'ecofoyer-codes-de-secours.txt' });
     link.click();
     URL.revokeObjectURL(href);
@@ -77,7 +100,10 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
           </Group>
           {status.data && <Badge color={enabled ? 'eco' : 'gray'}>{enabled ? 'Activée' : 'Désactivée'}</Badge>}
         </Group>
-        <Text size="sm">À la connexion, en plus du mot de passe, un code à 6 chiffres affiché par une application d’authentification sur votre téléphone (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis…).</Text>
+        <Text size="sm">
+          À la connexion, en plus du mot de passe, un code à 6 chiffres affiché par une application d’authentification sur votre téléphone
+          (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis…).
+        </Text>
         {status.isPending && <Skeleton h={36} />}
         {done && (
           <Alert color="eco" role="status">
@@ -104,7 +130,12 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
         )}
       </Stack>
 
-      <Modal opened={step !== null} onClose={close} title={step?.kind === 'disable' ? 'Désactiver la double authentification' : 'Activer la double authentification'} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={step !== null}
+        onClose={close}
+        title={step?.kind === 'disable' ? 'Désactiver la double authentification' : 'Activer la double authentification'}
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         <Stack>
           {error && (
             <Alert color="red" icon={<IconAlertCircle />} role="alert">
@@ -115,7 +146,14 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
             <form onSubmit={startSetup}>
               <Stack>
                 <Text size="sm">Pour commencer, confirmez que c’est bien vous.</Text>
-                <PasswordInput label="Mot de passe actuel" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+                <PasswordInput
+                  label="Mot de passe actuel"
+                  required
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  data-autofocus
+                />
                 <Button type="submit" loading={actions.setup.isPending} disabled={password === ''}>
                   Continuer
                 </Button>
@@ -130,7 +168,13 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   <List.Item>Scannez ce QR code, ou saisissez la clé affichée dessous.</List.Item>
                   <List.Item>Saisissez le code à 6 chiffres qu’elle affiche.</List.Item>
                 </List>
-                <Image src={`data:image/svg+xml;base64,${btoa(step.setup.qrSvg)}`} alt="QR code à scanner avec votre application d’authentification" w={200} h={200} mx="auto" />
+                <Image
+                  src={`data:image/svg+xml;base64,${btoa(step.setup.qrSvg)}`}
+                  alt="QR code à scanner avec votre application d’authentification"
+                  w={200}
+                  h={200}
+                  mx="auto"
+                />
                 <Group gap="xs" justify="center">
                   <Code style={{ wordBreak: 'break-all' }} data-testid="totp-secret">
                     {step.setup.secret}
@@ -143,7 +187,15 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                     )}
                   </CopyButton>
                 </Group>
-                <TextInput label="Code à 6 chiffres" required autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+                <TextInput
+                  label="Code à 6 chiffres"
+                  required
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={7}
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
                 <Button type="submit" loading={actions.enable.isPending} disabled={code.replace(/\s/g, '').length !== 6}>
                   Activer
                 </Button>
@@ -153,7 +205,8 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
           {step?.kind === 'codes' && (
             <Stack>
               <Alert color="orange" icon={<IconAlertTriangle />} title="Notez vos codes de secours maintenant">
-                Ils ne seront plus affichés. Chacun permet une connexion si vous n’avez plus votre téléphone. Gardez-les en lieu sûr, hors de ce téléphone.
+                Ils ne seront plus affichés. Chacun permet une connexion si vous n’avez plus votre téléphone. Gardez-les en lieu sûr, hors
+                de ce téléphone.
               </Alert>
               <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes">
                 {step.codes.map((c) => (
@@ -180,8 +233,21 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
           {step?.kind === 'disable' && (
             <form onSubmit={turnOff}>
               <Stack>
-                <PasswordInput label="Mot de passe actuel" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
-                <TextInput label="Code à 6 chiffres ou code de secours" required autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+                <PasswordInput
+                  label="Mot de passe actuel"
+                  required
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  data-autofocus
+                />
+                <TextInput
+                  label="Code à 6 chiffres ou code de secours"
+                  required
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
                 <Button type="submit" color="red.9" loading={actions.disable.isPending} disabled={password === '' || code.trim() === ''}>
                   Désactiver
                 </Button>

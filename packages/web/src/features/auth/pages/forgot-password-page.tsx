@@ -32,7 +32,10 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Mot de passe oublié" subtitle={sent ? undefined : 'Indiquez votre adresse : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}>
+    <AuthLayout
+      title="Mot de passe oublié"
+      subtitle={sent ? undefined : 'Indiquez votre adresse : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}
+    >
       {sent ? (
         <Stack>
           <Alert color="eco" icon={<IconMailCheck />} role="status">

@@ -40,7 +40,22 @@ describe('sign-in form (product §2, §5)', () => {
     const calls = stubNetwork((call) =>
       call.url.endsWith('/signin')
         ? { status: 200, body: { totpRequired: true, challenge: 'défi-1' } }
-        : { status: 200, body: { id: 4, username: 'camille@example.fr', email: 'camille@example.fr', firstname: 'Camille', lastname: 'Durand', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 5, deviceToken: 'd' } },
+        : {
+            status: 200,
+            body: {
+              id: 4,
+              username: 'camille@example.fr',
+              email: 'camille@example.fr',
+              firstname: 'Camille',
+              lastname: 'Durand',
+              roles: ['ROLE_FREEMIUM'],
+              accessToken: 'a',
+              refreshToken: 'r',
+              tokenType: 'Bearer',
+              loginCount: 5,
+              deviceToken: 'd',
+            },
+          },
     );
     const user = userEvent.setup();
     renderPage(page, '/login');
@@ -56,7 +71,19 @@ describe('sign-in form (product §2, §5)', () => {
   });
 
   it('goes back after signing in to the page the guard sent here from (a scanned label), never to another site', async () => {
-    const user = { id: 4, username: 'camille@example.fr', email: 'camille@example.fr', firstname: 'Camille', lastname: 'Durand', roles: ['ROLE_FREEMIUM'], accessToken: 'a', refreshToken: 'r', tokenType: 'Bearer', loginCount: 5, deviceToken: 'd' };
+    const user = {
+      id: 4,
+      username: 'camille@example.fr',
+      email: 'camille@example.fr',
+      firstname: 'Camille',
+      lastname: 'Durand',
+      roles: ['ROLE_FREEMIUM'],
+      accessToken: 'a',
+      refreshToken: 'r',
+      tokenType: 'Bearer',
+      loginCount: 5,
+      deviceToken: 'd',
+    };
     for (const [from, lands] of [
       ['/a/abcdefghjk', 'Étiquette scannée'],
       ['//exemple.invalid/a/abcdefghjk', 'Page d’accueil'],

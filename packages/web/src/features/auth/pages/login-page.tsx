@@ -27,7 +27,11 @@ export function LoginPage() {
   const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
   // The address just registered, not typed twice: the sign-up page hands it over.
   const location = useLocation();
-  const [values, setValues] = useState({ email: (location.state as { email?: string } | null)?.email ?? '', password: '', remember: false });
+  const [values, setValues] = useState({
+    email: (location.state as { email?: string } | null)?.email ?? '',
+    password: '',
+    remember: false,
+  });
   const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
   const field = (name: 'email' | 'password') => ({
     value: values[name],
@@ -83,7 +87,11 @@ export function LoginPage() {
     setPending('signin');
     try {
       const value = proof.trim();
-      const user = await signinSecondFactor(challenge, useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') }, values.remember);
+      const user = await signinSecondFactor(
+        challenge,
+        useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') },
+        values.remember,
+      );
       enter(user, 'signin');
     } catch (error) {
       // An expired challenge starts again from the password.
@@ -103,7 +111,14 @@ export function LoginPage() {
   const busy = pending !== null;
   if (challenge) {
     return (
-      <AuthLayout title="Double authentification" subtitle={useRecovery ? 'Saisissez un de vos codes de secours.' : 'Saisissez le code à 6 chiffres affiché par votre application d’authentification.'}>
+      <AuthLayout
+        title="Double authentification"
+        subtitle={
+          useRecovery
+            ? 'Saisissez un de vos codes de secours.'
+            : 'Saisissez le code à 6 chiffres affiché par votre application d’authentification.'
+        }
+      >
         {failure && (
           <Alert color="red" icon={<IconAlertCircle />} title={failure.title} role="alert">
             {failure.detail}
@@ -159,14 +174,7 @@ export function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            withAsterisk
-            {...field('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="username" inputMode="email" withAsterisk {...field('email')} />
           <PasswordInput
             label="Mot de passe"
             autoComplete="current-password"
@@ -197,7 +205,9 @@ export function LoginPage() {
         DEMO
       </Button>
       <Text size="sm" c="dimmed" ta="center" aria-live="polite">
-        {pending === 'demo' ? MSG.demoCreating : 'Un foyer de démonstration rien qu’à vous, effacé au bout de 24 h : n’y saisissez pas de données personnelles.'}
+        {pending === 'demo'
+          ? MSG.demoCreating
+          : 'Un foyer de démonstration rien qu’à vous, effacé au bout de 24 h : n’y saisissez pas de données personnelles.'}
       </Text>
       <Text ta="center">
         Pas encore de compte ?{' '}

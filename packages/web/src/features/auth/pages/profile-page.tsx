@@ -73,7 +73,8 @@ function ProfileForm({ session }: { session: Session }) {
   });
 
   // A new e-mail or password needs the current password, not just an open session.
-  const changesCredentials = (values: { email: string; password: string }) => values.email.trim().toLowerCase() !== session.email.toLowerCase() || values.password !== '';
+  const changesCredentials = (values: { email: string; password: string }) =>
+    values.email.trim().toLowerCase() !== session.email.toLowerCase() || values.password !== '';
 
   const unlock = (field: Field) => {
     setSaved(false);
@@ -86,7 +87,11 @@ function ProfileForm({ session }: { session: Session }) {
     setSaved(false);
     try {
       const { currentPassword, ...rest } = values;
-      const updated = await update.mutateAsync({ ...rest, password: values.password || undefined, currentPassword: changesCredentials(values) ? currentPassword : undefined });
+      const updated = await update.mutateAsync({
+        ...rest,
+        password: values.password || undefined,
+        currentPassword: changesCredentials(values) ? currentPassword : undefined,
+      });
       // A new address waits for its link: the field shows the address in use meanwhile.
       setEmailPending(updated.emailPending ?? null);
       if (updated.emailPending) form.setFieldValue('email', updated.email);

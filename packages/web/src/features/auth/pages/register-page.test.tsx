@@ -37,7 +37,16 @@ describe('registration form (product §2, §3)', () => {
       {
         url: `${AUTH_BASE}/signup`,
         method: 'POST',
-        body: { firstname: 'Camille', lastname: 'Durand', email: 'camille@example.fr', password: 'Ecofoyer@2026', username: 'camille@example.fr', adresse: null, telephone: null, role: ['freemium'] },
+        body: {
+          firstname: 'Camille',
+          lastname: 'Durand',
+          email: 'camille@example.fr',
+          password: 'Ecofoyer@2026',
+          username: 'camille@example.fr',
+          adresse: null,
+          telephone: null,
+          role: ['freemium'],
+        },
       },
     ]);
     expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();

@@ -59,7 +59,11 @@ export function RegisterPage() {
             <TextInput label="Nom" autoComplete="family-name" withAsterisk miw={160} {...form.getInputProps('lastname')} />
           </Group>
           <TextInput label="Email" type="email" inputMode="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-          <NewPasswordFields label="Mot de passe" password={form.getInputProps('password')} confirm={form.getInputProps('confirmPassword')} />
+          <NewPasswordFields
+            label="Mot de passe"
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
+          />
           <Button type="submit" fullWidth loading={signup.isPending}>
             S'inscrire
           </Button>

@@ -23,11 +23,19 @@ export function showBadgeEarned(badge: Badge) {
 
 /** GET …/badges/a-gagner: the badges not earned yet, with what earns them. */
 export function useBadgesToEarn() {
-  return useQuery({ queryKey: badgeKeys.toEarn, queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: import.meta.env.DEV ? BadgeToEarn.array() : undefined }), ...seededFrom<BadgeToEarn[]>(toEarnPath) });
+  return useQuery({
+    queryKey: badgeKeys.toEarn,
+    queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: import.meta.env.DEV ? BadgeToEarn.array() : undefined }),
+    ...seededFrom<BadgeToEarn[]>(toEarnPath),
+  });
 }
 
 export function useBadge(id: number | null) {
-  return useQuery({ queryKey: ['badges', 'one', id], queryFn: () => api<Badge>(`${userBase()}/badges/${id}`), enabled: Boolean(id && id > 0) });
+  return useQuery({
+    queryKey: ['badges', 'one', id],
+    queryFn: () => api<Badge>(`${userBase()}/badges/${id}`),
+    enabled: Boolean(id && id > 0),
+  });
 }
 
 /** The share page's badge: no login. */

@@ -61,15 +61,36 @@ export function BadgeSlider({ badges }: { badges: Badge[] }) {
   return (
     <div className={classes.frame} style={{ '--badges-shown': HOME_BADGES_SHOWN } as CSSProperties}>
       {scrollable && (
-        <ActionIcon variant="default" radius="xl" size={44} className={classes.previous} visibleFrom="sm" aria-label="Badges précédents" disabled={edges.start} onClick={() => page(-1)}>
+        <ActionIcon
+          variant="default"
+          radius="xl"
+          size={44}
+          className={classes.previous}
+          visibleFrom="sm"
+          aria-label="Badges précédents"
+          disabled={edges.start}
+          onClick={() => page(-1)}
+        >
           <IconChevronLeft size={20} />
         </ActionIcon>
       )}
       {/* A native scroller (not Mantine's ScrollArea, which brings floating-ui into the shell's JS). */}
-      <div ref={scroller} className={classes.scroller} data-more-start={!edges.start || undefined} data-more-end={!edges.end || undefined} data-testid="badge-slider">
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        data-more-start={!edges.start || undefined}
+        data-more-end={!edges.end || undefined}
+        data-testid="badge-slider"
+      >
         <Group wrap="nowrap" gap="sm" className={classes.slider}>
           {badges.map((b) => (
-            <UnstyledButton key={b.id} component={Link} to={`/badges/${b.id}`} className={classes.badge} aria-label={`Badge ${b.refbadge.name}`}>
+            <UnstyledButton
+              key={b.id}
+              component={Link}
+              to={`/badges/${b.id}`}
+              className={classes.badge}
+              aria-label={`Badge ${b.refbadge.name}`}
+            >
               <Image src={b.refbadge.pict} alt="" w={72} h={72} />
               <Text size="sm" fw={600} ta="center" lineClamp={2}>
                 {b.refbadge.name}
@@ -79,7 +100,16 @@ export function BadgeSlider({ badges }: { badges: Badge[] }) {
         </Group>
       </div>
       {scrollable && (
-        <ActionIcon variant="default" radius="xl" size={44} className={classes.next} visibleFrom="sm" aria-label="Badges suivants" disabled={edges.end} onClick={() => page(1)}>
+        <ActionIcon
+          variant="default"
+          radius="xl"
+          size={44}
+          className={classes.next}
+          visibleFrom="sm"
+          aria-label="Badges suivants"
+          disabled={edges.end}
+          onClick={() => page(1)}
+        >
           <IconChevronRight size={20} />
         </ActionIcon>
       )}

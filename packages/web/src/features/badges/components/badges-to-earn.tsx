@@ -24,7 +24,12 @@ export function BadgesToEarn({ badges }: { badges: BadgeToEarn[] }) {
                 </Text>
                 {b.progress.target > 1 && (
                   <Group gap="xs" wrap="nowrap">
-                    <Progress value={(b.progress.current / b.progress.target) * 100} size="sm" style={{ flex: 1, maxWidth: 160 }} aria-hidden />
+                    <Progress
+                      value={(b.progress.current / b.progress.target) * 100}
+                      size="sm"
+                      style={{ flex: 1, maxWidth: 160 }}
+                      aria-hidden
+                    />
                     <Text size="xs" c="dimmed">
                       {b.progress.current} sur {b.progress.target}
                     </Text>

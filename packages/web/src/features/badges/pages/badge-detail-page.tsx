@@ -1,6 +1,14 @@
 import { longDateFr, MSG } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, CopyButton, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandWhatsapp, IconBrandX, IconGift } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandWhatsapp,
+  IconBrandX,
+  IconGift,
+} from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { shareLinks } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -58,7 +66,15 @@ export function BadgeDetailPage() {
           </Title>
           <Group justify="center" gap="sm" aria-label="Partager sur les réseaux sociaux" role="group">
             {share.map((s) => (
-              <Button key={s.name} component="a" href={s.href} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<s.icon size={18} />}>
+              <Button
+                key={s.name}
+                component="a"
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<s.icon size={18} />}
+              >
                 {s.name}
               </Button>
             ))}

@@ -1,5 +1,17 @@
 import '@mantine/charts/styles.css';
-import { CARBON_ENTRIES, type CarbonEntry, carbonBySlug, kwhFr, normalizeForSearch, footprintPerYear, lifecycleFootprint, production, savingVersusAverage, usagePerYear, withRealConsumption } from '@ecofoyer/contracts';
+import {
+  CARBON_ENTRIES,
+  type CarbonEntry,
+  carbonBySlug,
+  kwhFr,
+  normalizeForSearch,
+  footprintPerYear,
+  lifecycleFootprint,
+  production,
+  savingVersusAverage,
+  usagePerYear,
+  withRealConsumption,
+} from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Alert, Badge, type ComboboxParsedItem, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -16,7 +28,9 @@ const MINE = 'Mes appareils';
 /** The types are filtered here; « Mes appareils » come already searched by the server, never the whole inventory. */
 function filterTypes({ options, search }: { options: ComboboxParsedItem[]; search: string }): ComboboxParsedItem[] {
   const q = normalizeForSearch(search);
-  return options.map((o) => ('group' in o && o.group !== MINE && q ? { ...o, items: o.items.filter((i) => normalizeForSearch(i.label).includes(q)) } : o));
+  return options.map((o) =>
+    'group' in o && o.group !== MINE && q ? { ...o, items: o.items.filter((i) => normalizeForSearch(i.label).includes(q)) } : o,
+  );
 }
 
 const kg = (n: number, digits = 1) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits }).format(n)} kg`;
@@ -37,7 +51,9 @@ export function CarbonToolPage() {
   // The choice is a type's slug, or « slug|applianceId » for one of my appliances (the
   // slug part decides the figures, not a fallback to the first type).
   // `?type=slug&appareil=id` opens one of my appliances (its page links here).
-  const [choice, setChoice] = useState<string>(() => `${params.get('type') ?? 'lave-linge'}${/^\d+$/.test(params.get('appareil') ?? '') ? `|${params.get('appareil')}` : ''}`);
+  const [choice, setChoice] = useState<string>(
+    () => `${params.get('type') ?? 'lave-linge'}${/^\d+$/.test(params.get('appareil') ?? '') ? `|${params.get('appareil')}` : ''}`,
+  );
   const typeEntry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
   // An appliance whose yearly consumption is known counts its own use phase, not the type's average.
   const chosen = useAppliance(Number(choice.split('|')[1]) || null);
@@ -49,10 +65,15 @@ export function CarbonToolPage() {
   const mine = useMemo(() => {
     const slugOf = new Map((products.data ?? []).map((p) => [p.id, p.carbonSlug]));
     // The appliance opened from its page is offered even when it is not on the list's first page.
-    const listed = chosen.data && !appliances.appliances.some((a) => a.id === chosen.data.id) ? [chosen.data, ...appliances.appliances] : appliances.appliances;
+    const listed =
+      chosen.data && !appliances.appliances.some((a) => a.id === chosen.data.id)
+        ? [chosen.data, ...appliances.appliances]
+        : appliances.appliances;
     return listed.flatMap((a) => {
       const s = a.prod_id ? slugOf.get(a.prod_id) : null;
-      return s && carbonBySlug.has(s) ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }] : [];
+      return s && carbonBySlug.has(s)
+        ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }]
+        : [];
     });
   }, [appliances.appliances, products.data, chosen.data]);
 
@@ -138,7 +159,11 @@ function LifespanSlider({ entry, years, onYears }: { entry: CarbonEntry; years: 
           aria-labelledby="lifespan-label"
           // The thumb is the focusable slider: it needs the name too (axe aria-input-field-name).
           thumbProps={{ 'aria-labelledby': 'lifespan-label' }}
-          marks={[{ value: 1, label: '1 an' }, { value: entry.lifespanYears, label: 'moyenne' }, { value: 20, label: '20 ans' }]}
+          marks={[
+            { value: 1, label: '1 an' },
+            { value: entry.lifespanYears, label: 'moyenne' },
+            { value: 20, label: '20 ans' },
+          ]}
           mb="lg"
         />
       </div>
@@ -166,7 +191,10 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
     { phase: 'Assemblage et distribution', kg: entry.phases.assemblyAndDistribution },
     { phase: entry.endOfLife < 0 ? 'Fin de vie (crédit de recyclage)' : 'Fin de vie', kg: entry.endOfLife },
   ].filter((p) => p.kg !== 0 || p.phase.startsWith('Fin de vie'));
-  const overYears = Array.from({ length: 20 }, (_, i) => ({ année: `${i + 1}`, parAn: Math.round(footprintPerYear(entry, i + 1) * 10) / 10 }));
+  const overYears = Array.from({ length: 20 }, (_, i) => ({
+    année: `${i + 1}`,
+    parAn: Math.round(footprintPerYear(entry, i + 1) * 10) / 10,
+  }));
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
@@ -207,7 +235,14 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
           <Title order={2} fz="md" mb="sm">
             Répartition par phase (kg CO2e)
           </Title>
-          <BarChart h={260} data={phases} dataKey="phase" series={[{ name: 'kg', label: 'kg CO2e', color: 'warm.7' }]} tickLine="y" xAxisProps={{ angle: -20, textAnchor: 'end', height: 70, interval: 0 }} />
+          <BarChart
+            h={260}
+            data={phases}
+            dataKey="phase"
+            series={[{ name: 'kg', label: 'kg CO2e', color: 'warm.7' }]}
+            tickLine="y"
+            xAxisProps={{ angle: -20, textAnchor: 'end', height: 70, interval: 0 }}
+          />
         </Paper>
       </SimpleGrid>
 
@@ -221,9 +256,9 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
           ))}
         </List>
         <Text size="xs" c="dimmed" mt="xs">
-          Chiffres en kilogrammes d’équivalent CO2 (kg CO2e), d’après l’ADEME (base Impact CO2) quand elle les publie ; sinon, une estimation EcoFoyer
-          signalée comme telle, calculée à partir de l’appareil ADEME le plus proche et de la consommation électrique habituelle. Dans la source ADEME,
-          l’assemblage et la distribution forment un seul chiffre.
+          Chiffres en kilogrammes d’équivalent CO2 (kg CO2e), d’après l’ADEME (base Impact CO2) quand elle les publie ; sinon, une
+          estimation EcoFoyer signalée comme telle, calculée à partir de l’appareil ADEME le plus proche et de la consommation électrique
+          habituelle. Dans la source ADEME, l’assemblage et la distribution forment un seul chiffre.
         </Text>
       </Paper>
     </>

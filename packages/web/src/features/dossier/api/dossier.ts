@@ -19,7 +19,8 @@ export function useDossiers() {
   const session = useSession();
   return useQuery({
     queryKey: dossierKeys.list(session?.id),
-    queryFn: ({ signal }) => api<DossierJob[]>(`${userBase()}/dossier`, { signal, schema: import.meta.env.DEV ? DossierJob.array() : undefined }),
+    queryFn: ({ signal }) =>
+      api<DossierJob[]>(`${userBase()}/dossier`, { signal, schema: import.meta.env.DEV ? DossierJob.array() : undefined }),
     enabled: Boolean(session),
   });
 }
@@ -32,7 +33,8 @@ export function useDossier(start: DossierJob | undefined, startedAt: number) {
   const session = useSession();
   return useQuery({
     queryKey: dossierKeys.one(session?.id, start?.id ?? ''),
-    queryFn: ({ signal }) => api<DossierJob>(`${userBase()}/dossier/${start!.id}`, { signal, schema: import.meta.env.DEV ? DossierJob : undefined }),
+    queryFn: ({ signal }) =>
+      api<DossierJob>(`${userBase()}/dossier/${start!.id}`, { signal, schema: import.meta.env.DEV ? DossierJob : undefined }),
     // A dossier ready or failed stays so: only one being built is asked about.
     enabled: Boolean(session && start?.statut === 'en-cours'),
     initialData: start,

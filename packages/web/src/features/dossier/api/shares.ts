@@ -11,7 +11,8 @@ export function useShares(enabled: boolean) {
   const session = useSession();
   return useQuery({
     queryKey: shareKeys.list(session?.id),
-    queryFn: ({ signal }) => api<DossierShare[]>(`${userBase()}/dossier/partages`, { signal, schema: import.meta.env.DEV ? DossierShare.array() : undefined }),
+    queryFn: ({ signal }) =>
+      api<DossierShare[]>(`${userBase()}/dossier/partages`, { signal, schema: import.meta.env.DEV ? DossierShare.array() : undefined }),
     enabled: Boolean(session) && enabled,
   });
 }
@@ -23,7 +24,9 @@ function useShareMutation<V, R>(fn: (input: V) => Promise<R>) {
 }
 
 /** POST …/dossier/partages: a new link for 7 or 30 days (409 beyond 20 active links). */
-export const useCreateShare = () => useShareMutation((body: DossierShareCreate) => api<DossierShare>(`${userBase()}/dossier/partages`, { method: 'POST', body }));
+export const useCreateShare = () =>
+  useShareMutation((body: DossierShareCreate) => api<DossierShare>(`${userBase()}/dossier/partages`, { method: 'POST', body }));
 
 /** DELETE …/dossier/partages/{id}: the link stops working at once. */
-export const useRevokeShare = () => useShareMutation((id: string) => api<null>(`${userBase()}/dossier/partages/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+export const useRevokeShare = () =>
+  useShareMutation((id: string) => api<null>(`${userBase()}/dossier/partages/${encodeURIComponent(id)}`, { method: 'DELETE' }));

@@ -18,7 +18,13 @@ const job = (over: Partial<DossierJob>): DossierJob => ({
   message: null,
   ...over,
 });
-const foyer = (role: FoyerRole): Foyer => ({ id: 4, nom: 'Foyer de Camille', responsable: 4, membres: [{ userId: 4, prenom: 'Camille', role }], invitations: [] });
+const foyer = (role: FoyerRole): Foyer => ({
+  id: 4,
+  nom: 'Foyer de Camille',
+  responsable: 4,
+  membres: [{ userId: 4, prenom: 'Camille', role }],
+  invitations: [],
+});
 
 describe('« Dossier d’inventaire » in the profile', () => {
   it('shows the dossier still being built after a reload, follows its progress, then offers it with its size in French', async () => {
@@ -30,7 +36,10 @@ describe('« Dossier d’inventaire » in the profile', () => {
       if (url === `${BASE}/dossier/partages`) return { status: 200, body: [] };
       if (url === `${BASE}/dossier/d1`) {
         polls += 1;
-        return { status: 200, body: polls === 1 ? job({ fait: 120 }) : job({ statut: 'pret', fait: 500, taille: Math.round(2.4 * 1024 * 1024) }) };
+        return {
+          status: 200,
+          body: polls === 1 ? job({ fait: 120 }) : job({ statut: 'pret', fait: 500, taille: Math.round(2.4 * 1024 * 1024) }),
+        };
       }
       return { status: 404, body: { message: MSG.routeNotFound } };
     });
@@ -55,7 +64,8 @@ describe('« Dossier d’inventaire » in the profile', () => {
     signedIn();
     const calls = stubNetwork(({ url, method }) => {
       if (url === `${BASE}/foyer`) return { status: 200, body: foyer('membre') };
-      if (url === `${BASE}/dossier` && method === 'GET') return { status: 200, body: [job({ statut: 'echec', factures: true, message: MSG.dossierInterrupted })] };
+      if (url === `${BASE}/dossier` && method === 'GET')
+        return { status: 200, body: [job({ statut: 'echec', factures: true, message: MSG.dossierInterrupted })] };
       if (url === `${BASE}/dossier` && method === 'POST') return { status: 202, body: job({ id: 'd2', factures: true }) };
       if (url === `${BASE}/dossier/partages`) return { status: 200, body: [] };
       if (url === `${BASE}/dossier/d2`) return { status: 200, body: job({ id: 'd2', factures: true }) };
@@ -87,7 +97,13 @@ describe('« Dossier d’inventaire » in the profile', () => {
 
   it('creates a 7-day link by default and lists it with its expiry in French', async () => {
     signedIn();
-    const share = { id: 's1', lien: 'http://localhost/partage/abc', jours: 7, creeLe: '2026-11-27T10:00:00Z', expireLe: '2026-12-04T10:00:00Z' };
+    const share = {
+      id: 's1',
+      lien: 'http://localhost/partage/abc',
+      jours: 7,
+      creeLe: '2026-11-27T10:00:00Z',
+      expireLe: '2026-12-04T10:00:00Z',
+    };
     let created = false;
     const calls = stubNetwork(({ url, method }) => {
       if (url === `${BASE}/foyer`) return { status: 200, body: foyer('proprietaire') };

@@ -28,8 +28,8 @@ export function DossierCard() {
           </Title>
         </Group>
         <Text size="sm">
-          Pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement : un PDF qui reprend chacun de vos appareils avec sa photo,
-          sa marque, son modèle, son numéro de série, sa date et son prix d’achat, et sa garantie.
+          Pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement : un PDF qui reprend chacun de vos
+          appareils avec sa photo, sa marque, son modèle, son numéro de série, sa date et son prix d’achat, et sa garantie.
         </Text>
         <DossierBuilder />
         {canEdit && (
@@ -85,7 +85,8 @@ function DossierBuilder() {
   };
 
   if (dossiers.isPending) return <Skeleton height={88} aria-busy="true" aria-label="Chargement du dossier" />;
-  if (dossiers.isError) return <ErrorAlert message={errorMessage(dossiers.error, MSG.serverError)} onRetry={() => void dossiers.refetch()} />;
+  if (dossiers.isError)
+    return <ErrorAlert message={errorMessage(dossiers.error, MSG.serverError)} onRetry={() => void dossiers.refetch()} />;
 
   return (
     <Stack gap="md">
@@ -98,7 +99,12 @@ function DossierBuilder() {
               {current.factures ? ', factures comprises' : ''}. Il reste téléchargeable 24 h.
             </Text>
           </Alert>
-          <Button ref={downloadButton} leftSection={<IconDownload size={18} />} onClick={() => void download(current)} loading={downloading}>
+          <Button
+            ref={downloadButton}
+            leftSection={<IconDownload size={18} />}
+            onClick={() => void download(current)}
+            loading={downloading}
+          >
             Télécharger le dossier
           </Button>
         </Stack>
@@ -118,8 +124,17 @@ function DossierBuilder() {
       )}
       {!(building && !lost) && (
         <Stack gap="sm" align="flex-start">
-          <Checkbox label="Ajouter les factures à la fin du dossier" checked={factures} onChange={(e) => setFactures(e.currentTarget.checked)} />
-          <Button variant={current?.statut === 'pret' ? 'light' : 'filled'} leftSection={<IconFileTypePdf size={18} />} onClick={() => start(factures)} loading={create.isPending}>
+          <Checkbox
+            label="Ajouter les factures à la fin du dossier"
+            checked={factures}
+            onChange={(e) => setFactures(e.currentTarget.checked)}
+          />
+          <Button
+            variant={current?.statut === 'pret' ? 'light' : 'filled'}
+            leftSection={<IconFileTypePdf size={18} />}
+            onClick={() => start(factures)}
+            loading={create.isPending}
+          >
             Créer le dossier (PDF)
           </Button>
         </Stack>
@@ -135,7 +150,10 @@ function BuildProgress({ job, focus }: { job: DossierJob; focus: boolean }) {
   useEffect(() => {
     if (focus) box.current?.focus();
   }, []);
-  const label = job.total > 0 ? `Préparation du dossier… ${job.fait.toLocaleString('fr-FR')} / ${appliancesCountFr(job.total)}` : 'Préparation du dossier…';
+  const label =
+    job.total > 0
+      ? `Préparation du dossier… ${job.fait.toLocaleString('fr-FR')} / ${appliancesCountFr(job.total)}`
+      : 'Préparation du dossier…';
   const percent = job.total > 0 ? Math.round((job.fait / job.total) * 100) : 0;
   return (
     <Stack gap={6} data-testid="dossier-progress" ref={box} tabIndex={-1} style={{ outline: 'none' }}>

@@ -31,7 +31,9 @@ async function copyLink(lien: string, shown: HTMLElement | null) {
   }
   const copied = shown !== null && document.execCommand('copy');
   notifications.show(
-    copied ? { color: 'eco', message: 'Lien copié' } : { color: 'orange', message: 'Le lien est sélectionné : copiez-le (Ctrl+C, ou appui long puis « Copier »).' },
+    copied
+      ? { color: 'eco', message: 'Lien copié' }
+      : { color: 'orange', message: 'Le lien est sélectionné : copiez-le (Ctrl+C, ou appui long puis « Copier »).' },
   );
 }
 
@@ -73,8 +75,8 @@ export function DossierShares() {
         </Title>
       </Group>
       <Text size="sm">
-        Un lien montre vos appareils, leurs photos et leurs factures à une personne qui n’a pas de compte (votre assureur, un déménageur, un proche),
-        sans pouvoir rien modifier. Il ne montre jamais votre adresse e-mail, et vous pouvez le révoquer à tout moment.
+        Un lien montre vos appareils, leurs photos et leurs factures à une personne qui n’a pas de compte (votre assureur, un déménageur, un
+        proche), sans pouvoir rien modifier. Il ne montre jamais votre adresse e-mail, et vous pouvez le révoquer à tout moment.
       </Text>
       <Stack gap={6}>
         <Text size="sm" fw={600} id="dossier-partage-duree">
@@ -104,7 +106,12 @@ export function DossierShares() {
         <Alert color="eco" title={`Lien créé, valable jusqu’au ${expiryFr(created.expireLe)}`} role="status">
           <Stack gap="xs">
             <TextInput ref={createdInput} label="Lien à envoyer" value={created.lien} readOnly onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="light" leftSection={<IconCopy size={18} />} onClick={() => void copyLink(created.lien, createdInput.current)} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              variant="light"
+              leftSection={<IconCopy size={18} />}
+              onClick={() => void copyLink(created.lien, createdInput.current)}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Copier le lien
             </Button>
           </Stack>
@@ -147,16 +154,29 @@ function ShareItem({ share, onRevoke }: { share: DossierShare; onRevoke: (share:
   return (
     <Group component="li" justify="space-between" wrap="wrap" gap="xs" align="flex-start">
       <div style={{ minWidth: 0, flex: '1 1 240px' }}>
-        <Text fw={600}>Lien de {share.jours} jours, {expiry}</Text>
+        <Text fw={600}>
+          Lien de {share.jours} jours, {expiry}
+        </Text>
         <Text ref={link} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {share.lien}
         </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
-        <Button variant="light" leftSection={<IconCopy size={18} />} onClick={() => void copyLink(share.lien, link.current)} aria-label={`Copier le lien qui ${expiry}`}>
+        <Button
+          variant="light"
+          leftSection={<IconCopy size={18} />}
+          onClick={() => void copyLink(share.lien, link.current)}
+          aria-label={`Copier le lien qui ${expiry}`}
+        >
           Copier
         </Button>
-        <Button variant="outline" color="red.9" leftSection={<IconLinkOff size={18} />} onClick={() => onRevoke(share)} aria-label={`Révoquer le lien qui ${expiry}`}>
+        <Button
+          variant="outline"
+          color="red.9"
+          leftSection={<IconLinkOff size={18} />}
+          onClick={() => onRevoke(share)}
+          aria-label={`Révoquer le lien qui ${expiry}`}
+        >
           Révoquer
         </Button>
       </Group>

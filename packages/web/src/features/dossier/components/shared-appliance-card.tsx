@@ -21,7 +21,14 @@ export function SharedApplianceCard({ appliance: a }: { appliance: DossierApplia
   const Shield = a.sousGarantie ? IconShieldCheck : IconShieldOff;
 
   return (
-    <Paper withBorder radius="lg" component="article" aria-labelledby={titleId} style={{ overflow: 'hidden' }} data-testid="shared-appliance">
+    <Paper
+      withBorder
+      radius="lg"
+      component="article"
+      aria-labelledby={titleId}
+      style={{ overflow: 'hidden' }}
+      data-testid="shared-appliance"
+    >
       {a.photo ? (
         <Image src={a.photo} alt={`Photo : ${a.nom}`} h={PHOTO_HEIGHT} fit="cover" loading="lazy" />
       ) : (

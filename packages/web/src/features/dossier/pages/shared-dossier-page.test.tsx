@@ -33,7 +33,24 @@ const dossier: SharedDossier = {
   nombre: 2,
   valeurTotale: 1234.5,
   prixConnus: 1,
-  appareils: [appliance({}), appliance({ id: 2, nom: 'Four Whirlpool', type: 'Four', marque: 'Whirlpool', modele: null, numeroSerie: null, dateAchat: null, prixAchat: null, vendeur: null, classeEnergie: null, photo: null, facture: null, garantie: 'Date d’achat inconnue' })],
+  appareils: [
+    appliance({}),
+    appliance({
+      id: 2,
+      nom: 'Four Whirlpool',
+      type: 'Four',
+      marque: 'Whirlpool',
+      modele: null,
+      numeroSerie: null,
+      dateAchat: null,
+      prixAchat: null,
+      vendeur: null,
+      classeEnergie: null,
+      photo: null,
+      facture: null,
+      garantie: 'Date d’achat inconnue',
+    }),
+  ],
 };
 
 const show = () =>
@@ -58,13 +75,21 @@ describe('the public page of a read-only link', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Inventaire du foyer de Claire' })).toBeTruthy();
     expect(screen.getByText('Partagé en lecture seule jusqu’au 4 décembre 2026.')).toBeTruthy();
     expect(screen.getByText('2 appareils')).toBeTruthy();
-    expect(screen.getByText(/^Valeur d’achat totale :/).textContent).toBe('Valeur d’achat totale : 1\u00a0234,50\u00a0€ (prix connu pour 1 appareil)');
+    expect(screen.getByText(/^Valeur d’achat totale :/).textContent).toBe(
+      'Valeur d’achat totale : 1\u00a0234,50\u00a0€ (prix connu pour 1 appareil)',
+    );
     const washer = screen.getByRole('article', { name: 'Lave-linge Bosch' });
-    expect(within(washer).getByRole('img', { name: 'Photo : Lave-linge Bosch' }).getAttribute('src')).toBe(`${API_BASE}/partages/abc/appareils/1/photo`);
+    expect(within(washer).getByRole('img', { name: 'Photo : Lave-linge Bosch' }).getAttribute('src')).toBe(
+      `${API_BASE}/partages/abc/appareils/1/photo`,
+    );
     expect(within(washer).getByText('12 mars 2024')).toBeTruthy();
     expect(within(washer).getByText('WAU28PH9FF-123')).toBeTruthy();
     const invoice = within(washer).getByRole('link', { name: /^Voir la facture/ });
-    expect([invoice.getAttribute('href'), invoice.getAttribute('target'), invoice.getAttribute('rel')]).toEqual([`${API_BASE}/partages/abc/appareils/1/facture`, '_blank', 'noopener noreferrer']);
+    expect([invoice.getAttribute('href'), invoice.getAttribute('target'), invoice.getAttribute('rel')]).toEqual([
+      `${API_BASE}/partages/abc/appareils/1/facture`,
+      '_blank',
+      'noopener noreferrer',
+    ]);
     const oven = screen.getByRole('article', { name: 'Four Whirlpool' });
     expect(within(oven).getByText('Pas de photo')).toBeTruthy();
     expect(within(oven).queryByRole('link')).toBeNull();

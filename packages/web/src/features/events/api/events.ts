@@ -18,7 +18,13 @@ const feedKey = ['calendar-feed'] as const;
 /** GET …/events?status=NEW&to=…: what is planned up to a date, overdue included (never the whole history). */
 export const plannedUntilQuery = (until: Date) => {
   const to = until.toISOString();
-  return { queryKey: eventKeys.planned(to), queryFn: () => api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`, { schema: import.meta.env.DEV ? Event.array() : undefined }) };
+  return {
+    queryKey: eventKeys.planned(to),
+    queryFn: () =>
+      api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`, {
+        schema: import.meta.env.DEV ? Event.array() : undefined,
+      }),
+  };
 };
 
 /**
@@ -34,7 +40,10 @@ export function useMonthEvents(month: string, mine?: number) {
   const to = new Date(y, m, 1 + 14).toISOString();
   return useQuery({
     queryKey: eventKeys.month(month, mine),
-    queryFn: () => api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${mineParam(mine)}`, { schema: import.meta.env.DEV ? Event.array() : undefined }),
+    queryFn: () =>
+      api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${mineParam(mine)}`, {
+        schema: import.meta.env.DEV ? Event.array() : undefined,
+      }),
     placeholderData: (previous) => previous,
   });
 }
@@ -44,7 +53,10 @@ export function useEventPages(status: Event['status'], mine?: number) {
   return useInfiniteQuery({
     queryKey: eventKeys.page(status, mine),
     queryFn: ({ pageParam }) =>
-      api<Event[]>(`${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}${mineParam(mine)}`, { schema: import.meta.env.DEV ? Event.array() : undefined }),
+      api<Event[]>(
+        `${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}${mineParam(mine)}`,
+        { schema: import.meta.env.DEV ? Event.array() : undefined },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),
@@ -53,13 +65,17 @@ export function useEventPages(status: Event['status'], mine?: number) {
 
 /** How many events each list holds, for its badge. */
 export function useEventCounts() {
-  return useQuery({ queryKey: eventKeys.counts(), queryFn: () => api<EventCounts>(`${userBase()}/events/counts`, { schema: import.meta.env.DEV ? EventCounts : undefined }) });
+  return useQuery({
+    queryKey: eventKeys.counts(),
+    queryFn: () => api<EventCounts>(`${userBase()}/events/counts`, { schema: import.meta.env.DEV ? EventCounts : undefined }),
+  });
 }
 
 export function useApplianceEvents(applianceId: number | null) {
   return useQuery({
     queryKey: eventKeys.ofAppliance(applianceId ?? 0),
-    queryFn: () => api<Event[]>(`${userBase()}/appliances/${applianceId}/events`, { schema: import.meta.env.DEV ? Event.array() : undefined }),
+    queryFn: () =>
+      api<Event[]>(`${userBase()}/appliances/${applianceId}/events`, { schema: import.meta.env.DEV ? Event.array() : undefined }),
     enabled: Boolean(applianceId && applianceId > 0),
   });
 }
@@ -72,20 +88,29 @@ function useInvalidateEvents() {
 /** POST …/events: a MAINTENANCE event starts NEW (product §4). */
 export function useCreateEvent() {
   const onSuccess = useInvalidateEvents();
-  return useMutation({ mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
+  return useMutation({
+    mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }),
+    meta: EARNS_BADGES,
+    onSuccess,
+  });
 }
 
 /** POST …/events/period: the whole series (product §9, recurrence options). */
 export function useCreateSeries() {
   const onSuccess = useInvalidateEvents();
-  return useMutation({ mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }), meta: EARNS_BADGES, onSuccess });
+  return useMutation({
+    mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }),
+    meta: EARNS_BADGES,
+    onSuccess,
+  });
 }
 
 /** PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it. */
 export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true; assigneeId?: number | null }) => api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true; assigneeId?: number | null }) =>
+      api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
     meta: EARNS_BADGES,
     onSuccess,
   });

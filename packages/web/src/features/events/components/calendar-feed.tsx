@@ -17,13 +17,21 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
   const revoke = useRevokeCalendarFeed();
   const webcal = feed.data?.url.replace(/^https?:\/\//, 'webcal://');
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: inProfile ? 'xl' : 'lg' }} {...(inProfile ? { maw: 640, mt: 'lg' } : {})} component="section" aria-label="S’abonner au calendrier">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: inProfile ? 'xl' : 'lg' }}
+      {...(inProfile ? { maw: 640, mt: 'lg' } : {})}
+      component="section"
+      aria-label="S’abonner au calendrier"
+    >
       <Title order={2} fz="lg" mb="xs">
         S’abonner au calendrier
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Retrouvez les entretiens du foyer et la fin des garanties de ses appareils dans votre agenda (Google Agenda, Calendrier d’Apple, Outlook…) grâce à une adresse privée. Elle est à vous seul : chaque
-        membre du foyer a la sienne, et elle cesse de fonctionner si vous quittez le foyer. Ne la partagez pas : elle donne accès aux entretiens du foyer.
+        Retrouvez les entretiens du foyer et la fin des garanties de ses appareils dans votre agenda (Google Agenda, Calendrier d’Apple,
+        Outlook…) grâce à une adresse privée. Elle est à vous seul : chaque membre du foyer a la sienne, et elle cesse de fonctionner si
+        vous quittez le foyer. Ne la partagez pas : elle donne accès aux entretiens du foyer.
       </Text>
       {!shown && (
         <Button
@@ -36,9 +44,7 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
         </Button>
       )}
       {shown && feed.isPending && <Skeleton h={44} radius="md" />}
-      {shown && feed.isError && (
-        <ErrorAlert message={feed.error.message} onRetry={() => feed.refetch()} />
-      )}
+      {shown && feed.isError && <ErrorAlert message={feed.error.message} onRetry={() => feed.refetch()} />}
       {shown && feed.data && (
         <Stack gap="sm">
           <Group gap="xs" wrap="wrap" align="flex-end">
@@ -51,7 +57,12 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
             />
             <CopyButton value={feed.data.url}>
               {({ copied, copy }) => (
-                <Button onClick={copy} h={44} variant={copied ? 'filled' : 'light'} leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}>
+                <Button
+                  onClick={copy}
+                  h={44}
+                  variant={copied ? 'filled' : 'light'}
+                  leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                >
                   {copied ? 'Copié !' : 'Copier'}
                 </Button>
               )}
@@ -68,7 +79,8 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
               onClick={() =>
                 onConfirm({
                   title: 'Révoquer ce lien ?',
-                  message: 'Les agendas abonnés à cette adresse ne recevront plus vos entretiens. Vous pourrez en afficher une nouvelle ensuite.',
+                  message:
+                    'Les agendas abonnés à cette adresse ne recevront plus vos entretiens. Vous pourrez en afficher une nouvelle ensuite.',
                   confirmLabel: 'Révoquer',
                   onConfirm: async () => {
                     await revoke.mutateAsync();

@@ -54,17 +54,17 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
           )}
         </Stack>
         {canEdit && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size={44}
-          radius="xl"
-          onClick={() => onDelete(event)}
-          aria-label={`Supprimer « ${event.title} » du ${dayFr(event.dt_realisation)}`}
-          style={{ flexShrink: 0 }}
-        >
-          <IconTrash size={20} />
-        </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size={44}
+            radius="xl"
+            onClick={() => onDelete(event)}
+            aria-label={`Supprimer « ${event.title} » du ${dayFr(event.dt_realisation)}`}
+            style={{ flexShrink: 0 }}
+          >
+            <IconTrash size={20} />
+          </ActionIcon>
         )}
       </Group>
       {!done && canEdit && (

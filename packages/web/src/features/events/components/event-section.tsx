@@ -10,7 +10,21 @@ import { EventItem } from './event-item.tsx';
  * product §9: three items, then a "Voir plus / Voir moins" toggle. The list is read 20 at a
  * time from the server, the badge says how many there are in all, and « Afficher les suivants » reads on.
  */
-export function EventSection({ title, list, total, empty, today, onDelete }: { title: string; list: ReturnType<typeof useEventPages>; total: number; empty: ReactNode; today: string; onDelete: (e: Event) => void }) {
+export function EventSection({
+  title,
+  list,
+  total,
+  empty,
+  today,
+  onDelete,
+}: {
+  title: string;
+  list: ReturnType<typeof useEventPages>;
+  total: number;
+  empty: ReactNode;
+  today: string;
+  onDelete: (e: Event) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const events = list.data ?? [];
   const shown = expanded ? events : events.slice(0, EVENT_LIST_SHOWN);

@@ -24,7 +24,13 @@ export function MonthCalendar({
     if (!dayEvents) return day;
     const allDone = dayEvents.every((e) => e.status === 'DONE');
     return (
-      <Indicator size={7} color={date === selected ? 'white' : allDone ? 'eco.7' : 'warm.7'} position="bottom-center" offset={-4} zIndex={1}>
+      <Indicator
+        size={7}
+        color={date === selected ? 'white' : allDone ? 'eco.7' : 'warm.7'}
+        position="bottom-center"
+        offset={-4}
+        zIndex={1}
+      >
         <span>{day}</span>
       </Indicator>
     );

@@ -6,7 +6,19 @@ import { capitalise, dayFr } from '../calendar-format.ts';
 import { EventItem } from './event-item.tsx';
 
 /** The events of the day chosen in the month. */
-export function SelectedDayEvents({ day, events, pending, today, onDelete }: { day: string; events: Event[]; pending: boolean; today: string; onDelete: (e: Event) => void }) {
+export function SelectedDayEvents({
+  day,
+  events,
+  pending,
+  today,
+  onDelete,
+}: {
+  day: string;
+  events: Event[];
+  pending: boolean;
+  today: string;
+  onDelete: (e: Event) => void;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Jour choisi">
       <Group gap="xs" mb="sm" wrap="nowrap">

@@ -113,7 +113,11 @@ export function CalendarPage() {
                 onDelete={askDelete}
                 empty={
                   <Stack gap="sm" align="flex-start">
-                    <Text c="dimmed">{mine ? 'Aucun entretien prévu pour vous ni pour tout le foyer.' : 'Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !'}</Text>
+                    <Text c="dimmed">
+                      {mine
+                        ? 'Aucun entretien prévu pour vous ni pour tout le foyer.'
+                        : 'Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !'}
+                    </Text>
                     {canEdit && planButton}
                   </Stack>
                 }

@@ -21,7 +21,15 @@ export function useAssigneeName(assigneeId: number | null): string | null {
  * « Qui s'en occupe ? »: a member, or the whole foyer (every member gets the reminders).
  * Shown only where there is a choice: a foyer with several members who can do the task.
  */
-export function AssigneeSelect({ value, onChange, size }: { value: number | null; onChange: (assigneeId: number | null) => void; size?: 'xs' | 'sm' }) {
+export function AssigneeSelect({
+  value,
+  onChange,
+  size,
+}: {
+  value: number | null;
+  onChange: (assigneeId: number | null) => void;
+  size?: 'xs' | 'sm';
+}) {
   const session = useSession();
   const assignees = useAssignees();
   if (assignees.length < 2) return null;

@@ -1,5 +1,21 @@
 import { emailError, FOYER_ROLE_LABELS, FOYER_ROLES, type Foyer, type FoyerMember, type FoyerRole, MSG } from '@ecofoyer/contracts';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, NativeSelect, Paper, PasswordInput, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconHome, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +23,17 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { type Confirm, ConfirmModal } from '../../events/components/confirm-modal.tsx';
 import { expiryFr } from '../expiry.ts';
-import { useCancelInvitation, useConfirmInvitation, useFoyer, useInvite, useLeaveFoyer, useRemoveMember, useRenameFoyer, useSetRole, useTransferFoyer } from '../api/foyer.ts';
+import {
+  useCancelInvitation,
+  useConfirmInvitation,
+  useFoyer,
+  useInvite,
+  useLeaveFoyer,
+  useRemoveMember,
+  useRenameFoyer,
+  useSetRole,
+  useTransferFoyer,
+} from '../api/foyer.ts';
 
 const ROLE_HELP: Record<FoyerRole, string> = {
   proprietaire: 'gère tout, membres compris',
@@ -21,7 +47,8 @@ const YOUR_RIGHTS: Record<FoyerRole, string> = {
 };
 
 /** Members in order of the server (owners first, then by arrival): the first owner other than `except`, else the first member. */
-const nextHolder = (members: FoyerMember[], except: number) => (members.find((m) => m.userId !== except && m.role === 'proprietaire') ?? members.find((m) => m.userId !== except))?.userId;
+const nextHolder = (members: FoyerMember[], except: number) =>
+  (members.find((m) => m.userId !== except && m.role === 'proprietaire') ?? members.find((m) => m.userId !== except))?.userId;
 
 /**
  * « Mon foyer » in the profile (decisions 016 and 021): who shares the household and with which role, and
@@ -44,7 +71,10 @@ export function FoyerCard({ demo }: { demo: boolean }) {
 
   const changeRole = (member: FoyerMember, role: FoyerRole) => {
     setDone(null);
-    setRole.mutate({ memberId: member.userId, role }, { onSuccess: () => setDone(`${member.prenom} est maintenant ${FOYER_ROLE_LABELS[role].toLowerCase()}.`) });
+    setRole.mutate(
+      { memberId: member.userId, role },
+      { onSuccess: () => setDone(`${member.prenom} est maintenant ${FOYER_ROLE_LABELS[role].toLowerCase()}.`) },
+    );
   };
 
   return (
@@ -73,7 +103,10 @@ export function FoyerCard({ demo }: { demo: boolean }) {
         <Stack gap="md">
           {owner ? <FoyerName nom={foyer.data.nom} onDone={setDone} /> : <Text fw={700}>{foyer.data.nom}</Text>}
           <Text size="sm">
-            Votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]}){holder && '. Vous êtes responsable du foyer : vous seul pouvez nommer des propriétaires ou confier le foyer à quelqu’un d’autre'}.
+            Votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]})
+            {holder &&
+              '. Vous êtes responsable du foyer : vous seul pouvez nommer des propriétaires ou confier le foyer à quelqu’un d’autre'}
+            .
           </Text>
           {done && (
             <Alert color="eco" role="status">
@@ -109,7 +142,11 @@ export function FoyerCard({ demo }: { demo: boolean }) {
                         aria-label={`Rôle de ${m.prenom}`}
                         value={m.role}
                         // Only the holder names owners (decision 021): a co-owner cannot make anyone one.
-                        data={FOYER_ROLES.map((r) => ({ value: r, label: FOYER_ROLE_LABELS[r], disabled: r === 'proprietaire' && !holder && m.role !== 'proprietaire' }))}
+                        data={FOYER_ROLES.map((r) => ({
+                          value: r,
+                          label: FOYER_ROLE_LABELS[r],
+                          disabled: r === 'proprietaire' && !holder && m.role !== 'proprietaire',
+                        }))}
                         onChange={(e) => changeRole(m, e.currentTarget.value as FoyerRole)}
                         disabled={setRole.isPending}
                       />
@@ -149,7 +186,16 @@ export function FoyerCard({ demo }: { demo: boolean }) {
               Le rôle de la personne responsable du foyer ne peut pas être changé : elle seule peut confier le foyer à quelqu’un d’autre.
             </Text>
           )}
-          {owner && <Invitations demo={demo} holder={holder} foyer={foyer.data} onDone={setDone} onConfirm={setConfirm} cancel={cancel.mutateAsync} />}
+          {owner && (
+            <Invitations
+              demo={demo}
+              holder={holder}
+              foyer={foyer.data}
+              onDone={setDone}
+              onConfirm={setConfirm}
+              cancel={cancel.mutateAsync}
+            />
+          )}
           {holder && foyer.data.membres.length > 1 && <HandOver foyer={foyer.data} me={me.userId} onDone={setDone} />}
           {foyer.data.membres.length > 1 && <Leave foyer={foyer.data} me={me.userId} holder={holder} onConfirm={setConfirm} />}
         </Stack>
@@ -247,7 +293,11 @@ function Invitations({
     try {
       const sent = await invite.mutateAsync({ email, role });
       const address = email.trim().toLowerCase();
-      onDone(sent.aConfirmer ? `L’invitation à ${address} partira quand ${holderName}, responsable du foyer, l’aura confirmée.` : `Invitation envoyée à ${address}. Le lien est valable 7 jours.`);
+      onDone(
+        sent.aConfirmer
+          ? `L’invitation à ${address} partira quand ${holderName}, responsable du foyer, l’aura confirmée.`
+          : `Invitation envoyée à ${address}. Le lien est valable 7 jours.`,
+      );
       return true;
     } catch (error) {
       setFailure(errorMessage(error, MSG.serverError));
@@ -280,7 +330,8 @@ function Invitations({
                   {i.email}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {FOYER_ROLE_LABELS[i.role]} · {i.aConfirmer ? `en attente de l’accord de ${holderName}` : `valable jusqu’au ${expiryFr(i.expire)}`}
+                  {FOYER_ROLE_LABELS[i.role]} ·{' '}
+                  {i.aConfirmer ? `en attente de l’accord de ${holderName}` : `valable jusqu’au ${expiryFr(i.expire)}`}
                 </Text>
               </div>
               <Group gap="xs" wrap="nowrap">
@@ -301,7 +352,14 @@ function Invitations({
                   </Button>
                 ) : (
                   !i.aConfirmer && (
-                    <Button size="xs" variant="light" leftSection={<IconMailForward size={16} />} loading={invite.isPending} onClick={() => void send(i.email, i.role)} aria-label={`Renvoyer l’invitation à ${i.email}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconMailForward size={16} />}
+                      loading={invite.isPending}
+                      onClick={() => void send(i.email, i.role)}
+                      aria-label={`Renvoyer l’invitation à ${i.email}`}
+                    >
                       Renvoyer
                     </Button>
                   )
@@ -314,7 +372,9 @@ function Invitations({
                   onClick={() =>
                     onConfirm({
                       title: 'Annuler cette invitation ?',
-                      message: i.aConfirmer ? `L’invitation de ${i.email} ne partira pas.` : `Le lien envoyé à ${i.email} ne fonctionnera plus.`,
+                      message: i.aConfirmer
+                        ? `L’invitation de ${i.email} ne partira pas.`
+                        : `Le lien envoyé à ${i.email} ne fonctionnera plus.`,
                       confirmLabel: 'Annuler l’invitation',
                       onConfirm: async () => {
                         await cancel(i.id);
@@ -398,15 +458,23 @@ function HandOver({ foyer, me, onDone }: { foyer: Foyer; me: number; onDone: (me
               onChange={(e) => setMemberId(Number(e.currentTarget.value))}
             />
             <Text size="sm">
-              {chosen?.prenom ?? 'Cette personne'} deviendra responsable du foyer et propriétaire : elle seule pourra nommer des propriétaires ou le confier à son tour. Vous resterez
-              propriétaire, et elle pourra changer votre rôle.
+              {chosen?.prenom ?? 'Cette personne'} deviendra responsable du foyer et propriétaire : elle seule pourra nommer des
+              propriétaires ou le confier à son tour. Vous resterez propriétaire, et elle pourra changer votre rôle.
             </Text>
             {transfer.isError && (
               <Alert color="red" icon={<IconAlertCircle />} role="alert">
                 {errorMessage(transfer.error, MSG.serverError)}
               </Alert>
             )}
-            <PasswordInput label="Votre mot de passe" description={MSG.foyerTransferPassword} required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+            <PasswordInput
+              label="Votre mot de passe"
+              description={MSG.foyerTransferPassword}
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Annuler
@@ -461,7 +529,10 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    leave.mutate({ userId: me, donnees, ...(donnees === 'laisser' && successeur ? { successeur } : {}), currentPassword: password }, { onSuccess: close });
+    leave.mutate(
+      { userId: me, donnees, ...(donnees === 'laisser' && successeur ? { successeur } : {}), currentPassword: password },
+      { onSuccess: close },
+    );
   };
   return (
     <>
@@ -471,10 +542,23 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
       <Modal opened={opened} onClose={close} title={`Quitter « ${foyer.nom} » ?`} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
         <form onSubmit={submit}>
           <Stack gap="md">
-            <Radio.Group value={donnees} onChange={(v) => setDonnees(v as 'laisser' | 'emporter')} label="Que deviennent les appareils du foyer ?" name="donnees">
+            <Radio.Group
+              value={donnees}
+              onChange={(v) => setDonnees(v as 'laisser' | 'emporter')}
+              label="Que deviennent les appareils du foyer ?"
+              name="donnees"
+            >
               <Stack gap="xs" mt="xs">
-                <Radio value="laisser" label="Les laisser aux autres membres" description="Le foyer, ses appareils, son entretien et son historique leur restent. Vous repartez d’un foyer vide." />
-                <Radio value="emporter" label="Les emporter" description="Vous gardez le foyer et ses appareils ; les autres membres retrouvent leur propre foyer et ne les verront plus." />
+                <Radio
+                  value="laisser"
+                  label="Les laisser aux autres membres"
+                  description="Le foyer, ses appareils, son entretien et son historique leur restent. Vous repartez d’un foyer vide."
+                />
+                <Radio
+                  value="emporter"
+                  label="Les emporter"
+                  description="Vous gardez le foyer et ses appareils ; les autres membres retrouvent leur propre foyer et ne les verront plus."
+                />
               </Stack>
             </Radio.Group>
             {donnees === 'laisser' && (
@@ -495,7 +579,15 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
                 {errorMessage(leave.error, MSG.serverError)}
               </Alert>
             )}
-            <PasswordInput label="Votre mot de passe" description={MSG.foyerTransferPassword} required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+            <PasswordInput
+              label="Votre mot de passe"
+              description={MSG.foyerTransferPassword}
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              data-autofocus
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Annuler

@@ -59,12 +59,17 @@ export function InvitationPage() {
   const { nom, invitePar, role, expire, pour } = preview.data;
   const intro = (
     <Text>
-      {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle <strong>{FOYER_ROLE_LABELS[role].toLowerCase()}</strong>.
-      Vous y verrez ses appareils et leur entretien{role === 'lecteur' ? ', sans pouvoir les modifier' : ', et pourrez planifier et noter les entretiens'}. Invitation valable jusqu’au{' '}
+      {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle{' '}
+      <strong>{FOYER_ROLE_LABELS[role].toLowerCase()}</strong>. Vous y verrez ses appareils et leur entretien
+      {role === 'lecteur' ? ', sans pouvoir les modifier' : ', et pourrez planifier et noter les entretiens'}. Invitation valable jusqu’au{' '}
       {expiryFr(expire)}, pour le compte de l’adresse <strong>{pour}</strong>.
     </Text>
   );
-  return <AuthLayout title="Invitation à un foyer">{session ? <Join token={token} nom={nom} pour={pour} intro={intro} /> : <SignedOut intro={intro} />}</AuthLayout>;
+  return (
+    <AuthLayout title="Invitation à un foyer">
+      {session ? <Join token={token} nom={nom} pour={pour} intro={intro} /> : <SignedOut intro={intro} />}
+    </AuthLayout>
+  );
 }
 
 function SignedOut({ intro }: { intro: ReactNode }) {
@@ -101,7 +106,9 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
     return (
       <Stack gap="md">
         <Alert color="eco" icon={<IconCircleCheck />} title={`Bienvenue dans « ${nom} » !`} role="status">
-          {choice === 'fusion' ? 'Vos appareils font maintenant partie de ce foyer.' : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
+          {choice === 'fusion'
+            ? 'Vos appareils font maintenant partie de ce foyer.'
+            : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
         </Alert>
         <Button component={Link} to="/inventaire/univers" fullWidth>
           Voir les appareils du foyer
@@ -110,11 +117,7 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
     );
   }
 
-  const join = () =>
-    accept.mutate(
-      { token, fusion: choice === 'fusion' },
-      { onSuccess: () => pendingInvitation.clear() },
-    );
+  const join = () => accept.mutate({ token, fusion: choice === 'fusion' }, { onSuccess: () => pendingInvitation.clear() });
 
   return (
     <Stack gap="md">
@@ -122,25 +125,27 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
       {current.isPending && <Skeleton height={60} aria-label="Chargement de votre foyer actuel" />}
       {otherAccount && (
         <Alert color="orange" icon={<IconAlertCircle />} role="note">
-          Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de cette adresse, ou demandez une invitation à la vôtre.
+          Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de
+          cette adresse, ou demandez une invitation à la vôtre.
         </Alert>
       )}
       {sharedHolder && (
         <Alert color="orange" icon={<IconAlertCircle />} role="note">
-          {MSG.foyerHolderJoinOther}{' '}
-          <Link to="/profile">Ouvrir mon profil</Link>
+          {MSG.foyerHolderJoinOther} <Link to="/profile">Ouvrir mon profil</Link>
         </Alert>
       )}
       {current.data && !alone && !sharedHolder && (
-        <Text size="sm">
-          Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.
-        </Text>
+        <Text size="sm">Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.</Text>
       )}
       {alone && (
         <Radio.Group value={choice} onChange={(v) => setChoice(v as 'apart' | 'fusion')} label="Et vos propres appareils ?" name="fusion">
           <Stack gap="xs" mt="xs">
             <Radio value="apart" label="Les garder à part" description="Vous les retrouverez si vous quittez ce foyer." />
-            <Radio value="fusion" label="Les apporter dans ce foyer" description="Ils deviennent ceux du foyer, avec leur entretien et leur historique." />
+            <Radio
+              value="fusion"
+              label="Les apporter dans ce foyer"
+              description="Ils deviennent ceux du foyer, avec leur entretien et leur historique."
+            />
           </Stack>
         </Radio.Group>
       )}

@@ -41,7 +41,10 @@ export function ImpactBox() {
       const estimated = Object.entries(counts.data).reduce((n, [name, c]) => (entryOf.get(name)?.status === 'ademe' ? n : n + c), 0);
       // The appliances whose label gave their consumption count it, not their type's average.
       const known = counts.meta.knownKwhYear ?? {};
-      const real = Object.entries(known).reduce((n, [name, kwh]) => (entryOf.get(name) ? n + Math.min(kwh.length, counts.data[name] ?? 0) : n), 0);
+      const real = Object.entries(known).reduce(
+        (n, [name, kwh]) => (entryOf.get(name) ? n + Math.min(kwh.length, counts.data[name] ?? 0) : n),
+        0,
+      );
       return {
         ...homeImpact(counts.data, (name) => entryOf.get(name), known),
         total: counts.meta.totalAppliances,
@@ -65,9 +68,24 @@ export function ImpactBox() {
       {impact && !('error' in impact) && (
         <Stack gap="sm">
           <Group gap="xl" wrap="wrap">
-            <Figure icon={<IconLeaf />} value={`${kgFr.format(impact.kg)} kg CO2e`} label={`sur la vie de ${impact.total} appareil${impact.total > 1 ? 's' : ''}`} testId="impact-kg" />
-            <Figure icon={<IconTree />} value={oneDecimal.format(impact.trees)} label="arbres pendant un an pour l’absorber" testId="impact-trees" />
-            <Figure icon={<IconPlane />} value={oneDecimal.format(impact.trips)} label="allers-retours Paris–New York" testId="impact-trips" />
+            <Figure
+              icon={<IconLeaf />}
+              value={`${kgFr.format(impact.kg)} kg CO2e`}
+              label={`sur la vie de ${impact.total} appareil${impact.total > 1 ? 's' : ''}`}
+              testId="impact-kg"
+            />
+            <Figure
+              icon={<IconTree />}
+              value={oneDecimal.format(impact.trees)}
+              label="arbres pendant un an pour l’absorber"
+              testId="impact-trees"
+            />
+            <Figure
+              icon={<IconPlane />}
+              value={oneDecimal.format(impact.trips)}
+              label="allers-retours Paris–New York"
+              testId="impact-trips"
+            />
           </Group>
           {impact.secondLife > 0 && (
             <Group gap="xs" wrap="nowrap">
@@ -75,9 +93,10 @@ export function ImpactBox() {
                 <IconRecycle size={16} />
               </ThemeIcon>
               <Text size="sm" data-testid="impact-second-life">
-                <strong>{impact.secondLife}</strong> appareil{impact.secondLife > 1 ? 's' : ''} donné{impact.secondLife > 1 ? 's' : ''}, vendu
-                {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} : {impact.secondLife > 1 ? 'ils ne comptent' : 'il ne compte'} plus dans
-                votre empreinte.{' '}
+                <strong>{impact.secondLife}</strong> appareil{impact.secondLife > 1 ? 's' : ''} donné{impact.secondLife > 1 ? 's' : ''},
+                vendu
+                {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} :{' '}
+                {impact.secondLife > 1 ? 'ils ne comptent' : 'il ne compte'} plus dans votre empreinte.{' '}
                 <Anchor component={Link} to="/secondlife/actionselect" underline="always">
                   Voir l’historique
                 </Anchor>
@@ -86,9 +105,14 @@ export function ImpactBox() {
           )}
           <Text size="xs" c="dimmed" data-testid="impact-method">
             Fabrication, usage sur la durée de vie moyenne et fin de vie, d’après l’ADEME (base Impact CO2)
-            {impact.estimated > 0 ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche` : ''}
-            {impact.real > 0 ? ` ; pour ${impact.real} appareil${impact.real > 1 ? 's' : ''}, l’usage compte ${impact.real > 1 ? 'leur' : 'sa'} consommation réelle (étiquette énergie) au facteur du mix électrique français, ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (ADEME, Base Empreinte)` : ''}.
-            Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5 tonnes de CO2e.
+            {impact.estimated > 0
+              ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche`
+              : ''}
+            {impact.real > 0
+              ? ` ; pour ${impact.real} appareil${impact.real > 1 ? 's' : ''}, l’usage compte ${impact.real > 1 ? 'leur' : 'sa'} consommation réelle (étiquette énergie) au facteur du mix électrique français, ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (ADEME, Base Empreinte)`
+              : ''}
+            . Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5
+            tonnes de CO2e.
           </Text>
         </Stack>
       )}

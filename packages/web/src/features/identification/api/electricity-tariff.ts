@@ -4,5 +4,9 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET V1/energie/tarif: the regulated price an appliance's running cost is counted at (the appliance page's « Consommation et coût »); it changes with a deployment only. */
 export function useElectricityTariff() {
-  return useQuery({ queryKey: ['energie', 'tarif'], queryFn: () => api<ElectricityTariff>(`${API_BASE}/energie/tarif`, { schema: import.meta.env.DEV ? ElectricityTariff : undefined }), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['energie', 'tarif'],
+    queryFn: () => api<ElectricityTariff>(`${API_BASE}/energie/tarif`, { schema: import.meta.env.DEV ? ElectricityTariff : undefined }),
+    staleTime: Infinity,
+  });
 }

@@ -1,4 +1,14 @@
-import { type Appliance, type ApplianceUpdateText, ELECTRICITY_FACTOR_FR, ELECTRICITY_FACTOR_SOURCE, ELECTRICITY_KG_CO2E_PER_KWH, kwhFr, MSG, runningCostFr, tariffFr } from '@ecofoyer/contracts';
+import {
+  type Appliance,
+  type ApplianceUpdateText,
+  ELECTRICITY_FACTOR_FR,
+  ELECTRICITY_FACTOR_SOURCE,
+  ELECTRICITY_KG_CO2E_PER_KWH,
+  kwhFr,
+  MSG,
+  runningCostFr,
+  tariffFr,
+} from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBolt, IconScan } from '@tabler/icons-react';
@@ -91,7 +101,14 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
       </Group>
       <Stack gap={6}>
         {notice && (
-          <Alert color={notice.ok ? 'eco' : 'gray'} variant="light" role={notice.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Fermer" onClose={() => setNotice(null)}>
+          <Alert
+            color={notice.ok ? 'eco' : 'gray'}
+            variant="light"
+            role={notice.ok ? 'status' : 'alert'}
+            withCloseButton
+            closeButtonLabel="Fermer"
+            onClose={() => setNotice(null)}
+          >
             {notice.text}
             {!notice.ok && (
               <>
@@ -122,7 +139,8 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
               <Skeleton h={28} maw={360} radius="sm" />
             ) : null}
             <Text data-testid="usage-footprint">
-              Son usage : <strong>{kgFr(kwh * ELECTRICITY_KG_CO2E_PER_KWH)} de CO2e par an</strong>, d’après sa consommation réelle (et non la moyenne de son type).
+              Son usage : <strong>{kgFr(kwh * ELECTRICITY_KG_CO2E_PER_KWH)} de CO2e par an</strong>, d’après sa consommation réelle (et non
+              la moyenne de son type).
             </Text>
             <Text size="sm" c="dimmed">
               {kwhFr(kwh)} × {ELECTRICITY_FACTOR_FR} kg CO2e/kWh — {ELECTRICITY_FACTOR_SOURCE}.
@@ -135,7 +153,8 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
           </>
         ) : (
           <Text c="dimmed">
-            Sa consommation annuelle (en kWh par an, sur l’étiquette énergie) donne son coût en électricité et l’empreinte réelle de son usage.
+            Sa consommation annuelle (en kWh par an, sur l’étiquette énergie) donne son coût en électricité et l’empreinte réelle de son
+            usage.
             <EditOnly>
               {' '}
               Scannez l’étiquette, ou{' '}
@@ -147,7 +166,14 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
           </Text>
         )}
       </Stack>
-      <Modal opened={scanOpened} onClose={scan.close} title="Scanner l’étiquette énergie" size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={scanOpened}
+        onClose={scan.close}
+        title="Scanner l’étiquette énergie"
+        size="lg"
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         {scanOpened && <EnergyLabelScanner onUse={use} onFailure={fail} onManual={() => navigate(applianceUpdatePath(appliance.id))} />}
       </Modal>
     </Paper>

@@ -44,7 +44,11 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
 
   const lookUp = useCallback(
     async (code: ScannedCode) => {
-      setStep({ at: 'busy', what: code.kind === 'eprel' ? 'Recherche du modèle dans la base européenne EPREL…' : 'Recherche du produit dans Open Products Facts…' });
+      setStep({
+        at: 'busy',
+        what:
+          code.kind === 'eprel' ? 'Recherche du modèle dans la base européenne EPREL…' : 'Recherche du produit dans Open Products Facts…',
+      });
       try {
         setStep({ at: 'found', found: await identify(code) });
       } catch (error) {
@@ -158,12 +162,18 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm" className={classes.room}>
         <Text>
-          Le QR code de l’étiquette énergie (en haut à droite de l’étiquette) donne la marque, le modèle, la classe énergie et la consommation. À défaut, le
-          code-barres du produit.
+          Le QR code de l’étiquette énergie (en haut à droite de l’étiquette) donne la marque, le modèle, la classe énergie et la
+          consommation. À défaut, le code-barres du produit.
         </Text>
         {step.at === 'camera' && (
           <div className={classes.viewfinder}>
-            <video ref={video} className={classes.video} muted playsInline aria-label="Image de l’appareil photo : visez le QR code de l’étiquette énergie" />
+            <video
+              ref={video}
+              className={classes.video}
+              muted
+              playsInline
+              aria-label="Image de l’appareil photo : visez le QR code de l’étiquette énergie"
+            />
             <canvas ref={canvas} hidden />
             <p className={classes.hint} role="status">
               Visez le QR code de l’étiquette, ou le code-barres.
@@ -199,7 +209,13 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
             )}
           </FileButton>
         </SimpleGrid>
-        <Button variant="subtle" leftSection={<IconPencil size={18} />} onClick={onManual} disabled={step.at === 'busy'} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="subtle"
+          leftSection={<IconPencil size={18} />}
+          onClick={onManual}
+          disabled={step.at === 'busy'}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Saisir à la main
         </Button>
       </Stack>

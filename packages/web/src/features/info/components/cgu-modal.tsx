@@ -6,7 +6,13 @@ const CguContent = lazy(() => import('../pages/cgu-page.tsx').then((m) => ({ def
 /** The terms of use in a dialog, for the public pages (/cgu itself needs a signed-in user). */
 export function CguModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Conditions générales d’utilisation" size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Conditions générales d’utilisation"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
       <Suspense fallback={<Loader aria-label="Chargement…" />}>
         <CguContent />
       </Suspense>

@@ -6,17 +6,23 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useLegal } from '../api/legal.ts';
 import { faqGroups } from '../faq-content.ts';
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Frequently asked questions, grouped, with a filter. */
 export function FaqPage() {
   const [query, setQuery] = useState('');
   const deferred = fold(useDeferredValue(query).trim());
   const legal = useLegal();
-  const groups = faqGroups(legal).map((g) => ({
-    ...g,
-    items: deferred ? g.items.filter((i) => fold(`${i.question} ${i.answer.join(' ')}`).includes(deferred)) : g.items,
-  })).filter((g) => g.items.length > 0);
+  const groups = faqGroups(legal)
+    .map((g) => ({
+      ...g,
+      items: deferred ? g.items.filter((i) => fold(`${i.question} ${i.answer.join(' ')}`).includes(deferred)) : g.items,
+    }))
+    .filter((g) => g.items.length > 0);
 
   return (
     <>

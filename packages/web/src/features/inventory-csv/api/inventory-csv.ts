@@ -1,4 +1,11 @@
-import { IMPORT_PROGRESS_TYPE, type InventoryImportAnswer, type InventoryImportBody, type InventoryImportLine, type InventoryImportProgress, MSG } from '@ecofoyer/contracts';
+import {
+  IMPORT_PROGRESS_TYPE,
+  type InventoryImportAnswer,
+  type InventoryImportBody,
+  type InventoryImportLine,
+  type InventoryImportProgress,
+  MSG,
+} from '@ecofoyer/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { answerError, sendWithProgress } from '../../../lib/upload.ts';
@@ -18,7 +25,10 @@ export type ImportProgress = InventoryImportProgress | { etape: 'envoi'; fait: n
  * POST …/{userId}/import/appareils asking for the server's progress (one JSON object a line): the
  * upload's progress, then each phase's as its lines arrive; the answer is the last line.
  */
-async function importAppliances(body: InventoryImportBody, onProgress?: (progress: ImportProgress) => void): Promise<InventoryImportAnswer> {
+async function importAppliances(
+  body: InventoryImportBody,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<InventoryImportAnswer> {
   let read = 0;
   let last: InventoryImportLine | undefined;
   const readLines = (text: string) => {
@@ -48,7 +58,11 @@ export function useImportAppliances(onProgress?: (progress: ImportProgress) => v
   return useMutation({
     mutationFn: (body: InventoryImportBody) => importAppliances(body, onProgress),
     onSuccess: (answer) => {
-      if (answer.applique) return Promise.all([queryClient.invalidateQueries({ queryKey: applianceKeys.all }), queryClient.invalidateQueries({ queryKey: universeKeys.all })]);
+      if (answer.applique)
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: applianceKeys.all }),
+          queryClient.invalidateQueries({ queryKey: universeKeys.all }),
+        ]);
     },
   });
 }

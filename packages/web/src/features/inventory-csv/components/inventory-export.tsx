@@ -32,8 +32,8 @@ export function InventoryExport() {
           </Title>
         </Group>
         <Text size="sm">
-          Vos appareils (avec leurs dates d’achat, prix, numéros de série et garanties) et l’historique de vos entretiens, en tableaux à ouvrir dans
-          Excel, LibreOffice ou Numbers : pour votre assureur, un déménagement ou vos archives.
+          Vos appareils (avec leurs dates d’achat, prix, numéros de série et garanties) et l’historique de vos entretiens, en tableaux à
+          ouvrir dans Excel, LibreOffice ou Numbers : pour votre assureur, un déménagement ou vos archives.
         </Text>
         {error && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
@@ -41,10 +41,22 @@ export function InventoryExport() {
           </Alert>
         )}
         <Group gap="sm">
-          <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} onClick={() => void download('appareils')} loading={busy === 'appareils'} disabled={busy !== null && busy !== 'appareils'}>
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={18} />}
+            onClick={() => void download('appareils')}
+            loading={busy === 'appareils'}
+            disabled={busy !== null && busy !== 'appareils'}
+          >
             Mes appareils (CSV)
           </Button>
-          <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} onClick={() => void download('entretiens')} loading={busy === 'entretiens'} disabled={busy !== null && busy !== 'entretiens'}>
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={18} />}
+            onClick={() => void download('entretiens')}
+            loading={busy === 'entretiens'}
+            disabled={busy !== null && busy !== 'entretiens'}
+          >
             Mes entretiens (CSV)
           </Button>
         </Group>

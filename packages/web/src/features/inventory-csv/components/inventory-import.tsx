@@ -12,7 +12,13 @@ function summary(a: InventoryImportAnswer): string {
   const before = !a.applique;
   const parts = [
     a.crees ? plural(a.crees, before ? 'appareil à créer' : 'appareil créé', before ? 'appareils à créer' : 'appareils créés') : null,
-    a.misAJour ? plural(a.misAJour, before ? 'appareil à mettre à jour' : 'appareil mis à jour', before ? 'appareils à mettre à jour' : 'appareils mis à jour') : null,
+    a.misAJour
+      ? plural(
+          a.misAJour,
+          before ? 'appareil à mettre à jour' : 'appareil mis à jour',
+          before ? 'appareils à mettre à jour' : 'appareils mis à jour',
+        )
+      : null,
     a.identiques ? plural(a.identiques, 'appareil déjà à jour', 'appareils déjà à jour') : null,
     a.refuses ? plural(a.refuses, 'ligne refusée', 'lignes refusées') : null,
   ].filter(Boolean);
@@ -31,13 +37,22 @@ const STEPS: Record<ImportProgress['etape'], string> = {
 
 /** « Envoi du fichier… 40 % », then « Vérification des lignes… 3 200 / 10 000 »: a bar and its words, read out politely. */
 function ImportProgressBar({ progress: { etape, fait, total } }: { progress: ImportProgress }) {
-  const label = etape === 'envoi' ? `${STEPS.envoi} ${fait} %` : `${STEPS[etape]} ${fait.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')}`;
+  const label =
+    etape === 'envoi' ? `${STEPS.envoi} ${fait} %` : `${STEPS[etape]} ${fait.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')}`;
   return (
     <Stack gap={6} data-testid="import-progress">
       <Text size="sm" fw={600} role="status" aria-live="polite">
         {label}
       </Text>
-      <Progress.Root size="lg" role="progressbar" aria-label="Progression de l’import" aria-valuemin={0} aria-valuemax={Math.max(total, 1)} aria-valuenow={fait} aria-valuetext={label}>
+      <Progress.Root
+        size="lg"
+        role="progressbar"
+        aria-label="Progression de l’import"
+        aria-valuemin={0}
+        aria-valuemax={Math.max(total, 1)}
+        aria-valuenow={fait}
+        aria-valuetext={label}
+      >
         <Progress.Section value={total > 0 ? Math.round((fait / total) * 100) : 0} withAria={false} />
       </Progress.Root>
     </Stack>
@@ -102,8 +117,9 @@ export function InventoryImport() {
           </Title>
         </Group>
         <Text size="sm">
-          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »), ou l’export CSV de Homebox.
-          Vous voyez ce que chaque ligne deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne crée pas de doublon.
+          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »), ou l’export CSV
+          de Homebox. Vous voyez ce que chaque ligne deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne
+          crée pas de doublon.
         </Text>
         <FileInput
           label="Fichier CSV"
@@ -128,7 +144,11 @@ export function InventoryImport() {
             <Text fw={600} role="status">
               Dans ce fichier : {summary(preview)}
             </Text>
-            {preview.nouveauxUnivers.length > 0 && <Text size="sm">Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.</Text>}
+            {preview.nouveauxUnivers.length > 0 && (
+              <Text size="sm">
+                Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.
+              </Text>
+            )}
             {refused.length > 0 && (
               <List size="sm" spacing={4} aria-label="Lignes refusées">
                 {refused.slice(0, 50).map((l) => (

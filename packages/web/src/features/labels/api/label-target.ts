@@ -6,7 +6,11 @@ import { api } from '../../../lib/api-client.ts';
 export function useLabelTarget(code: string) {
   return useQuery({
     queryKey: ['label-target', code],
-    queryFn: ({ signal }) => api<LabelTarget>(`${API_BASE}/etiquettes/${encodeURIComponent(code)}`, { signal, schema: import.meta.env.DEV ? LabelTarget : undefined }),
+    queryFn: ({ signal }) =>
+      api<LabelTarget>(`${API_BASE}/etiquettes/${encodeURIComponent(code)}`, {
+        signal,
+        schema: import.meta.env.DEV ? LabelTarget : undefined,
+      }),
     // 404, 410 and 403 are answers, not failures to retry; the page says them.
     retry: false,
     staleTime: 0,

@@ -13,12 +13,18 @@ const inventoryKey = [...applianceKeys.all, 'labels-inventory'] as const;
 
 /** GET …/appliances: the whole inventory, to choose what to label (the labels page lists every appliance). */
 export function useInventory() {
-  return useQuery({ queryKey: inventoryKey, queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }) });
+  return useQuery({
+    queryKey: inventoryKey,
+    queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
+  });
 }
 
 /** GET …/etiquettes: the labels in use of the household's appliances. */
 export function useLabels() {
-  return useQuery({ queryKey: labelKeys.all, queryFn: () => api<Label[]>(`${userBase()}/etiquettes`, { schema: import.meta.env.DEV ? Label.array() : undefined }) });
+  return useQuery({
+    queryKey: labelKeys.all,
+    queryFn: () => api<Label[]>(`${userBase()}/etiquettes`, { schema: import.meta.env.DEV ? Label.array() : undefined }),
+  });
 }
 
 /** POST …/etiquettes: a label for each appliance that has none; those that have one keep it. */
@@ -28,7 +34,10 @@ export function useCreateLabels() {
     mutationFn: (applianceIds: number[]) => api<Label[]>(`${userBase()}/etiquettes`, { method: 'POST', body: { applianceIds } }),
     // In the list at once: the sheet about to be printed draws their codes.
     onSuccess: (made) => {
-      client.setQueryData<Label[]>(labelKeys.all, (old = []) => [...old.filter((l) => !made.some((m) => m.applianceId === l.applianceId)), ...made]);
+      client.setQueryData<Label[]>(labelKeys.all, (old = []) => [
+        ...old.filter((l) => !made.some((m) => m.applianceId === l.applianceId)),
+        ...made,
+      ]);
       return client.invalidateQueries({ queryKey: labelKeys.all });
     },
   });

@@ -9,13 +9,50 @@ import { LabelsPage } from './labels-page.tsx';
 const BASE = `${API_BASE}/profils/users/4`;
 const appliance = (id: number, name: string) =>
   ({
-  id, univer_id: 3, univer_name: 'Cuisine', prod_id: 11, prod_name: 'Four', name, marque: 'Bosch', modele: 'X', dt_achat: null, dt_fab: null,
-  dt_creation: '2026-11-02T10:00:00.000Z', note: null, panne_note: null, facture_ref: null, classenergie: null, pict: null, facture: null, facture_type: null,
-  notice: null, product: null, vendeur: null, prix_achat: null, numero_serie: null, dt_livraison: null, occasion: false, garantie_commerciale_fin: null,
-  eprel_number: null, ean: null, energy_kwh_year: null,
+    id,
+    univer_id: 3,
+    univer_name: 'Cuisine',
+    prod_id: 11,
+    prod_name: 'Four',
+    name,
+    marque: 'Bosch',
+    modele: 'X',
+    dt_achat: null,
+    dt_fab: null,
+    dt_creation: '2026-11-02T10:00:00.000Z',
+    note: null,
+    panne_note: null,
+    facture_ref: null,
+    classenergie: null,
+    pict: null,
+    facture: null,
+    facture_type: null,
+    notice: null,
+    product: null,
+    vendeur: null,
+    prix_achat: null,
+    numero_serie: null,
+    dt_livraison: null,
+    occasion: false,
+    garantie_commerciale_fin: null,
+    eprel_number: null,
+    ean: null,
+    energy_kwh_year: null,
   }) as Appliance;
-const label = (applianceId: number, nom: string, code: string): Label => ({ code, applianceId, nom, url: `http://localhost/a/${code}`, creeLe: '2026-11-20T10:00:00.000Z' });
-const foyer = (role: FoyerRole): Foyer => ({ id: 4, nom: 'Foyer de Camille', responsable: 4, membres: [{ userId: 4, prenom: 'Camille', role }], invitations: [] });
+const label = (applianceId: number, nom: string, code: string): Label => ({
+  code,
+  applianceId,
+  nom,
+  url: `http://localhost/a/${code}`,
+  creeLe: '2026-11-20T10:00:00.000Z',
+});
+const foyer = (role: FoyerRole): Foyer => ({
+  id: 4,
+  nom: 'Foyer de Camille',
+  responsable: 4,
+  membres: [{ userId: 4, prenom: 'Camille', role }],
+  invitations: [],
+});
 
 function network(role: FoyerRole, appliances: Appliance[] = [appliance(1, 'Four'), appliance(2, 'Bouilloire')]) {
   let labels = [label(1, 'Four', 'abcdefghjk')];
@@ -24,7 +61,9 @@ function network(role: FoyerRole, appliances: Appliance[] = [appliance(1, 'Four'
     if (url === `${BASE}/appliances`) return { status: 200, body: appliances };
     if (url === `${BASE}/etiquettes` && method === 'POST') {
       const ids = (body as { applianceIds: number[] }).applianceIds;
-      const made = ids.map((id) => labels.find((l) => l.applianceId === id) ?? label(id, appliances.find((a) => a.id === id)!.name, 'mnpqrstuvw'));
+      const made = ids.map(
+        (id) => labels.find((l) => l.applianceId === id) ?? label(id, appliances.find((a) => a.id === id)!.name, 'mnpqrstuvw'),
+      );
       labels = [...labels.filter((l) => !ids.includes(l.applianceId)), ...made];
       return { status: 200, body: made };
     }

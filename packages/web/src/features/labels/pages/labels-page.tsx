@@ -36,7 +36,9 @@ export function LabelsPage() {
   const byAppliance = useMemo(() => new Map((labels.data ?? []).map((l): [number, Label] => [l.applianceId, l])), [labels.data]);
   const appliances = inventory.data ?? [];
   // The inventory's order, whatever the order of the clicks: the preview, the print and the PDF agree.
-  const chosen: SheetItem[] = appliances.filter((a) => selected.has(a.id)).map((a) => ({ applianceId: a.id, nom: a.name, label: byAppliance.get(a.id) }));
+  const chosen: SheetItem[] = appliances
+    .filter((a) => selected.has(a.id))
+    .map((a) => ({ applianceId: a.id, nom: a.name, label: byAppliance.get(a.id) }));
   const sheets = pages(chosen, sheet);
 
   useEffect(() => {
@@ -80,8 +82,9 @@ export function LabelsPage() {
 
   const intro = (
     <Text maw={760}>
-      Collez une étiquette sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche (entretiens, notice, facture) pour les membres de votre foyer, après
-      connexion s’il le faut. Imprimez-les sur une planche A4 d’étiquettes adhésives Avery, ou téléchargez le PDF.
+      Collez une étiquette sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche (entretiens, notice, facture) pour les
+      membres de votre foyer, après connexion s’il le faut. Imprimez-les sur une planche A4 d’étiquettes adhésives Avery, ou téléchargez le
+      PDF.
     </Text>
   );
 
@@ -149,16 +152,32 @@ export function LabelsPage() {
                   {appliances.map((a) => {
                     const label = byAppliance.get(a.id);
                     return (
-                      <Group component="li" key={a.id} justify="space-between" wrap="wrap" gap="xs" py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+                      <Group
+                        component="li"
+                        key={a.id}
+                        justify="space-between"
+                        wrap="wrap"
+                        gap="xs"
+                        py="xs"
+                        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                      >
                         <Checkbox
                           label={a.name}
-                          description={[a.univer_name, label ? `Étiquette créée le ${dayFr(label.creeLe)}` : 'Pas encore d’étiquette'].filter(Boolean).join(' · ')}
+                          description={[a.univer_name, label ? `Étiquette créée le ${dayFr(label.creeLe)}` : 'Pas encore d’étiquette']
+                            .filter(Boolean)
+                            .join(' · ')}
                           checked={selected.has(a.id)}
                           onChange={(e) => toggle(a.id, e.currentTarget.checked)}
                           style={{ flex: 1, minWidth: 200 }}
                         />
                         {label && canEdit && (
-                          <Button variant="subtle" color="red.8" size="compact-sm" onClick={() => askRevoke(label)} aria-label={`Révoquer l’étiquette de ${a.name}`}>
+                          <Button
+                            variant="subtle"
+                            color="red.8"
+                            size="compact-sm"
+                            onClick={() => askRevoke(label)}
+                            aria-label={`Révoquer l’étiquette de ${a.name}`}
+                          >
                             Révoquer l’étiquette
                           </Button>
                         )}
@@ -192,10 +211,21 @@ export function LabelsPage() {
                   )}
                   {canEdit ? (
                     <Group gap="sm">
-                      <Button leftSection={<IconPrinter size={18} />} onClick={() => void run('print')} loading={busy === 'print'} disabled={busy !== null && busy !== 'print'}>
+                      <Button
+                        leftSection={<IconPrinter size={18} />}
+                        onClick={() => void run('print')}
+                        loading={busy === 'print'}
+                        disabled={busy !== null && busy !== 'print'}
+                      >
                         Imprimer
                       </Button>
-                      <Button variant="light" leftSection={<IconDownload size={18} />} onClick={() => void run('pdf')} loading={busy === 'pdf'} disabled={busy !== null && busy !== 'pdf'}>
+                      <Button
+                        variant="light"
+                        leftSection={<IconDownload size={18} />}
+                        onClick={() => void run('pdf')}
+                        loading={busy === 'pdf'}
+                        disabled={busy !== null && busy !== 'pdf'}
+                      >
                         Télécharger le PDF
                       </Button>
                     </Group>
@@ -203,7 +233,8 @@ export function LabelsPage() {
                     <Text size="sm">{MSG.foyerReadOnly} Un membre ou un propriétaire du foyer imprime les étiquettes.</Text>
                   )}
                   <Text size="sm" c="dimmed">
-                    Dans la fenêtre d’impression, gardez l’échelle à 100 % (taille réelle) et les marges par défaut : la planche a les siennes.
+                    Dans la fenêtre d’impression, gardez l’échelle à 100 % (taille réelle) et les marges par défaut : la planche a les
+                    siennes.
                   </Text>
                 </Stack>
               </Paper>
@@ -221,11 +252,17 @@ export function LabelsPage() {
               ) : (
                 <Stack gap="md" maw={420} mx="auto">
                   <Text size="sm" c="dimmed">
-                    {plural(chosen.length, 'étiquette', 'étiquettes')} sur {plural(sheets.length, 'planche', 'planches')} {LABEL_SHEETS[sheet].nom.split(' — ')[0]}
+                    {plural(chosen.length, 'étiquette', 'étiquettes')} sur {plural(sheets.length, 'planche', 'planches')}{' '}
+                    {LABEL_SHEETS[sheet].nom.split(' — ')[0]}
                     {chosen.some((c) => !c.label) ? ' ; les codes manquants sont créés à l’impression.' : '.'}
                   </Text>
                   {sheets.map((items, i) => (
-                    <LabelSheetPage key={items[0]!.applianceId} items={items} sheet={sheet} label={`Planche ${i + 1} sur ${sheets.length}`} />
+                    <LabelSheetPage
+                      key={items[0]!.applianceId}
+                      items={items}
+                      sheet={sheet}
+                      label={`Planche ${i + 1} sur ${sheets.length}`}
+                    />
                   ))}
                 </Stack>
               )}

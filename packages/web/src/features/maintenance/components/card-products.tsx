@@ -16,7 +16,9 @@ function AgentImage({ src }: { src: string }) {
       </ThemeIcon>
     );
   }
-  return <Image src={src} alt="" w={48} h={48} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} onError={() => setFailed(true)} />;
+  return (
+    <Image src={src} alt="" w={48} h={48} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} onError={() => setFailed(true)} />
+  );
 }
 
 /** product §2: the info popup about the products, with the link to order them at /calendar. */
@@ -31,8 +33,8 @@ function ProductsInfo() {
       <Popover.Dropdown>
         <Stack gap="xs">
           <Text size="sm">
-            Ces produits se trouvent en grande surface, en droguerie ou en magasin de bricolage. Préférez les produits simples et écologiques (vinaigre blanc, bicarbonate,
-            savon noir) et les recharges.
+            Ces produits se trouvent en grande surface, en droguerie ou en magasin de bricolage. Préférez les produits simples et
+            écologiques (vinaigre blanc, bicarbonate, savon noir) et les recharges.
           </Text>
           <Anchor component={Link} to={paths.calendar} size="sm" fw={600}>
             Commander les produits

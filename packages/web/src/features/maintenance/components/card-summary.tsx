@@ -29,7 +29,16 @@ export function CardSummary({
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Group align="flex-start" gap="md" wrap="nowrap">
-        <Image src={card.pict} alt="" w={{ base: 80, sm: 140 }} h={{ base: 80, sm: 140 }} fit="contain" radius="md" bg="eco.0" style={{ flexShrink: 0 }} />
+        <Image
+          src={card.pict}
+          alt=""
+          w={{ base: 80, sm: 140 }}
+          h={{ base: 80, sm: 140 }}
+          fit="contain"
+          radius="md"
+          bg="eco.0"
+          style={{ flexShrink: 0 }}
+        />
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           {applianceName ? (
             <Badge variant="light" size="lg" tt="none" c="eco.9" style={{ alignSelf: 'flex-start' }} data-testid="appliance-name">

@@ -8,7 +8,19 @@ import { localDayKey, plannedAt } from '../../events/api/events.ts';
 import { dayFr } from '../maintenance-event.ts';
 import { PlanModal } from './plan-modal.tsx';
 
-const card: MaintenanceCard = { id: 12, productId: 11, title: 'Nettoyer le filtre de vidange', pict: '/p.svg', duration: 15, frequency: 90, level: 'Facile', waitMinutes: null, season: null, steplist: [], agentlist: [] };
+const card: MaintenanceCard = {
+  id: 12,
+  productId: 11,
+  title: 'Nettoyer le filtre de vidange',
+  pict: '/p.svg',
+  duration: 15,
+  frequency: 90,
+  level: 'Facile',
+  waitMinutes: null,
+  season: null,
+  steplist: [],
+  agentlist: [],
+};
 
 describe('planning a maintenance (product §2, planning modal)', () => {
   it('asks for a day first, shows it in long French, then sends the card, the day at 9:00, the note and « no appliance » as the spec says', async () => {
@@ -30,14 +42,23 @@ describe('planning a maintenance (product §2, planning modal)', () => {
       {
         url: `${API_BASE}/profils/users/4/events`,
         method: 'POST',
-        body: { title: card.title, dt_realisation: plannedAt(today).toISOString(), note: 'acheter du vinaigre blanc', applianceId: -1, maintenanceCardId: 12, type: 'MAINTENANCE' },
+        body: {
+          title: card.title,
+          dt_realisation: plannedAt(today).toISOString(),
+          note: 'acheter du vinaigre blanc',
+          applianceId: -1,
+          maintenanceCardId: 12,
+          type: 'MAINTENANCE',
+        },
       },
     ]);
   });
 
   it('keeps the choice and shows the server’s refusal in French', async () => {
     signedIn();
-    stubNetwork((call) => (call.method === 'GET' ? { status: 200, body: [] } : { status: 400, body: { message: 'La date doit être aujourd’hui ou plus tard.' } }));
+    stubNetwork((call) =>
+      call.method === 'GET' ? { status: 200, body: [] } : { status: 400, body: { message: 'La date doit être aujourd’hui ou plus tard.' } },
+    );
     const user = userEvent.setup();
     renderPage(<PlanModal opened onClose={() => undefined} target={{ card, applianceId: 7 }} onPlanned={() => undefined} />);
     const today = localDayKey(new Date());

@@ -11,7 +11,17 @@ import { AssigneeSelect } from '../../foyer/components/assignee-select.tsx';
 import { dayFr, eventBody, type Target } from '../maintenance-event.ts';
 
 /** product §2, planning modal: a date (not in the past), shown in long French, a free note, "Valider". */
-export function PlanModal({ opened, onClose, target, onPlanned }: { opened: boolean; onClose: () => void; target: Target; onPlanned: (day: string) => void }) {
+export function PlanModal({
+  opened,
+  onClose,
+  target,
+  onPlanned,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  target: Target;
+  onPlanned: (day: string) => void;
+}) {
   const today = localDayKey(new Date());
   const [day, setDay] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -25,19 +35,35 @@ export function PlanModal({ opened, onClose, target, onPlanned }: { opened: bool
   };
   const submit = () => {
     if (!day) return;
-    create.mutate({ ...eventBody(target, plannedAt(day), note), ...(assigneeId ? { assigneeId } : {}) }, {
-      onSuccess: () => {
-        notifications.show({ color: 'eco', title: 'Entretien planifié', message: `${target.card.title} : ${dayFr(plannedAt(day))}`, icon: <IconCheck size={18} /> });
-        setDay(null);
-        setNote('');
-        onPlanned(day);
-        close();
+    create.mutate(
+      { ...eventBody(target, plannedAt(day), note), ...(assigneeId ? { assigneeId } : {}) },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'eco',
+            title: 'Entretien planifié',
+            message: `${target.card.title} : ${dayFr(plannedAt(day))}`,
+            icon: <IconCheck size={18} />,
+          });
+          setDay(null);
+          setNote('');
+          onPlanned(day);
+          close();
+        },
       },
-    });
+    );
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Planifier cet entretien" fullScreen={phone} size="auto" closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Planifier cet entretien"
+      fullScreen={phone}
+      size="auto"
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <Stack gap="md" maw={420} mx="auto">
         <Text fw={600}>{target.card.title}</Text>
         <Stack gap={4} align="center">
@@ -53,7 +79,16 @@ export function PlanModal({ opened, onClose, target, onPlanned }: { opened: bool
             hideOutsideDates
             highlightToday
             allowDeselect={false}
-            ariaLabels={{ nextMonth: 'Mois suivant', previousMonth: 'Mois précédent', monthLevelControl: 'Choisir le mois', yearLevelControl: 'Choisir l’année', nextYear: 'Année suivante', previousYear: 'Année précédente', nextDecade: 'Décennie suivante', previousDecade: 'Décennie précédente' }}
+            ariaLabels={{
+              nextMonth: 'Mois suivant',
+              previousMonth: 'Mois précédent',
+              monthLevelControl: 'Choisir le mois',
+              yearLevelControl: 'Choisir l’année',
+              nextYear: 'Année suivante',
+              previousYear: 'Année précédente',
+              nextDecade: 'Décennie suivante',
+              previousDecade: 'Décennie précédente',
+            }}
             getDayAriaLabel={(d) => dayFr(plannedAt(d))}
           />
         </Stack>

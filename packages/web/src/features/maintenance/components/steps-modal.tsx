@@ -22,10 +22,22 @@ function suggestedFrequency(days: number): Frequency {
 /** A step's video; a video the browser cannot play shows the spec's message instead. */
 function StepVideo({ src, title }: { src: string; title: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <Alert color="gray" icon={<IconAlertCircle />}>{MSG.videoUnsupported}</Alert>;
+  if (failed)
+    return (
+      <Alert color="gray" icon={<IconAlertCircle />}>
+        {MSG.videoUnsupported}
+      </Alert>
+    );
   return (
     // biome-ignore lint/a11y/useMediaCaption: the cards' videos come without captions; each step's text is shown beside its video.
-    <video controls src={src} preload="metadata" aria-label={`Vidéo : ${title}`} onError={() => setFailed(true)} style={{ width: '100%', maxHeight: '50vh', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-dark-9)' }}>
+    <video
+      controls
+      src={src}
+      preload="metadata"
+      aria-label={`Vidéo : ${title}`}
+      onError={() => setFailed(true)}
+      style={{ width: '100%', maxHeight: '50vh', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-dark-9)' }}
+    >
       {MSG.videoUnsupported}
     </video>
   );
@@ -45,7 +57,9 @@ function useRecordDone(target: Target) {
     mutationFn: async () => {
       // What is planned up to the early-done window (a day more for the time zone), not the whole history.
       const events = await queryClient.fetchQuery(plannedUntilQuery(new Date(Date.now() + (EARLY_DONE_WINDOW_DAYS + 1) * 86_400_000)));
-      created.current ??= nearestPlanned(events, target.card.id, target.applianceId, new Date()) ?? (await create.mutateAsync(eventBody(target, new Date(), null)));
+      created.current ??=
+        nearestPlanned(events, target.card.id, target.applianceId, new Date()) ??
+        (await create.mutateAsync(eventBody(target, new Date(), null)));
       return update.mutateAsync({ id: created.current.id, done: true });
     },
   });
@@ -83,14 +97,27 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
       { ...eventBody(target, firstNext, null), frequency },
       {
         onSuccess: () => {
-          notifications.show({ color: 'eco', title: 'Prochains entretiens planifiés', message: `${FREQUENCY_LABELS[frequency]}, à partir du ${dayFr(firstNext)}`, icon: <IconCheck size={18} /> });
+          notifications.show({
+            color: 'eco',
+            title: 'Prochains entretiens planifiés',
+            message: `${FREQUENCY_LABELS[frequency]}, à partir du ${dayFr(firstNext)}`,
+            icon: <IconCheck size={18} />,
+          });
           close();
         },
       },
     );
 
   return (
-    <Modal opened={opened} onClose={close} title={target.card.title} fullScreen={phone} size="lg" closeButtonProps={{ 'aria-label': 'Fermer' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={target.card.title}
+      fullScreen={phone}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       {!final && step && (
         <Stack gap="md">
           <Stack gap={4}>
@@ -141,9 +168,7 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
             )}
             {done.isSuccess && <Text c="dimmed">C’est noté dans vos réalisations.</Text>}
           </Stack>
-          {done.isError && (
-            <ErrorAlert message={done.error.message} onRetry={() => done.mutate()} />
-          )}
+          {done.isError && <ErrorAlert message={done.error.message} onRetry={() => done.mutate()} />}
           <Paper withBorder radius="lg" p="md">
             <Radio.Group
               value={frequency}
@@ -153,7 +178,13 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
             >
               <Stack gap="xs" mt="sm">
                 {FREQUENCIES.map((f) => (
-                  <Radio key={f} value={f} label={FREQUENCY_LABELS[f]} size="md" styles={{ body: { minHeight: 32, alignItems: 'center' } }} />
+                  <Radio
+                    key={f}
+                    value={f}
+                    label={FREQUENCY_LABELS[f]}
+                    size="md"
+                    styles={{ body: { minHeight: 32, alignItems: 'center' } }}
+                  />
                 ))}
               </Stack>
             </Radio.Group>
@@ -170,7 +201,13 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
             <Button variant="default" onClick={close}>
               Terminer
             </Button>
-            <Button color="warm.7" onClick={plan} loading={series.isPending} disabled={!done.isSuccess} leftSection={<IconCalendarRepeat size={20} />}>
+            <Button
+              color="warm.7"
+              onClick={plan}
+              loading={series.isPending}
+              disabled={!done.isSuccess}
+              leftSection={<IconCalendarRepeat size={20} />}
+            >
               Planifier
             </Button>
           </Group>

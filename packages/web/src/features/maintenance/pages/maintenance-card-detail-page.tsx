@@ -65,7 +65,12 @@ export function MaintenanceCardDetailPage() {
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           {MSG.maintenanceCardMissing}
         </Alert>
-        <Button component={Link} to={prod ? `/entretien/fiche?prod=${prod}${applianceId ? `&appliance=${applianceId}` : ''}` : '/entretien/fiche'} variant="light" mt="md">
+        <Button
+          component={Link}
+          to={prod ? `/entretien/fiche?prod=${prod}${applianceId ? `&appliance=${applianceId}` : ''}` : '/entretien/fiche'}
+          variant="light"
+          mt="md"
+        >
           Voir les fiches d’entretien
         </Button>
       </>

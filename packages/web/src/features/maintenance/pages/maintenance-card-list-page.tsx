@@ -95,7 +95,10 @@ export function MaintenanceCardListPage() {
     return (
       <>
         <PageTitle title="Fiches d’entretien" />
-        <EmptyState text="Choisissez d’abord l’appareil à entretenir : nous vous proposerons ses fiches d’entretien pas à pas." action="Choisir un produit" />
+        <EmptyState
+          text="Choisissez d’abord l’appareil à entretenir : nous vous proposerons ses fiches d’entretien pas à pas."
+          action="Choisir un produit"
+        />
       </>
     );
   }
@@ -104,16 +107,20 @@ export function MaintenanceCardListPage() {
   return (
     <>
       {/* product §2: "Entretiens pour votre {product}" */}
-      {product ? <PageTitle title={`Entretiens pour votre ${product.prodName}`} /> : products.isPending ? <Skeleton h={44} w={280} mb="md" /> : <PageTitle title="Fiches d’entretien" />}
+      {product ? (
+        <PageTitle title={`Entretiens pour votre ${product.prodName}`} />
+      ) : products.isPending ? (
+        <Skeleton h={44} w={280} mb="md" />
+      ) : (
+        <PageTitle title="Fiches d’entretien" />
+      )}
       <Stack gap="md" maw={900}>
         {cards.isPending && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" role="status" aria-busy="true" aria-label={MSG.loading}>
             <Skeletons count={4} h={106} />
           </SimpleGrid>
         )}
-        {cards.isError && (
-          <ErrorAlert message={cards.error.message} onRetry={() => cards.refetch()} />
-        )}
+        {cards.isError && <ErrorAlert message={cards.error.message} onRetry={() => cards.refetch()} />}
         {cards.isSuccess && cards.data.length === 0 && (
           <EmptyState
             text={`Nous n’avons pas encore de fiche d’entretien pour ${product ? `votre ${product.prodName.toLowerCase()}` : 'ce produit'}. Elles arrivent au fil des mises à jour !`}
@@ -123,9 +130,16 @@ export function MaintenanceCardListPage() {
         {cards.isSuccess && cards.data.length > 0 && (
           <>
             <Title order={2} fz="md" c="dimmed" fw={500}>
-              {cards.data.length === 1 ? '1 fiche d’entretien' : `${cards.data.length} fiches d’entretien`} : choisissez-en une pour voir les étapes et la planifier.
+              {cards.data.length === 1 ? '1 fiche d’entretien' : `${cards.data.length} fiches d’entretien`} : choisissez-en une pour voir
+              les étapes et la planifier.
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" aria-label="Fiches d’entretien" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <SimpleGrid
+              cols={{ base: 1, sm: 2 }}
+              spacing="md"
+              component="ul"
+              aria-label="Fiches d’entretien"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {cards.data.map((card) => (
                 <li key={card.id}>
                   <MaintenanceCardItem card={card} to={cardDetailPath(card.id, prod, appliance)} />

@@ -108,11 +108,21 @@ export function DetailsStep({
               placeholder="180"
               value={details.energy_kwh_year}
               onChange={(e) => set('energy_kwh_year', e.currentTarget.value)}
-              description={fromLabel && details.energy_kwh_year ? 'D’après l’étiquette énergie (EPREL)' : 'Sur l’étiquette énergie : elle donne son coût en électricité'}
+              description={
+                fromLabel && details.energy_kwh_year
+                  ? 'D’après l’étiquette énergie (EPREL)'
+                  : 'Sur l’étiquette énergie : elle donne son coût en électricité'
+              }
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Date d’achat" type="date" max={today()} value={details.dt_achat} onChange={(e) => set('dt_achat', e.currentTarget.value)} />
+            <TextInput
+              label="Date d’achat"
+              type="date"
+              max={today()}
+              value={details.dt_achat}
+              onChange={(e) => set('dt_achat', e.currentTarget.value)}
+            />
             <TextInput
               label="Référence de la facture"
               description="Numéro ou magasin, si vous l’avez"
@@ -121,21 +131,59 @@ export function DetailsStep({
               onChange={(e) => set('facture', e.currentTarget.value)}
             />
           </SimpleGrid>
-          <AutoTextarea label="Note" maxLength={TEXT_MAX} value={details.note} onChange={(e) => set('note', e.currentTarget.value)} description={`${details.note.length}/${TEXT_MAX}`} />
+          <AutoTextarea
+            label="Note"
+            maxLength={TEXT_MAX}
+            value={details.note}
+            onChange={(e) => set('note', e.currentTarget.value)}
+            description={`${details.note.length}/${TEXT_MAX}`}
+          />
           <details>
             <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
             <Stack gap="sm" mt="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Vendeur" maxLength={TEXT_MAX} value={details.vendeur} onChange={(e) => set('vendeur', e.currentTarget.value)} />
-                <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" value={details.prix_achat} onChange={(e) => set('prix_achat', e.currentTarget.value)} />
+                <TextInput
+                  label="Vendeur"
+                  maxLength={TEXT_MAX}
+                  value={details.vendeur}
+                  onChange={(e) => set('vendeur', e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Prix d’achat (€)"
+                  inputMode="decimal"
+                  placeholder="349,90"
+                  value={details.prix_achat}
+                  onChange={(e) => set('prix_achat', e.currentTarget.value)}
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Numéro de série" maxLength={TEXT_MAX} value={details.numero_serie} onChange={(e) => set('numero_serie', e.currentTarget.value)} />
-                <TextInput label="Date de livraison" type="date" max={today()} value={details.dt_livraison} onChange={(e) => set('dt_livraison', e.currentTarget.value)} />
+                <TextInput
+                  label="Numéro de série"
+                  maxLength={TEXT_MAX}
+                  value={details.numero_serie}
+                  onChange={(e) => set('numero_serie', e.currentTarget.value)}
+                />
+                <TextInput
+                  label="Date de livraison"
+                  type="date"
+                  max={today()}
+                  value={details.dt_livraison}
+                  onChange={(e) => set('dt_livraison', e.currentTarget.value)}
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Fin de la garantie commerciale" type="date" value={details.garantie_commerciale_fin} onChange={(e) => set('garantie_commerciale_fin', e.currentTarget.value)} />
-                <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" checked={details.occasion} onChange={(e) => set('occasion', e.currentTarget.checked)} />
+                <TextInput
+                  label="Fin de la garantie commerciale"
+                  type="date"
+                  value={details.garantie_commerciale_fin}
+                  onChange={(e) => set('garantie_commerciale_fin', e.currentTarget.value)}
+                />
+                <Checkbox
+                  mt={{ sm: 'xl' }}
+                  label="Acheté d’occasion à un professionnel"
+                  checked={details.occasion}
+                  onChange={(e) => set('occasion', e.currentTarget.checked)}
+                />
               </SimpleGrid>
             </Stack>
           </details>

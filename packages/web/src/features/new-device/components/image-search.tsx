@@ -28,7 +28,13 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
       onRead(reading);
     } catch (err) {
       // product §5: no result → ask for more precision; anything else → the search failed.
-      setError(err instanceof ApiError && (err.status === 404 || err.status === 400) ? (err.status === 404 ? MSG.imageSearchNoResult : err.message) : MSG.imageSearchFailed);
+      setError(
+        err instanceof ApiError && (err.status === 404 || err.status === 400)
+          ? err.status === 404
+            ? MSG.imageSearchNoResult
+            : err.message
+          : MSG.imageSearchFailed,
+      );
     }
   };
 

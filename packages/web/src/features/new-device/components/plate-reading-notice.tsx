@@ -6,7 +6,12 @@ export function PlateReadingNotice({ reading }: { reading: ImageReading }) {
   const complete = reading.marque && reading.modele;
   return (
     // The title in orange.9: the light variant's orange title is below AA contrast on its background.
-    <Alert color={complete ? 'eco' : 'orange'} role="status" title={complete ? 'Lu sur la plaque' : 'Lu en partie sur la plaque'} styles={{ title: { color: complete ? undefined : 'var(--mantine-color-orange-9)' } }}>
+    <Alert
+      color={complete ? 'eco' : 'orange'}
+      role="status"
+      title={complete ? 'Lu sur la plaque' : 'Lu en partie sur la plaque'}
+      styles={{ title: { color: complete ? undefined : 'var(--mantine-color-orange-9)' } }}
+    >
       <Stack gap={6}>
         <Text size="sm">
           {complete

@@ -4,7 +4,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import classes from '../pages/new-device-page.module.css';
 
 /** product §4, wizard step « Univer ». */
-export function UniverseStep({ universes, universe, onSelect }: { universes: UseQueryResult<Universe[]>; universe: Universe | null; onSelect: (universe: Universe) => void }) {
+export function UniverseStep({
+  universes,
+  universe,
+  onSelect,
+}: {
+  universes: UseQueryResult<Universe[]>;
+  universe: Universe | null;
+  onSelect: (universe: Universe) => void;
+}) {
   return (
     <Stack>
       <Title order={2} fz="lg">

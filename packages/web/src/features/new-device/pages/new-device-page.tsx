@@ -70,7 +70,10 @@ export function NewDevicePage() {
     }
   }, [passedUniverse, universe, universes.data]);
 
-  const productOptions = useMemo(() => optionsFor(products.data ?? [], roomOf(universe, rooms.data ?? [])), [products.data, universe, rooms.data]);
+  const productOptions = useMemo(
+    () => optionsFor(products.data ?? [], roomOf(universe, rooms.data ?? [])),
+    [products.data, universe, rooms.data],
+  );
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
   const set = <K extends keyof Details>(key: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [key]: value }));
@@ -138,7 +141,11 @@ export function NewDevicePage() {
   const ensureUniverse = async (): Promise<number> => {
     if (!universe) throw new Error(MSG.serverError);
     if (universe.univer_id > 0) return universe.univer_id;
-    const created = await saveUniverse.mutateAsync({ name: universe.name, description: universe.description, refUniverId: universe.refuniver_id });
+    const created = await saveUniverse.mutateAsync({
+      name: universe.name,
+      description: universe.description,
+      refUniverId: universe.refuniver_id,
+    });
     setUniverse(created);
     return created.univer_id;
   };
@@ -210,7 +217,12 @@ export function NewDevicePage() {
           </Alert>
         )}
         {step === 1 && mode === 'manual' && labelNotice && (
-          <Alert color={labelNotice.ok ? 'eco' : 'gray'} variant="light" role={labelNotice.ok ? 'status' : 'alert'} data-testid="label-notice">
+          <Alert
+            color={labelNotice.ok ? 'eco' : 'gray'}
+            variant="light"
+            role={labelNotice.ok ? 'status' : 'alert'}
+            data-testid="label-notice"
+          >
             {labelNotice.text}
           </Alert>
         )}
@@ -239,7 +251,9 @@ export function NewDevicePage() {
               />
             )}
 
-            {step === 2 && <ConfirmationStep universeName={universe?.name} product={product} details={details} busy={busy} progress={progress} />}
+            {step === 2 && (
+              <ConfirmationStep universeName={universe?.name} product={product} details={details} busy={busy} progress={progress} />
+            )}
 
             {step === 3 && created && <DoneStep created={created} onRestart={restart} />}
           </div>
@@ -267,4 +281,3 @@ export function NewDevicePage() {
     </>
   );
 }
-

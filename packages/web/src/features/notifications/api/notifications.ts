@@ -10,7 +10,10 @@ export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
-    queryFn: ({ pageParam }) => api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`, { schema: import.meta.env.DEV ? Notification.array() : undefined }),
+    queryFn: ({ pageParam }) =>
+      api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`, {
+        schema: import.meta.env.DEV ? Notification.array() : undefined,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < NOTIFICATIONS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),

@@ -7,8 +7,14 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences.ts';
 
 const MODE_LABELS: Record<EmailMode, { label: string; description: string }> = {
-  immediat: { label: 'À chaque rappel', description: 'Un e-mail la veille et le jour de chaque entretien, et avant la fin d’une garantie.' },
-  hebdo: { label: 'Un résumé le dimanche soir', description: 'Les entretiens de la semaine à venir, et ceux en retard, en un seul e-mail (heure de Paris).' },
+  immediat: {
+    label: 'À chaque rappel',
+    description: 'Un e-mail la veille et le jour de chaque entretien, et avant la fin d’une garantie.',
+  },
+  hebdo: {
+    label: 'Un résumé le dimanche soir',
+    description: 'Les entretiens de la semaine à venir, et ceux en retard, en un seul e-mail (heure de Paris).',
+  },
 };
 
 /**
@@ -33,7 +39,17 @@ export function NotificationPreferencesCard() {
   };
 
   return (
-    <Paper ref={ref} id="notifications" withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="mes-notifications">
+    <Paper
+      ref={ref}
+      id="notifications"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={640}
+      mt="lg"
+      component="section"
+      aria-labelledby="mes-notifications"
+    >
       <Group gap="xs" mb="sm">
         <IconBellCog aria-hidden />
         <Title order={2} size="h4" id="mes-notifications">
@@ -54,16 +70,31 @@ export function NotificationPreferencesCard() {
           <Text size="sm" c="dimmed">
             Les rappels d’entretien vous concernent quand ils vous sont confiés, ou quand personne du foyer n’en est chargé.
           </Text>
-          <Switch checked={p.app} onChange={(e) => change({ app: e.currentTarget.checked })} label="Dans l’application" description="La cloche et la page Notifications." />
+          <Switch
+            checked={p.app}
+            onChange={(e) => change({ app: e.currentTarget.checked })}
+            label="Dans l’application"
+            description="La cloche et la page Notifications."
+          />
           <Switch
             checked={p.push}
             onChange={(e) => change({ push: e.currentTarget.checked })}
             label="Notifications push"
             description="Sur les téléphones et ordinateurs où vous les avez autorisées."
           />
-          <Switch checked={p.email} onChange={(e) => change({ email: e.currentTarget.checked })} label="Par e-mail" description="Chaque e-mail a un lien pour se désabonner." />
+          <Switch
+            checked={p.email}
+            onChange={(e) => change({ email: e.currentTarget.checked })}
+            label="Par e-mail"
+            description="Chaque e-mail a un lien pour se désabonner."
+          />
           {p.email && (
-            <Radio.Group value={p.emailMode} onChange={(v) => change({ emailMode: v as EmailMode })} label="Quand recevoir les e-mails ?" name="emailMode">
+            <Radio.Group
+              value={p.emailMode}
+              onChange={(v) => change({ emailMode: v as EmailMode })}
+              label="Quand recevoir les e-mails ?"
+              name="emailMode"
+            >
               <Stack gap="xs" mt="xs">
                 {EMAIL_MODES.map((mode) => (
                   <Radio key={mode} value={mode} label={MODE_LABELS[mode].label} description={MODE_LABELS[mode].description} />

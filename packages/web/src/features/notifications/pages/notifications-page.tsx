@@ -116,14 +116,27 @@ export function NotificationsPage() {
           ))}
         </Stack>
         {notifications.hasNextPage && (
-          <Button variant="light" onClick={() => notifications.fetchNextPage()} loading={notifications.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+          <Button
+            variant="light"
+            onClick={() => notifications.fetchNextPage()}
+            loading={notifications.isFetchingNextPage}
+            style={{ alignSelf: 'center' }}
+          >
             Afficher les plus anciennes
           </Button>
         )}
-        {notifications.isFetchNextPageError && <ErrorAlert message={notifications.error?.message ?? ''} onRetry={() => notifications.fetchNextPage()} />}
+        {notifications.isFetchNextPageError && (
+          <ErrorAlert message={notifications.error?.message ?? ''} onRetry={() => notifications.fetchNextPage()} />
+        )}
       </Stack>
 
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.title} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open?.title}
+        centered
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         {open && (
           <Stack>
             <Group gap="xs">
@@ -146,7 +159,12 @@ export function NotificationsPage() {
               <>
                 <Group>
                   {open.event.maintenanceCardId && open.event.productId && (
-                    <Button variant="light" onClick={() => setShowProducts((v) => !v)} aria-expanded={showProducts} aria-controls="needed-products">
+                    <Button
+                      variant="light"
+                      onClick={() => setShowProducts((v) => !v)}
+                      aria-expanded={showProducts}
+                      aria-controls="needed-products"
+                    >
                       VOIR LES PRODUITS
                     </Button>
                   )}
@@ -159,7 +177,9 @@ export function NotificationsPage() {
                     </Button>
                   )}
                 </Group>
-                {showProducts && <NeededProducts productId={open.event?.productId ?? null} cardId={open.event?.maintenanceCardId ?? null} />}
+                {showProducts && (
+                  <NeededProducts productId={open.event?.productId ?? null} cardId={open.event?.maintenanceCardId ?? null} />
+                )}
               </>
             )}
           </Stack>

@@ -7,7 +7,9 @@ import { useUrlText } from '../../../lib/query-params.ts';
 
 /** By category, then by type, in French order. */
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
-const SORTED = [...REPAIR_BONUS].sort((a, b) => collator.compare(a.family_fr, b.family_fr) || collator.compare(a.product_type_fr, b.product_type_fr));
+const SORTED = [...REPAIR_BONUS].sort(
+  (a, b) => collator.compare(a.family_fr, b.family_fr) || collator.compare(a.product_type_fr, b.product_type_fr),
+);
 
 /** product §2/§9, Repair bonus calculator: the amounts by product type, with the eligibility thresholds. */
 export function RepairBonusTable() {
@@ -26,7 +28,11 @@ export function RepairBonusTable() {
         mb="sm"
       />
       {/* Keyboard users scroll the table too (axe scrollable-region-focusable). */}
-      <ScrollArea h={420} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Montants du bonus réparation, défilants' }}>
+      <ScrollArea
+        h={420}
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Montants du bonus réparation, défilants' }}
+      >
         <Table striped highlightOnHover stickyHeader aria-label="Montants du bonus réparation">
           <Table.Thead>
             <Table.Tr>
@@ -58,11 +64,15 @@ export function RepairBonusTable() {
             ))}
           </Table.Tbody>
         </Table>
-        {rows.length === 0 && <Text c="dimmed">Aucun type ne correspond à « {query} » : ce type d’appareil n’ouvre pas droit au bonus réparation, ou essayez un autre nom.</Text>}
+        {rows.length === 0 && (
+          <Text c="dimmed">
+            Aucun type ne correspond à « {query} » : ce type d’appareil n’ouvre pas droit au bonus réparation, ou essayez un autre nom.
+          </Text>
+        )}
       </ScrollArea>
       <Text size="xs" c="dimmed" mt="xs">
-        Montants en vigueur depuis le 1er janvier 2024 (fonds réparation QualiRépar). Le bonus ne s’applique qu’à un appareil hors
-        garantie, réparé par un réparateur labellisé qui le déduit directement de la facture —{' '}
+        Montants en vigueur depuis le 1er janvier 2024 (fonds réparation QualiRépar). Le bonus ne s’applique qu’à un appareil hors garantie,
+        réparé par un réparateur labellisé qui le déduit directement de la facture —{' '}
         <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           trouver un réparateur labellisé
         </Anchor>

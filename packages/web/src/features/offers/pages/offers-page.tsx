@@ -6,7 +6,21 @@ import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { RepairBonusTable } from '../components/repair-bonus-table.tsx';
 
-function OfferCard({ icon, title, text, action, href, to }: { icon: ReactNode; title: string; text: string; action: string; href?: string; to?: string }) {
+function OfferCard({
+  icon,
+  title,
+  text,
+  action,
+  href,
+  to,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: string;
+  href?: string;
+  to?: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="xs" h="100%">
@@ -40,9 +54,27 @@ export function OffersPage() {
       <PageTitle title="Offres Partenaires" />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <OfferCard icon={<IconShoppingCart />} title="Pièces détachées" text="Joints, filtres, courroies, accessoires : la pièce qui manque pour réparer vous-même." action="Trouver une pièce" href={EXTERNAL_LINKS.spareParts} />
-          <OfferCard icon={<IconTool />} title="Réparateurs labellisés" text="Chez un réparateur QualiRépar, le bonus réparation est déduit directement de votre facture." action="Trouver un réparateur" href={EXTERNAL_LINKS.qualirepar} />
-          <OfferCard icon={<IconMapPin />} title="Carte de l’économie circulaire" text="Réparer, donner, échanger ou revendre près de chez vous." action="Voir la carte" to="/carbomap" />
+          <OfferCard
+            icon={<IconShoppingCart />}
+            title="Pièces détachées"
+            text="Joints, filtres, courroies, accessoires : la pièce qui manque pour réparer vous-même."
+            action="Trouver une pièce"
+            href={EXTERNAL_LINKS.spareParts}
+          />
+          <OfferCard
+            icon={<IconTool />}
+            title="Réparateurs labellisés"
+            text="Chez un réparateur QualiRépar, le bonus réparation est déduit directement de votre facture."
+            action="Trouver un réparateur"
+            href={EXTERNAL_LINKS.qualirepar}
+          />
+          <OfferCard
+            icon={<IconMapPin />}
+            title="Carte de l’économie circulaire"
+            text="Réparer, donner, échanger ou revendre près de chez vous."
+            action="Voir la carte"
+            to="/carbomap"
+          />
         </SimpleGrid>
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="bonus-title">
           <Title order={2} fz="lg" id="bonus-title" mb="sm">

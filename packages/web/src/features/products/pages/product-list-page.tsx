@@ -26,7 +26,12 @@ export function chosenProductPath(flag: ProductListFlag, choice: { prod?: number
   const query = new URLSearchParams();
   if (choice.prod) query.set('prod', String(choice.prod));
   if (choice.appliance) query.set('appliance', String(choice.appliance));
-  const target = { toadd: '/inventaire/nouveau_2', tosecond: '/secondlife/actionselect', torepair: '/repair', tomaintenance: '/entretien/fiche' }[flag];
+  const target = {
+    toadd: '/inventaire/nouveau_2',
+    tosecond: '/secondlife/actionselect',
+    torepair: '/repair',
+    tomaintenance: '/entretien/fiche',
+  }[flag];
   return `${target}?${query}`;
 }
 
@@ -59,7 +64,12 @@ export function ProductListPage() {
 
   const items: Item[] = useMemo(() => {
     if (source === 'generic') {
-      return (products.data ?? []).map((p) => ({ key: `p${p.id}`, label: p.prodName, pict: p.pict, to: chosenProductPath(flag, { prod: p.id }) }));
+      return (products.data ?? []).map((p) => ({
+        key: `p${p.id}`,
+        label: p.prodName,
+        pict: p.pict,
+        to: chosenProductPath(flag, { prod: p.id }),
+      }));
     }
     return (appliancesData ?? []).map((a) => ({
       key: `a${a.id}`,
@@ -98,9 +108,7 @@ export function ProductListPage() {
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
         {current.isPending && <Skeletons count={5} h={64} />}
-        {current.isError && (
-          <ErrorAlert message={current.error.message} onRetry={() => current.refetch()} />
-        )}
+        {current.isError && <ErrorAlert message={current.error.message} onRetry={() => current.refetch()} />}
         {current.isSuccess && items.length === 0 && saved && !query.trim() && (
           <Paper withBorder radius="lg" p="lg">
             <Text>Vous n’avez pas encore d’appareil enregistré.</Text>
@@ -109,7 +117,9 @@ export function ProductListPage() {
             </Button>
           </Paper>
         )}
-        {current.isSuccess && query.trim() !== '' && matches.length === 0 && (saved || items.length > 0) && <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>}
+        {current.isSuccess && query.trim() !== '' && matches.length === 0 && (saved || items.length > 0) && (
+          <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>
+        )}
         <Stack gap="xs" component="ul" className={classes.list} aria-label="Produits">
           {shown.map((item) => (
             <li key={item.key}>

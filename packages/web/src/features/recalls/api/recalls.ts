@@ -12,6 +12,7 @@ export const recallKeys = {
 export function useApplianceRecalls(applianceId: number) {
   return useQuery({
     queryKey: recallKeys.appliance(applianceId),
-    queryFn: () => api<Rappel[]>(`${userBase()}/rappels?applianceId=${applianceId}`, { schema: import.meta.env.DEV ? Rappel.array() : undefined }),
+    queryFn: () =>
+      api<Rappel[]>(`${userBase()}/rappels?applianceId=${applianceId}`, { schema: import.meta.env.DEV ? Rappel.array() : undefined }),
   });
 }

@@ -24,7 +24,8 @@ export function RecallBanners({ appliance }: { appliance: Appliance }) {
   const askHandled = (recall: Rappel) =>
     setConfirm({
       title: 'Avez-vous traité ce rappel ?',
-      message: 'Le bandeau disparaîtra pour tout le foyer. Faites-le une fois l’appareil rapporté, réparé ou mis à l’écart comme l’indique la fiche.',
+      message:
+        'Le bandeau disparaîtra pour tout le foyer. Faites-le une fois l’appareil rapporté, réparé ou mis à l’écart comme l’indique la fiche.',
       confirmLabel: 'J’ai traité ce rappel',
       onConfirm: async () => {
         await handle.mutateAsync(recall.id);
@@ -35,7 +36,15 @@ export function RecallBanners({ appliance }: { appliance: Appliance }) {
   return (
     <>
       {recalls.data.map((r) => (
-        <Alert key={r.id} color="red.9" variant="filled" radius="lg" icon={<IconAlertTriangle aria-hidden />} title={`Rappel produit : ${r.titre}`} data-testid="recall-banner">
+        <Alert
+          key={r.id}
+          color="red.9"
+          variant="filled"
+          radius="lg"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={`Rappel produit : ${r.titre}`}
+          data-testid="recall-banner"
+        >
           <Stack gap={6}>
             <Text size="sm">
               <strong>Risque : </strong>

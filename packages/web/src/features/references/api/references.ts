@@ -7,10 +7,20 @@ import { seededFrom } from '../../../lib/early-fetch.ts';
 /** GET V1/references/refproducts (they change only with a release: cached for the session). */
 export function useRefProducts() {
   const path = firstScreenPaths.refProducts;
-  return useQuery({ queryKey: ['references', 'products'], queryFn: () => api<RefProduct[]>(path(), { schema: import.meta.env.DEV ? RefProduct.array() : undefined }), staleTime: Infinity, ...seededFrom<RefProduct[]>(path) });
+  return useQuery({
+    queryKey: ['references', 'products'],
+    queryFn: () => api<RefProduct[]>(path(), { schema: import.meta.env.DEV ? RefProduct.array() : undefined }),
+    staleTime: Infinity,
+    ...seededFrom<RefProduct[]>(path),
+  });
 }
 
 /** GET V1/references/refunivers. */
 export function useRefUniverses() {
-  return useQuery({ queryKey: ['references', 'universes'], queryFn: () => api<RefUniverse[]>(`${API_BASE}/references/refunivers`, { schema: import.meta.env.DEV ? RefUniverse.array() : undefined }), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['references', 'universes'],
+    queryFn: () =>
+      api<RefUniverse[]>(`${API_BASE}/references/refunivers`, { schema: import.meta.env.DEV ? RefUniverse.array() : undefined }),
+    staleTime: Infinity,
+  });
 }

@@ -1,5 +1,20 @@
 import { createSearch, formatBonus, repairBonusFor } from '@ecofoyer/contracts';
-import { Alert, Anchor, Badge, Button, Group, Image, List, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconBolt, IconBuildingStore, IconCoin, IconExternalLink, IconSearch, IconShieldCheck, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -56,7 +71,13 @@ export function RenewOptionsPage() {
                 text="Les critères pour choisir un appareil réparable, robuste et sobre en énergie."
               />
             </SimpleGrid>
-            <Button component={Link} to={device.to('/renew/fundsearch')} variant="light" leftSection={<IconCoin size={18} />} w="fit-content">
+            <Button
+              component={Link}
+              to={device.to('/renew/fundsearch')}
+              variant="light"
+              leftSection={<IconCoin size={18} />}
+              w="fit-content"
+            >
               Voir les aides pour réparer ou s’équiper
             </Button>
           </>
@@ -64,8 +85,18 @@ export function RenewOptionsPage() {
           <>
             <Text>Que voulez-vous faire ?</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <ChoiceCard to="/replace/appliance" icon={<IconTool size={32} color="var(--mantine-color-eco-7)" aria-hidden />} title="Remplacer un de mes appareils" text="Un appareil de votre inventaire est en fin de vie." />
-              <ChoiceCard to="/replace/product" icon={<IconSearch size={32} color="var(--mantine-color-eco-7)" aria-hidden />} title="M’équiper d’un nouvel appareil" text="Vous cherchez un type d’appareil que vous n’avez pas encore." />
+              <ChoiceCard
+                to="/replace/appliance"
+                icon={<IconTool size={32} color="var(--mantine-color-eco-7)" aria-hidden />}
+                title="Remplacer un de mes appareils"
+                text="Un appareil de votre inventaire est en fin de vie."
+              />
+              <ChoiceCard
+                to="/replace/product"
+                icon={<IconSearch size={32} color="var(--mantine-color-eco-7)" aria-hidden />}
+                title="M’équiper d’un nouvel appareil"
+                text="Vous cherchez un type d’appareil que vous n’avez pas encore."
+              />
             </SimpleGrid>
           </>
         )
@@ -98,7 +129,15 @@ export function ReplaceAppliancePage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
             {list.map((a) => (
-              <Paper key={a.id} component={Link} to={`/renew/optionselect?appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`} withBorder radius="lg" p="sm" className={classes.choice}>
+              <Paper
+                key={a.id}
+                component={Link}
+                to={`/renew/optionselect?appliance=${a.id}${a.prod_id ? `&prod=${a.prod_id}` : ''}`}
+                withBorder
+                radius="lg"
+                p="sm"
+                className={classes.choice}
+              >
                 <Group gap="sm" wrap="nowrap">
                   <Image src={a.pict ?? a.product?.pict ?? '/logo.svg'} alt="" w={48} h={48} fit="contain" radius="sm" />
                   <Stack gap={0}>
@@ -134,7 +173,14 @@ export function ReplaceProductPage() {
     <>
       <PageTitle title="Choisir un nouveau produit" />
       <Stack gap="sm">
-        <TextInput label="Quel appareil cherchez-vous ?" placeholder="Réfrigérateur, ordinateur portable…" value={q} onChange={(e) => setQ(e.currentTarget.value)} leftSection={<IconSearch size={16} />} maw={420} />
+        <TextInput
+          label="Quel appareil cherchez-vous ?"
+          placeholder="Réfrigérateur, ordinateur portable…"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          maw={420}
+        />
         {products.isPending ? (
           <Skeleton h={160} radius="lg" />
         ) : shown.length === 0 ? (
@@ -142,7 +188,15 @@ export function ReplaceProductPage() {
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
             {shown.map((p) => (
-              <Paper key={p.id} component={Link} to={`/renew/optionselect?prod=${p.id}`} withBorder radius="lg" p="sm" className={classes.choice}>
+              <Paper
+                key={p.id}
+                component={Link}
+                to={`/renew/optionselect?prod=${p.id}`}
+                withBorder
+                radius="lg"
+                p="sm"
+                className={classes.choice}
+              >
                 <Stack gap={4} align="center">
                   <Image src={p.pict} alt="" w={48} h={48} fit="contain" />
                   <Text size="sm" fw={600} ta="center">
@@ -169,8 +223,8 @@ export function RenewOfferPage() {
           <>
             <RenewSteps device={device} current="/renew/offer" />
             <Alert color="eco" title="L’occasion d’abord">
-              Un appareil d’occasion ou reconditionné acheté à un professionnel reste couvert par la garantie légale de conformité, et il évite
-              la fabrication d’un appareil neuf.
+              Un appareil d’occasion ou reconditionné acheté à un professionnel reste couvert par la garantie légale de conformité, et il
+              évite la fabrication d’un appareil neuf.
             </Alert>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {sources.map((s) => (
@@ -228,7 +282,12 @@ export function RenewTipPage() {
               </Paper>
             )}
             {energy && (
-              <Alert color="yellow" icon={<IconBolt />} title="Étiquette énergie" styles={{ title: { color: "#713f12" }, label: { color: "#713f12" } }}>
+              <Alert
+                color="yellow"
+                icon={<IconBolt />}
+                title="Étiquette énergie"
+                styles={{ title: { color: '#713f12' }, label: { color: '#713f12' } }}
+              >
                 {energy}
               </Alert>
             )}
@@ -277,7 +336,11 @@ export function RenewFundsPage() {
                 <Paper key={f.title} withBorder radius="lg" p="md">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     <Text fw={700}>{f.title}</Text>
-                    <Badge variant="light" style={{ flexShrink: 0 }} color={f.kind === 'reparation' ? 'eco' : f.kind === 'social' ? 'grape' : 'blue'}>
+                    <Badge
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                      color={f.kind === 'reparation' ? 'eco' : f.kind === 'social' ? 'grape' : 'blue'}
+                    >
                       {f.kind === 'reparation' ? 'Réparer' : f.kind === 'social' ? 'Aide sociale' : 'S’équiper'}
                     </Badge>
                   </Group>

@@ -6,7 +6,8 @@ interface GeocodeAnswer {
 }
 
 /** The Géoplateforme search address for a postal address (third-party: asserted in tests, never fetched). */
-export const geocodeUrl = (address: string) => `${EXTERNAL_LINKS.geocoder}?${new URLSearchParams({ q: address, limit: '1', index: 'address' })}`;
+export const geocodeUrl = (address: string) =>
+  `${EXTERNAL_LINKS.geocoder}?${new URLSearchParams({ q: address, limit: '1', index: 'address' })}`;
 
 /**
  * The map box around the profile address, or null (no address, not found, service unreachable):

@@ -6,19 +6,21 @@ import type { CircularMapProps } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAddressBox } from '../api/geocode.ts';
 
-const ACTION_LABELS: Record<string, string> = { reparer: 'réparer', donner: 'donner', revendre: 'vendre', trier: 'déposer', rapporter: 'rapporter', echanger: 'échanger', preter: 'prêter' };
+const ACTION_LABELS: Record<string, string> = {
+  reparer: 'réparer',
+  donner: 'donner',
+  revendre: 'vendre',
+  trier: 'déposer',
+  rapporter: 'rapporter',
+  echanger: 'échanger',
+  preter: 'prêter',
+};
 
 /**
  * The public « Que faire de mes objets » map (ADEME), filtered on some actions and, unless
  * `france`, centred on the profile address when there is one (product §9, map: 600 px high).
  */
-export function CircularMap({
-  actions = ['reparer'],
-  bonusOnly = false,
-  france = false,
-  title,
-  intro,
-}: CircularMapProps) {
+export function CircularMap({ actions = ['reparer'], bonusOnly = false, france = false, title, intro }: CircularMapProps) {
   const session = useSession();
   const address = france ? null : (session?.adresse ?? null);
   const place = useAddressBox(address);

@@ -9,5 +9,9 @@ import { userBase } from '../../universes/api/universes.ts';
 export function useRightsSummary() {
   const path = () => firstScreenPaths.rightsSummary(userBase());
   // Started with the home's other first requests (app/route-data.ts).
-  return useQuery({ queryKey: ['appliances', 'rights-summary'], queryFn: () => api<DroitsResume>(path(), { schema: import.meta.env.DEV ? DroitsResume : undefined }), ...seededFrom<DroitsResume>(path) });
+  return useQuery({
+    queryKey: ['appliances', 'rights-summary'],
+    queryFn: () => api<DroitsResume>(path(), { schema: import.meta.env.DEV ? DroitsResume : undefined }),
+    ...seededFrom<DroitsResume>(path),
+  });
 }

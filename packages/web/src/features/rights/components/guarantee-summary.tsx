@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useRightsSummary } from '../api/rights.ts';
 
-
 /** Home: « 2 appareils encore sous garantie », with the nearest end; nothing when none is. */
 export function GuaranteeSummary() {
   const summary = useRightsSummary();

@@ -17,10 +17,16 @@ export function RepairOrReplaceCard({ appliance }: { appliance: Appliance }) {
   const products = useRefProducts();
   if (!rights.data) return null;
   const carbonSlug = products.data?.find((p) => p.id === appliance.prod_id)?.carbonSlug;
-  const choice = repairOrReplace(rights.data, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, parisDay(new Date()), {
-    kwhYear: appliance.energy_kwh_year,
-    classe: appliance.classenergie,
-  });
+  const choice = repairOrReplace(
+    rights.data,
+    appliance.dt_livraison ?? appliance.dt_achat,
+    carbonSlug ? carbonBySlug.get(carbonSlug) : undefined,
+    parisDay(new Date()),
+    {
+      kwhYear: appliance.energy_kwh_year,
+      classe: appliance.classenergie,
+    },
+  );
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-label="Réparer ou remplacer ?" data-testid="repair-flow-rights">
       <Stack gap={4}>

@@ -10,11 +10,14 @@ import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../../appliances/api/rights.ts';
 
-
 function Guarantee({ label, active, until, children }: { label: string; active: boolean; until: string; children?: ReactNode }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      {active ? <IconShieldCheck color="var(--mantine-color-eco-7)" aria-hidden /> : <IconShieldX color="var(--mantine-color-gray-6)" aria-hidden />}
+      {active ? (
+        <IconShieldCheck color="var(--mantine-color-eco-7)" aria-hidden />
+      ) : (
+        <IconShieldX color="var(--mantine-color-gray-6)" aria-hidden />
+      )}
       <Stack gap={2}>
         <Text fw={600}>
           {label}{' '}
@@ -56,10 +59,16 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   const { legale, commerciale, pieces, bonus, conseil } = rights;
   const products = useRefProducts();
   const carbonSlug = products.data?.find((p) => p.id === appliance.prod_id)?.carbonSlug;
-  const choice = repairOrReplace(rights, appliance.dt_livraison ?? appliance.dt_achat, carbonSlug ? carbonBySlug.get(carbonSlug) : undefined, parisDay(new Date()), {
-    kwhYear: appliance.energy_kwh_year,
-    classe: appliance.classenergie,
-  });
+  const choice = repairOrReplace(
+    rights,
+    appliance.dt_livraison ?? appliance.dt_achat,
+    carbonSlug ? carbonBySlug.get(carbonSlug) : undefined,
+    parisDay(new Date()),
+    {
+      kwhYear: appliance.energy_kwh_year,
+      classe: appliance.classenergie,
+    },
+  );
   return (
     <Stack gap="md" data-testid="rights">
       {/* Orange's title on its light background is below AA contrast (axe): gray when a date is missing. */}
@@ -84,7 +93,13 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       {commerciale && <Guarantee label="Garantie commerciale" active={commerciale.active} until={commerciale.fin} />}
       <Stack gap={2}>
         <Text fw={600}>Pièces détachées</Text>
-        <Text size="sm">{pieces.jusqua ? `Disponibles au moins jusqu’en ${pieces.jusqua.slice(0, 4)} (estimation).` : pieces.annees ? `Au moins ${pieces.annees} ans.` : 'Pas de durée minimale fixée par la loi.'}</Text>
+        <Text size="sm">
+          {pieces.jusqua
+            ? `Disponibles au moins jusqu’en ${pieces.jusqua.slice(0, 4)} (estimation).`
+            : pieces.annees
+              ? `Au moins ${pieces.annees} ans.`
+              : 'Pas de durée minimale fixée par la loi.'}
+        </Text>
         <Text size="xs" c="dimmed">
           {pieces.source}
         </Text>
@@ -97,16 +112,16 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       <details>
         <summary>En savoir plus sur vos droits</summary>
         <Text size="sm" mt="xs">
-          Garantie légale de conformité : 2 ans à partir de la livraison, pour un appareil neuf comme pour un appareil d’occasion acheté à un
-          professionnel ; pendant ce délai, le défaut est présumé exister dès la livraison (12 mois seulement pour un appareil d’occasion :
-          ensuite, c’est à vous de le montrer) ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil remplacé par le
+          Garantie légale de conformité : 2 ans à partir de la livraison, pour un appareil neuf comme pour un appareil d’occasion acheté à
+          un professionnel ; pendant ce délai, le défaut est présumé exister dès la livraison (12 mois seulement pour un appareil d’occasion
+          : ensuite, c’est à vous de le montrer) ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil remplacé par le
           vendeur, alors que vous aviez demandé sa réparation, repart pour 2 ans (articles L217-3, L217-7 et L217-13 du code de la
           consommation). Le vendeur doit réparer ou remplacer gratuitement dans les 30 jours.
         </Text>
         <Text size="sm" mt="xs">
-          Garantie commerciale : celle que le vendeur ou le fabricant vous a promise ; une immobilisation d’au moins 7 jours pour une réparation
-          qu’elle couvre s’ajoute à sa durée (article L217-28). Défaut caché présent dès l’achat : une action reste possible dans les 2 ans de sa
-          découverte (articles 1641 et 1648 du code civil).
+          Garantie commerciale : celle que le vendeur ou le fabricant vous a promise ; une immobilisation d’au moins 7 jours pour une
+          réparation qu’elle couvre s’ajoute à sa durée (article L217-28). Défaut caché présent dès l’achat : une action reste possible dans
+          les 2 ans de sa découverte (articles 1641 et 1648 du code civil).
         </Text>
       </details>
     </Stack>
@@ -130,7 +145,9 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
     dtLivraison: appliance.dt_livraison,
     prixAchat: appliance.prix_achat,
     occasion: appliance.occasion,
-    defaut: breakdown ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(parisDay(new Date(breakdown.dt_realisation)))})` : (appliance.panne_note ?? null),
+    defaut: breakdown
+      ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(parisDay(new Date(breakdown.dt_realisation)))})`
+      : (appliance.panne_note ?? null),
     aujourdhui: parisDay(new Date()),
   });
   const text = paragraphs.join('\n\n');

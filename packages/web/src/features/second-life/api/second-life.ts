@@ -17,7 +17,8 @@ export function useMarkSecondLife() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: EARNS_BADGES,
-    mutationFn: ({ id, outcome }: { id: number; outcome: SecondLifeOutcome }) => api<SecondLifeItem>(`${userBase()}/appliances/${id}/second-life`, { method: 'POST', body: { outcome } }),
+    mutationFn: ({ id, outcome }: { id: number; outcome: SecondLifeOutcome }) =>
+      api<SecondLifeItem>(`${userBase()}/appliances/${id}/second-life`, { method: 'POST', body: { outcome } }),
     onSuccess: (_, { id }) => refreshAfterRemoval(queryClient, id, [['universes'], ['second-life'], ['badges'], ['notifs'], ['events']]),
   });
 }

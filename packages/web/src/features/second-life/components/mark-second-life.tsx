@@ -13,7 +13,15 @@ const WORDING: Record<SecondLifeOutcome, { button: string; done: string }> = {
 };
 
 /** Records what became of the device, after confirmation: it leaves the inventory for the history. */
-export function MarkSecondLife({ applianceId, name, outcome }: { applianceId: number | null; name: string | null; outcome: SecondLifeOutcome }) {
+export function MarkSecondLife({
+  applianceId,
+  name,
+  outcome,
+}: {
+  applianceId: number | null;
+  name: string | null;
+  outcome: SecondLifeOutcome;
+}) {
   const [opened, confirm] = useDisclosure(false);
   const mark = useMarkSecondLife();
   if (!applianceId || !name) {
@@ -58,10 +66,7 @@ export function MarkSecondLife({ applianceId, name, outcome }: { applianceId: nu
             <Button variant="default" onClick={confirm.close}>
               Annuler
             </Button>
-            <Button
-              loading={mark.isPending}
-              onClick={() => mark.mutate({ id: applianceId, outcome }, { onSettled: confirm.close })}
-            >
+            <Button loading={mark.isPending} onClick={() => mark.mutate({ id: applianceId, outcome }, { onSettled: confirm.close })}>
               Confirmer
             </Button>
           </Group>

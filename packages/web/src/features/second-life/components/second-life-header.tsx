@@ -8,7 +8,15 @@ export function SecondLifeHeader({ device }: { device: ReturnType<typeof useSeco
   return (
     <Paper withBorder radius="lg" p="sm">
       <Group gap="sm" wrap="nowrap">
-        <Image src={a?.pict ?? device.product?.pict ?? '/logo.svg'} alt="" w={56} h={56} fit="contain" radius="md" bg="var(--mantine-color-eco-0)" />
+        <Image
+          src={a?.pict ?? device.product?.pict ?? '/logo.svg'}
+          alt=""
+          w={56}
+          h={56}
+          fit="contain"
+          radius="md"
+          bg="var(--mantine-color-eco-0)"
+        />
         <Stack gap={2}>
           <Text fw={700}>{device.name}</Text>
           <Group gap={6}>

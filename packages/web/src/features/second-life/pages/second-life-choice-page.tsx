@@ -11,9 +11,24 @@ import { SecondLifeHeader } from '../components/second-life-header.tsx';
 import { useSecondLifeDevice } from '../components/use-second-life-device.ts';
 
 const CHOICES = [
-  { to: '/secondlife/give', label: 'Donner', text: 'À une association, une ressourcerie ou un particulier près de chez vous.', icon: IconGift },
-  { to: '/secondlife/sell', label: 'Vendre', text: 'Entre particuliers ou à un reconditionneur, avec nos conseils de prix.', icon: IconTag },
-  { to: '/secondlife/recycle', label: 'Recycler', text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.', icon: IconRecycle },
+  {
+    to: '/secondlife/give',
+    label: 'Donner',
+    text: 'À une association, une ressourcerie ou un particulier près de chez vous.',
+    icon: IconGift,
+  },
+  {
+    to: '/secondlife/sell',
+    label: 'Vendre',
+    text: 'Entre particuliers ou à un reconditionneur, avec nos conseils de prix.',
+    icon: IconTag,
+  },
+  {
+    to: '/secondlife/recycle',
+    label: 'Recycler',
+    text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.',
+    icon: IconRecycle,
+  },
 ] as const;
 
 /** product §2, Second life: give, sell or recycle; and the household's history of devices gone. */
@@ -51,7 +66,13 @@ export function SecondLifeChoicePage() {
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {CHOICES.map(({ to, label, text, icon: Icon }) => (
-            <ChoiceCard key={to} to={device.query ? `${to}?${device.query}` : to} icon={<Icon size={32} color="var(--mantine-color-eco-7)" aria-hidden />} title={label} text={text} />
+            <ChoiceCard
+              key={to}
+              to={device.query ? `${to}?${device.query}` : to}
+              icon={<Icon size={32} color="var(--mantine-color-eco-7)" aria-hidden />}
+              title={label}
+              text={text}
+            />
           ))}
         </SimpleGrid>
 

@@ -11,7 +11,15 @@ import { DONNONS_CATEGORY } from '../second-life-content.ts';
 
 function External({ href, children, testId }: { href: string; children: ReactNode; testId?: string }) {
   return (
-    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" variant="light" rightSection={<IconExternalLink size={16} />} data-testid={testId}>
+    <Button
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="light"
+      rightSection={<IconExternalLink size={16} />}
+      data-testid={testId}
+    >
       {children}
     </Button>
   );
@@ -69,7 +77,9 @@ export function GivePage() {
                 </External>
               </Stack>
               <Stack gap={6}>
-                <Text size="sm">Apportez-le à un groupe Emmaüs, ou appelez-le : beaucoup viennent chercher gratuitement les gros appareils.</Text>
+                <Text size="sm">
+                  Apportez-le à un groupe Emmaüs, ou appelez-le : beaucoup viennent chercher gratuitement les gros appareils.
+                </Text>
                 <External href={EXTERNAL_LINKS.emmausGive} testId="emmaus-link">
                   Donner à Emmaüs
                 </External>
@@ -135,7 +145,12 @@ export function RecyclePage() {
         <>
           <Text>{device.guide.recycle.intro}</Text>
           {device.guide.recycle.warning && (
-            <Alert color="orange" icon={<IconAlertTriangle />} title="Attention" styles={{ title: { color: "#7c2d12" }, label: { color: "#7c2d12" } }}>
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle />}
+              title="Attention"
+              styles={{ title: { color: '#7c2d12' }, label: { color: '#7c2d12' } }}
+            >
               {device.guide.recycle.warning}
             </Alert>
           )}

@@ -4,10 +4,16 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET V1/smartfix/categories: the 40 categories with their French names. */
 export function useSmartfixCategories() {
-  return useQuery({ queryKey: ['smartfix', 'categories'], queryFn: () => api<SmartfixCategory[]>(`${API_BASE}/smartfix/categories`), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['smartfix', 'categories'],
+    queryFn: () => api<SmartfixCategory[]>(`${API_BASE}/smartfix/categories`),
+    staleTime: Infinity,
+  });
 }
 
 /** POST V1/smartfix/predict */
 export function usePredictRepairability() {
-  return useMutation({ mutationFn: (body: SmartfixRequest) => api<SmartfixResponse>(`${API_BASE}/smartfix/predict`, { method: 'POST', body }) });
+  return useMutation({
+    mutationFn: (body: SmartfixRequest) => api<SmartfixResponse>(`${API_BASE}/smartfix/predict`, { method: 'POST', body }),
+  });
 }

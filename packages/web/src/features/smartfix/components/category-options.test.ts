@@ -5,7 +5,8 @@ import { categoryChoices, searchCategoryChoices } from './category-options.ts';
 
 const choices = categoryChoices(smartfixCategoryList());
 const options: ComboboxItem[] = choices.map((c) => ({ value: c.value, label: c.label }));
-const search = (text: string) => (searchCategoryChoices(choices)({ options, search: text, limit: Number.POSITIVE_INFINITY }) as ComboboxItem[]).map((o) => o.label);
+const search = (text: string) =>
+  (searchCategoryChoices(choices)({ options, search: text, limit: Number.POSITIVE_INFINITY }) as ComboboxItem[]).map((o) => o.label);
 
 describe('the smart-fix « Catégorie » select', () => {
   it('lists the 40 categories and their finer kinds in French alphabetical order', () => {

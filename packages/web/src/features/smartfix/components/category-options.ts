@@ -20,7 +20,14 @@ export function categoryChoices(categories: readonly SmartfixCategory[]): Catego
   return categories
     .flatMap((c) => [
       { value: String(c.id), label: c.name, categoryId: c.id, kind: null, plural: c.plural, keywords: c.keywords },
-      ...c.kinds.map((k) => ({ value: `${c.id}:${k.id}`, label: k.name, categoryId: c.id, kind: k.id, plural: k.plural, keywords: k.keywords })),
+      ...c.kinds.map((k) => ({
+        value: `${c.id}:${k.id}`,
+        label: k.name,
+        categoryId: c.id,
+        kind: k.id,
+        plural: k.plural,
+        keywords: k.keywords,
+      })),
     ])
     .sort((a, b) => collator.compare(a.label, b.label));
 }
@@ -43,7 +50,9 @@ const normalize = (s: string) =>
  * works on labels only; these choices carry their own synonyms.)
  */
 export function searchCategoryChoices(choices: readonly CategoryChoice[]): OptionsFilter {
-  const index = new Map(choices.map((c) => [c.value, { name: normalize(c.label), words: [c.label, ...c.keywords].map((w) => normalize(w).split(' ')) }]));
+  const index = new Map(
+    choices.map((c) => [c.value, { name: normalize(c.label), words: [c.label, ...c.keywords].map((w) => normalize(w).split(' ')) }]),
+  );
   return ({ options, search }) => {
     const query = normalize(search);
     if (!query) return options;

@@ -40,20 +40,34 @@ export function SmartfixPage() {
     e.preventDefault();
     const next = {
       category: category ? undefined : MSG.smartfixCategoryInvalid,
-      age: age === '' ? undefined : !SMARTFIX_AGE_PATTERN.test(age) ? MSG.smartfixAgeDigits : Number(age) > SMARTFIX_AGE_MAX ? MSG.smartfixAgeTooOld : undefined,
+      age:
+        age === ''
+          ? undefined
+          : !SMARTFIX_AGE_PATTERN.test(age)
+            ? MSG.smartfixAgeDigits
+            : Number(age) > SMARTFIX_AGE_MAX
+              ? MSG.smartfixAgeTooOld
+              : undefined,
     };
     setErrors(next);
     const choice = choices.find((c) => c.value === category);
     if (next.category || next.age || !choice) return;
     setAsked(choice);
     predict.mutate(
-      { product_category_id: choice.categoryId, kind: choice.kind, brand: brand.trim(), product_age: age === '' ? null : Number(age), problem: problem.trim() },
+      {
+        product_category_id: choice.categoryId,
+        kind: choice.kind,
+        brand: brand.trim(),
+        product_age: age === '' ? null : Number(age),
+        problem: problem.trim(),
+      },
       // On a phone the result is below the form: bring it into view (under the app's header).
       {
         onSuccess: () =>
           requestAnimationFrame(() => {
             const top = resultRef.current?.getBoundingClientRect().top;
-            if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+            if (top !== undefined && (top < 0 || top > window.innerHeight / 2))
+              resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
           }),
       },
     );
@@ -87,7 +101,13 @@ export function SmartfixPage() {
                 required
               />
             )}
-            <TextInput label="Marque" placeholder="Bosch, Samsung, Philips…" value={brand} onChange={(e) => setBrand(e.currentTarget.value)} maxLength={100} />
+            <TextInput
+              label="Marque"
+              placeholder="Bosch, Samsung, Philips…"
+              value={brand}
+              onChange={(e) => setBrand(e.currentTarget.value)}
+              maxLength={100}
+            />
             <TextInput
               label="Âge (en années)"
               placeholder="Par exemple 6"
@@ -120,7 +140,14 @@ export function SmartfixPage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="md" aria-live="polite" ref={resultRef} style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12px)' }}>
+        <Paper
+          withBorder
+          radius="lg"
+          p="md"
+          aria-live="polite"
+          ref={resultRef}
+          style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 12px)' }}
+        >
           {result ? (
             <Stack gap="xs" align="center" data-testid="smartfix-result">
               <Title order={2} fz="xl" ta="center" c="eco.9" data-testid="smartfix-yours">
@@ -163,7 +190,13 @@ export function SmartfixPage() {
                     {result.factors.map((f) => (
                       <List.Item
                         key={f.label}
-                        icon={f.effect === 'hausse' ? <IconArrowUpRight size={16} color="var(--mantine-color-eco-8)" aria-hidden /> : <IconArrowDownRight size={16} color="var(--mantine-color-red-8)" aria-hidden />}
+                        icon={
+                          f.effect === 'hausse' ? (
+                            <IconArrowUpRight size={16} color="var(--mantine-color-eco-8)" aria-hidden />
+                          ) : (
+                            <IconArrowDownRight size={16} color="var(--mantine-color-red-8)" aria-hidden />
+                          )
+                        }
                       >
                         <Text span size="sm" lh={1.45}>
                           {MSG.smartfixFactor(f.label, f.effect === 'hausse', f.points)}
@@ -175,7 +208,14 @@ export function SmartfixPage() {
                   <Text size="sm">{MSG.smartfixNoFactor}</Text>
                 )}
               </Stack>
-              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} w="100%" p="xs" data-testid="smartfix-caveat">
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+                w="100%"
+                p="xs"
+                data-testid="smartfix-caveat"
+              >
                 <Text size="sm">{MSG.smartfixCaveat}</Text>
               </Alert>
             </Stack>
@@ -193,14 +233,15 @@ export function SmartfixPage() {
       <Alert color="eco" mt="lg" title="Sur quoi repose cette estimation ?">
         <Stack gap={6}>
           <Text size="sm">
-            Le modèle a appris sur 52 533 réparations réelles tentées dans des repair cafés (Danemark, pays de Galles, Toronto, Belgique
-            et Pays-Bas, États-Unis) : pour chaque appareil, son type, sa marque, son âge, les symptômes décrits par son propriétaire
-            et le résultat. Dans ces données, 73 % des appareils ont pu être réparés, et le type d’appareil compte le plus. Testé sur
-            des réparations plus récentes que celles dont il a appris, il ne classe les appareils qu’un peu mieux que la seule moyenne
-            de leur type, mais ses pourcentages correspondent à ce qui a été observé. Ce n’est pas un diagnostic de votre appareil.
+            Le modèle a appris sur 52 533 réparations réelles tentées dans des repair cafés (Danemark, pays de Galles, Toronto, Belgique et
+            Pays-Bas, États-Unis) : pour chaque appareil, son type, sa marque, son âge, les symptômes décrits par son propriétaire et le
+            résultat. Dans ces données, 73 % des appareils ont pu être réparés, et le type d’appareil compte le plus. Testé sur des
+            réparations plus récentes que celles dont il a appris, il ne classe les appareils qu’un peu mieux que la seule moyenne de leur
+            type, mais ses pourcentages correspondent à ce qui a été observé. Ce n’est pas un diagnostic de votre appareil.
           </Text>
           <Text size="sm">
-            Données : Open Repair Data (ORDS v0.3), Open Repair Alliance / The Restart Project et les repair cafés partenaires, licence CC BY-SA 4.0.{' '}
+            Données : Open Repair Data (ORDS v0.3), Open Repair Alliance / The Restart Project et les repair cafés partenaires, licence CC
+            BY-SA 4.0.{' '}
             <Anchor href="https://openrepair.org/open-data/" target="_blank" rel="noopener noreferrer" underline="always" c="eco.9">
               openrepair.org <IconExternalLink size={12} />
             </Anchor>

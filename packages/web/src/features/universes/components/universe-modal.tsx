@@ -163,10 +163,23 @@ export function UniverseForm({
             <Box
               w={{ base: 96, xs: 128 }}
               bg="eco.0"
-              style={{ aspectRatio: '16 / 10', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', flexShrink: 0, display: 'grid', placeItems: 'center' }}
+              style={{
+                aspectRatio: '16 / 10',
+                borderRadius: 'var(--mantine-radius-md)',
+                overflow: 'hidden',
+                flexShrink: 0,
+                display: 'grid',
+                placeItems: 'center',
+              }}
             >
               {shown ? (
-                <Image src={shown} alt={file ? `Aperçu de l’image choisie : ${file.name}` : 'Image actuelle de l’univers'} w="100%" h="100%" fit="cover" />
+                <Image
+                  src={shown}
+                  alt={file ? `Aperçu de l’image choisie : ${file.name}` : 'Image actuelle de l’univers'}
+                  w="100%"
+                  h="100%"
+                  fit="cover"
+                />
               ) : (
                 <IconPhoto size={36} aria-hidden color="var(--mantine-color-eco-7)" />
               )}
@@ -174,7 +187,15 @@ export function UniverseForm({
             <Stack gap={4} style={{ minWidth: 0 }}>
               <FileButton onChange={pick} accept={FILE_ACCEPT.image} inputProps={{ 'aria-labelledby': 'universe-image-label' }}>
                 {(props) => (
-                  <Button {...props} variant="light" size="sm" h={44} px="md" leftSection={<IconPhotoUp size={18} />} disabled={save.isPending}>
+                  <Button
+                    {...props}
+                    variant="light"
+                    size="sm"
+                    h={44}
+                    px="md"
+                    leftSection={<IconPhotoUp size={18} />}
+                    disabled={save.isPending}
+                  >
                     {shown ? 'Changer l’image' : 'Choisir une image'}
                   </Button>
                 )}

@@ -120,7 +120,11 @@ export function UniverseDetailPage() {
             </SimpleGrid>
           )}
           {appliances.isError && (
-            <ErrorAlert title="Impossible d’afficher les appareils" message={appliances.error.message} onRetry={() => appliances.refetch()} />
+            <ErrorAlert
+              title="Impossible d’afficher les appareils"
+              message={appliances.error.message}
+              onRetry={() => appliances.refetch()}
+            />
           )}
           {appliances.data && appliances.data.length > 0 && (
             <SimpleGrid cols={GRID_COLS} spacing="md">

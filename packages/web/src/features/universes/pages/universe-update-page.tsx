@@ -107,7 +107,14 @@ function DeleteUniverse({
       >
         Supprimer l’univers
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title="Supprimer l’univers" centered styles={MODAL_STYLES} closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal
+        opened={opened}
+        onClose={dialog.close}
+        title="Supprimer l’univers"
+        centered
+        styles={MODAL_STYLES}
+        closeButtonProps={{ 'aria-label': 'Fermer' }}
+      >
         <Stack gap="md">
           <Text>Êtes-vous sûr de vouloir supprimer l’univers {universe.name} ?</Text>
           {failure && (

@@ -107,14 +107,14 @@ export function UniversesPage() {
       <PageTitle title="Mes univers" />
       <Stack gap="lg">
         <EditOnly>
-        <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
-          <Button component={Link} to="/new-device" color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
-            AJOUTER UN APPAREIL
-          </Button>
-          <Button variant="outline" h={44} onClick={() => setDraft(EMPTY_DRAFT)}>
-            Créer un univers
-          </Button>
-        </Flex>
+          <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
+            <Button component={Link} to="/new-device" color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
+              AJOUTER UN APPAREIL
+            </Button>
+            <Button variant="outline" h={44} onClick={() => setDraft(EMPTY_DRAFT)}>
+              Créer un univers
+            </Button>
+          </Flex>
         </EditOnly>
 
         {universes.isPending && (
