@@ -13,6 +13,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/client.ts';
+import { DataDirLockedError } from '../packages/server/src/db/data-dir-lock.ts';
 import { loadReferenceData } from '../packages/server/src/db/reference.ts';
 import { createFileStore } from '../packages/server/src/services.ts';
 import { exportHousehold, householdOwner, HouseholdBackupError, importHousehold } from '../packages/server/src/ops/household-backup.ts';
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof HouseholdBackupError || error instanceof ConfigError) console.error(error.message);
+  // What the user can act on (a running server holds the embedded database, a setting is wrong): one line.
+  if (error instanceof HouseholdBackupError || error instanceof ConfigError || error instanceof DataDirLockedError)
+    console.error(error.message);
   else console.error(error);
   process.exitCode = 1;
 });

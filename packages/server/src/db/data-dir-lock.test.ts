@@ -45,6 +45,40 @@ describe('one process per PGlite folder', () => {
     }
   });
 
+  it('stops the household backup against a running server with the same one line, no stack trace', async () => {
+    const dataDir = path.dirname(freshDir());
+    const release = lockDataDir(path.join(dataDir, 'pglite'));
+    try {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/household-backup.ts',
+          'export',
+          '--email',
+          'camille@exemple.fr',
+          '--out',
+          path.join(dataDir, 'b.tar.gz'),
+        ],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(stderr).toContain(`déjà utilisée par le processus ${process.pid}`);
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(existsSync(path.join(dataDir, 'b.tar.gz'))).toBe(false);
+    } finally {
+      release();
+    }
+  });
+
   it('takes over the lock of a process that is gone', () => {
     const dir = freshDir();
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
