@@ -7,8 +7,11 @@ import type { MailMessage, Mailer } from './mailer.ts';
 const MINUTE = 60_000;
 /** Attempts before a mail is given up (logged, kept with its last error): about 4 h of retries. */
 export const MAIL_MAX_ATTEMPTS = 8;
-/** How long a worker owns the mails it took: past this, another worker (or replica) may retry them. */
-const CLAIM_MS = 5 * MINUTE;
+/**
+ * How long a worker owns the mail it took: longer than any send can last (SMTP_WORST_SEND_MS), so no
+ * other worker or replica sends it meanwhile; short, so a mail a killed process had taken waits little.
+ */
+export const CLAIM_MS = 2 * MINUTE;
 /** Wait before attempt n + 1: 1, 2, 4 … minutes, at most an hour. */
 export const mailBackoffMs = (attempts: number) => Math.min(60 * MINUTE, MINUTE * 2 ** Math.max(0, attempts - 1));
 
@@ -86,7 +89,7 @@ export class MailQueue implements Mailer {
     while (this.running) await this.running;
   }
 
-  /** Claims up to 10 due mails, sends them; returns how many it took. */
+  /** Claims the next due mail (one at a time: its claim covers its own send only), sends it; returns how many it took. */
   private async sendBatch(): Promise<number> {
     const now = this.clock.now();
     const due = await sql<{
@@ -103,7 +106,7 @@ export class MailQueue implements Mailer {
       where id in (
         select id from mail_queue
         where sent_at is null and failed_at is null and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
-        order by id limit 10 for update skip locked
+        order by id limit 1 for update skip locked
       )
       returning id, to_address, subject, body, html, headers, attempts, forget_when_sent`.execute(this.db);
     for (const mail of due.rows) {
@@ -114,6 +117,7 @@ export class MailQueue implements Mailer {
           text: mail.body,
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
+          messageKey: `ecofoyer-mail-${mail.id}`,
         });
         if (mail.forget_when_sent) await this.db.deleteFrom('mail_queue').where('id', '=', mail.id).execute();
         else

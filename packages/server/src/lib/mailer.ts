@@ -15,7 +15,21 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** A queue erases it once it has left (or was given up) instead of keeping it 30 days: the mail to an account just deleted. */
   forgetWhenSent?: boolean;
+  /**
+   * The left part of its Message-ID, the same at every attempt (the queue's row): a mail the server
+   * accepted but that was not marked sent goes again under the same Message-ID, which clients merge.
+   */
+  messageKey?: string;
 }
+
+/**
+ * How long the SMTP transport waits for the connection and the server's greeting (and three times that
+ * for any later answer): seconds, not nodemailer's default minutes, so a silent server fails a send
+ * quickly and the queue retries later instead of stalling every mail behind it.
+ */
+export const SMTP_TIMEOUT_MS = 10_000;
+/** The longest an SMTP send can take before it fails: connection, greeting, then the socket's silence. */
+export const SMTP_WORST_SEND_MS = 5 * SMTP_TIMEOUT_MS;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -25,22 +39,34 @@ export interface Mailer {
  * Real mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is written
  * as an .eml file in DATA_DIR/outbox (nodemailer builds the same MIME message either way).
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; timeoutMs?: number }): Mailer {
+  const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'ecofoyer.local';
+  const mime = ({ messageKey, forgetWhenSent: _, ...message }: MailMessage) => ({
+    from: options.from,
+    ...message,
+    ...(messageKey ? { messageId: `<${messageKey}@${domain}>` } : {}),
+  });
   // nodemailer loads with the first mail, not at start.
   let transport: Transporter | undefined;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
     return {
       async send(message) {
-        transport ??= (await nodemailer()).createTransport(smtpUrl);
-        await transport.sendMail({ from: options.from, ...message });
+        const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+        transport ??= (await nodemailer()).createTransport({
+          url: smtpUrl,
+          connectionTimeout: timeout,
+          greetingTimeout: timeout,
+          socketTimeout: 3 * timeout,
+        });
+        await transport.sendMail(mime(message));
       },
     };
   }
   return {
     async send(message) {
       transport ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(mime(message));
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);

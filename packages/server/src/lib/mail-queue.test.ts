@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpCapture } from '../../test/smtp-capture.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CLAIM_MS, MailQueue } from './mail-queue.ts';
+import { createMailer, SMTP_WORST_SEND_MS } from './mailer.ts';
+
+describe('mail that a silent or flaky SMTP server cannot stall nor double', () => {
+  it('gives up a send to a server that accepts the connection and never answers, in seconds', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as { port: number };
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'EcoFoyer <no-reply@ecofoyer.local>',
+        outboxDir: tmpdir(),
+        timeoutMs: 300,
+      });
+      // nodemailer's own defaults wait minutes for the greeting: the test would time out.
+      await expect(mailer.send({ to: 'louise@exemple.fr', subject: 'Test', text: 'Bonjour' })).rejects.toThrow(/timeout|greeting/i);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+
+  it('holds a claim longer than the slowest send can last, so no other replica takes the mail meanwhile', () => {
+    expect(CLAIM_MS).toBeGreaterThan(SMTP_WORST_SEND_MS);
+  });
+
+  describe('through the queue', () => {
+    let smtp: Awaited<ReturnType<typeof smtpCapture>>;
+    let t: TestApp;
+    beforeAll(async () => {
+      smtp = await smtpCapture();
+      t = await createTestApp({ SMTP_URL: smtp.url });
+    });
+    afterAll(async () => {
+      await t.app.close();
+      await smtp.close();
+    });
+
+    it('sends a mail sent again (accepted, then not marked sent) under the same Message-ID, one per queued mail', async () => {
+      const queue = t.app.deps.mailer as MailQueue;
+      expect(queue).toBeInstanceOf(MailQueue);
+      await queue.send({ to: 'louise@exemple.fr', subject: 'Réinitialisation', text: 'Lien' });
+      await queue.send({ to: 'louise@exemple.fr', subject: 'Autre', text: 'Autre mail' });
+      await queue.drain();
+      const first = smtp.mails.find((m) => m.subject === 'Réinitialisation')!;
+      const other = smtp.mails.find((m) => m.subject === 'Autre')!;
+      expect(first.messageId).toMatch(/^<ecofoyer-mail-\d+@ecofoyer\.local>$/);
+      expect(other.messageId).not.toBe(first.messageId);
+      // The process died between the server's « 250 » and its own « sent »: the mail goes again.
+      await t.db
+        .updateTable('mail_queue')
+        .set({ sent_at: null, locked_until: null, next_attempt_at: t.clock.now() })
+        .where('subject', '=', 'Réinitialisation')
+        .execute();
+      await queue.drain();
+      const copies = smtp.mails.filter((m) => m.subject === 'Réinitialisation');
+      expect(copies).toHaveLength(2);
+      expect(copies[1]!.messageId).toBe(first.messageId);
+    });
+  });
+});
