@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSliced, stringifySliced, stringifySlicedBytes } from './breath.ts';
+import { mapSliced, stringifySlicedBytes } from './breath.ts';
 
 describe('slices of a long pass', () => {
   it('maps and stringifies as a single pass would, letting timers run between slices', async () => {
@@ -13,11 +13,10 @@ describe('slices of a long pass', () => {
     };
     setImmediate(other);
     const mapped = await mapSliced(items, (x) => x.i * 2, 100);
-    const json = await stringifySliced(items, 100);
+    const json = (await stringifySlicedBytes(items, 100)).toString('utf8');
     running = false;
     expect(mapped).toEqual(items.map((x) => x.i * 2));
     expect(json).toBe(JSON.stringify(items));
-    expect(await stringifySliced([])).toBe('[]');
     // The bytes kept for an answer sent again and again: the same JSON, in UTF-8 (accents included).
     const accented = items.map((x) => ({ ...x, piece: 'Pièce détachée « joint »' }));
     expect((await stringifySlicedBytes(accented, 100)).toString('utf8')).toBe(JSON.stringify(accented));

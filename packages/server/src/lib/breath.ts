@@ -18,21 +18,10 @@ export async function mapSliced<T, U>(items: readonly T[], fn: (item: T, index: 
   return out;
 }
 
-/** A JSON array of `items`, built a slice at a time: a 3.5 MB answer never in one stringify. */
-export async function stringifySliced(items: readonly unknown[], size = SLICE): Promise<string> {
-  const parts: string[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    if (i > 0) await breath();
-    const chunk = JSON.stringify(items.slice(i, i + size));
-    parts.push(chunk.slice(1, -1));
-  }
-  return `[${parts.filter((p) => p.length > 0).join(',')}]`;
-}
-
 /**
- * The same array as UTF-8 bytes, each slice encoded as it is written: an answer kept to be sent again and
- * again is sent as bytes, since a 3.5 MB string is measured and encoded anew at each write (tens of
- * milliseconds of the event loop per read, `bench/heavy-jobs.ts`).
+ * A JSON array of `items` as UTF-8 bytes, built and encoded a slice at a time (a 3.5 MB answer is never
+ * one stringify). Bytes, since an answer kept to be sent again and again as a 3.5 MB string is measured
+ * and encoded anew at each write (tens of milliseconds of the event loop per read, `bench/heavy-jobs.ts`).
  */
 export async function stringifySlicedBytes(items: readonly unknown[], size = SLICE): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -181,7 +181,6 @@ const NO_BATTERY = new Set(
     'Humidificateur',
     'Déshumidificateur',
     "Purificateur d'air",
-    'Lave-linge',
   ].map(foldFr),
 );
 const COMBUSTION = new Set(
