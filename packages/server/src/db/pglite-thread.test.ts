@@ -32,6 +32,31 @@ describe('PGlite thread upkeep (PGlite runs no autovacuum)', () => {
     }
   }, 60_000);
 
+  it('answers a health check during its upkeep without waiting behind it (an analysis, a collection of its heap)', async () => {
+    const thread = new PGliteThread(undefined, { upkeep: { idleMs: 100, everyMs: 0 } });
+    try {
+      await thread.waitReady;
+      const worker = (thread as unknown as { worker: import('node:worker_threads').Worker }).worker;
+      const sent: string[] = [];
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: { op: string }) => {
+        sent.push(message.op);
+        post(message);
+      };
+      const upkeep = new Promise<void>((resolve) =>
+        worker.on('message', (message: { upkeep?: boolean }) => message.upkeep === true && resolve()),
+      );
+      await thread.query(`create table sample as select i as id from generate_series(1, 1000) i`, []);
+      await upkeep;
+      const before = sent.length;
+      expect(await thread.ping()).toEqual({ rows: [{ one: 1 }] });
+      // Answered here: the thread said it is at work, and nothing was sent to wait behind that work.
+      expect(sent.slice(before)).toEqual([]);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
+
   it('analyses after a restart a table filled and indexed but never analysed (PGlite forgets its counts of changes)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-upkeep-'));
     const off = { idleMs: 3_600_000, everyMs: 3_600_000 };

@@ -72,6 +72,8 @@ export class PGliteThread {
   /** When the last answer came, and when the thread last went from idle to working (health). */
   private lastReplyAt = 0;
   private busySince = 0;
+  /** The thread is analysing its tables or collecting its heap, between statements (the worker's upkeep). */
+  private upkeeping = false;
 
   /**
    * `dataDir` absent: an in-memory database. `upkeep`: how long the thread waits idle before it
@@ -87,8 +89,12 @@ export class PGliteThread {
       () => this.idle(),
       () => undefined,
     );
-    this.worker.on('message', (reply: Reply) => {
+    this.worker.on('message', (reply: Reply | { upkeep: boolean }) => {
       this.lastReplyAt = Date.now();
+      if ('upkeep' in reply) {
+        this.upkeeping = reply.upkeep;
+        return;
+      }
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
       this.pending.delete(reply.id);
@@ -132,14 +138,15 @@ export class PGliteThread {
   }
 
   /**
-   * Health. While statements are in flight the thread is working: the database answers if one of
-   * them ended (or the work began) within the last 10 s, known here without waiting behind them.
+   * Health. While statements are in flight, or the thread does its upkeep, it is working: the
+   * database answers if one of them ended (or the work began, or the thread last spoke) within the
+   * last 10 s, known here without waiting behind them.
    * Idle, the thread answers itself (pglite-thread.worker.mjs).
    */
   async ping<R>(): Promise<{ rows: R[] }> {
     if (this.failure) throw this.failure;
     if (this.closed) throw new Error('PGlite is closed');
-    if (this.pending.size === 0) return this.call({ op: 'ping' });
+    if (this.pending.size === 0 && !this.upkeeping) return this.call({ op: 'ping' });
     if (Date.now() - Math.max(this.lastReplyAt, this.busySince) > STUCK_MS) {
       throw new Error(`PGlite: no statement has ended for ${STUCK_MS / 1000} s`);
     }

@@ -159,11 +159,15 @@ setInterval(
     dirty = false;
     running = true;
     lastUpkeep = now;
+    // The main thread hears of it: a health check meanwhile would wait behind a collection of
+    // this heap (up to ~100 ms after a large import); the thread is working, which is its answer.
+    parentPort.postMessage({ upkeep: true });
     analyseChangedTables()
       .catch((error) => console.error('PGlite: analyse after changes failed', error))
       .finally(() => {
         running = false;
         if (typeof globalThis.gc === 'function') globalThis.gc();
+        parentPort.postMessage({ upkeep: false });
       });
   },
   Math.min(1000, upkeep.idleMs),

@@ -54,6 +54,30 @@ export class AppliancesRepository {
     return this.base(userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
+  /**
+   * What an import compares of the appliances of the inventory after `afterId` (by id, `limit` of
+   * them), as one JSON text the database builds: a whole inventory crosses the event loop as a few
+   * strings, not as rows to convert and serialise again for the import's thread (`ImportFacts` in
+   * inventory-import.ts). Read in pages so that, on PGlite's one connection, other households'
+   * statements pass between them. `created` (seconds) gives the list's order back.
+   */
+  async importFactsPage(userId: number, afterId: number, limit: number): Promise<{ facts: string; last: number | null }> {
+    const { rows } = await sql<{ facts: string; last: number | null }>`
+      select coalesce(json_agg(json_build_object(
+        'id', f.id, 'name', f.name, 'marque', f.marque, 'modele', f.modele, 'numero_serie', f.numero_serie,
+        'univer_name', f.univer_name, 'facture_ref', f.facture_ref, 'prod_id', f.prod_id, 'dt_achat', f.dt_achat,
+        'dt_livraison', f.dt_livraison, 'prix_achat', f.prix_achat, 'vendeur', f.vendeur, 'occasion', f.occasion,
+        'classenergie', f.classenergie, 'garantie_commerciale_fin', f.garantie_commerciale_fin,
+        'note', f.note, 'panne_note', f.panne_note, 'created', extract(epoch from f.created_at)
+      ) order by f.id), '[]')::text as facts, max(f.id) as last
+      from (
+        select a.*, u.name as univer_name from appliances a left join universes u on u.id = a.universe_id
+        where a.user_id = ${userId} and a.second_life is null and a.id > ${afterId}
+        order by a.id limit ${limit}
+      ) f`.execute(this.db);
+    return rows[0] ?? { facts: '[]', last: null };
+  }
+
   /** A page of the list in its order (newest first), after the appliance `after` (keyset: a deep page costs no more). */
   page(userId: number, limit: number, after?: number) {
     let query = this.base(userId);

@@ -89,6 +89,9 @@ export type GuaranteeFacts = Pick<
   'id' | 'name' | 'prod_id' | 'dt_achat' | 'dt_livraison' | 'occasion' | 'garantie_commerciale_fin'
 >;
 
+/** Appliances an import's read takes at a time (a statement of a few milliseconds on PGlite). */
+const IMPORT_FACTS_PAGE = 200;
+
 export class AppliancesService {
   constructor(
     private readonly repo: AppliancesRepository,
@@ -163,6 +166,22 @@ export class AppliancesService {
   async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {
     await this.deps.universes.row(userId, universeId);
     return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
+  }
+
+  /**
+   * What an import compares of each appliance of the inventory, as the bytes of one JSON array
+   * (`ImportFacts[]`, by id), read a page at a time.
+   */
+  async importFactsJson(userId: number): Promise<Buffer> {
+    const pages: Buffer[] = [];
+    for (let after = 0; ; ) {
+      const { facts, last } = await this.repo.importFactsPage(userId, after, IMPORT_FACTS_PAGE);
+      if (last === null) break;
+      pages.push(Buffer.from(facts.slice(1, -1)));
+      after = last;
+    }
+    const comma = Buffer.from(',');
+    return Buffer.concat([Buffer.from('['), ...pages.flatMap((page, i) => (i === 0 ? [page] : [comma, page])), Buffer.from(']')]);
   }
 
   /** What the guarantees need of each appliance of the inventory (« Mes droits »), read light for a large inventory. */

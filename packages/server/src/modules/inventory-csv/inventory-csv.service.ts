@@ -3,7 +3,6 @@ import {
   csvEuros,
   type Event,
   INVENTORY_CSV_COLUMNS,
-  type InventoryImportAnswer,
   type InventoryImportProgress,
   MAINTENANCE_CSV_COLUMNS,
   MSG,
@@ -23,8 +22,7 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
-import type { ImportPlanRow } from './inventory-import.ts';
-import { mapSliced, stringifySlicedBytes } from '../../lib/breath.ts';
+import type { ImportInventory, ImportInventoryRequest, ImportJobResult, ImportWrite } from './inventory-import.ts';
 import { type JobPool, ownBytes } from '../../lib/job-pool.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
@@ -67,84 +65,81 @@ export class InventoryCsvService {
 
   /**
    * An appliances CSV (EcoFoyer's export, or a file with its columns) read row by row:
-   * what each row does — created, updated, left as it is, refused and why — and, with `apply`, done
-   * in one transaction (all rows or none). Universes named and missing are created with them.
-   * `onProgress` hears of each phase as it goes (reading, checking, writing), once the file's header
-   * is known to be good: a 400 comes before any progress. Two imports at once (two tabs, two members)
-   * write one after the other; one planned on an inventory that has changed since writes nothing
-   * (409): the same file imported twice at once would otherwise create its new rows twice.
+   * what each row does — created, updated, left as it is, refused and why — and, when the request
+   * says `appliquer`, done in one transaction (all rows or none). Universes named and missing are
+   * created with them. `body` is the request's JSON as the client sent it (`InventoryImportBody`):
+   * it is parsed and checked on the job pool's thread with the file (lib/job-pool.ts), and the
+   * answer comes back serialised (`InventoryImportAnswer` as UTF-8 JSON). `onProgress` hears of each
+   * phase as it goes (reading, checking, writing), once the file's header is known to be good: a
+   * 400 comes before any progress. Two imports at once (two tabs, two members) write one after the
+   * other; one planned on an inventory that has changed since writes nothing (409): the same file
+   * imported twice at once would otherwise create its new rows twice.
    */
   async importAppliances(
     userId: number,
-    text: string,
-    apply: boolean,
+    body: Uint8Array,
     actorId = userId,
     onProgress?: (progress: InventoryImportProgress) => void | Promise<void>,
-  ): Promise<InventoryImportAnswer> {
+  ): Promise<Buffer> {
     const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined =>
       onProgress && ((fait, total) => onProgress({ etape, fait, total }));
-    // Read before what the plan is made from: a change after it, even during the plan, is seen.
-    const stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
-    const [products, existing, universes] = await Promise.all([
-      this.deps.references.products(),
-      this.deps.appliances.list(userId),
-      this.deps.universes.list(userId),
-    ]);
-    // Read and planned on the job pool's thread; the writes stay here, in one transaction.
-    // The file and the inventory (two strings of ~4 MB at 10,000 rows) are handed over as bytes on
-    // buffers of their own, moved to the thread rather than copied on the event loop.
-    const file = ownBytes(Buffer.from(text));
-    const inventory = ownBytes(await stringifySlicedBytes(existing));
-    const planned = await this.deps.jobs.run<string>(
-      'modules/inventory-csv/inventory-import#importPlanJob',
-      { text: file, products: products.map(({ id, prodName }) => ({ id, prodName })), existing: inventory, preview: !apply },
+    let stamp: string | null = null;
+    let universes: Awaited<ReturnType<UniversesService['list']>> = [];
+    const bytes = ownBytes(body);
+    const done = await this.deps.jobs.run<ImportJobResult>(
+      'modules/inventory-csv/inventory-import#importJob',
+      { body: bytes },
       {
         timeMs: this.deps.timeoutMs,
         onEvent: (p: InventoryImportProgress) => onProgress?.(p),
-        transfer: [file.buffer as ArrayBuffer, inventory.buffer as ArrayBuffer],
+        transfer: [bytes.buffer as ArrayBuffer],
+        // Read before what the plan is made from: a change after it, even during the plan, is seen.
+        answer: async ({ apply }: ImportInventoryRequest) => {
+          stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
+          const [products, existing, listed] = await Promise.all([
+            this.deps.references.products(),
+            this.deps.appliances.importFactsJson(userId),
+            this.deps.universes.list(userId),
+          ]);
+          universes = listed;
+          const inventory = ownBytes(existing);
+          const value: ImportInventory = {
+            products: products.map(({ id, prodName }) => ({ id, prodName })),
+            existing: inventory,
+            universes: listed.filter((u) => u.univer_id > 0).map((u) => foldFr(u.name).trim()),
+          };
+          return { value, transfer: [inventory.buffer as ArrayBuffer] };
+        },
       },
     );
-    const plan = JSON.parse(planned) as ImportPlanRow[];
+    const answer = Buffer.from(done.answer.buffer, done.answer.byteOffset, done.answer.byteLength);
+    if (!done.apply || done.writes === null) return answer;
+    const writes = JSON.parse(done.writes) as ImportWrite[];
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
     const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
-    const newUniverses = [
-      ...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : []))),
-    ];
-    if (apply && plan.some((p) => p.write)) {
-      await inTransaction(this.deps.db, async (unit) => {
-        await holdLock(unit.tx, 'imports', userId);
-        if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
-        // Through the forms' own service methods, in this transaction: the same rules as a universe or an appliance typed in.
-        const ids = new Map(own);
-        for (const name of newUniverses) {
-          const created = await this.deps.universes.create(
-            userId,
-            { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null },
-            unit,
-          );
-          ids.set(foldFr(name).trim(), created.univer_id);
-        }
-        const writes = plan.flatMap((p) => (p.write ? [p.write] : []));
-        const tick = progressSteps(writes.length, phase('ecriture'));
-        await tick(0);
-        for (const [i, write] of writes.entries()) {
-          const universeId = write.universe ? (ids.get(foldFr(write.universe).trim()) ?? null) : null;
-          if (write.id === null) await this.deps.appliances.add(userId, universeId, write.input, null, actorId, unit);
-          else await this.deps.appliances.change(userId, write.id, { ...write.input, univer_id: universeId }, unit);
-          await tick(i + 1);
-        }
-      });
-    }
-    const count = (r: string) => plan.filter((p) => p.result === r).length;
-    return {
-      applique: apply,
-      lignes: await mapSliced(plan, (p) => ({ ligne: p.line, nom: p.name, resultat: p.result, raison: p.reason })),
-      crees: count('cree'),
-      misAJour: count('mis-a-jour'),
-      identiques: count('identique'),
-      refuses: count('refuse'),
-      nouveauxUnivers: newUniverses,
-    };
+    await inTransaction(this.deps.db, async (unit) => {
+      await holdLock(unit.tx, 'imports', userId);
+      if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
+      // Through the forms' own service methods, in this transaction: the same rules as a universe or an appliance typed in.
+      const ids = new Map(own);
+      for (const name of done.newUniverses) {
+        const created = await this.deps.universes.create(
+          userId,
+          { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null },
+          unit,
+        );
+        ids.set(foldFr(name).trim(), created.univer_id);
+      }
+      const tick = progressSteps(writes.length, phase('ecriture'));
+      await tick(0);
+      for (const [i, write] of writes.entries()) {
+        const universeId = write.universe ? (ids.get(foldFr(write.universe).trim()) ?? null) : null;
+        if (write.id === null) await this.deps.appliances.add(userId, universeId, write.input, null, actorId, unit);
+        else await this.deps.appliances.change(userId, write.id, { ...write.input, univer_id: universeId }, unit);
+        await tick(i + 1);
+      }
+    });
+    return answer;
   }
 
   /** The file's name, dated in Paris: « ecofoyer-appareils-2026-11-26.csv ». */

@@ -1,4 +1,13 @@
-import { INVENTORY_CSV_COLUMNS, InventoryImportLine, MAINTENANCE_CSV_COLUMNS, MSG, TEXT_MAX, UNIVERSE_NAME_MAX } from '@ecofoyer/contracts';
+import {
+  IMPORT_MAX_CHARS,
+  INVENTORY_CSV_COLUMNS,
+  InventoryImportAnswer,
+  InventoryImportLine,
+  MAINTENANCE_CSV_COLUMNS,
+  MSG,
+  TEXT_MAX,
+  UNIVERSE_NAME_MAX,
+} from '@ecofoyer/contracts';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -578,5 +587,64 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     const tooMany = await importing(me, file(10_001), false);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.');
+  });
+
+  it('compares a file with an inventory read in several pages: 1,001 rows imported, then the same file again changes nothing', async () => {
+    const me = await signedInUser(t, 'csv-pages@exemple.fr');
+    const first = await importing(me, file(1001), true, 'application/json');
+    expect([first.statusCode, first.json().crees]).toEqual([200, 1001]);
+    const again = await importing(me, file(1001), false, 'application/json');
+    expect(again.json()).toMatchObject({ crees: 0, misAJour: 0, identiques: 1001, refuses: 0 });
+  });
+
+  it('checks the request on the import’s thread as the route’s schema would: the same 400s, the same answer’s shape, nothing written', async () => {
+    const me = await signedInUser(t, 'csv-requete@exemple.fr');
+    const raw = (payload: string, accept = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: `${users(me.id)}/import/appareils`,
+        headers: { ...me.headers, accept, 'content-type': 'application/json' },
+        payload,
+      });
+    for (const accept of ['application/json', 'application/x-ndjson']) {
+      const broken = await raw('{"contenu": "Type', accept);
+      expect(broken.statusCode).toBe(400);
+      expect(broken.headers['content-type']).toMatch(/^application\/json/);
+      expect(broken.json()).toEqual({ message: MSG.invalidJson, code: 'INVALID_JSON' });
+      const empty = await raw('', accept);
+      expect([empty.statusCode, empty.json().code]).toEqual([400, 'INVALID_JSON']);
+    }
+    const noFile = await raw(JSON.stringify({ contenu: '', appliquer: true }));
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: MSG.importEmpty,
+      errors: [{ path: 'body.contenu', message: MSG.importEmpty }],
+    });
+    const noChoice = await raw(JSON.stringify({ contenu: 'Type d’appareil;Marque;Modèle' }));
+    expect(noChoice.statusCode).toBe(400);
+    expect(noChoice.json().errors).toEqual([{ path: 'body.appliquer', message: MSG.invalidInput }]);
+    const notAnObject = await raw('[1, 2]');
+    expect([notAnObject.statusCode, notAnObject.json().code]).toEqual([400, 'VALIDATION']);
+    const tooLarge = await raw(JSON.stringify({ contenu: 'x'.repeat(IMPORT_MAX_CHARS + 1), appliquer: false }));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().message).toBe(MSG.importTooLarge);
+    // A text JSON allows and the database refuses (a lone surrogate) reads as « � », as in every other form.
+    const lone = await raw(
+      JSON.stringify({ contenu: 'Type d’appareil;Marque;Modèle;Notes\r\nLave-linge;Bosch;WGG;note \ud800 fin', appliquer: true }),
+    );
+    expect(lone.statusCode).toBe(200);
+    // The answer the thread serialised is the contract's, field for field.
+    expect(InventoryImportAnswer.strict().parse(lone.json())).toEqual({
+      applique: true,
+      lignes: [{ ligne: 2, nom: 'Lave-linge Bosch', resultat: 'cree', raison: null }],
+      crees: 1,
+      misAJour: 0,
+      identiques: 0,
+      refuses: 0,
+      nouveauxUnivers: [],
+    });
+    const stored = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as { note: string }[];
+    expect(stored.map((a) => a.note)).toEqual(['note \uFFFD fin']);
   });
 });

@@ -5,15 +5,17 @@ import {
   foldFr,
   INVENTORY_CSV_COLUMNS,
   type InventoryImportAnswer,
+  InventoryImportBody,
   MSG,
   UniverseCreateFields,
 } from '@ecofoyer/contracts';
 import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { JobChannel } from '../../lib/job-pool.ts';
 import { type OnProgress, progressSteps } from '../../lib/progress.ts';
+import { FRENCH_ISSUES, wellFormed } from '../../lib/validator.ts';
 
 /** The most rows one file may hold (a household's 10,000 appliances). */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -187,6 +189,28 @@ export interface ImportPlanRow {
 const identity = (name: string, marque: string, modele: string, serial: string | null | undefined) =>
   [name, marque, modele, serial ?? ''].map((v) => foldFr(v).trim()).join('|');
 
+/** What the plan compares of an appliance of the inventory (the repository reads it as JSON: `importFactsJson`). */
+export type ImportFacts = Pick<
+  Appliance,
+  | 'id'
+  | 'name'
+  | 'marque'
+  | 'modele'
+  | 'numero_serie'
+  | 'univer_name'
+  | 'facture_ref'
+  | 'prod_id'
+  | 'dt_achat'
+  | 'dt_livraison'
+  | 'prix_achat'
+  | 'vendeur'
+  | 'occasion'
+  | 'classenergie'
+  | 'garantie_commerciale_fin'
+  | 'note'
+  | 'panne_note'
+>;
+
 /** What a row says of an appliance, to tell « identique » from « mis à jour ». */
 type Compared = Partial<
   Pick<
@@ -226,7 +250,7 @@ const comparable = (universe: string | null, i: Compared) =>
 export async function planImport(
   rows: ReadRow[],
   products: { id: number; prodName: string }[],
-  existing: Appliance[],
+  existing: ImportFacts[],
   onProgress?: OnProgress,
 ): Promise<ImportPlanRow[]> {
   const productByName = new Map(products.map((p) => [foldFr(p.prodName).trim(), p]));
@@ -312,26 +336,83 @@ export async function planImport(
   return plan;
 }
 
+/** What the import's thread asks of the main thread once the request is known to be good. */
+export interface ImportInventoryRequest {
+  apply: boolean;
+}
+
+/** The main thread's answer: the reference products, the inventory (`ImportFacts[]` as JSON bytes) and the universes' names. */
+export interface ImportInventory {
+  products: { id: number; prodName: string }[];
+  existing: Uint8Array;
+  /** The household's own universes' names, folded (`foldFr(name).trim()`): the others a file names are created. */
+  universes: string[];
+}
+
+/** What the job gives back: the answer, already serialised; to apply, the writes and the universes to create. */
+export interface ImportJobResult {
+  answer: Uint8Array;
+  apply: boolean;
+  writes: string | null;
+  newUniverses: string[];
+}
+
+/** The request's body as the route's schema would refuse it: a 400 naming the field (`body.contenu`). */
+function requestOf(bytes: Uint8Array): InventoryImportBody {
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', MSG.invalidJson);
+  }
+  const result = InventoryImportBody.safeParse(wellFormed(data), FRENCH_ISSUES);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
+  throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);
+}
+
 /**
- * The file read and its rows planned on a thread of the job pool (lib/job-pool.ts): a file of
- * 10 MB held the event loop up to 1.9 s. Its progress is told to the main thread as it goes. The
- * inventory comes and the plan goes back as JSON text: copying a string between threads is a
- * memcpy, where cloning 10,000 objects took the event loop 190 ms.
+ * The whole import but its writes, on a thread of the job pool (lib/job-pool.ts): the request's
+ * JSON (a 4 MB file in a string) parsed and checked, the file read and its rows planned, and the
+ * answer's 10,000 lines serialised — each of them held the event loop for tens of milliseconds.
+ * The body comes as the bytes the client sent, moved (not copied); the thread asks the main thread
+ * for the inventory (read after the request is known to be good, and, to apply, after the
+ * inventory's stamp); the answer goes back as bytes the route sends as they are.
  */
-export async function importPlanJob(
-  input: { text: Uint8Array; products: { id: number; prodName: string }[]; existing: Uint8Array; preview?: boolean },
-  channel: JobChannel,
-): Promise<string> {
+export async function importJob(input: { body: Uint8Array }, channel: JobChannel): Promise<ImportJobResult> {
+  const request = requestOf(input.body);
+  const apply = request.appliquer;
+  const inventory = await channel.ask<ImportInventory>({ apply } satisfies ImportInventoryRequest);
   const tell =
     (etape: 'lecture' | 'verification'): OnProgress =>
     (fait, total) =>
       channel.tell({ etape, fait, total });
-  // The file and the inventory come as UTF-8 bytes moved from the main thread (not copied), decoded here.
-  const utf8 = new TextDecoder();
-  const rows = await readInventoryCsv(utf8.decode(input.text), tell('lecture'));
-  const plan = await planImport(rows, input.products, JSON.parse(utf8.decode(input.existing)) as Appliance[], tell('verification'));
-  // A preview writes nothing: of each write, only its universe is sent back (the main thread parses a
-  // tenth of the plan of a 10,000-row file: its fields, notes included, stay on this thread).
-  if (input.preview) return JSON.stringify(plan.map((p) => (p.write ? { ...p, write: { universe: p.write.universe } } : p)));
-  return JSON.stringify(plan);
+  const rows = await readInventoryCsv(request.contenu, tell('lecture'));
+  // In the list's order (newest first), as the plan has always matched: of two same appliances, the oldest is the one updated.
+  const existing = (JSON.parse(new TextDecoder().decode(inventory.existing)) as (ImportFacts & { created: number })[]).sort(
+    (a, b) => b.created - a.created || b.id - a.id,
+  );
+  const plan = await planImport(rows, inventory.products, existing, tell('verification'));
+  const own = new Set(inventory.universes);
+  const newUniverses = [
+    ...new Set(plan.flatMap((p) => (p.write?.universe && !own.has(foldFr(p.write.universe).trim()) ? [p.write.universe] : []))),
+  ];
+  const count = (r: string) => plan.filter((p) => p.result === r).length;
+  const answer: InventoryImportAnswer = {
+    applique: apply,
+    lignes: plan.map((p) => ({ ligne: p.line, nom: p.name, resultat: p.result, raison: p.reason })),
+    crees: count('cree'),
+    misAJour: count('mis-a-jour'),
+    identiques: count('identique'),
+    refuses: count('refuse'),
+    nouveauxUnivers: newUniverses,
+  };
+  const writes = plan.flatMap((p) => (p.write ? [p.write] : []));
+  return {
+    answer: new TextEncoder().encode(JSON.stringify(answer)),
+    apply,
+    // A preview writes nothing: the rows' fields, notes included, stay on this thread.
+    writes: apply && writes.length > 0 ? JSON.stringify(writes) : null,
+    newUniverses,
+  };
 }

@@ -74,10 +74,12 @@ export class RightsService {
     const byAppliance = new Map<number, Event[]>();
     for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
     const all: { appliance: GuaranteeFacts; rights: Droits }[] = [];
+    // One day for the whole household (formatted once, not 10,000 times).
+    const today = parisDay(this.deps.clock.now());
     for (const [i, appliance] of appliances.entries()) {
       // 10,000 appliances' guarantees a slice at a time (lib/breath.ts).
       if (i > 0 && i % SLICE === 0) await breath();
-      all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? []) });
+      all.push({ appliance, rights: await this.compute(appliance, byAppliance.get(appliance.id) ?? [], undefined, today) });
     }
     return all;
   }
@@ -110,10 +112,14 @@ export class RightsService {
   }
 
   /** `full`: the appliance whose smart-fix estimate is asked (one appliance's page), not for household-wide reads. */
-  private async compute(appliance: GuaranteeFacts, events: Event[], full?: Appliance): Promise<Droits> {
+  private async compute(
+    appliance: GuaranteeFacts,
+    events: Event[],
+    full?: Appliance,
+    today = parisDay(this.deps.clock.now()),
+  ): Promise<Droits> {
     const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
     const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
-    const today = parisDay(this.deps.clock.now());
     return computeRights(
       {
         dtAchat: appliance.dt_achat,
