@@ -299,3 +299,19 @@ function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: s
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
+
+/**
+ * What the operator must hear at start when the setting can break a second replica: PostgreSQL lets
+ * several processes share one database, but files kept in DATA_DIR/files are on one machine's disk —
+ * a photo uploaded through one replica is « introuvable » through another, a dossier built by one is
+ * « effacé » for the other. Null when the files are on S3 or the database is PGlite (one process).
+ */
+export function replicaStorageWarning(config: Pick<Config, 'databaseUrl' | 's3' | 'dataDir'>): string | null {
+  if (!config.databaseUrl || config.s3) return null;
+  return (
+    `Fichiers stockés sur le disque local (${config.dataDir}/files) avec une base PostgreSQL : ` +
+    'si plusieurs instances du serveur partagent cette base, chacune ne voit que ses propres fichiers ' +
+    '(photos, factures, notices, dossiers). Avec plusieurs instances, configurez S3_ENDPOINT et S3_BUCKET, ' +
+    'ou donnez-leur le même dossier DATA_DIR partagé.'
+  );
+}

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, replicaStorageWarning } from './config.ts';
 import { isDatabaseUnavailable, migrateToLatest, openDatabase } from './db/client.ts';
 import type { BootedPglite } from './db/pglite-boot.ts';
 import { loadReferenceData } from './db/reference.ts';
@@ -64,6 +64,13 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       app.services.audit.purge(),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
+  // PGlite: this process is the database's only one (the data folder's lock), so what the one before
+  // it left half done is known dead now — its dossiers read « interrompu », its mails are free.
+  if (handle.kind === 'pglite') {
+    const interrupted = await app.services.dossier.interruptedAtStart(startedAt);
+    if (interrupted > 0) app.log.warn({ dossiers: interrupted }, 'dossiers interrupted by the previous stop');
+    if (app.deps.mailer instanceof MailQueue) await app.deps.mailer.releaseClaims();
+  }
   void purge(true);
   setInterval(purge, 60 * 60 * 1000).unref();
   // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
@@ -97,6 +104,8 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const storageWarning = replicaStorageWarning(config);
+  if (storageWarning) app.log.warn(storageWarning);
   await app.listen({ port: config.port, host: config.host });
   collectWhenIdle(app.server);
   app.log.info(`EcoFoyer prêt sur ${config.appUrl} (base : ${handle.kind})`);

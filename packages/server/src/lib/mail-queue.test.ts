@@ -67,5 +67,22 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
       expect(copies).toHaveLength(2);
       expect(copies[1]!.messageId).toBe(first.messageId);
     });
+
+    it('frees at once, at the start of PGlite’s only process, a mail the process before it had claimed', async () => {
+      const queue = t.app.deps.mailer as MailQueue;
+      await queue.send({ to: 'louise@exemple.fr', subject: 'Réinitialisation du mot de passe', text: 'Lien' });
+      await queue.drain();
+      // The process before claimed it and died (SIGKILL) before sending: its claim runs for 2 minutes.
+      await t.db
+        .updateTable('mail_queue')
+        .set({ sent_at: null, locked_until: new Date(t.clock.now().getTime() + CLAIM_MS), next_attempt_at: t.clock.now() })
+        .where('subject', '=', 'Réinitialisation du mot de passe')
+        .execute();
+      await queue.drain();
+      expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(1);
+      expect(await queue.releaseClaims()).toBe(1);
+      await queue.drain();
+      expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(2);
+    });
   });
 });

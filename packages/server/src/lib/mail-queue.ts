@@ -76,6 +76,21 @@ export class MailQueue implements Mailer {
     await db.deleteFrom('mail_queue').where(sql`lower(to_address)`, '=', address.toLowerCase()).execute();
   }
 
+  /**
+   * At the start of the only process of a database (PGlite), a mail claimed by the process before
+   * it is free at once: that process is gone, and its claim would hold a reset mail for 2 minutes.
+   * A mail it had handed to the server but not marked sent goes again under its same Message-ID.
+   */
+  async releaseClaims(): Promise<number> {
+    const result = await this.db
+      .updateTable('mail_queue')
+      .set({ locked_until: null })
+      .where('sent_at', 'is', null)
+      .where('locked_until', 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Drops mails sent more than 30 days ago (hourly); given-up mails stay for the operator. */
   async purgeSent(): Promise<void> {
     await this.db

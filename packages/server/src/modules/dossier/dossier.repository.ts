@@ -48,6 +48,21 @@ export class DossierRepository {
       .execute();
   }
 
+  /**
+   * The dossiers « en cours » asked before `before`, of a process that is gone: their last sign of
+   * life is moved back to the epoch, so every reader sees them interrupted at once (the one rule of
+   * `toJob`) and a new request starts a new one.
+   */
+  async markInterrupted(before: Date): Promise<number> {
+    const result = await this.db
+      .updateTable('dossier_jobs')
+      .set({ updated_at: new Date(0) })
+      .where('status', '=', 'en-cours')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Still alive: the process building these says so, so no other reports them interrupted. */
   touch(ids: string[], at: Date) {
     return this.db.updateTable('dossier_jobs').set({ updated_at: at }).where('id', 'in', ids).where('status', '=', 'en-cours').execute();

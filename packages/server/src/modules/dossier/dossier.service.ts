@@ -211,6 +211,16 @@ export class DossierService {
     return { job: this.toJob((await this.repo.job(foyerId, id))!), created: true };
   }
 
+  /**
+   * At the start of the only process of a database (PGlite: the data folder is locked to one
+   * process), every dossier left « en cours » was being built by a process that is gone: it reads
+   * « interrompu » at once, not after 2 minutes without a sign of life, and a new request builds
+   * a new one. With PostgreSQL another replica may be building it: the 2-minute rule stays.
+   */
+  async interruptedAtStart(startedAt: Date): Promise<number> {
+    return this.repo.markInterrupted(startedAt);
+  }
+
   /** Resolves once the dossiers asked of this process so far are built (tests, the benchmark, a graceful stop). */
   idle(): Promise<void> {
     return this.queue;

@@ -238,6 +238,36 @@ describe('« Dossier d’inventaire »', () => {
     expect(notReady.statusCode).toBe(409);
   });
 
+  it('says at once, at the start of PGlite’s only process, that the dossier the process before was building is interrupted, and builds a new one', async () => {
+    const owner = await signedInUser(t, 'dossier-redemarrage@exemple.fr');
+    await appliance(owner, { prod_id: washer, marque: 'Bosch', modele: 'Y' });
+    const before = t.clock.now();
+    const dead = '00000000-0000-4000-8000-000000000002';
+    // Left by a process killed mid-build: its last sign of life is recent, so it still reads « en cours ».
+    await t.app.deps.db
+      .insertInto('dossier_jobs')
+      .values({
+        id: dead,
+        user_id: owner.id,
+        requested_by: owner.id,
+        status: 'en-cours',
+        with_invoices: false,
+        done: 20,
+        total: 300,
+        created_at: new Date(before.getTime() - 30_000),
+        updated_at: new Date(before.getTime() - 10_000),
+      })
+      .execute();
+    const read = () => t.app.inject({ url: `${users(owner.id)}/dossier/${dead}`, headers: owner.headers });
+    expect((await read()).json()).toMatchObject({ statut: 'en-cours', fait: 20, total: 300 });
+    expect(await t.app.services.dossier.interruptedAtStart(before)).toBe(1);
+    expect((await read()).json()).toMatchObject({ statut: 'echec', message: MSG.dossierInterrupted });
+    const again = await t.app.inject({ method: 'POST', url: `${users(owner.id)}/dossier`, headers: owner.headers, payload: {} });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().id).not.toBe(dead);
+    await t.app.services.dossier.idle();
+  });
+
   it('is another household’s to read only by it, and is deleted with its file after 24 hours', async () => {
     const me = await signedInUser(t, 'purge@exemple.fr');
     const other = await signedInUser(t, 'curieux@exemple.fr');
