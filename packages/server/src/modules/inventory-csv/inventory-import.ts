@@ -189,16 +189,8 @@ export interface ImportPlanRow {
 const identity = (name: string, marque: string, modele: string, serial: string | null | undefined) =>
   [name, marque, modele, serial ?? ''].map((v) => foldFr(v).trim()).join('|');
 
-/** What the plan compares of an appliance of the inventory (the repository reads it as JSON: `importFactsJson`). */
-export type ImportFacts = Pick<
-  Appliance,
-  | 'id'
-  | 'name'
-  | 'marque'
-  | 'modele'
-  | 'numero_serie'
-  | 'univer_name'
-  | 'facture_ref'
+/** What a row says of an appliance, to tell « identique » from « mis à jour ». */
+type ComparedField =
   | 'prod_id'
   | 'dt_achat'
   | 'dt_livraison'
@@ -208,25 +200,15 @@ export type ImportFacts = Pick<
   | 'classenergie'
   | 'garantie_commerciale_fin'
   | 'note'
-  | 'panne_note'
+  | 'panne_note';
+type Compared = Partial<Pick<Appliance, ComparedField>>;
+
+/** What the plan compares of an appliance of the inventory (the repository reads it as JSON: `importFactsPage`). */
+export type ImportFacts = Pick<
+  Appliance,
+  'id' | 'name' | 'marque' | 'modele' | 'numero_serie' | 'univer_name' | 'facture_ref' | ComparedField
 >;
 
-/** What a row says of an appliance, to tell « identique » from « mis à jour ». */
-type Compared = Partial<
-  Pick<
-    Appliance,
-    | 'prod_id'
-    | 'dt_achat'
-    | 'dt_livraison'
-    | 'prix_achat'
-    | 'vendeur'
-    | 'occasion'
-    | 'classenergie'
-    | 'garantie_commerciale_fin'
-    | 'note'
-    | 'panne_note'
-  >
->;
 const comparable = (universe: string | null, i: Compared) =>
   JSON.stringify([
     universe ? foldFr(universe) : null,
