@@ -5,6 +5,36 @@ import type { AppliancesTable } from '../../db/schema.ts';
 
 export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
 
+/**
+ * What `jsonPage` may give of an appliance, by name: its columns as the lists read them, whether it
+ * has a photo or an invoice, and `created` (its creation in seconds: the list's order, newest first).
+ */
+const INVENTORY_JSON = {
+  id: 'f.id',
+  name: 'f.name',
+  univer_name: 'f.univer_name',
+  prod_id: 'f.prod_id',
+  prod_name: 'f.prod_name',
+  marque: 'f.marque',
+  modele: 'f.modele',
+  numero_serie: 'f.numero_serie',
+  dt_achat: 'f.dt_achat',
+  dt_livraison: 'f.dt_livraison',
+  prix_achat: 'f.prix_achat',
+  vendeur: 'f.vendeur',
+  occasion: 'f.occasion',
+  classenergie: 'f.classenergie',
+  garantie_commerciale_fin: 'f.garantie_commerciale_fin',
+  note: 'f.note',
+  panne_note: 'f.panne_note',
+  facture_ref: 'f.facture_ref',
+  facture_type: 'f.facture_type',
+  has_pict: '(f.pict_key is not null)',
+  has_facture: '(f.facture_key is not null)',
+  created: 'extract(epoch from f.created_at)',
+} as const;
+export type InventoryJsonField = keyof typeof INVENTORY_JSON;
+
 export class AppliancesRepository {
   constructor(private readonly db: Db) {}
 
@@ -55,27 +85,24 @@ export class AppliancesRepository {
   }
 
   /**
-   * What an import compares of the appliances of the inventory after `afterId` (by id, `limit` of
-   * them), as one JSON text the database builds: a whole inventory crosses the event loop as a few
-   * strings, not as rows to convert and serialise again for the import's thread (`ImportFacts` in
-   * inventory-import.ts). Read in pages so that, on PGlite's one connection, other households'
-   * statements pass between them. `created` (seconds) gives the list's order back.
+   * The appliances of the inventory after `afterId` (by id, `limit` of them), each with `fields`
+   * only, as one JSON text the database builds: a whole inventory crosses the event loop as a few
+   * strings for a job's thread (a CSV import's plan, a share link's first read), not as rows to
+   * convert and serialise again. Read in pages so that, on PGlite's one connection, other
+   * households' statements pass between them.
    */
-  async importFactsPage(userId: number, afterId: number, limit: number): Promise<{ facts: string; last: number | null }> {
-    const { rows } = await sql<{ facts: string; last: number | null }>`
-      select coalesce(json_agg(json_build_object(
-        'id', f.id, 'name', f.name, 'marque', f.marque, 'modele', f.modele, 'numero_serie', f.numero_serie,
-        'univer_name', f.univer_name, 'facture_ref', f.facture_ref, 'prod_id', f.prod_id, 'dt_achat', f.dt_achat,
-        'dt_livraison', f.dt_livraison, 'prix_achat', f.prix_achat, 'vendeur', f.vendeur, 'occasion', f.occasion,
-        'classenergie', f.classenergie, 'garantie_commerciale_fin', f.garantie_commerciale_fin,
-        'note', f.note, 'panne_note', f.panne_note, 'created', extract(epoch from f.created_at)
-      ) order by f.id), '[]')::text as facts, max(f.id) as last
+  async jsonPage(userId: number, afterId: number, limit: number, fields: readonly InventoryJsonField[]) {
+    const object = sql.raw(fields.map((f) => `'${f}', ${INVENTORY_JSON[f]}`).join(', '));
+    const { rows } = await sql<{ items: string; last: number | null }>`
+      select coalesce(json_agg(json_build_object(${object}) order by f.id), '[]')::text as items, max(f.id) as last
       from (
-        select a.*, u.name as univer_name from appliances a left join universes u on u.id = a.universe_id
+        select a.*, u.name as univer_name, p.prod_name from appliances a
+        left join universes u on u.id = a.universe_id
+        left join ref_products p on p.id = a.prod_id
         where a.user_id = ${userId} and a.second_life is null and a.id > ${afterId}
         order by a.id limit ${limit}
       ) f`.execute(this.db);
-    return rows[0] ?? { facts: '[]', last: null };
+    return rows[0] ?? { items: '[]', last: null };
   }
 
   /** A page of the list in its order (newest first), after the appliance `after` (keyset: a deep page costs no more). */

@@ -7,7 +7,6 @@ import {
   type DossierShare,
   MSG,
   type SharedDossier,
-  dayFr,
   parisDay,
 } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,9 +15,8 @@ import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
-import { mapSliced, stringifySlicedBytes } from '../../lib/breath.ts';
 import type { HouseholdCache } from '../../lib/household-cache.ts';
-import type { JobPool } from '../../lib/job-pool.ts';
+import { type JobPool, ownBytes } from '../../lib/job-pool.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import { CONTENT_TYPES, MAX_IMAGE_PIXELS } from '../../lib/uploads.ts';
@@ -28,6 +26,8 @@ import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
 import type { DossierEvent, DossierJobInput, DossierRequest } from './dossier.job.ts';
 import type { DossierRepository } from './dossier.repository.ts';
+import { describeAppliance } from './dossier-describe.ts';
+import { SHARE_FACTS, type ShareJobInput } from './dossier-share.job.ts';
 
 const sharp = lazyModule(() => import('sharp').then((m) => m.default));
 
@@ -55,21 +55,6 @@ interface Item {
   pictKey: string | null;
   factureKey: string | null;
   rights: Droits;
-}
-
-/** « Garantie légale jusqu’au 12 mars 2026 » — what the dossier says of an appliance's guarantees. */
-export function guaranteeText(rights: Droits): { texte: string; active: boolean } {
-  const { legale, commerciale } = rights;
-  if (legale?.active && commerciale?.active && commerciale.fin > legale.fin)
-    return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}, commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
-  if (legale?.active) return { texte: `Garantie légale jusqu’au ${dayFr(legale.fin)}`, active: true };
-  if (commerciale?.active) return { texte: `Garantie commerciale jusqu’au ${dayFr(commerciale.fin)}`, active: true };
-  if (legale)
-    return {
-      texte: `Garanties terminées (garantie légale jusqu’au ${dayFr(commerciale && commerciale.fin > legale.fin ? commerciale.fin : legale.fin)})`,
-      active: false,
-    };
-  return { texte: 'Date d’achat inconnue : garantie non calculée', active: false };
 }
 
 /**
@@ -132,34 +117,7 @@ export class DossierService {
   }
 
   private describe(item: Item, links: { photo: string | null; facture: string | null }): DossierAppliance {
-    const a = item.appliance;
-    const guarantee = guaranteeText(item.rights);
-    const invoiceType = a.facture_type === 'application/pdf' ? 'PDF' : 'image';
-    return {
-      id: a.id,
-      nom: a.name,
-      univers: a.univer_name,
-      type: a.prod_name,
-      marque: a.marque,
-      modele: a.modele,
-      numeroSerie: a.numero_serie,
-      dateAchat: a.dt_achat,
-      prixAchat: a.prix_achat,
-      vendeur: a.vendeur,
-      occasion: a.occasion,
-      classeEnergie: a.classenergie,
-      garantie: guarantee.texte,
-      sousGarantie: guarantee.active,
-      photo: links.photo,
-      facture:
-        item.factureKey && links.facture
-          ? {
-              nom: `Facture${a.facture_ref ? ` ${a.facture_ref}` : ''} (${invoiceType})`,
-              url: links.facture,
-              type: a.facture_type ?? 'application/octet-stream',
-            }
-          : null,
-    };
+    return describeAppliance(item.appliance, item.rights, { photo: links.photo, facture: item.factureKey ? links.facture : null });
   }
 
   private async read(key: string): Promise<Buffer | null> {
@@ -398,28 +356,19 @@ export class DossierService {
       [{ key: `share:link:${share.id}`, max: config.rateLimits.sharePerLink, windowMs: SHARE_READ_WINDOW_MS }],
       MSG.shareTooManyReads,
     );
+    // Kept as bytes: the answer is sent again at each read until the household changes. Computed on
+    // the job pool's thread from the inventory as JSON text (shareContentJob).
     const content = await this.deps.shared.answer(share.user_id, `partage ${share.id}`, async () => {
-      const items = await this.items(share.user_id);
-      const base = `/api/V1/partages/${encodeURIComponent(token)}/appareils`;
-      // A household of 10,000 appliances: described and written a slice at a time (lib/breath.ts).
-      const appareils = await mapSliced(items, (item) =>
-        this.describe(item, {
-          photo: item.pictKey ? `${base}/${item.appliance.id}/photo` : null,
-          facture: item.factureKey ? `${base}/${item.appliance.id}/facture` : null,
-        }),
-      );
-      const priced = appareils.filter((a) => a.prixAchat !== null);
-      const part: Omit<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe' | 'appareils'> = {
-        nombre: appareils.length,
-        valeurTotale: Math.round(priced.reduce((s, a) => s + (a.prixAchat ?? 0), 0) * 100) / 100,
-        prixConnus: priced.length,
-      };
-      // Kept as bytes: the answer is sent again at each read until the household changes.
-      return Buffer.concat([
-        Buffer.from(`,${JSON.stringify(part).slice(1, -1)},"appareils":`),
-        await stringifySlicedBytes(appareils),
-        Buffer.from('}'),
+      const [inventory, inputs] = await Promise.all([
+        this.deps.appliances.inventoryJson(share.user_id, SHARE_FACTS),
+        this.deps.rights.householdInputs(share.user_id),
       ]);
+      const bytes = ownBytes(inventory);
+      const input: ShareJobInput = { inventory: bytes, ...inputs, base: `/api/V1/partages/${encodeURIComponent(token)}/appareils` };
+      return this.deps.jobs.run<Buffer>('modules/dossier/dossier-share.job#shareContentJob', input, {
+        timeMs: this.deps.config.jobs.dossierTimeoutMs,
+        transfer: [bytes.buffer as ArrayBuffer],
+      });
     });
     // Read each time: a rename does not move the household's data version.
     const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = {

@@ -1,4 +1,5 @@
-import { MSG } from '@ecofoyer/contracts';
+import { type Droits, MSG, SharedDossier } from '@ecofoyer/contracts';
+import { guaranteeText } from './dossier-describe.ts';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 const universes = new Map<number, number>();
-async function appliance(user: User, data: Record<string, string | number>, photo?: Buffer): Promise<number> {
+async function appliance(user: User, data: Record<string, string | number | boolean>, photo?: Buffer): Promise<number> {
   if (!universes.has(user.id)) {
     const u = await multipart({ name: 'Cuisine' });
     const res = await t.app.inject({
@@ -291,6 +292,47 @@ describe('« Dossier d’inventaire »', () => {
 });
 
 describe('Read-only links to the dossier', () => {
+  it('says of each appliance, in the list’s order, what its own rights page says — a repair under guarantee included — though computed on the job’s thread', async () => {
+    const me = await signedInUser(t, 'partage-droits@exemple.fr');
+    const first = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'D1', dt_achat: '2025-06-01', prix_achat: '300' });
+    const second = await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'D2', dt_achat: '2020-01-15' });
+    const third = await appliance(me, { prod_id: washer, marque: 'Miele', modele: 'D3', dt_livraison: '2026-02-01', occasion: true });
+    // Repaired under the legal guarantee after 10 days without it: the guarantee runs longer (L217-13).
+    const repaired = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/events`,
+      headers: me.headers,
+      payload: {
+        title: 'Ne vidange plus',
+        dt_realisation: '2025-09-02T09:00:00Z',
+        applianceId: first,
+        type: 'PANNE',
+        sous_garantie: true,
+        immobilisation_jours: 10,
+      },
+    });
+    expect(repaired.statusCode).toBe(201);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/dossier/partages`,
+      headers: me.headers,
+      payload: { jours: 7 },
+    });
+    const token = (created.json() as { lien: string }).lien.replace(/^.*\/partage\//, '');
+    const seen = await t.app.inject({ url: `/api/V1/partages/${token}` });
+    const dossier = SharedDossier.strict().parse(seen.json());
+    expect(dossier.appareils.map((a) => a.id)).toEqual([first, second, third]);
+    for (const a of dossier.appareils) {
+      const page = await t.app.inject({ url: `/api/V1/profils/users/foyers/univers/appliances/${a.id}/droits`, headers: me.headers });
+      expect(page.statusCode).toBe(200);
+      const rights = page.json() as Droits;
+      expect(a.garantie, `appliance ${a.id}`).toBe(guaranteeText(rights).texte);
+      expect(a.sousGarantie).toBe(guaranteeText(rights).active);
+    }
+    expect(dossier.appareils[0]!.garantie).not.toBe('Garantie légale jusqu’au 1 juin 2027');
+    expect(dossier).toMatchObject({ nombre: 3, valeurTotale: 300, prixConnus: 1 });
+  });
+
   it('shows the appliances, photos and invoices to someone without an account, never the owner’s address, until revoked', async () => {
     const me = await signedInUser(t, 'partage@exemple.fr');
     const id = await appliance(

@@ -22,7 +22,13 @@ import { inTransaction } from '../../lib/unit-of-work.ts';
 import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
-import type { ImportInventory, ImportInventoryRequest, ImportJobResult, ImportWrite } from './inventory-import.ts';
+import {
+  IMPORT_FACTS,
+  type ImportInventory,
+  type ImportInventoryRequest,
+  type ImportJobResult,
+  type ImportWrite,
+} from './inventory-import.ts';
 import { type JobPool, ownBytes } from '../../lib/job-pool.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
@@ -98,7 +104,7 @@ export class InventoryCsvService {
           stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
           const [products, existing, listed] = await Promise.all([
             this.deps.references.products(),
-            this.deps.appliances.importFactsJson(userId),
+            this.deps.appliances.inventoryJson(userId, IMPORT_FACTS),
             this.deps.universes.list(userId),
           ]);
           universes = listed;

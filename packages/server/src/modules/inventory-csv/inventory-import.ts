@@ -203,11 +203,31 @@ type ComparedField =
   | 'panne_note';
 type Compared = Partial<Pick<Appliance, ComparedField>>;
 
-/** What the plan compares of an appliance of the inventory (the repository reads it as JSON: `importFactsPage`). */
+/** What the plan compares of an appliance of the inventory (read as JSON: `AppliancesService.inventoryJson`). */
 export type ImportFacts = Pick<
   Appliance,
   'id' | 'name' | 'marque' | 'modele' | 'numero_serie' | 'univer_name' | 'facture_ref' | ComparedField
 >;
+export const IMPORT_FACTS = [
+  'id',
+  'name',
+  'marque',
+  'modele',
+  'numero_serie',
+  'univer_name',
+  'facture_ref',
+  'prod_id',
+  'dt_achat',
+  'dt_livraison',
+  'prix_achat',
+  'vendeur',
+  'occasion',
+  'classenergie',
+  'garantie_commerciale_fin',
+  'note',
+  'panne_note',
+  'created',
+] as const satisfies readonly (keyof ImportFacts | 'created')[];
 
 const comparable = (universe: string | null, i: Compared) =>
   JSON.stringify([

@@ -3,13 +3,11 @@ import {
   addDays,
   addMonths,
   type Appliance,
-  computeRights,
   type Droits,
   type DroitsResume,
   dayFr,
   type Event,
   parisDay,
-  repairBonusFor,
   SMARTFIX_AGE_MAX,
   smartfixKindOfProduct,
 } from '@ecofoyer/contracts';
@@ -21,6 +19,7 @@ import type { AppliancesService, GuaranteeFacts } from '../appliances/appliances
 import type { EventsService, FeedDay } from '../events/events.service.ts';
 import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { ReferencesService } from '../references/references.service.ts';
+import { type BreakdownFacts, guaranteeRights } from './guarantee-rights.ts';
 
 interface RunningGuarantee {
   applianceId: number;
@@ -84,6 +83,30 @@ export class RightsService {
     return all;
   }
 
+  /**
+   * What the household's guarantees are computed from besides its appliances (`guaranteeRights`),
+   * for a job's thread: its breakdowns, the products' slugs and bonus types, and today in Paris.
+   */
+  async householdInputs(userId: number): Promise<{
+    breakdowns: (BreakdownFacts & { applianceId: number | null })[];
+    products: Pick<RefProductRow, 'id' | 'slug' | 'repair_bonus_types'>[];
+    today: string;
+  }> {
+    const [events, products] = await Promise.all([this.deps.events.breakdowns(userId), this.deps.references.productRows()]);
+    return {
+      breakdowns: events.map((e) => ({
+        applianceId: e.applianceId,
+        type: e.type,
+        dt_realisation: e.dt_realisation,
+        sous_garantie: e.sous_garantie,
+        immobilisation_jours: e.immobilisation_jours,
+        remplace: e.remplace,
+      })),
+      products: products.map(({ id, slug, repair_bonus_types }) => ({ id, slug, repair_bonus_types })),
+      today: parisDay(this.deps.clock.now()),
+    };
+  }
+
   /** The home's « N appareils encore sous garantie ». */
   async summary(userId: number): Promise<DroitsResume> {
     const running = await this.runningGuarantees(userId);
@@ -119,28 +142,7 @@ export class RightsService {
     today = parisDay(this.deps.clock.now()),
   ): Promise<Droits> {
     const product = appliance.prod_id ? await this.deps.references.product(appliance.prod_id) : undefined;
-    const bonus = product ? repairBonusFor(product.repair_bonus_types) : null;
-    return computeRights(
-      {
-        dtAchat: appliance.dt_achat,
-        dtLivraison: appliance.dt_livraison,
-        occasion: appliance.occasion,
-        garantieCommercialeFin: appliance.garantie_commerciale_fin,
-        productSlug: product?.slug ?? null,
-        // The lowest amount when the type covers several bonus rows: what is sure to apply.
-        bonusMontant: bonus?.min ?? 0,
-        repairs: events
-          .filter((e) => e.type === 'PANNE')
-          .map((e) => ({
-            date: parisDay(new Date(e.dt_realisation)),
-            sousGarantie: e.sous_garantie,
-            immobilisationJours: e.immobilisation_jours,
-            remplace: e.remplace,
-          })),
-        reparabilite: product && full ? this.repairability(full, product, events, today) : null,
-      },
-      today,
-    );
+    return guaranteeRights(appliance, product, events, today, product && full ? this.repairability(full, product, events, today) : null);
   }
 
   /**
