@@ -41,7 +41,7 @@ describe('the built server (node dist/main.js)', () => {
   it('runs without a TypeScript loader and serves the API, its reference data and the app: the DEMO household opens', async () => {
     expect(server.child.spawnargs.join(' ')).toContain('packages/server/dist/main.js');
     expect(server.child.spawnargs.join(' ')).not.toContain('tsx');
-    expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', db: 'ok', disk: 'ok' });
     const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto('/login');

@@ -87,6 +87,10 @@ export const MSG = {
   unsupportedMedia: 'Ce type de contenu n’est pas accepté.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   dbUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  diskFull:
+    'Plus de place sur le serveur : rien n’a été enregistré. Réessayez plus tard ; si cela dure, prévenez la personne qui gère ce serveur.',
+  diskReadOnly:
+    'Le serveur ne peut rien enregistrer pour le moment (son disque est en lecture seule) : rien n’a été enregistré. Réessayez dans quelques instants.',
   boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
   boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
   boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { existsSync } from 'node:fs';
+import { existsSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MSG, UPLOAD_MAX_BYTES } from '@ecofoyer/contracts';
@@ -96,12 +96,28 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/**
+ * Where the log's lines go: stdout, one synchronous write a line (as pino's own default). A line
+ * the system refuses — stdout redirected to a file on a full disk (ENOSPC), a closed pipe — is
+ * dropped: pino's default stream turns that refusal into an unhandled error that ends the server.
+ */
+export const logLines = {
+  dropped: 0,
+  write(line: string) {
+    try {
+      writeSync(1, line);
+    } catch {
+      logLines.dropped++;
+    }
+  },
+};
+
 /** The Fastify instance, used by main.ts and by the tests (app.inject). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'], stream: logLines },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     // Two lines per request cost a quarter of a simple route's time: one compact line,

@@ -62,7 +62,7 @@ export interface ServerProcess {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number; built?: boolean; nodeArgs?: string[] } = {},
+  options: { port?: number; timeoutMs?: number; built?: boolean; nodeArgs?: string[]; stdout?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...(options.built ? BUILT_ARGS : ['--import', 'tsx', MAIN])], {
@@ -81,7 +81,8 @@ export async function startServer(
       ...(options.built ? BUILT_ENV : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // `stdout`: a file descriptor the log goes to instead of this process (a file on a full disk).
+    stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));

@@ -1,6 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/client.ts';
+import { isDiskFull, isReadOnly } from './disk.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -34,6 +35,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (/^22[0-9A-Z]{3}$/.test(String((error as { code?: unknown }).code))) {
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.code(400).send({ message: MSG.invalidInput, code: 'INVALID_VALUE' });
+    }
+    // The data folder's disk is full or mounted read-only: said in French, nothing was saved (a
+    // file's partial write is removed by the store; the row it belonged to was never written).
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      return reply.code(507).send({ message: MSG.diskFull, code: 'DISK_FULL' });
+    }
+    if (isReadOnly(error)) {
+      request.log.error({ err: error }, 'disk read-only');
+      return reply.code(503).header('retry-after', '30').send({ message: MSG.diskReadOnly, code: 'READ_ONLY' });
     }
     // The database is down or restarting: a French 503 the client may retry, not a 500.
     if (isDatabaseUnavailable(error)) {

@@ -40,8 +40,14 @@ export class LocalFileStore implements FileStore {
     await mkdir(path.dirname(file), { recursive: true });
     // Written under a temporary name then renamed: a crash never leaves half a file under the key.
     const partial = `${file}${PARTIAL}`;
-    await writeFile(partial, data);
-    await rename(partial, file);
+    try {
+      await writeFile(partial, data);
+      await rename(partial, file);
+    } catch (error) {
+      // A disk full (or gone read-only) mid-write: the partial file goes at once, not at the next sweep.
+      await rm(partial, { force: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   async get(key: string) {

@@ -68,7 +68,7 @@ describe.skipIf(!databaseUrl)('database stalled or emptied under the server (Pos
     try {
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
       await schema.drop();
-      expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'degraded', db: 'down' });
+      expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'degraded', db: 'down', disk: 'ok' });
       const res = await app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(MSG.dbUnavailable);

@@ -409,7 +409,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
     phase = 'down';
     await until(async () => count('down') >= 12, 'answers while the database is away');
     const health = await call(`${server.url}/api/health`);
-    expect(health).toEqual({ status: 503, body: { status: 'degraded', db: 'down' } });
+    expect(health).toEqual({ status: 503, body: { status: 'degraded', db: 'down', disk: 'ok' } });
 
     phase = 'back';
     restoredAt = Date.now();

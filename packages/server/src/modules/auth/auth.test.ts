@@ -1051,7 +1051,7 @@ describe('PUT /api/auth/user/{id}', () => {
 
 describe('errors and operations', () => {
   it('answers health and the OpenAPI document', async () => {
-    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', db: 'ok' });
+    expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', db: 'ok', disk: 'ok' });
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toEqual(
