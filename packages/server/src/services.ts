@@ -99,7 +99,7 @@ export function createServices(deps: {
   const searchIndexes = new HouseholdCache(db, clock, { maxEntries: 16, maxAgeMs: 10 * 60_000, clockBound: false });
   const appliances = new AppliancesService(appliancesRepository, { files, references, universes, bus, clock, searchIndexes });
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
-  const notifications = new NotificationsService(new NotificationsRepository(db), { clock, config, log, mailer: deps.mailer });
+  const notifications = new NotificationsService(new NotificationsRepository(db), { db, clock, config, log, mailer: deps.mailer });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
   foyer.onLeave((foyerId, memberId, unit) => events.memberLeft(foyerId, memberId, unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, foyer, clock, log });

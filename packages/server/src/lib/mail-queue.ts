@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 const MINUTE = 60_000;
 /** Attempts before a mail is given up (logged, kept with its last error): about 4 h of retries. */
@@ -32,9 +33,9 @@ export class MailQueue implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage, unit?: UnitOfWork): Promise<void> {
     const now = this.clock.now();
-    await this.db
+    await (unit?.tx ?? this.db)
       .insertInto('mail_queue')
       .values({
         to_address: message.to,
@@ -47,7 +48,9 @@ export class MailQueue implements Mailer {
         next_attempt_at: now,
       })
       .execute();
-    void this.drain();
+    // In a transaction, the worker would not see the row before the commit.
+    if (unit) unit.afterCommit(() => void this.drain());
+    else void this.drain();
   }
 
   /** Sends every due mail; resolves when the queue has nothing due left (tests and shutdown await it). */

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { lazyModule } from './lazy-module.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 const nodemailer = lazyModule(async () => (await import('nodemailer')).default);
 
@@ -32,7 +33,11 @@ export const SMTP_TIMEOUT_MS = 10_000;
 export const SMTP_WORST_SEND_MS = 5 * SMTP_TIMEOUT_MS;
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * `unit`: the transaction of the change the mail announces (a transactional outbox): the mail is
+   * queued in it, so it exists if and only if the change is committed, and leaves after the commit.
+   */
+  send(message: MailMessage, unit?: UnitOfWork): Promise<void>;
 }
 
 /**
@@ -48,10 +53,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   });
   // nodemailer loads with the first mail, not at start.
   let transport: Transporter | undefined;
-  if (options.smtpUrl) {
-    const smtpUrl = options.smtpUrl;
-    return {
-      async send(message) {
+  const smtpUrl = options.smtpUrl;
+  const deliver = smtpUrl
+    ? async (message: MailMessage) => {
         const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
         transport ??= (await nodemailer()).createTransport({
           url: smtpUrl,
@@ -60,17 +64,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
           socketTimeout: 3 * timeout,
         });
         await transport.sendMail(mime(message));
-      },
-    };
-  }
+      }
+    : async (message: MailMessage) => {
+        transport ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+        const info = await transport.sendMail(mime(message));
+        await mkdir(options.outboxDir, { recursive: true });
+        const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+        const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
+        await writeFile(file, info.message as Buffer);
+      };
   return {
-    async send(message) {
-      transport ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail(mime(message));
-      await mkdir(options.outboxDir, { recursive: true });
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
+    // Without a queue, a mail of a transaction leaves once it is committed.
+    async send(message, unit) {
+      if (unit) unit.afterCommit(() => deliver(message));
+      else await deliver(message);
     },
   };
 }

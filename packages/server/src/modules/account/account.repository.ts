@@ -113,7 +113,12 @@ export class AccountRepository {
    * lines lose everything that points at the person (user, address, details) and one anonymous line
    * records that an account was deleted. Answers the keys of the files to delete.
    */
-  async deleteAccount(userId: number, now: Date, prepare: (unit: UnitOfWork) => Promise<number[]>): Promise<string[]> {
+  async deleteAccount(
+    userId: number,
+    now: Date,
+    prepare: (unit: UnitOfWork) => Promise<number[]>,
+    announce: (unit: UnitOfWork) => Promise<void>,
+  ): Promise<string[]> {
     return inTransaction(this.db, async (unit) => {
       const trx = unit.tx;
       const foyers = await prepare(unit);
@@ -126,6 +131,8 @@ export class AccountRepository {
         .where('user_id', '=', userId)
         .execute();
       await trx.insertInto('audit_log').values({ user_id: null, action: 'account_deleted', ip: null, created_at: now }).execute();
+      // After the address's mails are forgotten (the announcement is the one mail kept), before its sessions go with the row.
+      await announce(unit);
       await trx.deleteFrom('users').where('id', '=', userId).execute();
       return keys;
     });

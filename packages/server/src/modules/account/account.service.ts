@@ -67,11 +67,16 @@ export class AccountService {
   }
 
   /**
-   * Every row of the account gone in one transaction — with the foyers `prepare` says go with it —
-   * then their files (a file left by a failure goes with the orphan sweep).
+   * Every row of the account gone in one transaction — with the foyers `prepare` says go with it, and
+   * what `announce` writes of it (the sessions' end, the mail) — then their files (a file left by a
+   * failure goes with the orphan sweep).
    */
-  async deleteAll(userId: number, prepare: (unit: UnitOfWork) => Promise<number[]>): Promise<void> {
-    const keys = await this.repo.deleteAccount(userId, this.deps.clock.now(), prepare);
+  async deleteAll(
+    userId: number,
+    prepare: (unit: UnitOfWork) => Promise<number[]>,
+    announce: (unit: UnitOfWork) => Promise<void> = async () => undefined,
+  ): Promise<void> {
+    const keys = await this.repo.deleteAccount(userId, this.deps.clock.now(), prepare, announce);
     for (const key of keys) await this.deps.store.delete(key).catch(() => undefined);
   }
 }

@@ -94,6 +94,36 @@ describe('Télécharger mes données', () => {
 });
 
 describe('Supprimer mon compte', () => {
+  it('announces nothing of a deletion that fails: the account stays, signed in, and no « supprimé » mail is queued', async () => {
+    const me = await household('pas-parti@exemple.fr', 'Reste');
+    // The deletion's last statement refused (as a row locked past the statement timeout would be).
+    await sql`create or replace function refuse_account_deletion() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_account_deletion before delete on users for each row
+      when (old.email = 'pas-parti@exemple.fr') execute function refuse_account_deletion()`.execute(t.db);
+    try {
+      const failed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/auth/user/${me.id}`,
+        headers: me.headers,
+        payload: { currentPassword: PASSWORD },
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_account_deletion on users`.execute(t.db);
+      await sql`drop function refuse_account_deletion()`.execute(t.db);
+    }
+    expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).statusCode).toBe(200);
+    const mails = await t.db.selectFrom('mail_queue').select('subject').where('to_address', '=', 'pas-parti@exemple.fr').execute();
+    expect(mails.map((m) => m.subject)).not.toContain(MSG.accountDeletedMailSubject);
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'pas-parti@exemple.fr', password: PASSWORD },
+    });
+    expect(signin.statusCode).toBe(200);
+  });
+
   it('needs the current password, then deletes every row and file, ends the sessions, mails a confirmation and keeps only an anonymous trace', async () => {
     const me = await household('partant@exemple.fr', 'Partant');
     const neighbour = await household('reste@exemple.fr', 'Reste');

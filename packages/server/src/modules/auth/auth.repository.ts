@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 import { holdLock } from '../../lib/advisory-locks.ts';
 
 /** Holds, until the transaction ends, the lock on `userId`'s sessions: their rotations and revocations run one after the other. */
-const lockSessions = (trx: Transaction<Database>, userId: number) => holdLock(trx, 'sessions', userId);
+const lockSessions = (trx: Db, userId: number) => holdLock(trx, 'sessions', userId);
 
 /** The SQL of accounts, sessions (refresh tokens) and reset tokens. */
 export class AuthRepository {
@@ -172,12 +172,14 @@ export class AuthRepository {
 
   /** Revokes every session of the user but `exceptFamily` (the caller's own, when given); returns the families ended. */
   async revokeAllForUser(userId: number, now: Date, exceptFamily?: string): Promise<string[]> {
-    const rows = await this.db.transaction().execute(async (trx) => {
+    const revoke = async (trx: Db) => {
       await lockSessions(trx, userId);
       let query = trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
       if (exceptFamily) query = query.where('family_id', '!=', exceptFamily);
       return query.returning('family_id').execute();
-    });
+    };
+    // Within the caller's transaction when this repository runs on one (an account's deletion).
+    const rows = this.db.isTransaction ? await revoke(this.db) : await this.db.transaction().execute(revoke);
     return [...new Set(rows.map((r) => r.family_id))];
   }
 

@@ -231,8 +231,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = req.params;
       const departure = { donnees: req.body.donnees, successeur: req.body.successeur };
       // A household the account holds and shares is handed over, or deleted with it, as the person chose (decision 021).
-      await service.deleteAccount(userId, req.body.currentPassword, req.ip, () =>
-        account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit)),
+      await service.deleteAccount(userId, req.body.currentPassword, req.ip, (announce) =>
+        account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit), announce),
       );
       return { message: MSG.accountDeleted };
     },

@@ -13,7 +13,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limit.ts';
 import type { SessionChecker } from '../../lib/sessions.ts';
-import type { AuthRepository } from './auth.repository.ts';
+import { AuthRepository } from './auth.repository.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { TotpService } from './totp.service.ts';
 
 const MINUTE = 60_000;
@@ -169,26 +170,25 @@ export class AuthService {
     userId: number,
     currentPassword: string | null | undefined,
     ip: string | null,
-    deleteRows: () => Promise<void>,
+    deleteRows: (announce: (unit: UnitOfWork) => Promise<void>) => Promise<void>,
   ): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user) throw unauthorized();
     if (user.demo_expires_at) throw forbidden(MSG.demoDeleteLocked, 'DEMO_ACCOUNT');
     await this.checkCurrentPassword(user, currentPassword, ip);
     const now = this.deps.clock.now();
-    this.deps.sessions.revoked(await this.repo.revokeAllForUser(userId, now));
-    await deleteRows();
+    // The sessions' end and the « supprimé » mail are part of the deletion's transaction: a deletion
+    // that fails (a process killed, a row locked past the statement timeout) leaves the account as it
+    // was, still signed in, and its owner told nothing.
+    await deleteRows(async (unit) => {
+      const revoked = await new AuthRepository(unit.tx).revokeAllForUser(userId, now);
+      unit.afterCommit(() => this.deps.sessions.revoked(revoked));
+      await this.deps.mailer.send(
+        { to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname), forgetWhenSent: true },
+        unit,
+      );
+    });
     await this.repo.clearSigninFailures(`user:${userId}`);
-    try {
-      await this.deps.mailer.send({
-        to: user.email,
-        subject: MSG.accountDeletedMailSubject,
-        text: MSG.accountDeletedMailText(user.firstname),
-        forgetWhenSent: true,
-      });
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'account deletion mail could not be queued');
-    }
   }
 
   /** A demo account whose filling failed goes at once rather than at its expiry. */

@@ -10,6 +10,11 @@ const DAY_MS = 86_400_000;
 export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The same queries inside a transaction (lib/unit-of-work.ts). */
+  in(tx: Db): NotificationsRepository {
+    return new NotificationsRepository(tx);
+  }
+
   /**
    * MAINTENANCE notifications for events falling due (and the day before), worded by `reminderText`.
    * The dedupe key makes each one exist once, even when several processes run this at the same moment.

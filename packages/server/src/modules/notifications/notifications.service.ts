@@ -19,6 +19,8 @@ import { isIP } from 'node:net';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { pushHost, sendPush } from './push-sender.ts';
 import type { NotificationJoined, NotificationsRepository } from './notifications.repository.ts';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
 
 /** Reminders mailed at once, and product recalls; a badge earned (CHALLENGE) is not. */
 const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL']);
@@ -35,7 +37,7 @@ export class NotificationsService {
 
   constructor(
     private readonly repo: NotificationsRepository,
-    private readonly deps: { clock: Clock; config: Config; log: FastifyBaseLogger; mailer: Mailer },
+    private readonly deps: { db: Db; clock: Clock; config: Config; log: FastifyBaseLogger; mailer: Mailer },
   ) {}
 
   private toDto(row: NotificationJoined): Notification {
@@ -69,36 +71,45 @@ export class NotificationsService {
    */
   async tick(): Promise<NotificationRow[]> {
     const now = this.deps.clock.now();
-    const created = await this.repo.createMaintenanceDue(now);
+    const created = await this.delivered((repo) => repo.createMaintenanceDue(now));
     // A step that fails (the recall watch, the guarantees) is logged and leaves the others their turn:
-    // a maintenance reminder is never held back by another source.
+    // a maintenance reminder is never held back by another source. A step's reminders are made by its
+    // module; their mails are queued in one transaction right after.
     for (const step of this.steps) {
       try {
-        created.push(...(await step()));
+        const rows = await step();
+        created.push(...(await this.delivered(async () => rows)));
       } catch (err) {
         this.deps.log.error({ err }, 'a notification step failed');
       }
     }
-    await this.deliver(created);
     await this.sendDigests(now);
     return created;
   }
 
   /**
-   * Each new notification reaches its member the ways they chose: in the app (else it is hidden from
-   * the list and the count), by push, and by e-mail at once for reminders when they chose « à chaque
-   * rappel » (a badge earned is not mailed). Mails leave from the mail queue.
+   * Notifications made by `make` reach their members the ways each chose: in the app (else they are
+   * hidden from the list and the count), by e-mail at once for reminders when they chose « à chaque
+   * rappel » (a badge earned is not mailed), both in the transaction that makes them (a
+   * transactional outbox: a reminder exists with its mail or not at all, whatever stops the process
+   * between the two); then by push, once committed (a push service is no part of a transaction).
    */
-  private async deliver(rows: NotificationRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    const recipients = new Map((await this.repo.recipients([...new Set(rows.map((r) => r.user_id))])).map((r) => [r.user_id, r]));
-    await this.repo.silence(rows.filter((r) => recipients.get(r.user_id)?.in_app === false).map((r) => r.id));
-    await Promise.all(rows.filter((r) => recipients.get(r.user_id)?.push !== false).map((r) => this.push(r)));
-    for (const row of rows) {
-      const to = recipients.get(row.user_id);
-      if (!to?.email || to.email_mode !== 'immediat' || !MAILED_TYPES.has(row.type)) continue;
-      await this.deps.mailer.send(reminderMail(to.email_address, row, this.mailLinks(row.user_id)));
-    }
+  private async delivered(make: (repo: NotificationsRepository) => Promise<NotificationRow[]>): Promise<NotificationRow[]> {
+    const { rows, pushes } = await inTransaction(this.deps.db, async (unit) => {
+      const repo = this.repo.in(unit.tx);
+      const made = await make(repo);
+      if (made.length === 0) return { rows: made, pushes: [] };
+      const recipients = new Map((await repo.recipients([...new Set(made.map((r) => r.user_id))])).map((r) => [r.user_id, r]));
+      await repo.silence(made.filter((r) => recipients.get(r.user_id)?.in_app === false).map((r) => r.id));
+      for (const row of made) {
+        const to = recipients.get(row.user_id);
+        if (!to?.email || to.email_mode !== 'immediat' || !MAILED_TYPES.has(row.type)) continue;
+        await this.deps.mailer.send(reminderMail(to.email_address, row, this.mailLinks(row.user_id)), unit);
+      }
+      return { rows: made, pushes: made.filter((r) => recipients.get(r.user_id)?.push !== false) };
+    });
+    await Promise.all(pushes.map((r) => this.push(r)));
+    return rows;
   }
 
   private mailLinks(userId: number) {
@@ -113,20 +124,24 @@ export class NotificationsService {
     const week = digestWeek(now);
     if (!week) return;
     for (const member of await this.repo.digestRecipients(week)) {
-      if (!(await this.repo.claimDigest(member.user_id, week, now))) continue;
-      const tasks = await this.repo.tasks(
-        member.user_id,
-        new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS),
-        new Date(now.getTime() + 8 * DAY_MS),
-      );
-      const guarantees = await this.repo.guaranteeReminders(member.user_id, new Date(now.getTime() - 7 * DAY_MS));
-      if (tasks.length === 0 && guarantees.length === 0) continue;
-      const list = tasks.map((t) => ({
-        ...t,
-        dt_realisation: new Date(t.dt_realisation),
-        overdue: new Date(t.dt_realisation).getTime() < now.getTime(),
-      }));
-      await this.deps.mailer.send(digestMail(member.email, member.firstname, list, guarantees, this.mailLinks(member.user_id)));
+      // The week claimed and its mail queued in one transaction: a digest is sent once, or not claimed.
+      await inTransaction(this.deps.db, async (unit) => {
+        const repo = this.repo.in(unit.tx);
+        if (!(await repo.claimDigest(member.user_id, week, now))) return;
+        const tasks = await repo.tasks(
+          member.user_id,
+          new Date(now.getTime() - DIGEST_LATE_DAYS * DAY_MS),
+          new Date(now.getTime() + 8 * DAY_MS),
+        );
+        const guarantees = await repo.guaranteeReminders(member.user_id, new Date(now.getTime() - 7 * DAY_MS));
+        if (tasks.length === 0 && guarantees.length === 0) return;
+        const list = tasks.map((t) => ({
+          ...t,
+          dt_realisation: new Date(t.dt_realisation),
+          overdue: new Date(t.dt_realisation).getTime() < now.getTime(),
+        }));
+        await this.deps.mailer.send(digestMail(member.email, member.firstname, list, guarantees, this.mailLinks(member.user_id)), unit);
+      });
     }
   }
 
@@ -182,15 +197,17 @@ export class NotificationsService {
 
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */
   async challenge(userId: number, key: string, title: string, message: string): Promise<void> {
-    const row = await this.repo.insertOnce({
-      user_id: userId,
-      type: 'CHALLENGE',
-      title,
-      message,
-      dedupe_key: key,
-      created_at: this.deps.clock.now(),
+    await this.delivered(async (repo) => {
+      const row = await repo.insertOnce({
+        user_id: userId,
+        type: 'CHALLENGE',
+        title,
+        message,
+        dedupe_key: key,
+        created_at: this.deps.clock.now(),
+      });
+      return row ? [row] : [];
     });
-    if (row) await this.deliver([row]);
   }
 
   count(userId: number) {

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_PREFERENCES, MSG } from '@ecofoyer/contracts';
 import type { ParsedMail } from 'mailparser';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailQueue } from '../../lib/mail-queue.ts';
 import { joinFoyer } from '../../../test/foyer.ts';
@@ -246,5 +247,27 @@ describe('notification preferences and reminder mails', () => {
       '- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité',
     );
     t.clock.set('2026-11-21T09:00:00Z');
+  });
+
+  it('makes a reminder and queues its mail in one transaction: a mail that cannot be queued leaves no reminder, and the next tick makes both', async () => {
+    const me = await signedInUser(t, 'rappel-outbox@exemple.fr');
+    await plan(me, 'Purger le chauffe-eau', new Date(t.clock.now().getTime() + 5 * HOUR));
+    // The mail's insert refused (as a process killed between the two would leave it undone).
+    await sql`create or replace function refuse_outbox_mail() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_outbox_mail before insert on mail_queue for each row
+      when (new.to_address = 'rappel-outbox@exemple.fr') execute function refuse_outbox_mail()`.execute(t.db);
+    const notifications = () =>
+      t.db.selectFrom('notifications').select('title').where('user_id', '=', me.id).where('type', '=', 'MAINTENANCE').execute();
+    try {
+      await expect(t.app.services.notifications.tick()).rejects.toThrow(/refused by the test/);
+      expect(await notifications()).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_outbox_mail on mail_queue`.execute(t.db);
+      await sql`drop function refuse_outbox_mail()`.execute(t.db);
+    }
+    await t.app.services.notifications.tick();
+    expect(await notifications()).toHaveLength(1);
+    expect((await mailsTo('rappel-outbox@exemple.fr')).map((m) => m.subject)).toEqual([expect.stringContaining('Purger le chauffe-eau')]);
   });
 });
