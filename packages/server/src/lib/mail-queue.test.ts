@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CLAIM_MS, MailQueue } from './mail-queue.ts';
+import { CLAIM_MS, MailQueue, SERVER_PROBE_MS } from './mail-queue.ts';
 import { createMailer, SMTP_WORST_SEND_MS } from './mailer.ts';
 
 describe('mail that a silent or flaky SMTP server cannot stall nor double', () => {
@@ -84,5 +84,75 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
       await queue.drain();
       expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(2);
     });
+  });
+
+  it('sends a reset mail within seconds of the mail server’s return, not after its backoff, without spending its attempts', async () => {
+    let smtp = await smtpCapture();
+    const port = Number(new URL(smtp.url).port);
+    const t = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const queue = t.app.deps.mailer as MailQueue;
+      await smtp.close();
+      await queue.send({ to: 'retour@exemple.fr', subject: 'Réinitialisation — retour du serveur', text: 'Lien' });
+      await queue.drain();
+      const waiting = await t.db
+        .selectFrom('mail_queue')
+        .select(['attempts', 'next_attempt_at'])
+        .where('to_address', '=', 'retour@exemple.fr')
+        .executeTakeFirstOrThrow();
+      expect(waiting.attempts).toBe(1);
+      // Its backoff says a minute from now (the test's clock does not move): only the probe can send it sooner.
+      expect(waiting.next_attempt_at.getTime()).toBeGreaterThan(t.clock.now().getTime());
+      smtp = await smtpCapture(port);
+      const back = Date.now();
+      await vi.waitFor(() => expect(smtp.mails.map((m) => m.subject)).toEqual(['Réinitialisation — retour du serveur']), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      expect(Date.now() - back).toBeLessThan(SERVER_PROBE_MS + 5000);
+      // One failed attempt while the server was away, one that went: the probes spent none.
+      await vi.waitFor(async () =>
+        expect(
+          (
+            await t.db
+              .selectFrom('mail_queue')
+              .select(['attempts', 'sent_at'])
+              .where('to_address', '=', 'retour@exemple.fr')
+              .executeTakeFirstOrThrow()
+          ).attempts,
+        ).toBe(2),
+      );
+    } finally {
+      await t.app.close();
+      await smtp.close();
+    }
+  }, 60_000);
+
+  it('sends each mail once when two replicas drain the same queue at the same time', async () => {
+    const smtp = await smtpCapture();
+    const t = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const transport = createMailer({ smtpUrl: smtp.url, from: 'EcoFoyer <no-reply@ecofoyer.local>', outboxDir: tmpdir() });
+      const log = { info() {}, warn() {}, error() {} } as never;
+      const replicas = [new MailQueue(t.db, transport, t.clock, log), new MailQueue(t.db, transport, t.clock, log)];
+      const subjects = Array.from({ length: 12 }, (_, i) => `Réinitialisation ${i + 1}`);
+      await t.db
+        .insertInto('mail_queue')
+        .values(
+          subjects.map((subject) => ({
+            to_address: 'deux@exemple.fr',
+            subject,
+            body: 'Lien',
+            created_at: t.clock.now(),
+            next_attempt_at: t.clock.now(),
+          })),
+        )
+        .execute();
+      await Promise.all([...replicas.map((r) => r.drain()), ...replicas.map((r) => r.drain())]);
+      expect(smtp.mails.map((m) => m.subject).sort()).toEqual(subjects.toSorted());
+    } finally {
+      await t.app.close();
+      await smtp.close();
+    }
   });
 });

@@ -15,6 +15,10 @@ export const MAIL_MAX_ATTEMPTS = 8;
 export const CLAIM_MS = 2 * MINUTE;
 /** Wait before attempt n + 1: 1, 2, 4 … minutes, at most an hour. */
 export const mailBackoffMs = (attempts: number) => Math.min(60 * MINUTE, MINUTE * 2 ** Math.max(0, attempts - 1));
+/** While the mail server cannot be reached, how often a worker asks whether it is back (a connection and its greeting). */
+export const SERVER_PROBE_MS = 5000;
+/** nodemailer's codes of a server that cannot be reached, as opposed to a mail it refused. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET']);
 
 /**
  * The mail queue: `send` only inserts the mail and wakes the worker; the worker takes
@@ -25,6 +29,8 @@ export const mailBackoffMs = (attempts: number) => Math.min(60 * MINUTE, MINUTE 
 export class MailQueue implements Mailer {
   private running: Promise<void> | null = null;
   private again = false;
+  /** Asks the mail server every SERVER_PROBE_MS while it cannot be reached (`serverDown`). */
+  private probe: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -102,9 +108,46 @@ export class MailQueue implements Mailer {
       .execute();
   }
 
-  /** Resolves once the drain in progress, if any, is over (the app awaits it before closing its database). */
+  /** Resolves once the drain in progress, if any, is over (the app awaits it before closing its database); no more probes. */
   async idle(): Promise<void> {
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
     while (this.running) await this.running;
+  }
+
+  /**
+   * The mail server could not be reached: rather than leave the mails to their backoff (a reset link
+   * waiting minutes after the server is back), the worker asks the server every SERVER_PROBE_MS and,
+   * once it answers, sends every mail waiting at once (their attempts are not spent meanwhile).
+   */
+  private serverDown(): void {
+    const verify = this.transport.verify?.bind(this.transport);
+    if (this.probe || !verify) return;
+    let asking = false;
+    this.probe = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      verify()
+        .then(async () => {
+          if (this.probe) clearInterval(this.probe);
+          this.probe = null;
+          const now = this.clock.now();
+          await this.db
+            .updateTable('mail_queue')
+            .set({ next_attempt_at: now })
+            .where('sent_at', 'is', null)
+            .where('failed_at', 'is', null)
+            .where('next_attempt_at', '>', now)
+            .execute();
+          this.log.info('mail server back: the waiting mails go now');
+          await this.drain();
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+        });
+    }, SERVER_PROBE_MS);
+    this.probe.unref();
   }
 
   /** Claims the next due mail (one at a time: its claim covers its own send only), sends it; returns how many it took. */
@@ -162,6 +205,7 @@ export class MailQueue implements Mailer {
             .where('id', '=', mail.id)
             .execute();
         this.log[giveUp ? 'error' : 'warn']({ err: error, mailId: mail.id, attempts }, giveUp ? 'mail given up' : 'mail will be retried');
+        if (UNREACHABLE.has(String((error as { code?: unknown })?.code))) this.serverDown();
       }
     }
     return due.rows.length;

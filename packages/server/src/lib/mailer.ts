@@ -38,6 +38,8 @@ export interface Mailer {
    * queued in it, so it exists if and only if the change is committed, and leaves after the commit.
    */
   send(message: MailMessage, unit?: UnitOfWork): Promise<void>;
+  /** Resolves when the mail server answers (a connection and its greeting), rejects otherwise; none for the outbox folder. */
+  verify?(): Promise<void>;
 }
 
 /**
@@ -54,16 +56,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   // nodemailer loads with the first mail, not at start.
   let transport: Transporter | undefined;
   const smtpUrl = options.smtpUrl;
+  const smtp = async () => {
+    const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+    transport ??= (await nodemailer()).createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: 3 * timeout,
+    });
+    return transport;
+  };
   const deliver = smtpUrl
     ? async (message: MailMessage) => {
-        const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
-        transport ??= (await nodemailer()).createTransport({
-          url: smtpUrl,
-          connectionTimeout: timeout,
-          greetingTimeout: timeout,
-          socketTimeout: 3 * timeout,
-        });
-        await transport.sendMail(mime(message));
+        await (await smtp()).sendMail(mime(message));
       }
     : async (message: MailMessage) => {
         transport ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -79,5 +84,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       if (unit) unit.afterCommit(() => deliver(message));
       else await deliver(message);
     },
+    ...(smtpUrl
+      ? {
+          async verify() {
+            await (await smtp()).verify();
+          },
+        }
+      : {}),
   };
 }
