@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Web features (decisions 009 and 014): a feature imports only itself, `lib/`,
- * `components/`, `app/`, the assets and the shared features below. A page that shows another
+ * `components/`, the assets and the shared features below (never `app/`: a lint rule in biome.json). A page that shows another
  * feature's part leaves a slot (`lib/slots.tsx`) that its route fills (`app/pages/`); a change that
  * earns badges says so in its mutation's meta (`lib/mutation-meta.ts`). Any other feature-to-feature
  * import must be declared in DECLARED with its reason, so that none appears unnoticed.

@@ -1,7 +1,15 @@
-import { API_BASE } from '@ecofoyer/contracts';
+import { API_BASE, MSG } from '@ecofoyer/contracts';
+import { sessionStore } from './session.ts';
 
 /** The base of a user's own resources. */
 export const userPath = (id: number) => `${API_BASE}/profils/users/${id}`;
+
+/** The signed-in user's own resources (product §7: a missing user id rejects locally with "User ID not found"). */
+export function userBase(): string {
+  const id = sessionStore.get()?.id;
+  if (!id) throw new Error(MSG.userIdNotFound);
+  return userPath(id);
+}
 
 /**
  * The GETs the shell and the home page make on their first render, shared by their queries and

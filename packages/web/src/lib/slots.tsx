@@ -34,6 +34,8 @@ export interface Slots {
   energyLabelScanner: ComponentType<EnergyLabelScannerProps>;
   /** The appliance page's consumption, yearly cost and label scan (identification). */
   applianceEnergy: ComponentType<{ appliance: Appliance }>;
+  /** The terms of use in a dialog, opened from the public pages' footer (info); `preload` fetches its code ahead of a click. */
+  cguDialog: ComponentType<{ opened: boolean; onClose: () => void }> & { preload?: () => unknown };
 }
 
 /** What an energy label's QR code or a barcode identified, as an appliance's fields. */

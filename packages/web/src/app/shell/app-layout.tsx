@@ -9,7 +9,7 @@ import { MSG } from '@ecofoyer/contracts';
 import { useSession } from '../../features/auth/api/use-session.ts';
 import { HouseholdName } from '../../features/foyer/components/household-name.tsx';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
 import classes from './app-layout.module.css';

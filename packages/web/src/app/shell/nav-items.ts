@@ -1,5 +1,5 @@
 import { IconBell, IconCalendar, IconFileText, IconHelpCircle, IconHome, IconLayoutGrid, IconTag, IconTool } from '@tabler/icons-react';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** product §2, navigation shell: the main entries (left bar and bottom tab bar). */
 export const MAIN_NAV = [

@@ -12,12 +12,12 @@ import {
 } from '@ecofoyer/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { firstScreenPaths } from '../../../lib/api-paths.ts';
+import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { uploadForm } from '../../../lib/upload.ts';
-import { universeKeys, userBase } from '../../universes/api/universes.ts';
+import { universeKeys } from '../../universes/api/universes.ts';
 
 const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
 

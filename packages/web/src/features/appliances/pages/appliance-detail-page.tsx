@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { PdfViewer } from '../../../components/pdf-viewer.tsx';
 import { useSlot } from '../../../lib/slots.tsx';

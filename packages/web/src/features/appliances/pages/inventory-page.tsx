@@ -1,7 +1,7 @@
 import { Button, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { productListFor } from '../../../app/paths.ts';
+import { productListFor } from '../../../lib/paths.ts';
 import emptyRoom from '../../../assets/illustrations/empty-room.svg';
 import { PageTitle } from '../../../components/page-title.tsx';
 

@@ -2,7 +2,7 @@ import { type MiaAnswer, TEXT_MAX } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { videoSearchUrl } from '../../../app/external-links.ts';
+import { videoSearchUrl } from '../../../lib/external-links.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useCreateEvent } from '../../events/api/events.ts';

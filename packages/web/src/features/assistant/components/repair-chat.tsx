@@ -2,7 +2,7 @@ import { TEXT_MAX } from '@ecofoyer/contracts';
 import { Anchor, Avatar, Badge, Button, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMap2, IconMessageChatbot, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
-import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { askChat, askQuestion, checkSafety } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';

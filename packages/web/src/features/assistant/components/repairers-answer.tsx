@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconMap2, IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { useSlot } from '../../../lib/slots.tsx';
 import type { ChatDevice } from '../chat-machine.ts';
 import classes from './repair-chat.module.css';

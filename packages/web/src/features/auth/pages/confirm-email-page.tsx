@@ -3,7 +3,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../app/public-layout.tsx';
+import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { confirmEmail } from '../api/update-user.ts';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, 
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthLayout } from '../../../app/public-layout.tsx';
+import { AuthLayout } from '../../../components/public-layout.tsx';
 import { pendingInvitation } from '../../foyer/pending-invitation.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { type SigninInput, signin, signinSecondFactor, startDemo } from '../api/signin.ts';

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthLayout } from '../../../app/public-layout.tsx';
+import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSignup } from '../api/signup.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';

@@ -2,9 +2,8 @@ import { API_BASE, Badge, BadgeToEarn, type PublicBadge } from '@ecofoyer/contra
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths } from '../../../lib/api-paths.ts';
+import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
-import { userBase } from '../../universes/api/universes.ts';
 
 export const badgeKeys = { list: ['badges', 'list'] as const, toEarn: ['badges', 'a-gagner'] as const };
 

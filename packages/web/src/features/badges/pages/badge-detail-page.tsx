@@ -10,7 +10,7 @@ import {
   IconGift,
 } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { shareLinks } from '../../../app/external-links.ts';
+import { shareLinks } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useBadge } from '../api/badges.ts';
 

@@ -2,7 +2,7 @@ import type { Badge } from '@ecofoyer/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 /**
  * POST …/actions: records a carbon simulation, which a badge counts. The badge it earns gets its toast

@@ -2,7 +2,7 @@ import { DossierShare, type DossierShareCreate } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 export const shareKeys = { list: (userId: number | undefined) => ['dossier-partages', userId] as const };
 

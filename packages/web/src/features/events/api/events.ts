@@ -2,7 +2,7 @@ import { Event, EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PA
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 export const eventKeys = {
   all: ['events'] as const,

@@ -6,7 +6,7 @@ import { DatesProvider } from '@mantine/dates';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { productListFor } from '../../../app/paths.ts';
+import { productListFor } from '../../../lib/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useSession } from '../../auth/api/use-session.ts';

@@ -3,7 +3,7 @@ import { Alert, Button, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../app/public-layout.tsx';
+import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAcceptInvitation, useFoyer, useInvitationPreview } from '../api/foyer.ts';

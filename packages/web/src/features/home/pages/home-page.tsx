@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { inventoryFor, productListFor } from '../../../app/paths.ts';
+import { inventoryFor, productListFor } from '../../../lib/paths.ts';
 import { useSlot } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
 import { universeDetailPath } from '../../appliances/paths.ts';

@@ -11,7 +11,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { answerError, sendWithProgress } from '../../../lib/upload.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
-import { universeKeys, userBase } from '../../universes/api/universes.ts';
+import { universeKeys } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 /** GET …/{userId}/export/appareils.csv or entretiens.csv, downloaded under the server's dated name. */
 export function downloadCsv(what: 'appareils' | 'entretiens'): Promise<void> {

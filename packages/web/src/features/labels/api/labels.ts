@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 export const labelKeys = {
   all: ['labels'] as const,

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The profile's way to the QR labels, beside the CSV export and import. */
 export function LabelsCard() {

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Badge, Group, Image, Popover, Stack, Text, ThemeIco
 import { IconInfoCircle, IconSpray } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CardSection } from './card-section.tsx';
 
 /** A product's picture, or a neutral icon while its drawing is missing. */

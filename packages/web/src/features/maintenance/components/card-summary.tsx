@@ -2,7 +2,7 @@ import { cardDurationFr, cardFrequencyFr, type MaintenanceCard } from '@ecofoyer
 import { Alert, Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconLeaf, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import { plannedAt } from '../../events/api/events.ts';
 import { dayFr } from '../maintenance-event.ts';

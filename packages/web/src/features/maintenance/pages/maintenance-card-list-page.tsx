@@ -2,7 +2,7 @@ import { cardDurationFr, cardFrequencyFr, MSG, type MaintenanceCard } from '@eco
 import { Badge, Button, Card, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarRepeat, IconChevronRight, IconClock, IconLeaf, IconTool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { productListFor } from '../../../app/paths.ts';
+import { productListFor } from '../../../lib/paths.ts';
 import comingSoon from '../../../assets/illustrations/coming-soon.svg';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useRefProducts } from '../../references/api/references.ts';

@@ -1,7 +1,7 @@
 import { API_BASE, NOTIFICATIONS_PAGE, Notification } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 import { currentPushState, outcomeOfError, type PushOutcome, pushSupported } from '../push-status.ts';
 
 export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs', 'list'] as const };

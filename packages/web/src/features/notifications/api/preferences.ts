@@ -1,7 +1,7 @@
 import { API_BASE, NotificationPreferences } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 const preferencesKey = ['notification-preferences'] as const;
 

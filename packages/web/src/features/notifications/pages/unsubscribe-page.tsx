@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../app/public-layout.tsx';
+import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { unsubscribe } from '../api/preferences.ts';
 

@@ -2,7 +2,7 @@ import { createSearch, REPAIR_BONUS } from '@ecofoyer/contracts';
 import { Anchor, ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { useUrlText } from '../../../lib/query-params.ts';
 
 /** By category, then by type, in French order. */

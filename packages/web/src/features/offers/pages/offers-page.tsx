@@ -2,7 +2,7 @@ import { Button, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconMapPin, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { RepairBonusTable } from '../components/repair-bonus-table.tsx';
 

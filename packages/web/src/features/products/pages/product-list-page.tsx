@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ProductListFlag } from '../../../app/paths.ts';
+import type { ProductListFlag } from '../../../lib/paths.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useApplianceSearch, useAppliancePages } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';

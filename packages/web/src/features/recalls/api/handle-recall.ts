@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 import { recallKeys } from './recalls.ts';
 
 /** POST …/{userId}/rappels/{id}/traite: the recall handled, its banner gone for the whole household. */

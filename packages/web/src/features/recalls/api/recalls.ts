@@ -1,7 +1,7 @@
 import { Rappel } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 export const recallKeys = {
   all: ['recalls'] as const,

@@ -18,7 +18,7 @@ import {
 import { IconBolt, IconBuildingStore, IconCoin, IconExternalLink, IconSearch, IconShieldCheck, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { lvaoMapUrl } from '../../../app/external-links.ts';
+import { lvaoMapUrl } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useUrlText } from '../../../lib/query-params.ts';
 import { useAppliancePages } from '../../appliances/api/appliances.ts';

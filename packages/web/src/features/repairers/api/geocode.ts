@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BoundingBox, boxAround, EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { type BoundingBox, boxAround, EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 
 interface GeocodeAnswer {
   features?: { geometry?: { coordinates?: [number, number] }; properties?: { label?: string } }[];

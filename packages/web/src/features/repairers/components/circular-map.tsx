@@ -1,7 +1,7 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FRANCE_BOUNDING_BOX, lvaoMapUrl } from '../../../app/external-links.ts';
+import { FRANCE_BOUNDING_BOX, lvaoMapUrl } from '../../../lib/external-links.ts';
 import type { CircularMapProps } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAddressBox } from '../api/geocode.ts';

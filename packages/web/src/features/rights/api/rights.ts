@@ -1,9 +1,8 @@
 import { DroitsResume } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths } from '../../../lib/api-paths.ts';
+import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
-import { userBase } from '../../universes/api/universes.ts';
 
 /** GET …/{userId}/droits/resume: the home's « N appareils encore sous garantie ». */
 export function useRightsSummary() {

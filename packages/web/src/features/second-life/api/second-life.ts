@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { refreshAfterRemoval } from '../../appliances/api/appliances.ts';
-import { userBase } from '../../universes/api/universes.ts';
+import { userBase } from '../../../lib/api-paths.ts';
 
 export const secondLifeKeys = { history: ['second-life', 'history'] as const };
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { donnonsUrl, EXTERNAL_LINKS } from '../../../app/external-links.ts';
+import { donnonsUrl, EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSlot } from '../../../lib/slots.tsx';
 import { MarkSecondLife } from '../components/mark-second-life.tsx';

@@ -1,18 +1,10 @@
-import { MSG, type Universe } from '@ecofoyer/contracts';
+import type { Universe } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
+import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
-import { sessionStore } from '../../../lib/session.ts';
 import { uploadForm } from '../../../lib/upload.ts';
-
-/** product §7: a missing user id rejects locally with "User ID not found". */
-export function userBase(): string {
-  const id = sessionStore.get()?.id;
-  if (!id) throw new Error(MSG.userIdNotFound);
-  return userPath(id);
-}
 
 export const universeKeys = {
   all: ['universes'] as const,

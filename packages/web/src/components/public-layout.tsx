@@ -1,16 +1,14 @@
 import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../components/logo.tsx';
-
-// The dialog (Mantine's Modal, its scroll area and focus trap) is loaded on first use, not with
-// the login page: the public pages' JS budget (decision 006).
-const loadCguModal = () => import('../features/info/components/cgu-modal.tsx');
-const CguModal = lazy(() => loadCguModal().then((m) => ({ default: m.CguModal })));
+import { useSlot } from '../lib/slots.tsx';
+import { Logo } from './logo.tsx';
 
 /** The chrome-less frame of the public pages (login, register, forgot/reset password), as the shell is the signed-in pages' frame; it opens the terms of use (info). */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  // The terms' dialog (info) fills a slot: app/cgu-dialog.tsx loads it on first use, not with the page.
+  const CguModal = useSlot('cguDialog');
   const [cguOpened, cgu] = useDisclosure(false);
   const [cguUsed, setCguUsed] = useState(false);
   return (
@@ -43,8 +41,8 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
               type="button"
               c="dimmed"
               size="sm"
-              onPointerEnter={() => void loadCguModal()}
-              onFocus={() => void loadCguModal()}
+              onPointerEnter={() => void CguModal.preload?.()}
+              onFocus={() => void CguModal.preload?.()}
               onClick={() => {
                 setCguUsed(true);
                 cgu.open();
