@@ -24,7 +24,10 @@ import { RateLimiter } from './lib/rate-limit.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { type AuthDeps, AuthService } from './modules/auth/auth.service.ts';
+import { PasswordResetService } from './modules/auth/password-reset.service.ts';
+import { ProfileService } from './modules/auth/profile.service.ts';
+import { SessionsService } from './modules/auth/sessions.service.ts';
 import { TotpRepository } from './modules/auth/totp.repository.ts';
 import { TotpService } from './modules/auth/totp.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -73,6 +76,9 @@ export interface AppDeps {
 /** Accounts and their second factor: the auth routes, and the routes that ask for a password again. */
 export interface Accounts {
   auth: AuthService;
+  sessions: SessionsService;
+  passwordReset: PasswordResetService;
+  profile: ProfileService;
   totp: TotpService;
 }
 
@@ -186,18 +192,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
   const totp = new TotpService(new TotpRepository(db), { config, clock, failures: authRepository });
+  const accountDeps: AuthDeps = {
+    config,
+    clock,
+    tokens,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    sessions,
+    log: app.log,
+    audit: app.services.audit,
+    totp,
+  };
   app.decorate('accounts', {
-    auth: new AuthService(authRepository, {
-      config,
-      clock,
-      tokens,
-      mailer: deps.mailer,
-      limiter: deps.limiter,
-      sessions,
-      log: app.log,
-      audit: app.services.audit,
-      totp,
-    }),
+    auth: new AuthService(authRepository, accountDeps),
+    sessions: new SessionsService(authRepository, accountDeps),
+    passwordReset: new PasswordResetService(authRepository, accountDeps),
+    profile: new ProfileService(authRepository, accountDeps),
     totp,
   });
   // Who may call each route, checked before its body is read (lib/route-access.ts).

@@ -40,7 +40,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody,
 /** API.md "Auth" (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock, limiter } = app.deps;
-  const { auth: service, totp } = app.accounts;
+  const { auth: service, sessions, passwordReset, profile, totp } = app.accounts;
   const tags = ['auth'];
 
   // Tokens and account answers are never kept by a browser or a proxy cache (ASVS 5.0 V14.3).
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
     },
     async (req) =>
-      service.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
+      sessions.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
   );
 
   // Two-factor sign-in: the challenge of a right password, then a code or a recovery code.
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } },
       onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
     },
-    async (req) => service.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
+    async (req) => sessions.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
   );
   const signedIn = { security: [{ bearer: [] }] };
   app.get(
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: TotpSetupBody, response: { 200: TotpSetup, ...errors }, security: signedIn.security },
     },
     async (req) => {
-      const user = await service.reauthenticate(req.auth!.userId, req.body.currentPassword, req.ip);
+      const user = await profile.reauthenticate(req.auth!.userId, req.body.currentPassword, req.ip);
       return totp.setup(user.id, user.email);
     },
   );
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const userId = req.auth!.userId;
-      await service.reauthenticate(userId, req.body.currentPassword, req.ip);
+      await profile.reauthenticate(userId, req.body.currentPassword, req.ip);
       if (!(await totp.verifySecondFactor(userId, req.body))) throw forbidden(MSG.totpSecondFactorWrong, 'TOTP_CODE_WRONG');
       await totp.disable(userId);
       await app.services.audit.record(userId, 'totp_disabled', req.ip);
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await service.dropDemoUser(userId);
         throw error;
       }
-      return service.openDemoSession(userId, req.ip, req.headers['user-agent'] ?? null);
+      return sessions.openDemoSession(userId, req.ip, req.headers['user-agent'] ?? null);
     },
   );
 
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email/confirm',
     { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => {
-      const user = await service.confirmEmail(req.body.token, req.ip);
+      const user = await profile.confirmEmail(req.body.token, req.ip);
       return { message: MSG.emailConfirmed(user.email) };
     },
   );
@@ -163,14 +163,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refreshtoken',
     { config: { access: 'public' }, schema: { tags, body: RefreshBody, response: { 200: TokenPair, ...errors } } },
-    async (req) => service.refresh(req.body.refreshToken),
+    async (req) => sessions.refresh(req.body.refreshToken),
   );
 
   app.post(
     '/signout',
     { config: { access: 'public' }, schema: { tags, body: SignoutBody, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await service.signout(req.body.refreshToken, req.ip);
+      await sessions.signout(req.body.refreshToken, req.ip);
       return reply.code(204).send(null);
     },
   );
@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgotpassword',
     { config: { access: 'public' }, schema: { tags, body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => ({
-      message: await service.forgotPassword(req.body.email, req.ip),
+      message: await passwordReset.forgotPassword(req.body.email, req.ip),
     }),
   );
 
@@ -187,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resetpassword',
     { config: { access: 'public' }, schema: { tags, body: ResetPasswordBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => ({
-      message: await service.resetPassword(req.body.token, req.body.newPassword, req.ip),
+      message: await passwordReset.resetPassword(req.body.token, req.body.newPassword, req.ip),
     }),
   );
 
@@ -198,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: SelfParams, body: UpdateUserBody, response: { 200: UpdatedUser, ...errors }, security: [{ bearer: [] }] },
     },
     async (req) => {
-      return service.updateUser(req.params.userId, req.body, req.ip, req.auth?.sid);
+      return profile.updateUser(req.params.userId, req.body, req.ip, req.auth?.sid);
     },
   );
 
@@ -231,7 +231,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = req.params;
       const departure = { donnees: req.body.donnees, successeur: req.body.successeur };
       // A household the account holds and shares is handed over, or deleted with it, as the person chose (decision 021).
-      await service.deleteAccount(userId, req.body.currentPassword, req.ip, (announce) =>
+      await profile.deleteAccount(userId, req.body.currentPassword, req.ip, (announce) =>
         account.deleteAll(userId, (unit) => app.services.foyer.prepareAccountDeletion(userId, departure, unit), announce),
       );
       return { message: MSG.accountDeleted };
@@ -243,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sessions',
     { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(SessionInfo), ...errors }, security: bearer.security } },
-    async (req) => service.listSessions(req.auth!.userId, req.auth?.sid),
+    async (req) => sessions.listSessions(req.auth!.userId, req.auth?.sid),
   );
   app.delete(
     '/sessions/:sessionId',
@@ -252,7 +252,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: SessionIdParams, response: { 204: z.null(), 404: ErrorBody, ...errors }, security: bearer.security },
     },
     async (req, reply) => {
-      await service.revokeSession(req.auth!.userId, req.params.sessionId, req.ip);
+      await sessions.revokeSession(req.auth!.userId, req.params.sessionId, req.ip);
       return reply.code(204).send(null);
     },
   );
@@ -260,7 +260,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions',
     { config: { access: 'signed-in' }, schema: { tags, response: { 200: RevokedSessions, ...errors }, security: bearer.security } },
     async (req) => ({
-      revoked: await service.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
+      revoked: await sessions.revokeOtherSessions(req.auth!.userId, req.auth?.sid, req.ip),
     }),
   );
 };

@@ -85,7 +85,7 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, memberId } = req.params;
       const body = req.body ?? {};
       const confirmed = memberId === userId && body.currentPassword !== undefined;
-      if (confirmed) await app.accounts.auth.reauthenticate(userId, body.currentPassword, req.ip);
+      if (confirmed) await app.accounts.profile.reauthenticate(userId, body.currentPassword, req.ip);
       await foyer.remove(userId, memberId, { ...body, confirmed });
       return reply.code(204).send(null);
     },
@@ -99,7 +99,7 @@ export const foyerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...common, params: UserParams, body: FoyerTransfer, response: { 200: Foyer, ...errors } },
     },
     async (req) => {
-      await app.accounts.auth.reauthenticate(req.params.userId, req.body.currentPassword, req.ip);
+      await app.accounts.profile.reauthenticate(req.params.userId, req.body.currentPassword, req.ip);
       return foyer.transfer(req.params.userId, req.body.memberId);
     },
   );

@@ -1,0 +1,60 @@
+import { MSG, RESET_TOKEN_TTL_MS } from '@ecofoyer/contracts';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { type AuthDeps, MINUTE, newSecret, refuseCommon, sha256 } from './auth.service.ts';
+
+/** « Mot de passe oublié »: the reset link by mail, then the new password (every session ended). */
+export class PasswordResetService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly deps: AuthDeps,
+  ) {}
+
+  /** Same answer whether the address is known or not (no account enumeration). */
+  async forgotPassword(email: string, ip: string): Promise<string> {
+    const { limiter, config, clock, mailer, log } = this.deps;
+    await limiter.hit(
+      [
+        { key: `forgot:ip:${ip}`, max: config.rateLimits.forgotPerIp, windowMs: 60 * MINUTE },
+        { key: `forgot:account:${email}`, max: config.rateLimits.forgotPerAccount, windowMs: 60 * MINUTE },
+      ],
+      MSG.tooManyForgot,
+    );
+    const user = await this.repo.findByLogin(email);
+    if (user && user.email.toLowerCase() === email && !user.demo_expires_at) {
+      const token = newSecret();
+      const now = clock.now();
+      await this.repo.insertResetToken({
+        user_id: user.id,
+        token_hash: sha256(token),
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      log.info({ userId: user.id, link }, 'password reset link');
+      try {
+        await mailer.send({ to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link) });
+      } catch (error) {
+        // Logged, not told: the answer must not differ from the unknown-address case.
+        log.error({ err: error, userId: user.id }, 'reset mail could not be sent');
+      }
+    }
+    return MSG.forgotSent;
+  }
+
+  async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
+    // Refused before the link is spent: the user can try again with a better password.
+    await refuseCommon(newPassword, 'body.newPassword');
+    const now = this.deps.clock.now();
+    const spent = await this.repo.spendResetToken(sha256(token), now);
+    if (!spent) throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
+    await this.repo.updateUser(spent.user_id, { password_hash: await hashPassword(newPassword), updated_at: now });
+    this.deps.sessions.revoked(await this.repo.revokeAllForUser(spent.user_id, now));
+    // The « ce n'était pas vous ? » mail tells the owner to reset the password: that also cancels
+    // an e-mail change someone else asked for, before its link is opened.
+    await this.repo.cancelPendingEmail(spent.user_id);
+    await this.deps.audit.record(spent.user_id, 'password_reset', ip);
+    return MSG.resetDone;
+  }
+}
