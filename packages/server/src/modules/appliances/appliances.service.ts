@@ -8,7 +8,8 @@ import type { ReferencesService } from '../references/references.service.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import type { HouseholdCache } from '../../lib/household-cache.ts';
 import type { UniversesService } from '../universes/universes.service.ts';
-import type { ApplianceFields, ApplianceJoined, AppliancesRepository, InventoryJsonField } from './appliances.repository.ts';
+import type { ApplianceFields, ApplianceJoined, AppliancesRepository } from './appliances.repository.ts';
+import type { InventoryJsonField } from './inventory-json.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 
 /** product §3: appliances without a product type are counted under this name. */

@@ -1,5 +1,6 @@
 import type { SharedDossier } from '@ecofoyer/contracts';
 import type { RefProductRow } from '../../db/schema.ts';
+import { PURCHASE_FIELDS } from '../appliances/inventory-json.ts';
 import { type BreakdownFacts, guaranteeRights } from '../rights/guarantee-rights.ts';
 import { type DescribedFacts, describeAppliance } from './dossier-describe.ts';
 
@@ -16,18 +17,11 @@ export const SHARE_FACTS = [
   'id',
   'name',
   'univer_name',
-  'prod_id',
   'prod_name',
   'marque',
   'modele',
   'numero_serie',
-  'dt_achat',
-  'dt_livraison',
-  'prix_achat',
-  'vendeur',
-  'occasion',
-  'classenergie',
-  'garantie_commerciale_fin',
+  ...PURCHASE_FIELDS,
   'facture_ref',
   'facture_type',
   'has_pict',

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { badRequest, HttpError } from '../../lib/errors.ts';
+import { PURCHASE_FIELDS } from '../appliances/inventory-json.ts';
 import type { JobChannel } from '../../lib/job-pool.ts';
 import { type OnProgress, progressSteps } from '../../lib/progress.ts';
 import { FRENCH_ISSUES, wellFormed } from '../../lib/validator.ts';
@@ -216,14 +217,7 @@ export const IMPORT_FACTS = [
   'numero_serie',
   'univer_name',
   'facture_ref',
-  'prod_id',
-  'dt_achat',
-  'dt_livraison',
-  'prix_achat',
-  'vendeur',
-  'occasion',
-  'classenergie',
-  'garantie_commerciale_fin',
+  ...PURCHASE_FIELDS,
   'note',
   'panne_note',
   'created',
