@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mapSliced, stringifySlicedBytes } from './breath.ts';
+import { mapSliced } from './breath.ts';
 
 describe('slices of a long pass', () => {
-  it('maps and stringifies as a single pass would, letting timers run between slices', async () => {
+  it('maps as a single pass would, letting timers run between slices', async () => {
     const items = Array.from({ length: 1003 }, (_, i) => ({ i, name: `appareil ${i}` }));
     // Another request's callbacks, queued on the event loop while the pass runs.
     let ticks = 0;
@@ -13,14 +13,8 @@ describe('slices of a long pass', () => {
     };
     setImmediate(other);
     const mapped = await mapSliced(items, (x) => x.i * 2, 100);
-    const json = (await stringifySlicedBytes(items, 100)).toString('utf8');
     running = false;
     expect(mapped).toEqual(items.map((x) => x.i * 2));
-    expect(json).toBe(JSON.stringify(items));
-    // The bytes kept for an answer sent again and again: the same JSON, in UTF-8 (accents included).
-    const accented = items.map((x) => ({ ...x, piece: 'Pièce détachée « joint »' }));
-    expect((await stringifySlicedBytes(accented, 100)).toString('utf8')).toBe(JSON.stringify(accented));
-    expect((await stringifySlicedBytes([])).toString('utf8')).toBe('[]');
     // One slice after another, the other callbacks ran in between (a single pass lets none run).
     expect(ticks).toBeGreaterThanOrEqual(10);
   });

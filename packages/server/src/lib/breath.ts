@@ -17,18 +17,3 @@ export async function mapSliced<T, U>(items: readonly T[], fn: (item: T, index: 
   }
   return out;
 }
-
-/**
- * A JSON array of `items` as UTF-8 bytes, built and encoded a slice at a time (a 3.5 MB answer is never
- * one stringify). Bytes, since an answer kept to be sent again and again as a 3.5 MB string is measured
- * and encoded anew at each write (tens of milliseconds of the event loop per read, `bench/heavy-jobs.ts`).
- */
-export async function stringifySlicedBytes(items: readonly unknown[], size = SLICE): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    if (i > 0) await breath();
-    const chunk = JSON.stringify(items.slice(i, i + size)).slice(1, -1);
-    if (chunk.length > 0) parts.push(Buffer.from(parts.length > 0 ? `,${chunk}` : chunk));
-  }
-  return Buffer.concat([Buffer.from('['), ...parts, Buffer.from(']')]);
-}

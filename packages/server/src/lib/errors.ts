@@ -37,10 +37,14 @@ export const tooManyRequests = (message: string = MSG.tooManyRequests, retryAfte
     retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
   );
 
-/** Validates a value that did not come through Fastify's schema (multipart fields, a JSON part). */
-export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown): import('zod').output<S> {
+/**
+ * Validates a value that did not come through Fastify's schema (multipart fields, a JSON part, a body
+ * parsed on a job's thread); `within` names where it came from in the paths (`body`: `body.contenu`, as
+ * the route's own validation says).
+ */
+export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: unknown, within?: string): import('zod').output<S> {
   const result = schema.safeParse(value, FRENCH_ISSUES);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const errors = result.error.issues.map((i) => ({ path: [...(within ? [within] : []), ...i.path].join('.'), message: i.message }));
   throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);
 }

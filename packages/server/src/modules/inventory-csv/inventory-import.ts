@@ -12,11 +12,11 @@ import {
 import type { z } from 'zod';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { badRequest, HttpError } from '../../lib/errors.ts';
+import { badRequest, HttpError, parseOrThrow } from '../../lib/errors.ts';
 import { PURCHASE_FIELDS } from '../appliances/inventory-json.ts';
 import type { JobChannel } from '../../lib/job-pool.ts';
 import { type OnProgress, progressSteps } from '../../lib/progress.ts';
-import { FRENCH_ISSUES, wellFormed } from '../../lib/validator.ts';
+import { wellFormed } from '../../lib/validator.ts';
 
 /** The most rows one file may hold (a household's 10,000 appliances). */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -361,10 +361,7 @@ function requestOf(bytes: Uint8Array): InventoryImportBody {
   } catch {
     throw new HttpError(400, 'INVALID_JSON', MSG.invalidJson);
   }
-  const result = InventoryImportBody.safeParse(wellFormed(data), FRENCH_ISSUES);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message }));
-  throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);
+  return parseOrThrow(InventoryImportBody, wellFormed(data), 'body');
 }
 
 /**
