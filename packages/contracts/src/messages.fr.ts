@@ -91,6 +91,11 @@ export const MSG = {
     'Plus de place sur le serveur : rien n’a été enregistré. Réessayez plus tard ; si cela dure, prévenez la personne qui gère ce serveur.',
   diskReadOnly:
     'Le serveur ne peut rien enregistrer pour le moment (son disque est en lecture seule) : rien n’a été enregistré. Réessayez dans quelques instants.',
+  idempotencyKeyInvalid: 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles (lettres, chiffres, signes).',
+  idempotencyKeyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande : utilisez une nouvelle clé pour chaque action.',
+  idempotencyInProgress: 'Cette demande est déjà en cours de traitement. Réessayez dans un instant pour en voir le résultat.',
+  idempotencyUnsupported:
+    'Cette action ne peut pas être rejouée avec une clé Idempotency-Key : envoyez-la sans cet en-tête, puis vérifiez le résultat avant de recommencer.',
   boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
   boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
   boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',

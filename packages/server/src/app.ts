@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import { AccessTokens } from './lib/access-token.ts';
 import { authenticate } from './lib/auth-guard.ts';
 import { registerRouteAccess } from './lib/route-access.ts';
+import { joinRequestTransaction, registerIdempotency } from './lib/idempotency.ts';
 import { SessionChecker } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -187,7 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (deps.mailer instanceof MailQueue) await deps.mailer.idle();
   });
   const fileStore = options.fileStore ?? createFileStore(config);
-  app.decorate('services', createServices({ config, db, clock, log: app.log, mailer: deps.mailer, fileStore }));
+  // An idempotent write's statements, whichever module runs them, join its transaction (lib/idempotency.ts).
+  app.decorate('services', createServices({ config, db: joinRequestTransaction(db), clock, log: app.log, mailer: deps.mailer, fileStore }));
   app.addHook('onClose', async () => app.services.jobs.close());
   // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());
@@ -212,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // Who may call each route, checked before its body is read (lib/route-access.ts).
   registerRouteAccess(app, { authenticate: authenticate(tokens, sessions), membership: (userId) => app.services.foyer.membership(userId) });
+  registerIdempotency(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, migrateToLatest, openDatabase } from './db/clien
 import type { BootedPglite } from './db/pglite-boot.ts';
 import { loadReferenceData } from './db/reference.ts';
 import { collectWhenIdle } from './lib/idle-gc.ts';
+import { purgeIdempotencyKeys } from './lib/idempotency.ts';
 import { MailQueue } from './lib/mail-queue.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 
@@ -62,6 +63,7 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       app.services.files.purgeTemporary(),
       app.services.dossier.purge(),
       app.services.audit.purge(),
+      purgeIdempotencyKeys(app.deps.db, app.deps.clock.now()),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
   // PGlite: this process is the database's only one (the data folder's lock), so what the one before

@@ -175,6 +175,15 @@ export interface Foyers {
   nom: string | null;
 }
 
+export interface IdempotencyKeys {
+  body: string;
+  created_at: Timestamp;
+  fingerprint: string;
+  key: string;
+  status: number;
+  user_id: number;
+}
+
 export interface KnownDevices {
   created_at: Timestamp;
   last_used_at: Timestamp;
@@ -453,6 +462,7 @@ export interface DB {
   foyer_invitations: FoyerInvitations;
   foyer_members: FoyerMembers;
   foyers: Foyers;
+  idempotency_keys: IdempotencyKeys;
   known_devices: KnownDevices;
   mail_queue: MailQueue;
   maintenance_agents: MaintenanceAgents;

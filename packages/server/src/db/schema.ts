@@ -75,6 +75,15 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+  created_at: Date;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Date;
@@ -492,6 +501,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { requestTransaction } from './idempotency.ts';
 
 /**
  * One transaction shared by the writes of several modules: each module's service
@@ -20,8 +21,19 @@ export class UnitOfWork {
   }
 }
 
-/** Runs `work` in one transaction: all its writes are kept, or none (an error rolls them all back). */
+/**
+ * Runs `work` in one transaction: all its writes are kept, or none (an error rolls them all back).
+ * Inside an idempotent write (lib/idempotency.ts) the unit is the request's transaction, and what it
+ * keeps for after the commit waits for that transaction's commit.
+ */
 export async function inTransaction<T>(db: Db, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  const request = requestTransaction();
+  if (request) {
+    const joined = new UnitOfWork(request.tx);
+    const result = await work(joined);
+    request.committed.push(() => joined.flush());
+    return result;
+  }
   let unit: UnitOfWork | undefined;
   const result = await db.transaction().execute(async (tx) => {
     unit = new UnitOfWork(tx);

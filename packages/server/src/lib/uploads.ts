@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { FILE_KINDS, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr, MSG } from '@ecofoyer/contracts';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -128,3 +128,8 @@ export function requireFile(body: MultipartBody): UploadedPart {
 }
 
 export const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([mime, ext]) => [ext, mime]));
+
+/** What identifies a multipart request for its `Idempotency-Key` (lib/idempotency.ts): its fields and its file's digest. */
+export function multipartPrint(fields: Record<string, string>, file: Buffer | null): string {
+  return `${JSON.stringify(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : 1)))}\n${file ? createHash('sha256').update(file).digest('base64url') : ''}`;
+}

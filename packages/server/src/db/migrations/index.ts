@@ -25,6 +25,7 @@ import * as m0023 from './0023-dossier-and-labels.ts';
 import * as m0024 from './0024-recall-watch.ts';
 import * as m0025 from './0025-energy-label.ts';
 import * as m0026 from './0026-household-trust.ts';
+import * as m0027 from './0027-idempotency-keys.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-recall-watch': m0024,
   '0025-energy-label': m0025,
   '0026-household-trust': m0026,
+  '0027-idempotency-keys': m0027,
 };

@@ -13,7 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
 import { badRequest, parseOrThrow } from '../../lib/errors.ts';
-import { readMultipart, requireFile } from '../../lib/uploads.ts';
+import { multipartPrint, readMultipart, requireFile } from '../../lib/uploads.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const UserItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
@@ -78,25 +79,33 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/foyers/univers/:id/appliances',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 201: Appliance, ...errors } },
     },
     async (req, reply) => {
       const foyerId = foyerOf(req);
+      // The photo is received before the write's transaction opens.
       const body = await readMultipart(req);
       const data = parseOrThrow(ApplianceCreateData, parseDataPart(body.fields.data));
-      const created = await appliances.create(foyerId, req.params.id, data, body.file?.buffer ?? null, currentUser(req).userId);
-      return reply.code(201).send(created);
+      const photo = body.file?.buffer ?? null;
+      return idempotent(
+        app.deps,
+        req,
+        reply,
+        201,
+        () => appliances.create(foyerId, req.params.id, data, photo, currentUser(req).userId),
+        multipartPrint(body.fields, photo),
+      );
     },
   );
 
   app.put(
     '/foyers/univers/appliances/:id/text',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: ItemParams, body: ApplianceUpdateText, response: { 200: Appliance, ...errors } },
     },
-    async (req) => appliances.updateText(foyerOf(req), req.params.id, req.body),
+    async (req, reply) => idempotent(app.deps, req, reply, 200, () => appliances.updateText(foyerOf(req), req.params.id, req.body)),
   );
 
   const fileRoutes: [string, FileKind][] = [
@@ -121,12 +130,16 @@ export const appliancesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/foyers/univers/appliances/:id',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } },
-    async (req, reply) => {
-      await appliances.delete(foyerOf(req), req.params.id);
-      await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
-      return reply.code(204).send(null);
+    {
+      config: { access: 'foyer:write', idempotent: true },
+      schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } },
     },
+    async (req, reply) =>
+      idempotent(app.deps, req, reply, 204, async () => {
+        await appliances.delete(foyerOf(req), req.params.id);
+        await app.services.audit.record(currentUser(req).userId, 'appliance_deleted', req.ip, { id: req.params.id });
+        return null;
+      }),
   );
 };
 
@@ -136,9 +149,10 @@ export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devices',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { tags: ['appliances'], security: [{ bearer: [] }], body: DeviceCreate, response: { 201: Appliance, ...errors } },
     },
-    async (req, reply) => reply.code(201).send(await appliances.create(foyerOf(req), null, req.body, null, currentUser(req).userId)),
+    async (req, reply) =>
+      idempotent(app.deps, req, reply, 201, () => appliances.create(foyerOf(req), null, req.body, null, currentUser(req).userId)),
   );
 };

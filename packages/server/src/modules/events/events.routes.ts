@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const UserItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
@@ -49,48 +50,53 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/events',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserParams, body: EventCreate, response: { 201: Event, ...errors } },
     },
     async (req, reply) => {
       const foyerId = foyerOf(req);
-      return reply.code(201).send(await events.create(foyerId, req.body, currentUser(req).userId));
+      return idempotent(app.deps, req, reply, 201, () => events.create(foyerId, req.body, currentUser(req).userId));
     },
   );
 
   app.post(
     '/:userId/events/period',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserParams, body: PeriodBody, response: { 201: z.array(Event), ...errors } },
     },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const { frequency, ...input } = req.body;
-      return reply.code(201).send(await events.createSeries(foyerId, input, frequency, currentUser(req).userId));
+      return idempotent(app.deps, req, reply, 201, () => events.createSeries(foyerId, input, frequency, currentUser(req).userId));
     },
   );
 
   app.put(
     '/:userId/events/:id',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserItemParams, body: EventUpdate, response: { 200: Event, ...errors } },
     },
-    async (req) => {
+    async (req, reply) => {
       const foyerId = foyerOf(req);
-      return events.update(foyerId, req.params.id, req.body, currentUser(req).userId);
+      return idempotent(app.deps, req, reply, 200, () => events.update(foyerId, req.params.id, req.body, currentUser(req).userId));
     },
   );
 
   app.delete(
     '/:userId/events/:id',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: 'foyer:write', idempotent: true },
+      schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
-      await events.delete(foyerId, req.params.id);
-      await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
-      return reply.code(204).send(null);
+      return idempotent(app.deps, req, reply, 204, async () => {
+        await events.delete(foyerId, req.params.id);
+        await app.services.audit.record(req.params.userId, 'event_deleted', req.ip, { id: req.params.id });
+        return null;
+      });
     },
   );
 

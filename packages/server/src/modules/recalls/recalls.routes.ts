@@ -2,6 +2,7 @@ import { ErrorBody, Rappel, RappelsQuery } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const ItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
@@ -26,11 +27,16 @@ export const recallsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:userId/rappels/:id/traite',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: 'foyer:write', idempotent: true },
+      schema: { ...common, params: ItemParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
-      await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
-      return reply.code(204).send(null);
+      return idempotent(app.deps, req, reply, 204, async () => {
+        await recalls.handle(foyerId, currentUser(req).userId, req.params.id);
+        return null;
+      });
     },
   );
 };

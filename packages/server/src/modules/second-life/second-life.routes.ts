@@ -2,6 +2,7 @@ import { ErrorBody, SecondLifeBody, SecondLifeItem } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -23,7 +24,7 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/appliances/:id/second-life',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: {
         ...common,
         params: UserParams.extend({ id: z.coerce.number().int().positive() }),
@@ -31,9 +32,11 @@ export const secondLifeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SecondLifeItem, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const foyerId = foyerOf(req);
-      return secondLife.give(foyerId, req.params.id, req.body.outcome, currentUser(req).userId);
+      return idempotent(app.deps, req, reply, 200, () =>
+        secondLife.give(foyerId, req.params.id, req.body.outcome, currentUser(req).userId),
+      );
     },
   );
 };

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { foyerOf } from '../../lib/route-access.ts';
 import { parseOrThrow } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/uploads.ts';
+import { multipartPrint, readMultipart } from '../../lib/uploads.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 
 const UserParams = z.object({ userId: z.coerce.number().int().positive() });
 const UserItemParams = UserParams.extend({ id: z.coerce.number().int().positive() });
@@ -44,40 +45,60 @@ export const universesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:userId/foyers/univers',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserParams, consumes: ['multipart/form-data'], response: { 201: Universe, ...errors } },
     },
     async (req, reply) => {
       const foyerId = foyerOf(req);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseCreateFields, body.fields);
-      const created = await universes.create(foyerId, { ...fields, image: body.file?.buffer ?? null });
-      return reply.code(201).send(created);
+      const image = body.file?.buffer ?? null;
+      return idempotent(
+        app.deps,
+        req,
+        reply,
+        201,
+        () => universes.create(foyerId, { ...fields, image }),
+        multipartPrint(body.fields, image),
+      );
     },
   );
 
   app.put(
     '/:userId/foyers/univers/:id',
     {
-      config: { access: 'foyer:write' },
+      config: { access: 'foyer:write', idempotent: true },
       schema: { ...common, params: UserItemParams, consumes: ['multipart/form-data'], response: { 200: Universe, ...errors } },
     },
-    async (req) => {
+    async (req, reply) => {
       const foyerId = foyerOf(req);
       const body = await readMultipart(req);
       const fields = parseOrThrow(UniverseUpdateFields, body.fields);
-      return universes.update(foyerId, req.params.id, { ...fields, image: body.file?.buffer ?? null });
+      const image = body.file?.buffer ?? null;
+      return idempotent(
+        app.deps,
+        req,
+        reply,
+        200,
+        () => universes.update(foyerId, req.params.id, { ...fields, image }),
+        multipartPrint(body.fields, image),
+      );
     },
   );
 
   app.delete(
     '/:userId/foyers/univers/:id',
-    { config: { access: 'foyer:write' }, schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { access: 'foyer:write', idempotent: true },
+      schema: { ...common, params: UserItemParams, response: { 204: z.null(), ...errors } },
+    },
     async (req, reply) => {
       const foyerId = foyerOf(req);
-      await universes.delete(foyerId, req.params.id);
-      await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
-      return reply.code(204).send(null);
+      return idempotent(app.deps, req, reply, 204, async () => {
+        await universes.delete(foyerId, req.params.id);
+        await app.services.audit.record(req.params.userId, 'universe_deleted', req.ip, { id: req.params.id });
+        return null;
+      });
     },
   );
 };
