@@ -70,7 +70,7 @@ type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
  * a place in someone else's is not the archive's to give), and a member's notification choices and
  * the digests they were sent (a restored account starts from the defaults: the person chooses again),
  * the inventory dossiers built (kept 24 h) and the read-only links given to others (a restored
- * account makes new ones). QR labels name an appliance (no user_id): they travel beside the tables
+ * account makes new ones), and the answers to retried writes (kept a day). QR labels name an appliance (no user_id): they travel beside the tables
  * (the manifest's `labels`), so the stickers already on the machines open them after a restore.
  */
 export const NOT_EXPORTED_TABLES = [
@@ -88,6 +88,7 @@ export const NOT_EXPORTED_TABLES = [
   'notification_digests',
   'dossier_jobs',
   'dossier_shares',
+  'idempotency_keys',
 ] as const;
 
 /** Household rows pointing at other household rows: remapped to the new ids. */

@@ -30,6 +30,8 @@ export const NOT_IN_EXPORT = {
   password_reset_tokens: 'hashes of one-time links',
   user_totp: 'the encrypted second-factor secret (its state is in the profile)',
   totp_recovery_codes: 'hashes of the recovery codes',
+  idempotency_keys:
+    'the answers to writes the person made, kept a day so that a retry is not done twice (the writes themselves are exported)',
 } as const;
 export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABLES)] as string[];
 

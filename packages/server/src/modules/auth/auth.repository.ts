@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 import { holdLock } from '../../lib/advisory-locks.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 
 /** Holds, until the transaction ends, the lock on `userId`'s sessions: their rotations and revocations run one after the other. */
 const lockSessions = (trx: Db, userId: number) => holdLock(trx, 'sessions', userId);
@@ -197,7 +198,7 @@ export class AuthRepository {
 
   /** A new reset token replaces any unused one of the same user. */
   async insertResetToken(row: { user_id: number; token_hash: string; created_at: Date; expires_at: Date }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    const replace = async (trx: Db) => {
       await trx
         .updateTable('password_reset_tokens')
         .set({ used_at: row.created_at })
@@ -205,18 +206,16 @@ export class AuthRepository {
         .where('used_at', 'is', null)
         .execute();
       await trx.insertInto('password_reset_tokens').values(row).execute();
-    });
+    };
+    if (this.db.isTransaction) await replace(this.db);
+    else await this.db.transaction().execute(replace);
   }
 
-  /**
-   * Drops what can no longer be used (hourly): refresh tokens a day past their end, sessions left
-   * without any token, devices unseen for 400 days, sign-in failures older than a day, reset links
-   * a day past their end. Returns how many rows went, per table.
-   */
-  /**
-   * Demo accounts past their expiry, with every row of theirs (foreign keys cascade; the audit log
-   * keeps its lines without the user). Their files go with the next orphan sweep.
-   */
+  /** Runs `work` with this repository on one transaction, shared with what the write announces (its mail). */
+  inUnit<T>(work: (repo: AuthRepository, unit: UnitOfWork) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (unit) => work(new AuthRepository(unit.tx), unit));
+  }
+
   /** The account's pending new address (a newer request replaces an older one). */
   async savePendingEmail(change: {
     user_id: number;
@@ -252,11 +251,20 @@ export class AuthRepository {
     await this.db.deleteFrom('users').where('id', '=', id).where('demo_expires_at', 'is not', null).execute();
   }
 
+  /**
+   * Demo accounts past their expiry, with every row of theirs (foreign keys cascade; the audit log
+   * keeps its lines without the user). Their files go with the next orphan sweep.
+   */
   async purgeExpiredDemos(now: Date): Promise<number> {
     const rows = await this.db.deleteFrom('users').where('demo_expires_at', '<', now).returning('id').execute();
     return rows.length;
   }
 
+  /**
+   * Drops what can no longer be used (hourly): refresh tokens a day past their end, sessions left
+   * without any token, devices unseen for 400 days, sign-in failures older than a day, reset links
+   * a day past their end. Returns how many rows went, per table.
+   */
   async purgeExpired(now: Date): Promise<Record<string, number>> {
     const day = 24 * 3_600_000;
     const dayAgo = new Date(now.getTime() - day);

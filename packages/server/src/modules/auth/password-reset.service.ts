@@ -25,16 +25,19 @@ export class PasswordResetService {
     if (user && user.email.toLowerCase() === email && !user.demo_expires_at) {
       const token = newSecret();
       const now = clock.now();
-      await this.repo.insertResetToken({
-        user_id: user.id,
-        token_hash: sha256(token),
-        created_at: now,
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
       const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      log.info({ userId: user.id, link }, 'password reset link');
       try {
-        await mailer.send({ to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link) });
+        // The link is valid exactly when its mail is queued: both in one transaction.
+        await this.repo.inUnit(async (repo, unit) => {
+          await repo.insertResetToken({
+            user_id: user.id,
+            token_hash: sha256(token),
+            created_at: now,
+            expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          });
+          await mailer.send({ to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link) }, unit);
+        });
+        log.info({ userId: user.id, link }, 'password reset link');
       } catch (error) {
         // Logged, not told: the answer must not differ from the unknown-address case.
         log.error({ err: error, userId: user.id }, 'reset mail could not be sent');

@@ -57,24 +57,35 @@ export class ProfileService {
     try {
       // A new address is used only once its owner opens the link mailed to it: until
       // then the account keeps signing in with the old one.
-      const row = await this.repo.updateUser(id, {
-        firstname: input.firstname,
-        lastname: input.lastname,
-        adresse: input.adresse?.trim() || null,
-        telephone: input.telephone?.trim() || null,
-        ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-        updated_at: this.deps.clock.now(),
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      // The change, the confirmation link and the mails that announce them are kept together or not at all.
+      const row = await this.repo.inUnit(async (repo, unit) => {
+        const updated = await repo.updateUser(id, {
+          firstname: input.firstname,
+          lastname: input.lastname,
+          adresse: input.adresse?.trim() || null,
+          telephone: input.telephone?.trim() || null,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: this.deps.clock.now(),
+        });
+        // A new password ends every other session (this one keeps working) and every reset link sent before.
+        if (newPassword) {
+          const now = this.deps.clock.now();
+          const revoked = await repo.revokeAllForUser(id, now, session);
+          unit.afterCommit(() => this.deps.sessions.revoked(revoked));
+          await repo.spendAllResetTokens(id, now);
+        }
+        if (newEmail) await this.sendEmailConfirmation(repo, unit, updated, input.email);
+        if (newEmail || newPassword)
+          await this.warnOwner(
+            unit,
+            current,
+            newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email',
+            newEmail ? input.email : null,
+          );
+        return updated;
       });
-      // A new password ends every other session (this one keeps working) and every reset link sent before.
-      if (newPassword) {
-        const now = this.deps.clock.now();
-        this.deps.sessions.revoked(await this.repo.revokeAllForUser(id, now, session));
-        await this.repo.spendAllResetTokens(id, now);
-      }
-      if (newEmail) await this.sendEmailConfirmation(row, input.email);
       await this.deps.audit.record(id, newPassword ? 'password_changed' : newEmail ? 'email_change_requested' : 'account_updated', ip);
-      if (newEmail || newPassword)
-        await this.warnOwner(current, newEmail && newPassword ? 'both' : newPassword ? 'password' : 'email', newEmail ? input.email : null);
       return { ...toUser(row), ...(newEmail ? { emailPending: input.email } : {}) };
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
@@ -83,10 +94,10 @@ export class ProfileService {
   }
 
   /** Stores the pending address and mails its single-use link to it (valid EMAIL_CHANGE_TTL_MS). */
-  private async sendEmailConfirmation(user: UserRow, newEmail: string): Promise<void> {
+  private async sendEmailConfirmation(repo: AuthRepository, unit: UnitOfWork, user: UserRow, newEmail: string): Promise<void> {
     const token = newSecret();
     const now = this.deps.clock.now();
-    await this.repo.savePendingEmail({
+    await repo.savePendingEmail({
       user_id: user.id,
       new_email: newEmail,
       token_hash: sha256(token),
@@ -94,15 +105,10 @@ export class ProfileService {
       expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
     });
     const link = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    try {
-      await this.deps.mailer.send({
-        to: newEmail,
-        subject: MSG.emailConfirmMailSubject,
-        text: MSG.emailConfirmMailText(user.firstname, link),
-      });
-    } catch (error) {
-      this.deps.log.error({ err: error, userId: user.id }, 'e-mail confirmation could not be sent');
-    }
+    await this.deps.mailer.send(
+      { to: newEmail, subject: MSG.emailConfirmMailSubject, text: MSG.emailConfirmMailText(user.firstname, link) },
+      unit,
+    );
   }
 
   /**
@@ -141,17 +147,11 @@ export class ProfileService {
   }
 
   /** « Ce n'était pas vous ? » to the address the account had before the change. */
-  private async warnOwner(before: UserRow, what: 'email' | 'password' | 'both', newEmail: string | null): Promise<void> {
-    try {
-      await this.deps.mailer.send({
-        to: before.email,
-        subject: MSG.credentialsMailSubject,
-        text: MSG.credentialsMailText(before.firstname, what, newEmail),
-      });
-    } catch (error) {
-      // The change is made; a mail that cannot leave is logged, not turned into an error for the user.
-      this.deps.log.error({ err: error, userId: before.id }, 'credentials change mail could not be sent');
-    }
+  private async warnOwner(unit: UnitOfWork, before: UserRow, what: 'email' | 'password' | 'both', newEmail: string | null): Promise<void> {
+    await this.deps.mailer.send(
+      { to: before.email, subject: MSG.credentialsMailSubject, text: MSG.credentialsMailText(before.firstname, what, newEmail) },
+      unit,
+    );
   }
 
   /**

@@ -70,20 +70,24 @@ export class FoyerInvitationsService {
     // Waiting for the holder, the invitation has no link yet: its hash is of a secret nobody keeps.
     const token = randomBytes(32).toString('base64url');
     const now = this.deps.clock.now();
-    const created = await this.repo.replaceInvitation({
-      foyer_id: foyerId,
-      email: input.email,
-      role: input.role,
-      token_hash: hashOf(token),
-      invited_by: actorId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY),
-      approved_at: approved ? now : null,
-    });
     const foyer = await this.deps.foyer.get(actorId);
     const inviter = foyer.membres.find((m) => m.userId === actorId)?.prenom ?? foyer.nom;
-    if (approved) await this.mailInvitation(input.email, input.role, token, inviter, foyer.nom);
-    else await this.askHolder(foyer, inviter, input.email);
+    // The invitation and its mail are kept together or not at all (the mail queue is in the database).
+    const created = await inTransaction(this.deps.db, async (unit) => {
+      const row = await this.repo.in(unit.tx).replaceInvitation({
+        foyer_id: foyerId,
+        email: input.email,
+        role: input.role,
+        token_hash: hashOf(token),
+        invited_by: actorId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY),
+        approved_at: approved ? now : null,
+      });
+      if (approved) await this.mailInvitation(unit, input.email, input.role, token, inviter, foyer.nom);
+      else await this.askHolder(unit, foyer, inviter, input.email);
+      return row;
+    });
     return this.toInvitation(created);
   }
 
@@ -92,42 +96,54 @@ export class FoyerInvitationsService {
     const { foyerId } = await this.deps.foyer.membership(actorId);
     const token = randomBytes(32).toString('base64url');
     const now = this.deps.clock.now();
-    const approved = await this.repo.approveInvitation(
-      foyerId,
-      id,
-      hashOf(token),
-      now,
-      new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY),
-    );
-    if (!approved) throw notFound(MSG.foyerInvitationUnknown);
     const foyer = await this.deps.foyer.get(actorId);
-    const inviter =
-      foyer.membres.find((m) => m.userId === approved.invited_by)?.prenom ??
-      foyer.membres.find((m) => m.userId === actorId)?.prenom ??
-      foyer.nom;
-    await this.mailInvitation(approved.email, approved.role, token, inviter, foyer.nom);
+    const approved = await inTransaction(this.deps.db, async (unit) => {
+      const row = await this.repo
+        .in(unit.tx)
+        .approveInvitation(foyerId, id, hashOf(token), now, new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY));
+      if (!row) throw notFound(MSG.foyerInvitationUnknown);
+      const inviter =
+        foyer.membres.find((m) => m.userId === row.invited_by)?.prenom ??
+        foyer.membres.find((m) => m.userId === actorId)?.prenom ??
+        foyer.nom;
+      await this.mailInvitation(unit, row.email, row.role, token, inviter, foyer.nom);
+      return row;
+    });
     return this.toInvitation(approved);
   }
 
-  private async mailInvitation(email: string, role: FoyerInvitation['role'], token: string, inviter: string, nom: string): Promise<void> {
+  private async mailInvitation(
+    unit: UnitOfWork,
+    email: string,
+    role: FoyerInvitation['role'],
+    token: string,
+    inviter: string,
+    nom: string,
+  ): Promise<void> {
     const link = `${this.deps.config.appUrl}/invitation?token=${token}`;
-    await this.deps.mailer.send({
-      to: email,
-      subject: MSG.foyerInviteMailSubject(nom),
-      text: MSG.foyerInviteMailText(inviter, nom, FOYER_ROLE_LABELS[role].toLowerCase(), link, FOYER_INVITATION_DAYS),
-    });
+    await this.deps.mailer.send(
+      {
+        to: email,
+        subject: MSG.foyerInviteMailSubject(nom),
+        text: MSG.foyerInviteMailText(inviter, nom, FOYER_ROLE_LABELS[role].toLowerCase(), link, FOYER_INVITATION_DAYS),
+      },
+      unit,
+    );
   }
 
   /** Tells the holder an invitation as propriétaire waits for them (they confirm it in « Mon foyer »). */
-  private async askHolder(foyer: Foyer, inviter: string, email: string): Promise<void> {
+  private async askHolder(unit: UnitOfWork, foyer: Foyer, inviter: string, email: string): Promise<void> {
     const holder = foyer.responsable === null ? undefined : foyer.membres.find((m) => m.userId === foyer.responsable);
-    const address = holder && (await this.repo.emailOf(holder.userId));
+    const address = holder && (await this.repo.in(unit.tx).emailOf(holder.userId));
     if (!holder || !address) return;
-    await this.deps.mailer.send({
-      to: address,
-      subject: MSG.foyerApprovalMailSubject(foyer.nom),
-      text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile`),
-    });
+    await this.deps.mailer.send(
+      {
+        to: address,
+        subject: MSG.foyerApprovalMailSubject(foyer.nom),
+        text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile`),
+      },
+      unit,
+    );
   }
 
   /** DELETE …/foyer/invitations/{id}: an owner cancels an invitation not yet accepted. */

@@ -74,11 +74,10 @@ export class NotificationsService {
     const created = await this.delivered((repo) => repo.createMaintenanceDue(now));
     // A step that fails (the recall watch, the guarantees) is logged and leaves the others their turn:
     // a maintenance reminder is never held back by another source. A step's reminders are made by its
-    // module; their mails are queued in one transaction right after.
+    // module through `remindOnce`, each with its mail in its own transaction.
     for (const step of this.steps) {
       try {
-        const rows = await step();
-        created.push(...(await this.delivered(async () => rows)));
+        created.push(...(await step()));
       } catch (err) {
         this.deps.log.error({ err }, 'a notification step failed');
       }
@@ -167,16 +166,16 @@ export class NotificationsService {
     if (await this.repo.accountExists(userId)) await this.repo.emailOff(userId, this.deps.clock.now());
   }
 
-  /** Adds a reminder step to every tick; it returns the notifications it created (pushed by the tick). */
+  /** Adds a reminder step to every tick; it returns the notifications it created (each delivered by `remindOnce`). */
   onTick(step: () => Promise<NotificationRow[]>): void {
     this.steps.push(step);
   }
 
   /**
-   * A reminder of `type`, created once for `key` (not pushed: the tick pushes what its steps return);
-   * `applianceId`: the appliance it is about, whose page it opens (a recall).
+   * A reminder of `type`, created once for `key` and delivered as its member chose — its mail queued in
+   * the transaction that creates it; `applianceId`: the appliance it is about, whose page it opens (a recall).
    */
-  remindOnce(
+  async remindOnce(
     userId: number,
     type: 'GARANTIE' | 'RAPPEL',
     key: string,
@@ -184,15 +183,19 @@ export class NotificationsService {
     message: string,
     applianceId?: number,
   ): Promise<NotificationRow | undefined> {
-    return this.repo.insertOnce({
-      user_id: userId,
-      type,
-      title,
-      message,
-      dedupe_key: key,
-      created_at: this.deps.clock.now(),
-      appliance_id: applianceId ?? null,
+    const [row] = await this.delivered(async (repo) => {
+      const made = await repo.insertOnce({
+        user_id: userId,
+        type,
+        title,
+        message,
+        dedupe_key: key,
+        created_at: this.deps.clock.now(),
+        appliance_id: applianceId ?? null,
+      });
+      return made ? [made] : [];
     });
+    return row;
   }
 
   /** CHALLENGE notification (a badge earned); `key` names what it is about, so it is created once. */

@@ -270,4 +270,44 @@ describe('notification preferences and reminder mails', () => {
     expect(await notifications()).toHaveLength(1);
     expect((await mailsTo('rappel-outbox@exemple.fr')).map((m) => m.subject)).toEqual([expect.stringContaining('Purger le chauffe-eau')]);
   });
+  it('queues a guarantee reminder with its mail: a mail that cannot be queued leaves no reminder, and the next tick makes both', async () => {
+    t.clock.set('2026-11-21T09:00:00Z');
+    const owner = await signedInUser(t, 'garantie-outbox@exemple.fr');
+    const u = await multipart({ name: 'Buanderie' });
+    const room = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(owner.id)}/foyers/univers`,
+        headers: { ...owner.headers, ...u.headers },
+        payload: u.payload,
+      })
+    ).json().univer_id;
+    const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Miele', modele: 'WWD', dt_achat: '2024-12-20' }) });
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(owner.id)}/foyers/univers/${room}/appliances`,
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const reminders = () =>
+      t.db.selectFrom('notifications').select('title').where('user_id', '=', owner.id).where('type', '=', 'GARANTIE').execute();
+    t.clock.set('2026-11-22T10:30:00Z');
+    await sql`create or replace function refuse_outbox_mail() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`.execute(t.db);
+    await sql`create trigger refuse_outbox_mail before insert on mail_queue for each row
+      when (new.to_address = 'garantie-outbox@exemple.fr') execute function refuse_outbox_mail()`.execute(t.db);
+    try {
+      await t.app.services.notifications.tick();
+      expect(await reminders()).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_outbox_mail on mail_queue`.execute(t.db);
+      await sql`drop function refuse_outbox_mail()`.execute(t.db);
+    }
+    // The guarantees are looked at once an hour.
+    t.clock.set('2026-11-22T12:30:00Z');
+    await t.app.services.notifications.tick();
+    expect(await reminders()).toHaveLength(1);
+    expect((await mailsTo('garantie-outbox@exemple.fr')).filter((m) => m.subject?.startsWith('Garantie :'))).toHaveLength(1);
+    t.clock.set('2026-11-21T09:00:00Z');
+  });
 });
