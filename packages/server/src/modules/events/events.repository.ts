@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { householdDataVersion } from '../../read-models/data-version.ts';
 import { eventListing, seriesEndingBefore } from '../../read-models/event-listing.ts';
@@ -111,7 +111,7 @@ export class EventsRepository {
     return ids;
   }
 
-  update(userId: number, id: number, fields: Partial<Pick<EventsTable, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>>) {
+  update(userId: number, id: number, fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>) {
     return this.db.updateTable('events').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
