@@ -66,6 +66,7 @@ async function apiBench() {
         kitchen.univer_id,
         { prod_id: product.id, marque: `Marque ${i}`, modele: `Modèle ${i}`, dt_achat: '2022-01-01', note: 'Note de banc d’essai' },
         null,
+        userId,
       );
     }
     const auth = { authorization: `Bearer ${accessToken}` };

@@ -1,3 +1,4 @@
+import { asUserId } from './lib/ids.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
@@ -101,10 +102,10 @@ export function createServices(deps: {
   const maintenance = new MaintenanceService(new MaintenanceRepository(db));
   const notifications = new NotificationsService(new NotificationsRepository(db), { db, clock, config, log, mailer: deps.mailer });
   const events: EventsService = new EventsService(new EventsRepository(db), { appliances, maintenance, foyer, bus, clock, config });
-  foyer.onLeave((foyerId, memberId, unit) => events.memberLeft(foyerId, memberId, unit));
+  foyer.onLeave((foyerId, memberId, unit) => events.memberLeft(foyerId, asUserId(memberId), unit));
   const badges: BadgesService = new BadgesService(new BadgesRepository(db), { appliances, events, notifications, foyer, clock, log });
   // Badges stay personal: the member who acted earns the badges of what they did, measured on their household.
-  for (const [happened, kinds] of BADGE_KINDS) bus.on(happened, ({ userId, actorId }) => badges.evaluate(actorId, userId, kinds));
+  for (const [happened, kinds] of BADGE_KINDS) bus.on(happened, ({ foyerId, actorId }) => badges.evaluate(actorId, foyerId, kinds));
   const assistant = new AssistantService(faultIndex, {
     appliances,
     llm: new ChatCompletions(config.llm, log, 'LLM'),
@@ -156,7 +157,7 @@ export function createServices(deps: {
     limiter: new RateLimiter(db, clock),
   });
   // Removal ends access: the read-only links a member made stop with their membership.
-  foyer.onLeave((foyerId, memberId, unit) => dossier.memberLeft(foyerId, memberId, unit));
+  foyer.onLeave((foyerId, memberId, unit) => dossier.memberLeft(foyerId, asUserId(memberId), unit));
   const identification = new IdentificationService({
     eprel: new EprelClient(config.identification, log),
     opf: new OpfClient(config.identification, log, `EcoFoyer/1.0 (${config.appUrl})`),

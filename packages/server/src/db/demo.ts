@@ -1,3 +1,4 @@
+import { asUserId, type FoyerId, type UserId } from '../lib/ids.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,8 +92,10 @@ const asset = (name: string): Buffer | null => {
  * 24 h) with the realistic household: universes, appliances with pictures, the washing machine's
  * invoice and manual, past and planned maintenance, a repaired breakdown, notifications, badges.
  */
-export async function seedDemoHousehold(app: FastifyInstance, userId: number): Promise<void> {
-  const { universes, appliances, references } = app.services;
+export async function seedDemoHousehold(app: FastifyInstance, id: number): Promise<void> {
+  const { universes, appliances, references, foyer } = app.services;
+  const userId = asUserId(id);
+  const { foyerId } = await foyer.membership(userId);
 
   const refUniverses = new Map((await references.universeRows()).map((u) => [u.slug, u]));
   const products = new Map((await references.productRows()).map((p) => [p.slug, p]));
@@ -101,7 +104,7 @@ export async function seedDemoHousehold(app: FastifyInstance, userId: number): P
   for (const u of DEMO_UNIVERSES) {
     const ref = refUniverses.get(u.ref);
     if (!ref) continue;
-    const universe = await universes.create(userId, { name: ref.name, description: u.description, refUniverId: ref.id });
+    const universe = await universes.create(foyerId, { name: ref.name, description: u.description, refUniverId: ref.id });
     created.set(u.ref, universe.univer_id);
   }
   for (const a of DEMO_APPLIANCES) {
@@ -109,7 +112,7 @@ export async function seedDemoHousehold(app: FastifyInstance, userId: number): P
     const product = products.get(a.product);
     if (!universeId || !product) continue;
     const appliance = await appliances.create(
-      userId,
+      foyerId,
       universeId,
       {
         prod_id: product.id,
@@ -120,22 +123,23 @@ export async function seedDemoHousehold(app: FastifyInstance, userId: number): P
         classenergie: a.classenergie ?? null,
       },
       asset(`${a.product}.png`),
+      userId,
     );
     applianceIds.set(a.product, appliance.id);
     if (a.product === 'lave-linge') {
       const invoice = asset('facture-lave-linge.pdf');
       const manual = asset('notice-lave-linge.pdf');
-      if (invoice) await appliances.replaceFile(userId, appliance.id, 'invoice', invoice);
-      if (manual) await appliances.replaceFile(userId, appliance.id, 'manual', manual);
+      if (invoice) await appliances.replaceFile(foyerId, appliance.id, 'invoice', invoice);
+      if (manual) await appliances.replaceFile(foyerId, appliance.id, 'manual', manual);
     }
   }
-  await seedDemoMaintenance(app, userId, applianceIds);
+  await seedDemoMaintenance(app, foyerId, userId, applianceIds);
 }
 
 const DAY = 86_400_000;
 
 /** Past and planned maintenance, a monthly series, a repaired breakdown and the resulting notifications. */
-async function seedDemoMaintenance(app: FastifyInstance, userId: number, appliances: Map<string, number>): Promise<void> {
+async function seedDemoMaintenance(app: FastifyInstance, foyerId: FoyerId, userId: UserId, appliances: Map<string, number>): Promise<void> {
   const { events, notifications } = app.services;
   const { db } = app.deps;
   const now = app.deps.clock.now();
@@ -149,14 +153,11 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
     const card = cards.get(slug);
     const applianceId = appliances.get(product) ?? null;
     if (!card) return null;
-    return events.create(userId, {
-      title: card.title,
-      dt_realisation: at(days),
-      note,
-      applianceId,
-      maintenanceCardId: card.id,
-      type: 'MAINTENANCE',
-    });
+    return events.create(
+      foyerId,
+      { title: card.title, dt_realisation: at(days), note, applianceId, maintenanceCardId: card.id, type: 'MAINTENANCE' },
+      userId,
+    );
   };
   const done = async (slug: string, product: string, days: number, note: string) => {
     const e = await plan(slug, product, days, note);
@@ -180,7 +181,7 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
   const kettle = cards.get('bouilloire-detartrage');
   if (kettle) {
     await events.createSeries(
-      userId,
+      foyerId,
       {
         title: kettle.title,
         dt_realisation: at(12),
@@ -190,17 +191,22 @@ async function seedDemoMaintenance(app: FastifyInstance, userId: number, applian
         type: 'MAINTENANCE',
       },
       'monthly',
+      userId,
     );
   }
   const toaster = appliances.get('grille-pain') ?? null;
-  const repaired = await events.create(userId, {
-    title: 'Le grille-pain ne remontait plus',
-    dt_realisation: at(-210, 15),
-    note: 'Ressort du levier remplacé au Repair Café.',
-    applianceId: toaster,
-    maintenanceCardId: null,
-    type: 'PANNE',
-  });
+  const repaired = await events.create(
+    foyerId,
+    {
+      title: 'Le grille-pain ne remontait plus',
+      dt_realisation: at(-210, 15),
+      note: 'Ressort du levier remplacé au Repair Café.',
+      applianceId: toaster,
+      maintenanceCardId: null,
+      type: 'PANNE',
+    },
+    userId,
+  );
   await db
     .updateTable('events')
     .set({ status: 'DONE', done_at: at(-210, 17) })

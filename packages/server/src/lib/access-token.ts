@@ -1,9 +1,10 @@
 import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from './clock.ts';
+import { asUserId, type UserId } from './ids.ts';
 
 export interface AccessClaims {
-  userId: number;
+  userId: UserId;
   roles: string[];
   /** The session (refresh-token family) the token was issued for. */
   sid?: string;
@@ -61,7 +62,7 @@ export class AccessTokens {
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || !Array.isArray(payload.roles)) return 'invalid';
       const claims: AccessClaims = {
-        userId,
+        userId: asUserId(userId),
         roles: payload.roles.map(String),
         ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
       };

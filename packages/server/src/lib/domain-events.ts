@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from './ids.ts';
 /**
  * What happened in a household, told to whoever reacts to it: the badges count
  * it, without the modules that record it knowing about badges. Emitted after the change is
@@ -14,10 +15,10 @@ export interface DomainEvents {
   'event.recorded': Happened;
 }
 
-/** In which household (`userId`, the foyer's key) and by which of its members (`actorId`: badges stay personal). */
+/** In which household and by which of its members (`actorId`: badges stay personal). */
 export interface Happened {
-  userId: number;
-  actorId: number;
+  foyerId: FoyerId;
+  actorId: UserId;
 }
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<unknown> | unknown;

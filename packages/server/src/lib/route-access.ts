@@ -1,6 +1,7 @@
 import { type FoyerRole, MSG } from '@ecofoyer/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessClaims } from './access-token.ts';
+import type { FoyerId } from './ids.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -21,7 +22,7 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = ['public', 'signed-in', 'foy
 /** The household a request acts on, as the access check found it. */
 export interface FoyerContext {
   /** The household's key, which its data carries. */
-  id: number;
+  id: FoyerId;
   role: FoyerRole;
   /** The caller holds the household (its founder, or whoever it was handed to). */
   holder: boolean;
@@ -44,7 +45,7 @@ export interface AccessDeps {
   /** Sets `request.auth` from a valid bearer token of an open session, or throws 401. */
   authenticate(request: FastifyRequest): Promise<void>;
   /** The caller's household and role there. */
-  membership(userId: number): Promise<{ foyerId: number; role: FoyerRole; holder: boolean }>;
+  membership(userId: number): Promise<{ foyerId: FoyerId; role: FoyerRole; holder: boolean }>;
 }
 
 /**
@@ -83,7 +84,7 @@ export function currentUser(request: FastifyRequest): AccessClaims {
 }
 
 /** The household's key, on a route declared `foyer:…` (a route that forgot its declaration fails loudly). */
-export function foyerOf(request: FastifyRequest): number {
+export function foyerOf(request: FastifyRequest): FoyerId {
   if (!request.foyer) throw new Error(`${request.method} ${request.routeOptions.url}: not declared as a household route`);
   return request.foyer.id;
 }

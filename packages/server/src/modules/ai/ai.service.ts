@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import type { Appliance, ImageReading } from '@ecofoyer/contracts';
 import { MSG } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -92,8 +93,8 @@ export class AiService {
    * recognised. The photo is the user's own upload; the appliance goes to their foyer.
    */
   async searchAndSave(
-    userId: number,
-    foyerId: number,
+    userId: UserId,
+    foyerId: FoyerId,
     body: { urlImage: string; searchText: string; userId: number; univerId: number; refProdId: number },
   ): Promise<Appliance> {
     if (body.userId !== userId) throw forbidden();

@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import { mapSliced } from '../../lib/breath.ts';
 import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
@@ -48,9 +49,9 @@ const energyFields = (input: ApplianceInput) =>
   Object.fromEntries(ENERGY_KEYS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
 
 /** A new appliance's row; its name defaults to « Type Marque ». */
-function newRow(userId: number, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
+function newRow(foyerId: FoyerId, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
   return {
-    user_id: userId,
+    user_id: foyerId,
     universe_id: universeId,
     prod_id: input.prod_id ?? null,
     name: input.name?.trim() || [productName, input.marque].filter(Boolean).join(' ') || input.marque,
@@ -148,35 +149,35 @@ export class AppliancesService {
    * built once and kept until the household's data changes, so a keystroke reads the data version
    * and the matches: two statements, whatever the inventory's size.
    */
-  async list(userId: number, query: AppliancesQuery = {}): Promise<Appliance[]> {
+  async list(foyerId: FoyerId, query: AppliancesQuery = {}): Promise<Appliance[]> {
     if (query.q !== undefined) {
-      const search = await this.deps.searchIndexes.answer(userId, 'search', async () =>
-        createSearch(await this.repo.searchable(userId), SEARCH_KEYS),
+      const search = await this.deps.searchIndexes.answer(foyerId, 'search', async () =>
+        createSearch(await this.repo.searchable(foyerId), SEARCH_KEYS),
       );
       const ids = search(query.q)
         .slice(0, query.limit ?? APPLIANCE_SEARCH_MAX)
         .map((f) => f.id);
-      const rows = new Map((await this.repo.findMany(userId, ids)).map((r) => [r.id, r]));
+      const rows = new Map((await this.repo.findMany(foyerId, ids)).map((r) => [r.id, r]));
       return ids.flatMap((id) => (rows.has(id) ? [this.toDto(rows.get(id)!)] : []));
     }
-    const rows = query.limit !== undefined ? await this.repo.page(userId, query.limit, query.after) : await this.repo.list(userId);
+    const rows = query.limit !== undefined ? await this.repo.page(foyerId, query.limit, query.after) : await this.repo.list(foyerId);
     // A whole inventory (10,000 appliances, their file URLs signed) a slice at a time.
     return mapSliced(rows, (r) => this.toDto(r));
   }
 
-  async listInUniverse(userId: number, universeId: number): Promise<Appliance[]> {
-    await this.deps.universes.row(userId, universeId);
-    return (await this.repo.listInUniverse(userId, universeId)).map((r) => this.toDto(r));
+  async listInUniverse(foyerId: FoyerId, universeId: number): Promise<Appliance[]> {
+    await this.deps.universes.row(foyerId, universeId);
+    return (await this.repo.listInUniverse(foyerId, universeId)).map((r) => this.toDto(r));
   }
 
   /**
    * The inventory as the bytes of one JSON array, each appliance with `fields` only, by id (`created`
    * gives the list's order back), read a page at a time (`AppliancesRepository.jsonPage`).
    */
-  async inventoryJson(userId: number, fields: readonly InventoryJsonField[]): Promise<Buffer> {
+  async inventoryJson(foyerId: FoyerId, fields: readonly InventoryJsonField[]): Promise<Buffer> {
     const pages: Buffer[] = [];
     for (let after = 0; ; ) {
-      const { items, last } = await this.repo.jsonPage(userId, after, JSON_PAGE, fields);
+      const { items, last } = await this.repo.jsonPage(foyerId, after, JSON_PAGE, fields);
       if (last === null) break;
       pages.push(Buffer.from(items.slice(1, -1)));
       after = last;
@@ -186,12 +187,12 @@ export class AppliancesService {
   }
 
   /** What the guarantees need of each appliance of the inventory (« Mes droits »), read light for a large inventory. */
-  guaranteeFacts(userId: number): Promise<GuaranteeFacts[]> {
-    return this.repo.guaranteeFacts(userId);
+  guaranteeFacts(foyerId: FoyerId): Promise<GuaranteeFacts[]> {
+    return this.repo.guaranteeFacts(foyerId);
   }
 
-  async get(userId: number, id: number): Promise<Appliance> {
-    const row = await this.repo.find(userId, id);
+  async get(foyerId: FoyerId, id: number): Promise<Appliance> {
+    const row = await this.repo.find(foyerId, id);
     if (!row) throw notFound(MSG.applianceUnknown);
     return this.toDto(row);
   }
@@ -200,14 +201,14 @@ export class AppliancesService {
    * The inventory, oldest first, each appliance with the keys of its photo and invoice (the
    * dossier reads those files from the store and shows them through its own links).
    */
-  async listWithFiles(userId: number): Promise<{ appliance: Appliance; pictKey: string | null; factureKey: string | null }[]> {
-    const rows = await this.repo.list(userId);
+  async listWithFiles(foyerId: FoyerId): Promise<{ appliance: Appliance; pictKey: string | null; factureKey: string | null }[]> {
+    const rows = await this.repo.list(foyerId);
     return mapSliced(rows.toReversed(), (r) => ({ appliance: this.toDto(r), pictKey: r.pict_key, factureKey: r.facture_key }));
   }
 
   /** The keys of one appliance's photo and invoice, or null when it is not in the household's inventory (a shared dossier's files). */
-  async fileKeys(userId: number, id: number): Promise<{ pictKey: string | null; factureKey: string | null } | null> {
-    const row = await this.repo.find(userId, id);
+  async fileKeys(foyerId: FoyerId, id: number): Promise<{ pictKey: string | null; factureKey: string | null } | null> {
+    const row = await this.repo.find(foyerId, id);
     return row ? { pictKey: row.pict_key, factureKey: row.facture_key } : null;
   }
 
@@ -216,13 +217,13 @@ export class AppliancesService {
     return this.repo.householdOf(id);
   }
 
-  badgeCounts(userId: number) {
-    return this.repo.badgeCounts(userId);
+  badgeCounts(foyerId: FoyerId) {
+    return this.repo.badgeCounts(foyerId);
   }
 
   /** product §3 counts: {data: {prodName: count}, meta: {totalAppliances}}; and the known kWh per year by type. */
-  async count(userId: number): Promise<ApplianceCount> {
-    const [rows, secondLife] = await Promise.all([this.repo.countByProduct(userId), this.repo.countSecondLife(userId)]);
+  async count(foyerId: FoyerId): Promise<ApplianceCount> {
+    const [rows, secondLife] = await Promise.all([this.repo.countByProduct(foyerId), this.repo.countSecondLife(foyerId)]);
     const data: Record<string, number> = {};
     const knownKwhYear: Record<string, number[]> = {};
     let total = 0;
@@ -244,13 +245,13 @@ export class AppliancesService {
 
   /** Creates an appliance in a universe of the household (null: POST /api/devices), with an optional picture; `actorId`: the member who adds it. */
   async create(
-    userId: number,
+    foyerId: FoyerId,
     universeId: number | null,
     input: ApplianceInput,
     picture: Buffer | null,
-    actorId = userId,
+    actorId: UserId,
   ): Promise<Appliance> {
-    return this.get(userId, await this.add(userId, universeId, input, picture, actorId));
+    return this.get(foyerId, await this.add(foyerId, universeId, input, picture, actorId));
   }
 
   /**
@@ -260,20 +261,20 @@ export class AppliancesService {
    * universe is checked once and the badges hear of the new appliances once, at the commit. Its id.
    */
   async add(
-    userId: number,
+    foyerId: FoyerId,
     universeId: number | null,
     input: ApplianceInput,
     picture: Buffer | null,
-    actorId = userId,
+    actorId: UserId,
     unit?: UnitOfWork,
   ): Promise<number> {
-    await this.checkUniverse(userId, universeId, unit);
+    await this.checkUniverse(foyerId, universeId, unit);
     const productName = await this.productName(input.prod_id);
     const now = this.deps.clock.now();
-    const { id } = await this.deps.files.withStoredImage(userId, picture, (pictKey) =>
-      (unit ? this.repo.in(unit.tx) : this.repo).insert({ ...newRow(userId, universeId, input, productName, now), pict_key: pictKey }),
+    const { id } = await this.deps.files.withStoredImage(foyerId, picture, (pictKey) =>
+      (unit ? this.repo.in(unit.tx) : this.repo).insert({ ...newRow(foyerId, universeId, input, productName, now), pict_key: pictKey }),
     );
-    const added = () => this.deps.bus.emit('appliance.added', { userId, actorId });
+    const added = () => this.deps.bus.emit('appliance.added', { foyerId, actorId });
     if (!unit) await added();
     else if (!this.announced.has(unit)) {
       this.announced.add(unit);
@@ -288,34 +289,34 @@ export class AppliancesService {
   private readonly checked = new WeakMap<UnitOfWork, Set<number>>();
 
   /** 404 unless the universe is the household's (none: no universe). */
-  private async checkUniverse(userId: number, universeId: number | null | undefined, unit?: UnitOfWork): Promise<void> {
+  private async checkUniverse(foyerId: FoyerId, universeId: number | null | undefined, unit?: UnitOfWork): Promise<void> {
     if (!universeId || (unit && this.checked.get(unit)?.has(universeId))) return;
-    await this.deps.universes.row(userId, universeId, unit);
+    await this.deps.universes.row(foyerId, universeId, unit);
     if (unit) this.checked.set(unit, (this.checked.get(unit) ?? new Set()).add(universeId));
   }
 
   /** product §2, Second life: the device leaves the inventory for the household's history. Within `unit`, the change and what follows it (the badges) wait for the transaction's commit. */
   async markSecondLife(
-    userId: number,
+    foyerId: FoyerId,
     id: number,
     outcome: SecondLifeOutcome,
+    actorId: UserId,
     unit?: UnitOfWork,
-    actorId = userId,
   ): Promise<SecondLifeItem> {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;
-    const result = await repo.markSecondLife(userId, id, outcome, now);
+    const result = await repo.markSecondLife(foyerId, id, outcome, now);
     if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
-    const happened = () => this.deps.bus.emit('appliance.second-life', { userId, actorId });
+    const happened = () => this.deps.bus.emit('appliance.second-life', { foyerId, actorId });
     if (unit) unit.afterCommit(happened);
     else await happened();
-    const [item] = await this.history(userId, id, repo);
+    const [item] = await this.history(foyerId, id, repo);
     if (!item) throw notFound(MSG.applianceUnknown);
     return item;
   }
 
-  async history(userId: number, id?: number, repo = this.repo): Promise<SecondLifeItem[]> {
-    return (await repo.history(userId, id)).map((r) => ({
+  async history(foyerId: FoyerId, id?: number, repo = this.repo): Promise<SecondLifeItem[]> {
+    return (await repo.history(foyerId, id)).map((r) => ({
       id: r.id,
       name: r.name,
       prod_name: r.prod_name,
@@ -331,28 +332,28 @@ export class AppliancesService {
     return this.repo.withGuaranteeDates(since, commercialFrom);
   }
 
-  countSecondLife(userId: number) {
-    return this.repo.countSecondLife(userId);
+  countSecondLife(foyerId: FoyerId) {
+    return this.repo.countSecondLife(foyerId);
   }
 
   /** PUT …/text: the form's text fields (ApplianceUpdateText), then the appliance as the API gives it. */
-  async updateText(userId: number, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {
+  async updateText(foyerId: FoyerId, id: number, input: ApplianceInput & { name: string; univer_id?: number | null }): Promise<Appliance> {
     // An appliance of the history (second life) is not found, as by GET.
-    await this.get(userId, id);
-    await this.change(userId, id, input);
-    return this.get(userId, id);
+    await this.get(foyerId, id);
+    await this.change(foyerId, id, input);
+    return this.get(foyerId, id);
   }
 
   /** The rules of an edit and its write: for the form (`updateText`) and for a CSV row parsed by the same schema, inside the import's transaction (`unit`). */
   async change(
-    userId: number,
+    foyerId: FoyerId,
     id: number,
     input: ApplianceInput & { name: string; univer_id?: number | null },
     unit?: UnitOfWork,
   ): Promise<void> {
-    await this.checkUniverse(userId, input.univer_id, unit);
+    await this.checkUniverse(foyerId, input.univer_id, unit);
     if (input.prod_id) await this.productName(input.prod_id);
-    const result = await (unit ? this.repo.in(unit.tx) : this.repo).update(userId, id, {
+    const result = await (unit ? this.repo.in(unit.tx) : this.repo).update(foyerId, id, {
       name: input.name,
       marque: input.marque,
       modele: input.modele,
@@ -371,26 +372,26 @@ export class AppliancesService {
   }
 
   /** PUT …/image, …/facture, …/notice: replaces the file; the old one goes once the new one is saved. */
-  async replaceFile(userId: number, id: number, kind: FileKind, buffer: Buffer): Promise<Appliance> {
-    const current = await this.repo.find(userId, id);
+  async replaceFile(foyerId: FoyerId, id: number, kind: FileKind, buffer: Buffer): Promise<Appliance> {
+    const current = await this.repo.find(foyerId, id);
     if (!current) throw notFound(MSG.applianceUnknown);
     const column = FILE_COLUMNS[kind].key;
-    await this.deps.files.withStored(userId, buffer, kind, async (file) => {
-      await this.repo.update(userId, id, {
+    await this.deps.files.withStored(foyerId, buffer, kind, async (file) => {
+      await this.repo.update(foyerId, id, {
         [column]: file?.key ?? null,
         ...(kind === 'invoice' ? { facture_type: file?.mime ?? null } : {}),
         updated_at: this.deps.clock.now(),
       });
     });
     await this.deps.files.remove(current[column]);
-    return this.get(userId, id);
+    return this.get(foyerId, id);
   }
 
   /** DELETE: the row (events go with it by foreign key), then its files. */
-  async delete(userId: number, id: number): Promise<void> {
-    const current = await this.repo.find(userId, id);
+  async delete(foyerId: FoyerId, id: number): Promise<void> {
+    const current = await this.repo.find(foyerId, id);
     if (!current) throw notFound(MSG.applianceUnknown);
-    await this.repo.delete(userId, id);
+    await this.repo.delete(foyerId, id);
     await Promise.all([current.pict_key, current.facture_key, current.notice_key].map((k) => this.deps.files.remove(k)));
   }
 

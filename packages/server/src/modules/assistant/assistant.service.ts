@@ -1,3 +1,4 @@
+import type { FoyerId } from '../../lib/ids.ts';
 import {
   type ChatAnswer,
   type ChatSuite,
@@ -118,9 +119,9 @@ export class AssistantService {
   }
 
   /** The device a request is about: the user's appliance (404 if not theirs), else the product name. */
-  private async product(userId: number, productName?: string | null, applianceId?: number | null): Promise<string | null> {
+  private async product(foyerId: FoyerId, productName?: string | null, applianceId?: number | null): Promise<string | null> {
     if (applianceId) {
-      const appliance = await this.deps.appliances.get(userId, applianceId);
+      const appliance = await this.deps.appliances.get(foyerId, applianceId);
       return this.index.resolveProduct(appliance.product?.prodName ?? appliance.prod_name) ?? this.index.resolveProduct(productName);
     }
     return this.index.resolveProduct(productName);
@@ -128,10 +129,10 @@ export class AssistantService {
 
   /** POST V1/mia/question: tutorials and the PRECAUTION / CAUSE / INSTRUCTION summary of the best match. */
   async question(
-    userId: number,
+    foyerId: FoyerId,
     body: { userQuestion: string; productName?: string | null; applianceId?: number | null; faultId?: string | null },
   ): Promise<MiaAnswer> {
-    const product = await this.product(userId, body.productName, body.applianceId);
+    const product = await this.product(foyerId, body.productName, body.applianceId);
     // An emergency, or a request to bypass a safety device, comes before the sheet the chat chose.
     const screened = this.screen.screen(body.userQuestion, this.index.productName(product));
     if (screened.urgence) return emergencyAnswer(screened.urgence);

@@ -1,3 +1,4 @@
+import { asUserId } from '../../lib/ids.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { MSG, type SessionInfo, type SigninAnswer, type SigninResponse } from '@ecofoyer/contracts';
 import type { UserRow } from '../../db/schema.ts';
@@ -163,7 +164,7 @@ export class SessionsService {
   }
 
   private accessToken(user: UserRow, familyId: string): Promise<string> {
-    return this.deps.tokens.sign({ userId: user.id, roles: user.roles, sid: familyId });
+    return this.deps.tokens.sign({ userId: asUserId(user.id), roles: user.roles, sid: familyId });
   }
 
   private refreshExpiry(now: Date): Date {

@@ -1,3 +1,4 @@
+import type { FoyerId } from '../../lib/ids.ts';
 import { type Badge, type BadgeToEarn, badgeHowTo, MSG, type PublicBadge } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
@@ -30,7 +31,7 @@ export class BadgesService {
   ) {}
 
   /** The value each rule kind measures for a member: their household's data (`foyerId`), their own actions. */
-  private async measures(userId: number, foyerId: number): Promise<(kind: string) => number> {
+  private async measures(userId: number, foyerId: FoyerId): Promise<(kind: string) => number> {
     const [counts, events, actions] = await Promise.all([
       this.deps.appliances.badgeCounts(foyerId),
       this.deps.events.stats(foyerId),
@@ -54,7 +55,7 @@ export class BadgesService {
    * maintenance in a foyer of ten appliances does not earn « Premier appareil ». Called after the
    * changes a rule counts; never fails the request that triggered it.
    */
-  async evaluate(userId: number, foyerId?: number, kinds?: readonly string[]): Promise<Badge[]> {
+  async evaluate(userId: number, foyerId?: FoyerId, kinds?: readonly string[]): Promise<Badge[]> {
     try {
       const household = foyerId ?? (await this.deps.foyer.membership(userId)).foyerId;
       const [refs, owned, measure] = await Promise.all([this.repo.refs(), this.repo.list(userId), this.measures(userId, household)]);

@@ -1,3 +1,4 @@
+import { asFoyerId, type FoyerId, type UserId } from '../../lib/ids.ts';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type Appliance,
@@ -107,7 +108,7 @@ export class DossierService {
   }
 
   /** The household's appliances with their rights, and their files' keys. */
-  private async items(foyerId: number): Promise<Item[]> {
+  private async items(foyerId: FoyerId): Promise<Item[]> {
     const listed = await this.deps.appliances.listWithFiles(foyerId);
     const rights = await this.deps.rights.forHousehold(
       foyerId,
@@ -141,7 +142,7 @@ export class DossierService {
   }
 
   /** POST …/dossier: starts building the household's dossier, or gives the one already being built. */
-  async start(foyerId: number, actorId: number, withInvoices: boolean): Promise<{ job: DossierJob; created: boolean }> {
+  async start(foyerId: FoyerId, actorId: UserId, withInvoices: boolean): Promise<{ job: DossierJob; created: boolean }> {
     const now = this.deps.clock.now();
     const id = randomUUID();
     const running = await this.repo.locked(foyerId, async (repo) => {
@@ -198,7 +199,7 @@ export class DossierService {
     }, HEARTBEAT_MS).unref();
   }
 
-  private async build(id: string, foyerId: number, withInvoices: boolean): Promise<void> {
+  private async build(id: string, foyerId: FoyerId, withInvoices: boolean): Promise<void> {
     try {
       const items = await this.items(foyerId);
       const invoices = withInvoices ? items.filter((i) => i.factureKey) : [];
@@ -252,18 +253,18 @@ export class DossierService {
     }
   }
 
-  async job(foyerId: number, id: string): Promise<DossierJob> {
+  async job(foyerId: FoyerId, id: string): Promise<DossierJob> {
     const row = await this.repo.job(foyerId, id);
     if (!row) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
     return this.toJob(row);
   }
 
-  async jobs(foyerId: number): Promise<DossierJob[]> {
+  async jobs(foyerId: FoyerId): Promise<DossierJob[]> {
     return (await this.repo.jobs(foyerId, new Date(this.deps.clock.now().getTime() - KEPT_MS))).map((r) => this.toJob(r));
   }
 
   /** GET …/dossier/{id}/fichier: the PDF, once built. */
-  async file(foyerId: number, id: string) {
+  async file(foyerId: FoyerId, id: string) {
     const row = await this.repo.job(foyerId, id);
     if (!row) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
     if (row.status !== 'pret' || !row.file_key) throw conflict(MSG.dossierNotReady, 'DOSSIER_NOT_READY');
@@ -295,7 +296,7 @@ export class DossierService {
     };
   }
 
-  async createShare(foyerId: number, actorId: number, days: 7 | 30): Promise<DossierShare> {
+  async createShare(foyerId: FoyerId, actorId: UserId, days: 7 | 30): Promise<DossierShare> {
     const now = this.deps.clock.now();
     const id = randomBytes(12).toString('base64url');
     await this.repo.locked(foyerId, async (repo) => {
@@ -313,16 +314,16 @@ export class DossierService {
     return this.toShare((await this.repo.share(id))!);
   }
 
-  async shares(foyerId: number): Promise<DossierShare[]> {
+  async shares(foyerId: FoyerId): Promise<DossierShare[]> {
     return (await this.repo.activeShares(foyerId, this.deps.clock.now())).map((r) => this.toShare(r));
   }
 
-  async revokeShare(foyerId: number, id: string): Promise<void> {
+  async revokeShare(foyerId: FoyerId, id: string): Promise<void> {
     if (!(await this.repo.revokeShare(foyerId, id, this.deps.clock.now()))) throw notFound(MSG.shareUnknown, 'SHARE_UNKNOWN');
   }
 
   /** A member left the household, or was removed: the links they made stop at once (decision 021). */
-  async memberLeft(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+  async memberLeft(foyerId: FoyerId, memberId: UserId, unit: UnitOfWork): Promise<void> {
     await this.repo.in(unit.tx).revokeSharesBy(foyerId, memberId, this.deps.clock.now());
   }
 
@@ -358,10 +359,11 @@ export class DossierService {
     );
     // Kept as bytes: the answer is sent again at each read until the household changes. Computed on
     // the job pool's thread from the inventory as JSON text (shareContentJob).
-    const content = await this.deps.shared.answer(share.user_id, `partage ${share.id}`, async () => {
+    const foyerId = asFoyerId(share.user_id);
+    const content = await this.deps.shared.answer(foyerId, `partage ${share.id}`, async () => {
       const [inventory, inputs] = await Promise.all([
-        this.deps.appliances.inventoryJson(share.user_id, SHARE_FACTS),
-        this.deps.rights.householdInputs(share.user_id),
+        this.deps.appliances.inventoryJson(foyerId, SHARE_FACTS),
+        this.deps.rights.householdInputs(foyerId),
       ]);
       const bytes = ownBytes(inventory);
       const input: ShareJobInput = { inventory: bytes, ...inputs, base: `/api/V1/partages/${encodeURIComponent(token)}/appareils` };
@@ -384,7 +386,7 @@ export class DossierService {
   async sharedFile(token: string, applianceId: number, what: 'photo' | 'facture') {
     const share = await this.shareOf(token);
     // One appliance read, not the inventory: a shared page of 500 photos asks 500 times.
-    const keys = await this.deps.appliances.fileKeys(share.user_id, applianceId);
+    const keys = await this.deps.appliances.fileKeys(asFoyerId(share.user_id), applianceId);
     const key = what === 'photo' ? keys?.pictKey : keys?.factureKey;
     const file = key ? await this.deps.files.open(key) : null;
     if (!key || !file) throw notFound();

@@ -1,3 +1,4 @@
+import { asFoyerId } from '../../lib/ids.ts';
 import { type Droits, MSG, SharedDossier } from '@ecofoyer/contracts';
 import { guaranteeText } from './dossier-describe.ts';
 import { sql } from 'kysely';
@@ -283,7 +284,10 @@ describe('« Dossier d’inventaire »', () => {
     try {
       expect(await t.app.services.dossier.purge()).toBeGreaterThanOrEqual(1);
       // (the access token has expired meanwhile: the service itself answers)
-      await expect(t.app.services.dossier.file(me.id, job.id)).rejects.toMatchObject({ statusCode: 404, message: MSG.dossierUnknown });
+      await expect(t.app.services.dossier.file(asFoyerId(me.id), job.id)).rejects.toMatchObject({
+        statusCode: 404,
+        message: MSG.dossierUnknown,
+      });
       expect(await t.app.services.files.open(key)).toBeNull();
     } finally {
       t.clock.set('2026-11-24T10:00:00Z');

@@ -108,7 +108,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...common, params: UserParams, response: { 200: z.object({ url: z.string() }), ...errors } },
     },
     async (req) => ({
-      url: await events.feedUrl(req.params.userId),
+      url: await events.feedUrl(currentUser(req).userId),
     }),
   );
 
@@ -116,7 +116,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:userId/calendar-feed',
     { config: { access: 'foyer:read' }, schema: { ...common, params: UserParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await events.revokeFeed(req.params.userId);
+      await events.revokeFeed(currentUser(req).userId);
       return reply.code(204).send(null);
     },
   );

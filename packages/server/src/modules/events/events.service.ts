@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type Event,
@@ -94,20 +95,20 @@ export class EventsService {
   }
 
   /** The appliance and the card must exist, the appliance must be the user's (else 404), the assignee a member (else 400). */
-  private async check(userId: number, input: EventInput) {
-    if (input.applianceId) await this.deps.appliances.get(userId, input.applianceId);
+  private async check(foyerId: FoyerId, input: EventInput) {
+    if (input.applianceId) await this.deps.appliances.get(foyerId, input.applianceId);
     if (input.maintenanceCardId && !(await this.deps.maintenance.card(input.maintenanceCardId))) throw notFound(MSG.maintenanceCardUnknown);
-    if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
+    if (input.assigneeId) await this.checkAssignee(foyerId, input.assigneeId);
   }
 
-  private async checkAssignee(userId: number, assigneeId: number) {
-    if (!(await this.deps.foyer.assignableIds(userId)).includes(assigneeId)) throw badRequest(MSG.foyerMemberUnknown, 'ASSIGNEE_UNKNOWN');
+  private async checkAssignee(foyerId: FoyerId, assigneeId: number) {
+    if (!(await this.deps.foyer.assignableIds(foyerId)).includes(assigneeId)) throw badRequest(MSG.foyerMemberUnknown, 'ASSIGNEE_UNKNOWN');
   }
 
-  private row(userId: number, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
+  private row(foyerId: FoyerId, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
     const now = this.deps.clock.now();
     return {
-      user_id: userId,
+      user_id: foyerId,
       appliance_id: input.applianceId,
       maintenance_card_id: input.maintenanceCardId,
       series_id: extra.series_id ?? null,
@@ -128,42 +129,42 @@ export class EventsService {
     };
   }
 
-  async get(userId: number, id: number): Promise<Event> {
-    const row = await this.repo.find(userId, id);
+  async get(foyerId: FoyerId, id: number): Promise<Event> {
+    const row = await this.repo.find(foyerId, id);
     if (!row) throw notFound(MSG.eventUnknown);
     return this.toDto(row);
   }
 
   /** API.md: events newest first, recurring series expanded at least 12 months ahead. */
-  async list(userId: number, q: EventsQuery = {}): Promise<Event[]> {
-    await this.extendSeries(userId);
+  async list(foyerId: FoyerId, q: EventsQuery = {}): Promise<Event[]> {
+    await this.extendSeries(foyerId);
     const bounded = Object.values(q).some((v) => v !== undefined);
-    return (await (bounded ? this.repo.page(userId, q) : this.repo.list(userId))).map((r) => this.toDto(r));
+    return (await (bounded ? this.repo.page(foyerId, q) : this.repo.list(foyerId))).map((r) => this.toDto(r));
   }
 
   /** The household's breakdowns (PANNE): what « Mes droits » reads (repairs under guarantee), not ten years of maintenance. */
-  async breakdowns(userId: number): Promise<Event[]> {
-    return (await this.repo.breakdowns(userId)).map((r) => this.toDto(r));
+  async breakdowns(foyerId: FoyerId): Promise<Event[]> {
+    return (await this.repo.breakdowns(foyerId)).map((r) => this.toDto(r));
   }
 
   /** The calendar's list badges: planned and done. */
-  async counts(userId: number): Promise<EventCounts> {
-    await this.extendSeries(userId);
-    return this.repo.counts(userId);
+  async counts(foyerId: FoyerId): Promise<EventCounts> {
+    await this.extendSeries(foyerId);
+    return this.repo.counts(foyerId);
   }
 
-  async listForAppliance(userId: number, applianceId: number): Promise<Event[]> {
-    await this.deps.appliances.get(userId, applianceId);
-    await this.extendSeries(userId);
-    return (await this.repo.listForAppliance(userId, applianceId)).map((r) => this.toDto(r));
+  async listForAppliance(foyerId: FoyerId, applianceId: number): Promise<Event[]> {
+    await this.deps.appliances.get(foyerId, applianceId);
+    await this.extendSeries(foyerId);
+    return (await this.repo.listForAppliance(foyerId, applianceId)).map((r) => this.toDto(r));
   }
 
   /** A MAINTENANCE event starts NEW (product §4); PANNE records a breakdown. `actorId`: the member who records it. */
-  async create(userId: number, input: EventInput, actorId = userId): Promise<Event> {
-    await this.check(userId, input);
-    const [id] = await this.repo.insert([this.row(userId, input)]);
-    await this.deps.bus.emit('event.recorded', { userId, actorId });
-    return this.get(userId, id);
+  async create(foyerId: FoyerId, input: EventInput, actorId: UserId): Promise<Event> {
+    await this.check(foyerId, input);
+    const [id] = await this.repo.insert([this.row(foyerId, input)]);
+    await this.deps.bus.emit('event.recorded', { foyerId, actorId });
+    return this.get(foyerId, id);
   }
 
   /**
@@ -171,16 +172,16 @@ export class EventsService {
    * keeps the first date within `seriesStartRange` (contracts' `eventPeriodCreate`), and
    * `expandSeries` never gives more than SERIES_EXPANSION_MAX dates whoever calls.
    */
-  async createSeries(userId: number, input: EventInput, frequency: Frequency, actorId = userId): Promise<Event[]> {
-    await this.check(userId, input);
+  async createSeries(foyerId: FoyerId, input: EventInput, frequency: Frequency, actorId: UserId): Promise<Event[]> {
+    await this.check(foyerId, input);
     const seriesId = randomUUID();
     // 12 months from the later of today and the series' start.
     const now = this.deps.clock.now();
     const until = seriesHorizon(input.dt_realisation.getTime() > now.getTime() ? input.dt_realisation : now);
     const dates = expandSeries(input.dt_realisation, frequency, until);
-    await this.repo.insert(dates.map((dt) => this.row(userId, input, { series_id: seriesId, frequency, dt })));
-    await this.deps.bus.emit('event.recorded', { userId, actorId });
-    return (await this.repo.listSeries(userId, seriesId)).map((r) => this.toDto(r));
+    await this.repo.insert(dates.map((dt) => this.row(foyerId, input, { series_id: seriesId, frequency, dt })));
+    await this.deps.bus.emit('event.recorded', { foyerId, actorId });
+    return (await this.repo.listSeries(foyerId, seriesId)).map((r) => this.toDto(r));
   }
 
   /**
@@ -189,18 +190,18 @@ export class EventsService {
    * a series left unread for more than a year (or stored from 1970 before the start was bounded)
    * is caught up from a year back only, so one read writes at most SERIES_EXPANSION_MAX rows a series.
    */
-  async extendSeries(userId: number): Promise<void> {
+  async extendSeries(foyerId: FoyerId): Promise<void> {
     // Checking aggregates every occurrence of the household's series, so it is done again
     // only once the household's data changed or a day passed (the horizon moves a day; an occurrence
     // a year ahead shows at most a day later). The version is read before the check: a change made
     // meanwhile, or this extension's own insert, makes the next call check again.
     const now = this.deps.clock.now();
-    const stamp = `${await this.repo.dataVersion(userId)} ${now.toISOString().slice(0, 10)}`;
-    if (this.seriesChecked.get(userId) === stamp) return;
+    const stamp = `${await this.repo.dataVersion(foyerId)} ${now.toISOString().slice(0, 10)}`;
+    if (this.seriesChecked.get(foyerId) === stamp) return;
     const horizon = seriesHorizon(now);
     const { earliest } = seriesStartRange(now);
     // Three statements at most whatever the number of series (the series, their last rows, one insert).
-    const due = (await this.repo.seriesEndingBefore(userId, horizon))
+    const due = (await this.repo.seriesEndingBefore(foyerId, horizon))
       .filter((s) => s.series_id && (FREQUENCIES as readonly (string | null)[]).includes(s.frequency))
       .map((s) => {
         const last = new Date(s.last);
@@ -225,14 +226,14 @@ export class EventsService {
       });
       await this.repo.insert(rows);
     }
-    this.seriesChecked.delete(userId);
-    this.seriesChecked.set(userId, stamp);
+    this.seriesChecked.delete(foyerId);
+    this.seriesChecked.set(foyerId, stamp);
     if (this.seriesChecked.size > SERIES_CHECKS_KEPT) this.seriesChecked.delete(this.seriesChecked.keys().next().value as number);
   }
 
   /** Drops the planned maintenance of a device that left the household (its past stays in the history). */
-  async cancelPendingForAppliance(userId: number, applianceId: number, unit?: UnitOfWork): Promise<void> {
-    await (unit ? this.repo.in(unit.tx) : this.repo).deletePendingForAppliance(userId, applianceId, this.deps.clock.now());
+  async cancelPendingForAppliance(foyerId: FoyerId, applianceId: number, unit?: UnitOfWork): Promise<void> {
+    await (unit ? this.repo.in(unit.tx) : this.repo).deletePendingForAppliance(foyerId, applianceId, this.deps.clock.now());
   }
 
   /**
@@ -240,35 +241,35 @@ export class EventsService {
    * for a recurring task, this occurrence and the planned ones after it.
    */
   async update(
-    userId: number,
+    foyerId: FoyerId,
     id: number,
     input: { note?: string | null; done?: boolean; assigneeId?: number | null },
-    actorId = userId,
+    actorId: UserId,
   ): Promise<Event> {
-    const event = await this.get(userId, id);
-    if (input.assigneeId) await this.checkAssignee(userId, input.assigneeId);
+    const event = await this.get(foyerId, id);
+    if (input.assigneeId) await this.checkAssignee(foyerId, input.assigneeId);
     const now = this.deps.clock.now();
-    await this.repo.update(userId, id, {
+    await this.repo.update(foyerId, id, {
       ...(input.note !== undefined ? { note: input.note } : {}),
       ...(input.done ? { status: 'DONE', done_at: now } : {}),
       ...(input.assigneeId !== undefined ? { assignee_id: input.assigneeId } : {}),
       updated_at: now,
     });
     if (input.assigneeId !== undefined && event.seriesId) {
-      await this.repo.assignSeries(userId, event.seriesId, new Date(event.dt_realisation), input.assigneeId, now);
+      await this.repo.assignSeries(foyerId, event.seriesId, new Date(event.dt_realisation), input.assigneeId, now);
     }
-    if (input.done) await this.deps.bus.emit('event.recorded', { userId, actorId });
-    return this.get(userId, id);
+    if (input.done) await this.deps.bus.emit('event.recorded', { foyerId, actorId });
+    return this.get(foyerId, id);
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    await this.get(userId, id);
-    await this.repo.delete(userId, id);
+  async delete(foyerId: FoyerId, id: number): Promise<void> {
+    await this.get(foyerId, id);
+    await this.repo.delete(foyerId, id);
   }
 
   /** What the badge rules count: maintenance done, maintenance planned, breakdowns recorded. */
-  stats(userId: number) {
-    return this.repo.stats(userId);
+  stats(foyerId: FoyerId) {
+    return this.repo.stats(foyerId);
   }
 
   /**
@@ -276,14 +277,14 @@ export class EventsService {
    * time). Each member has their own (decision 021): it shows the household they are in when it is
    * read, and ends when they leave it (`memberLeft`), so a removed member's address opens nothing.
    */
-  async feedUrl(memberId: number): Promise<string> {
+  async feedUrl(memberId: UserId): Promise<string> {
     const existing = await this.repo.feedToken(memberId);
     const token =
       existing?.token ?? (await this.repo.createFeedToken(memberId, randomBytes(24).toString('base64url'), this.deps.clock.now()));
     return `${this.deps.config.appUrl}/api/V1/calendar/${token}.ics`;
   }
 
-  revokeFeed(memberId: number) {
+  revokeFeed(memberId: UserId) {
     return this.repo.deleteFeedToken(memberId);
   }
 
@@ -292,7 +293,7 @@ export class EventsService {
    * `days` adds whole days another module puts in the feed (the end of a guarantee), read
    * for that household.
    */
-  async ics(token: string, days: (foyerId: number) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
+  async ics(token: string, days: (foyerId: FoyerId) => Promise<FeedDay[]> = async () => []): Promise<string | null> {
     const owner = await this.repo.userOfFeed(token);
     if (!owner) return null;
     const { foyerId } = await this.deps.foyer.membership(owner.user_id);
@@ -338,7 +339,7 @@ export class EventsService {
    * A member left the household, or was removed: the tasks they saw to go back to every member, and
    * their calendar address stops (a new one, asked later, shows the household they are in then).
    */
-  async memberLeft(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+  async memberLeft(foyerId: FoyerId, memberId: UserId, unit: UnitOfWork): Promise<void> {
     const repo = this.repo.in(unit.tx);
     await repo.unassign(foyerId, memberId);
     await repo.deleteFeedToken(memberId);

@@ -1,3 +1,4 @@
+import { asFoyerId } from '../../lib/ids.ts';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -56,7 +57,7 @@ const countedService = () => {
 
 async function statementsOfList(userId: number, service = countedService()) {
   statements = 0;
-  const list = await service.list(userId);
+  const list = await service.list(asFoyerId(userId));
   return { statements, list };
 }
 

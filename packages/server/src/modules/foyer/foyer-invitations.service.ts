@@ -1,3 +1,4 @@
+import { asFoyerId } from '../../lib/ids.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   FOYER_INVITATION_DAYS,
@@ -203,7 +204,7 @@ export class FoyerInvitationsService {
         for (const module of this.deps.data) await module.moveHousehold(own, invitation.foyer_id, unit);
       }
       await repo.move(actorId, invitation.foyer_id, invitation.role, now);
-      if (current.holder_id !== actorId) await this.deps.foyer.left(current.foyer_id, actorId, unit);
+      if (current.holder_id !== actorId) await this.deps.foyer.left(asFoyerId(current.foyer_id), actorId, unit);
     });
     this.deps.foyer.forget(actorId);
     return this.deps.foyer.get(actorId);

@@ -1,3 +1,4 @@
+import { asFoyerId, type FoyerId } from '../../lib/ids.ts';
 import { type Foyer, type FoyerRole, MSG } from '@ecofoyer/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,7 +8,7 @@ import type { FoyerRepository } from './foyer.repository.ts';
 
 /** The foyer a user's requests act on, what their role lets them do there, and whether they hold it. */
 export interface Membership {
-  foyerId: number;
+  foyerId: FoyerId;
   role: FoyerRole;
   /** They hold the foyer: its founder, or the one it was handed to (migration 0026). */
   holder: boolean;
@@ -35,7 +36,7 @@ type LockedMember = { user_id: number; role: FoyerRole };
  */
 export class FoyerService {
   /** What other modules do when a member leaves a foyer, in the same transaction (events: unassign their tasks). */
-  private readonly leaving: ((foyerId: number, memberId: number, unit: UnitOfWork) => Promise<void>)[] = [];
+  private readonly leaving: ((foyerId: FoyerId, memberId: number, unit: UnitOfWork) => Promise<void>)[] = [];
 
   /** userId → the membership and when the query that found it was sent (clock ms). */
   private readonly known = new Map<number, { membership: Membership; at: number }>();
@@ -58,12 +59,12 @@ export class FoyerService {
     // Every account gets its foyer when it is created (migration 0020's trigger). A row gone with a
     // foyer that was deleted (a demo's, at its expiry): back to their own, written again.
     const membership: Membership = row
-      ? { foyerId: row.foyer_id, role: row.role, holder: row.holder_id === userId }
+      ? { foyerId: asFoyerId(row.foyer_id), role: row.role, holder: row.holder_id === userId }
       : await inTransaction(this.deps.db, async (unit) => {
           const repo = this.repo.in(unit.tx);
           const home = await repo.homeOf(userId, 0, this.deps.clock.now());
           await repo.move(userId, home, 'proprietaire', this.deps.clock.now());
-          return { foyerId: home, role: 'proprietaire' as const, holder: true };
+          return { foyerId: asFoyerId(home), role: 'proprietaire' as const, holder: true };
         });
     if (this.deps.cacheMs > 0) {
       if (this.known.size >= MAX_REMEMBERED) this.known.clear();
@@ -73,12 +74,12 @@ export class FoyerService {
   }
 
   /** Registers what a module does when a member leaves a foyer (removed, left, or gone to another). */
-  onLeave(step: (foyerId: number, memberId: number, unit: UnitOfWork) => Promise<void>): void {
+  onLeave(step: (foyerId: FoyerId, memberId: number, unit: UnitOfWork) => Promise<void>): void {
     this.leaving.push(step);
   }
 
   /** Runs the modules' steps for a member leaving a foyer, in the caller's transaction. */
-  async left(foyerId: number, memberId: number, unit: UnitOfWork): Promise<void> {
+  async left(foyerId: FoyerId, memberId: number, unit: UnitOfWork): Promise<void> {
     for (const step of this.leaving) await step(foyerId, memberId, unit);
   }
 
@@ -232,7 +233,7 @@ export class FoyerService {
       if (members.some((m) => m.user_id !== userId)) {
         const moved = await this.holderGoes(
           unit,
-          current.foyer_id,
+          asFoyerId(current.foyer_id),
           userId,
           members,
           departure.donnees === 'supprimer' ? 'emporter' : 'laisser',
@@ -252,7 +253,7 @@ export class FoyerService {
    */
   private async holderGoes(
     unit: UnitOfWork,
-    foyerId: number,
+    foyerId: FoyerId,
     holderId: number,
     members: LockedMember[],
     donnees: 'laisser' | 'emporter',
@@ -280,7 +281,7 @@ export class FoyerService {
   }
 
   /** Back to a foyer of their own, as its owner; the modules end what they had in the one left. */
-  private async sendHome(unit: UnitOfWork, foyerId: number, memberId: number): Promise<void> {
+  private async sendHome(unit: UnitOfWork, foyerId: FoyerId, memberId: number): Promise<void> {
     const repo = this.repo.in(unit.tx);
     const now = this.deps.clock.now();
     await repo.move(memberId, await repo.homeOf(memberId, foyerId, now), 'proprietaire', now);

@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import {
   csvDateFr,
   csvEuros,
@@ -82,9 +83,9 @@ export class InventoryCsvService {
    * imported twice at once would otherwise create its new rows twice.
    */
   async importAppliances(
-    userId: number,
+    foyerId: FoyerId,
     body: Uint8Array,
-    actorId = userId,
+    actorId: UserId,
     onProgress?: (progress: InventoryImportProgress) => void | Promise<void>,
   ): Promise<Buffer> {
     const phase = (etape: InventoryImportProgress['etape']): OnProgress | undefined =>
@@ -101,11 +102,11 @@ export class InventoryCsvService {
         transfer: [bytes.buffer as ArrayBuffer],
         // Read before what the plan is made from: a change after it, even during the plan, is seen.
         answer: async ({ apply }: ImportInventoryRequest) => {
-          stamp = apply ? await inventoryStamp(this.deps.db, userId) : null;
+          stamp = apply ? await inventoryStamp(this.deps.db, foyerId) : null;
           const [products, existing, listed] = await Promise.all([
             this.deps.references.products(),
-            this.deps.appliances.inventoryJson(userId, IMPORT_FACTS),
-            this.deps.universes.list(userId),
+            this.deps.appliances.inventoryJson(foyerId, IMPORT_FACTS),
+            this.deps.universes.list(foyerId),
           ]);
           universes = listed;
           const inventory = ownBytes(existing);
@@ -124,13 +125,13 @@ export class InventoryCsvService {
     const own = new Map(universes.filter((u) => u.univer_id > 0).map((u) => [foldFr(u.name).trim(), u.univer_id]));
     const reference = new Map(universes.filter((u) => u.univer_id < 0).map((u) => [foldFr(u.name).trim(), u.refuniver_id ?? null]));
     await inTransaction(this.deps.db, async (unit) => {
-      await holdLock(unit.tx, 'imports', userId);
-      if ((await inventoryStamp(unit.tx, userId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
+      await holdLock(unit.tx, 'imports', foyerId);
+      if ((await inventoryStamp(unit.tx, foyerId)) !== stamp) throw conflict(MSG.importInventoryChanged, 'INVENTORY_CHANGED');
       // Through the forms' own service methods, in this transaction: the same rules as a universe or an appliance typed in.
       const ids = new Map(own);
       for (const name of done.newUniverses) {
         const created = await this.deps.universes.create(
-          userId,
+          foyerId,
           { name, description: '', refUniverId: reference.get(foldFr(name).trim()) ?? null },
           unit,
         );
@@ -140,8 +141,8 @@ export class InventoryCsvService {
       await tick(0);
       for (const [i, write] of writes.entries()) {
         const universeId = write.universe ? (ids.get(foldFr(write.universe).trim()) ?? null) : null;
-        if (write.id === null) await this.deps.appliances.add(userId, universeId, write.input, null, actorId, unit);
-        else await this.deps.appliances.change(userId, write.id, { ...write.input, univer_id: universeId }, unit);
+        if (write.id === null) await this.deps.appliances.add(foyerId, universeId, write.input, null, actorId, unit);
+        else await this.deps.appliances.change(foyerId, write.id, { ...write.input, univer_id: universeId }, unit);
         await tick(i + 1);
       }
     });
@@ -153,8 +154,8 @@ export class InventoryCsvService {
     return `ecofoyer-${what}-${parisDay(this.deps.clock.now())}.csv`;
   }
 
-  async appliances(userId: number): Promise<string> {
-    const rows = (await this.deps.rights.forHousehold(userId)).map(({ appliance: a, rights }) => [
+  async appliances(foyerId: FoyerId): Promise<string> {
+    const rows = (await this.deps.rights.forHousehold(foyerId)).map(({ appliance: a, rights }) => [
       cell(a.univer_name),
       cell(a.prod_name),
       cell(a.name),
@@ -177,8 +178,8 @@ export class InventoryCsvService {
     return csv([[...INVENTORY_CSV_COLUMNS], ...rows]);
   }
 
-  async maintenance(userId: number): Promise<string> {
-    const events = (await this.deps.events.list(userId)).toSorted(
+  async maintenance(foyerId: FoyerId): Promise<string> {
+    const events = (await this.deps.events.list(foyerId)).toSorted(
       (a, b) => a.dt_realisation.localeCompare(b.dt_realisation) || a.id - b.id,
     );
     const row = (e: Event) => [

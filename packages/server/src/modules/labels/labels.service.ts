@@ -1,3 +1,4 @@
+import type { FoyerId } from '../../lib/ids.ts';
 import { randomInt } from 'node:crypto';
 import {
   LABEL_CODE_ALPHABET,
@@ -42,7 +43,7 @@ export class LabelsService {
   ) {}
 
   /** The names of the household's appliances still in its inventory, by id, in the inventory's order. */
-  private async names(foyerId: number): Promise<Map<number, string>> {
+  private async names(foyerId: FoyerId): Promise<Map<number, string>> {
     return new Map((await this.deps.appliances.list(foyerId)).map((a) => [a.id, a.name]));
   }
 
@@ -57,7 +58,7 @@ export class LabelsService {
   }
 
   /** The labels in use of the household's appliances, in the inventory's order. */
-  async list(foyerId: number): Promise<Label[]> {
+  async list(foyerId: FoyerId): Promise<Label[]> {
     const names = await this.names(foyerId);
     const rows = new Map((await this.repo.active([...names.keys()])).map((r) => [r.appliance_id, r]));
     return [...names].flatMap(([id, nom]) => (rows.has(id) ? [this.toLabel(rows.get(id)!, nom)] : []));
@@ -68,7 +69,7 @@ export class LabelsService {
    * again gives the same codes). An appliance not in the household's inventory refuses the whole
    * request, before anything is written. The answer follows the order asked.
    */
-  async create(foyerId: number, applianceIds: readonly number[]): Promise<Label[]> {
+  async create(foyerId: FoyerId, applianceIds: readonly number[]): Promise<Label[]> {
     const names = await this.names(foyerId);
     const ids = [...new Set(applianceIds)];
     if (ids.some((id) => !names.has(id))) throw badRequest(MSG.labelApplianceUnknown, 'LABEL_APPLIANCE_UNKNOWN');
@@ -83,7 +84,7 @@ export class LabelsService {
   }
 
   /** The label stops opening its appliance (410); the appliance can get a new one. */
-  async revoke(foyerId: number, code: string): Promise<void> {
+  async revoke(foyerId: FoyerId, code: string): Promise<void> {
     const row = LABEL_CODE_PATTERN.test(code) ? await this.repo.find(code) : undefined;
     if (!row || (await this.deps.appliances.householdOf(row.appliance_id)) !== foyerId) throw notFound(MSG.labelUnknown, 'LABEL_UNKNOWN');
     // Revoking it again changes nothing.
@@ -95,7 +96,7 @@ export class LabelsService {
    * revoked label, or one whose appliance left the inventory (given, sold, recycled), is gone (410);
    * the appliance of another foyer is not shown (403), and its name is not told.
    */
-  async resolve(foyerId: number, code: string): Promise<LabelTarget> {
+  async resolve(foyerId: FoyerId, code: string): Promise<LabelTarget> {
     const row = LABEL_CODE_PATTERN.test(code) ? await this.repo.find(code) : undefined;
     if (!row) throw notFound(MSG.labelUnknown, 'LABEL_UNKNOWN');
     const household = row.revoked_at ? null : await this.deps.appliances.householdOf(row.appliance_id);
@@ -110,7 +111,7 @@ export class LabelsService {
   }
 
   /** The sheet of these appliances' labels, in the order given; each must have one in use (400). */
-  async pdf(foyerId: number, sheet: LabelSheet, applianceIds: readonly number[]): Promise<Buffer> {
+  async pdf(foyerId: FoyerId, sheet: LabelSheet, applianceIds: readonly number[]): Promise<Buffer> {
     if (applianceIds.length > PDF_MAX) throw badRequest();
     const labels = new Map((await this.list(foyerId)).map((l) => [l.applianceId, l]));
     if (applianceIds.some((id) => !labels.has(id))) throw badRequest(MSG.labelNotCreated, 'LABEL_NOT_CREATED');

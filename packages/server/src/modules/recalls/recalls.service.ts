@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import { MSG, parisDay, type Rappel } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationRow } from '../../db/schema.ts';
@@ -157,7 +158,7 @@ export class RecallsService {
   }
 
   /** GET …/rappels: the household's open recalls, or one appliance's. */
-  async list(foyerId: number, applianceId?: number): Promise<Rappel[]> {
+  async list(foyerId: FoyerId, applianceId?: number): Promise<Rappel[]> {
     return (await this.repo.open(foyerId, applianceId)).map((r) => ({
       id: r.id,
       applianceId: r.appliance_id,
@@ -171,7 +172,7 @@ export class RecallsService {
   }
 
   /** POST …/rappels/{id}/traite: the banner goes for the whole household (done again: no change). */
-  async handle(foyerId: number, memberId: number, id: number): Promise<void> {
+  async handle(foyerId: FoyerId, memberId: UserId, id: number): Promise<void> {
     if (!(await this.repo.exists(foyerId, id))) throw notFound(MSG.recallUnknown);
     await this.repo.markHandled(foyerId, id, memberId, this.deps.clock.now());
   }

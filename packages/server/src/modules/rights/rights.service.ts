@@ -1,3 +1,4 @@
+import { asFoyerId, type FoyerId } from '../../lib/ids.ts';
 import { breath, SLICE } from '../../lib/breath.ts';
 import {
   addDays,
@@ -47,15 +48,15 @@ export class RightsService {
     },
   ) {}
 
-  async forAppliance(userId: number, applianceId: number): Promise<Droits> {
-    const appliance = await this.deps.appliances.get(userId, applianceId);
-    return this.compute(appliance, await this.deps.events.listForAppliance(userId, applianceId), appliance);
+  async forAppliance(foyerId: FoyerId, applianceId: number): Promise<Droits> {
+    const appliance = await this.deps.appliances.get(foyerId, applianceId);
+    return this.compute(appliance, await this.deps.events.listForAppliance(foyerId, applianceId), appliance);
   }
 
   /** Every guarantee still running in the household, from one list of appliances and one of events. */
-  async runningGuarantees(userId: number): Promise<RunningGuarantee[]> {
+  async runningGuarantees(foyerId: FoyerId): Promise<RunningGuarantee[]> {
     const running: RunningGuarantee[] = [];
-    for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
+    for (const { appliance, rights } of await this.forHousehold(foyerId, await this.deps.appliances.guaranteeFacts(foyerId))) {
       if (rights.legale?.active) running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'legale', fin: rights.legale.fin });
       if (rights.commerciale?.active)
         running.push({ applianceId: appliance.id, nom: appliance.name, kind: 'commerciale', fin: rights.commerciale.fin });
@@ -64,12 +65,12 @@ export class RightsService {
   }
 
   /** Every appliance of the household with its rights (no repairability estimate), from one list of appliances and one of events. */
-  async forHousehold(userId: number): Promise<{ appliance: Appliance; rights: Droits }[]>;
-  async forHousehold<A extends GuaranteeFacts>(userId: number, appliances: A[]): Promise<{ appliance: A; rights: Droits }[]>;
-  async forHousehold(userId: number, given?: GuaranteeFacts[]): Promise<{ appliance: GuaranteeFacts; rights: Droits }[]> {
+  async forHousehold(foyerId: FoyerId): Promise<{ appliance: Appliance; rights: Droits }[]>;
+  async forHousehold<A extends GuaranteeFacts>(foyerId: FoyerId, appliances: A[]): Promise<{ appliance: A; rights: Droits }[]>;
+  async forHousehold(foyerId: FoyerId, given?: GuaranteeFacts[]): Promise<{ appliance: GuaranteeFacts; rights: Droits }[]> {
     // Only breakdowns count for the guarantees (the home's summary once read every event, 200 ms at ten years),
     // and the summary reads only the fields they depend on (no file URLs to sign, no joins).
-    const [appliances, events] = await Promise.all([given ?? this.deps.appliances.list(userId), this.deps.events.breakdowns(userId)]);
+    const [appliances, events] = await Promise.all([given ?? this.deps.appliances.list(foyerId), this.deps.events.breakdowns(foyerId)]);
     const byAppliance = new Map<number, Event[]>();
     for (const e of events) if (e.applianceId !== null) byAppliance.set(e.applianceId, [...(byAppliance.get(e.applianceId) ?? []), e]);
     const all: { appliance: GuaranteeFacts; rights: Droits }[] = [];
@@ -87,12 +88,12 @@ export class RightsService {
    * What the household's guarantees are computed from besides its appliances (`guaranteeRights`),
    * for a job's thread: its breakdowns, the products' slugs and bonus types, and today in Paris.
    */
-  async householdInputs(userId: number): Promise<{
+  async householdInputs(foyerId: FoyerId): Promise<{
     breakdowns: (BreakdownFacts & { applianceId: number | null })[];
     products: Pick<RefProductRow, 'id' | 'slug' | 'repair_bonus_types'>[];
     today: string;
   }> {
-    const [events, products] = await Promise.all([this.deps.events.breakdowns(userId), this.deps.references.productRows()]);
+    const [events, products] = await Promise.all([this.deps.events.breakdowns(foyerId), this.deps.references.productRows()]);
     return {
       breakdowns: events.map((e) => ({
         applianceId: e.applianceId,
@@ -108,8 +109,8 @@ export class RightsService {
   }
 
   /** The home's « N appareils encore sous garantie ». */
-  async summary(userId: number): Promise<DroitsResume> {
-    const running = await this.runningGuarantees(userId);
+  async summary(foyerId: FoyerId): Promise<DroitsResume> {
+    const running = await this.runningGuarantees(foyerId);
     const soonest = running.toSorted((a, b) => a.fin.localeCompare(b.fin))[0];
     return {
       sousGarantie: new Set(running.map((g) => g.applianceId)).size,
@@ -121,8 +122,8 @@ export class RightsService {
    * The end of each running guarantee as a day of the calendar feed (so calendar apps show it),
    * reminded 60 and 7 days before, like the notifications.
    */
-  async feedDays(userId: number): Promise<FeedDay[]> {
-    return (await this.runningGuarantees(userId)).map((g) => ({
+  async feedDays(foyerId: FoyerId): Promise<FeedDay[]> {
+    return (await this.runningGuarantees(foyerId)).map((g) => ({
       id: `garantie-${g.applianceId}-${g.kind}@ecofoyer`,
       day: g.fin,
       summary: `Fin de la ${GUARANTEE_LABEL[g.kind]} : ${g.nom}`,
@@ -199,13 +200,13 @@ export class RightsService {
     const created: NotificationRow[] = [];
     const candidates = await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7));
     // One read of each household's guarantee dates and breakdowns, as for the home's summary, not one per appliance.
-    const byUser = new Map<number, Set<number>>();
-    for (const c of candidates) byUser.set(c.user_id, (byUser.get(c.user_id) ?? new Set()).add(c.id));
-    for (const [userId, ids] of byUser) {
+    const byUser = new Map<FoyerId, Set<number>>();
+    for (const c of candidates) byUser.set(asFoyerId(c.user_id), (byUser.get(asFoyerId(c.user_id)) ?? new Set()).add(c.id));
+    for (const [foyerId, ids] of byUser) {
       // Every member who looks after the household's appliances is told, a lecteur is not.
-      const members = await this.deps.foyer.assignableIds(userId);
-      for (const { appliance, rights } of await this.forHousehold(userId, await this.deps.appliances.guaranteeFacts(userId))) {
-        if (ids.has(appliance.id)) created.push(...(await this.remindFor(userId, members, appliance, rights, today)));
+      const members = await this.deps.foyer.assignableIds(foyerId);
+      for (const { appliance, rights } of await this.forHousehold(foyerId, await this.deps.appliances.guaranteeFacts(foyerId))) {
+        if (ids.has(appliance.id)) created.push(...(await this.remindFor(foyerId, members, appliance, rights, today)));
       }
     }
     return created;
@@ -213,7 +214,7 @@ export class RightsService {
 
   /** Each member's reminder of a guarantee's end; the founder's keeps the key it had before members existed. */
   private async remindFor(
-    foyerId: number,
+    foyerId: FoyerId,
     members: number[],
     appliance: GuaranteeFacts,
     rights: Droits,

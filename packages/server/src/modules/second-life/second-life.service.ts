@@ -1,3 +1,4 @@
+import type { FoyerId, UserId } from '../../lib/ids.ts';
 import type { SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -12,15 +13,15 @@ export class SecondLifeService {
    * The device moves to the history and its planned maintenance goes, in one transaction: a
    * failure leaves it in the inventory with its plans, never half moved.
    */
-  give(userId: number, applianceId: number, outcome: SecondLifeOutcome, actorId = userId): Promise<SecondLifeItem> {
+  give(foyerId: FoyerId, applianceId: number, outcome: SecondLifeOutcome, actorId: UserId): Promise<SecondLifeItem> {
     return inTransaction(this.deps.db, async (unit) => {
-      const item = await this.deps.appliances.markSecondLife(userId, applianceId, outcome, unit, actorId);
-      await this.deps.events.cancelPendingForAppliance(userId, applianceId, unit);
+      const item = await this.deps.appliances.markSecondLife(foyerId, applianceId, outcome, actorId, unit);
+      await this.deps.events.cancelPendingForAppliance(foyerId, applianceId, unit);
       return item;
     });
   }
 
-  history(userId: number): Promise<SecondLifeItem[]> {
-    return this.deps.appliances.history(userId);
+  history(foyerId: FoyerId): Promise<SecondLifeItem[]> {
+    return this.deps.appliances.history(foyerId);
   }
 }

@@ -1,3 +1,4 @@
+import type { FoyerId } from '../../lib/ids.ts';
 import { applianceCountLabel, MSG, type Universe } from '@ecofoyer/contracts';
 import type { UniverseRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -34,14 +35,14 @@ export class UniversesService {
     };
   }
 
-  private async context(userId: number) {
-    const [counts, refs] = await Promise.all([this.deps.applianceCounts.byUniverse(userId), this.deps.references.universeRows()]);
+  private async context(foyerId: FoyerId) {
+    const [counts, refs] = await Promise.all([this.deps.applianceCounts.byUniverse(foyerId), this.deps.references.universeRows()]);
     return { counts, refs, refImages: new Map(refs.map((r) => [r.id, r.image])) };
   }
 
   /** The user's universes (newest first), then each reference universe not yet created (univer_id -1). */
-  async list(userId: number): Promise<Universe[]> {
-    const [rows, { counts, refs, refImages }] = await Promise.all([this.repo.listForUser(userId), this.context(userId)]);
+  async list(foyerId: FoyerId): Promise<Universe[]> {
+    const [rows, { counts, refs, refImages }] = await Promise.all([this.repo.listForUser(foyerId), this.context(foyerId)]);
     const own = await Promise.all(rows.map((r) => this.toDto(r, counts, refImages)));
     const created = new Set(rows.map((r) => r.ref_universe_id));
     const placeholders: Universe[] = refs
@@ -58,21 +59,21 @@ export class UniversesService {
     return [...own, ...placeholders];
   }
 
-  async listCustom(userId: number): Promise<Universe[]> {
-    const [rows, { counts, refImages }] = await Promise.all([this.repo.listForUser(userId), this.context(userId)]);
+  async listCustom(foyerId: FoyerId): Promise<Universe[]> {
+    const [rows, { counts, refImages }] = await Promise.all([this.repo.listForUser(foyerId), this.context(foyerId)]);
     return Promise.all(rows.map((r) => this.toDto(r, counts, refImages)));
   }
 
   /** The row, or 404 for an unknown id or another user's; within `unit`, read in its transaction. */
-  async row(userId: number, id: number, unit?: UnitOfWork): Promise<UniverseRow> {
-    const row = await (unit ? this.repo.in(unit.tx) : this.repo).findForUser(userId, id);
+  async row(foyerId: FoyerId, id: number, unit?: UnitOfWork): Promise<UniverseRow> {
+    const row = await (unit ? this.repo.in(unit.tx) : this.repo).findForUser(foyerId, id);
     if (!row) throw notFound(MSG.universeUnknown);
     return row;
   }
 
-  async get(userId: number, id: number): Promise<Universe> {
-    const row = await this.row(userId, id);
-    const { counts, refImages } = await this.context(userId);
+  async get(foyerId: FoyerId, id: number): Promise<Universe> {
+    const row = await this.row(foyerId, id);
+    const { counts, refImages } = await this.context(foyerId);
     return this.toDto(row, counts, refImages);
   }
 
@@ -80,14 +81,14 @@ export class UniversesService {
    * A universe of the household: from the form, or from a CSV import inside its transaction (`unit`),
    * its name and description parsed by the same schema (contracts' UniverseCreateFields) either way.
    */
-  async create(userId: number, input: UniverseInput, unit?: UnitOfWork): Promise<Universe> {
+  async create(foyerId: FoyerId, input: UniverseInput, unit?: UnitOfWork): Promise<Universe> {
     if (input.refUniverId && !(await this.deps.references.universe(input.refUniverId))) {
       throw notFound(MSG.refUniverseUnknown);
     }
     const now = new Date();
-    return this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
+    return this.deps.files.withStoredImage(foyerId, input.image ?? null, async (imageKey) => {
       const row = await (unit ? this.repo.in(unit.tx) : this.repo).insert({
-        user_id: userId,
+        user_id: foyerId,
         ref_universe_id: input.refUniverId ?? null,
         name: input.name,
         description: input.description,
@@ -95,22 +96,22 @@ export class UniversesService {
         created_at: now,
         updated_at: now,
       });
-      if (!unit) return this.get(userId, row.id);
+      if (!unit) return this.get(foyerId, row.id);
       // Within a transaction another module's read would wait for its end; a new universe holds no appliance.
       return this.toDto(row, new Map(), new Map((await this.deps.references.universeRows()).map((r) => [r.id, r.image])));
     });
   }
 
-  async update(userId: number, id: number, input: UniverseInput): Promise<Universe> {
-    const current = await this.row(userId, id);
-    const result = await this.deps.files.withStoredImage(userId, input.image ?? null, async (imageKey) => {
-      await this.repo.update(userId, id, {
+  async update(foyerId: FoyerId, id: number, input: UniverseInput): Promise<Universe> {
+    const current = await this.row(foyerId, id);
+    const result = await this.deps.files.withStoredImage(foyerId, input.image ?? null, async (imageKey) => {
+      await this.repo.update(foyerId, id, {
         name: input.name,
         description: input.description,
         ...(imageKey ? { image_key: imageKey } : {}),
         updated_at: new Date(),
       });
-      return this.get(userId, id);
+      return this.get(foyerId, id);
     });
     // The replaced image goes once the new one is saved.
     if (input.image && current.image_key) await this.deps.files.remove(current.image_key);
@@ -118,12 +119,12 @@ export class UniversesService {
   }
 
   /** API.md: 204 if empty; 409 with a message if it holds appliances. */
-  async delete(userId: number, id: number): Promise<void> {
-    const row = await this.row(userId, id);
-    const counts = await this.deps.applianceCounts.byUniverse(userId);
+  async delete(foyerId: FoyerId, id: number): Promise<void> {
+    const row = await this.row(foyerId, id);
+    const counts = await this.deps.applianceCounts.byUniverse(foyerId);
     if ((counts.get(id) ?? 0) > 0) throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
     try {
-      await this.repo.delete(userId, id);
+      await this.repo.delete(foyerId, id);
     } catch (error) {
       // An appliance added meanwhile: the foreign key refuses the delete.
       if ((error as { code?: string }).code === '23503') throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
