@@ -34,10 +34,10 @@ app.get<{ Params: { id: string } }>('/one/:id', async (req, reply) => {
   return row ?? reply.code(404).send({ message: 'not found' });
 });
 app.get<{ Params: { userId: string } }>('/list/:userId', async (req) =>
-  query('select * from appliances where user_id = $1 and second_life is null order by id limit 60', [Number(req.params.userId)]),
+  query('select * from appliances where foyer_id = $1 and second_life is null order by id limit 60', [Number(req.params.userId)]),
 );
 app.get<{ Params: { userId: string } }>('/universes/:userId', async (req) =>
-  query('select * from universes where user_id = $1 order by id', [Number(req.params.userId)]),
+  query('select * from universes where foyer_id = $1 order by id', [Number(req.params.userId)]),
 );
 app.get('/api/health', async () => ({ status: 'ok' }));
 process.once(

@@ -7,7 +7,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { DB } from './schema.generated.ts';
-import type { Database } from './schema.ts';
+import type { Database, Retired } from './schema.ts';
 
 type Kind<T> = [NonNullable<T>] extends [Date]
   ? 'date'
@@ -20,8 +20,11 @@ type Kind<T> = [NonNullable<T>] extends [Date]
         : 'json';
 type Nullable<T> = null extends T ? 'nullable' : 'not null';
 
+/** The columns of `T` the code no longer uses (schema.ts `Retired`): expected in the database only. */
+type RetiredOf<T> = T extends keyof Retired ? Retired[T] : never;
+
 type ColumnDrift<T extends keyof DB & keyof Database> = {
-  [C in keyof Selectable<DB[T]> | keyof Selectable<Database[T]>]: C extends keyof Selectable<Database[T]>
+  [C in Exclude<keyof Selectable<DB[T]>, RetiredOf<T>> | keyof Selectable<Database[T]>]: C extends keyof Selectable<Database[T]>
     ? C extends keyof Selectable<DB[T]>
       ? Kind<Selectable<DB[T]>[C]> extends 'json'
         ? never
@@ -32,7 +35,7 @@ type ColumnDrift<T extends keyof DB & keyof Database> = {
           : `${T}.${C & string}: ${Nullable<Selectable<Database[T]>[C]>} in schema.ts, ${Nullable<Selectable<DB[T]>[C]>} in the database`
       : `${T}.${C & string}: in schema.ts, not in the database`
     : `${T}.${C & string}: in the database, not in schema.ts`;
-}[keyof Selectable<DB[T]> | keyof Selectable<Database[T]>];
+}[Exclude<keyof Selectable<DB[T]>, RetiredOf<T>> | keyof Selectable<Database[T]>];
 
 export type SchemaDrift =
   | { [T in keyof DB & keyof Database]: ColumnDrift<T> }[keyof DB & keyof Database]

@@ -32,6 +32,7 @@ export interface ApplianceLabels {
 
 export interface ApplianceRecalls {
   appliance_id: number;
+  foyer_id: number;
   handled_at: Timestamp | null;
   handled_by: number | null;
   id: Generated<number>;
@@ -57,6 +58,7 @@ export interface Appliances {
   facture_key: string | null;
   facture_ref: string | null;
   facture_type: string | null;
+  foyer_id: number;
   garantie_commerciale_fin: string | null;
   id: Generated<number>;
   marque: string | null;
@@ -97,6 +99,7 @@ export interface DossierJobs {
   created_at: Timestamp;
   done: Generated<number>;
   file_key: string | null;
+  foyer_id: number;
   id: string;
   requested_by: number;
   size: number | null;
@@ -112,6 +115,7 @@ export interface DossierShares {
   created_by: number;
   days: number;
   expires_at: Timestamp;
+  foyer_id: number;
   id: string;
   revoked_at: Timestamp | null;
   user_id: number;
@@ -131,6 +135,7 @@ export interface Events {
   created_at: Timestamp;
   done_at: Timestamp | null;
   dt_realisation: Timestamp;
+  foyer_id: number;
   frequency: string | null;
   id: Generated<number>;
   immobilisation_jours: number | null;
@@ -400,6 +405,7 @@ export interface TotpRecoveryCodes {
 export interface Universes {
   created_at: Timestamp;
   description: Generated<string>;
+  foyer_id: number;
   id: Generated<number>;
   image_key: string | null;
   name: string;

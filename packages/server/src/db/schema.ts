@@ -11,6 +11,21 @@ import type { DB } from './schema.generated.ts';
  */
 type Refine<Table, Columns> = Omit<Table, keyof Columns> & Columns;
 
+/**
+ * Columns the code no longer reads or writes, kept in the database for the release before this one
+ * (an expand-and-contract change): the household's tables carried its key as `user_id`, now
+ * `foyer_id` (migration 0028, decision 026), which a trigger keeps equal until the next release drops it.
+ */
+export interface Retired {
+  universes: 'user_id';
+  appliances: 'user_id';
+  events: 'user_id';
+  appliance_recalls: 'user_id';
+  dossier_jobs: 'user_id';
+  dossier_shares: 'user_id';
+}
+type Household<T extends keyof Retired> = Omit<DB[T], Retired[T]>;
+
 export type RefBadgesTable = DB['ref_badges'];
 
 export type UserBadgesTable = DB['user_badges'];
@@ -46,7 +61,7 @@ export type MaintenanceAgentsTable = DB['maintenance_agents'];
  * - `sous_garantie`: A breakdown repaired by the seller under the legal guarantee, its days out of use, or replaced.
  * - `assignee_id`: The member who sees to it (« Qui s'en occupe ? »); null: every member.
  */
-export type EventsTable = DB['events'];
+export type EventsTable = Household<'events'>;
 
 export type CalendarFeedsTable = DB['calendar_feeds'];
 
@@ -106,7 +121,7 @@ export type FoyerInvitationsTable = Refine<
  * The « Dossier d'inventaire » being built, or built (migration 0023).
  */
 export type DossierJobsTable = Refine<
-  DB['dossier_jobs'],
+  Household<'dossier_jobs'>,
   {
     status: 'en-cours' | 'pret' | 'echec';
     done: ColumnType<number, number | undefined, number>;
@@ -118,7 +133,7 @@ export type DossierJobsTable = Refine<
  * A read-only link to the dossier: its token is derived from `id` (HMAC), never stored.
  */
 export type DossierSharesTable = Refine<
-  DB['dossier_shares'],
+  Household<'dossier_shares'>,
   {
     days: 7 | 30;
   }
@@ -149,10 +164,10 @@ export type RecallSheetsTable = DB['recall_sheets'];
 /**
  * A sheet matched with one of the household's appliances: open until `handled_at`.
  */
-export type ApplianceRecallsTable = DB['appliance_recalls'];
+export type ApplianceRecallsTable = Household<'appliance_recalls'>;
 
 export type UniversesTable = Refine<
-  DB['universes'],
+  Household<'universes'>,
   {
     description: string;
   }
@@ -164,7 +179,7 @@ export type UniversesTable = Refine<
  * - `eprel_number`: Migration 0025: the energy label's EPREL number, the barcode, kWh per year (numeric: text from the driver).
  */
 export type AppliancesTable = Refine<
-  DB['appliances'],
+  Household<'appliances'>,
   {
     prix_achat: ColumnType<string | null, number | string | null, number | string | null>;
     energy_kwh_year: ColumnType<string | null, number | string | null, number | string | null>;

@@ -47,20 +47,20 @@ describe('household cache: answers served again until the household’s data cha
       for (const name of ['Cuisine', 'Salon', 'Cave'])
         await trx
           .insertInto('universes')
-          .values({ user_id: a.id, ref_universe_id: null, name, description: '', image_key: null, created_at: now, updated_at: now })
+          .values({ foyer_id: a.id, ref_universe_id: null, name, description: '', image_key: null, created_at: now, updated_at: now })
           .execute();
-      await trx.updateTable('universes').set({ description: 'x' }).where('user_id', '=', a.id).execute();
+      await trx.updateTable('universes').set({ description: 'x' }).where('foyer_id', '=', a.id).execute();
     });
     expect(Number(await householdDataVersion(t.db, a.id))).toBe(Number(va) + 1);
     expect(await householdDataVersion(t.db, b.id)).toBe(vb);
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('universes').where('user_id', '=', a.id).execute();
+        await trx.deleteFrom('universes').where('foyer_id', '=', a.id).execute();
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(Number(await householdDataVersion(t.db, a.id))).toBe(Number(va) + 1);
-    await t.db.deleteFrom('universes').where('user_id', '=', a.id).where('name', '=', 'Cave').execute();
+    await t.db.deleteFrom('universes').where('foyer_id', '=', a.id).where('name', '=', 'Cave').execute();
     expect(Number(await householdDataVersion(t.db, a.id))).toBe(Number(va) + 2);
   });
 
@@ -74,7 +74,7 @@ describe('household cache: answers served again until the household’s data cha
     expect((await addAppliance(user)).statusCode).toBe(201);
     expect(await count(user)).toBe(1);
     // Another replica (no request through this app): a statement straight on the database.
-    await t.db.updateTable('appliances').set({ second_life: 'DON', second_life_at: new Date() }).where('user_id', '=', user.id).execute();
+    await t.db.updateTable('appliances').set({ second_life: 'DON', second_life_at: new Date() }).where('foyer_id', '=', user.id).execute();
     expect(await count(user)).toBe(0);
     const rights = (await t.app.inject({ url: `${base(user.id)}/droits/resume`, headers: user.headers })).json();
     expect(rights.sousGarantie).toBe(0);

@@ -9,7 +9,7 @@ declare const brand: unique symbol;
 export type FoyerId = number & { readonly [brand]: 'FoyerId' };
 export type UserId = number & { readonly [brand]: 'UserId' };
 
-/** A household key read from where only household keys are (a row's `user_id` of household data, a membership's `foyer_id`). */
+/** A household key read from where only household keys are (a household row's `foyer_id`, a membership's). */
 export const asFoyerId = (id: number): FoyerId => id as FoyerId;
 /** A person's id read from where only people are (a token, `users.id`, a member's row). */
 export const asUserId = (id: number): UserId => id as UserId;

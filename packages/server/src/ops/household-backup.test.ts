@@ -552,7 +552,7 @@ describe('household backup', () => {
       .selectFrom('appliance_labels as l')
       .innerJoin('appliances as a', 'a.id', 'l.appliance_id')
       .select('l.code')
-      .where('a.user_id', '=', userId)
+      .where('a.foyer_id', '=', userId)
       .execute();
     expect(theirs).toEqual([]);
     // Camille's labels still open Camille's appliances.

@@ -1,3 +1,4 @@
+import { keyColumn } from '../db/household-key.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,7 +48,7 @@ export class HouseholdBackupError extends Error {}
 type TableName = keyof Database;
 type Row = Record<string, unknown>;
 
-/** A household's tables in insertion order (parents first); every one has a user_id column. */
+/** A household's tables in insertion order (parents first); each is keyed by its `keyColumn`. */
 export const HOUSEHOLD_TABLES = [
   'universes',
   'appliances',
@@ -166,12 +167,12 @@ export async function exportHousehold(deps: BackupDeps, userId: number): Promise
       const users = await selectRows(trx, 'users', sql`id = ${userId}`);
       if (users.length === 0) throw new HouseholdBackupError(`Aucun compte n’a l’identifiant ${userId}.`);
       const tables = { users } as HouseholdManifest['tables'];
-      for (const table of HOUSEHOLD_TABLES) tables[table] = await selectRows(trx, table, sql`user_id = ${userId}`);
+      for (const table of HOUSEHOLD_TABLES) tables[table] = await selectRows(trx, table, sql`${sql.ref(keyColumn(table))} = ${userId}`);
       const labels = await trx
         .selectFrom('appliance_labels as l')
         .innerJoin('appliances as a', 'a.id', 'l.appliance_id')
         .select(['l.code', 'l.appliance_id', 'l.created_at', 'l.revoked_at'])
-        .where('a.user_id', '=', userId)
+        .where('a.foyer_id', '=', userId)
         .orderBy('l.created_at')
         .orderBy('l.code')
         .execute();
@@ -288,7 +289,9 @@ export async function importHousehold(
         const source = [...manifest.tables[table]].sort((a, b) => Number(a.id) - Number(b.id));
         const rows: Row[] = [];
         for (const row of source) {
-          const next: Row = { ...row, user_id: userId };
+          // An archive from before migration 0028 has only user_id; one made since has both.
+          const { user_id: _person, foyer_id: _foyer, ...fields } = row;
+          const next: Row = { ...fields, [keyColumn(table)]: userId };
           for (const [column, parent] of Object.entries(PARENTS[table] ?? {})) {
             next[column] = row[column] == null ? null : (ids[parent].get(Number(row[column])) ?? null);
           }
@@ -488,7 +491,7 @@ async function checkColumns(db: Db, tables: HouseholdManifest['tables']): Promis
  * to another member, data and files kept) and returns the file keys of what went.
  */
 async function deleteHousehold(db: Db, userId: number): Promise<string[]> {
-  const sole = sql<boolean>`user_id in (select f.id from foyers f where f.holder_id = ${userId}
+  const sole = sql<boolean>`foyer_id in (select f.id from foyers f where f.holder_id = ${userId}
     and not exists (select 1 from foyer_members m where m.foyer_id = f.id and m.user_id <> ${userId}))`;
   const universes = await db.selectFrom('universes').select('image_key').where(sole).execute();
   const appliances = await db.selectFrom('appliances').select(['pict_key', 'facture_key', 'notice_key']).where(sole).execute();

@@ -170,7 +170,7 @@ describe.skipIf(!databaseUrl)('two server processes on one PostgreSQL (skipped: 
     const stored = await handle.db
       .selectFrom('events')
       .select(['id', 'note'])
-      .where('user_id', '=', user.id)
+      .where('foyer_id', '=', user.id)
       .where('note', 'is not', null)
       .execute();
     expect(stored).toHaveLength(6);

@@ -12,7 +12,7 @@ export const applianceListing = (db: Db, userId: number) =>
     .leftJoin('universes as u', 'u.id', 'a.universe_id')
     .selectAll('a')
     .select(['p.prod_name', 'p.pict as prod_pict', 'u.name as univer_name'])
-    .where('a.user_id', '=', userId);
+    .where('a.foyer_id', '=', userId);
 
 /**
  * Read model (decision 012): what the inventory's search compares for every appliance
@@ -25,7 +25,7 @@ export const applianceSearchFields = (db: Db, userId: number) =>
     .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
     .leftJoin('universes as u', 'u.id', 'a.universe_id')
     .select(['a.id', 'a.name', 'a.marque', 'a.modele', 'p.prod_name', 'u.name as univer_name'])
-    .where('a.user_id', '=', userId)
+    .where('a.foyer_id', '=', userId)
     .where('a.second_life', 'is', null)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')

@@ -14,7 +14,7 @@ export const eventListing = (db: Db, userId: number) =>
     .leftJoin('ref_products as p', 'p.id', 'c.prod_id')
     .selectAll('e')
     .select(['a.name as appliance_name', 'c.title as card_title', 'c.duration as card_duration', 'p.pict as card_pict'])
-    .where('e.user_id', '=', userId);
+    .where('e.foyer_id', '=', userId);
 
 /**
  * Read model (decision 012): the household's recurring series whose last occurrence is before
@@ -26,7 +26,7 @@ export const seriesEndingBefore = (db: Db, userId: number, horizon: Date) =>
     .selectFrom('events')
     .leftJoin('appliances as a', 'a.id', 'events.appliance_id')
     .select(['series_id', 'frequency', sql<Date>`min(dt_realisation)`.as('first'), sql<Date>`max(dt_realisation)`.as('last')])
-    .where('events.user_id', '=', userId)
+    .where('events.foyer_id', '=', userId)
     .where('series_id', 'is not', null)
     .where('a.second_life', 'is', null)
     .groupBy(['series_id', 'frequency'])

@@ -11,9 +11,9 @@ import type { Db } from '../db/client.ts';
 export const maintenanceDue = (db: Db, kind: 'eve' | 'due', after: Date, until: Date) =>
   db
     .selectFrom('events as e')
-    .innerJoin('foyer_members as m', 'm.foyer_id', 'e.user_id')
+    .innerJoin('foyer_members as m', 'm.foyer_id', 'e.foyer_id')
     .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
-    .select(['e.id', 'm.user_id as recipient', 'e.user_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
+    .select(['e.id', 'm.user_id as recipient', 'e.foyer_id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
     .select(reminderKey(kind).as('dedupe_key'))
     .where('e.type', '=', 'MAINTENANCE')
     .where('e.status', '=', 'NEW')
@@ -29,7 +29,7 @@ export const maintenanceDue = (db: Db, kind: 'eve' | 'due', after: Date, until: 
     .execute();
 
 const reminderKey = (kind: 'eve' | 'due') =>
-  sql<string>`'event:' || e.id || ':' || ${kind} || case when m.user_id = e.user_id then '' else ':' || m.user_id end`;
+  sql<string>`'event:' || e.id || ':' || ${kind} || case when m.user_id = e.foyer_id then '' else ':' || m.user_id end`;
 
 /**
  * Read model (decision 012): a user's notifications as the list shows them, with what their event

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 export const recallCandidates = (db: Db) =>
   db
     .selectFrom('appliances as a')
-    .select(['a.id', 'a.user_id', 'a.name', 'a.marque', 'a.modele', 'a.ean as gtin'])
+    .select(['a.id', 'a.foyer_id', 'a.name', 'a.marque', 'a.modele', 'a.ean as gtin'])
     .where((eb) => eb.or([eb.and([eb('a.marque', 'is not', null), eb('a.modele', 'is not', null)]), eb('a.ean', 'is not', null)]))
     .where('a.second_life', 'is', null)
     .execute();
@@ -22,7 +22,7 @@ export const openRecallListing = (db: Db, foyerId: number) =>
     .selectFrom('appliance_recalls as r')
     .innerJoin('appliances as a', 'a.id', 'r.appliance_id')
     .select(['r.id', 'r.appliance_id', 'a.name as appliance_name', 'r.title', 'r.risk', 'r.what_to_do', 'r.link', 'r.published_at'])
-    .where('r.user_id', '=', foyerId)
+    .where('r.foyer_id', '=', foyerId)
     .where('r.handled_at', 'is', null)
     .orderBy('r.published_at', 'desc')
     .orderBy('r.id', 'desc');

@@ -46,7 +46,7 @@ export const digestRecipients = (db: Db, week: string) =>
 export const memberTasks = (db: Db, userId: number, since: Date, until: Date) =>
   db
     .selectFrom('foyer_members as m')
-    .innerJoin('events as e', 'e.user_id', 'm.foyer_id')
+    .innerJoin('events as e', 'e.foyer_id', 'm.foyer_id')
     .leftJoin('appliances as a', 'a.id', 'e.appliance_id')
     .select(['e.id', 'e.title', 'e.dt_realisation', 'a.name as appliance_name'])
     .where('m.user_id', '=', userId)

@@ -121,7 +121,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     await t.db
       .insertInto('appliance_recalls')
       .values({
-        user_id: a,
+        foyer_id: a,
         appliance_id: A.applianceId,
         sheet_id: '2026-11-0142',
         title: `Lave-linge ${TAG}`,

@@ -164,7 +164,7 @@ const foundersRecall = () =>
   (recallId ??= t.db
     .insertInto('appliance_recalls')
     .values({
-      user_id: A.user.id,
+      foyer_id: A.user.id,
       appliance_id: A.applianceId,
       sheet_id: '2026-11-0142',
       title: `Lave-linge ${TAG}`,

@@ -26,6 +26,7 @@ import * as m0024 from './0024-recall-watch.ts';
 import * as m0025 from './0025-energy-label.ts';
 import * as m0026 from './0026-household-trust.ts';
 import * as m0027 from './0027-idempotency-keys.ts';
+import * as m0028 from './0028-foyer-id-columns.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-energy-label': m0025,
   '0026-household-trust': m0026,
   '0027-idempotency-keys': m0027,
+  '0028-foyer-id-columns': m0028,
 };

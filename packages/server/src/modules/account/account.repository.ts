@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { keyColumn } from '../../db/household-key.ts';
 import { MailQueue } from '../../lib/mail-queue.ts';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 import { HOUSEHOLD_TABLES } from '../../ops/household-backup.ts';
@@ -76,10 +77,12 @@ export class AccountRepository {
         if (!user) return null;
         const tables: Record<string, Row[]> = {};
         for (const table of HOUSEHOLD_TABLES)
-          tables[table] = (await sql<Row>`select * from ${sql.table(table)} where user_id = ${userId} order by 1`.execute(trx)).rows;
+          tables[table] = (
+            await sql<Row>`select * from ${sql.table(table)} where ${sql.ref(keyColumn(table))} = ${userId} order by 1`.execute(trx)
+          ).rows;
         for (const [table, columns] of Object.entries(ACCOUNT_TABLES)) {
           tables[table] = (
-            await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id = ${userId} order by ${sql.ref(columns.includes('created_at' as never) ? 'created_at' : columns[0]!)}`.execute(
+            await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where ${sql.ref(keyColumn(table))} = ${userId} order by ${sql.ref(columns.includes('created_at' as never) ? 'created_at' : columns[0]!)}`.execute(
               trx,
             )
           ).rows;
@@ -100,7 +103,7 @@ export class AccountRepository {
       const owners = table === 'temp_files' ? [userId] : foyerIds;
       if (owners.length === 0) continue;
       const { rows } =
-        await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where user_id in (${sql.join(owners)})`.execute(
+        await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(table)} where ${sql.ref(keyColumn(table))} in (${sql.join(owners)})`.execute(
           db,
         );
       for (const row of rows) for (const c of columns) if (typeof row[c] === 'string') keys.push(row[c] as string);

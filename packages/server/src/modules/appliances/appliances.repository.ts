@@ -4,7 +4,7 @@ import { applianceListing, applianceSearchFields } from '../../read-models/appli
 import type { AppliancesTable } from '../../db/schema.ts';
 import { INVENTORY_JSON, type InventoryJsonField } from './inventory-json.ts';
 
-export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'user_id' | 'created_at'>;
+export type ApplianceFields = Omit<Updateable<AppliancesTable>, 'id' | 'foyer_id' | 'created_at'>;
 
 export class AppliancesRepository {
   constructor(private readonly db: Db) {}
@@ -24,7 +24,7 @@ export class AppliancesRepository {
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
       .select(['a.id', 'a.name', 'a.marque', 'a.pict_key', 'a.second_life', 'a.second_life_at', 'p.prod_name'])
-      .where('a.user_id', '=', userId)
+      .where('a.foyer_id', '=', userId)
       .where('a.second_life', 'is not', null);
     if (id !== undefined) query = query.where('a.id', '=', id);
     return query.orderBy('a.second_life_at', 'desc').orderBy('a.id', 'desc').execute();
@@ -34,7 +34,7 @@ export class AppliancesRepository {
     const row = await this.db
       .selectFrom('appliances')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('second_life', 'is not', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -45,7 +45,7 @@ export class AppliancesRepository {
     return this.db
       .updateTable('appliances')
       .set({ second_life: outcome, second_life_at: at, universe_id: null, updated_at: at })
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('id', '=', id)
       .where('second_life', 'is', null)
       .executeTakeFirst();
@@ -70,7 +70,7 @@ export class AppliancesRepository {
         select a.*, u.name as univer_name, p.prod_name from appliances a
         left join universes u on u.id = a.universe_id
         left join ref_products p on p.id = a.prod_id
-        where a.user_id = ${userId} and a.second_life is null and a.id > ${afterId}
+        where a.foyer_id = ${userId} and a.second_life is null and a.id > ${afterId}
         order by a.id limit ${limit}
       ) f`.execute(this.db);
     return rows[0] ?? { items: '[]', last: null };
@@ -80,7 +80,7 @@ export class AppliancesRepository {
   page(userId: number, limit: number, after?: number) {
     let query = this.base(userId);
     if (after !== undefined) {
-      const at = this.db.selectFrom('appliances').select('created_at').where('id', '=', after).where('user_id', '=', userId);
+      const at = this.db.selectFrom('appliances').select('created_at').where('id', '=', after).where('foyer_id', '=', userId);
       query = query.where((eb) => eb.or([eb('a.created_at', '<', at), eb.and([eb('a.created_at', '=', at), eb('a.id', '<', after)])]));
     }
     return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
@@ -108,7 +108,7 @@ export class AppliancesRepository {
   withGuaranteeDates(since: string, commercialFrom: string) {
     return this.db
       .selectFrom('appliances')
-      .select(['id', 'user_id'])
+      .select(['id', 'foyer_id'])
       .where('second_life', 'is', null)
       .where((eb) =>
         eb.or([eb('dt_livraison', '>=', since), eb('dt_achat', '>=', since), eb('garantie_commerciale_fin', '>=', commercialFrom)]),
@@ -121,7 +121,7 @@ export class AppliancesRepository {
     return this.db
       .selectFrom('appliances')
       .select(['id', 'name', 'prod_id', 'dt_achat', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'])
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('second_life', 'is', null)
       .orderBy('id')
       .execute();
@@ -131,11 +131,11 @@ export class AppliancesRepository {
   async householdOf(id: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('appliances')
-      .select('user_id')
+      .select('foyer_id')
       .where('id', '=', id)
       .where('second_life', 'is', null)
       .executeTakeFirst();
-    return row?.user_id ?? null;
+    return row?.foyer_id ?? null;
   }
 
   /** Scoped to its owner: another user's id is simply not found. */
@@ -148,7 +148,7 @@ export class AppliancesRepository {
   }
 
   update(userId: number, id: number, fields: ApplianceFields) {
-    return this.db.updateTable('appliances').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.updateTable('appliances').set(fields).where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The picture, invoice and manual keys among `keys` that a row still holds. */
@@ -163,14 +163,14 @@ export class AppliancesRepository {
   }
 
   delete(userId: number, id: number) {
-    return this.db.deleteFrom('appliances').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.deleteFrom('appliances').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   async countByUniverse(userId: number): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('appliances')
       .select(['universe_id', sql<number>`count(*)::int`.as('n')])
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('second_life', 'is', null)
       .where('universe_id', 'is not', null)
       .groupBy('universe_id')
@@ -192,7 +192,7 @@ export class AppliancesRepository {
             sql<number>`count(*) filter (where second_life is null)::int`.as('kept'),
             sql<number>`count(*) filter (where second_life is not null)::int`.as('given'),
           ])
-          .where('user_id', '=', userId)
+          .where('foyer_id', '=', userId)
           .groupBy('universe_id')
           .as('u'),
       )
@@ -214,7 +214,7 @@ export class AppliancesRepository {
         sql<number>`count(*)::int`.as('n'),
         sql<number[] | null>`array_agg(a.energy_kwh_year::float8 order by a.id) filter (where a.energy_kwh_year is not null)`.as('kwh'),
       ])
-      .where('a.user_id', '=', userId)
+      .where('a.foyer_id', '=', userId)
       .where('a.second_life', 'is', null)
       .groupBy('p.prod_name')
       .execute();
@@ -222,7 +222,7 @@ export class AppliancesRepository {
 
   /** Gives every appliance of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
-    return this.db.updateTable('appliances').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+    return this.db.updateTable('appliances').set({ foyer_id: to }).where('foyer_id', '=', from).executeTakeFirst();
   }
 }
 

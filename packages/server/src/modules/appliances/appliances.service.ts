@@ -51,7 +51,7 @@ const energyFields = (input: ApplianceInput) =>
 /** A new appliance's row; its name defaults to « Type Marque ». */
 function newRow(foyerId: FoyerId, universeId: number | null, input: ApplianceInput, productName: string | null, now: Date) {
   return {
-    user_id: foyerId,
+    foyer_id: foyerId,
     universe_id: universeId,
     prod_id: input.prod_id ?? null,
     name: input.name?.trim() || [productName, input.marque].filter(Boolean).join(' ') || input.marque,

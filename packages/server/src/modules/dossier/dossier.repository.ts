@@ -24,7 +24,7 @@ export class DossierRepository {
   }
 
   job(userId: number, id: string) {
-    return this.db.selectFrom('dossier_jobs').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('dossier_jobs').selectAll().where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The household's dossiers asked since `since`, newest first. */
@@ -32,7 +32,7 @@ export class DossierRepository {
     return this.db
       .selectFrom('dossier_jobs')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('created_at', '>=', since)
       .orderBy('created_at', 'desc')
       .limit(5)
@@ -102,7 +102,7 @@ export class DossierRepository {
     return this.db
       .selectFrom('dossier_shares')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
@@ -113,7 +113,7 @@ export class DossierRepository {
     const result = await this.db
       .updateTable('dossier_shares')
       .set({ revoked_at: at })
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
@@ -125,7 +125,7 @@ export class DossierRepository {
     return this.db
       .updateTable('dossier_shares')
       .set({ revoked_at: at })
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('created_by', '=', memberId)
       .where('revoked_at', 'is', null)
       .execute();

@@ -152,7 +152,7 @@ export class DossierService {
       if (!found) {
         await repo.insertJob({
           id,
-          user_id: foyerId,
+          foyer_id: foyerId,
           requested_by: actorId,
           status: 'en-cours',
           with_invoices: withInvoices,
@@ -303,7 +303,7 @@ export class DossierService {
       if ((await repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
       await repo.insertShare({
         id,
-        user_id: foyerId,
+        foyer_id: foyerId,
         created_by: actorId,
         days,
         created_at: now,
@@ -359,7 +359,7 @@ export class DossierService {
     );
     // Kept as bytes: the answer is sent again at each read until the household changes. Computed on
     // the job pool's thread from the inventory as JSON text (shareContentJob).
-    const foyerId = asFoyerId(share.user_id);
+    const foyerId = asFoyerId(share.foyer_id);
     const content = await this.deps.shared.answer(foyerId, `partage ${share.id}`, async () => {
       const [inventory, inputs] = await Promise.all([
         this.deps.appliances.inventoryJson(foyerId, SHARE_FACTS),
@@ -374,7 +374,7 @@ export class DossierService {
     });
     // Read each time: a rename does not move the household's data version.
     const head: Pick<SharedDossier, 'foyer' | 'etabliLe' | 'expireLe'> = {
-      foyer: await this.deps.foyer.ownName(share.user_id),
+      foyer: await this.deps.foyer.ownName(asFoyerId(share.foyer_id)),
       etabliLe: this.deps.clock.now().toISOString(),
       expireLe: share.expires_at.toISOString(),
     };
@@ -386,7 +386,7 @@ export class DossierService {
   async sharedFile(token: string, applianceId: number, what: 'photo' | 'facture') {
     const share = await this.shareOf(token);
     // One appliance read, not the inventory: a shared page of 500 photos asks 500 times.
-    const keys = await this.deps.appliances.fileKeys(asFoyerId(share.user_id), applianceId);
+    const keys = await this.deps.appliances.fileKeys(asFoyerId(share.foyer_id), applianceId);
     const key = what === 'photo' ? keys?.pictKey : keys?.factureKey;
     const file = key ? await this.deps.files.open(key) : null;
     if (!key || !file) throw notFound();

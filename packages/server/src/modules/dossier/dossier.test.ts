@@ -223,7 +223,7 @@ describe('« Dossier d’inventaire »', () => {
       .insertInto('dossier_jobs')
       .values({
         id: '00000000-0000-4000-8000-000000000001',
-        user_id: owner.id,
+        foyer_id: owner.id,
         requested_by: owner.id,
         status: 'en-cours',
         with_invoices: false,
@@ -250,7 +250,7 @@ describe('« Dossier d’inventaire »', () => {
       .insertInto('dossier_jobs')
       .values({
         id: dead,
-        user_id: owner.id,
+        foyer_id: owner.id,
         requested_by: owner.id,
         status: 'en-cours',
         with_invoices: false,
@@ -509,7 +509,7 @@ describe('Read-only links to the dossier', () => {
       await t.app.deps.db
         .selectFrom('dossier_shares')
         .select(sql<number>`count(*)::int`.as('n'))
-        .where('user_id', '=', me.id)
+        .where('foyer_id', '=', me.id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ n: 20 });
     const tooMany = await t.app.inject({

@@ -52,7 +52,7 @@ export class EventsRepository {
     }
     if (q.after !== undefined) {
       const after = q.after;
-      const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.user_id', '=', userId);
+      const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.foyer_id', '=', userId);
       query = query.where((eb) =>
         eb.or([eb(key, desc ? '<' : '>', ref), eb.and([eb(key, '=', ref), eb('e.id', desc ? '<' : '>', after)])]),
       );
@@ -69,7 +69,7 @@ export class EventsRepository {
         sql<number>`(count(*) filter (where status = 'NEW'))::int`.as('upcoming'),
         sql<number>`(count(*) filter (where status = 'DONE'))::int`.as('done'),
       ])
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .executeTakeFirstOrThrow();
     return { upcoming: Number(row.upcoming), done: Number(row.done) };
   }
@@ -112,7 +112,7 @@ export class EventsRepository {
   }
 
   update(userId: number, id: number, fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>) {
-    return this.db.updateTable('events').set(fields).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.updateTable('events').set(fields).where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The planned occurrences of a series from `from` on go to this member (or to every member: null). */
@@ -120,7 +120,7 @@ export class EventsRepository {
     return this.db
       .updateTable('events')
       .set({ assignee_id: assigneeId, updated_at: now })
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('series_id', '=', seriesId)
       .where('status', '=', 'NEW')
       .where('dt_realisation', '>=', from)
@@ -132,20 +132,20 @@ export class EventsRepository {
     return this.db
       .updateTable('events')
       .set({ assignee_id: null })
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('assignee_id', '=', assigneeId)
       .executeTakeFirst();
   }
 
   delete(userId: number, id: number) {
-    return this.db.deleteFrom('events').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.deleteFrom('events').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   /** Planned occurrences of an appliance after `after` (the device left the household). */
   deletePendingForAppliance(userId: number, applianceId: number, after: Date) {
     return this.db
       .deleteFrom('events')
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('appliance_id', '=', applianceId)
       .where('status', '=', 'NEW')
       .where('dt_realisation', '>', after)
@@ -186,7 +186,7 @@ export class EventsRepository {
         sql<number>`count(*) filter (where type = 'MAINTENANCE' and status = 'NEW')::int`.as('planned'),
         sql<number>`count(*) filter (where type = 'PANNE')::int`.as('breakdowns'),
       ])
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .executeTakeFirstOrThrow();
     return { done: Number(row.done), planned: Number(row.planned), breakdowns: Number(row.breakdowns) };
   }
@@ -215,7 +215,7 @@ export class EventsRepository {
 
   /** Gives every event of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
-    return this.db.updateTable('events').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+    return this.db.updateTable('events').set({ foyer_id: to }).where('foyer_id', '=', from).executeTakeFirst();
   }
 }
 

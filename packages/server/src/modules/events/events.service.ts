@@ -108,7 +108,7 @@ export class EventsService {
   private row(foyerId: FoyerId, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
     const now = this.deps.clock.now();
     return {
-      user_id: foyerId,
+      foyer_id: foyerId,
       appliance_id: input.applianceId,
       maintenance_card_id: input.maintenanceCardId,
       series_id: extra.series_id ?? null,

@@ -130,7 +130,7 @@ describe('events', () => {
   it('refuses a series from 1970 or from far ahead with a French message and writes nothing; one within a year back still expands', async () => {
     const user = await signedInUser(t, 'serie-bornee@exemple.fr');
     const rows = async () =>
-      (await t.db.selectFrom('events').select('dt_realisation').where('user_id', '=', user.id).orderBy('dt_realisation').execute()).map(
+      (await t.db.selectFrom('events').select('dt_realisation').where('foyer_id', '=', user.id).orderBy('dt_realisation').execute()).map(
         (r) => r.dt_realisation.toISOString().slice(0, 10),
       );
     // 21 November 2026 (the test clock): a monthly series from 1970 wrote 695 rows.
@@ -175,7 +175,7 @@ describe('events', () => {
     await t.db
       .insertInto('events')
       .values({
-        user_id: user.id,
+        foyer_id: user.id,
         appliance_id: null,
         maintenance_card_id: null,
         series_id: seriesId,

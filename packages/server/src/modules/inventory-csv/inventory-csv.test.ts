@@ -362,7 +362,7 @@ describe('CSV export of the household', () => {
       univer_name: string;
     }[];
     expect(list).toEqual([expect.objectContaining({ marque: 'Liebherr', univer_name: 'bCave/b' })]);
-    const stored = await t.app.deps.db.selectFrom('universes').select('name').where('user_id', '=', me.id).execute();
+    const stored = await t.app.deps.db.selectFrom('universes').select('name').where('foyer_id', '=', me.id).execute();
     expect(stored.every((u) => u.name.length <= UNIVERSE_NAME_MAX && !/[<>]/.test(u.name))).toBe(true);
   });
 

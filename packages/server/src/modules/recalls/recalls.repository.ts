@@ -134,7 +134,7 @@ export class RecallsRepository {
   }
 
   exists(foyerId: number, id: number) {
-    return this.db.selectFrom('appliance_recalls').select('id').where('user_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('appliance_recalls').select('id').where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** Marks a recall handled by `memberId` (once: the first member who did it stays). */
@@ -142,7 +142,7 @@ export class RecallsRepository {
     await this.db
       .updateTable('appliance_recalls')
       .set({ handled_at: now, handled_by: memberId })
-      .where('user_id', '=', foyerId)
+      .where('foyer_id', '=', foyerId)
       .where('id', '=', id)
       .where('handled_at', 'is', null)
       .execute();

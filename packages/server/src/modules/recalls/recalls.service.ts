@@ -122,10 +122,10 @@ export class RecallsService {
         if (seen.has(`${appliance.id}:${sheetId}`)) continue;
         const sheet = byId.get(sheetId)!;
         try {
-          if (!members.has(appliance.user_id)) members.set(appliance.user_id, await this.deps.foyer.assignableIds(appliance.user_id));
+          if (!members.has(appliance.foyer_id)) members.set(appliance.foyer_id, await this.deps.foyer.assignableIds(appliance.foyer_id));
           const title = MSG.recallTitle(sheet.title);
           const message = MSG.recallMessage(appliance.name, sheet.risk, sheet.what_to_do, sheet.link);
-          for (const member of members.get(appliance.user_id)!) {
+          for (const member of members.get(appliance.foyer_id)!) {
             const row = await this.deps.notifications.remindOnce(
               member,
               'RAPPEL',
@@ -137,7 +137,7 @@ export class RecallsService {
             if (row) created.push(row);
           }
           await this.repo.insertMatch({
-            user_id: appliance.user_id,
+            foyer_id: appliance.foyer_id,
             appliance_id: appliance.id,
             sheet_id: sheetId,
             title: sheet.title,

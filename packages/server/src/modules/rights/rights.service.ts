@@ -201,7 +201,7 @@ export class RightsService {
     const candidates = await this.deps.appliances.withGuaranteeDates(addMonths(today, -60), addDays(today, -7));
     // One read of each household's guarantee dates and breakdowns, as for the home's summary, not one per appliance.
     const byUser = new Map<FoyerId, Set<number>>();
-    for (const c of candidates) byUser.set(asFoyerId(c.user_id), (byUser.get(asFoyerId(c.user_id)) ?? new Set()).add(c.id));
+    for (const c of candidates) byUser.set(asFoyerId(c.foyer_id), (byUser.get(asFoyerId(c.foyer_id)) ?? new Set()).add(c.id));
     for (const [foyerId, ids] of byUser) {
       // Every member who looks after the household's appliances is told, a lecteur is not.
       const members = await this.deps.foyer.assignableIds(foyerId);

@@ -13,7 +13,7 @@ export class UniversesRepository {
     return this.db
       .selectFrom('universes')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -21,7 +21,7 @@ export class UniversesRepository {
 
   /** Scoped to its owner: another user's id is simply not found. */
   findForUser(userId: number, id: number): Promise<UniverseRow | undefined> {
-    return this.db.selectFrom('universes').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('universes').selectAll().where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   insert(row: Omit<UniverseRow, 'id'>): Promise<UniverseRow> {
@@ -32,7 +32,7 @@ export class UniversesRepository {
     return this.db
       .updateTable('universes')
       .set(fields)
-      .where('user_id', '=', userId)
+      .where('foyer_id', '=', userId)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -46,11 +46,11 @@ export class UniversesRepository {
   }
 
   delete(userId: number, id: number) {
-    return this.db.deleteFrom('universes').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db.deleteFrom('universes').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   /** Gives every universe of one household to another (a member who joins with their data). */
   moveHousehold(from: number, to: number) {
-    return this.db.updateTable('universes').set({ user_id: to }).where('user_id', '=', from).executeTakeFirst();
+    return this.db.updateTable('universes').set({ foyer_id: to }).where('foyer_id', '=', from).executeTakeFirst();
   }
 }

@@ -88,7 +88,7 @@ export class UniversesService {
     const now = new Date();
     return this.deps.files.withStoredImage(foyerId, input.image ?? null, async (imageKey) => {
       const row = await (unit ? this.repo.in(unit.tx) : this.repo).insert({
-        user_id: foyerId,
+        foyer_id: foyerId,
         ref_universe_id: input.refUniverId ?? null,
         name: input.name,
         description: input.description,
