@@ -26,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'repo',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'tools/**/*.test.ts'],
         },
       },
       {

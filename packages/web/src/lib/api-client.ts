@@ -99,6 +99,8 @@ export interface RequestOptions {
   /** Sends the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Headers beyond the bearer and the content type (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /**
    * The contract's schema of the answer (e.g. `Appliance.array()`): in development, an answer that
    * does not match it is reported in the console with what differs. Never in
@@ -139,7 +141,7 @@ async function toError(res: Response): Promise<ApiError> {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, signal, schema } = options;
   const send = (token?: string) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     return fetch(path, {

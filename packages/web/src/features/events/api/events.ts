@@ -1,8 +1,7 @@
-import { Event, EventCounts, type EventCreate, type EventPeriodCreate, EVENTS_PAGE } from '@ecofoyer/contracts';
+import { Event, EventCounts, EVENTS_PAGE } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { type Body, call, me } from '../../../lib/api-call.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -21,7 +20,9 @@ export const plannedUntilQuery = (until: Date) => {
   return {
     queryKey: eventKeys.planned(to),
     queryFn: () =>
-      api<Event[]>(`${userBase()}/events?status=NEW&to=${encodeURIComponent(to)}`, {
+      call('get', '/api/V1/profils/users/{userId}/events', {
+        path: { userId: me() },
+        query: { status: 'NEW', to },
         schema: import.meta.env.DEV ? Event.array() : undefined,
       }),
   };
@@ -32,7 +33,6 @@ export const plannedUntilQuery = (until: Date) => {
  * the months around it that the grid shows (the calendar reads a window, not ten years).
  */
 /** `mine`: « Mes tâches », the events this member sees to (assigned to them or to nobody). */
-const mineParam = (mine?: number) => (mine ? `&assigneeId=${mine}` : '');
 
 export function useMonthEvents(month: string, mine?: number) {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -41,7 +41,9 @@ export function useMonthEvents(month: string, mine?: number) {
   return useQuery({
     queryKey: eventKeys.month(month, mine),
     queryFn: () =>
-      api<Event[]>(`${userBase()}/events?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${mineParam(mine)}`, {
+      call('get', '/api/V1/profils/users/{userId}/events', {
+        path: { userId: me() },
+        query: { from, to, assigneeId: mine || undefined },
         schema: import.meta.env.DEV ? Event.array() : undefined,
       }),
     placeholderData: (previous) => previous,
@@ -53,10 +55,11 @@ export function useEventPages(status: Event['status'], mine?: number) {
   return useInfiniteQuery({
     queryKey: eventKeys.page(status, mine),
     queryFn: ({ pageParam }) =>
-      api<Event[]>(
-        `${userBase()}/events?status=${status}&limit=${EVENTS_PAGE}${pageParam ? `&after=${pageParam}` : ''}${mineParam(mine)}`,
-        { schema: import.meta.env.DEV ? Event.array() : undefined },
-      ),
+      call('get', '/api/V1/profils/users/{userId}/events', {
+        path: { userId: me() },
+        query: { status, limit: EVENTS_PAGE, after: pageParam || undefined, assigneeId: mine || undefined },
+        schema: import.meta.env.DEV ? Event.array() : undefined,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),
@@ -67,7 +70,11 @@ export function useEventPages(status: Event['status'], mine?: number) {
 export function useEventCounts() {
   return useQuery({
     queryKey: eventKeys.counts(),
-    queryFn: () => api<EventCounts>(`${userBase()}/events/counts`, { schema: import.meta.env.DEV ? EventCounts : undefined }),
+    queryFn: () =>
+      call('get', '/api/V1/profils/users/{userId}/events/counts', {
+        path: { userId: me() },
+        schema: import.meta.env.DEV ? EventCounts : undefined,
+      }),
   });
 }
 
@@ -75,7 +82,10 @@ export function useApplianceEvents(applianceId: number | null) {
   return useQuery({
     queryKey: eventKeys.ofAppliance(applianceId ?? 0),
     queryFn: () =>
-      api<Event[]>(`${userBase()}/appliances/${applianceId}/events`, { schema: import.meta.env.DEV ? Event.array() : undefined }),
+      call('get', '/api/V1/profils/users/{userId}/appliances/{id}/events', {
+        path: { userId: me(), id: applianceId ?? 0 },
+        schema: import.meta.env.DEV ? Event.array() : undefined,
+      }),
     enabled: Boolean(applianceId && applianceId > 0),
   });
 }
@@ -89,7 +99,8 @@ function useInvalidateEvents() {
 export function useCreateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: (body: EventCreate) => api<Event>(`${userBase()}/events`, { method: 'POST', body }),
+    mutationFn: (body: Body<'post', '/api/V1/profils/users/{userId}/events'>) =>
+      call('post', '/api/V1/profils/users/{userId}/events', { path: { userId: me() }, body }),
     meta: EARNS_BADGES,
     onSuccess,
   });
@@ -99,7 +110,8 @@ export function useCreateEvent() {
 export function useCreateSeries() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: (body: EventPeriodCreate) => api<Event[]>(`${userBase()}/events/period`, { method: 'POST', body }),
+    mutationFn: (body: Body<'post', '/api/V1/profils/users/{userId}/events/period'>) =>
+      call('post', '/api/V1/profils/users/{userId}/events/period', { path: { userId: me() }, body }),
     meta: EARNS_BADGES,
     onSuccess,
   });
@@ -110,7 +122,7 @@ export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true; assigneeId?: number | null }) =>
-      api<Event>(`${userBase()}/events/${id}`, { method: 'PUT', body }),
+      call('put', '/api/V1/profils/users/{userId}/events/{id}', { path: { userId: me(), id }, body }),
     meta: EARNS_BADGES,
     onSuccess,
   });
@@ -118,19 +130,27 @@ export function useUpdateEvent() {
 
 export function useDeleteEvent() {
   const onSuccess = useInvalidateEvents();
-  return useMutation({ mutationFn: (id: number) => api<void>(`${userBase()}/events/${id}`, { method: 'DELETE' }), onSuccess });
+  return useMutation({
+    mutationFn: (id: number) => call('delete', '/api/V1/profils/users/{userId}/events/{id}', { path: { userId: me(), id } }),
+    onSuccess,
+  });
 }
 
 /** GET …/calendar-feed: the private ICS address; the server creates it on first request, so ask only when shown. */
 export function useCalendarFeed(enabled = true) {
-  return useQuery({ queryKey: feedKey, queryFn: () => api<{ url: string }>(`${userBase()}/calendar-feed`), enabled, staleTime: Infinity });
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: () => call('get', '/api/V1/profils/users/{userId}/calendar-feed', { path: { userId: me() } }),
+    enabled,
+    staleTime: Infinity,
+  });
 }
 
 /** DELETE …/calendar-feed: the old address stops working; a new one is made on the next request. */
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>(`${userBase()}/calendar-feed`, { method: 'DELETE' }),
+    mutationFn: () => call('delete', '/api/V1/profils/users/{userId}/calendar-feed', { path: { userId: me() } }),
     onSuccess: () => queryClient.removeQueries({ queryKey: feedKey }),
   });
 }
