@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeTree } from './temp-tree.ts';
-import { boundaryViolations, productionAnswerSchemas, staleDeclarations } from './web-boundaries.ts';
+import { boundaryViolations, handBuiltCalls, productionAnswerSchemas, staleDeclarations } from './web-boundaries.ts';
 
 const WEB_SRC = path.resolve(import.meta.dirname, '../packages/web/src');
 
@@ -38,6 +38,23 @@ describe('web feature boundaries (decision 009)', () => {
     try {
       expect(productionAnswerSchemas(dir)).toEqual([
         'features/a/api/a.ts: schema: Appliance.array() — write it import.meta.env.DEV ? Appliance.array() : undefined',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('calls the API through the typed edge: no address built by hand outside lib/', () => {
+    expect(handBuiltCalls(WEB_SRC)).toEqual([]);
+    const dir = writeTree('web-calls', {
+      'features/a/api/a.ts':
+        "api<Badge[]>(badgesPath());\ncall('get', '/api/V1/profils/users/{userId}/badges', { path: { userId: me() } });\nconst x = y.api(1);\n",
+      'components/b.tsx': "await api(`/api/V1/x`, { method: 'POST' });\n",
+      'lib/c.ts': 'export const z = api<T>(path);\n',
+    });
+    try {
+      expect(handBuiltCalls(dir)).toEqual([
+        'features/a/api/a.ts: api<Badge[]>(…) — call the API with call(method, path, …) from lib/api-call.ts',
+        'components/b.tsx: api(…) — call the API with call(method, path, …) from lib/api-call.ts',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -74,6 +74,23 @@ export function productionAnswerSchemas(webSrc: string): string[] {
   return sources(path.join(webSrc, 'features')).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(ANSWER_SCHEMA)].map(
       (m) => `${path.relative(webSrc, file)}: schema: ${m[1]!.trim()} — write it import.meta.env.DEV ? ${m[1]!.trim()} : undefined`,
+    ),
+  );
+}
+
+/** A call of `api()` with an address built by hand (`api<T>(…)` or `api(…)`), outside lib/. */
+const HAND_BUILT_CALL = /(?<![.\w])api(<[^(]*>)?\(/g;
+
+/**
+ * Features, pages and components call the API through `call(method, path, …)` (lib/api-call.ts),
+ * typed by the server's OpenAPI document; only lib/ speaks to `api()` itself.
+ */
+export function handBuiltCalls(webSrc: string): string[] {
+  return ['features', 'app', 'components'].flatMap((folder) =>
+    (existsSync(path.join(webSrc, folder)) ? sources(path.join(webSrc, folder)) : []).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(HAND_BUILT_CALL)].map(
+        (m) => `${path.relative(webSrc, file)}: ${m[0]}…) — call the API with call(method, path, …) from lib/api-call.ts`,
+      ),
     ),
   );
 }

@@ -45,7 +45,7 @@ export type CallOptions<O> = {
   headers?: Record<string, string>;
 } & ([PathParams<O>] extends [never] ? { path?: undefined } : { path: PathParams<O> }) &
   ([QueryParams<O>] extends [never] ? { query?: undefined } : { query?: QueryParams<O> }) &
-  ([JsonBody<O>] extends [never] ? { body?: FormData } : { body: JsonBody<O> });
+  ([JsonBody<O>] extends [never] ? { body?: FormData } : null extends JsonBody<O> ? { body?: JsonBody<O> } : { body: JsonBody<O> });
 
 /** The options a call must be given: none when the operation needs no path parameter and no body. */
 type Rest<O> = Record<never, never> extends CallOptions<O> ? [options?: CallOptions<O>] : [options: CallOptions<O>];

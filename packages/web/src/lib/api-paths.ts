@@ -1,4 +1,5 @@
 import { API_BASE, MSG } from '@ecofoyer/contracts';
+import { type PathWith, urlOf } from './api-call.ts';
 import { sessionStore } from './session.ts';
 
 /** The base of a user's own resources. */
@@ -12,17 +13,20 @@ export function userBase(): string {
 }
 
 /**
- * The GETs the shell and the home page make on their first render, shared by their queries and
- * by the route loaders that start them early (app/route-data.ts): a loader's answer is taken only
- * by the same path. `base` is `…/profils/users/{id}`.
+ * The GETs the shell and the home page make on their first render, shared by their queries and by
+ * the route loaders that start them early (app/route-data.ts): a loader's answer is taken only by
+ * the same address (`firstScreenUrl`).
  */
 export const firstScreenPaths = {
-  universes: (base: string) => `${base}/foyers/univers`,
-  badges: (base: string) => `${base}/badges`,
-  badgesToEarn: (base: string) => `${base}/badges/a-gagner`,
-  applianceCount: (base: string) => `${base}/appliances/count`,
-  notificationCount: (base: string) => `${base}/notifs/count`,
-  foyer: (base: string) => `${base}/foyer`,
-  rightsSummary: (base: string) => `${base}/droits/resume`,
-  refProducts: () => `${API_BASE}/references/refproducts`,
-};
+  universes: '/api/V1/profils/users/{userId}/foyers/univers',
+  badges: '/api/V1/profils/users/{userId}/badges',
+  badgesToEarn: '/api/V1/profils/users/{userId}/badges/a-gagner',
+  applianceCount: '/api/V1/profils/users/{userId}/appliances/count',
+  notificationCount: '/api/V1/profils/users/{userId}/notifs/count',
+  foyer: '/api/V1/profils/users/{userId}/foyer',
+  rightsSummary: '/api/V1/profils/users/{userId}/droits/resume',
+  refProducts: '/api/V1/references/refproducts',
+} as const satisfies Record<string, PathWith<'get'>>;
+
+/** The address of a first-screen GET, for the user `id`. */
+export const firstScreenUrl = (key: keyof typeof firstScreenPaths, id?: number) => urlOf(firstScreenPaths[key], { userId: id });

@@ -5,14 +5,14 @@ import {
   Appliance,
   ApplianceCount,
   type ApplianceCreateData,
-  type ApplianceUpdateText,
   FILE_MAX_BYTES_BY_KIND,
   type FileKind,
   fileTooLargeFr,
 } from '@ecofoyer/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type Body, call, me } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
@@ -36,7 +36,9 @@ export function useAppliancePages(enabled = true) {
     enabled,
     queryKey: applianceKeys.pages(),
     queryFn: ({ pageParam }) =>
-      api<Appliance[]>(`${userBase()}/appliances?limit=${APPLIANCES_PAGE}${pageParam ? `&after=${pageParam}` : ''}`, {
+      call('get', '/api/V1/profils/users/{userId}/appliances', {
+        path: { userId: me() },
+        query: { limit: APPLIANCES_PAGE, after: pageParam || undefined },
         schema: import.meta.env.DEV ? Appliance.array() : undefined,
       }),
     initialPageParam: 0,
@@ -50,7 +52,9 @@ export function useApplianceSearch(q: string) {
   return useQuery({
     queryKey: applianceKeys.search(query),
     queryFn: () =>
-      api<Appliance[]>(`${userBase()}/appliances?q=${encodeURIComponent(query)}&limit=${APPLIANCE_SEARCH_MAX}`, {
+      call('get', '/api/V1/profils/users/{userId}/appliances', {
+        path: { userId: me() },
+        query: { q: query, limit: APPLIANCE_SEARCH_MAX },
         schema: import.meta.env.DEV ? Appliance.array() : undefined,
       }),
     enabled: query !== '',
@@ -62,7 +66,8 @@ export function useUniverseAppliances(universeId: number | null) {
   return useQuery({
     queryKey: applianceKeys.inUniverse(universeId ?? 0),
     queryFn: () =>
-      api<Appliance[]>(`${userBase()}/foyers/univers/${universeId}/appliances`, {
+      call('get', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', {
+        path: { userId: me(), id: universeId ?? 0 },
         schema: import.meta.env.DEV ? Appliance.array() : undefined,
       }),
     enabled: Boolean(universeId && universeId > 0),
@@ -72,17 +77,21 @@ export function useUniverseAppliances(universeId: number | null) {
 export function useAppliance(id: number | null) {
   return useQuery({
     queryKey: applianceKeys.one(id ?? 0),
-    queryFn: () => api<Appliance>(`${ITEM}/${id}`, { schema: import.meta.env.DEV ? Appliance : undefined }),
+    queryFn: () =>
+      call('get', '/api/V1/profils/users/foyers/univers/appliances/{id}', {
+        path: { id: id ?? 0 },
+        schema: import.meta.env.DEV ? Appliance : undefined,
+      }),
     enabled: Boolean(id && id > 0),
   });
 }
 
 export function useApplianceCount() {
-  const path = () => firstScreenPaths.applianceCount(userBase());
   return useQuery({
     queryKey: applianceKeys.count(),
-    queryFn: () => api<ApplianceCount>(path(), { schema: import.meta.env.DEV ? ApplianceCount : undefined }),
-    ...seededFrom<ApplianceCount>(path),
+    queryFn: () =>
+      call('get', firstScreenPaths.applianceCount, { path: { userId: me() }, schema: import.meta.env.DEV ? ApplianceCount : undefined }),
+    ...seededFrom<ApplianceCount>(() => firstScreenUrl('applianceCount', me())),
   });
 }
 
@@ -123,10 +132,14 @@ export function useCreateAppliance(onProgress?: (percent: number) => void) {
   });
 }
 
+/** PUT …/{id}/text's body, as the server declares it. */
+export type ApplianceUpdate = Body<'put', '/api/V1/profils/users/foyers/univers/appliances/{id}/text'>;
+
 export function useUpdateAppliance() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: ({ id, ...body }: ApplianceUpdateText & { id: number }) => api<Appliance>(`${ITEM}/${id}/text`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: ApplianceUpdate & { id: number }) =>
+      call('put', '/api/V1/profils/users/foyers/univers/appliances/{id}/text', { path: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -156,7 +169,7 @@ export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
 export function useDeleteAppliance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`${ITEM}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('delete', '/api/V1/profils/users/foyers/univers/appliances/{id}', { path: { id } }),
     onSuccess: (_, id) => refreshAfterRemoval(queryClient, id),
   });
 }

@@ -1,6 +1,6 @@
-import { API_BASE, Droits } from '@ecofoyer/contracts';
+import { Droits } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /**
  * GET V1/profils/users/foyers/univers/appliances/{id}/droits (guarantees): an appliance's sub-resource,
@@ -12,7 +12,8 @@ export function useRights(applianceId: number, enabled = true) {
     // Under the appliance's key: saving the appliance or a breakdown refreshes it.
     queryKey: ['appliances', 'rights', applianceId],
     queryFn: () =>
-      api<Droits>(`${API_BASE}/profils/users/foyers/univers/appliances/${applianceId}/droits`, {
+      call('get', '/api/V1/profils/users/foyers/univers/appliances/{id}/droits', {
+        path: { id: applianceId },
         schema: import.meta.env.DEV ? Droits : undefined,
       }),
   });

@@ -26,7 +26,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useUniverses } from '../../universes/api/universes.ts';
-import { useAppliance, useDeleteAppliance, useUpdateAppliance } from '../api/appliances.ts';
+import { type ApplianceUpdate, useAppliance, useDeleteAppliance, useUpdateAppliance } from '../api/appliances.ts';
 
 /** product §2, Appliance update: Confirmer, and Supprimer behind a confirmation that really deletes (API.md). */
 export function ApplianceUpdatePage() {
@@ -70,7 +70,7 @@ interface UpdateValues {
 }
 
 /** What PUT …/text receives (product §7): empty optional fields as null. */
-function toPayload(values: UpdateValues): ApplianceUpdateText {
+function toPayload(values: UpdateValues): ApplianceUpdate {
   return {
     ...values,
     prod_id: values.prod_id ? Number(values.prod_id) : null,

@@ -1,5 +1,6 @@
 import { AUTH_BASE, MSG } from '@ecofoyer/contracts';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
@@ -20,8 +21,8 @@ export async function deleteMyAccount(
 ): Promise<string> {
   const session = sessionStore.get();
   if (!session) throw new ApiError(401, MSG.unauthorized);
-  const { message } = await api<{ message: string }>(`${AUTH_BASE}/user/${session.id}`, {
-    method: 'DELETE',
+  const { message } = await call('delete', '/api/auth/user/{userId}', {
+    path: { userId: session.id },
     body: { currentPassword, ...departure },
   });
   sessionStore.clear();

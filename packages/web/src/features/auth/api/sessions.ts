@@ -1,12 +1,11 @@
-import { AUTH_BASE, type SessionInfo } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 
 /** « Mes appareils connectés »: the devices signed in to this account. */
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: () => api<SessionInfo[]>(`${AUTH_BASE}/sessions`) });
+  return useQuery({ queryKey: sessionsKey, queryFn: () => call('get', '/api/auth/sessions') });
 }
 
 /** Signs one device out (`sessionId`), or every other device (no id). */
@@ -14,9 +13,7 @@ export function useRevokeSessions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sessionId?: string) =>
-      sessionId
-        ? api<null>(`${AUTH_BASE}/sessions/${sessionId}`, { method: 'DELETE' })
-        : api<{ revoked: number }>(`${AUTH_BASE}/sessions`, { method: 'DELETE' }),
+      sessionId ? call('delete', '/api/auth/sessions/{sessionId}', { path: { sessionId } }) : call('delete', '/api/auth/sessions'),
     onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -1,5 +1,5 @@
-import { AUTH_BASE, type SigninAnswer, type SigninResponse } from '@ecofoyer/contracts';
-import { api } from '../../../lib/api-client.ts';
+import type { SigninResponse } from '@ecofoyer/contracts';
+import { call } from '../../../lib/api-call.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
 export interface SigninInput {
@@ -34,8 +34,7 @@ function started(user: SigninResponse, remember: boolean): SigninResponse {
  * account with two-factor sign-in answers a challenge instead: `signinSecondFactor`.
  */
 export async function signin({ username, password, remember }: SigninInput): Promise<SigninResponse | { challenge: string }> {
-  const answer = await api<SigninAnswer>(`${AUTH_BASE}/signin`, {
-    method: 'POST',
+  const answer = await call('post', '/api/auth/signin', {
     body: { username: username.trim(), password, deviceToken: storedDeviceToken() },
     auth: false,
   });
@@ -49,8 +48,7 @@ export async function signinSecondFactor(
   proof: { code?: string; recoveryCode?: string },
   remember: boolean,
 ): Promise<SigninResponse> {
-  const user = await api<SigninResponse>(`${AUTH_BASE}/signin/totp`, {
-    method: 'POST',
+  const user = await call('post', '/api/auth/signin/totp', {
     body: { challenge, ...proof, deviceToken: storedDeviceToken() },
     auth: false,
   });
@@ -62,7 +60,7 @@ export async function signinSecondFactor(
  * device token is not kept: the next visitor on this browser gets a household of their own.
  */
 export async function startDemo(): Promise<SigninResponse> {
-  const user = await api<SigninResponse>(`${AUTH_BASE}/demo`, { method: 'POST', auth: false });
+  const user = await call('post', '/api/auth/demo', { auth: false });
   // Kept across visits (its data is the demo's, never personal): back within 24 h, the visitor
   // finds the same household.
   sessionStore.start(user, true);

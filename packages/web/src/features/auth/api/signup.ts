@@ -1,6 +1,6 @@
-import { AUTH_BASE, type MessageResponse } from '@ecofoyer/contracts';
+import type { MessageResponse } from '@ecofoyer/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 export interface SignupInput {
   firstname: string;
@@ -12,8 +12,7 @@ export interface SignupInput {
 /** product §3, registration payload: the email doubles as username; the role list says freemium. */
 export function signup(input: SignupInput): Promise<MessageResponse> {
   const email = input.email.trim();
-  return api<MessageResponse>(`${AUTH_BASE}/signup`, {
-    method: 'POST',
+  return call('post', '/api/auth/signup', {
     auth: false,
     body: { ...input, email, username: email, adresse: null, telephone: null, role: ['freemium'] },
   });

@@ -1,12 +1,11 @@
-import { AUTH_BASE, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 const totpKey = ['auth', 'totp'] as const;
 
 /** Whether two-factor sign-in is on, and how many recovery codes are left. */
 export function useTwoFactor() {
-  return useQuery({ queryKey: totpKey, queryFn: () => api<TotpStatus>(`${AUTH_BASE}/totp`) });
+  return useQuery({ queryKey: totpKey, queryFn: () => call('get', '/api/auth/totp') });
 }
 
 export function useTwoFactorActions() {
@@ -14,15 +13,15 @@ export function useTwoFactorActions() {
   const refresh = () => client.invalidateQueries({ queryKey: totpKey });
   return {
     setup: useMutation({
-      mutationFn: (currentPassword: string) => api<TotpSetup>(`${AUTH_BASE}/totp/setup`, { method: 'POST', body: { currentPassword } }),
+      mutationFn: (currentPassword: string) => call('post', '/api/auth/totp/setup', { body: { currentPassword } }),
     }),
     enable: useMutation({
-      mutationFn: (code: string) => api<{ recoveryCodes: string[] }>(`${AUTH_BASE}/totp/enable`, { method: 'POST', body: { code } }),
+      mutationFn: (code: string) => call('post', '/api/auth/totp/enable', { body: { code } }),
       onSuccess: refresh,
     }),
     disable: useMutation({
       mutationFn: (input: { currentPassword: string; code?: string; recoveryCode?: string }) =>
-        api<{ message: string }>(`${AUTH_BASE}/totp/disable`, { method: 'POST', body: input }),
+        call('post', '/api/auth/totp/disable', { body: input }),
       onSuccess: refresh,
     }),
   };

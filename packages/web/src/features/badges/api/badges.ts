@@ -1,18 +1,17 @@
-import { API_BASE, Badge, BadgeToEarn, type PublicBadge } from '@ecofoyer/contracts';
+import { Badge, BadgeToEarn } from '@ecofoyer/contracts';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
+import { call, me } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 
 export const badgeKeys = { list: ['badges', 'list'] as const, toEarn: ['badges', 'a-gagner'] as const };
 
-const badgesPath = () => firstScreenPaths.badges(userBase());
-const toEarnPath = () => firstScreenPaths.badgesToEarn(userBase());
-export const fetchBadges = () => api<Badge[]>(badgesPath(), { schema: import.meta.env.DEV ? Badge.array() : undefined });
+export const fetchBadges = () =>
+  call('get', firstScreenPaths.badges, { path: { userId: me() }, schema: import.meta.env.DEV ? Badge.array() : undefined });
 
 export function useBadges() {
-  return useQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, ...seededFrom<Badge[]>(badgesPath) });
+  return useQuery({ queryKey: badgeKeys.list, queryFn: fetchBadges, ...seededFrom<Badge[]>(() => firstScreenUrl('badges', me())) });
 }
 
 /** The toast of a badge just earned, the same wherever it was earned. */
@@ -24,15 +23,16 @@ export function showBadgeEarned(badge: Badge) {
 export function useBadgesToEarn() {
   return useQuery({
     queryKey: badgeKeys.toEarn,
-    queryFn: () => api<BadgeToEarn[]>(toEarnPath(), { schema: import.meta.env.DEV ? BadgeToEarn.array() : undefined }),
-    ...seededFrom<BadgeToEarn[]>(toEarnPath),
+    queryFn: () =>
+      call('get', firstScreenPaths.badgesToEarn, { path: { userId: me() }, schema: import.meta.env.DEV ? BadgeToEarn.array() : undefined }),
+    ...seededFrom<BadgeToEarn[]>(() => firstScreenUrl('badgesToEarn', me())),
   });
 }
 
 export function useBadge(id: number | null) {
   return useQuery({
     queryKey: ['badges', 'one', id],
-    queryFn: () => api<Badge>(`${userBase()}/badges/${id}`),
+    queryFn: () => call('get', '/api/V1/profils/users/{userId}/badges/{badgeId}', { path: { userId: me(), badgeId: id ?? 0 } }),
     enabled: Boolean(id && id > 0),
   });
 }
@@ -41,7 +41,7 @@ export function useBadge(id: number | null) {
 export function usePublicBadge(uuid: string | undefined) {
   return useQuery({
     queryKey: ['badges', 'public', uuid],
-    queryFn: () => api<PublicBadge>(`${API_BASE}/public/badges/${uuid}`, { auth: false }),
+    queryFn: () => call('get', '/api/V1/public/badges/{publicUuid}', { path: { publicUuid: uuid ?? '' }, auth: false }),
     enabled: Boolean(uuid),
     retry: false,
   });

@@ -1,6 +1,5 @@
-import { API_BASE, type MessageResponse } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 export type BoardName = 'user' | 'freemium' | 'assure';
 
@@ -8,7 +7,7 @@ export type BoardName = 'user' | 'freemium' | 'assure';
 export function useBoard(name: BoardName) {
   return useQuery({
     queryKey: ['board', name],
-    queryFn: () => api<MessageResponse>(`${API_BASE}/board/${name}`),
+    queryFn: () => call('get', `/api/V1/board/${name}`),
     retry: false,
   });
 }

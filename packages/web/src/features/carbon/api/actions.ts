@@ -1,8 +1,6 @@
-import type { Badge } from '@ecofoyer/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call, me } from '../../../lib/api-call.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 /**
  * POST …/actions: records a carbon simulation, which a badge counts. The badge it earns gets its toast
@@ -11,7 +9,8 @@ import { userBase } from '../../../lib/api-paths.ts';
 export function useRecordAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'carbon_simulation') => api<{ awarded: Badge[] }>(`${userBase()}/actions`, { method: 'POST', body: { action } }),
+    mutationFn: (action: 'carbon_simulation') =>
+      call('post', '/api/V1/profils/users/{userId}/actions', { path: { userId: me() }, body: { action } }),
     meta: EARNS_BADGES,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['badges'] }),
   });

@@ -1,6 +1,6 @@
 import { type DossierCreate, DossierJob, parisDay } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call, me } from '../../../lib/api-call.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { userBase } from '../../../lib/api-paths.ts';
@@ -20,7 +20,11 @@ export function useDossiers() {
   return useQuery({
     queryKey: dossierKeys.list(session?.id),
     queryFn: ({ signal }) =>
-      api<DossierJob[]>(`${userBase()}/dossier`, { signal, schema: import.meta.env.DEV ? DossierJob.array() : undefined }),
+      call('get', '/api/V1/profils/users/{userId}/dossier', {
+        path: { userId: me() },
+        signal,
+        schema: import.meta.env.DEV ? DossierJob.array() : undefined,
+      }),
     enabled: Boolean(session),
   });
 }
@@ -34,7 +38,11 @@ export function useDossier(start: DossierJob | undefined, startedAt: number) {
   return useQuery({
     queryKey: dossierKeys.one(session?.id, start?.id ?? ''),
     queryFn: ({ signal }) =>
-      api<DossierJob>(`${userBase()}/dossier/${start!.id}`, { signal, schema: import.meta.env.DEV ? DossierJob : undefined }),
+      call('get', '/api/V1/profils/users/{userId}/dossier/{id}', {
+        path: { userId: me(), id: start!.id },
+        signal,
+        schema: import.meta.env.DEV ? DossierJob : undefined,
+      }),
     // A dossier ready or failed stays so: only one being built is asked about.
     enabled: Boolean(session && start?.statut === 'en-cours'),
     initialData: start,
@@ -50,7 +58,7 @@ export function useCreateDossier() {
   const session = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DossierCreate) => api<DossierJob>(`${userBase()}/dossier`, { method: 'POST', body }),
+    mutationFn: (body: DossierCreate) => call('post', '/api/V1/profils/users/{userId}/dossier', { path: { userId: me() }, body }),
     onSuccess: (job) => {
       client.setQueryData(dossierKeys.one(session?.id, job.id), job);
       client.setQueryData<DossierJob[]>(dossierKeys.list(session?.id), (list = []) => [job, ...list.filter((j) => j.id !== job.id)]);

@@ -1,6 +1,5 @@
-import { API_BASE, type SharedDossier } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /**
  * GET /api/V1/partages/{jeton}: what a read-only link shows, without a session. `auth: false`: no
@@ -9,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 export function useSharedDossier(jeton: string | undefined) {
   return useQuery({
     queryKey: ['partage', jeton],
-    queryFn: ({ signal }) => api<SharedDossier>(`${API_BASE}/partages/${encodeURIComponent(jeton!)}`, { signal, auth: false }),
+    queryFn: ({ signal }) => call('get', '/api/V1/partages/{jeton}', { path: { jeton: jeton! }, signal, auth: false }),
     enabled: Boolean(jeton),
     // 404 (unknown) and 410 (expired or revoked) are final; the page says so.
     retry: false,

@@ -1,8 +1,7 @@
 import { DossierShare, type DossierShareCreate } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call, me } from '../../../lib/api-call.ts';
 import { useSession } from '../../auth/api/use-session.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 export const shareKeys = { list: (userId: number | undefined) => ['dossier-partages', userId] as const };
 
@@ -12,7 +11,11 @@ export function useShares(enabled: boolean) {
   return useQuery({
     queryKey: shareKeys.list(session?.id),
     queryFn: ({ signal }) =>
-      api<DossierShare[]>(`${userBase()}/dossier/partages`, { signal, schema: import.meta.env.DEV ? DossierShare.array() : undefined }),
+      call('get', '/api/V1/profils/users/{userId}/dossier/partages', {
+        path: { userId: me() },
+        signal,
+        schema: import.meta.env.DEV ? DossierShare.array() : undefined,
+      }),
     enabled: Boolean(session) && enabled,
   });
 }
@@ -25,8 +28,10 @@ function useShareMutation<V, R>(fn: (input: V) => Promise<R>) {
 
 /** POST …/dossier/partages: a new link for 7 or 30 days (409 beyond 20 active links). */
 export const useCreateShare = () =>
-  useShareMutation((body: DossierShareCreate) => api<DossierShare>(`${userBase()}/dossier/partages`, { method: 'POST', body }));
+  useShareMutation((body: DossierShareCreate) =>
+    call('post', '/api/V1/profils/users/{userId}/dossier/partages', { path: { userId: me() }, body }),
+  );
 
 /** DELETE …/dossier/partages/{id}: the link stops working at once. */
 export const useRevokeShare = () =>
-  useShareMutation((id: string) => api<null>(`${userBase()}/dossier/partages/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  useShareMutation((id: string) => call('delete', '/api/V1/profils/users/{userId}/dossier/partages/{id}', { path: { userId: me(), id } }));

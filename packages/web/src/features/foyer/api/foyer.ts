@@ -1,15 +1,7 @@
-import {
-  API_BASE,
-  Foyer,
-  type FoyerInvitation,
-  type FoyerInvitationCreate,
-  type FoyerInvitationPreview,
-  type FoyerLeave,
-  type FoyerRole,
-} from '@ecofoyer/contracts';
+import { Foyer, type FoyerInvitationCreate, type FoyerLeave, type FoyerRole } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
+import { call, me } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
@@ -18,11 +10,12 @@ export const foyerKey = (userId: number | undefined) => ['foyer', userId] as con
 
 export function useFoyer() {
   const session = useSession();
-  const path = () => firstScreenPaths.foyer(userPath(session?.id ?? 0));
+  const userId = session?.id ?? 0;
   return useQuery({
     queryKey: foyerKey(session?.id),
-    ...(session ? seededFrom<Foyer>(path) : {}),
-    queryFn: ({ signal }) => api<Foyer>(path(), { signal, schema: import.meta.env.DEV ? Foyer : undefined }),
+    ...(session ? seededFrom<Foyer>(() => firstScreenUrl('foyer', userId)) : {}),
+    queryFn: ({ signal }) =>
+      call('get', firstScreenPaths.foyer, { path: { userId }, signal, schema: import.meta.env.DEV ? Foyer : undefined }),
     enabled: Boolean(session),
   });
 }
@@ -42,27 +35,30 @@ export function useCanEdit(): boolean {
   return role !== undefined && role !== 'lecteur';
 }
 
-function useFoyerMutation<V, R>(fn: (base: string, input: V) => Promise<R>, everything = false) {
+function useFoyerMutation<V, R>(fn: (input: V) => Promise<R>, everything = false) {
   const session = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: V) => fn(userPath(session!.id), input),
+    mutationFn: fn,
     // Leaving or being moved changes every household answer: all of them are read again.
     onSettled: () => (everything ? client.invalidateQueries() : client.invalidateQueries({ queryKey: foyerKey(session?.id) })),
   });
 }
 
 /** PUT …/foyer: an owner names the foyer (empty: « Foyer de {prénom} » again). */
-export const useRenameFoyer = () => useFoyerMutation((base, nom: string) => api<Foyer>(`${base}/foyer`, { method: 'PUT', body: { nom } }));
+export const useRenameFoyer = () =>
+  useFoyerMutation((nom: string) => call('put', '/api/V1/profils/users/{userId}/foyer', { path: { userId: me() }, body: { nom } }));
 
 export const useSetRole = () =>
-  useFoyerMutation((base, { memberId, role }: { memberId: number; role: FoyerRole }) =>
-    api<Foyer>(`${base}/foyer/membres/${memberId}`, { method: 'PUT', body: { role } }),
+  useFoyerMutation(({ memberId, role }: { memberId: number; role: FoyerRole }) =>
+    call('put', '/api/V1/profils/users/{userId}/foyer/membres/{memberId}', { path: { userId: me(), memberId }, body: { role } }),
   );
 
 /** Removes a member (owner): they go back to their own foyer. */
 export const useRemoveMember = () =>
-  useFoyerMutation((base, memberId: number) => api<null>(`${base}/foyer/membres/${memberId}`, { method: 'DELETE' }));
+  useFoyerMutation((memberId: number) =>
+    call('delete', '/api/V1/profils/users/{userId}/foyer/membres/{memberId}', { path: { userId: me(), memberId } }),
+  );
 
 /**
  * Leaves the foyer: then the household is another one. Whoever holds it says what becomes of its
@@ -70,20 +66,22 @@ export const useRemoveMember = () =>
  */
 export const useLeaveFoyer = () =>
   useFoyerMutation(
-    (base, { userId, ...body }: FoyerLeave & { userId: number }) =>
-      api<null>(`${base}/foyer/membres/${userId}`, { method: 'DELETE', body }),
+    ({ userId, ...body }: FoyerLeave & { userId: number }) =>
+      call('delete', '/api/V1/profils/users/{userId}/foyer/membres/{memberId}', { path: { userId: me(), memberId: userId }, body }),
     true,
   );
 
 /** POST …/foyer/transfert: the holder hands the household over, with their password. */
 export const useTransferFoyer = () =>
-  useFoyerMutation((base, input: { memberId: number; currentPassword: string }) =>
-    api<Foyer>(`${base}/foyer/transfert`, { method: 'POST', body: input }),
+  useFoyerMutation((input: { memberId: number; currentPassword: string }) =>
+    call('post', '/api/V1/profils/users/{userId}/foyer/transfert', { path: { userId: me() }, body: input }),
   );
 
 /** POST …/foyer/invitations/{id}/confirmation: the holder lets a co-owner's invitation as propriétaire go. */
 export const useConfirmInvitation = () =>
-  useFoyerMutation((base, id: number) => api<FoyerInvitation>(`${base}/foyer/invitations/${id}/confirmation`, { method: 'POST' }));
+  useFoyerMutation((id: number) =>
+    call('post', '/api/V1/profils/users/{userId}/foyer/invitations/{id}/confirmation', { path: { userId: me(), id } }),
+  );
 
 /** Whether the signed-in user holds their household (its founder, or the one it was handed to). */
 export function useHoldsFoyer(): boolean {
@@ -94,19 +92,18 @@ export function useHoldsFoyer(): boolean {
 
 /** Sends an invitation, or sends it again (a new link replaces the open one to that address). */
 export const useInvite = () =>
-  useFoyerMutation((base, input: FoyerInvitationCreate) =>
-    api<FoyerInvitation>(`${base}/foyer/invitations`, { method: 'POST', body: input }),
+  useFoyerMutation((input: FoyerInvitationCreate) =>
+    call('post', '/api/V1/profils/users/{userId}/foyer/invitations', { path: { userId: me() }, body: input }),
   );
 
 export const useCancelInvitation = () =>
-  useFoyerMutation((base, id: number) => api<null>(`${base}/foyer/invitations/${id}`, { method: 'DELETE' }));
+  useFoyerMutation((id: number) => call('delete', '/api/V1/profils/users/{userId}/foyer/invitations/{id}', { path: { userId: me(), id } }));
 
 /** What an invitation says, before anyone signs in (the token is the secret). */
 export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: ['foyer-invitation', token],
-    queryFn: ({ signal }) =>
-      api<FoyerInvitationPreview>(`${API_BASE}/foyer/invitations/${encodeURIComponent(token)}`, { signal, auth: false }),
+    queryFn: ({ signal }) => call('get', '/api/V1/foyer/invitations/{token}', { path: { token }, signal, auth: false }),
     enabled: token !== '',
     retry: false,
   });
@@ -117,7 +114,7 @@ export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ token, fusion }: { token: string; fusion: boolean }) =>
-      api<Foyer>(`${API_BASE}/foyer/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', body: { fusion } }),
+      call('post', '/api/V1/foyer/invitations/{token}/accept', { path: { token }, body: { fusion } }),
     // Not the invitation itself: spent now, it would answer 404 under the welcome message.
     onSuccess: () => client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'foyer-invitation' }),
   });

@@ -16,7 +16,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { IdentifiedFields } from '../../../lib/slots.tsx';
-import { useUpdateAppliance } from '../../appliances/api/appliances.ts';
+import { type ApplianceUpdate, useUpdateAppliance } from '../../appliances/api/appliances.ts';
 import { applianceUpdatePath } from '../../appliances/paths.ts';
 import { EditOnly } from '../../foyer/components/edit-only.tsx';
 import { useRefProducts } from '../../references/api/references.ts';
@@ -30,7 +30,7 @@ const kgFr = (n: number) => `${new Intl.NumberFormat('fr-FR', { maximumFractionD
  * named it); the class, the consumption and the label's numbers come from the scan when it has them.
  * The paperwork is left out, so it keeps its values.
  */
-function withLabel(a: Appliance, f: IdentifiedFields): ApplianceUpdateText {
+function withLabel(a: Appliance, f: IdentifiedFields): ApplianceUpdate {
   return {
     name: a.name,
     marque: a.marque ?? f.marque ?? '',

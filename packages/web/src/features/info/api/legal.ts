@@ -1,6 +1,6 @@
 import { DEFAULT_EDITOR_NAME, type LegalInfo } from '@ecofoyer/contracts';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** Until the server answers (or if it cannot), the words of an instance nobody configured. */
 export const DEFAULT_LEGAL: LegalInfo = { editeur: DEFAULT_EDITOR_NAME, adresse: null, contact: null };
@@ -16,7 +16,7 @@ export function useLegal(): LegalInfo {
   const [legal, setLegal] = useState<LegalInfo>(DEFAULT_LEGAL);
   useEffect(() => {
     let live = true;
-    asked ??= api<LegalInfo>('/api/legal', { auth: false }).catch(() => {
+    asked ??= call('get', '/api/legal', { auth: false }).catch(() => {
       asked = null;
       return DEFAULT_LEGAL;
     });

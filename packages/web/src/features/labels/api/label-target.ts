@@ -1,13 +1,14 @@
-import { API_BASE, LabelTarget } from '@ecofoyer/contracts';
+import { LabelTarget } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** GET V1/etiquettes/{code}: the appliance a scanned label opens, for a member of its foyer. */
 export function useLabelTarget(code: string) {
   return useQuery({
     queryKey: ['label-target', code],
     queryFn: ({ signal }) =>
-      api<LabelTarget>(`${API_BASE}/etiquettes/${encodeURIComponent(code)}`, {
+      call('get', '/api/V1/etiquettes/{code}', {
+        path: { code },
         signal,
         schema: import.meta.env.DEV ? LabelTarget : undefined,
       }),

@@ -1,6 +1,6 @@
 import { Appliance, Label, type LabelSheet } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call, me } from '../../../lib/api-call.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
 import { userBase } from '../../../lib/api-paths.ts';
@@ -15,7 +15,11 @@ const inventoryKey = [...applianceKeys.all, 'labels-inventory'] as const;
 export function useInventory() {
   return useQuery({
     queryKey: inventoryKey,
-    queryFn: () => api<Appliance[]>(`${userBase()}/appliances`, { schema: import.meta.env.DEV ? Appliance.array() : undefined }),
+    queryFn: () =>
+      call('get', '/api/V1/profils/users/{userId}/appliances', {
+        path: { userId: me() },
+        schema: import.meta.env.DEV ? Appliance.array() : undefined,
+      }),
   });
 }
 
@@ -23,7 +27,11 @@ export function useInventory() {
 export function useLabels() {
   return useQuery({
     queryKey: labelKeys.all,
-    queryFn: () => api<Label[]>(`${userBase()}/etiquettes`, { schema: import.meta.env.DEV ? Label.array() : undefined }),
+    queryFn: () =>
+      call('get', '/api/V1/profils/users/{userId}/etiquettes', {
+        path: { userId: me() },
+        schema: import.meta.env.DEV ? Label.array() : undefined,
+      }),
   });
 }
 
@@ -31,7 +39,8 @@ export function useLabels() {
 export function useCreateLabels() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (applianceIds: number[]) => api<Label[]>(`${userBase()}/etiquettes`, { method: 'POST', body: { applianceIds } }),
+    mutationFn: (applianceIds: number[]) =>
+      call('post', '/api/V1/profils/users/{userId}/etiquettes', { path: { userId: me() }, body: { applianceIds } }),
     // In the list at once: the sheet about to be printed draws their codes.
     onSuccess: (made) => {
       client.setQueryData<Label[]>(labelKeys.all, (old = []) => [
@@ -47,7 +56,7 @@ export function useCreateLabels() {
 export function useRevokeLabel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api<null>(`${userBase()}/etiquettes/${encodeURIComponent(code)}`, { method: 'DELETE' }),
+    mutationFn: (code: string) => call('delete', '/api/V1/profils/users/{userId}/etiquettes/{code}', { path: { userId: me(), code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: labelKeys.all }),
   });
 }

@@ -1,6 +1,5 @@
-import type { MaintenanceCard } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 
 export const maintenanceKeys = {
   ofProduct: (productId: number) => ['maintenance-cards', productId] as const,
@@ -10,7 +9,7 @@ export const maintenanceKeys = {
 export function useMaintenanceCards(productId: number | null) {
   return useQuery({
     queryKey: maintenanceKeys.ofProduct(productId ?? 0),
-    queryFn: () => api<MaintenanceCard[]>(`/api/maintenancecard?productid=${productId}`),
+    queryFn: () => call('get', '/api/maintenancecard', { query: { productid: productId ?? 0 } }),
     enabled: Boolean(productId && productId > 0),
     staleTime: Infinity,
   });

@@ -1,6 +1,6 @@
-import { API_BASE, type ImageReading, type ImageSearchBody } from '@ecofoyer/contracts';
+import { API_BASE, type ImageSearchBody } from '@ecofoyer/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 
@@ -15,7 +15,7 @@ export function useImageSearch(onProgress: (percent: number) => void) {
       const form = new FormData();
       form.append('file', await prepareImage(photo));
       const uploaded = await uploadForm<{ data: { fileUrl: string } }>(`${API_BASE}/files/public`, form, { onProgress });
-      return api<ImageReading>('/api/ai/images', { method: 'POST', body: { urlImage: uploaded.data.fileUrl, searchText } });
+      return call('post', '/api/ai/images', { body: { urlImage: uploaded.data.fileUrl, searchText } });
     },
   });
 }

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 
 /** product §7: GET notifs/count → the number of unread notifications (undefined until known). */
 export function useNotificationCount() {
   const session = useSession();
-  const path = () => firstScreenPaths.notificationCount(userPath(session?.id ?? 0));
+  const userId = session?.id ?? 0;
   const query = useQuery({
     queryKey: ['notifs', 'count', session?.id],
-    ...(session ? seededFrom<number>(path) : {}),
+    ...(session ? seededFrom<number>(() => firstScreenUrl('notificationCount', userId)) : {}),
     refetchOnWindowFocus: true,
-    queryFn: () => api<number>(path()),
+    queryFn: () => call('get', firstScreenPaths.notificationCount, { path: { userId } }),
     enabled: Boolean(session),
     retry: false,
     refetchInterval: 60_000,

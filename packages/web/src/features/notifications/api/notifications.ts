@@ -1,7 +1,6 @@
-import { API_BASE, NOTIFICATIONS_PAGE, Notification } from '@ecofoyer/contracts';
+import { NOTIFICATIONS_PAGE, Notification } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../../lib/api-paths.ts';
+import { type Body, call, me } from '../../../lib/api-call.ts';
 import { currentPushState, outcomeOfError, type PushOutcome, pushSupported } from '../push-status.ts';
 
 export const notificationKeys = { all: ['notifs'] as const, list: () => ['notifs', 'list'] as const };
@@ -11,7 +10,9 @@ export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam }) =>
-      api<Notification[]>(`${userBase()}/notifs?limit=${NOTIFICATIONS_PAGE}${pageParam ? `&before=${pageParam}` : ''}`, {
+      call('get', '/api/V1/profils/users/{userId}/notifs', {
+        path: { userId: me() },
+        query: { limit: NOTIFICATIONS_PAGE, before: pageParam || undefined },
         schema: import.meta.env.DEV ? Notification.array() : undefined,
       }),
     initialPageParam: 0,
@@ -24,7 +25,8 @@ export function useNotifications() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<Notification>(`${userBase()}/notifs/${id}`, { method: 'PUT', body: { status: 'read' } }),
+    mutationFn: (id: number) =>
+      call('put', '/api/V1/profils/users/{userId}/notifs/{notifId}', { path: { userId: me(), notifId: id }, body: { status: 'read' } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -43,11 +45,14 @@ export async function subscribeToPush(): Promise<PushOutcome> {
     // getRegistration, not `ready`: without a service worker `ready` never settles (no feedback at all).
     const registration = await navigator.serviceWorker.getRegistration();
     if (!registration) return { kind: 'failed' };
-    const { publicKey } = await api<{ publicKey: string }>(`${API_BASE}/push/public-key`, { auth: false });
+    const { publicKey } = await call('get', '/api/V1/push/public-key', { auth: false });
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64ToBytes(publicKey) }));
-    await api(`${userBase()}/push/subscriptions`, { method: 'POST', body: subscription.toJSON() });
+    await call('post', '/api/V1/profils/users/{userId}/push/subscriptions', {
+      path: { userId: me() },
+      body: subscription.toJSON() as Body<'post', '/api/V1/profils/users/{userId}/push/subscriptions'>,
+    });
     return { kind: 'granted' };
   } catch (error) {
     return outcomeOfError(error);

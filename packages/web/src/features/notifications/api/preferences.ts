@@ -1,7 +1,6 @@
-import { API_BASE, NotificationPreferences } from '@ecofoyer/contracts';
+import { NotificationPreferences } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../../lib/api-paths.ts';
+import { call, me } from '../../../lib/api-call.ts';
 
 const preferencesKey = ['notification-preferences'] as const;
 
@@ -10,7 +9,8 @@ export function useNotificationPreferences() {
   return useQuery({
     queryKey: preferencesKey,
     queryFn: () =>
-      api<NotificationPreferences>(`${userBase()}/preferences/notifications`, {
+      call('get', '/api/V1/profils/users/{userId}/preferences/notifications', {
+        path: { userId: me() },
         schema: import.meta.env.DEV ? NotificationPreferences : undefined,
       }),
   });
@@ -20,15 +20,13 @@ export function useSaveNotificationPreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationPreferences) =>
-      api<NotificationPreferences>(`${userBase()}/preferences/notifications`, { method: 'PUT', body }),
+      call('put', '/api/V1/profils/users/{userId}/preferences/notifications', { path: { userId: me() }, body }),
     onSuccess: (saved) => client.setQueryData(preferencesKey, saved),
   });
 }
 
 /** The one-click unsubscribe of a reminder mail, from its page (no session: the signature is the credential). */
 export function unsubscribe(u: string, sig: string): Promise<{ message: string }> {
-  return api<{ message: string }>(`${API_BASE}/notifs/desabonnement?u=${encodeURIComponent(u)}&sig=${encodeURIComponent(sig)}`, {
-    method: 'POST',
-    auth: false,
-  });
+  // The address's `u` as typed: a number, or text the server refuses (400) as it did before.
+  return call('post', '/api/V1/notifs/desabonnement', { query: { u: Number(u), sig }, auth: false });
 }

@@ -1,7 +1,6 @@
 import { Rappel } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { userBase } from '../../../lib/api-paths.ts';
+import { call, me } from '../../../lib/api-call.ts';
 
 export const recallKeys = {
   all: ['recalls'] as const,
@@ -13,6 +12,10 @@ export function useApplianceRecalls(applianceId: number) {
   return useQuery({
     queryKey: recallKeys.appliance(applianceId),
     queryFn: () =>
-      api<Rappel[]>(`${userBase()}/rappels?applianceId=${applianceId}`, { schema: import.meta.env.DEV ? Rappel.array() : undefined }),
+      call('get', '/api/V1/profils/users/{userId}/rappels', {
+        path: { userId: me() },
+        query: { applianceId },
+        schema: import.meta.env.DEV ? Rappel.array() : undefined,
+      }),
   });
 }

@@ -1,17 +1,16 @@
-import { API_BASE, RefProduct, RefUniverse } from '@ecofoyer/contracts';
+import { RefProduct, RefUniverse } from '@ecofoyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 
 /** GET V1/references/refproducts (they change only with a release: cached for the session). */
 export function useRefProducts() {
-  const path = firstScreenPaths.refProducts;
   return useQuery({
     queryKey: ['references', 'products'],
-    queryFn: () => api<RefProduct[]>(path(), { schema: import.meta.env.DEV ? RefProduct.array() : undefined }),
+    queryFn: () => call('get', firstScreenPaths.refProducts, { schema: import.meta.env.DEV ? RefProduct.array() : undefined }),
     staleTime: Infinity,
-    ...seededFrom<RefProduct[]>(path),
+    ...seededFrom<RefProduct[]>(() => firstScreenUrl('refProducts')),
   });
 }
 
@@ -19,8 +18,7 @@ export function useRefProducts() {
 export function useRefUniverses() {
   return useQuery({
     queryKey: ['references', 'universes'],
-    queryFn: () =>
-      api<RefUniverse[]>(`${API_BASE}/references/refunivers`, { schema: import.meta.env.DEV ? RefUniverse.array() : undefined }),
+    queryFn: () => call('get', '/api/V1/references/refunivers', { schema: import.meta.env.DEV ? RefUniverse.array() : undefined }),
     staleTime: Infinity,
   });
 }

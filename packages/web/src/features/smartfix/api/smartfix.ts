@@ -1,12 +1,11 @@
-import { API_BASE, type SmartfixCategory, type SmartfixRequest, type SmartfixResponse } from '@ecofoyer/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { type Body, call } from '../../../lib/api-call.ts';
 
 /** GET V1/smartfix/categories: the 40 categories with their French names. */
 export function useSmartfixCategories() {
   return useQuery({
     queryKey: ['smartfix', 'categories'],
-    queryFn: () => api<SmartfixCategory[]>(`${API_BASE}/smartfix/categories`),
+    queryFn: () => call('get', '/api/V1/smartfix/categories'),
     staleTime: Infinity,
   });
 }
@@ -14,6 +13,6 @@ export function useSmartfixCategories() {
 /** POST V1/smartfix/predict */
 export function usePredictRepairability() {
   return useMutation({
-    mutationFn: (body: SmartfixRequest) => api<SmartfixResponse>(`${API_BASE}/smartfix/predict`, { method: 'POST', body }),
+    mutationFn: (body: Body<'post', '/api/V1/smartfix/predict'>) => call('post', '/api/V1/smartfix/predict', { body }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Universe } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { firstScreenPaths, userBase } from '../../../lib/api-paths.ts';
+import { call, me } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl, userBase } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
@@ -14,14 +14,17 @@ export const universeKeys = {
 
 /** GET …/foyers/univers: the user's universes, then the reference placeholders (univer_id -1). */
 export function useUniverses() {
-  const path = () => firstScreenPaths.universes(userBase());
-  return useQuery({ queryKey: universeKeys.list(), queryFn: () => api<Universe[]>(path()), ...seededFrom<Universe[]>(path) });
+  return useQuery({
+    queryKey: universeKeys.list(),
+    queryFn: () => call('get', firstScreenPaths.universes, { path: { userId: me() } }),
+    ...seededFrom<Universe[]>(() => firstScreenUrl('universes', me())),
+  });
 }
 
 export function useUniverse(id: number | null) {
   return useQuery({
     queryKey: universeKeys.one(id ?? 0),
-    queryFn: () => api<Universe>(`${userBase()}/foyers/univers/${id}`),
+    queryFn: () => call('get', '/api/V1/profils/users/{userId}/foyers/univers/{id}', { path: { userId: me(), id: id ?? 0 } }),
     enabled: Boolean(id && id > 0),
   });
 }
@@ -58,7 +61,7 @@ export function useSaveUniverse(onProgress?: (percent: number) => void) {
 export function useDeleteUniverse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`${userBase()}/foyers/univers/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call('delete', '/api/V1/profils/users/{userId}/foyers/univers/{id}', { path: { userId: me(), id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: universeKeys.all }),
   });
 }
