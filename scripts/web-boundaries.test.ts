@@ -48,13 +48,15 @@ describe('web feature boundaries (decision 009)', () => {
     const dir = writeTree('web-calls', {
       'features/a/api/a.ts':
         "api<Badge[]>(badgesPath());\ncall('get', '/api/V1/profils/users/{userId}/badges', { path: { userId: me() } });\nconst x = y.api(1);\n",
-      'components/b.tsx': "await api(`/api/V1/x`, { method: 'POST' });\n",
+      'components/b.tsx':
+        "await api(`/api/V1/x`, { method: 'POST' });\nawait uploadForm<A>(`/api/V1/y`, form);\nawait downloadFile(urlTo('get', '/api/V1/z'), 'z.pdf');\n",
       'lib/c.ts': 'export const z = api<T>(path);\n',
     });
     try {
       expect(handBuiltCalls(dir)).toEqual([
-        'features/a/api/a.ts: api<Badge[]>(…) — call the API with call(method, path, …) from lib/api-call.ts',
-        'components/b.tsx: api(…) — call the API with call(method, path, …) from lib/api-call.ts',
+        'features/a/api/a.ts: api<Badge[]>(…) — call the API with call(method, path, …), or give urlTo(method, path, …), from lib/api-call.ts',
+        'components/b.tsx: api(…) — call the API with call(method, path, …), or give urlTo(method, path, …), from lib/api-call.ts',
+        'components/b.tsx: uploadForm<A>(…) — call the API with call(method, path, …), or give urlTo(method, path, …), from lib/api-call.ts',
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -78,18 +78,23 @@ export function productionAnswerSchemas(webSrc: string): string[] {
   );
 }
 
-/** A call of `api()` with an address built by hand (`api<T>(…)` or `api(…)`), outside lib/. */
-const HAND_BUILT_CALL = /(?<![.\w])api(<[^(]*>)?\(/g;
+/**
+ * A call of `api()` with an address built by hand (`api<T>(…)` or `api(…)`), or an upload or a
+ * download whose address is not `urlTo(…)`, outside lib/.
+ */
+const HAND_BUILT_CALL = /(?<![.\w])(?:api(?:<[^(]*>)?\(|(?:uploadForm|downloadFile|sendWithProgress)(?:<[^(]*>)?\((?!\s*urlTo\())/g;
 
 /**
  * Features, pages and components call the API through `call(method, path, …)` (lib/api-call.ts),
- * typed by the server's OpenAPI document; only lib/ speaks to `api()` itself.
+ * typed by the server's OpenAPI document, and give uploads and downloads `urlTo(method, path, …)`;
+ * only lib/ speaks to `api()` itself.
  */
 export function handBuiltCalls(webSrc: string): string[] {
   return ['features', 'app', 'components'].flatMap((folder) =>
     (existsSync(path.join(webSrc, folder)) ? sources(path.join(webSrc, folder)) : []).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(HAND_BUILT_CALL)].map(
-        (m) => `${path.relative(webSrc, file)}: ${m[0]}…) — call the API with call(method, path, …) from lib/api-call.ts`,
+        (m) =>
+          `${path.relative(webSrc, file)}: ${m[0]}…) — call the API with call(method, path, …), or give urlTo(method, path, …), from lib/api-call.ts`,
       ),
     ),
   );

@@ -92,3 +92,12 @@ export function call<M extends Method, P extends PathWith<M>>(
     headers: o.headers,
   });
 }
+
+/**
+ * The address of `method path` with its parameters and query, typed like `call`, for what does not
+ * go through `api` (an upload with progress, a file download).
+ */
+export function urlTo<M extends Method, P extends PathWith<M>>(_method: M, path: P, ...[options]: Rest<Operation<P, M>>): string {
+  const o = (options ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  return urlOf(path, o.path, o.query);
+}

@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   APPLIANCE_SEARCH_MAX,
   APPLIANCES_PAGE,
   Appliance,
@@ -11,15 +10,13 @@ import {
 } from '@ecofoyer/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
-import { type Body, call, me } from '../../../lib/api-call.ts';
-import { firstScreenPaths, firstScreenUrl, userBase } from '../../../lib/api-paths.ts';
+import { type Body, call, me, urlTo } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 import { universeKeys } from '../../universes/api/universes.ts';
-
-const ITEM = `${API_BASE}/profils/users/foyers/univers/appliances`;
 
 export const applianceKeys = {
   all: ['appliances'] as const,
@@ -126,7 +123,11 @@ export function useCreateAppliance(onProgress?: (percent: number) => void) {
       const form = new FormData();
       form.append('data', JSON.stringify({ ...data, dt_creation: new Date().toISOString() }));
       if (picture) form.append('pict', await prepareImage(picture));
-      return uploadForm<Appliance>(`${userBase()}/foyers/univers/${universeId}/appliances`, form, { onProgress });
+      return uploadForm<Appliance>(
+        urlTo('post', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', { path: { userId: me(), id: universeId } }),
+        form,
+        { onProgress },
+      );
     },
     onSuccess: invalidate,
   });
@@ -160,7 +161,8 @@ export function useUploadApplianceFile(onProgress?: (percent: number) => void) {
         throw new ApiError(413, fileTooLargeFr(SLOT_KINDS[slot]), 'FILE_TOO_LARGE');
       const form = new FormData();
       form.append('file', ready);
-      return uploadForm<Appliance>(`${ITEM}/${id}/${slot}`, form, { method: 'PUT', onProgress });
+      const path = `/api/V1/profils/users/foyers/univers/appliances/{id}/${slot}` as const;
+      return uploadForm<Appliance>(urlTo('put', path, { path: { id } }), form, { method: 'PUT', onProgress });
     },
     onSuccess: invalidate,
   });

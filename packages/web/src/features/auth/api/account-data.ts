@@ -1,5 +1,5 @@
-import { AUTH_BASE, MSG } from '@ecofoyer/contracts';
-import { call } from '../../../lib/api-call.ts';
+import { MSG } from '@ecofoyer/contracts';
+import { call, urlTo } from '../../../lib/api-call.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { sessionStore } from '../../../lib/session.ts';
@@ -8,7 +8,7 @@ import { sessionStore } from '../../../lib/session.ts';
 export function downloadMyData(): Promise<void> {
   const session = sessionStore.get();
   if (!session) return Promise.reject(new ApiError(401, MSG.unauthorized));
-  return downloadFile(`${AUTH_BASE}/user/${session.id}/export`, 'ecofoyer-mes-donnees.zip');
+  return downloadFile(urlTo('get', '/api/auth/user/{userId}/export', { path: { userId: session.id } }), 'ecofoyer-mes-donnees.zip');
 }
 
 /**

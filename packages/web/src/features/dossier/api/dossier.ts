@@ -1,9 +1,8 @@
 import { type DossierCreate, DossierJob, parisDay } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, me } from '../../../lib/api-call.ts';
+import { call, me, urlTo } from '../../../lib/api-call.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { useSession } from '../../auth/api/use-session.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 /** The household's dossiers, per signed-in user: a device can change accounts. */
 export const dossierKeys = {
@@ -68,5 +67,8 @@ export function useCreateDossier() {
 
 /** GET …/dossier/{id}/fichier, saved under the server's dated name (« ecofoyer-dossier-2026-12-04.pdf »). */
 export function downloadDossier(job: DossierJob): Promise<void> {
-  return downloadFile(`${userBase()}/dossier/${job.id}/fichier`, `ecofoyer-dossier-${parisDay(new Date(job.demandeLe))}.pdf`);
+  return downloadFile(
+    urlTo('get', '/api/V1/profils/users/{userId}/dossier/{id}/fichier', { path: { userId: me(), id: job.id } }),
+    `ecofoyer-dossier-${parisDay(new Date(job.demandeLe))}.pdf`,
+  );
 }

@@ -1,3 +1,4 @@
+import { me, urlTo } from '../../../lib/api-call.ts';
 import {
   IMPORT_PROGRESS_TYPE,
   type InventoryImportAnswer,
@@ -12,11 +13,12 @@ import { answerError, sendWithProgress } from '../../../lib/upload.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
 import { universeKeys } from '../../universes/api/universes.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 /** GET …/{userId}/export/appareils.csv or entretiens.csv, downloaded under the server's dated name. */
 export function downloadCsv(what: 'appareils' | 'entretiens'): Promise<void> {
-  return downloadFile(`${userBase()}/export/${what}.csv`, `ecofoyer-${what}.csv`);
+  const path =
+    what === 'appareils' ? '/api/V1/profils/users/{userId}/export/appareils.csv' : '/api/V1/profils/users/{userId}/export/entretiens.csv';
+  return downloadFile(urlTo('get', path, { path: { userId: me() } }), `ecofoyer-${what}.csv`);
 }
 
 /** Where an import is: the file's upload (`envoi`, in percent), then the server's phases, in rows. */
@@ -42,11 +44,15 @@ async function importAppliances(
     }
     read = Math.max(read, end);
   };
-  const res = await sendWithProgress(`${userBase()}/import/appareils`, JSON.stringify(body), {
-    headers: { 'content-type': 'application/json', accept: IMPORT_PROGRESS_TYPE },
-    onProgress: (percent) => onProgress?.({ etape: 'envoi', fait: percent, total: 100 }),
-    onAnswerText: readLines,
-  });
+  const res = await sendWithProgress(
+    urlTo('post', '/api/V1/profils/users/{userId}/import/appareils', { path: { userId: me() }, body }),
+    JSON.stringify(body),
+    {
+      headers: { 'content-type': 'application/json', accept: IMPORT_PROGRESS_TYPE },
+      onProgress: (percent) => onProgress?.({ etape: 'envoi', fait: percent, total: 100 }),
+      onAnswerText: readLines,
+    },
+  );
   if (res.status < 200 || res.status >= 300) throw answerError(res);
   readLines(res.body);
   if (last && 'resultat' in last) return last.resultat;

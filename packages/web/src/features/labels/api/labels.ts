@@ -1,9 +1,8 @@
 import { Appliance, Label, type LabelSheet } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, me } from '../../../lib/api-call.ts';
+import { call, me, urlTo } from '../../../lib/api-call.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
-import { userBase } from '../../../lib/api-paths.ts';
 
 export const labelKeys = {
   all: ['labels'] as const,
@@ -63,5 +62,11 @@ export function useRevokeLabel() {
 
 /** GET …/etiquettes/planche.pdf: the sheet as a PDF, downloaded under the server's dated name. */
 export function downloadLabelsPdf(sheet: LabelSheet, applianceIds: readonly number[]): Promise<void> {
-  return downloadFile(`${userBase()}/etiquettes/planche.pdf?planche=${sheet}&ids=${applianceIds.join(',')}`, 'ecofoyer-etiquettes.pdf');
+  return downloadFile(
+    urlTo('get', '/api/V1/profils/users/{userId}/etiquettes/planche.pdf', {
+      path: { userId: me() },
+      query: { planche: sheet, ids: applianceIds.join(',') },
+    }),
+    'ecofoyer-etiquettes.pdf',
+  );
 }

@@ -1,6 +1,6 @@
-import { API_BASE, type ImageSearchBody } from '@ecofoyer/contracts';
+import type { ImageSearchBody } from '@ecofoyer/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-call.ts';
+import { call, urlTo } from '../../../lib/api-call.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 
@@ -14,7 +14,7 @@ export function useImageSearch(onProgress: (percent: number) => void) {
     mutationFn: async ({ photo, searchText }: Omit<ImageSearchBody, 'urlImage'> & { photo: File }) => {
       const form = new FormData();
       form.append('file', await prepareImage(photo));
-      const uploaded = await uploadForm<{ data: { fileUrl: string } }>(`${API_BASE}/files/public`, form, { onProgress });
+      const uploaded = await uploadForm<{ data: { fileUrl: string } }>(urlTo('post', '/api/V1/files/public'), form, { onProgress });
       return call('post', '/api/ai/images', { body: { urlImage: uploaded.data.fileUrl, searchText } });
     },
   });

@@ -1,7 +1,7 @@
 import type { Universe } from '@ecofoyer/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, me } from '../../../lib/api-call.ts';
-import { firstScreenPaths, firstScreenUrl, userBase } from '../../../lib/api-paths.ts';
+import { call, me, urlTo } from '../../../lib/api-call.ts';
+import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { uploadForm } from '../../../lib/upload.ts';
@@ -49,11 +49,18 @@ async function toFormData(input: UniverseForm): Promise<FormData> {
 export function useSaveUniverse(onProgress?: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, ...input }: UniverseForm & { id?: number }) =>
-      uploadForm<Universe>(id ? `${userBase()}/foyers/univers/${id}` : `${userBase()}/foyers/univers`, await toFormData(input), {
-        method: id ? 'PUT' : 'POST',
-        onProgress,
-      }),
+    mutationFn: async ({ id, ...input }: UniverseForm & { id?: number }) => {
+      const form = await toFormData(input);
+      return id
+        ? uploadForm<Universe>(urlTo('put', '/api/V1/profils/users/{userId}/foyers/univers/{id}', { path: { userId: me(), id } }), form, {
+            method: 'PUT',
+            onProgress,
+          })
+        : uploadForm<Universe>(urlTo('post', '/api/V1/profils/users/{userId}/foyers/univers', { path: { userId: me() } }), form, {
+            method: 'POST',
+            onProgress,
+          });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: universeKeys.all }),
   });
 }
