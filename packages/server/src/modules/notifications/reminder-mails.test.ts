@@ -53,6 +53,27 @@ const plan = (user: User, title: string, at: Date, assigneeId?: number) =>
 const setPreferences = (user: User, payload: object) =>
   t.app.inject({ method: 'PUT', url: `${users(user.id)}/preferences/notifications`, headers: user.headers, payload });
 
+/** An appliance bought on `dt_achat`, in a new universe of the owner's household; answers the creation's status. */
+async function bought(owner: User, room: string, marque: string, dt_achat: string): Promise<number> {
+  const u = await multipart({ name: room });
+  const universe = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(owner.id)}/foyers/univers`,
+      headers: { ...owner.headers, ...u.headers },
+      payload: u.payload,
+    })
+  ).json().univer_id;
+  const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque, modele: 'M1', dt_achat }) });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${users(owner.id)}/foyers/univers/${universe}/appliances`,
+    headers: { ...owner.headers, ...body.headers },
+    payload: body.payload,
+  });
+  return created.statusCode;
+}
+
 describe('notification preferences and reminder mails', () => {
   it('starts with everything on and e-mail at each reminder; a member changes their own choices only', async () => {
     const me = await signedInUser(t, 'prefs-moi@exemple.fr');
@@ -206,27 +227,8 @@ describe('notification preferences and reminder mails', () => {
     const weekly = await signedInUser(t, 'garantie-hebdo@exemple.fr');
     await joinFoyer(t, weekly, owner.id, 'membre');
     await setPreferences(weekly, { app: true, push: true, email: true, emailMode: 'hebdo' });
-    const u = await multipart({ name: 'Cuisine' });
-    const kitchen = (
-      await t.app.inject({
-        method: 'POST',
-        url: `${users(owner.id)}/foyers/univers`,
-        headers: { ...owner.headers, ...u.headers },
-        payload: u.payload,
-      })
-    ).json().univer_id;
     // Delivered on 20 December 2024: the legal guarantee ends on 20 December 2026, within 60 days.
-    const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Whirlpool', modele: 'W7', dt_achat: '2024-12-20' }) });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `${users(owner.id)}/foyers/univers/${kitchen}/appliances`,
-          headers: { ...owner.headers, ...body.headers },
-          payload: body.payload,
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect(await bought(owner, 'Cuisine', 'Whirlpool', '2024-12-20')).toBe(201);
     t.clock.set('2026-11-22T10:30:00Z'); // a Sunday morning: no digest yet
     await t.app.services.notifications.tick();
     for (const email of ['garantie-proprio@exemple.fr', 'garantie-membre@exemple.fr']) {
@@ -273,22 +275,7 @@ describe('notification preferences and reminder mails', () => {
   it('queues a guarantee reminder with its mail: a mail that cannot be queued leaves no reminder, and the next tick makes both', async () => {
     t.clock.set('2026-11-21T09:00:00Z');
     const owner = await signedInUser(t, 'garantie-outbox@exemple.fr');
-    const u = await multipart({ name: 'Buanderie' });
-    const room = (
-      await t.app.inject({
-        method: 'POST',
-        url: `${users(owner.id)}/foyers/univers`,
-        headers: { ...owner.headers, ...u.headers },
-        payload: u.payload,
-      })
-    ).json().univer_id;
-    const body = await multipart({ data: JSON.stringify({ prod_id: 1, marque: 'Miele', modele: 'WWD', dt_achat: '2024-12-20' }) });
-    await t.app.inject({
-      method: 'POST',
-      url: `${users(owner.id)}/foyers/univers/${room}/appliances`,
-      headers: { ...owner.headers, ...body.headers },
-      payload: body.payload,
-    });
+    expect(await bought(owner, 'Buanderie', 'Miele', '2024-12-20')).toBe(201);
     const reminders = () =>
       t.db.selectFrom('notifications').select('title').where('user_id', '=', owner.id).where('type', '=', 'GARANTIE').execute();
     t.clock.set('2026-11-22T10:30:00Z');
