@@ -34,7 +34,7 @@ export const OWNERS: Record<string, string[]> = {
   references: ['ref_products', 'ref_universes', 'reference_data'],
 };
 /** Tables of the server's infrastructure (lib/), no module's. */
-export const INFRASTRUCTURE = ['mail_queue', 'rate_limits', 'idempotency_keys'];
+export const INFRASTRUCTURE = ['mail_queue', 'rate_limits', 'idempotency_keys', 'jobs'];
 const REFERENCE_DATA = new Set(OWNERS.references);
 /**
  * The account module exports and deletes a whole account (RGPD): it reads every table with a

@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import { AccessTokens } from './lib/access-token.ts';
 import { authenticate } from './lib/auth-guard.ts';
 import { registerRouteAccess } from './lib/route-access.ts';
+import { JobRunner } from './lib/job-runner.ts';
 import { joinRequestTransaction, registerIdempotency } from './lib/idempotency.ts';
 import { SessionChecker } from './lib/sessions.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -72,6 +73,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Whether an access token's session is still open (sign-out and the like end it at once). */
   sessions: SessionChecker;
+  /** The one runner of background work (lib/job-runner.ts): started by start.ts, drained by tests. */
+  runner: JobRunner;
 }
 
 /** Accounts and their second factor: the auth routes, and the routes that ask for a password again. */
@@ -181,8 +184,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ),
     limiter: new RateLimiter(db, clock),
     sessions,
+    runner: new JobRunner(db, clock, app.log),
   };
   app.decorate('deps', deps);
+  // The background work this process runs ends before the database closes (start.ts starts it).
+  app.addHook('onClose', async () => deps.runner.stop());
   // A mail being handed to the transport finishes before the database it updates is closed.
   app.addHook('onClose', async () => {
     if (deps.mailer instanceof MailQueue) await deps.mailer.idle();

@@ -74,19 +74,26 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
     if (app.deps.mailer instanceof MailQueue) await app.deps.mailer.releaseClaims();
   }
   void purge(true);
-  setInterval(purge, 60 * 60 * 1000).unref();
+  // The periodic work runs on the job runner (decision 028): once per period across replicas.
+  const { runner } = app.deps;
+  runner.every('purge', 60 * 60 * 1000, { maxAttempts: 3, run: () => Promise.all([purge(), runner.purge()]) });
   // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
   if (app.deps.mailer instanceof MailQueue) {
     const mail = app.deps.mailer;
     void mail.drain();
-    setInterval(() => void mail.drain(), 60 * 1000).unref();
+    runner.every('mail.retry', 60 * 1000, { maxAttempts: 1, run: () => mail.drain() });
   }
-  // Notifications falling due: every replica may tick, each notification is created once (dedupe key).
-  if (config.schedulerIntervalSeconds > 0) {
-    const tick = () => app.services.notifications.tick().catch((err: unknown) => app.log.error({ err }, 'notification tick failed'));
-    void tick();
-    setInterval(tick, config.schedulerIntervalSeconds * 1000).unref();
+  // Notifications falling due: each is created once (dedupe key), the tick once per period.
+  if (config.schedulerIntervalSeconds > 0)
+    runner.every('notifications.tick', config.schedulerIntervalSeconds * 1000, {
+      maxAttempts: 1,
+      run: () => app.services.notifications.tick(),
+    });
+  if (handle.kind === 'pglite') {
+    const released = await runner.releaseLeases();
+    if (released > 0) app.log.warn({ jobs: released }, 'jobs the previous process held are due again');
   }
+  runner.start();
 
   // No new connection; the requests in flight finish. A keep-alive connection falling idle
   // meanwhile is closed at once (else the stop would wait for the client, a load balancer, to drop

@@ -189,6 +189,22 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface Jobs {
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  id: Generated<Int8>;
+  kind: string;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  max_attempts: number;
+  payload: Generated<Json>;
+  run_at: Timestamp;
+  singleton: string | null;
+}
+
 export interface KnownDevices {
   created_at: Timestamp;
   last_used_at: Timestamp;
@@ -469,6 +485,7 @@ export interface DB {
   foyer_members: FoyerMembers;
   foyers: Foyers;
   idempotency_keys: IdempotencyKeys;
+  jobs: Jobs;
   known_devices: KnownDevices;
   mail_queue: MailQueue;
   maintenance_agents: MaintenanceAgents;

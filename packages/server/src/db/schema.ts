@@ -265,6 +265,8 @@ export type RateLimitsTable = DB['rate_limits'];
 
 export type IdempotencyKeysTable = DB['idempotency_keys'];
 
+export type JobsTable = Refine<DB['jobs'], { id: Generated<string> }>;
+
 export interface Database {
   ref_badges: RefBadgesTable;
   user_badges: UserBadgesTable;
@@ -306,6 +308,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
