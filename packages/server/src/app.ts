@@ -195,7 +195,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const fileStore = options.fileStore ?? createFileStore(config);
   // An idempotent write's statements, whichever module runs them, join its transaction (lib/idempotency.ts).
-  app.decorate('services', createServices({ config, db: joinRequestTransaction(db), clock, log: app.log, mailer: deps.mailer, fileStore }));
+  app.decorate(
+    'services',
+    createServices({ config, db: joinRequestTransaction(db), clock, log: app.log, mailer: deps.mailer, fileStore, runner: deps.runner }),
+  );
   app.addHook('onClose', async () => app.services.jobs.close());
   // The store the app made (an S3 client's sockets) goes with it; a store given by the caller is the caller's.
   if (!options.fileStore) app.addHook('onClose', async () => fileStore.close?.());

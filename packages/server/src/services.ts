@@ -1,3 +1,4 @@
+import type { JobRunner } from './lib/job-runner.ts';
 import { asUserId } from './lib/ids.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -70,6 +71,7 @@ export function createServices(deps: {
   log: FastifyBaseLogger;
   mailer: Mailer;
   fileStore?: FileStore;
+  runner: JobRunner;
 }) {
   const { config, db, clock, log } = deps;
   const store = deps.fileStore ?? createFileStore(config);
@@ -153,6 +155,7 @@ export function createServices(deps: {
     log,
     config,
     jobs,
+    runner: deps.runner,
     shared: sharedDossiers,
     limiter: new RateLimiter(db, clock),
   });

@@ -67,15 +67,15 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
   // PGlite: this process is the database's only one (the data folder's lock), so what the one before
-  // it left half done is known dead now — its dossiers read « interrompu », its mails are free.
+  // it left half done is known dead now — its jobs (a dossier being built) and its mails are free at once.
+  const { runner } = app.deps;
   if (handle.kind === 'pglite') {
-    const interrupted = await app.services.dossier.interruptedAtStart(startedAt);
-    if (interrupted > 0) app.log.warn({ dossiers: interrupted }, 'dossiers interrupted by the previous stop');
     if (app.deps.mailer instanceof MailQueue) await app.deps.mailer.releaseClaims();
+    const released = await runner.releaseLeases();
+    if (released > 0) app.log.warn({ jobs: released }, 'jobs the previous process held are due again');
   }
   void purge(true);
   // The periodic work runs on the job runner (decision 028): once per period across replicas.
-  const { runner } = app.deps;
   runner.every('purge', 60 * 60 * 1000, { maxAttempts: 3, run: () => Promise.all([purge(), runner.purge()]) });
   // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
   if (app.deps.mailer instanceof MailQueue) {
@@ -89,10 +89,6 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       maxAttempts: 1,
       run: () => app.services.notifications.tick(),
     });
-  if (handle.kind === 'pglite') {
-    const released = await runner.releaseLeases();
-    if (released > 0) app.log.warn({ jobs: released }, 'jobs the previous process held are due again');
-  }
   runner.start();
 
   // No new connection; the requests in flight finish. A keep-alive connection falling idle

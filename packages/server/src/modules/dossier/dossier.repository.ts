@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { DossierJobsTable, DossierSharesTable } from '../../db/schema.ts';
 import { holdLock } from '../../lib/advisory-locks.ts';
+import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work.ts';
 
 /** The dossiers being built or built, and the read-only links (migration 0023). */
 export class DossierRepository {
@@ -12,10 +13,10 @@ export class DossierRepository {
    * at once (two taps, two replicas) run one after the other, the second seeing what the first
    * wrote — one dossier built, never 21 active links. Other households are not held.
    */
-  locked<T>(userId: number, fn: (repo: DossierRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await holdLock(trx, 'dossier', userId);
-      return fn(new DossierRepository(trx));
+  locked<T>(userId: number, fn: (repo: DossierRepository, unit: UnitOfWork) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, async (unit) => {
+      await holdLock(unit.tx, 'dossier', userId);
+      return fn(new DossierRepository(unit.tx), unit);
     });
   }
 
@@ -46,21 +47,6 @@ export class DossierRepository {
       .where('id', '=', id)
       .where('status', '=', 'en-cours')
       .execute();
-  }
-
-  /**
-   * The dossiers « en cours » asked before `before`, of a process that is gone: their last sign of
-   * life is moved back to the epoch, so every reader sees them interrupted at once (the one rule of
-   * `toJob`) and a new request starts a new one.
-   */
-  async markInterrupted(before: Date): Promise<number> {
-    const result = await this.db
-      .updateTable('dossier_jobs')
-      .set({ updated_at: new Date(0) })
-      .where('status', '=', 'en-cours')
-      .where('created_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 
   /** Still alive: the process building these says so, so no other reports them interrupted. */

@@ -1,3 +1,4 @@
+import type { JobRunner } from '../../lib/job-runner.ts';
 import { asFoyerId, type FoyerId, type UserId } from '../../lib/ids.ts';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
@@ -50,6 +51,9 @@ const MAX_INFLATED_BYTES = 50 * 2 ** 20;
 const SHARE_TOKEN = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{32})$/;
 
 type JobRow = Selectable<DossierJobsTable>;
+/** The job runner's kind, and what it carries. */
+const BUILD = 'dossier.build';
+type BuildJob = { id: string; foyerId: FoyerId; withInvoices: boolean };
 type ShareRow = Selectable<DossierSharesTable>;
 interface Item {
   appliance: Appliance;
@@ -85,11 +89,14 @@ export class DossierService {
         rateLimits: { sharePerLink: number; sharePerIp: number };
       };
       jobs: JobPool;
+      runner: JobRunner;
       /** A link's answer, kept until the household's data changes (else 10,000 appliances, 3.5 MB, are computed at each read). */
       shared: HouseholdCache;
       limiter: RateLimiter;
     },
-  ) {}
+  ) {
+    deps.runner.define<BuildJob>(BUILD, { maxAttempts: 3, run: (job) => this.runBuild(job) });
+  }
 
   private toJob(row: JobRow): DossierJob {
     const stale =
@@ -145,7 +152,7 @@ export class DossierService {
   async start(foyerId: FoyerId, actorId: UserId, withInvoices: boolean): Promise<{ job: DossierJob; created: boolean }> {
     const now = this.deps.clock.now();
     const id = randomUUID();
-    const running = await this.repo.locked(foyerId, async (repo) => {
+    const running = await this.repo.locked(foyerId, async (repo, unit) => {
       const found = (await repo.jobs(foyerId, new Date(now.getTime() - KEPT_MS)))
         .map((r) => this.toJob(r))
         .find((j) => j.statut === 'en-cours');
@@ -159,30 +166,33 @@ export class DossierService {
           created_at: now,
           updated_at: now,
         });
-        this.live.add(id);
+        // Built by the job runner: by this process at once, or after a restart, by any replica.
+        await this.deps.runner.enqueue<BuildJob>(BUILD, { id, foyerId, withInvoices }, { unit, maxAttempts: 3 });
       }
       return found;
     });
     if (running) return { job: running, created: false };
-    this.beat();
-    const run = this.queue.then(() => this.build(id, foyerId, withInvoices));
-    this.queue = run.catch(() => undefined);
     return { job: this.toJob((await this.repo.job(foyerId, id))!), created: true };
   }
 
-  /**
-   * At the start of the only process of a database (PGlite: the data folder is locked to one
-   * process), every dossier left « en cours » was being built by a process that is gone: it reads
-   * « interrompu » at once, not after 2 minutes without a sign of life, and a new request builds
-   * a new one. With PostgreSQL another replica may be building it: the 2-minute rule stays.
-   */
-  async interruptedAtStart(startedAt: Date): Promise<number> {
-    return this.repo.markInterrupted(startedAt);
+  /** Resolves once the dossiers asked so far are built (tests drive the runner; a started one runs them itself). */
+  async idle(): Promise<void> {
+    await this.deps.runner.drain();
+    await this.queue;
   }
 
-  /** Resolves once the dossiers asked of this process so far are built (tests, the benchmark, a graceful stop). */
-  idle(): Promise<void> {
-    return this.queue;
+  /** The runner's job: one dossier at a time in a process (2 cores: the API keeps the other). */
+  private runBuild({ id, foyerId, withInvoices }: BuildJob): Promise<void> {
+    const run = this.queue.then(async () => {
+      // Asked again after a kill: built only if still waited for (not purged, not finished meanwhile).
+      const row = await this.repo.job(foyerId, id);
+      if (row?.status !== 'en-cours') return;
+      this.live.add(id);
+      this.beat();
+      await this.build(id, foyerId, withInvoices);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private beat(): void {

@@ -240,33 +240,22 @@ describe('« Dossier d’inventaire »', () => {
     expect(notReady.statusCode).toBe(409);
   });
 
-  it('says at once, at the start of PGlite’s only process, that the dossier the process before was building is interrupted, and builds a new one', async () => {
+  it('builds the dossier a killed process was building: its job is due again at the start of PGlite’s only process, or once its lease ends', async () => {
     const owner = await signedInUser(t, 'dossier-redemarrage@exemple.fr');
     await appliance(owner, { prod_id: washer, marque: 'Bosch', modele: 'Y' });
-    const before = t.clock.now();
-    const dead = '00000000-0000-4000-8000-000000000002';
-    // Left by a process killed mid-build: its last sign of life is recent, so it still reads « en cours ».
-    await t.app.deps.db
-      .insertInto('dossier_jobs')
-      .values({
-        id: dead,
-        foyer_id: owner.id,
-        requested_by: owner.id,
-        status: 'en-cours',
-        with_invoices: false,
-        done: 20,
-        total: 300,
-        created_at: new Date(before.getTime() - 30_000),
-        updated_at: new Date(before.getTime() - 10_000),
-      })
-      .execute();
-    const read = () => t.app.inject({ url: `${users(owner.id)}/dossier/${dead}`, headers: owner.headers });
-    expect((await read()).json()).toMatchObject({ statut: 'en-cours', fait: 20, total: 300 });
-    expect(await t.app.services.dossier.interruptedAtStart(before)).toBe(1);
-    expect((await read()).json()).toMatchObject({ statut: 'echec', message: MSG.dossierInterrupted });
+    const asked = await t.app.inject({ method: 'POST', url: `${users(owner.id)}/dossier`, headers: owner.headers, payload: {} });
+    expect(asked.statusCode).toBe(202);
+    // What a SIGKILL mid-build leaves: the runner's job held by a process that will never finish it.
+    await sql`update jobs set lease_owner = 'killed', lease_until = ${new Date(t.clock.now().getTime() + 60_000)}, attempts = 1
+      where kind = 'dossier.build'`.execute(t.db);
+    const read = () => t.app.inject({ url: `${users(owner.id)}/dossier/${asked.json().id}`, headers: owner.headers });
+    await t.app.deps.runner.drain();
+    expect((await read()).json()).toMatchObject({ statut: 'en-cours' });
+    expect(await t.app.deps.runner.releaseLeases()).toBe(1);
+    await t.app.services.dossier.idle();
+    expect((await read()).json()).toMatchObject({ statut: 'pret', fait: 1, total: 1 });
     const again = await t.app.inject({ method: 'POST', url: `${users(owner.id)}/dossier`, headers: owner.headers, payload: {} });
-    expect(again.statusCode).toBe(202);
-    expect(again.json().id).not.toBe(dead);
+    expect(again.json().id).not.toBe(asked.json().id);
     await t.app.services.dossier.idle();
   });
 
