@@ -156,6 +156,7 @@ export const MSG = {
   unknownDate: 'Inconnu',
   imageSearchNoResult: 'Veuillez apporter plus de précision à la recherche.',
   imageSearchFailed: 'Une erreur est survenue lors de la recherche.',
+  imageSearchPhotoRequired: 'Choisissez ou prenez une photo de la plaque signalétique.',
   imageSearchHintTooLong: 'La précision de recherche fait au plus 50 caractères.',
   imageUnreadable: 'Cette image est introuvable ou a expiré : envoyez-la de nouveau.',
   // product §2/§5 — smart-fix

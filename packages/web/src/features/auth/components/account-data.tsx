@@ -1,7 +1,8 @@
 import { FOYER_ROLE_LABELS } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Group, List, Modal, NativeSelect, Paper, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDatabaseExport, IconDownload, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFoyer } from '../../foyer/api/foyer.ts';
@@ -18,13 +19,17 @@ export function AccountData({ demo }: { demo: boolean }) {
   const foyer = useFoyer().data;
   // A household the account holds and shares: the person says what becomes of it (the others keep it by default).
   const others = foyer && session && foyer.responsable === session.id ? foyer.membres.filter((m) => m.userId !== session.id) : [];
-  const [donnees, setDonnees] = useState<'laisser' | 'supprimer'>('laisser');
-  const [successeur, setSuccesseur] = useState<number | undefined>(undefined);
-  const heir = others.find((m) => m.userId === successeur) ?? others.find((m) => m.role === 'proprietaire') ?? others[0];
+  const form = useForm({
+    mode: 'controlled',
+    // The successor as the select gives it, '' until one is chosen (a co-owner by default, else the first member).
+    initialValues: { donnees: 'laisser' as 'laisser' | 'supprimer', successeur: '', password: '' },
+  });
+  const { donnees, password } = form.values;
+  const heir =
+    others.find((m) => String(m.userId) === form.values.successeur) ?? others.find((m) => m.role === 'proprietaire') ?? others[0];
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -40,8 +45,7 @@ export function AccountData({ demo }: { demo: boolean }) {
     }
   };
 
-  const remove = async (event: FormEvent) => {
-    event.preventDefault();
+  const remove = form.onSubmit(async () => {
     setDeleteError(null);
     setDeleting(true);
     try {
@@ -54,7 +58,7 @@ export function AccountData({ demo }: { demo: boolean }) {
       setDeleteError(errorMessage(error, 'La suppression n’a pas pu se faire. Réessayez dans un instant.'));
       setDeleting(false);
     }
-  };
+  });
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="account-data">
@@ -121,7 +125,7 @@ export function AccountData({ demo }: { demo: boolean }) {
         opened={confirming}
         onClose={() => {
           setConfirming(false);
-          setPassword('');
+          form.setFieldValue('password', '');
           setDeleteError(null);
         }}
         title="Supprimer définitivement votre compte ?"
@@ -143,8 +147,7 @@ export function AccountData({ demo }: { demo: boolean }) {
             {others.length > 0 && foyer && (
               <>
                 <Radio.Group
-                  value={donnees}
-                  onChange={(v) => setDonnees(v as 'laisser' | 'supprimer')}
+                  {...form.getInputProps('donnees')}
                   label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`}
                   name="donnees-du-foyer"
                 >
@@ -164,12 +167,12 @@ export function AccountData({ demo }: { demo: boolean }) {
                 {donnees === 'laisser' && (
                   <NativeSelect
                     label="Qui sera responsable du foyer ?"
-                    value={String(heir?.userId ?? '')}
                     data={others.map((m) => ({
                       value: String(m.userId),
                       label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})`,
                     }))}
-                    onChange={(e) => setSuccesseur(Number(e.currentTarget.value))}
+                    {...form.getInputProps('successeur')}
+                    value={String(heir?.userId ?? '')}
                   />
                 )}
                 <Alert color="orange" role="note">
@@ -191,8 +194,7 @@ export function AccountData({ demo }: { demo: boolean }) {
               label="Mot de passe actuel"
               required
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              {...form.getInputProps('password')}
               data-autofocus
             />
             <Group justify="flex-end">

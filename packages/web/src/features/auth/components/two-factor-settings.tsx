@@ -1,4 +1,4 @@
-import { MSG, type TotpSetup } from '@ecofoyer/contracts';
+import { MSG, TotpEnableBody, type TotpSetup } from '@ecofoyer/contracts';
 import {
   Alert,
   Badge,
@@ -18,27 +18,37 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconAlertTriangle, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useTwoFactor, useTwoFactorActions } from '../api/two-factor.ts';
 
 type Step = { kind: 'password' } | { kind: 'scan'; setup: TotpSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | null;
+
+/** The authenticator's code as the API takes it: the spaces some apps show are left out. */
+const digits = (code: string) => code.replace(/\s/g, '');
 
 /** « Double authentification » in the profile: set up with a QR code, recovery codes shown once, turned off with the password and a code. */
 export function TwoFactorSettings({ demo }: { demo: boolean }) {
   const status = useTwoFactor();
   const actions = useTwoFactorActions();
   const [step, setStep] = useState<Step>(null);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', code: '' },
+    // Each step's button waits for its fields; the code's format is also checked against the server's schema
+    // before sending (its other rules have no French message).
+    validate: (values) => (step?.kind === 'scan' ? schemaErrors(TotpEnableBody, { code: digits(values.code) }) : {}),
+  });
+  const { password, code } = form.values;
 
   const close = () => {
     setStep(null);
-    setPassword('');
-    setCode('');
+    form.reset();
     setError(null);
   };
   const attempt = async (action: () => Promise<void>) => {
@@ -49,35 +59,32 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
       setError(errorMessage(e, MSG.serverError));
     }
   };
-  const startSetup = (event: FormEvent) => {
-    event.preventDefault();
-    void attempt(async () => {
-      const setup = await actions.setup.mutateAsync(password);
-      setPassword('');
+  const startSetup = form.onSubmit((values) =>
+    attempt(async () => {
+      const setup = await actions.setup.mutateAsync(values.password);
+      form.setFieldValue('password', '');
       setStep({ kind: 'scan', setup });
-    });
-  };
-  const confirmCode = (event: FormEvent) => {
-    event.preventDefault();
-    void attempt(async () => {
-      const { recoveryCodes } = await actions.enable.mutateAsync(code.replace(/\s/g, ''));
-      setCode('');
+    }),
+  );
+  const confirmCode = form.onSubmit((values) =>
+    attempt(async () => {
+      const { recoveryCodes } = await actions.enable.mutateAsync(digits(values.code));
+      form.setFieldValue('code', '');
       setStep({ kind: 'codes', codes: recoveryCodes });
       setDone(MSG.totpEnabled);
-    });
-  };
-  const turnOff = (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
-    void attempt(async () => {
+    }),
+  );
+  const turnOff = form.onSubmit((values) => {
+    const value = values.code.trim();
+    return attempt(async () => {
       const { message } = await actions.disable.mutateAsync({
-        currentPassword: password,
-        ...(/^\d{6}$/.test(value.replace(/\s/g, '')) ? { code: value.replace(/\s/g, '') } : { recoveryCode: value }),
+        currentPassword: values.password,
+        ...(/^\d{6}$/.test(digits(value)) ? { code: digits(value) } : { recoveryCode: value }),
       });
       close();
       setDone(message);
     });
-  };
+  });
   const downloadCodes = (codes: string[]) => {
     const href = URL.createObjectURL(
       new Blob([`Codes de secours EcoFoyer (chacun ne sert qu’une fois)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }),
@@ -150,8 +157,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   label="Mot de passe actuel"
                   required
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  {...form.getInputProps('password')}
                   data-autofocus
                 />
                 <Button type="submit" loading={actions.setup.isPending} disabled={password === ''}>
@@ -193,10 +199,9 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   maxLength={7}
-                  value={code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
+                  {...form.getInputProps('code')}
                 />
-                <Button type="submit" loading={actions.enable.isPending} disabled={code.replace(/\s/g, '').length !== 6}>
+                <Button type="submit" loading={actions.enable.isPending} disabled={digits(code).length !== 6}>
                   Activer
                 </Button>
               </Stack>
@@ -237,16 +242,14 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   label="Mot de passe actuel"
                   required
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  {...form.getInputProps('password')}
                   data-autofocus
                 />
                 <TextInput
                   label="Code à 6 chiffres ou code de secours"
                   required
                   autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
+                  {...form.getInputProps('code')}
                 />
                 <Button type="submit" color="red.9" loading={actions.disable.isPending} disabled={password === '' || code.trim() === ''}>
                   Désactiver

@@ -1,9 +1,10 @@
 import { ENERGY_CLASSES, FILE_ACCEPT, type ImageReading, TEXT_MAX } from '@ecofoyer/contracts';
 import { Button, Checkbox, type ComboboxData, FileInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconCamera, IconPencil, IconPhoto, IconScan } from '@tabler/icons-react';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { type IdentifiedFields, useHasSlot, useSlot } from '../../../lib/slots.tsx';
-import { type Details, type DetailsMode, today } from '../device-details.ts';
+import { type DetailsMode, today, type WizardValues } from '../device-details.ts';
 import { searchProductOptions } from '../product-options.ts';
 import { ImageSearch } from './image-search.tsx';
 import { PlateReadingNotice } from './plate-reading-notice.tsx';
@@ -12,10 +13,9 @@ import { PlateReadingNotice } from './plate-reading-notice.tsx';
 export function DetailsStep({
   universeName,
   productOptions,
-  details,
+  form,
   mode,
   reading,
-  onChange: set,
   onChooseMode,
   onRead,
   onManual,
@@ -24,10 +24,9 @@ export function DetailsStep({
 }: {
   universeName: string | undefined;
   productOptions: ComboboxData;
-  details: Details;
+  form: UseFormReturnType<WizardValues>;
   mode: DetailsMode;
   reading: ImageReading | null;
-  onChange: <K extends keyof Details>(key: K, value: Details[K]) => void;
   onChooseMode: (next: 'manual' | 'image' | 'scan') => void;
   onRead: (reading: ImageReading) => void;
   onManual: () => void;
@@ -37,7 +36,10 @@ export function DetailsStep({
 }) {
   const Scanner = useSlot('energyLabelScanner');
   const canScan = useHasSlot('energyLabelScanner');
+  const details = form.values;
   const fromLabel = Boolean(details.eprel_number);
+  // The wizard names a problem once, in the alert above the step (product §5), not under a field.
+  const field = (path: keyof WizardValues, type?: 'checkbox') => form.getInputProps(path, { withError: false, type });
   return (
     <Stack>
       <Text c="dimmed">
@@ -49,8 +51,7 @@ export function DetailsStep({
         data={productOptions}
         filter={searchProductOptions}
         maxDropdownHeight={320}
-        value={details.prodId}
-        onChange={(v) => set('prodId', v)}
+        {...field('prodId')}
         searchable
         nothingFoundMessage="Aucun type ne correspond"
         withAsterisk
@@ -80,16 +81,14 @@ export function DetailsStep({
               label="Marque"
               withAsterisk
               maxLength={TEXT_MAX}
-              value={details.marque}
-              onChange={(e) => set('marque', e.currentTarget.value)}
+              {...field('marque')}
               description={reading ? (reading.marque ? 'Lue sur la plaque' : 'Non lue sur la photo : à compléter') : undefined}
             />
             <TextInput
               label="Modèle"
               withAsterisk
               maxLength={TEXT_MAX}
-              value={details.modele}
-              onChange={(e) => set('modele', e.currentTarget.value)}
+              {...field('modele')}
               description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
             />
           </SimpleGrid>
@@ -98,16 +97,14 @@ export function DetailsStep({
               label="Classe énergie"
               clearable
               data={[...ENERGY_CLASSES]}
-              value={details.classenergie}
-              onChange={(v) => set('classenergie', v)}
+              {...field('classenergie')}
               description={fromLabel && details.classenergie ? 'Lue sur l’étiquette énergie' : undefined}
             />
             <TextInput
               label="Consommation (kWh/an)"
               inputMode="decimal"
               placeholder="180"
-              value={details.energy_kwh_year}
-              onChange={(e) => set('energy_kwh_year', e.currentTarget.value)}
+              {...field('energy_kwh_year')}
               description={
                 fromLabel && details.energy_kwh_year
                   ? 'D’après l’étiquette énergie (EPREL)'
@@ -116,74 +113,29 @@ export function DetailsStep({
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Date d’achat"
-              type="date"
-              max={today()}
-              value={details.dt_achat}
-              onChange={(e) => set('dt_achat', e.currentTarget.value)}
-            />
+            <TextInput label="Date d’achat" type="date" max={today()} {...field('dt_achat')} />
             <TextInput
               label="Référence de la facture"
               description="Numéro ou magasin, si vous l’avez"
               maxLength={TEXT_MAX}
-              value={details.facture}
-              onChange={(e) => set('facture', e.currentTarget.value)}
+              {...field('facture')}
             />
           </SimpleGrid>
-          <AutoTextarea
-            label="Note"
-            maxLength={TEXT_MAX}
-            value={details.note}
-            onChange={(e) => set('note', e.currentTarget.value)}
-            description={`${details.note.length}/${TEXT_MAX}`}
-          />
+          <AutoTextarea label="Note" maxLength={TEXT_MAX} {...field('note')} description={`${details.note.length}/${TEXT_MAX}`} />
           <details>
             <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
             <Stack gap="sm" mt="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Vendeur"
-                  maxLength={TEXT_MAX}
-                  value={details.vendeur}
-                  onChange={(e) => set('vendeur', e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Prix d’achat (€)"
-                  inputMode="decimal"
-                  placeholder="349,90"
-                  value={details.prix_achat}
-                  onChange={(e) => set('prix_achat', e.currentTarget.value)}
-                />
+                <TextInput label="Vendeur" maxLength={TEXT_MAX} {...field('vendeur')} />
+                <TextInput label="Prix d’achat (€)" inputMode="decimal" placeholder="349,90" {...field('prix_achat')} />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Numéro de série"
-                  maxLength={TEXT_MAX}
-                  value={details.numero_serie}
-                  onChange={(e) => set('numero_serie', e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Date de livraison"
-                  type="date"
-                  max={today()}
-                  value={details.dt_livraison}
-                  onChange={(e) => set('dt_livraison', e.currentTarget.value)}
-                />
+                <TextInput label="Numéro de série" maxLength={TEXT_MAX} {...field('numero_serie')} />
+                <TextInput label="Date de livraison" type="date" max={today()} {...field('dt_livraison')} />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Fin de la garantie commerciale"
-                  type="date"
-                  value={details.garantie_commerciale_fin}
-                  onChange={(e) => set('garantie_commerciale_fin', e.currentTarget.value)}
-                />
-                <Checkbox
-                  mt={{ sm: 'xl' }}
-                  label="Acheté d’occasion à un professionnel"
-                  checked={details.occasion}
-                  onChange={(e) => set('occasion', e.currentTarget.checked)}
-                />
+                <TextInput label="Fin de la garantie commerciale" type="date" {...field('garantie_commerciale_fin')} />
+                <Checkbox mt={{ sm: 'xl' }} label="Acheté d’occasion à un professionnel" {...field('occasion', 'checkbox')} />
               </SimpleGrid>
             </Stack>
           </details>
@@ -192,8 +144,7 @@ export function DetailsStep({
             placeholder="Choisir une photo"
             accept={FILE_ACCEPT.image}
             leftSection={<IconPhoto size={18} />}
-            value={details.picture}
-            onChange={(f) => set('picture', f)}
+            {...field('picture')}
             clearable
           />
         </Stack>

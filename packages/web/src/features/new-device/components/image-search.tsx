@@ -1,24 +1,34 @@
 import { IMAGE_SEARCH_HINT_MAX, MSG, type ImageReading } from '@ecofoyer/contracts';
 import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCamera, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useImageSearch } from '../api/image-search.ts';
+
+interface SearchValues {
+  photo: File | null;
+  hint: string;
+}
 
 /**
  * « Rechercher par image »: a photo of the rating plate and an optional hint (≤ 50 characters);
  * the server reads brand and model, and `onRead` hands them to the wizard to check (nothing saved).
  */
 export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReading) => void; onManual: () => void }) {
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [hint, setHint] = useState('');
   const [progress, setProgress] = useState(0);
+  // The photo's absence and the search's failure, both said in the one alert under the fields.
   const [error, setError] = useState<string | null>(null);
   const search = useImageSearch(setProgress);
+  const form = useForm<SearchValues>({
+    mode: 'controlled',
+    initialValues: { photo: null, hint: '' },
+    onValuesChange: () => setError(null),
+    validate: { photo: (photo) => (photo ? null : MSG.imageSearchPhotoRequired) },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!photo) return setError('Choisissez ou prenez une photo de la plaque signalétique.');
+  const find = async ({ photo, hint }: SearchValues) => {
+    if (!photo) return;
     setError(null);
     setProgress(0);
     try {
@@ -37,6 +47,7 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
       );
     }
   };
+  const submit = form.onSubmit(find, (errors) => setError(String(errors.photo)));
 
   return (
     <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
@@ -51,22 +62,14 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
           accept="image/jpeg,image/png,image/webp"
           capture="environment"
           leftSection={<IconCamera size={18} />}
-          value={photo}
-          onChange={(file) => {
-            setPhoto(file);
-            setError(null);
-          }}
           clearable
+          {...form.getInputProps('photo', { withError: false })}
         />
         <TextInput
           label="Précision (facultatif)"
-          description={`${hint.length}/${IMAGE_SEARCH_HINT_MAX} caractères — la marque ou le modèle si vous les connaissez`}
+          description={`${form.values.hint.length}/${IMAGE_SEARCH_HINT_MAX} caractères — la marque ou le modèle si vous les connaissez`}
           maxLength={IMAGE_SEARCH_HINT_MAX}
-          value={hint}
-          onChange={(e) => {
-            setHint(e.currentTarget.value);
-            setError(null);
-          }}
+          {...form.getInputProps('hint')}
         />
         {search.isPending && (
           <Stack gap={4}>

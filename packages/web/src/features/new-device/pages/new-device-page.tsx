@@ -1,5 +1,6 @@
-import { type Appliance, type ApplianceCreateData, type ImageReading, kwhError, MSG, priceError, type Universe } from '@ecofoyer/contracts';
+import { type Appliance, type ImageReading, MSG, type Universe } from '@ecofoyer/contracts';
 import { Alert, Button, Group, Stack, Stepper } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,31 +14,11 @@ import { ConfirmationStep } from '../components/confirmation-step.tsx';
 import { DetailsStep } from '../components/details-step.tsx';
 import { DoneStep } from '../components/done-step.tsx';
 import { UniverseStep } from '../components/universe-step.tsx';
-import { type Details, type DetailsMode, today } from '../device-details.ts';
+import { type DetailsMode, detailsErrors, EMPTY_DETAILS, firstError, toCreateData, type WizardValues } from '../device-details.ts';
 import { productOptions as optionsFor, roomOf } from '../product-options.ts';
 import classes from './new-device-page.module.css';
 
 const STEPS = ['Univer', 'Détails', 'Confirmation', 'Terminé'] as const;
-
-const EMPTY: Details = {
-  prodId: null,
-  marque: '',
-  modele: '',
-  dt_achat: '',
-  facture: '',
-  note: '',
-  picture: null,
-  vendeur: '',
-  prix_achat: '',
-  numero_serie: '',
-  dt_livraison: '',
-  occasion: false,
-  garantie_commerciale_fin: '',
-  classenergie: null,
-  energy_kwh_year: '',
-  eprel_number: '',
-  ean: '',
-};
 
 /** product §2/§4, New-device wizard: Univer → Détails → Confirmation → Terminé. */
 export function NewDevicePage() {
@@ -49,10 +30,17 @@ export function NewDevicePage() {
   const passedUniverse = Number(params.get('univers')) || null;
   // product §4: if a universe was passed in, it starts at step 1.
   const [step, setStep] = useState(passedUniverse ? 1 : 0);
-  const [universe, setUniverse] = useState<Universe | null>(null);
-  const [details, setDetails] = useState<Details>({ ...EMPTY, prodId: params.get('prod') });
   const [mode, setMode] = useState<DetailsMode>('choose');
   const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<WizardValues>({
+    mode: 'controlled',
+    initialValues: { ...EMPTY_DETAILS, prodId: params.get('prod'), universe: null },
+    // « Veuillez remplir les champs obligatoires ! » goes once a field is changed: it may no longer hold.
+    onValuesChange: () => setAlert(null),
+    // Only « Détails » has fields to check: « Univer » cannot go on without a choice.
+    validate: detailsErrors,
+  });
+  const details = form.values;
   const [progress, setProgress] = useState(0);
   const [created, setCreated] = useState<Appliance | null>(null);
   // What the photo of the rating plate gave, shown above the form for the user to check before saving.
@@ -62,25 +50,18 @@ export function NewDevicePage() {
   const saveUniverse = useSaveUniverse();
   const createAppliance = useCreateAppliance(setProgress);
 
+  // A universe passed in is the choice until another is made; one the household does not have starts at step 0.
+  const universe = details.universe ?? universes.data?.find((u) => u.univer_id === passedUniverse) ?? null;
   useEffect(() => {
-    if (passedUniverse && !universe && universes.data) {
-      const found = universes.data.find((u) => u.univer_id === passedUniverse);
-      if (found) setUniverse(found);
-      else setStep(0);
-    }
+    if (passedUniverse && !universe && universes.data) setStep(0);
   }, [passedUniverse, universe, universes.data]);
+  const setUniverse = (chosen: Universe) => form.setFieldValue('universe', chosen);
 
   const productOptions = useMemo(
     () => optionsFor(products.data ?? [], roomOf(universe, rooms.data ?? [])),
     [products.data, universe, rooms.data],
   );
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
-  const set = <K extends keyof Details>(key: K, value: Details[K]) => {
-    setDetails((d) => ({ ...d, [key]: value }));
-    // « Veuillez remplir les champs obligatoires ! » goes once a field is changed: it may no longer hold.
-    setAlert(null);
-  };
-
   const go = (next: number) => {
     setAlert(null);
     setStep(next);
@@ -95,7 +76,10 @@ export function NewDevicePage() {
   // product §5: a product type before "Rechercher par image" or "Ajouter manuel"; the energy label's
   // product group suggests one.
   const chooseMode = (next: 'manual' | 'image' | 'scan') => {
-    if (next !== 'scan' && !details.prodId) return setAlert(MSG.productTypeRequired);
+    if (next !== 'scan') {
+      const { hasError, error } = form.validateField('prodId');
+      if (hasError) return setAlert(String(error));
+    }
     setAlert(null);
     setReading(null);
     setLabelNotice(null);
@@ -104,8 +88,7 @@ export function NewDevicePage() {
   // What the energy label gave fills the form, checked before « Suivant »; nothing is saved yet.
   const onIdentified = (fields: IdentifiedFields) => {
     const suggested = fields.productSlug ? products.data?.find((p) => p.slug === fields.productSlug) : undefined;
-    setDetails((d) => ({
-      ...d,
+    form.setValues((d) => ({
       prodId: d.prodId ?? (suggested ? String(suggested.id) : null),
       marque: fields.marque ?? d.marque,
       modele: fields.modele ?? d.modele,
@@ -128,12 +111,8 @@ export function NewDevicePage() {
   };
   // product §5: manual add requires brand and model.
   const toConfirmation = () => {
-    if (!details.prodId) return setAlert(MSG.productTypeRequired);
-    if (!details.marque.trim() || !details.modele.trim()) return setAlert(MSG.requiredFieldsMissing);
-    if (details.dt_achat && details.dt_achat > today()) return setAlert(MSG.dateInFuture);
-    if (details.dt_livraison && details.dt_livraison > today()) return setAlert(MSG.deliveryInFuture);
-    if (priceError(details.prix_achat)) return setAlert(MSG.priceInvalid);
-    if (kwhError(details.energy_kwh_year)) return setAlert(MSG.energyKwhInvalid);
+    const { hasErrors, errors } = form.validate();
+    if (hasErrors) return setAlert(firstError(errors));
     go(2);
   };
 
@@ -157,24 +136,7 @@ export function NewDevicePage() {
       const universeId = await ensureUniverse();
       const appliance = await createAppliance.mutateAsync({
         universeId,
-        data: {
-          prod_id: Number(details.prodId),
-          marque: details.marque,
-          modele: details.modele,
-          dt_achat: details.dt_achat || null,
-          facture: details.facture || null,
-          note: details.note || null,
-          vendeur: details.vendeur || null,
-          prix_achat: details.prix_achat.trim() || null,
-          numero_serie: details.numero_serie || null,
-          dt_livraison: details.dt_livraison || null,
-          occasion: details.occasion,
-          garantie_commerciale_fin: details.garantie_commerciale_fin || null,
-          classenergie: (details.classenergie as ApplianceCreateData['classenergie']) ?? null,
-          energy_kwh_year: details.energy_kwh_year.trim() || null,
-          eprel_number: details.eprel_number || null,
-          ean: details.ean || null,
-        },
+        data: toCreateData(details),
         picture: details.picture,
       });
       setCreated(appliance);
@@ -185,7 +147,7 @@ export function NewDevicePage() {
   };
 
   const restart = () => {
-    setDetails({ ...EMPTY });
+    form.setValues(EMPTY_DETAILS);
     setMode('choose');
     setCreated(null);
     setReading(null);
@@ -235,13 +197,12 @@ export function NewDevicePage() {
               <DetailsStep
                 universeName={universe?.name}
                 productOptions={productOptions}
-                details={details}
+                form={form}
                 mode={mode}
                 reading={reading}
-                onChange={set}
                 onChooseMode={chooseMode}
                 onRead={(read) => {
-                  setDetails((d) => ({ ...d, marque: read.marque ?? '', modele: read.modele ?? '' }));
+                  form.setValues({ marque: read.marque ?? '', modele: read.modele ?? '' });
                   setReading(read);
                   setMode('manual');
                 }}
