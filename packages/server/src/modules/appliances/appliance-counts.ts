@@ -8,7 +8,7 @@ import type { AppliancesRepository } from './appliances.repository.ts';
 export class ApplianceCounts {
   constructor(private readonly repo: AppliancesRepository) {}
 
-  byUniverse(userId: number): Promise<Map<number, number>> {
-    return this.repo.countByUniverse(userId);
+  byUniverse(foyerId: number): Promise<Map<number, number>> {
+    return this.repo.countByUniverse(foyerId);
   }
 }

@@ -14,45 +14,45 @@ export class AppliancesRepository {
     return new AppliancesRepository(tx);
   }
 
-  private base(userId: number) {
-    return applianceListing(this.db, userId).where('a.second_life', 'is', null);
+  private base(foyerId: number) {
+    return applianceListing(this.db, foyerId).where('a.second_life', 'is', null);
   }
 
   /** The household's history: devices given, sold or recycled, newest first (or the one `id`). */
-  history(userId: number, id?: number) {
+  history(foyerId: number, id?: number) {
     let query = this.db
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
       .select(['a.id', 'a.name', 'a.marque', 'a.pict_key', 'a.second_life', 'a.second_life_at', 'p.prod_name'])
-      .where('a.foyer_id', '=', userId)
+      .where('a.foyer_id', '=', foyerId)
       .where('a.second_life', 'is not', null);
     if (id !== undefined) query = query.where('a.id', '=', id);
     return query.orderBy('a.second_life_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
-  async countSecondLife(userId: number): Promise<number> {
+  async countSecondLife(foyerId: number): Promise<number> {
     const row = await this.db
       .selectFrom('appliances')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('second_life', 'is not', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** Moves an appliance of the inventory to the history (once: a device already there is not found). */
-  markSecondLife(userId: number, id: number, outcome: string, at: Date) {
+  markSecondLife(foyerId: number, id: number, outcome: string, at: Date) {
     return this.db
       .updateTable('appliances')
       .set({ second_life: outcome, second_life_at: at, universe_id: null, updated_at: at })
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('id', '=', id)
       .where('second_life', 'is', null)
       .executeTakeFirst();
   }
 
-  list(userId: number) {
-    return this.base(userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
+  list(foyerId: number) {
+    return this.base(foyerId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
   /**
@@ -62,7 +62,7 @@ export class AppliancesRepository {
    * convert and serialise again. Read in pages so that, on PGlite's one connection, other
    * households' statements pass between them.
    */
-  async jsonPage(userId: number, afterId: number, limit: number, fields: readonly InventoryJsonField[]) {
+  async jsonPage(foyerId: number, afterId: number, limit: number, fields: readonly InventoryJsonField[]) {
     const object = sql.raw(fields.map((f) => `'${f}', ${INVENTORY_JSON[f]}`).join(', '));
     const { rows } = await sql<{ items: string; last: number | null }>`
       select coalesce(json_agg(json_build_object(${object}) order by f.id), '[]')::text as items, max(f.id) as last
@@ -70,35 +70,35 @@ export class AppliancesRepository {
         select a.*, u.name as univer_name, p.prod_name from appliances a
         left join universes u on u.id = a.universe_id
         left join ref_products p on p.id = a.prod_id
-        where a.foyer_id = ${userId} and a.second_life is null and a.id > ${afterId}
+        where a.foyer_id = ${foyerId} and a.second_life is null and a.id > ${afterId}
         order by a.id limit ${limit}
       ) f`.execute(this.db);
     return rows[0] ?? { items: '[]', last: null };
   }
 
   /** A page of the list in its order (newest first), after the appliance `after` (keyset: a deep page costs no more). */
-  page(userId: number, limit: number, after?: number) {
-    let query = this.base(userId);
+  page(foyerId: number, limit: number, after?: number) {
+    let query = this.base(foyerId);
     if (after !== undefined) {
-      const at = this.db.selectFrom('appliances').select('created_at').where('id', '=', after).where('foyer_id', '=', userId);
+      const at = this.db.selectFrom('appliances').select('created_at').where('id', '=', after).where('foyer_id', '=', foyerId);
       query = query.where((eb) => eb.or([eb('a.created_at', '<', at), eb.and([eb('a.created_at', '=', at), eb('a.id', '<', after)])]));
     }
     return query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
   }
 
   /** What the search compares, for every appliance of the inventory, in the list's order. */
-  searchable(userId: number) {
-    return applianceSearchFields(this.db, userId);
+  searchable(foyerId: number) {
+    return applianceSearchFields(this.db, foyerId);
   }
 
   /** These appliances, in no particular order. */
-  findMany(userId: number, ids: number[]) {
+  findMany(foyerId: number, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.base(userId).where('a.id', 'in', ids).execute();
+    return this.base(foyerId).where('a.id', 'in', ids).execute();
   }
 
-  listInUniverse(userId: number, universeId: number) {
-    return this.base(userId).where('a.universe_id', '=', universeId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
+  listInUniverse(foyerId: number, universeId: number) {
+    return this.base(foyerId).where('a.universe_id', '=', universeId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').execute();
   }
 
   /**
@@ -117,11 +117,11 @@ export class AppliancesRepository {
   }
 
   /** What the guarantees need of every appliance still in the inventory (the home's summary, read without files or joins). */
-  guaranteeFacts(userId: number) {
+  guaranteeFacts(foyerId: number) {
     return this.db
       .selectFrom('appliances')
       .select(['id', 'name', 'prod_id', 'dt_achat', 'dt_livraison', 'occasion', 'garantie_commerciale_fin'])
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('second_life', 'is', null)
       .orderBy('id')
       .execute();
@@ -139,16 +139,16 @@ export class AppliancesRepository {
   }
 
   /** Scoped to its owner: another user's id is simply not found. */
-  find(userId: number, id: number) {
-    return this.base(userId).where('a.id', '=', id).executeTakeFirst();
+  find(foyerId: number, id: number) {
+    return this.base(foyerId).where('a.id', '=', id).executeTakeFirst();
   }
 
   insert(row: Insertable<AppliancesTable>) {
     return this.db.insertInto('appliances').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
-  update(userId: number, id: number, fields: ApplianceFields) {
-    return this.db.updateTable('appliances').set(fields).where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  update(foyerId: number, id: number, fields: ApplianceFields) {
+    return this.db.updateTable('appliances').set(fields).where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The picture, invoice and manual keys among `keys` that a row still holds. */
@@ -162,15 +162,15 @@ export class AppliancesRepository {
     return rows.flatMap((r) => [r.pict_key, r.facture_key, r.notice_key]).filter((k): k is string => k !== null);
   }
 
-  delete(userId: number, id: number) {
-    return this.db.deleteFrom('appliances').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  delete(foyerId: number, id: number) {
+    return this.db.deleteFrom('appliances').where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
-  async countByUniverse(userId: number): Promise<Map<number, number>> {
+  async countByUniverse(foyerId: number): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('appliances')
       .select(['universe_id', sql<number>`count(*)::int`.as('n')])
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('second_life', 'is', null)
       .where('universe_id', 'is not', null)
       .groupBy('universe_id')
@@ -182,7 +182,7 @@ export class AppliancesRepository {
    * What the badges count of the inventory, in one statement, whatever its size: the appliances in it, those
    * given a second life, and the most appliances in one universe.
    */
-  async badgeCounts(userId: number): Promise<{ inInventory: number; secondLife: number; mostInOneUniverse: number }> {
+  async badgeCounts(foyerId: number): Promise<{ inInventory: number; secondLife: number; mostInOneUniverse: number }> {
     const row = await this.db
       .selectFrom(
         this.db
@@ -192,7 +192,7 @@ export class AppliancesRepository {
             sql<number>`count(*) filter (where second_life is null)::int`.as('kept'),
             sql<number>`count(*) filter (where second_life is not null)::int`.as('given'),
           ])
-          .where('foyer_id', '=', userId)
+          .where('foyer_id', '=', foyerId)
           .groupBy('universe_id')
           .as('u'),
       )
@@ -205,7 +205,7 @@ export class AppliancesRepository {
     return { inInventory: Number(row.inInventory), secondLife: Number(row.secondLife), mostInOneUniverse: Number(row.mostInOneUniverse) };
   }
 
-  countByProduct(userId: number) {
+  countByProduct(foyerId: number) {
     return this.db
       .selectFrom('appliances as a')
       .leftJoin('ref_products as p', 'p.id', 'a.prod_id')
@@ -214,7 +214,7 @@ export class AppliancesRepository {
         sql<number>`count(*)::int`.as('n'),
         sql<number[] | null>`array_agg(a.energy_kwh_year::float8 order by a.id) filter (where a.energy_kwh_year is not null)`.as('kwh'),
       ])
-      .where('a.foyer_id', '=', userId)
+      .where('a.foyer_id', '=', foyerId)
       .where('a.second_life', 'is', null)
       .groupBy('p.prod_name')
       .execute();

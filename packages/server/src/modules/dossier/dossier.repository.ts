@@ -13,9 +13,9 @@ export class DossierRepository {
    * at once (two taps, two replicas) run one after the other, the second seeing what the first
    * wrote — one dossier built, never 21 active links. Other households are not held.
    */
-  locked<T>(userId: number, fn: (repo: DossierRepository, unit: UnitOfWork) => Promise<T>): Promise<T> {
+  locked<T>(foyerId: number, fn: (repo: DossierRepository, unit: UnitOfWork) => Promise<T>): Promise<T> {
     return inTransaction(this.db, async (unit) => {
-      await holdLock(unit.tx, 'dossier', userId);
+      await holdLock(unit.tx, 'dossier', foyerId);
       return fn(new DossierRepository(unit.tx), unit);
     });
   }
@@ -24,16 +24,16 @@ export class DossierRepository {
     return this.db.insertInto('dossier_jobs').values(row).execute();
   }
 
-  job(userId: number, id: string) {
-    return this.db.selectFrom('dossier_jobs').selectAll().where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  job(foyerId: number, id: string) {
+    return this.db.selectFrom('dossier_jobs').selectAll().where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The household's dossiers asked since `since`, newest first. */
-  jobs(userId: number, since: Date) {
+  jobs(foyerId: number, since: Date) {
     return this.db
       .selectFrom('dossier_jobs')
       .selectAll()
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('created_at', '>=', since)
       .orderBy('created_at', 'desc')
       .limit(5)
@@ -84,22 +84,22 @@ export class DossierRepository {
   }
 
   /** The household's links still valid, newest first. */
-  activeShares(userId: number, now: Date) {
+  activeShares(foyerId: number, now: Date) {
     return this.db
       .selectFrom('dossier_shares')
       .selectAll()
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
       .execute();
   }
 
-  async revokeShare(userId: number, id: string, at: Date): Promise<boolean> {
+  async revokeShare(foyerId: number, id: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('dossier_shares')
       .set({ revoked_at: at })
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
@@ -107,11 +107,11 @@ export class DossierRepository {
   }
 
   /** Revokes every link a member made for a household (they left it, or were removed). */
-  revokeSharesBy(userId: number, memberId: number, at: Date) {
+  revokeSharesBy(foyerId: number, memberId: number, at: Date) {
     return this.db
       .updateTable('dossier_shares')
       .set({ revoked_at: at })
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('created_by', '=', memberId)
       .where('revoked_at', 'is', null)
       .execute();

@@ -15,12 +15,12 @@ export class EventsRepository {
     return new EventsRepository(tx);
   }
 
-  private base(userId: number) {
-    return eventListing(this.db, userId);
+  private base(foyerId: number) {
+    return eventListing(this.db, foyerId);
   }
 
-  list(userId: number) {
-    return this.base(userId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
+  list(foyerId: number) {
+    return this.base(foyerId).orderBy('e.dt_realisation', 'desc').orderBy('e.id', 'desc').execute();
   }
 
   /**
@@ -30,12 +30,12 @@ export class EventsRepository {
    * (`events_planned`, `events_user_date`), the done by `coalesce(done_at, dt_realisation)`
    * (`events_done`), a window over both as one range on each.
    */
-  page(userId: number, q: EventsQuery) {
+  page(foyerId: number, q: EventsQuery) {
     const doneAt = sql<Date>`coalesce(e.done_at, e.dt_realisation)`;
     const date = sql<Date>`e.dt_realisation`;
     const key = q.status === 'DONE' ? doneAt : date;
     const desc = q.status !== 'NEW';
-    let query = this.base(userId);
+    let query = this.base(foyerId);
     if (q.status) query = query.where('e.status', '=', q.status);
     if (q.assigneeId !== undefined) {
       const member = q.assigneeId;
@@ -52,7 +52,7 @@ export class EventsRepository {
     }
     if (q.after !== undefined) {
       const after = q.after;
-      const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.foyer_id', '=', userId);
+      const ref = this.db.selectFrom('events as e').select(key.as('k')).where('e.id', '=', after).where('e.foyer_id', '=', foyerId);
       query = query.where((eb) =>
         eb.or([eb(key, desc ? '<' : '>', ref), eb.and([eb(key, '=', ref), eb('e.id', desc ? '<' : '>', after)])]),
       );
@@ -62,37 +62,37 @@ export class EventsRepository {
   }
 
   /** How many events are planned (NEW) and done (the calendar's list badges). */
-  async counts(userId: number): Promise<{ upcoming: number; done: number }> {
+  async counts(foyerId: number): Promise<{ upcoming: number; done: number }> {
     const row = await this.db
       .selectFrom('events')
       .select([
         sql<number>`(count(*) filter (where status = 'NEW'))::int`.as('upcoming'),
         sql<number>`(count(*) filter (where status = 'DONE'))::int`.as('done'),
       ])
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .executeTakeFirstOrThrow();
     return { upcoming: Number(row.upcoming), done: Number(row.done) };
   }
 
   /** The household's breakdowns (PANNE), oldest first. */
-  breakdowns(userId: number) {
-    return this.base(userId).where('e.type', '=', 'PANNE').orderBy('e.dt_realisation', 'asc').orderBy('e.id', 'asc').execute();
+  breakdowns(foyerId: number) {
+    return this.base(foyerId).where('e.type', '=', 'PANNE').orderBy('e.dt_realisation', 'asc').orderBy('e.id', 'asc').execute();
   }
 
-  listSeries(userId: number, seriesId: string) {
-    return this.base(userId).where('e.series_id', '=', seriesId).orderBy('e.dt_realisation', 'desc').execute();
+  listSeries(foyerId: number, seriesId: string) {
+    return this.base(foyerId).where('e.series_id', '=', seriesId).orderBy('e.dt_realisation', 'desc').execute();
   }
 
-  listForAppliance(userId: number, applianceId: number) {
-    return this.base(userId)
+  listForAppliance(foyerId: number, applianceId: number) {
+    return this.base(foyerId)
       .where('e.appliance_id', '=', applianceId)
       .orderBy('e.dt_realisation', 'desc')
       .orderBy('e.id', 'desc')
       .execute();
   }
 
-  find(userId: number, id: number) {
-    return this.base(userId).where('e.id', '=', id).executeTakeFirst();
+  find(foyerId: number, id: number) {
+    return this.base(foyerId).where('e.id', '=', id).executeTakeFirst();
   }
 
   /** Inserts events; occurrences of a series already there are skipped (unique per series and date). */
@@ -111,16 +111,16 @@ export class EventsRepository {
     return ids;
   }
 
-  update(userId: number, id: number, fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>) {
-    return this.db.updateTable('events').set(fields).where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  update(foyerId: number, id: number, fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>) {
+    return this.db.updateTable('events').set(fields).where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The planned occurrences of a series from `from` on go to this member (or to every member: null). */
-  assignSeries(userId: number, seriesId: string, from: Date, assigneeId: number | null, now: Date) {
+  assignSeries(foyerId: number, seriesId: string, from: Date, assigneeId: number | null, now: Date) {
     return this.db
       .updateTable('events')
       .set({ assignee_id: assigneeId, updated_at: now })
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('series_id', '=', seriesId)
       .where('status', '=', 'NEW')
       .where('dt_realisation', '>=', from)
@@ -128,24 +128,24 @@ export class EventsRepository {
   }
 
   /** A member left the household: the tasks they saw to go back to every member. */
-  unassign(userId: number, assigneeId: number) {
+  unassign(foyerId: number, assigneeId: number) {
     return this.db
       .updateTable('events')
       .set({ assignee_id: null })
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('assignee_id', '=', assigneeId)
       .executeTakeFirst();
   }
 
-  delete(userId: number, id: number) {
-    return this.db.deleteFrom('events').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  delete(foyerId: number, id: number) {
+    return this.db.deleteFrom('events').where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** Planned occurrences of an appliance after `after` (the device left the household). */
-  deletePendingForAppliance(userId: number, applianceId: number, after: Date) {
+  deletePendingForAppliance(foyerId: number, applianceId: number, after: Date) {
     return this.db
       .deleteFrom('events')
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('appliance_id', '=', applianceId)
       .where('status', '=', 'NEW')
       .where('dt_realisation', '>', after)
@@ -153,16 +153,16 @@ export class EventsRepository {
   }
 
   /** How many times the household's data changed (read-models/data-version.ts). */
-  dataVersion(userId: number) {
-    return householdDataVersion(this.db, userId);
+  dataVersion(foyerId: number) {
+    return householdDataVersion(this.db, foyerId);
   }
 
   /**
    * The user's series whose last occurrence is before `horizon`, with their first and last rows;
    * not those of a device given, sold or recycled.
    */
-  seriesEndingBefore(userId: number, horizon: Date) {
-    return seriesEndingBefore(this.db, userId, horizon);
+  seriesEndingBefore(foyerId: number, horizon: Date) {
+    return seriesEndingBefore(this.db, foyerId, horizon);
   }
 
   /** The latest occurrence of each of these series, in one statement (not one per series). */
@@ -178,7 +178,7 @@ export class EventsRepository {
       .execute();
   }
 
-  async stats(userId: number) {
+  async stats(foyerId: number) {
     const row = await this.db
       .selectFrom('events')
       .select([
@@ -186,27 +186,27 @@ export class EventsRepository {
         sql<number>`count(*) filter (where type = 'MAINTENANCE' and status = 'NEW')::int`.as('planned'),
         sql<number>`count(*) filter (where type = 'PANNE')::int`.as('breakdowns'),
       ])
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .executeTakeFirstOrThrow();
     return { done: Number(row.done), planned: Number(row.planned), breakdowns: Number(row.breakdowns) };
   }
 
-  feedToken(userId: number) {
-    return this.db.selectFrom('calendar_feeds').select('token').where('user_id', '=', userId).executeTakeFirst();
+  feedToken(memberId: number) {
+    return this.db.selectFrom('calendar_feeds').select('token').where('user_id', '=', memberId).executeTakeFirst();
   }
 
-  async createFeedToken(userId: number, token: string, now: Date): Promise<string> {
+  async createFeedToken(memberId: number, token: string, now: Date): Promise<string> {
     const row = await this.db
       .insertInto('calendar_feeds')
-      .values({ user_id: userId, token, created_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_id: userId }))
+      .values({ user_id: memberId, token, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ user_id: memberId }))
       .returning('token')
       .executeTakeFirstOrThrow();
     return row.token;
   }
 
-  async deleteFeedToken(userId: number): Promise<void> {
-    await this.db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  async deleteFeedToken(memberId: number): Promise<void> {
+    await this.db.deleteFrom('calendar_feeds').where('user_id', '=', memberId).execute();
   }
 
   userOfFeed(token: string) {

@@ -9,30 +9,30 @@ export class UniversesRepository {
     return new UniversesRepository(tx);
   }
 
-  listForUser(userId: number): Promise<UniverseRow[]> {
+  listForUser(foyerId: number): Promise<UniverseRow[]> {
     return this.db
       .selectFrom('universes')
       .selectAll()
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
   }
 
   /** Scoped to its owner: another user's id is simply not found. */
-  findForUser(userId: number, id: number): Promise<UniverseRow | undefined> {
-    return this.db.selectFrom('universes').selectAll().where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  findForUser(foyerId: number, id: number): Promise<UniverseRow | undefined> {
+    return this.db.selectFrom('universes').selectAll().where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   insert(row: Omit<UniverseRow, 'id'>): Promise<UniverseRow> {
     return this.db.insertInto('universes').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  update(userId: number, id: number, fields: Partial<Pick<UniverseRow, 'name' | 'description' | 'image_key' | 'updated_at'>>) {
+  update(foyerId: number, id: number, fields: Partial<Pick<UniverseRow, 'name' | 'description' | 'image_key' | 'updated_at'>>) {
     return this.db
       .updateTable('universes')
       .set(fields)
-      .where('foyer_id', '=', userId)
+      .where('foyer_id', '=', foyerId)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -45,8 +45,8 @@ export class UniversesRepository {
     return rows.map((r) => r.image_key).filter((k): k is string => k !== null);
   }
 
-  delete(userId: number, id: number) {
-    return this.db.deleteFrom('universes').where('foyer_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  delete(foyerId: number, id: number) {
+    return this.db.deleteFrom('universes').where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 
   /** Gives every universe of one household to another (a member who joins with their data). */
