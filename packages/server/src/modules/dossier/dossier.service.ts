@@ -183,12 +183,16 @@ export class DossierService {
 
   /** The runner's job: one dossier at a time in a process (2 cores: the API keeps the other). */
   private runBuild({ id, foyerId, withInvoices }: BuildJob): Promise<void> {
+    // Said alive from now on, while it waits behind another dossier of this process too.
+    this.live.add(id);
+    this.beat();
     const run = this.queue.then(async () => {
       // Asked again after a kill: built only if still waited for (not purged, not finished meanwhile).
       const row = await this.repo.job(foyerId, id);
-      if (row?.status !== 'en-cours') return;
-      this.live.add(id);
-      this.beat();
+      if (row?.status !== 'en-cours') {
+        this.live.delete(id);
+        return;
+      }
       await this.build(id, foyerId, withInvoices);
     });
     this.queue = run.catch(() => undefined);
