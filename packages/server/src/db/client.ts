@@ -74,6 +74,9 @@ function prepareStatements(client: pg.PoolClient): void {
   };
 }
 
+/** How long /api/health waits for the database before it says it is down (and a keyed write for a lock, lib/idempotency.ts). */
+export const HEALTH_TIMEOUT_MS = 5000;
+
 /** The newest migration: the database's schema must be at it (or newer) for /api/health to say ok. */
 export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
 
@@ -183,7 +186,7 @@ const UNREACHABLE_CODES = new Set([
 // SQLSTATE: shutting down, starting up, out of connections, statement timeout, and
 // a database, schema or table that is not there: the database was dropped or emptied under the
 // running server, which no retry of the request can fix before the operator restores it.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '3D000', '3F000', '42P01']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '3D000', '3F000', '42P01']);
 const UNREACHABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite thread exited|PGlite is closed/;
 
@@ -216,7 +219,7 @@ class HealthConnection {
   constructor(private readonly config: pg.ClientConfig) {}
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ ...this.config, connectionTimeoutMillis: 5000, query_timeout: 5000 });
+    const client = new pg.Client({ ...this.config, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, query_timeout: HEALTH_TIMEOUT_MS });
     client.on('error', () => this.drop(client));
     try {
       await client.connect();

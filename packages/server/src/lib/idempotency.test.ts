@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 import { JPEG, multipart, PNG } from '../../test/multipart.ts';
-import { purgeIdempotencyKeys } from './idempotency.ts';
+import { HEALTH_TIMEOUT_MS } from '../db/client.ts';
+import { idempotent, purgeIdempotencyKeys, requestTransaction } from './idempotency.ts';
 
 let t: TestApp;
 let me: Awaited<ReturnType<typeof signedInUser>>;
@@ -213,5 +214,56 @@ describe('Idempotency-Key', () => {
     expect(await purgeIdempotencyKeys(t.db, new Date(now.getTime() + 25 * 3_600_000))).toBeGreaterThan(0);
     const left = await t.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'cle-vieille').execute();
     expect(left).toHaveLength(0);
+  });
+  // PostgreSQL only: on PGlite a transaction held by the test holds the whole database, not a row.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a keyed write waits for a locked row no longer than the health check does, then answers 503; the same key later writes once',
+    async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `${base(me.id)}/events`,
+        headers: me.headers,
+        payload: maintenance('Verrouillé'),
+      });
+      const id = created.json().id as number;
+      const url = `${base(me.id)}/events/${id}`;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another session holds the event's row (a stalled writer).
+      const holder = t.db.transaction().execute(async (trx) => {
+        await sql`select id from events where id = ${id} for update`.execute(trx);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const stalled = await t.app.inject({ method: 'PUT', url, headers: keyed(me, 'cle-verrou'), payload: { note: 'après le verrou' } });
+        expect(stalled.statusCode).toBe(503);
+        expect(stalled.json().code).toBe('DATABASE_UNAVAILABLE');
+      } finally {
+        release();
+        await holder;
+      }
+      const retried = await t.app.inject({ method: 'PUT', url, headers: keyed(me, 'cle-verrou'), payload: { note: 'après le verrou' } });
+      expect(retried.statusCode).toBe(200);
+      expect(retried.headers['idempotency-replayed']).toBeUndefined();
+      expect(retried.json().note).toBe('après le verrou');
+    },
+  );
+  it('bounds a keyed write’s waits (a locked row, a statement) by the health check’s own limit', async () => {
+    const reply = { code: () => reply, header: () => reply } as never;
+    const request = { idempotencyKey: 'cle-limites', auth: { userId: me.id }, method: 'POST', url: '/x', body: {} } as never;
+    const limits = await idempotent(t.app.deps, request, reply, 200, async () => {
+      const { rows } = await sql<{ lock: string; statement: string }>`select current_setting('lock_timeout') as lock,
+        current_setting('statement_timeout') as statement`.execute(requestTransaction()!.tx);
+      return rows[0]!;
+    });
+    expect(limits).toEqual({ lock: `${HEALTH_TIMEOUT_MS / 1000}s`, statement: `${HEALTH_TIMEOUT_MS / 1000}s` });
   });
 });

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { MSG } from '@ecofoyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import { type Db, HEALTH_TIMEOUT_MS } from '../db/client.ts';
+import { sql } from 'kysely';
 import type { Clock } from './clock.ts';
 import { badRequest, conflict, HttpError } from './errors.ts';
 
@@ -120,6 +121,15 @@ function fingerprint(request: FastifyRequest, material: string): string {
 class KeyTaken extends Error {}
 
 /**
+ * A keyed write waits for a locked row, or a statement runs, no longer than /api/health takes to say
+ * the database is down: past it, a 503 the client may safely send again with its key.
+ */
+const boundedWaits = () => {
+  const limit = String(HEALTH_TIMEOUT_MS);
+  return sql`select set_config('lock_timeout', ${limit}, true), set_config('statement_timeout', ${limit}, true)`;
+};
+
+/**
  * Runs a route's write once per key. Without a key it is the plain write, answered `status`. With
  * one already used by the caller: the stored answer (422 if the key came with another request).
  * `material`: what identifies the request beyond its JSON body (a multipart route's fields).
@@ -158,6 +168,7 @@ export async function idempotent<T>(
   let result: T;
   try {
     result = await deps.db.transaction().execute(async (tx) => {
+      await boundedWaits().execute(tx);
       // First, so that a second request with the key waits here for the first one's outcome.
       try {
         await tx
