@@ -149,6 +149,8 @@ await migrateToLatest(handle);
 await loadReferenceData(handle.db);
 const app = await buildApp({ config, db: handle.db, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
+// The dossier is built by the job runner, started as start.ts starts it.
+app.deps.runner.start();
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const loadAtStart = os.loadavg();
 

@@ -95,6 +95,8 @@ export default async function setup(project: TestProject) {
     return { now: clock.now().toISOString(), created: created.length };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The background work runs as in production (the dossier's build): start.ts starts it there.
+  app.deps.runner.start();
   const { port } = app.server.address() as { port: number };
   // Mailed links must point at this server.
   (config as { appUrl: string }).appUrl = `http://localhost:${port}`;
