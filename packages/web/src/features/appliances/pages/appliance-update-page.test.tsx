@@ -1,42 +1,13 @@
-import { API_BASE, MSG, type Appliance } from '@ecofoyer/contracts';
+import { API_BASE, MSG } from '@ecofoyer/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { anAppliance } from '../../../../test/appliance.ts';
 import { signedIn } from '../../../../test/session.ts';
 import { ApplianceUpdatePage } from './appliance-update-page.tsx';
 
-const washer: Appliance = {
-  id: 7,
-  univer_id: 3,
-  univer_name: 'Buanderie',
-  prod_id: 11,
-  prod_name: 'Lave-linge',
-  name: 'Lave-linge',
-  marque: 'Bosch',
-  modele: 'Serie 4',
-  dt_achat: '2024-03-01',
-  dt_fab: null,
-  dt_creation: '2024-03-02T10:00:00.000Z',
-  note: null,
-  panne_note: null,
-  facture_ref: null,
-  classenergie: 'B',
-  pict: null,
-  facture: null,
-  facture_type: null,
-  notice: null,
-  product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
-  vendeur: null,
-  prix_achat: null,
-  numero_serie: null,
-  dt_livraison: null,
-  occasion: false,
-  garantie_commerciale_fin: null,
-  eprel_number: null,
-  ean: null,
-  energy_kwh_year: null,
-};
+const washer = anAppliance({ modele: 'Serie 4', dt_achat: '2024-03-01', dt_creation: '2024-03-02T10:00:00.000Z', classenergie: 'B' });
 
 const network = () =>
   stubNetwork((call) => {

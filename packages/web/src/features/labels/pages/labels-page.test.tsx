@@ -3,42 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { anAppliance } from '../../../../test/appliance.ts';
 import { signedIn } from '../../../../test/session.ts';
 import { LabelsPage } from './labels-page.tsx';
 
 const BASE = `${API_BASE}/profils/users/4`;
 const appliance = (id: number, name: string) =>
-  ({
-    id,
-    univer_id: 3,
-    univer_name: 'Cuisine',
-    prod_id: 11,
-    prod_name: 'Four',
-    name,
-    marque: 'Bosch',
-    modele: 'X',
-    dt_achat: null,
-    dt_fab: null,
-    dt_creation: '2026-11-02T10:00:00.000Z',
-    note: null,
-    panne_note: null,
-    facture_ref: null,
-    classenergie: null,
-    pict: null,
-    facture: null,
-    facture_type: null,
-    notice: null,
-    product: null,
-    vendeur: null,
-    prix_achat: null,
-    numero_serie: null,
-    dt_livraison: null,
-    occasion: false,
-    garantie_commerciale_fin: null,
-    eprel_number: null,
-    ean: null,
-    energy_kwh_year: null,
-  }) as Appliance;
+  anAppliance({ id, univer_name: 'Cuisine', prod_name: 'Four', name, modele: 'X', dt_creation: '2026-11-02T10:00:00.000Z', product: null });
 const label = (applianceId: number, nom: string, code: string): Label => ({
   code,
   applianceId,

@@ -1,8 +1,9 @@
-import { API_BASE, type Appliance, MSG, type RefProduct, type RefUniverse, type Universe } from '@ecofoyer/contracts';
+import { API_BASE, MSG, type RefProduct, type RefUniverse, type Universe } from '@ecofoyer/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { anAppliance } from '../../../../test/appliance.ts';
 import { signedIn } from '../../../../test/session.ts';
 import { NewDevicePage } from './new-device-page.tsx';
 
@@ -28,37 +29,7 @@ const products: RefProduct[] = [
   },
 ];
 
-const created: Appliance = {
-  id: 21,
-  univer_id: 3,
-  univer_name: 'Buanderie',
-  prod_id: 11,
-  prod_name: 'Lave-linge',
-  name: 'Lave-linge Bosch',
-  marque: 'Bosch',
-  modele: 'Série 6',
-  dt_achat: null,
-  dt_fab: null,
-  dt_creation: '2026-11-28T10:00:00.000Z',
-  note: null,
-  panne_note: null,
-  facture_ref: null,
-  classenergie: null,
-  pict: null,
-  facture: null,
-  facture_type: null,
-  notice: null,
-  product: { id: 11, prodName: 'Lave-linge', pict: '/ref/products/lave-linge.svg' },
-  vendeur: null,
-  prix_achat: null,
-  numero_serie: null,
-  dt_livraison: null,
-  occasion: false,
-  garantie_commerciale_fin: null,
-  eprel_number: null,
-  ean: null,
-  energy_kwh_year: null,
-};
+const created = anAppliance({ id: 21, name: 'Lave-linge Bosch' });
 
 const references = () =>
   stubNetwork((call) => {
