@@ -1,6 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinFoyer } from '../../test/foyer.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 import { JPEG, multipart, PNG } from '../../test/multipart.ts';
 import { HEALTH_TIMEOUT_MS } from '../db/client.ts';
@@ -265,5 +266,24 @@ describe('Idempotency-Key', () => {
       return rows[0]!;
     });
     expect(limits).toEqual({ lock: `${HEALTH_TIMEOUT_MS / 1000}s`, statement: `${HEALTH_TIMEOUT_MS / 1000}s` });
+  });
+  it('gives a member removed from a household no answer of it: the key replayed from their own household is another request', async () => {
+    const owner = await signedInUser(t, 'hote-cle@exemple.fr');
+    const member = await signedInUser(t, 'membre-cle@exemple.fr');
+    await joinFoyer(t, member, owner.id, 'membre');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${base(member.id)}/events`,
+        headers: keyed(member, 'cle-partie'),
+        payload: maintenance('Chez l’hôte'),
+      });
+    expect((await send()).statusCode).toBe(201);
+    const removed = await t.app.inject({ method: 'DELETE', url: `${base(owner.id)}/foyer/membres/${member.id}`, headers: owner.headers });
+    expect(removed.statusCode).toBe(204);
+    t.app.services.foyer.forget(member.id);
+    const replayed = await send();
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.headers['idempotency-replayed']).toBeUndefined();
   });
 });

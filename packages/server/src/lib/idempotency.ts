@@ -116,10 +116,13 @@ export interface IdempotencyDeps {
   clock: Clock;
 }
 
-/** The request as its key must always find it again: method, address and body. */
+/**
+ * The request as its key must always find it again: method, address, body, and the household it acts
+ * on — a member removed since (or gone to another household) gets no answer of the one they left.
+ */
 function fingerprint(request: FastifyRequest, material: string): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}\n${material}`)
+    .update(`${request.method} ${request.url} ${request.foyer?.id ?? ''}\n${JSON.stringify(request.body ?? null)}\n${material}`)
     .digest('base64url');
 }
 

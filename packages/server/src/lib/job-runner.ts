@@ -57,7 +57,8 @@ export class JobRunner {
   /** This process's name in `lease_owner`. */
   readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly kinds = new Map<string, JobKind<never>>();
-  private readonly schedules: { kind: string; everyMs: number; payload: unknown }[] = [];
+  /** `scheduled`: the last period this process made sure has its job (one insert per period, not per poll). */
+  private readonly schedules: { kind: string; everyMs: number; payload: unknown; scheduled?: number }[] = [];
   private readonly leaseMs: number;
   private pollMs: number;
   private readonly concurrency: number;
@@ -203,10 +204,13 @@ export class JobRunner {
   /** This period's job of each schedule (one per period: its singleton). */
   private async schedule(): Promise<void> {
     const now = this.clock.now().getTime();
-    for (const { kind, everyMs, payload } of this.schedules) {
+    for (const schedule of this.schedules) {
+      const { kind, everyMs, payload } = schedule;
       const period = Math.floor(now / everyMs);
+      if (schedule.scheduled === period) continue;
       try {
         await this.enqueue(kind, payload, { singleton: `${kind}@${period}`, runAt: new Date(period * everyMs) });
+        schedule.scheduled = period;
       } catch (err) {
         this.log.error({ err, kind }, 'job runner: could not schedule');
       }
