@@ -169,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, clock);
   const authRepository = new AuthRepository(db);
   const sessions = new SessionChecker((sid) => authRepository.isFamilyActive(sid), clock, config.sessionCheckCacheMs);
+  const runner = new JobRunner(db, clock, app.log);
   const deps: AppDeps = {
     config,
     db,
@@ -181,15 +182,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
         clock,
         app.log,
+        runner,
       ),
     limiter: new RateLimiter(db, clock),
     sessions,
-    runner: new JobRunner(db, clock, app.log),
+    runner,
   };
   app.decorate('deps', deps);
   // The background work this process runs ends before the database closes (start.ts starts it).
   app.addHook('onClose', async () => deps.runner.stop());
-  // A mail being handed to the transport finishes before the database it updates is closed.
+  // The mail server's probe stops with the app.
   app.addHook('onClose', async () => {
     if (deps.mailer instanceof MailQueue) await deps.mailer.idle();
   });

@@ -117,7 +117,7 @@ export function createServices(deps: {
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, foyer, clock });
   notifications.onTick(() => rights.remind());
-  // Product recalls: RappelConso read once a day across replicas, on the same tick.
+  // Product recalls: RappelConso read once a day of Paris across replicas, a job of the runner.
   const recalls = new RecallsService(new RecallsRepository(db), {
     client: config.rappelConso ? new RappelConsoClient(config.rappelConso) : null,
     notifications,
@@ -125,8 +125,8 @@ export function createServices(deps: {
     clock,
     log,
     retryMs: config.rappelConso?.retryMs ?? 0,
+    runner: deps.runner,
   });
-  notifications.onTick(() => recalls.watch());
   const secondLife = new SecondLifeService({ db, appliances, events });
   // CPU-bound work off the event loop (decision 021): PDFs' layout, invoices' merge, CSV files' reading and plan.
   const jobs = new JobPool({ memoryMb: config.jobs.memoryMb, log });

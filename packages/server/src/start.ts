@@ -67,22 +67,15 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),
     ]).catch((err: unknown) => app.log.error({ err }, 'hourly purge failed'));
   // PGlite: this process is the database's only one (the data folder's lock), so what the one before
-  // it left half done is known dead now — its jobs (a dossier being built) and its mails are free at once.
+  // it left half done is known dead now — its jobs (a dossier being built, a mail being sent) are free at once.
   const { runner } = app.deps;
   if (handle.kind === 'pglite') {
-    if (app.deps.mailer instanceof MailQueue) await app.deps.mailer.releaseClaims();
     const released = await runner.releaseLeases();
     if (released > 0) app.log.warn({ jobs: released }, 'jobs the previous process held are due again');
   }
   void purge(true);
   // The periodic work runs on the job runner (decision 028): once per period across replicas.
   runner.every('purge', 60 * 60 * 1000, { maxAttempts: 3, run: () => Promise.all([purge(), runner.purge()]) });
-  // Mails left by a previous process, then retries of the failed ones (each replica may drain: SKIP LOCKED).
-  if (app.deps.mailer instanceof MailQueue) {
-    const mail = app.deps.mailer;
-    void mail.drain();
-    runner.every('mail.retry', 60 * 1000, { maxAttempts: 1, run: () => mail.drain() });
-  }
   // Notifications falling due: each is created once (dedupe key), the tick once per period.
   if (config.schedulerIntervalSeconds > 0)
     runner.every('notifications.tick', config.schedulerIntervalSeconds * 1000, {

@@ -154,4 +154,69 @@ describe('job runner', () => {
     t.clock.advance(8 * 24 * 3_600_000);
     expect(await r.purge()).toBe(1);
   });
+  it('gives each kind its own workers: a mail goes while the long jobs of another kind hold theirs', async () => {
+    const r = runner({ concurrency: 2 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let building = 0;
+    let mostAtOnce = 0;
+    const sent: string[] = [];
+    r.define('build', {
+      concurrency: 1,
+      run: async () => {
+        building++;
+        mostAtOnce = Math.max(mostAtOnce, building);
+        await held;
+        building--;
+      },
+    });
+    r.define<{ to: string }>('mail', { run: async ({ to }) => sent.push(to) });
+    await r.enqueue('build', {});
+    await r.enqueue('build', {});
+    await r.enqueue('mail', { to: 'louise@exemple.fr' });
+    r.start();
+    try {
+      await until(async () => sent.length === 1 && building === 1, 'the mail sent beside one build');
+      expect(sent).toEqual(['louise@exemple.fr']);
+    } finally {
+      release();
+      await r.drain();
+      await r.stop();
+    }
+    expect(mostAtOnce).toBe(1);
+  });
+
+  it('runs a schedule keyed by a function of the time once per key (a day of Paris), whatever the number of replicas', async () => {
+    const runs: string[] = [];
+    const replicas = [runner(), runner()];
+    const parisDay = (now: Date) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    for (const r of replicas) r.every('daily', parisDay, { run: async () => runs.push(parisDay(t.clock.now())) });
+    t.clock.set('2026-11-21T22:30:00Z'); // 23:30 in Paris, the 21st
+    await Promise.all(replicas.map((r) => r.drain()));
+    t.clock.set('2026-11-21T23:10:00Z'); // 00:10 in Paris: the 22nd already, still the 21st in UTC
+    await Promise.all(replicas.map((r) => r.drain()));
+    await Promise.all(replicas.map((r) => r.drain()));
+    expect(runs).toEqual(['2026-11-21', '2026-11-22']);
+  });
+
+  it('makes jobs waiting for their backoff due at once, their attempts kept (the mail server is back)', async () => {
+    let calls = 0;
+    const r = runner();
+    r.define('flaky', {
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('injoignable');
+      },
+    });
+    const id = (await r.enqueue('flaky', {}))!;
+    await r.drain();
+    expect(await row(id)).toMatchObject({ attempts: 1, done_at: null });
+    expect(await r.retryNow('flaky')).toBe(1);
+    await r.drain();
+    expect(calls).toBe(2);
+    expect((await row(id)).done_at).not.toBeNull();
+    expect((await row(id)).attempts).toBe(2);
+  });
 });

@@ -34,6 +34,11 @@ export interface JobKind<P> {
   maxAttempts?: number;
   /** Wait before attempt n + 1 (default 30 s, 1 min, 2 min… at most an hour). */
   backoffMs?: (attempts: number) => number;
+  /**
+   * Jobs of this kind run at once by this process (default: the runner's `concurrency`). Each kind
+   * has its own workers: a reset mail never waits behind two dossiers being built.
+   */
+  concurrency?: number;
 }
 
 export interface RunnerOptions {
@@ -41,11 +46,13 @@ export interface RunnerOptions {
   leaseMs?: number;
   /** How often an idle runner looks for due jobs (made elsewhere, or due again). */
   pollMs?: number;
-  /** Jobs run at once by this process. */
+  /** Jobs of one kind run at once by this process, unless the kind says otherwise. */
   concurrency?: number;
 }
 
 const MINUTE = 60_000;
+/** A worker's lease on its job unless the runner is given another (renewed every third of it while the job runs). */
+export const DEFAULT_LEASE_MS = MINUTE;
 const defaultBackoff = (attempts: number) => Math.min(60 * MINUTE, 30_000 * 2 ** Math.max(0, attempts - 1));
 /** Jobs done or failed are kept this long (to read what happened), then purged; a schedule's done ones a day. */
 export const JOBS_KEPT_MS = 7 * 24 * 3_600_000;
@@ -58,12 +65,13 @@ export class JobRunner {
   readonly owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   private readonly kinds = new Map<string, JobKind<never>>();
   /** `scheduled`: the last period this process made sure has its job (one insert per period, not per poll). */
-  private readonly schedules: { kind: string; everyMs: number; payload: unknown; scheduled?: number }[] = [];
+  private readonly schedules: { kind: string; period: number | ((now: Date) => string); payload: unknown; scheduled?: string }[] = [];
   private readonly leaseMs: number;
   private pollMs: number;
   private readonly concurrency: number;
   private timer: NodeJS.Timeout | null = null;
-  private running = 0;
+  /** Jobs of each kind this process runs now. */
+  private readonly running = new Map<string, number>();
   private pass: Promise<void> | null = null;
   private again = false;
   private stopped = true;
@@ -75,7 +83,7 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     options: RunnerOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = options.pollMs ?? 2_000;
     this.concurrency = options.concurrency ?? 2;
   }
@@ -85,12 +93,15 @@ export class JobRunner {
     this.kinds.set(kind, handler as JobKind<never>);
   }
 
-  /** Runs `kind` once every `everyMs` (periods counted from the epoch), on one replica. */
-  every<P>(kind: string, everyMs: number, handler: JobKind<P>, payload: P = {} as P): void {
+  /**
+   * Runs `kind` once per period, on one replica: every `period` ms (periods counted from the epoch),
+   * or once per key a function gives of the time (a day of Paris: `parisDay`), due when the key changes.
+   */
+  every<P>(kind: string, period: number | ((now: Date) => string), handler: JobKind<P>, payload: P = {} as P): void {
     this.define(kind, handler);
-    this.schedules.push({ kind, everyMs, payload });
+    this.schedules.push({ kind, period, payload });
     // A period shorter than the poll is still run once per period.
-    this.pollMs = Math.min(this.pollMs, everyMs);
+    if (typeof period === 'number') this.pollMs = Math.min(this.pollMs, period);
   }
 
   /** A job of `kind`, due at `runAt` (now); in `unit`, written in its transaction. Answers its id, or null for a singleton already there. */
@@ -116,6 +127,29 @@ export class JobRunner {
     if (options.unit) options.unit.afterCommit(() => this.wake());
     else this.wake();
     return row?.id ?? null;
+  }
+
+  /**
+   * The jobs of `kind` waiting for their backoff are due now (what they waited for is back: the mail
+   * server answers again); their attempts are kept.
+   */
+  async retryNow(kind: string): Promise<number> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ run_at: now })
+      .where('kind', '=', kind)
+      .where('done_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('run_at', '>', now)
+      .executeTakeFirst();
+    this.wake();
+    return Number(rows.numUpdatedRows);
+  }
+
+  /** Whether the workers run (start.ts starts them; a test app's runner runs only when drained). */
+  get started(): boolean {
+    return !this.stopped;
   }
 
   /** Starts the workers (and the schedules' first periods). */
@@ -203,28 +237,34 @@ export class JobRunner {
 
   /** This period's job of each schedule (one per period: its singleton). */
   private async schedule(): Promise<void> {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     for (const schedule of this.schedules) {
-      const { kind, everyMs, payload } = schedule;
-      const period = Math.floor(now / everyMs);
-      if (schedule.scheduled === period) continue;
+      const { kind, period, payload } = schedule;
+      const key = typeof period === 'number' ? String(Math.floor(now.getTime() / period)) : period(now);
+      if (schedule.scheduled === key) continue;
+      const runAt = typeof period === 'number' ? new Date(Number(key) * period) : now;
       try {
-        await this.enqueue(kind, payload, { singleton: `${kind}@${period}`, runAt: new Date(period * everyMs) });
-        schedule.scheduled = period;
+        await this.enqueue(kind, payload, { singleton: `${kind}@${key}`, runAt });
+        schedule.scheduled = key;
       } catch (err) {
         this.log.error({ err, kind }, 'job runner: could not schedule');
       }
     }
   }
 
+  /** The kinds with a free worker in this process. */
+  private freeKinds(): string[] {
+    return [...this.kinds].filter(([kind, k]) => (this.running.get(kind) ?? 0) < (k.concurrency ?? this.concurrency)).map(([kind]) => kind);
+  }
+
   /** Takes due jobs while a worker is free (`drain` takes them on a runner not started). */
   private async fill(draining = false): Promise<void> {
-    while ((draining || !this.stopped) && this.running < this.concurrency) {
-      const job = await this.claim();
+    while (draining || !this.stopped) {
+      const job = await this.claim(this.freeKinds());
       if (!job) return;
-      this.running++;
+      this.running.set(job.kind, (this.running.get(job.kind) ?? 0) + 1);
       const run = this.run(job).finally(() => {
-        this.running--;
+        this.running.set(job.kind, (this.running.get(job.kind) ?? 1) - 1);
         this.inFlight.delete(run);
         this.wake();
       });
@@ -247,8 +287,7 @@ export class JobRunner {
     return Number(row.n);
   }
 
-  private async claim(): Promise<Claimed | null> {
-    const kinds = [...this.kinds.keys()];
+  private async claim(kinds: string[]): Promise<Claimed | null> {
     if (kinds.length === 0) return null;
     const now = this.clock.now();
     const { rows } = await sql<Claimed>`

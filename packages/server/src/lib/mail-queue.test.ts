@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpCapture } from '../../test/smtp-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CLAIM_MS, MailQueue, SERVER_PROBE_MS } from './mail-queue.ts';
+import { DEFAULT_LEASE_MS, JobRunner } from './job-runner.ts';
+import { MAIL_JOB, MailQueue, SERVER_PROBE_MS } from './mail-queue.ts';
 import { createMailer, SMTP_WORST_SEND_MS } from './mailer.ts';
 
 describe('mail that a silent or flaky SMTP server cannot stall nor double', () => {
@@ -30,8 +32,8 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
     }
   });
 
-  it('holds a claim longer than the slowest send can last, so no other replica takes the mail meanwhile', () => {
-    expect(CLAIM_MS).toBeGreaterThan(SMTP_WORST_SEND_MS);
+  it('holds a lease longer than the slowest send can last (renewed besides), so no other replica takes the mail meanwhile', () => {
+    expect(DEFAULT_LEASE_MS).toBeGreaterThan(SMTP_WORST_SEND_MS);
   });
 
   describe('through the queue', () => {
@@ -46,6 +48,15 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
       await smtp.close();
     });
 
+    /** The mail's job, as a process killed (SIGKILL) while it held it would leave it. */
+    const heldByDeadProcess = (subject: string) =>
+      t.db
+        .updateTable('jobs')
+        .set({ done_at: null, lease_owner: 'mort-1234', lease_until: new Date(t.clock.now().getTime() + DEFAULT_LEASE_MS) })
+        .where('kind', '=', MAIL_JOB)
+        .where(sql<boolean>`payload->>'id' in (select id::text from mail_queue where subject = ${subject})`)
+        .execute();
+
     it('sends a mail sent again (accepted, then not marked sent) under the same Message-ID, one per queued mail', async () => {
       const queue = t.app.deps.mailer as MailQueue;
       expect(queue).toBeInstanceOf(MailQueue);
@@ -56,33 +67,61 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
       const other = smtp.mails.find((m) => m.subject === 'Autre')!;
       expect(first.messageId).toMatch(/^<ecofoyer-mail-\d+@ecofoyer\.local>$/);
       expect(other.messageId).not.toBe(first.messageId);
-      // The process died between the server's « 250 » and its own « sent »: the mail goes again.
-      await t.db
-        .updateTable('mail_queue')
-        .set({ sent_at: null, locked_until: null, next_attempt_at: t.clock.now() })
-        .where('subject', '=', 'Réinitialisation')
-        .execute();
+      // The process died between the server's « 250 » and its own « sent »: at its restart the mail goes again.
+      await t.db.updateTable('mail_queue').set({ sent_at: null }).where('subject', '=', 'Réinitialisation').execute();
+      await heldByDeadProcess('Réinitialisation');
+      expect(await t.app.deps.runner.releaseLeases()).toBe(1);
       await queue.drain();
       const copies = smtp.mails.filter((m) => m.subject === 'Réinitialisation');
       expect(copies).toHaveLength(2);
       expect(copies[1]!.messageId).toBe(first.messageId);
+      expect(smtp.mails.filter((m) => m.subject === 'Autre')).toHaveLength(1);
     });
 
-    it('frees at once, at the start of PGlite’s only process, a mail the process before it had claimed', async () => {
+    it('frees at once, at the start of PGlite’s only process, a mail the process before it was sending', async () => {
       const queue = t.app.deps.mailer as MailQueue;
       await queue.send({ to: 'louise@exemple.fr', subject: 'Réinitialisation du mot de passe', text: 'Lien' });
-      await queue.drain();
-      // The process before claimed it and died (SIGKILL) before sending: its claim runs for 2 minutes.
       await t.db
-        .updateTable('mail_queue')
-        .set({ sent_at: null, locked_until: new Date(t.clock.now().getTime() + CLAIM_MS), next_attempt_at: t.clock.now() })
-        .where('subject', '=', 'Réinitialisation du mot de passe')
+        .updateTable('jobs')
+        .set({ lease_owner: 'mort-1234', lease_until: new Date(t.clock.now().getTime() + DEFAULT_LEASE_MS) })
+        .where('kind', '=', MAIL_JOB)
+        .where('done_at', 'is', null)
         .execute();
+      // Its lease would hold it for a minute: no other worker sends it meanwhile.
+      await queue.drain();
+      expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(0);
+      expect(await t.app.deps.runner.releaseLeases()).toBe(1);
       await queue.drain();
       expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(1);
-      expect(await queue.releaseClaims()).toBe(1);
+    });
+
+    it('writes the mail and its job in the transaction of the change it announces: rolled back, neither exists', async () => {
+      const queue = t.app.deps.mailer as MailQueue;
+      const jobsBefore = await t.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      await expect(
+        t.db.transaction().execute(async (tx) => {
+          const { UnitOfWork } = await import('./unit-of-work.ts');
+          await queue.send({ to: 'annule@exemple.fr', subject: 'Jamais', text: 'Jamais' }, new UnitOfWork(tx));
+          throw new Error('la modification échoue');
+        }),
+      ).rejects.toThrow('la modification échoue');
+      expect(await t.db.selectFrom('mail_queue').select('id').where('to_address', '=', 'annule@exemple.fr').execute()).toEqual([]);
+      const jobsAfter = await t.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(jobsAfter.n).toBe(jobsBefore.n);
+    });
+
+    it('sends nothing of an address forgotten (its account deleted) after it was queued', async () => {
+      const queue = t.app.deps.mailer as MailQueue;
+      await queue.send({ to: 'Oubli@exemple.fr', subject: 'Oublié', text: 'Jamais' });
+      await MailQueue.forgetAddress(t.db, 'oubli@exemple.fr');
       await queue.drain();
-      expect(smtp.mails.filter((m) => m.subject === 'Réinitialisation du mot de passe')).toHaveLength(2);
+      expect(smtp.mails.filter((m) => m.subject === 'Oublié')).toHaveLength(0);
     });
   });
 
@@ -92,9 +131,18 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
     const t = await createTestApp({ SMTP_URL: smtp.url });
     try {
       const queue = t.app.deps.mailer as MailQueue;
+      // The runner works on its own, as start.ts has it.
+      t.app.deps.runner.start();
       await smtp.close();
       await queue.send({ to: 'retour@exemple.fr', subject: 'Réinitialisation — retour du serveur', text: 'Lien' });
-      await queue.drain();
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await t.db.selectFrom('mail_queue').select('attempts').where('to_address', '=', 'retour@exemple.fr').executeTakeFirstOrThrow())
+              .attempts,
+          ).toBe(1),
+        { timeout: 20_000, interval: 50 },
+      );
       const waiting = await t.db
         .selectFrom('mail_queue')
         .select(['attempts', 'next_attempt_at'])
@@ -134,20 +182,10 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
     try {
       const transport = createMailer({ smtpUrl: smtp.url, from: 'EcoFoyer <no-reply@ecofoyer.local>', outboxDir: tmpdir() });
       const log = { info() {}, warn() {}, error() {} } as never;
-      const replicas = [new MailQueue(t.db, transport, t.clock, log), new MailQueue(t.db, transport, t.clock, log)];
+      const runners = [new JobRunner(t.db, t.clock, log), new JobRunner(t.db, t.clock, log)];
+      const replicas = runners.map((runner) => new MailQueue(t.db, transport, t.clock, log, runner));
       const subjects = Array.from({ length: 12 }, (_, i) => `Réinitialisation ${i + 1}`);
-      await t.db
-        .insertInto('mail_queue')
-        .values(
-          subjects.map((subject) => ({
-            to_address: 'deux@exemple.fr',
-            subject,
-            body: 'Lien',
-            created_at: t.clock.now(),
-            next_attempt_at: t.clock.now(),
-          })),
-        )
-        .execute();
+      for (const [i, subject] of subjects.entries()) await replicas[i % 2]!.send({ to: 'deux@exemple.fr', subject, text: 'Lien' });
       await Promise.all([...replicas.map((r) => r.drain()), ...replicas.map((r) => r.drain())]);
       expect(smtp.mails.map((m) => m.subject).sort()).toEqual(subjects.toSorted());
     } finally {

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { ApplianceRecallsTable } from '../../db/schema.ts';
 import { openRecallListing, recallCandidates } from '../../read-models/recall-candidates.ts';
@@ -10,34 +10,15 @@ export type NewMatch = Omit<Insertable<ApplianceRecallsTable>, 'id' | 'handled_a
 export class RecallsRepository {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Claims the day's run for this process: the first to insert the day, or the first to take over
-   * a run that failed at least `retryMs` ago or was left running for `staleMs` (a process stopped
-   * mid-run). One statement each, so of replicas ticking together exactly one gets it.
-   */
-  async claim(day: string, now: Date, retryMs: number, staleMs: number): Promise<'claimed' | 'done' | 'busy'> {
-    const inserted = await this.db
+  /** The day's run starts (its job's attempt `attempt`): recorded for the operator, and for the next day's `since`. */
+  async start(day: string, now: Date, attempt: number): Promise<void> {
+    await this.db
       .insertInto('recall_runs')
-      .values({ day, status: 'running', started_at: now })
-      .onConflict((oc) => oc.column('day').doNothing())
-      .returning('day')
-      .executeTakeFirst();
-    if (inserted) return 'claimed';
-    const retaken = await this.db
-      .updateTable('recall_runs')
-      .set({ status: 'running', started_at: now, finished_at: null, error: null, attempts: sql<number>`attempts + 1` })
-      .where('day', '=', day)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'failed'), eb('finished_at', '<=', new Date(now.getTime() - retryMs))]),
-          eb.and([eb('status', '=', 'running'), eb('started_at', '<=', new Date(now.getTime() - staleMs))]),
-        ]),
+      .values({ day, status: 'running', started_at: now, attempts: attempt })
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet({ status: 'running', started_at: now, finished_at: null, error: null, attempts: attempt }),
       )
-      .returning('day')
-      .executeTakeFirst();
-    if (retaken) return 'claimed';
-    const run = await this.db.selectFrom('recall_runs').select('status').where('day', '=', day).executeTakeFirst();
-    return run?.status === 'done' ? 'done' : 'busy';
+      .execute();
   }
 
   async finish(day: string, now: Date, fetched: number, lastPublication: Date | null): Promise<void> {

@@ -3,6 +3,7 @@ import { MSG, parisDay, type Rappel } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { JobRunner } from '../../lib/job-runner.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -13,24 +14,19 @@ import type { RecallsRepository } from './recalls.repository.ts';
 const DAY_MS = 86_400_000;
 /** The first run reads the sheets of the last 30 days, not the whole history. */
 const FIRST_RUN_DAYS = 30;
-/** A run still « running » after this long was left by a stopped process: another may take it over. */
-const STALE_MS = 30 * 60_000;
-/** After finding the day's run busy elsewhere, this process asks again no sooner. */
-const BUSY_WAIT_MS = 5 * 60_000;
+/** The job of the day's watch on the job runner. */
+export const RECALL_JOB = 'recalls.watch';
 
 /**
- * Product recall watch (decision 019): once a day, across replicas, the new RappelConso
+ * Product recall watch (decision 019): once a day of Paris, across replicas, the new RappelConso
  * sheets of the household-appliance and electrical categories are read and every sheet kept is
  * matched with every household's appliances; a new match notifies each member who looks after the
  * appliances (not a lecteur), as they chose, and shows on the appliance's page until handled.
+ * The day's run is a job of the job runner (decision 028), keyed by the day: one per day whatever the
+ * number of replicas; RappelConso unreachable or answering badly, it is retried after
+ * RAPPELCONSO_RETRY_MINUTES, by this replica or another, until the day ends.
  */
 export class RecallsService {
-  private running: Promise<NotificationRow[]> | null = null;
-  /** The day this process knows the run is done: no question to the database until the next. */
-  private doneDay: string | null = null;
-  /** No claim before this time (the run failed, or another replica has it). */
-  private waitUntil = 0;
-
   constructor(
     private readonly repo: RecallsRepository,
     private readonly deps: {
@@ -40,42 +36,30 @@ export class RecallsService {
       clock: Clock;
       log: FastifyBaseLogger;
       retryMs: number;
+      runner: Pick<JobRunner, 'every'>;
     },
-  ) {}
-
-  /**
-   * A step of the notifications' tick: the day's run when it is this process's to do, else
-   * nothing. Returns the notifications it created (the tick delivers them). Never throws for
-   * RappelConso: unreachable or answering badly, the run is marked failed and taken over again after
-   * RAPPELCONSO_RETRY_MINUTES, by this replica or another.
-   */
-  async watch(): Promise<NotificationRow[]> {
-    if (!this.deps.client) return [];
-    // A run already going in this process (a tick overlapping the previous one): it returns its own.
-    if (this.running) return [];
-    const now = this.deps.clock.now();
-    const day = parisDay(now);
-    // A wait longer than the retry interval means a clock set back (a test, a corrected server time): not waited.
-    const waiting = now.getTime() < this.waitUntil && this.waitUntil - now.getTime() <= this.deps.retryMs;
-    if (this.doneDay === day || waiting) return [];
-    this.running = this.run(day, now);
-    try {
-      return await this.running;
-    } finally {
-      this.running = null;
-    }
+  ) {
+    if (!deps.client) return;
+    const retryMs = Math.max(60_000, deps.retryMs);
+    deps.runner.every(RECALL_JOB, parisDay, {
+      concurrency: 1,
+      // Tried again every RAPPELCONSO_RETRY_MINUTES through the day, not beyond: the next day has its own run.
+      maxAttempts: Math.ceil(DAY_MS / retryMs),
+      backoffMs: () => retryMs,
+      run: (_payload, { attempt }) => this.run(attempt),
+    });
   }
 
-  private async run(day: string, now: Date): Promise<NotificationRow[]> {
-    const claim = await this.repo.claim(day, now, this.deps.retryMs, STALE_MS);
-    if (claim === 'done') {
-      this.doneDay = day;
-      return [];
-    }
-    if (claim === 'busy') {
-      this.waitUntil = now.getTime() + Math.min(BUSY_WAIT_MS, this.deps.retryMs);
-      return [];
-    }
+  /**
+   * The day's run (its job's attempt `attempt`): the sheets published since the last run that read
+   * them, then every match. Throws when RappelConso cannot be read or a match is not recorded — the
+   * runner tries again later; nothing is shown to anyone meanwhile, the sheets read so far are kept.
+   * Returns the notifications it created (each delivered by `remindOnce`).
+   */
+  async run(attempt = 1): Promise<NotificationRow[]> {
+    const now = this.deps.clock.now();
+    const day = parisDay(now);
+    await this.repo.start(day, now, attempt);
     let fetched = 0;
     let last: Date | null = null;
     try {
@@ -86,20 +70,17 @@ export class RecallsService {
         for (const s of sheets) if (!last || s.publishedAt > last) last = s.publishedAt;
       }
     } catch (err) {
-      // Nothing is shown to anyone: the sheets read so far are kept, the day's run is tried again later.
       this.deps.log.warn({ err, origin: this.deps.client!.origin }, 'RappelConso unreachable, recall watch retried later');
-      await this.repo.fail(day, now, (err as Error).message ?? String(err));
-      this.waitUntil = now.getTime() + this.deps.retryMs;
-      return [];
+      const message = (err as Error).message ?? String(err);
+      await this.repo.fail(day, this.deps.clock.now(), message);
+      throw new Error(`RappelConso: ${message}`);
     }
     const { created, failures } = await this.matchAll(now);
     if (failures > 0) {
-      await this.repo.fail(day, now, `${failures} match(es) not recorded`);
-      this.waitUntil = now.getTime() + this.deps.retryMs;
-    } else {
-      await this.repo.finish(day, now, fetched, last ?? (await this.repo.lastPublication()));
-      this.doneDay = day;
+      await this.repo.fail(day, this.deps.clock.now(), `${failures} match(es) not recorded`);
+      throw new Error(`${failures} recall match(es) not recorded`);
     }
+    await this.repo.finish(day, this.deps.clock.now(), fetched, last ?? (await this.repo.lastPublication()));
     return created;
   }
 

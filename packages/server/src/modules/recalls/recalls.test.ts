@@ -11,6 +11,7 @@ import { smtpCapture } from '../../../test/smtp-capture.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import type { NotificationRow } from '../../db/schema.ts';
 import { MailQueue } from '../../lib/mail-queue.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -93,6 +94,25 @@ async function later(ms: number): Promise<void> {
   [founder, membre, lecteur, neighbour] = await Promise.all(EMAILS.map((email) => signedInUser(t, email)));
 }
 const runs = () => t.db.selectFrom('recall_runs').selectAll().orderBy('day').execute();
+/** The last notification's id: what a run creates comes after it. */
+const lastNotification = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
+/**
+ * What the job runner of `apps` does now (each its replica's, at the same time, as start.ts's
+ * runners would): the day's watch when it is due; the recall notifications it created.
+ */
+async function watch(...apps: FastifyInstance[]): Promise<NotificationRow[]> {
+  const before = await lastNotification();
+  await Promise.all((apps.length > 0 ? apps : [t.app]).map((app) => app.deps.runner.drain()));
+  return t.db.selectFrom('notifications').selectAll().where('type', '=', 'RAPPEL').where('id', '>', before).orderBy('id').execute();
+}
 /** A second replica: the same database and clock, its own process state. */
 const replica = async (env: Record<string, string> = {}): Promise<FastifyInstance> => {
   const config = loadConfig({
@@ -134,8 +154,7 @@ describe('product recall watch', () => {
     });
     expect(sub.statusCode, sub.body).toBe(201);
 
-    const created = await t.app.services.notifications.tick();
-    const recallRows = created.filter((n) => n.type === 'RAPPEL');
+    const recallRows = await watch();
     // The washer and the kettle for the founder and the membre (not the lecteur), the neighbour's washer.
     expect(recallRows).toHaveLength(5);
     expect(recallRows.map((n) => `${n.user_id}:${n.appliance_id}`).sort()).toEqual(
@@ -214,10 +233,10 @@ describe('product recall watch', () => {
 
   it('does nothing more the same day, in this process or another replica', async () => {
     const asked = rc.requests.length;
-    expect(await t.app.services.notifications.tick()).toEqual([]);
+    expect(await watch()).toEqual([]);
     const other = await replica();
     try {
-      expect(await other.services.notifications.tick()).toEqual([]);
+      expect(await watch(other)).toEqual([]);
     } finally {
       await other.close();
     }
@@ -229,21 +248,20 @@ describe('product recall watch', () => {
     await later(DAY);
     const late = await add(neighbour, 'Lave-linge', { marque: 'Bosch', modele: 'WGG244A9FF' });
     const asked = rc.requests.length;
-    const created = (await t.app.services.notifications.tick()).filter((n) => n.type === 'RAPPEL');
+    const created = await watch();
     expect(rc.requests[asked]!.get('where')).toContain('date_publication >= "2026-11-20T08:05:00.000Z"');
     // The recorded pages come again: nothing twice, only the new appliance.
     expect(created.map((n) => [n.user_id, n.appliance_id])).toEqual([[neighbour.id, late.id]]);
     expect(await recallNotifications(founder)).toHaveLength(2);
   });
 
-  it('alerts once when two replicas tick together', async () => {
+  it('alerts once when two replicas’ runners look for work together', async () => {
     await later(DAY);
     const another = await add(founder, 'Lave-linge', { marque: 'bosch', modele: 'wgg 244 a9 ff' });
     const asked = rc.requests.length;
     const other = await replica();
     try {
-      const [mine, theirs2] = await Promise.all([t.app.services.notifications.tick(), other.services.notifications.tick()]);
-      const created = [...mine, ...theirs2].filter((n) => n.type === 'RAPPEL');
+      const created = await watch(t.app, other);
       expect(created.map((n) => n.user_id).sort()).toEqual([founder.id, membre.id].sort());
       expect(created.every((n) => n.appliance_id === another.id)).toBe(true);
     } finally {
@@ -258,15 +276,15 @@ describe('product recall watch', () => {
     await later(DAY);
     const day = '2026-11-24';
     rc.answer(503);
-    await expect(t.app.services.notifications.tick()).resolves.toEqual([]);
+    expect(await watch()).toEqual([]);
     expect((await runs()).find((r) => r.day === day)).toMatchObject({ status: 'failed', attempts: 1, error: 'RappelConso answered 503' });
-    // Not again at the next tick (no hot loop), nor from a replica, before RAPPELCONSO_RETRY_MINUTES.
+    // Not again a minute later (no hot loop), nor from a replica, before RAPPELCONSO_RETRY_MINUTES.
     const asked = rc.requests.length;
     await later(60_000);
-    await t.app.services.notifications.tick();
+    await watch();
     const other = await replica();
     try {
-      await other.services.notifications.tick();
+      await watch(other);
     } finally {
       await other.close();
     }
@@ -276,7 +294,7 @@ describe('product recall watch', () => {
     await later(HOUR);
     const unreachable = await replica({ RAPPELCONSO_URL: 'http://127.0.0.1:9' });
     try {
-      await expect(unreachable.services.notifications.tick()).resolves.toEqual([]);
+      expect(await watch(unreachable)).toEqual([]);
     } finally {
       await unreachable.close();
     }
@@ -284,7 +302,7 @@ describe('product recall watch', () => {
 
     await later(HOUR);
     rc.answer(200);
-    await t.app.services.notifications.tick();
+    await watch();
     expect(rc.requests.length).toBeGreaterThan(asked);
     expect((await runs()).find((r) => r.day === day)).toMatchObject({ status: 'done', attempts: 3, error: null });
   });
@@ -308,7 +326,6 @@ describe('product recall watch', () => {
     expect(row).toEqual({ handled_by: membre.id, handled_at: t.clock.now() });
 
     await later(DAY);
-    const created = await t.app.services.notifications.tick();
-    expect(created.filter((n) => n.type === 'RAPPEL')).toEqual([]);
+    expect(await watch()).toEqual([]);
   });
 });
