@@ -7,6 +7,7 @@ import { MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freshSchemaUrl, LIFTED_LIMITS, type ServerProcess, startServer, tempDataDir } from '../../test/server-process.ts';
 import { multipart, PDF, PNG } from '../../test/multipart.ts';
+import { smtpCapture } from '../../test/smtp-capture.ts';
 
 /**
  * Faults on the real server process (`node --import tsx src/main.ts`), on the database the suite
@@ -145,6 +146,45 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
       expect(file.status).toBe(200);
     },
     180_000,
+  );
+
+  it.skipIf(databaseUrl)(
+    'killed (SIGKILL) while handing a reset mail to a mail server that hangs, sends it once after the restart',
+    async () => {
+      // A mail server that takes the connection and never answers: the send is in flight when the process dies.
+      const hung: net.Socket[] = [];
+      const silent = net.createServer((socket) => hung.push(socket));
+      silent.listen(0, '127.0.0.1');
+      await new Promise((resolve) => silent.once('listening', resolve));
+      const port = (silent.address() as net.AddressInfo).port;
+      const dataDir = tempDataDir('faults-mail');
+      const env = { DATA_DIR: dataDir, SCHEDULER_INTERVAL_SECONDS: '0', SMTP_URL: `smtp://127.0.0.1:${port}`, ...LIFTED_LIMITS };
+      let server = await startServer(env);
+      let smtp: Awaited<ReturnType<typeof smtpCapture>> | null = null;
+      onTestFinished(async () => {
+        await server.stop();
+        await smtp?.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+      await signUp(server.url, 'mail-kill@exemple.fr');
+      const asked = await call(`${server.url}/api/auth/forgotpassword`, { method: 'POST', json: { email: 'mail-kill@exemple.fr' } });
+      expect(asked.status).toBe(200);
+      await until(async () => hung.length > 0, 'the send to the hung mail server');
+      server.child.kill('SIGKILL');
+      expect(await server.exited).toBe('SIGKILL');
+      for (const socket of hung) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+
+      // The mail server is repaired on the same address; the next process sends what the dead one held, at once.
+      smtp = await smtpCapture(port);
+      server = await startServer(env);
+      await until(async () => smtp!.mails.some((m) => m.subject === MSG.resetMailSubject), 'the reset mail after the restart', 20_000);
+      // Nothing more is due: the same mail is not sent twice.
+      const resets = smtp.mails.filter((m) => m.subject === MSG.resetMailSubject);
+      expect(resets).toHaveLength(1);
+      expect(resets[0]!.messageId).toMatch(/^<ecofoyer-mail-\d+@/);
+    },
+    120_000,
   );
 
   it('killed (SIGKILL) during uploads and appliance writes, restarts with no half-written row and no orphan file', async () => {
