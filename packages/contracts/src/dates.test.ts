@@ -34,6 +34,29 @@ describe('recurrence (product §9)', () => {
     expect(addPeriods(d('2027-08-31T08:00:00Z'), '6_months', 1).toISOString().slice(0, 10)).toBe('2028-02-29');
   });
 
+  it('keeps a task at its time of day in Paris across the changes to and from summer time', () => {
+    // 09:00 in Paris in winter (UTC+1), then in summer (UTC+2), then in winter again.
+    const start = d('2027-01-15T08:00:00Z');
+    expect(expandSeries(start, '3_months', d('2028-01-16T00:00:00Z')).map((x) => x.toISOString())).toEqual([
+      '2027-01-15T08:00:00.000Z',
+      '2027-04-15T07:00:00.000Z',
+      '2027-07-15T07:00:00.000Z',
+      '2027-10-15T07:00:00.000Z',
+      '2028-01-15T08:00:00.000Z',
+    ]);
+    // Caught up from a later date: the same instants.
+    expect(expandSeries(start, '3_months', d('2028-01-16T00:00:00Z'), d('2027-05-01T00:00:00Z')).map((x) => x.toISOString())).toEqual([
+      '2027-07-15T07:00:00.000Z',
+      '2027-10-15T07:00:00.000Z',
+      '2028-01-15T08:00:00.000Z',
+    ]);
+    // The day is Paris's: 00:30 on 1 March in Paris is 23:30 on 28 February in UTC.
+    expect(addPeriods(d('2027-02-28T23:30:00Z'), 'monthly', 1).toISOString()).toBe('2027-03-31T22:30:00.000Z');
+    // A time the change skips (02:30 on 28 March 2027) comes an hour later; one it repeats, once.
+    expect(addPeriods(d('2027-02-28T01:30:00Z'), 'monthly', 1).toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(addPeriods(d('2027-08-31T00:30:00Z'), 'monthly', 2).toISOString()).toMatch(/^2027-10-31T0[01]:30:00.000Z$/);
+  });
+
   it('expands a series at least 12 months ahead', () => {
     const now = d('2026-11-21T09:00:00Z');
     const until = seriesHorizon(now);

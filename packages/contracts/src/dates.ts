@@ -25,18 +25,52 @@ export function cardFrequencyFr(days: number): string {
 
 const MONTHS: Record<Frequency, number> = { monthly: 1, '3_months': 3, '6_months': 6, yearly: 12 };
 
+const PARIS_WALL = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The wall-clock time in Paris of an instant, as if it were UTC (its fields read with getUTC…). */
+function parisWall(at: Date): Date {
+  // Far from any plausible date (stored data, however odd) the time zone means nothing: UTC.
+  const year = at.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return new Date(at);
+  const f: Record<string, number> = {};
+  for (const part of PARIS_WALL.formatToParts(at)) if (part.type !== 'literal') f[part.type] = Number(part.value);
+  return new Date(Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!, at.getUTCMilliseconds()));
+}
+
 /**
- * The start date moved by `n` periods, in UTC, keeping the day of the month when it exists and
- * the month's last day otherwise (31 January + 1 month = 28 or 29 February, then 31 March again).
+ * The instant at which Paris's clocks show `wall` (its UTC fields). A time that does not exist (the
+ * hour skipped in March) is taken an hour later; one that comes twice (October) is taken once.
+ */
+function fromParisWall(wall: Date): Date {
+  const offset = (at: Date) => parisWall(at).getTime() - at.getTime();
+  const first = new Date(wall.getTime() - offset(wall));
+  const second = new Date(wall.getTime() - offset(first));
+  return parisWall(second).getTime() === wall.getTime() ? second : new Date(Math.max(first.getTime(), second.getTime()));
+}
+
+/**
+ * The start date moved by `n` periods on Paris's calendar and clock — a task at 09:00 stays at 09:00
+ * across the changes to and from summer time —, keeping the day of the month when it exists and the
+ * month's last day otherwise (31 January + 1 month = 28 or 29 February, then 31 March again).
  */
 export function addPeriods(start: Date, frequency: Frequency, n: number): Date {
-  const months = start.getUTCMonth() + MONTHS[frequency] * n;
-  const year = start.getUTCFullYear() + Math.floor(months / 12);
+  const wall = parisWall(start);
+  const months = wall.getUTCMonth() + MONTHS[frequency] * n;
+  const year = wall.getUTCFullYear() + Math.floor(months / 12);
   const month = ((months % 12) + 12) % 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const d = new Date(start);
-  d.setUTCFullYear(year, month, Math.min(start.getUTCDate(), lastDay));
-  return d;
+  const moved = new Date(wall);
+  moved.setUTCFullYear(year, month, Math.min(wall.getUTCDate(), lastDay));
+  return fromParisWall(moved);
 }
 
 /** product §9: series are expanded at least 12 months ahead. */
@@ -72,7 +106,8 @@ export function expandSeries(start: Date, frequency: Frequency, until: Date, aft
   const dates: Date[] = [];
   const step = Object.hasOwn(MONTHS, frequency) ? MONTHS[frequency] : 0;
   if (step === 0 || Number.isNaN(start.getTime())) return dates;
-  const monthsToAfter = after ? (after.getUTCFullYear() - start.getUTCFullYear()) * 12 + after.getUTCMonth() - start.getUTCMonth() : 0;
+  const [from, to] = [parisWall(start), after && parisWall(after)];
+  const monthsToAfter = to ? (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth() : 0;
   // Every occurrence before this one falls in a month before `after`'s.
   for (let n = Math.max(0, Math.floor(monthsToAfter / step)); dates.length < SERIES_EXPANSION_MAX; n++) {
     const d = addPeriods(start, frequency, n);
@@ -82,7 +117,7 @@ export function expandSeries(start: Date, frequency: Frequency, until: Date, aft
   return dates;
 }
 
-/** The horizon a series must reach from `now`: 12 months ahead, in UTC. */
+/** The horizon a series must reach from `now`: 12 months ahead. */
 export function seriesHorizon(now: Date): Date {
   return addPeriods(now, 'yearly', 1);
 }

@@ -29,6 +29,7 @@ import * as m0027 from './0027-idempotency-keys.ts';
 import * as m0028 from './0028-foyer-id-columns.ts';
 import * as m0029 from './0029-jobs.ts';
 import * as m0030 from './0030-mail-jobs.ts';
+import * as m0031 from './0031-series-paris-time.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-foyer-id-columns': m0028,
   '0029-jobs': m0029,
   '0030-mail-jobs': m0030,
+  '0031-series-paris-time': m0031,
 };

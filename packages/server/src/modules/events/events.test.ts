@@ -304,6 +304,38 @@ describe('events', () => {
     ).toBe(404);
   });
 
+  it('keeps a recurring 09:00 task at 09:00 in Paris across summer time: in the app, the .ics feed and the CSV', async () => {
+    const res = await post(`${events(me.id)}/period`, {
+      title: 'Purger les radiateurs',
+      dt_realisation: '2027-01-15T08:00:00Z',
+      frequency: '3_months',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const series = (res.json() as { dt_realisation: string }[]).map((e) => e.dt_realisation).sort();
+    // 09:00 in winter (UTC+1) and in summer (UTC+2), never 10:00.
+    expect(series.slice(0, 5)).toEqual([
+      '2027-01-15T08:00:00.000Z',
+      '2027-04-15T07:00:00.000Z',
+      '2027-07-15T07:00:00.000Z',
+      '2027-10-15T07:00:00.000Z',
+      '2028-01-15T08:00:00.000Z',
+    ]);
+    const { url } = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
+    const feed = new ICAL.Component(ICAL.parse((await t.app.inject({ url: new URL(url).pathname })).body));
+    const starts = feed
+      .getAllSubcomponents('vevent')
+      .map((v) => new ICAL.Event(v))
+      .filter((v) => v.summary === 'Purger les radiateurs')
+      .map((v) => v.startDate.toJSDate().toISOString())
+      .sort();
+    expect(starts.slice(0, 3)).toEqual(['2027-01-15T08:00:00.000Z', '2027-04-15T07:00:00.000Z', '2027-07-15T07:00:00.000Z']);
+    const csv = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/export/entretiens.csv`, headers: me.headers })).body;
+    const lines = csv.split(/\r?\n/).filter((line) => line.includes('Purger les radiateurs'));
+    expect(lines.some((line) => line.includes('15/01/2027 09:00'))).toBe(true);
+    expect(lines.some((line) => line.includes('15/07/2027 09:00'))).toBe(true);
+    expect(lines.some((line) => line.includes('10:00'))).toBe(false);
+  });
+
   it('publishes a private iCalendar feed that parses, and revokes it', async () => {
     const { url } = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/calendar-feed`, headers: me.headers })).json();
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/V1\/calendar\/[\w-]{20,}\.ics$/);
