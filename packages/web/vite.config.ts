@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -79,6 +81,32 @@ function homeShellHtml(): Plugin {
   };
 }
 
+/**
+ * React Router's production build in the built app. Its package.json sends every import to
+ * `dist/development` (remix-run/react-router#12532, #14102), which in 7.18 differs from `dist/production`
+ * by one flag only, `ENABLE_DEV_WARNINGS`: the developers' console warnings, ~600 B of gzip JS in
+ * the entry chunk (decision 006). `npm run dev` and the tests keep the development build.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const files = new Map([
+    ['react-router', path.join(dist, 'index.mjs')],
+    ['react-router/dom', path.join(dist, 'dom-export.mjs')],
+  ]);
+  return {
+    name: 'ecofoyer-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      const file = files.get(source);
+      if (!file) return null;
+      if (existsSync(file)) return file;
+      this.warn(`${file} is missing: React Router's development build is bundled`);
+      return null;
+    },
+  };
+}
+
 /** Modules of the `signed-in` chunk (with what they import statically). */
 const SIGNED_IN = [
   /node_modules[\\/]@tanstack[\\/]/,
@@ -94,6 +122,7 @@ const SIGNED_IN = [
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     homeShellHtml(),
     precompress(),
     // Service worker (src/sw.ts): offline shell, push, app badge. The manifest is public/manifest.webmanifest.

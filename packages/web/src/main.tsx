@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { logoutNow } from './features/auth/api/use-logout.ts';
+import { logoutNow } from './features/auth/api/logout.ts';
 import { setSessionLostHandler } from './lib/api-client.ts';
 
 // product §8: when the session cannot be renewed, log out and return to /login.

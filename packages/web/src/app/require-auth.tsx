@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/use-session.ts';
-import { logoutNow } from '../features/auth/api/use-logout.ts';
+import { logoutNow } from '../features/auth/api/logout.ts';
 import { refreshSession } from '../lib/api-client.ts';
 import { isTokenExpired, sessionStore } from '../lib/session.ts';
 

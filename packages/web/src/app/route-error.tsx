@@ -1,7 +1,7 @@
 import { MSG } from '@ecofoyer/contracts';
 import { Button, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import notFound from '../assets/illustrations/not-found.svg';
+import notFound from '../assets/illustrations/not-found.svg?no-inline';
 
 /** Each route's error boundary: the French message and a way out. */
 export function RouteError() {

@@ -1,23 +1,9 @@
-import { AUTH_BASE } from '@ecofoyer/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionStore } from '../../../lib/session.ts';
+import { logoutNow } from './logout.ts';
 
-/** product §4: logout clears the stored user and tokens and goes to /login; the server forgets the refresh token. */
-export function logoutNow() {
-  const refreshToken = sessionStore.get()?.refreshToken;
-  sessionStore.clear();
-  if (refreshToken) {
-    void fetch(`${AUTH_BASE}/signout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-      keepalive: true,
-    }).catch(() => {});
-  }
-}
-
+/** product §4: logout clears the stored user and tokens, TanStack Query's cache, and goes to /login. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -24,6 +24,59 @@ describe('sign-in form (product §2, §5)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('checks each field with the shared rules (validateLogin), in French, and signs in once the form is valid', async () => {
+    const signedIn = {
+      id: 4,
+      username: 'camille@example.fr',
+      email: 'camille@example.fr',
+      firstname: 'Camille',
+      lastname: 'Durand',
+      roles: ['ROLE_FREEMIUM'],
+      accessToken: 'a',
+      refreshToken: 'r',
+      tokenType: 'Bearer',
+      loginCount: 5,
+      deviceToken: 'd',
+    };
+    const calls = stubNetwork(() => ({ status: 200, body: signedIn }));
+    const user = userEvent.setup();
+    renderPage(page, '/login');
+    const email = screen.getByLabelText(/Email/);
+    const password = screen.getByLabelText(/^Mot de passe/);
+    // No address, a password of spaces only: product §5's two messages, nothing sent.
+    await user.type(password, '   ');
+    await user.click(screen.getByRole('button', { name: 'VALIDER' }));
+    expect(await screen.findByText('* Email est obligatoire')).toBeTruthy();
+    expect(screen.getByText('Ce champ est requis!')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+    // A field's message goes as soon as it changes; the other one stays until the next submit.
+    await user.type(email, 'camille@example.fr');
+    expect(screen.queryByText('* Email est obligatoire')).toBeNull();
+    expect(screen.getByText('Ce champ est requis!')).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, 'Ecofoyer@2026');
+    await user.click(screen.getByLabelText('Se souvenir de moi'));
+    await user.click(screen.getByRole('button', { name: 'VALIDER' }));
+    expect(await screen.findByText('Page d’accueil')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toEqual([`${AUTH_BASE}/signin`]);
+    expect(calls[0]!.body).toMatchObject({ username: 'camille@example.fr', password: 'Ecofoyer@2026' });
+    // « Se souvenir de moi » ticked: the session is kept in localStorage, beyond this browser session.
+    expect(localStorage.getItem('user')).toContain('camille@example.fr');
+  });
+
+  it('fills in the address the sign-up page handed over', async () => {
+    stubNetwork(() => ({ status: 500, body: {} }));
+    renderPage(
+      <Routes>
+        <Route path="/register" element={<Navigate to="/login" replace state={{ email: 'camille@example.fr' }} />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>,
+      '/register',
+    );
+    expect(((await screen.findByLabelText(/Email/)) as HTMLInputElement).value).toBe('camille@example.fr');
+  });
+
   it('says why a sign-in failed, with the server’s words, and stays on the page', async () => {
     stubNetwork(() => ({ status: 401, body: { message: 'Email ou mot de passe incorrect.' } }));
     const user = userEvent.setup();
@@ -34,6 +87,11 @@ describe('sign-in form (product §2, §5)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(MSG.loginFailed);
     expect(alert.textContent).toContain('Email ou mot de passe incorrect.');
+    // Ticking « Se souvenir de moi » keeps the refusal; changing the password removes it.
+    await user.click(screen.getByLabelText('Se souvenir de moi'));
+    expect(screen.getByRole('alert')).toBe(alert);
+    await user.type(screen.getByLabelText(/^Mot de passe/), '2');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('asks for the authenticator code when the account has two-factor sign-in, then enters the app', async () => {

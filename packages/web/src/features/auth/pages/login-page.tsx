@@ -1,7 +1,8 @@
 import { MSG, type SigninResponse, validateLogin } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/public-layout.tsx';
 import { pendingInvitation } from '../../foyer/pending-invitation.ts';
@@ -22,26 +23,19 @@ function returnPath(state: unknown): string | null {
 export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
-  // Plain state rather than @mantine/form and TanStack Query: the login page is the only page in
-  // the entry chunk, which holds neither (JS budgets, decision 006).
+  // No TanStack Query here: the login page is the only page in the entry chunk (JS budgets, decision 006).
   const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
-  // The address just registered, not typed twice: the sign-up page hands it over.
   const location = useLocation();
-  const [values, setValues] = useState({
-    email: (location.state as { email?: string } | null)?.email ?? '',
-    password: '',
-    remember: false,
-  });
-  const [errors, setErrors] = useState<Partial<Record<'email' | 'password', string>>>({});
-  const field = (name: 'email' | 'password') => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-      // The refusal of what was typed before goes with the change: it no longer applies.
-      setFailure(null);
+  const form = useForm({
+    mode: 'controlled',
+    // The address just registered, not typed twice: the sign-up page hands it over.
+    initialValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '', remember: false },
+    // The shared rules (product §5), as the server applies them; a field's error goes when it changes.
+    validate: (values) => Object.fromEntries(validateLogin(values).map((e) => [e.field, e.message])),
+    // The refusal of what was typed before goes with a change of the address or the password: it no
+    // longer applies. Ticking « Se souvenir de moi » keeps it.
+    onValuesChange: (values, previous) => {
+      if (values.email !== previous.email || values.password !== previous.password) setFailure(null);
     },
   });
 
@@ -90,7 +84,7 @@ export function LoginPage() {
       const user = await signinSecondFactor(
         challenge,
         useRecovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') },
-        values.remember,
+        form.getValues().remember,
       );
       enter(user, 'signin');
     } catch (error) {
@@ -101,12 +95,7 @@ export function LoginPage() {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateLogin(values);
-    setErrors(Object.fromEntries(invalid.map((e) => [e.field, e.message])));
-    if (invalid.length === 0) void run('signin', { username: values.email, password: values.password, remember: values.remember });
-  };
+  const submit = form.onSubmit(({ email, password, remember }) => void run('signin', { username: email, password, remember }));
 
   const busy = pending !== null;
   if (challenge) {
@@ -174,23 +163,16 @@ export function LoginPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="username" inputMode="email" withAsterisk {...field('email')} />
+          <TextInput label="Email" type="email" autoComplete="username" inputMode="email" withAsterisk {...form.getInputProps('email')} />
           <PasswordInput
             label="Mot de passe"
             autoComplete="current-password"
             withAsterisk
             visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-            {...field('password')}
+            {...form.getInputProps('password')}
           />
           <Group justify="space-between" wrap="wrap">
-            <Checkbox
-              label="Se souvenir de moi"
-              checked={values.remember}
-              onChange={(event) => {
-                const remember = event.currentTarget.checked;
-                setValues((v) => ({ ...v, remember }));
-              }}
-            />
+            <Checkbox label="Se souvenir de moi" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forgot-password" size="sm">
               Mot de passe oublié ?
             </Anchor>
