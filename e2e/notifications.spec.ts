@@ -64,6 +64,73 @@ describe('notifications (product §2, §4)', () => {
     await context.close();
   });
 
+  it('opens a reminder from its push or mail link on a phone: dated the day it came, the task’s day inside, marked done from there', async () => {
+    await moveClock(0);
+    const account = await createAccount();
+    const signin = await (
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
+    ).json();
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseURL()}/api/V1/profils/users/${signin.id}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signin.accessToken}`, ...init.headers },
+      });
+    const when = new Date(Date.now() + 2 * DAY).toISOString();
+    const created = await api('/events', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Nettoyer le filtre de la hotte', dt_realisation: when }),
+    });
+    expect(created.status).toBe(201);
+    const event = await created.json();
+    expect((await moveClock(1.5 * DAY)).created).toBeGreaterThanOrEqual(1);
+    // The access token has expired on the moved clock: signed in again.
+    const again = await (
+      await fetch(`${baseURL()}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.email, password: account.password }),
+      })
+    ).json();
+    signin.accessToken = again.accessToken;
+    const [reminder] = (await (await api('/notifs')).json()) as { id: number; dt_creation: string; title: string }[];
+    expect(reminder!.title).toMatch(/Nettoyer le filtre de la hotte/);
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('fr-FR', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/Paris',
+      }).format(new Date(iso));
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    // The address a push or the mail's « Ouvrir l’entretien » opens.
+    await page.goto(`/notification?id=${reminder!.id}`);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(`Reçue le ${day(reminder!.dt_creation)}`).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(`Prévu le ${day(when)}`).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'J’ai fait l’entretien' }).click();
+    await expect.poll(() => dialog.getByText('Entretien fait').isVisible()).toBe(true);
+    await expect
+      .poll(async () => ((await (await api('/events')).json()) as { id: number; status: string }[]).find((e) => e.id === event.id)?.status)
+      .toBe('DONE');
+    await page.screenshot({ path: 'e2e/screenshots/notification-task-phone.png' });
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    // The list dates each notification by the day it came (« Demain : … » reads right).
+    await expect.poll(() => page.url()).toMatch(/\/notification$/);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Nettoyer le filtre de la hotte/ }).textContent())
+      .toContain(day(reminder!.dt_creation));
+    await context.close();
+  });
+
   it('shows the newest 20 on a phone, then the older ones on demand', async () => {
     await moveClock(0);
     const account = await createAccount();

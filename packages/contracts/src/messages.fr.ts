@@ -22,6 +22,17 @@ export const REMINDER = {
   }),
   /** « pour Lave-linge Bosch », or nothing for a task of no appliance. */
   forDevice: (name: string | null) => (name ? ` pour ${name}` : ''),
+  /** Several reminders of one member at once (an import's tasks falling due together): one mail, one push. */
+  grouped: (count: number, titles: string[]) => ({
+    title: `${count} entretiens à prévoir`,
+    message:
+      titles.length > 3
+        ? `${titles.slice(0, 3).join(', ')} et ${titles.length - 3} autre${titles.length > 4 ? 's' : ''}.`
+        : `${titles.join(', ')}.`,
+  }),
+  /** The button of a reminder mail: the task, where it can be marked done. */
+  openTask: 'Ouvrir l’entretien',
+  openAll: 'Voir mes notifications',
 } as const;
 
 export const MSG = {

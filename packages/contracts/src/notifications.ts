@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_STATUSES } from './events.ts';
 
 /** GARANTIE: a guarantee of an appliance ends in 60 or 7 days. RAPPEL: a product recall concerns an appliance. */
 export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE', 'RAPPEL'] as const;
@@ -19,6 +20,8 @@ export const Notification = z.object({
       id: z.number().int(),
       title: z.string(),
       dt_realisation: z.string(),
+      /** Done already (by this member or another): the reminder no longer offers « J’ai fait l’entretien ». */
+      status: z.enum(EVENT_STATUSES),
       note: z.string().nullable(),
       applianceId: z.number().int().nullable(),
       applianceName: z.string().nullable(),

@@ -46,6 +46,7 @@ export const notificationListing = (db: Db, userId: number) =>
     .select([
       'e.title as event_title',
       'e.dt_realisation as event_date',
+      'e.status as event_status',
       'e.note as event_note',
       'e.appliance_id as event_appliance_id',
       'a.name as appliance_name',

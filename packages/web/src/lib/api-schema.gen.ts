@@ -10771,6 +10771,8 @@ export type paths = {
                                 maintenanceCardId: number | null;
                                 note: string | null;
                                 productId: number | null;
+                                /** @enum {string} */
+                                status: "NEW" | "DONE";
                                 title: string;
                             } | null;
                             id: number;
@@ -10901,6 +10903,8 @@ export type paths = {
                                 maintenanceCardId: number | null;
                                 note: string | null;
                                 productId: number | null;
+                                /** @enum {string} */
+                                status: "NEW" | "DONE";
                                 title: string;
                             } | null;
                             id: number;

@@ -5,9 +5,10 @@ import {
   type NotificationPreferences,
   type NotificationsQuery,
   type PushPayload,
+  REMINDER,
 } from '@ecofoyer/contracts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { applianceUrl, digestMail, digestWeek, reminderMail, validUnsubscribe } from './reminder-mail.ts';
+import { digestMail, digestWeek, groupedReminderMail, notificationUrl, reminderMail, validUnsubscribe } from './reminder-mail.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
@@ -27,6 +28,23 @@ const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL']);
 const DAY_MS = 86_400_000;
 /** The digest also lists the tasks left late this past month. */
 const DIGEST_LATE_DAYS = 30;
+
+/** The rows of each member, in their order. */
+function byMember<R extends { user_id: number }>(rows: R[]): Map<number, R[]> {
+  const members = new Map<number, R[]>();
+  for (const row of rows) members.set(row.user_id, [...(members.get(row.user_id) ?? []), row]);
+  return members;
+}
+
+/**
+ * A member's notifications made at once, as they reach them: the maintenance reminders together (an
+ * import's tasks falling due the same day: one mail, one push, not twenty), every other one alone.
+ */
+function grouped<R extends { type: string }>(rows: R[]): R[][] {
+  const maintenance = rows.filter((r) => r.type === 'MAINTENANCE');
+  const others = rows.filter((r) => r.type !== 'MAINTENANCE').map((r) => [r]);
+  return maintenance.length > 0 ? [maintenance, ...others] : others;
+}
 
 /** Browsers a user receives push messages on (bounded: each message is one outbound request per subscription). */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
@@ -55,6 +73,7 @@ export class NotificationsService {
               id: row.event_id,
               title: row.event_title,
               dt_realisation: new Date(row.event_date).toISOString(),
+              status: row.event_status === 'DONE' ? 'DONE' : 'NEW',
               note: row.event_note,
               applianceId: row.event_appliance_id,
               applianceName: row.appliance_name,
@@ -100,14 +119,31 @@ export class NotificationsService {
       if (made.length === 0) return { rows: made, pushes: [] };
       const recipients = new Map((await repo.recipients([...new Set(made.map((r) => r.user_id))])).map((r) => [r.user_id, r]));
       await repo.silence(made.filter((r) => recipients.get(r.user_id)?.in_app === false).map((r) => r.id));
-      for (const row of made) {
-        const to = recipients.get(row.user_id);
-        if (!to?.email || to.email_mode !== 'immediat' || !MAILED_TYPES.has(row.type)) continue;
-        await this.deps.mailer.send(reminderMail(to.email_address, row, this.mailLinks(row.user_id)), unit);
+      for (const [userId, own] of byMember(made)) {
+        const to = recipients.get(userId);
+        if (!to?.email || to.email_mode !== 'immediat') continue;
+        for (const group of grouped(own.filter((r) => MAILED_TYPES.has(r.type)))) {
+          const mail =
+            group.length > 1
+              ? groupedReminderMail(to.email_address, group, this.mailLinks(userId))
+              : reminderMail(to.email_address, group[0]!, this.mailLinks(userId));
+          await this.deps.mailer.send(mail, unit);
+        }
       }
       return { rows: made, pushes: made.filter((r) => recipients.get(r.user_id)?.push !== false) };
     });
-    await Promise.all(pushes.map((r) => this.push(r)));
+    await Promise.all(
+      [...byMember(pushes).values()].flatMap((own) =>
+        grouped(own).map((group) => {
+          if (group.length === 1) return this.push(group[0]!);
+          const { title, message } = REMINDER.grouped(
+            group.length,
+            group.map((r) => r.title),
+          );
+          return this.push({ user_id: group[0]!.user_id, title, message, url: '/notification' });
+        }),
+      ),
+    );
     return rows;
   }
 
@@ -265,7 +301,7 @@ export class NotificationsService {
   }
 
   /** A web-push message per subscription of the user; gone subscriptions (404/410) are dropped. */
-  private async push(notification: NotificationRow): Promise<void> {
+  private async push(notification: NotificationRow | { user_id: number; title: string; message: string; url: string }): Promise<void> {
     const subs = await this.repo.subscriptions(notification.user_id);
     if (subs.length === 0) return;
     const { vapid } = this.deps.config;
@@ -273,7 +309,7 @@ export class NotificationsService {
     const payload: PushPayload = {
       title: notification.title,
       body: notification.message,
-      url: notification.appliance_id ? applianceUrl(notification.appliance_id) : '/notification',
+      url: 'url' in notification ? notification.url : notificationUrl(notification),
       unread: await this.repo.countUnread(notification.user_id),
     };
     await Promise.all(

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DIGEST_HOUR_PARIS, longDateFr, MSG, parisDay } from '@ecofoyer/contracts';
+import { DIGEST_HOUR_PARIS, longDateFr, MSG, parisDay, REMINDER } from '@ecofoyer/contracts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 const escapeHtml = (s: string) =>
@@ -76,10 +76,21 @@ ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;li
 /** The page of an appliance (the web app's route), where a recall shows until handled. */
 export const applianceUrl = (applianceId: number) => `/inventaire/univers/appliance/fichedetail?id=${applianceId}`;
 
+/**
+ * Where a notification leads (the push's and the mail's button): a recall, its appliance's page; a
+ * maintenance reminder, the task itself in the notifications (marked done from there); else the list.
+ */
+export const notificationUrl = (notification: { id: number; type: string; appliance_id?: number | null; event_id?: number | null }) =>
+  notification.appliance_id
+    ? applianceUrl(notification.appliance_id)
+    : notification.type === 'MAINTENANCE' && notification.event_id
+      ? `/notification?id=${notification.id}`
+      : '/notification';
+
 /** A reminder as it happens (e-mail « à chaque rappel »): the notification's own title and message. */
 export function reminderMail(
   to: string,
-  notification: { title: string; message: string; type: string; appliance_id?: number | null },
+  notification: { id: number; title: string; message: string; type: string; appliance_id?: number | null; event_id?: number | null },
   at: Links,
 ): MailMessage {
   const l = links(at);
@@ -88,8 +99,26 @@ export function reminderMail(
       ? { label: 'Voir l’appareil', url: `${at.appUrl}${applianceUrl(notification.appliance_id)}` }
       : notification.type === 'GARANTIE'
         ? { label: 'Voir mes appareils', url: `${at.appUrl}/inventaire` }
-        : { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` };
+        : notification.event_id
+          ? { label: REMINDER.openTask, url: `${at.appUrl}${notificationUrl(notification)}` }
+          : { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` };
   return compose(to, notification.title, [notification.message], [], action, l);
+}
+
+/** Several maintenance reminders of one member made at once (an import's tasks falling due together): one mail listing them. */
+export function groupedReminderMail(to: string, reminders: { title: string; message: string }[], at: Links): MailMessage {
+  const { title } = REMINDER.grouped(
+    reminders.length,
+    reminders.map((r) => r.title),
+  );
+  return compose(
+    to,
+    title,
+    [],
+    reminders.map((r) => r.message),
+    { label: REMINDER.openAll, url: `${at.appUrl}/notification` },
+    links(at),
+  );
 }
 
 export interface DigestTask {

@@ -105,9 +105,11 @@ describe('notification preferences and reminder mails', () => {
     const [mail, ...more] = await mailsTo('rappel-mail@exemple.fr');
     expect(more).toEqual([]);
     expect(mail!.subject).toContain('Détartrer la cafetière');
-    expect(mail!.text).toContain('Ouvrir mon calendrier : http://localhost:3000/calendar');
+    // The button opens the task itself, where it is marked done.
+    const [reminder] = (await t.app.inject({ url: `${users(me.id)}/notifs`, headers: me.headers })).json();
+    expect(mail!.text).toContain(`Ouvrir l’entretien : http://localhost:3000/notification?id=${reminder.id}`);
     expect(mail!.text).toContain(`${MSG.reminderMailPreferences} : http://localhost:3000/profile#notifications`);
-    expect(mail!.html).toContain('<a href="http://localhost:3000/calendar"');
+    expect(mail!.html).toContain(`<a href="http://localhost:3000/notification?id=${reminder.id}"`);
     expect(mail!.html).toContain('Détartrer la cafetière');
     expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(http[^>]+)>$/.exec(header(mail!, 'list-unsubscribe') ?? '')![1]!;
@@ -177,6 +179,51 @@ describe('notification preferences and reminder mails', () => {
     await plan(me, 'Purger le chauffe-eau', new Date(t.clock.now().getTime() + 6 * HOUR));
     await t.app.services.notifications.tick();
     expect(push.received.filter((u) => u.includes('/push/muet')).length).toBe(1);
+  });
+
+  it('groups the reminders of a member falling due together (an import’s tasks) into one mail and one push; each stays in the app', async () => {
+    const me = await signedInUser(t, 'rappel-groupe@exemple.fr');
+    const sub = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/push/subscriptions`,
+      headers: me.headers,
+      payload: {
+        endpoint: push.endpoint('groupe'),
+        keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      },
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    const tasks = ['Détartrer la bouilloire', 'Nettoyer le filtre', 'Dégivrer le congélateur', 'Purger les radiateurs'];
+    for (const [i, title] of tasks.entries()) await plan(me, title, new Date(t.clock.now().getTime() + (5 + i) * HOUR));
+    // (Planning a first task earns a badge, pushed on its own: counted from here.)
+    const pushes = () => push.received.filter((u) => u.endsWith('/push/groupe')).length;
+    const before = pushes();
+    await t.app.services.notifications.tick();
+
+    const mails = await mailsTo('rappel-groupe@exemple.fr');
+    expect(mails.map((m) => m.subject)).toEqual(['4 entretiens à prévoir']);
+    for (const title of tasks) expect(mails[0]!.text).toContain(title);
+    expect(mails[0]!.text).toContain('Voir mes notifications : http://localhost:3000/notification');
+    expect(pushes() - before).toBe(1);
+    const listed = (
+      (await t.app.inject({ url: `${users(me.id)}/notifs`, headers: me.headers })).json() as { title: string; type: string }[]
+    )
+      .filter((n) => n.type === 'MAINTENANCE')
+      .map((n) => n.title);
+    expect(listed).toHaveLength(4);
+    for (const task of tasks) expect(listed.some((title) => title.includes(task))).toBe(true);
+
+    // One more alone, an hour later: a mail and a push of its own, as usual.
+    t.clock.advance(HOUR);
+    const next = await signedInUser(t, 'rappel-groupe@exemple.fr');
+    await plan(next, 'Changer le filtre de la hotte', new Date(t.clock.now().getTime() + 20 * HOUR));
+    const beforeNext = pushes();
+    await t.app.services.notifications.tick();
+    expect((await mailsTo('rappel-groupe@exemple.fr')).map((m) => m.subject)).toEqual([
+      '4 entretiens à prévoir',
+      expect.stringContaining('Changer le filtre de la hotte'),
+    ]);
+    expect(pushes() - beforeNext).toBe(1);
   });
 
   it('sends the Sunday-evening digest once, with the week’s tasks of the member and of the whole foyer, late ones first', async () => {

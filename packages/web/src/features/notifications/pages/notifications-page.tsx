@@ -1,8 +1,8 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSlot } from '../../../lib/slots.tsx';
 import { subscribeToPush, useMarkRead, useNotifications, usePushState } from '../api/notifications.ts';
@@ -12,6 +12,8 @@ import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
 import { applianceDetailPath } from '../../appliances/paths.ts';
+import { useMarkDone } from '../../events/api/use-mark-done.tsx';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
 
 /** How each kind of notification looks: a maintenance, a badge (« Défi »), a guarantee ending, a product recall. */
 const KIND: Record<Notification['type'], { color: string; label: string; icon: ReactNode }> = {
@@ -33,6 +35,32 @@ export function NotificationsPage() {
   const [push, setPush] = useState<PushOutcome | null>(null);
   const pushState = usePushState();
   const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const { update, markDone } = useMarkDone();
+  const canEdit = useCanEdit();
+
+  // A push or a mail opens one notification (`?id=`): it opens here, read, its task one tap from done.
+  const asked = Number(search.get('id')) || null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per `?id=` (the mutation and navigate change at each render)
+  useEffect(() => {
+    if (asked === null) return;
+    markRead.mutateAsync(asked).then(
+      (n) => {
+        if (n.applianceId !== null) navigate(applianceDetailPath(n.applianceId), { replace: true });
+        else setOpen(n);
+      },
+      () => undefined,
+    );
+  }, [asked]);
+  const close = () => {
+    setOpen(null);
+    if (asked !== null) setSearch({}, { replace: true });
+  };
+  const recordDone = async (n: Notification) => {
+    if (!n.event) return;
+    await markDone(n.event.id);
+    setOpen((current) => (current?.id === n.id && current.event ? { ...current, event: { ...current.event, status: 'DONE' } } : current));
+  };
 
   const openNotification = (n: Notification) => {
     // A recall opens its appliance's page, where its banner says what to do.
@@ -108,7 +136,7 @@ export function NotificationsPage() {
                     {n.status === 'ACTIF' && <span className="visually-hidden"> (non lue)</span>}
                   </Text>
                   <Text size="sm" c="dimmed" lineClamp={1}>
-                    {longDateFr(n.event?.dt_realisation ?? n.dt_creation)} · {n.message}
+                    {longDateFr(n.dt_creation)} · {n.message}
                   </Text>
                 </div>
               </UnstyledButton>
@@ -130,13 +158,7 @@ export function NotificationsPage() {
         )}
       </Stack>
 
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={open?.title}
-        centered
-        closeButtonProps={{ 'aria-label': 'Fermer' }}
-      >
+      <Modal opened={open !== null} onClose={close} title={open?.title} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
         {open && (
           <Stack>
             <Group gap="xs">
@@ -144,10 +166,11 @@ export function NotificationsPage() {
                 {KIND[open.type].label}
               </Badge>
               <Text size="sm" c="dimmed">
-                {longDateFr(open.event?.dt_realisation ?? open.dt_creation)}
+                Reçue le {longDateFr(open.dt_creation)}
               </Text>
             </Group>
             <Text>{open.message}</Text>
+            {open.event && <Text fw={600}>Prévu le {longDateFr(open.event.dt_realisation)}</Text>}
             {open.event?.applianceName && <Text>Appareil : {open.event.applianceName}</Text>}
             {open.event?.note && (
               <Text>
@@ -157,6 +180,17 @@ export function NotificationsPage() {
             )}
             {open.type === 'MAINTENANCE' && open.event && (
               <>
+                {open.event.status === 'DONE' ? (
+                  <Text c="eco.8" fw={600} role="status">
+                    <IconCircleCheck size={18} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Entretien fait
+                  </Text>
+                ) : (
+                  canEdit && (
+                    <Button leftSection={<IconCircleCheck size={18} />} loading={update.isPending} onClick={() => recordDone(open)}>
+                      J’ai fait l’entretien
+                    </Button>
+                  )
+                )}
                 <Group>
                   {open.event.maintenanceCardId && open.event.productId && (
                     <Button
