@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../packages/server/test/pdf-text.ts';
 import { baseURL, DESKTOP, household, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp';
@@ -113,6 +114,12 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     expect(pdf.suggestedFilename()).toMatch(/^ecofoyer-dossier-\d{4}-\d{2}-\d{2}\.pdf$/);
     const bytes = readFileSync((await pdf.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The invoice's page is counted in every « Page n / N », and captioned with its appliance.
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(2);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / 2`));
+    expect(pages[1]).toContain('Facture — Lave-linge Bosch');
+    expect(pages[1]).toContain('Facture Boulanger — Lave-linge Bosch Série 6 — 1 234,50 €');
 
     // A reload shows the same dossier again (the dossiers of the last 24 h).
     await page.reload();

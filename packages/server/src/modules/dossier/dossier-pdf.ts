@@ -6,13 +6,15 @@ import { fitText, pdfText } from '../../lib/pdf-text.ts';
 const pdfkit = lazyModule(() => import('pdfkit').then((m) => m.default));
 
 /** A4 in points, and the page's margins. */
-const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
+export const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
+/** Every page's footer: the household and the day on the left, « Page n / N » on the right, its text's top this far above the page's bottom. */
+export const FOOTER = { size: 8, fromBottom: 30 } as const;
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const PHOTO = 96;
 /** Each appliance's block: its photo, or its seven lines, and the space around. */
 const BLOCK = Math.max(PHOTO, 18 + 7 * 13) + 16;
 const GREEN = '#1f5f3f';
-const GREY = '#555555';
+export const GREY = '#555555';
 
 export interface DossierEntry extends DossierAppliance {
   /** The photo, made small (JPEG), or null. */
@@ -25,6 +27,11 @@ export interface DossierInput {
   entries: DossierEntry[];
   /** Invoices added after the list (images only: a PDF invoice is merged afterwards), each as its own page. */
   appendix: { title: string; load: () => Promise<Buffer | null> }[];
+  /**
+   * False when PDF invoices follow (dossier.job.ts): their pages are only known once merged, so the
+   * job writes every « Page n / N » then, and this layout leaves them out. True by default.
+   */
+  numberPages?: boolean;
   onProgress: (done: number) => Promise<void> | void;
 }
 
@@ -66,6 +73,11 @@ function details(a: DossierAppliance): [string, string][] {
     ['Garantie', a.garantie],
     ['Facture', a.facture ? a.facture.nom : 'aucune'],
   ];
+}
+
+/** The footer's left part: whose dossier, of which day. */
+export function footerTitle(foyer: string, at: Date): string {
+  return `${fitText(foyer, TEXT_MAX)} — dossier d’inventaire du ${dayFr(parisDay(at))}`;
 }
 
 /**
@@ -137,17 +149,18 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
   const footer = () => {
     const { x, y } = doc;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
-    doc.text(pdfText(`${input.foyer} — dossier d’inventaire du ${dayFr(parisDay(input.at))}`), PAGE.margin, PAGE.height - 30, {
+    doc.font('Helvetica').fontSize(FOOTER.size).fillColor(GREY);
+    doc.text(pdfText(footerTitle(input.foyer, input.at)), PAGE.margin, PAGE.height - FOOTER.fromBottom, {
       width: CONTENT_WIDTH / 2,
       lineBreak: false,
       ellipsis: true,
     });
-    doc.text(`Page ${page} / ${pageCount}`, PAGE.margin + CONTENT_WIDTH / 2, PAGE.height - 30, {
-      width: CONTENT_WIDTH / 2,
-      align: 'right',
-      lineBreak: false,
-    });
+    if (input.numberPages !== false)
+      doc.text(`Page ${page} / ${pageCount}`, PAGE.margin + CONTENT_WIDTH / 2, PAGE.height - FOOTER.fromBottom, {
+        width: CONTENT_WIDTH / 2,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = PAGE.margin;
     doc.x = x;
     doc.y = y;

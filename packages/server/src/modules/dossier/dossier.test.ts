@@ -2,14 +2,14 @@ import { asFoyerId } from '../../lib/ids.ts';
 import { type Droits, MSG, SharedDossier } from '@ecofoyer/contracts';
 import { guaranteeText } from './dossier-describe.ts';
 import { sql } from 'kysely';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { inflatingPdf } from '../../../test/inflating-pdf.ts';
-import { pdfPages } from '../../../test/pdf-text.ts';
+import { type PlacedText, pdfPages, pdfPlacedTexts } from '../../../test/pdf-text.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -169,7 +169,68 @@ describe('« Dossier d’inventaire »', () => {
     expect(pages).toHaveLength(3);
     expect(pages[0]).toContain('Facture (image)');
     expect(pages[1]).toContain('Facture — Lave-linge du bas');
+    expect(pages[2]).toContain('Facture — Frigo');
     expect(pages[2]).toContain('FACTURE-ORIGINALE-77');
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / 3`));
+  });
+
+  it('numbers the pages once the PDF invoice is appended, and captions it with its appliance above its content, never over it', async () => {
+    const me = await signedInUser(t, 'facture-paginee@exemple.fr');
+    const id = await appliance(me, { prod_id: washer, marque: 'Bosch', modele: 'C3', name: 'Lave-linge de la buanderie' });
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    // The invoice's own text at its very top and bottom: a caption or a footer drawn on the page would cover it.
+    const sheet = source.addPage([595.28, 841.89]);
+    sheet.drawText('EN-TETE-DU-VENDEUR', { x: 20, y: 841.89 - 14, size: 12, font });
+    sheet.drawText('MENTIONS-LEGALES', { x: 400, y: 6, size: 8, font });
+    await invoice(me, id, Buffer.from(await source.save()), 'facture.pdf');
+    const job = await built(me, true);
+    expect(job).toMatchObject({ statut: 'pret', fait: 2, total: 2 });
+    const bytes = (await download(me, job.id)).rawPayload;
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Page 1 / 2');
+    expect(pages[1]).toContain('Page 2 / 2');
+    expect(pages[1]).toContain('Facture — Lave-linge de la buanderie');
+    expect(pages[1]).toContain('Foyer de Camille — dossier d’inventaire du 24 novembre 2026');
+    expect(pages[1]).toContain('EN-TETE-DU-VENDEUR');
+    const placed = (await pdfPlacedTexts(bytes))[1]!;
+    const at = (text: string) => placed.find((p) => p.str.includes(text))!;
+    const caption = at('Facture — Lave-linge');
+    const footer = at('Page 2 / 2');
+    expect(caption.upright && footer.upright).toBe(true);
+    // The caption's baseline above the invoice's first line, the footer's top below its last line.
+    expect(caption.y).toBeLessThan(at('EN-TETE-DU-VENDEUR').y - at('EN-TETE-DU-VENDEUR').size);
+    expect(footer.y - footer.size).toBeGreaterThan(at('MENTIONS-LEGALES').y);
+  });
+
+  it('captions a turned invoice (/Rotate 90) the right way up, on its first page only, and numbers its pages after the dossier’s', async () => {
+    const me = await signedInUser(t, 'facture-tournee@exemple.fr');
+    const id = await appliance(me, { prod_id: fridge, marque: 'Smeg', modele: 'R9', name: 'Frigo de la cave' });
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    for (const n of [1, 2]) {
+      // Shown in landscape: the page's left edge is the top a reader sees, its text turned with it.
+      const sheet = source.addPage([595.28, 841.89]);
+      sheet.setRotation(degrees(90));
+      sheet.drawText(`FEUILLET-${n}`, { x: 16, y: 20, size: 12, font, rotate: degrees(90) });
+    }
+    await invoice(me, id, Buffer.from(await source.save()), 'facture.pdf');
+    const job = await built(me, true);
+    const bytes = (await download(me, job.id)).rawPayload;
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(3);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / 3`));
+    expect(pages[1]).toContain('Facture — Frigo de la cave');
+    expect(pages[2]).not.toContain('Facture — Frigo de la cave');
+    const placed = await pdfPlacedTexts(bytes);
+    const at = (page: PlacedText[], text: string) => page.find((p) => p.str.includes(text))!;
+    const first = at(placed[1]!, 'FEUILLET-1');
+    expect(first.upright).toBe(true);
+    const caption = at(placed[1]!, 'Facture — Frigo');
+    expect(caption.upright).toBe(true);
+    expect(caption.y).toBeLessThan(first.y - first.size);
+    expect(at(placed[2]!, 'Page 3 / 3').upright).toBe(true);
   });
 
   it('leaves out an invoice that inflates past 50 MB, with a warning line in the PDF and the log, and the event loop free meanwhile', async () => {
