@@ -119,6 +119,23 @@ describe('spare parts and the repair bonus', () => {
     expect(r.pieces.source).toContain('une estimation');
   });
 
+  it('says the parts’ end as past once the clock is beyond it: a 2012 washer’s obligation ended in 2022, never « jusqu’en 2022 »', () => {
+    const old = { ...washer, dtAchat: '2012-06-15' };
+    expect(computeRights(old, '2026-11-24').pieces).toMatchObject({
+      jusqua: '2022-06-15',
+      texte: 'L’obligation de disponibilité a pris fin en 2022 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
+    });
+    // The reference is the day given, not the year written: the same washer in 2021, and on the last day itself.
+    expect(computeRights(old, '2021-03-01').pieces.texte).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
+    expect(computeRights(old, '2022-06-15').pieces.texte).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
+    expect(computeRights(old, '2022-06-16').pieces.texte).toContain('a pris fin en 2022');
+    expect(computeRights(washer, '2026-11-24').pieces.texte).toBe('Disponibles au moins jusqu’en 2035 (estimation).');
+    expect(computeRights({ ...washer, dtAchat: null }, '2026-11-24').pieces.texte).toBe('Au moins 10 ans.');
+    expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces.texte).toBe(
+      'Pas de durée minimale fixée par la loi.',
+    );
+  });
+
   it('gives a kettle the French 5-year floor, and a lawnmower no legal minimum', () => {
     expect(computeRights({ ...washer, productSlug: 'bouilloire' }, '2026-11-24').pieces.annees).toBe(5);
     expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces).toMatchObject({

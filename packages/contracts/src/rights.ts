@@ -44,7 +44,8 @@ export const Droits = z.object({
     })
     .nullable(),
   commerciale: z.object({ fin: z.string(), active: z.boolean() }).nullable(),
-  pieces: z.object({ jusqua: z.string().nullable(), annees: z.number().int().nullable(), source: z.string() }),
+  /** `texte`: the availability said on the day asked, past once `jusqua` is. */
+  pieces: z.object({ jusqua: z.string().nullable(), annees: z.number().int().nullable(), source: z.string(), texte: z.string() }),
   bonus: z.object({ eligible: z.boolean(), montant: z.number(), raison: z.string() }),
   conseil: z.object({ action: z.enum(['garantie', 'garantie-commerciale', 'reparer', 'renseigner']), texte: z.string() }),
   /**
@@ -144,7 +145,7 @@ const FRENCH_FLOOR = new Set([
   'telephone-fixe',
 ]);
 
-function parts(productSlug: string | null, purchase: string | null): Droits['pieces'] {
+function parts(productSlug: string | null, purchase: string | null, today: string): Droits['pieces'] {
   const rule = productSlug
     ? (PARTS_YEARS[productSlug] ??
       (FRENCH_FLOOR.has(productSlug) ? { years: 5, source: 'article L111-4 du code de la consommation et décret n° 2021-1943' } : null))
@@ -155,11 +156,20 @@ function parts(productSlug: string | null, purchase: string | null): Droits['pie
       annees: null,
       source:
         'Aucune durée minimale de disponibilité des pièces n’est fixée par la loi pour ce type d’appareil : demandez-la au vendeur, elle doit figurer sur la facture ou le bon de livraison (article L111-4 du code de la consommation).',
+      texte: 'Pas de durée minimale fixée par la loi.',
     };
+  const jusqua = purchase ? addMonths(purchase, rule.years * 12) : null;
   return {
-    jusqua: purchase ? addMonths(purchase, rule.years * 12) : null,
+    jusqua,
     annees: rule.years,
     source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle.`,
+    // An old appliance's end date is past: said as ended, never as a promise (« jusqu’en 2022 » in 2026).
+    texte:
+      jusqua === null
+        ? `Au moins ${rule.years} ans.`
+        : jusqua >= today
+          ? `Disponibles au moins jusqu’en ${jusqua.slice(0, 4)} (estimation).`
+          : `L’obligation de disponibilité a pris fin en ${jusqua.slice(0, 4)} (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.`,
   };
 }
 
@@ -251,7 +261,7 @@ export function computeRights(input: RightsInput, today: string): Droits {
   return {
     legale,
     commerciale,
-    pieces: parts(input.productSlug, input.dtAchat ?? debut),
+    pieces: parts(input.productSlug, input.dtAchat ?? debut, today),
     bonus,
     conseil,
     reparabilite: input.reparabilite ?? null,

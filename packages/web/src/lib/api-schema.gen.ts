@@ -11988,6 +11988,7 @@ export type paths = {
                                 annees: number | null;
                                 jusqua: string | null;
                                 source: string;
+                                texte: string;
                             };
                             reparabilite: {
                                 enregistrements: number;

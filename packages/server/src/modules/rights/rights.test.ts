@@ -119,7 +119,12 @@ describe('« Mes droits »', () => {
         prolongations: [{ raison: 'Réparé sous garantie le 2 juin 2025 : 6 mois de plus', mois: 6 }],
       },
       commerciale: { fin: '2027-01-03', active: true },
-      pieces: { jusqua: '2034-12-24', annees: 10, source: expect.stringContaining('règlement (UE) 2019/2023') },
+      pieces: {
+        jusqua: '2034-12-24',
+        annees: 10,
+        source: expect.stringContaining('règlement (UE) 2019/2023'),
+        texte: 'Disponibles au moins jusqu’en 2034 (estimation).',
+      },
       bonus: {
         eligible: false,
         montant: 50,
@@ -149,6 +154,20 @@ describe('« Mes droits »', () => {
       enregistrements: direct.category_records,
     });
     expect(reparabilite.enregistrements).toBeGreaterThan(0);
+  });
+
+  it('says a 2012 washer’s spare parts as an obligation that ended, on the day the server’s clock gives', async () => {
+    const id = (await add({ dt_achat: '2012-06-15' })).json().id as number;
+    const rights = async () => (await t.app.inject({ url: `${item(id)}/droits`, headers: me.headers })).json().pieces.texte as string;
+    expect(await rights()).toBe(
+      'L’obligation de disponibilité a pris fin en 2022 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
+    );
+    try {
+      t.clock.set('2022-06-01T10:00:00Z');
+      expect(await rights()).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
+    } finally {
+      t.clock.set('2026-11-24T10:00:00Z');
+    }
   });
 
   it('answers 404 for another household’s appliance and 401 without a session', async () => {

@@ -93,13 +93,7 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       {commerciale && <Guarantee label="Garantie commerciale" active={commerciale.active} until={commerciale.fin} />}
       <Stack gap={2}>
         <Text fw={600}>Pièces détachées</Text>
-        <Text size="sm">
-          {pieces.jusqua
-            ? `Disponibles au moins jusqu’en ${pieces.jusqua.slice(0, 4)} (estimation).`
-            : pieces.annees
-              ? `Au moins ${pieces.annees} ans.`
-              : 'Pas de durée minimale fixée par la loi.'}
-        </Text>
+        <Text size="sm">{pieces.texte}</Text>
         <Text size="xs" c="dimmed">
           {pieces.source}
         </Text>
