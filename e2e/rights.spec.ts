@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { addMonths, dayFr, parisDay } from '@ecofoyer/contracts';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../packages/server/test/pdf-text.ts';
 import { baseURL, household, label, launchBrowser, login, mailTo, moveClock, newContext, PHONE, visible } from './helpers.ts';
 
 let browser: Browser;
@@ -16,7 +18,16 @@ describe('« Mes droits » on the appliance page', () => {
   it('a washing machine bought 23 months ago is still under the legal guarantee; its paperwork is kept and the commercial guarantee shown', async () => {
     const today = parisDay(new Date());
     const bought = addMonths(today, -23);
-    const { account, applianceId, userId } = await household({ appliance: { modele: 'Série 6', dt_achat: bought } });
+    const { account, api, applianceId, prodId, universeId, userId } = await household({
+      appliance: { modele: 'Série 6', dt_achat: bought },
+    });
+    // A breakdown noted from the assistant: its title starts with « Panne : ».
+    const noted = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await api(`/api/V1/profils/users/${userId}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Panne : Le lave-linge ne vidange pas', dt_realisation: noted, applianceId, type: 'PANNE' }),
+    });
 
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
@@ -50,7 +61,13 @@ describe('« Mes droits » on the appliance page', () => {
       .poll(() => letter.innerText())
       .toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
     expect(await letter.innerText()).toContain(`J’ai acheté le ${dayFr(bought)}`);
-    expect(await letter.innerText()).toContain('(décrivez ici la panne constatée et sa date)');
+    // The seller unknown yet: a place for its name and its address; the defect said once; no invoice, so nothing « ci-joint ».
+    expect(await letter.innerText()).toContain('[Nom du vendeur]\n[Adresse du vendeur]');
+    expect(await letter.innerText()).toContain(
+      `Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (constaté le ${dayFr(parisDay(new Date(noted)))}).`,
+    );
+    expect(await letter.innerText()).not.toMatch(/Panne\s*:/);
+    expect(await letter.innerText()).not.toContain('ci-joint');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       letter.getByRole('button', { name: 'Télécharger en PDF' }).click(),
@@ -58,7 +75,9 @@ describe('« Mes droits » on the appliance page', () => {
     expect(download.suggestedFilename()).toBe(`lettre-garantie-${applianceId}.pdf`);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdf.length).toBeGreaterThan(1000);
+    const printed = (await pdfPages(pdf)).join(' ');
+    expect(printed).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
+    expect(printed).toContain('[Nom du vendeur] [Adresse du vendeur]');
     await page.screenshot({ path: 'e2e/screenshots/rights-phone.png', fullPage: true });
 
     // The paperwork, entered on the edit page, is kept and shown.
@@ -71,11 +90,37 @@ describe('« Mes droits » on the appliance page', () => {
     await page.getByLabel(label('Fin de la garantie commerciale')).fill(addMonths(today, 36));
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await visible(page, 'Tes modifications sur Lave-linge Bosch sont enregistrées');
+    // The invoice, kept with the appliance: the letter now encloses it.
+    const invoice = new FormData();
+    const sheet = await PDFDocument.create();
+    sheet.addPage([595, 842]).drawText('Facture Boulanger Lyon', { x: 50, y: 780, size: 12 });
+    invoice.append('file', new Blob([new Uint8Array(await sheet.save())], { type: 'application/pdf' }), 'facture.pdf');
+    await api(`/api/V1/profils/users/foyers/univers/appliances/${applianceId}/facture`, { method: 'PUT', body: invoice });
     await page.goto(`/inventaire/univers/appliance/fichedetail?id=${applianceId}`);
     await visible(page, 'Boulanger Lyon');
     await visible(page, '549,90 €');
     await expect.poll(text).toContain('Garantie commerciale');
     expect(await text()).toContain(`Jusqu’au ${dayFr(addMonths(today, 36))}`);
+    await rights.getByText('Lettre au vendeur pour faire jouer la garantie').click();
+    await expect.poll(() => letter.innerText()).toContain('Boulanger Lyon\n[Adresse du vendeur]');
+    expect(await letter.innerText()).toContain('Vous trouverez ci-joint une copie de la facture.');
+
+    // A washer bought in 2012: its parts' obligation is said to have ended, never « jusqu’en 2022 ».
+    const old = new FormData();
+    old.append(
+      'data',
+      JSON.stringify({ prod_id: prodId, name: 'Vieux lave-linge', marque: 'Whirlpool', modele: 'AWO 612', dt_achat: '2012-06-15' }),
+    );
+    const { id: oldId } = await api<{ id: number }>(`/api/V1/profils/users/${userId}/foyers/univers/${universeId}/appliances`, {
+      method: 'POST',
+      body: old,
+    });
+    await page.goto(`/inventaire/univers/appliance/fichedetail?id=${oldId}`);
+    await expect.poll(() => rights.getByTestId('rights').isVisible()).toBe(true);
+    expect(await text()).toMatch(
+      /Pièces détachées\s+L’obligation de disponibilité a pris fin en 2022 \(estimation\)\s: le fabricant ou un réparateur peut encore en avoir\./,
+    );
+    expect(await text()).not.toContain('jusqu’en 2022');
 
     // The same answer in the repair flow, above the chat, with the way back to the rights.
     await page.goto(`/repair?appliance=${applianceId}`);

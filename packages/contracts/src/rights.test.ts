@@ -172,12 +172,13 @@ describe('the claim letter', () => {
     dtLivraison: '2025-01-24',
     prixAchat: 549.9,
     occasion: false,
+    facture: true,
     defaut: 'Le lave-linge ne vidange pas (15 novembre 2026)',
     aujourdhui: '2026-11-24',
   };
   it('is pre-filled with the appliance, the seller, the dates, the price, the serial number and the defect, and cites the law', () => {
     const text = claimLetter(base).join('\n');
-    expect(text).toContain('À l’attention de Boulanger Lyon');
+    expect(text).toContain('Boulanger Lyon\n[Adresse du vendeur]');
     expect(text).toContain(
       'Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604',
     );
@@ -187,9 +188,45 @@ describe('the claim letter', () => {
     expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (15 novembre 2026).');
     expect(text).toMatch(/articles L217-3 et suivants.+trente jours \(article L217-10\).+vingt-quatre mois.+article L217-7/);
   });
+  it('addresses the seller by name, then a place for its address, and signs from the household’s address or a place for it', () => {
+    const letter = claimLetter(base);
+    expect(letter.slice(0, 2)).toEqual(['Camille Durand\n8 rue Verte, 44000 Nantes', 'Boulanger Lyon\n[Adresse du vendeur]']);
+    const unknown = claimLetter({ ...base, vendeur: null, adresse: null });
+    expect(unknown.slice(0, 2)).toEqual(['Camille Durand\n[Votre adresse]', '[Nom du vendeur]\n[Adresse du vendeur]']);
+    expect(unknown.join('\n')).not.toContain('auprès de');
+  });
+
+  it('names the defect once, whether or not the breakdown’s title starts with « Panne : »', () => {
+    for (const defaut of [
+      'Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026)',
+      'panne\u00a0: Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).',
+      'Le lave-linge ne vidange pas (constaté le 15 novembre 2026)',
+    ]) {
+      const text = claimLetter({ ...base, defaut }).join('\n');
+      expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).');
+      expect(text).not.toMatch(/panne\s*:/i);
+    }
+    expect(claimLetter({ ...base, defaut: 'Panne : ' }).join('\n')).toContain('(décrivez ici la panne constatée et sa date)');
+  });
+
+  it('says « ci-joint » only when the invoice is kept with the appliance', () => {
+    const withInvoice = claimLetter({ ...base, facture: true }).join('\n');
+    expect(withInvoice).toContain('Vous trouverez ci-joint une copie de la facture.');
+    const without = claimLetter({ ...base, facture: false }).join('\n');
+    expect(without).not.toContain('ci-joint');
+    expect(without).toContain('Je vous prie d’agréer, Madame, Monsieur, l’expression de mes salutations distinguées.');
+    // Without a purchase date either, no « facture jointe » to point to: a place to write the date.
+    const undated = claimLetter({ ...base, facture: false, dtAchat: null, dtLivraison: null }).join('\n');
+    expect(undated).toContain('J’ai acheté le [date d’achat] auprès de Boulanger Lyon');
+    expect(undated).not.toContain('jointe');
+    expect(claimLetter({ ...base, facture: true, dtAchat: null, dtLivraison: null }).join('\n')).toContain(
+      'J’ai acheté à la date indiquée sur la facture jointe',
+    );
+  });
+
   it('says what to add when the defect or the seller is unknown, and counts twelve months for second-hand', () => {
     const text = claimLetter({ ...base, vendeur: null, defaut: null, occasion: true, prixAchat: null }).join('\n');
-    expect(text).toContain('À l’attention de votre service client');
+    expect(text).toContain('[Nom du vendeur]');
     expect(text).toContain('(décrivez ici la panne constatée et sa date)');
     expect(text).toContain('douze mois');
     expect(text).not.toContain('prix');

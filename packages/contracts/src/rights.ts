@@ -282,6 +282,8 @@ export interface ClaimLetterInput {
   dtLivraison: string | null;
   prixAchat: number | null;
   occasion: boolean;
+  /** An invoice file is kept with the appliance: the letter says it is enclosed. */
+  facture: boolean;
   /** The breakdown, as diagnosed or noted (null: a sentence for the user to complete is written). */
   defaut: string | null;
   aujourdhui: string;
@@ -291,25 +293,33 @@ const euros = (n: number) => new Intl.NumberFormat('fr-FR', { style: 'currency',
 
 /**
  * The letter to the seller invoking the legal guarantee of conformity (articles L217-3 and
- * following of the code de la consommation), one paragraph per line: pre-filled with what the app
- * knows, and saying plainly what the user must add when something is missing.
+ * following of the code de la consommation), one paragraph per item — the sender's and the
+ * seller's blocks with their lines joined by « \n »: pre-filled with what the app knows, and saying
+ * plainly what the user must add when something is missing (« [Adresse du vendeur] »).
  */
 export function claimLetter(input: ClaimLetterInput): string[] {
   const appareil = [input.appareil, [input.marque, input.modele].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const achat = input.dtAchat ? `le ${dayFr(input.dtAchat)}` : 'à la date indiquée sur la facture jointe';
+  const achat = input.dtAchat
+    ? `le ${dayFr(input.dtAchat)}`
+    : input.facture
+      ? 'à la date indiquée sur la facture jointe'
+      : 'le [date d’achat]';
   const delivered = input.dtLivraison && input.dtLivraison !== input.dtAchat ? `, livré le ${dayFr(input.dtLivraison)}` : '';
   const presumption = input.occasion ? 'douze mois' : 'vingt-quatre mois';
+  // A breakdown's title often starts with its kind (« Panne : … », from the assistant): the sentence already says it.
+  const defaut = input.defaut?.replace(/^(\s*panne\s*:\s*)+/i, '').replace(/[\s.]+$/, '');
+  const signature = `${input.prenom} ${input.nom}`.trim();
   return [
-    `${input.prenom} ${input.nom}`.trim(),
-    ...(input.adresse ? [input.adresse] : []),
-    `À l’attention de ${input.vendeur ?? 'votre service client'}`,
+    // The sender's and the seller's blocks, a paragraph each; the app keeps no seller's address, so a place is left for it.
+    `${signature}\n${input.adresse ?? '[Votre adresse]'}`,
+    `${input.vendeur ?? '[Nom du vendeur]'}\n[Adresse du vendeur]`,
     `Le ${dayFr(input.aujourdhui)}`,
     `Objet : mise en œuvre de la garantie légale de conformité — ${appareil}${input.numeroSerie ? `, numéro de série ${input.numeroSerie}` : ''}`,
     'Madame, Monsieur,',
     `J’ai acheté ${achat}${delivered}${input.vendeur ? ` auprès de ${input.vendeur}` : ''} l’appareil suivant : ${appareil}${input.prixAchat !== null ? `, pour un prix de ${euros(input.prixAchat)}` : ''}.`,
-    `Cet appareil présente le défaut suivant : ${input.defaut ?? '(décrivez ici la panne constatée et sa date)'}.`,
+    `Cet appareil présente le défaut suivant : ${defaut || '(décrivez ici la panne constatée et sa date)'}.`,
     `En application des articles L217-3 et suivants du code de la consommation, je vous demande de le mettre en conformité, par sa réparation ou à défaut son remplacement, sans aucun frais pour moi et dans un délai de trente jours (article L217-10). Le défaut étant apparu dans les ${presumption} suivant la délivrance, il est présumé exister au moment de celle-ci (article L217-7).`,
-    'Vous trouverez ci-joint une copie de la facture. Je vous prie d’agréer, Madame, Monsieur, l’expression de mes salutations distinguées.',
-    `${input.prenom} ${input.nom}`.trim(),
+    `${input.facture ? 'Vous trouverez ci-joint une copie de la facture. ' : ''}Je vous prie d’agréer, Madame, Monsieur, l’expression de mes salutations distinguées.`,
+    signature,
   ];
 }

@@ -139,6 +139,7 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
     dtLivraison: appliance.dt_livraison,
     prixAchat: appliance.prix_achat,
     occasion: appliance.occasion,
+    facture: appliance.facture !== null,
     defaut: breakdown
       ? `${breakdown.title.replace(/\.$/, '')} (constaté le ${dayFr(parisDay(new Date(breakdown.dt_realisation)))})`
       : (appliance.panne_note ?? null),
@@ -169,7 +170,7 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
         <Paper withBorder radius="md" p="sm" bg="gray.0">
           {paragraphs.map((p, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the letter's paragraphs never reorder.
-            <Text key={i} size="sm" mb={6}>
+            <Text key={i} size="sm" mb={6} style={{ whiteSpace: 'pre-line' }}>
               {p}
             </Text>
           ))}
