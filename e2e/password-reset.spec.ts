@@ -48,14 +48,13 @@ describe('forgot password → mailed link → reset → login', () => {
     await login(page, account.email, 'Renouveau7?');
     await page.waitForURL(/\/(home|welcome)$/);
 
-    // The link is single use.
+    // The link is single use, and the page says so when it opens, before any password is typed.
     await page.goto(link);
-    await page.getByLabel(label('Nouveau mot de passe')).fill('Encore8?pass');
-    await page.getByLabel(label('Confirmer le mot de passe')).fill('Encore8?pass');
-    await page.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect
-      .poll(() => page.getByText('Ce lien de réinitialisation est invalide ou a expiré.', { exact: false }).isVisible())
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Ce lien de réinitialisation est invalide ou a expiré.' }).isVisible())
       .toBe(true);
+    expect(await page.getByLabel(label('Nouveau mot de passe')).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Demander un nouveau lien' }).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, label, launchBrowser, login, newContext } from './helpers.ts';
+import { createAccount, label, launchBrowser, login, moveClock, newContext, PHONE } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -181,6 +181,28 @@ describe('token renewal (product §4, §8)', () => {
     await page.goto('/user');
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+    // A token the server does not know: no reason to give.
+    await expect.poll(() => page.getByRole('button', { name: 'VALIDER' }).isVisible()).toBe(true);
+    expect(await page.getByText('depuis un autre appareil').count()).toBe(0);
+    await context.close();
+  });
+
+  it('says at /login that the session expired, on a phone, when it reached its end while away', async () => {
+    const account = await createAccount();
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    try {
+      // 30 and a half days away: the access token and the refresh token (30 days) have both run out
+      // (and the refresh token is not yet purged, a day after its end).
+      await moveClock(30.5 * 86_400_000);
+      await page.goto('/user');
+      await page.waitForURL('**/login');
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Votre session a expiré.' }).isVisible()).toBe(true);
+    } finally {
+      await moveClock(0);
+    }
     await context.close();
   });
 });
@@ -204,6 +226,10 @@ describe('a session ended elsewhere (access tokens end with their session, decis
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
+    // The sign-in page says why.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Vous avez été déconnecté depuis un autre appareil.' }).isVisible())
+      .toBe(true);
     // Signed in again: no universe was created.
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);

@@ -105,6 +105,9 @@ export const ForgotPasswordBody = z.object({
   email: EmailField,
 });
 
+/** POST /api/auth/resetpassword/check: whether a reset link can still be used (the page says so when it opens). */
+export const ResetTokenCheckBody = z.object({ token: z.string().min(1, { error: MSG.resetTokenInvalid }).max(200) });
+
 export const ResetPasswordBody = z.object({
   token: z.string().min(1, { error: MSG.resetTokenInvalid }).max(200),
   newPassword: z.string().max(128).superRefine(rule(passwordError)),

@@ -82,6 +82,8 @@ export const MSG = {
   badCredentials: 'Identifiant ou mot de passe incorrect.',
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   refreshInvalid: 'Session invalide ou expirée. Veuillez vous reconnecter.',
+  /** /login, after the session was ended by a sign-out elsewhere (« Déconnecter les autres appareils », a new password). */
+  sessionEndedElsewhere: 'Vous avez été déconnecté depuis un autre appareil.',
   resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   tooManySignin: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
   tooManyForgot: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',

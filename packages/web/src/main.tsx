@@ -10,11 +10,12 @@ import { logoutNow } from './features/auth/api/logout.ts';
 import { setSessionLostHandler } from './lib/api-client.ts';
 
 // product §8: when the session cannot be renewed, log out and return to /login.
-setSessionLostHandler(() => {
+setSessionLostHandler((why) => {
   logoutNow();
   // Already loaded: only the pages inside QueryLayout call the API with a session.
   void import('./app/query-client.ts').then(({ queryClient }) => queryClient.clear());
-  void router.navigate('/login', { replace: true });
+  // The sign-in page says why, when the server said (another device, or the session's end).
+  void router.navigate('/login', { replace: true, state: why ? { notice: why, warning: true } : undefined });
 });
 
 // The service worker runs in the built app only (npm start); `npm run dev` stays without it.

@@ -172,6 +172,7 @@ async function buildCases(): Promise<Record<string, Case>> {
     'POST /api/auth/demo': publicCase('a new demo household of the caller’s own, limited like sign-up (demo.test.ts)'),
     'POST /api/auth/forgotpassword': publicCase('same answer for any address, the link goes to the owner’s mailbox'),
     'POST /api/auth/resetpassword': publicCase('the mailed token in the body is the credential'),
+    'POST /api/auth/resetpassword/check': publicCase('the mailed token in the body is the credential; answers only whether it can be used'),
     'GET /api/legal': publicCase('who runs the instance, as the legal pages say it'),
     'GET /api/health': publicCase('load balancer probe: status only'),
     'GET /api/V1/files/*': publicCase('the signature in the query is the permission (<img src>), checked below'),

@@ -14,15 +14,21 @@ export class ApiError extends Error {
   }
 }
 
-/** Called when the session cannot be renewed (the shell logs out and goes to /login). */
-let onSessionLost: () => void = () => {};
-export function setSessionLostHandler(handler: () => void) {
+/**
+ * Called when the session cannot be renewed (the shell logs out and goes to /login), with the
+ * server's word on why when it said (« Vous avez été déconnecté depuis un autre appareil »).
+ */
+let onSessionLost: (why?: string) => void = () => {};
+export function setSessionLostHandler(handler: (why?: string) => void) {
   onSessionLost = handler;
 }
 
+/** Why a refresh was refused, as /login says it: ended from another device, or expired. */
+const SAID_WHY = new Set(['SESSION_ENDED', 'SESSION_EXPIRED']);
+
 /** Ends the session on this device (the shell logs out and goes to /login). */
-export function sessionLost(): void {
-  onSessionLost();
+export function sessionLost(error?: unknown): void {
+  onSessionLost(error instanceof ApiError && error.code && SAID_WHY.has(error.code) ? error.message : undefined);
 }
 
 let refreshing: Promise<string> | null = null;
@@ -44,21 +50,23 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
     const session = sessionStore.get();
     if (!session?.refreshToken) throw new Error(MSG.noRefreshToken);
     if (staleAccessToken && session.accessToken && session.accessToken !== staleAccessToken) return session.accessToken;
-    let body: { accessToken?: string; token?: string; refreshToken?: string } = {};
+    let body: { accessToken?: string; token?: string; refreshToken?: string; message?: string; code?: string } = {};
+    let status = 0;
     try {
       const res = await fetch(`${AUTH_BASE}/refreshtoken`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken: session.refreshToken }),
       });
-      if (res.ok) body = await res.json();
+      status = res.status;
+      body = await res.json();
     } catch {
       // network failure: handled as a failed refresh below
     }
-    const accessToken = body.accessToken ?? body.token;
+    const accessToken = status === 200 ? (body.accessToken ?? body.token) : undefined;
     if (!accessToken) {
       sessionStore.dropTokens();
-      throw new Error(MSG.refreshFailed);
+      throw new ApiError(status, body.code && body.message ? body.message : MSG.refreshFailed, body.code);
     }
     sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
     return accessToken;
@@ -85,7 +93,7 @@ export async function withSession<R extends { status: number }>(
   try {
     token = await refreshSession(used);
   } catch (error) {
-    sessionLost();
+    sessionLost(error);
     throw error;
   }
   res = await send(token);

@@ -388,6 +388,16 @@ export class AuthRepository {
   }
 
   /** Spends a live reset token in one statement (single use even under concurrency). */
+  findUsableResetToken(tokenHash: string, now: Date) {
+    return this.db
+      .selectFrom('password_reset_tokens')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
   spendResetToken(tokenHash: string, now: Date) {
     return this.db
       .updateTable('password_reset_tokens')

@@ -7,6 +7,7 @@ import {
   MessageResponse,
   RefreshBody,
   ResetPasswordBody,
+  ResetTokenCheckBody,
   RevokedSessions,
   SessionIdParams,
   SessionInfo,
@@ -181,6 +182,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       message: await passwordReset.forgotPassword(req.body.email, req.ip),
     }),
+  );
+
+  app.post(
+    '/resetpassword/check',
+    { config: { access: 'public' }, schema: { tags, body: ResetTokenCheckBody, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await passwordReset.checkResetToken(req.body.token);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -469,11 +469,23 @@ describe('POST /api/auth/refreshtoken', () => {
     }
   });
 
-  it('refuses an unknown or expired refresh token', async () => {
-    expect((await post('/api/auth/refreshtoken', { refreshToken: 'inconnu' })).statusCode).toBe(401);
+  it('refuses an unknown or expired refresh token, saying why: expired, or ended from another device', async () => {
+    const unknown = await post('/api/auth/refreshtoken', { refreshToken: 'inconnu' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([401, 'REFRESH_INVALID']);
     const s = await newSession();
+    const other = await newSession();
+    // Its session ended elsewhere (another device's « Déconnecter », here the same end through sign-out).
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      payload: { refreshToken: other.refreshToken },
+    });
+    expect(ended.statusCode).toBe(204);
+    const elsewhere = await post('/api/auth/refreshtoken', { refreshToken: other.refreshToken });
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([401, { message: MSG.sessionEndedElsewhere, code: 'SESSION_ENDED' }]);
     t.clock.advance((t.config.refreshTokenTtlDays * 24 + 1) * 3_600_000);
-    expect((await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken })).statusCode).toBe(401);
+    const expired = await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken });
+    expect([expired.statusCode, expired.json()]).toEqual([401, { message: MSG.sessionExpired, code: 'SESSION_EXPIRED' }]);
   });
 });
 
@@ -532,6 +544,23 @@ describe('forgot and reset password', () => {
     const again = await post('/api/auth/resetpassword', { token, newPassword: 'Encore3@pass' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(MSG.resetTokenInvalid);
+  });
+
+  it('tells whether a reset link can still be used before anything is typed: valid, spent, expired, unknown', async () => {
+    const { body } = await signup();
+    const token = await requestReset(body.email);
+    const check = (value: string) => post('/api/auth/resetpassword/check', { token: value });
+    expect((await check(token)).statusCode).toBe(204);
+    // Checking spends nothing.
+    expect((await check(token)).statusCode).toBe(204);
+    const refused = await check('inconnu');
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([400, 'RESET_TOKEN_INVALID', MSG.resetTokenInvalid]);
+    expect((await check('x'.repeat(300))).statusCode).toBe(400);
+    expect((await post('/api/auth/resetpassword', { token, newPassword: 'Nouveau2@pass' })).statusCode).toBe(200);
+    expect((await check(token)).json().code).toBe('RESET_TOKEN_INVALID');
+    const later = await requestReset(body.email);
+    t.clock.advance(60 * 60_000 + 1);
+    expect((await check(later)).json().code).toBe('RESET_TOKEN_INVALID');
   });
 
   it('refuses a token after one hour (clock moved, not slept)', async () => {

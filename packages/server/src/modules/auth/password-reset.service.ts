@@ -46,6 +46,12 @@ export class PasswordResetService {
     return MSG.forgotSent;
   }
 
+  /** Whether a reset link can still be used (the page says so when it opens, not after the password is typed twice). */
+  async checkResetToken(token: string): Promise<void> {
+    if (!(await this.repo.findUsableResetToken(sha256(token), this.deps.clock.now())))
+      throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
+  }
+
   async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
     // Refused before the link is spent: the user can try again with a better password.
     await refuseCommon(newPassword, 'body.newPassword');

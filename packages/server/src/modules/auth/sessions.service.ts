@@ -143,6 +143,10 @@ export class SessionsService {
         await this.endSession(known.user_id, known.family_id, now);
         this.deps.log.warn({ family: known.family_id }, 'refresh token reused: family revoked');
       }
+      // The device is told why, so its sign-in page can say it: ended from another device (a sign-out
+      // of the others, a new password), or come to its end.
+      if (known && !known.used_at && known.revoked_at) throw unauthorized(MSG.sessionEndedElsewhere, 'SESSION_ENDED');
+      if (known && !known.used_at) throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
       throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
     }
     const user = await this.repo.findById(spent.user_id);

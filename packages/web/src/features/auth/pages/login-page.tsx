@@ -40,7 +40,7 @@ export function LoginPage() {
   });
 
   // A message the previous page left (« Votre compte … a été supprimé »).
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const { notice = null, warning = false } = (location.state as { notice?: string; warning?: boolean } | null) ?? {};
   // Two-factor accounts: the password answered a challenge, the code comes next.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [useRecovery, setUseRecovery] = useState(false);
@@ -152,7 +152,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Connexion" subtitle="Retrouvez vos appareils, leurs entretiens et leurs réparations.">
       {notice && (
-        <Alert color="eco" icon={<IconCircleCheck />} role="status">
+        <Alert color={warning ? 'orange' : 'eco'} icon={warning ? <IconAlertCircle /> : <IconCircleCheck />} role="status">
           {notice}
         </Alert>
       )}

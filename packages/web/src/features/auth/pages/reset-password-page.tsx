@@ -1,12 +1,12 @@
 import { MSG, passwordError, RESET_REDIRECT_MS } from '@ecofoyer/contracts';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/public-layout.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useResetPassword } from '../api/password-reset.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useResetLinkCheck, useResetPassword } from '../api/password-reset.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 /** product §2, Reset password: token from the query; on success, /login after 3 s. */
@@ -15,6 +15,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const link = useResetLinkCheck(token);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
@@ -44,15 +45,28 @@ export function ResetPasswordPage() {
     }
   });
 
-  if (!token) {
+  // No link, or one already used or out of date: said at once, with the way to a new one. (A check
+  // that could not be made — the network — leaves the form: the reset itself will say.)
+  const spent = link.error instanceof ApiError && link.error.status === 400 ? link.error : null;
+  if (!token || (spent && !done)) {
     return (
       <AuthLayout title="Nouveau mot de passe">
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {MSG.resetTokenInvalid}
+          {spent ? spent.message : MSG.resetTokenInvalid}
         </Alert>
         <Button component={Link} to="/forgot-password">
           Demander un nouveau lien
         </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (link.isPending && !done) {
+    return (
+      <AuthLayout title="Nouveau mot de passe">
+        <Stack align="center" py="lg">
+          <Loader aria-label="Vérification du lien…" />
+        </Stack>
       </AuthLayout>
     );
   }
