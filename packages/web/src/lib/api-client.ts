@@ -69,11 +69,33 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
       throw new ApiError(status, body.code && body.message ? body.message : MSG.refreshFailed, body.code);
     }
     sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
+    renewedAt = Date.now();
     return accessToken;
   }).finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** When this page last renewed the tokens (a clock far off the server's never makes it renew at every call). */
+let renewedAt = 0;
+
+/**
+ * Whether an access token is about to end (its `exp`, 30 s ahead): it is renewed before it is sent,
+ * rather than sent, refused (a 401 in the server's log and the console), then renewed. A token that
+ * cannot be read, or a device clock so far off that a fresh token looks spent, leaves it to the 401.
+ */
+export function endsSoon(token: string | undefined, nowMs = Date.now()): boolean {
+  if (!token || nowMs - renewedAt < 60_000) return false;
+  try {
+    const { exp, iat } = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    if (typeof exp !== 'number') return false;
+    const now = nowMs / 1000;
+    if (typeof iat === 'number' && now < iat - 300) return false;
+    return now >= exp - 30 && now < exp + 24 * 3600;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -86,7 +108,15 @@ export async function withSession<R extends { status: number }>(
   /** An answer already on its way for the current token (a route loader's, lib/early-fetch.ts), taken instead of the first send. */
   early?: (token: string | undefined) => Promise<R> | undefined,
 ): Promise<R> {
-  const used = sessionStore.get()?.accessToken;
+  let used = sessionStore.get()?.accessToken;
+  if (endsSoon(used)) {
+    try {
+      used = await refreshSession(used);
+    } catch (error) {
+      sessionLost(error);
+      throw error;
+    }
+  }
   let res = await (early?.(used) ?? send(used));
   if (res.status !== 401) return res;
   let token: string;
