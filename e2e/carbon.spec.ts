@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFr } from '@ecofoyer/contracts';
 import { DESKTOP, household, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
 let browser: Browser;
@@ -76,11 +77,60 @@ describe('carbon simulator (product §9)', () => {
     expect(await page.getByTestId('carbon-total').count()).toBe(0);
     await page.getByLabel('Appareil').first().click();
     await page.getByRole('option', { name: /Bosch Serie 4/ }).click();
-    // The washing machine's figures (production 341.1, 12 years, total 513.42), not the kettle's.
+    // The washing machine's figures (production 341.1, 12 years on average), not the kettle's.
     await expect.poll(() => page.getByTestId('carbon-production').textContent()).toBe('341,1 kg');
-    expect(await page.getByTestId('carbon-total').textContent()).toBe('513,4 kg');
     expect(await page.getByText('Durée de vie moyenne : 12 ans').isVisible()).toBe(true);
+    // No purchase date: the lifetime starts today, and the page says so (1 year: 314.54 kg).
+    await visible(page, 'La date d’achat de cet appareil n’est pas renseignée\u00a0: la durée d’utilisation part d’aujourd’hui.');
+    expect(await page.getByRole('link', { name: 'Ajoutez-la à sa fiche' }).getAttribute('href')).toMatch(
+      /^\/inventaire\/univers\/appliance\/update\?id=\d+$/,
+    );
+    await visible(page, 'Durée d’utilisation : 1 an');
+    expect(await page.getByTestId('carbon-total').textContent()).toBe('314,5 kg');
     await page.screenshot({ path: 'e2e/screenshots/carbotool-mine-phone.png', fullPage: true });
+    await context.close();
+  });
+
+  it('offers my appliances first, by their name, and starts the lifetime at the real age of the one chosen', async () => {
+    // Bought 7 years and a month ago: 7 whole years old today, whatever the hour.
+    const bought = new Date();
+    bought.setUTCFullYear(bought.getUTCFullYear() - 7, bought.getUTCMonth() - 1);
+    const purchase = bought.toISOString().slice(0, 10);
+    const { account, applianceId } = await household({ appliance: { name: 'Machine du cellier', dt_achat: purchase } });
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await login(page, account.email, account.password);
+    await page.waitForURL(/\/(home|welcome)$/);
+    await page.goto('/carbotool');
+    await expect.poll(() => page.getByTestId('carbon-total').count()).toBe(1);
+    await page.getByLabel('Appareil').first().click();
+    // « Mes appareils » come before the generic types, each by its name.
+    await expect.poll(() => page.getByRole('option').first().textContent()).toBe('Machine du cellier — Bosch Serie 4');
+    const groups = await page.getByRole('listbox').locator('.mantine-Select-groupLabel').allTextContents();
+    expect(groups).toEqual(['Mes appareils', 'Types d’appareils']);
+    await page.screenshot({ path: 'e2e/screenshots/carbotool-list-phone.png' });
+    await page.getByRole('option', { name: 'Machine du cellier — Bosch Serie 4' }).click();
+    await visible(page, `Acheté le ${dayFr(purchase)}, cet appareil a 7\u00a0ans\u00a0: la durée d’utilisation part de son âge réel.`);
+    await visible(page, 'Durée d’utilisation : 7 ans');
+    // 7 years of a washing machine: 423.02 kg, 60.4 kg per year; replaced now rather than at 12 years, it adds some.
+    expect(await page.getByTestId('carbon-total').textContent()).toBe('423 kg');
+    expect(await page.getByTestId('carbon-per-year').textContent()).toBe('60,4 kg');
+    expect(await page.getByTestId('carbon-saving').textContent()).toContain(
+      'Le remplacer au bout de 7 ans au lieu de 12 ans (la durée moyenne)',
+    );
+    await page.screenshot({ path: 'e2e/screenshots/carbotool-age-phone.png', fullPage: true });
+
+    // A generic type starts again at its average lifespan.
+    await page.getByLabel('Appareil').first().fill('Bouil');
+    await page.getByRole('option', { name: 'Bouilloire' }).click();
+    await visible(page, 'Durée d’utilisation : 6 ans');
+    expect(await page.getByTestId('carbon-age').count()).toBe(0);
+
+    // Opened from the appliance’s page (its energy section links here), the same start.
+    await page.goto(`/carbotool?type=lave-linge&appareil=${applianceId}`);
+    await visible(page, 'Durée d’utilisation : 7 ans');
+    await visible(page, `Acheté le ${dayFr(purchase)}, cet appareil a 7\u00a0ans\u00a0: la durée d’utilisation part de son âge réel.`);
     await context.close();
   });
 });

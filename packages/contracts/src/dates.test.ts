@@ -10,6 +10,7 @@ import {
   SERIES_EXPANSION_MAX,
   seriesHorizon,
   seriesStartRange,
+  wholeYearsBetween,
 } from './dates.ts';
 
 const d = (iso: string) => new Date(iso);
@@ -141,5 +142,20 @@ describe('days without a time zone', () => {
     expect(parisDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
     expect(parisDay(new Date('2026-12-31T22:59:00Z'))).toBe('2026-12-31');
     expect(parisDay(new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
+  });
+});
+
+describe('an appliance’s age', () => {
+  it('counts whole years, one more on each anniversary of the purchase day', () => {
+    expect(wholeYearsBetween('2019-03-12', '2026-03-11')).toBe(6);
+    expect(wholeYearsBetween('2019-03-12', '2026-03-12')).toBe(7);
+    expect(wholeYearsBetween('2019-03-12', '2026-01-31')).toBe(6);
+    expect(wholeYearsBetween('2026-05-01', '2026-11-30')).toBe(0);
+    expect(wholeYearsBetween('2024-02-29', '2025-02-28')).toBe(0);
+    expect(wholeYearsBetween('2024-02-29', '2025-03-01')).toBe(1);
+  });
+
+  it('is never negative, for a day after today', () => {
+    expect(wholeYearsBetween('2027-01-01', '2026-06-01')).toBe(0);
   });
 });

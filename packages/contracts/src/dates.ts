@@ -154,3 +154,13 @@ const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', y
 export function parisDay(at: Date): string {
   return PARIS_DAY.format(at);
 }
+
+/**
+ * Whole years from one calendar day to another (YYYY-MM-DD, or the start of an instant): an
+ * appliance bought on 2019-03-12 is 6 until 2025-03-11 and 7 from 2025-03-12. Never below 0.
+ */
+export function wholeYearsBetween(from: string, to: string): number {
+  const [fy = 0, fm = 0, fd = 0] = from.slice(0, 10).split('-').map(Number);
+  const [ty = 0, tm = 0, td = 0] = to.slice(0, 10).split('-').map(Number);
+  return Math.max(0, ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0));
+}

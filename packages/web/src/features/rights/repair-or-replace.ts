@@ -1,4 +1,4 @@
-import { type CarbonEntry, classAKwhYear, type Droits, kwhFr, production } from '@ecofoyer/contracts';
+import { type CarbonEntry, classAKwhYear, type Droits, kwhFr, production, wholeYearsBetween } from '@ecofoyer/contracts';
 
 export interface RepairOrReplace {
   /** The appliance's age in whole years, or null when its purchase date is unknown. */
@@ -52,7 +52,7 @@ export function repairOrReplace(
   today: string,
   energy?: EnergyFacts,
 ): RepairOrReplace {
-  const ageYears = purchase ? Math.max(0, Math.floor((Date.parse(today) - Date.parse(purchase)) / (365.25 * 86_400_000))) : null;
+  const ageYears = purchase ? wholeYearsBetween(purchase, today) : null;
   const lifespanYears = carbon?.lifespanYears ?? null;
   const carbonAvoidedKg = carbon ? production(carbon) : null;
   const partsYearsLeft = rights.pieces.jusqua

@@ -1,29 +1,52 @@
 import '@mantine/charts/styles.css';
 import {
+  type Appliance,
   CARBON_ENTRIES,
   type CarbonEntry,
   carbonBySlug,
+  dayFr,
   kwhFr,
   normalizeForSearch,
   footprintPerYear,
   lifecycleFootprint,
+  parisDay,
   production,
   savingVersusAverage,
   usagePerYear,
+  wholeYearsBetween,
   withRealConsumption,
 } from '@ecofoyer/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Badge, type ComboboxParsedItem, Group, List, Paper, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  type ComboboxParsedItem,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Slider,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useApplianceOptions } from '../../appliances/api/appliance-options.ts';
 import { useAppliance } from '../../appliances/api/appliances.ts';
+import { applianceUpdatePath } from '../../appliances/paths.ts';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 import { useRefProducts } from '../../references/api/references.ts';
 import { useRecordAction } from '../api/actions.ts';
 
 const MINE = 'Mes appareils';
+const MIN_YEARS = 1;
+const MAX_YEARS = 20;
 
 /** The types are filtered here; « Mes appareils » come already searched by the server, never the whole inventory. */
 function filterTypes({ options, search }: { options: ComboboxParsedItem[]; search: string }): ComboboxParsedItem[] {
@@ -34,17 +57,29 @@ function filterTypes({ options, search }: { options: ComboboxParsedItem[]; searc
 }
 
 const kg = (n: number, digits = 1) => `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits }).format(n)} kg`;
+const yearsFr = (n: number) => `${n}\u00a0an${n > 1 ? 's' : ''}`;
 const STATUS: Record<CarbonEntry['status'], string> = {
   ademe: 'Données ADEME',
   'estimated-phases': 'Estimation EcoFoyer (phases)',
   estimated: 'Estimation EcoFoyer',
 };
 
-/** product §2/§9, carbon simulator: a type or one of my appliances, lifespan 1–20 years, charts drawn locally. */
+/** One of my appliances by its name, then its brand and model. */
+const applianceLabel = (a: Appliance) => [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ');
+
+/**
+ * One of my appliances is simulated from where it stands: the slider starts at its age, counted from
+ * its purchase date, or at today when that date is unknown (within the slider's 1–20 years).
+ */
+function lifetimeStart(purchase: string | null, today: string): { years: number; age: number | null } {
+  const age = purchase ? wholeYearsBetween(purchase, today) : null;
+  return { years: Math.min(MAX_YEARS, Math.max(MIN_YEARS, age ?? 0)), age };
+}
+
+/** product §2/§9, carbon simulator: one of my appliances or a type, lifespan 1–20 years, charts drawn locally. */
 export function CarbonToolPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState('');
-  const appliances = useApplianceOptions(search);
   const products = useRefProducts();
   const record = useRecordAction();
   const recorded = useRef(false);
@@ -54,14 +89,26 @@ export function CarbonToolPage() {
   const [choice, setChoice] = useState<string>(
     () => `${params.get('type') ?? 'lave-linge'}${/^\d+$/.test(params.get('appareil') ?? '') ? `|${params.get('appareil')}` : ''}`,
   );
+  // The appliance picked in the list is known at once; its own query answers a moment later.
+  const [picked, setPicked] = useState<Appliance | null>(null);
+  // The slider's value once moved; until then it stands at the choice's start.
+  const [moved, setMoved] = useState<number | null>(null);
   const typeEntry: CarbonEntry | undefined = carbonBySlug.get(choice.split('|')[0] ?? '');
+  const applianceId = Number(choice.split('|')[1]) || null;
+  const chosen = useAppliance(applianceId);
+  const appliance = chosen.data ?? (picked?.id === applianceId ? picked : null);
   // An appliance whose yearly consumption is known counts its own use phase, not the type's average.
-  const chosen = useAppliance(Number(choice.split('|')[1]) || null);
-  const kwh = chosen.data?.energy_kwh_year ?? null;
+  const kwh = appliance?.energy_kwh_year ?? null;
   const entry = typeEntry && kwh !== null ? withRealConsumption(typeEntry, kwh) : typeEntry;
-  const [years, setYears] = useState(entry?.lifespanYears ?? 10);
+  // The box shows the chosen option's label: that is no search, and my appliances are then the list's first page.
+  const selectedLabel = appliance ? applianceLabel(appliance) : applianceId === null ? typeEntry?.name : undefined;
+  const appliances = useApplianceOptions(search === selectedLabel ? '' : search);
+  const start = appliance ? lifetimeStart(appliance.dt_achat, parisDay(new Date())) : null;
+  // An appliance that cannot be read (gone since its page linked here) is simulated as its type.
+  const waiting = applianceId !== null && !appliance && chosen.isPending;
+  const years = moved ?? start?.years ?? entry?.lifespanYears ?? 10;
 
-  // My appliances whose product has carbon data, offered beside the types.
+  // My appliances whose product has carbon data, offered before the types.
   const mine = useMemo(() => {
     const slugOf = new Map((products.data ?? []).map((p) => [p.id, p.carbonSlug]));
     // The appliance opened from its page is offered even when it is not on the list's first page.
@@ -71,21 +118,18 @@ export function CarbonToolPage() {
         : appliances.appliances;
     return listed.flatMap((a) => {
       const s = a.prod_id ? slugOf.get(a.prod_id) : null;
-      return s && carbonBySlug.has(s)
-        ? [{ value: `${s}|${a.id}`, label: [a.name, [a.marque, a.modele].filter(Boolean).join(' ')].filter(Boolean).join(' — ') }]
-        : [];
+      return s && carbonBySlug.has(s) ? [{ value: `${s}|${a.id}`, label: applianceLabel(a), appliance: a }] : [];
     });
   }, [appliances.appliances, products.data, chosen.data]);
 
   const choose = (value: string | null) => {
-    if (!value) return;
-    const next = carbonBySlug.get(value.split('|')[0] ?? '');
-    if (!next) return;
+    if (!value || !carbonBySlug.has(value.split('|')[0] ?? '')) return;
     setChoice(value);
-    setYears(next.lifespanYears);
+    setPicked(mine.find((m) => m.value === value)?.appliance ?? null);
+    setMoved(null);
   };
   const onYears = (value: number) => {
-    setYears(value);
+    setMoved(value);
     // The first simulation counts for the « Éco-simulateur » badge.
     if (!recorded.current) {
       recorded.current = true;
@@ -94,8 +138,8 @@ export function CarbonToolPage() {
   };
 
   const options = [
+    ...(mine.length ? [{ group: MINE, items: mine.map(({ value, label }) => ({ value, label })) }] : []),
     { group: 'Types d’appareils', items: CARBON_ENTRIES.map((e) => ({ value: e.slug, label: e.name })) },
-    ...(mine.length ? [{ group: MINE, items: mine }] : []),
   ];
   return (
     <>
@@ -112,15 +156,42 @@ export function CarbonToolPage() {
               value={entry ? choice : null}
               onChange={choose}
               data={options}
-              placeholder="Choisissez un type ou un de vos appareils"
+              // Opened, the list shows my appliances at its top rather than scrolling to the type chosen below them.
+              selectFirstOptionOnDropdownOpen={mine.length > 0}
+              placeholder="Choisissez un de vos appareils ou un type"
             />
             {!entry && (
               <Alert color="orange" role="alert" data-testid="carbon-unknown">
                 Ce type d’appareil n’est pas dans notre base carbone. Choisissez un type ou un de vos appareils dans la liste.
               </Alert>
             )}
-            {entry && <LifespanSlider entry={entry} years={years} onYears={onYears} />}
-            {entry && chosen.data && (
+            {entry && waiting && <Skeleton h={96} radius="md" />}
+            {entry && !waiting && <LifespanSlider entry={entry} years={years} onYears={onYears} />}
+            {entry && start && appliance && (
+              <Text size="sm" data-testid="carbon-age">
+                {start.age === null ? (
+                  <>
+                    La date d’achat de cet appareil n’est pas renseignée{'\u00a0'}: la durée d’utilisation part d’aujourd’hui.
+                    <EditOnly>
+                      {' '}
+                      <Anchor component={Link} to={applianceUpdatePath(appliance.id)} underline="always">
+                        Ajoutez-la à sa fiche
+                      </Anchor>{' '}
+                      pour partir de son âge réel.
+                    </EditOnly>
+                  </>
+                ) : (
+                  `Acheté le ${dayFr(appliance.dt_achat ?? '')}, cet appareil a ${start.age === 0 ? 'moins d’un an' : yearsFr(start.age)}\u00a0: ${
+                    start.age === 0
+                      ? 'la durée d’utilisation part d’un an.'
+                      : start.age > MAX_YEARS
+                        ? `la durée d’utilisation part de ${yearsFr(MAX_YEARS)}, le plus long que compte le simulateur.`
+                        : 'la durée d’utilisation part de son âge réel.'
+                  }`
+                )}
+              </Text>
+            )}
+            {entry && appliance && (
               <Text size="sm" data-testid="carbon-usage-basis">
                 {kwh !== null
                   ? `Usage calculé avec la consommation réelle de cet appareil : ${kwhFr(kwh)} par an.`
@@ -129,7 +200,7 @@ export function CarbonToolPage() {
             )}
           </Stack>
         </Paper>
-        {entry && <Simulation entry={entry} years={years} />}
+        {entry && !waiting && <Simulation entry={entry} years={years} />}
       </Stack>
     </>
   );
@@ -151,8 +222,8 @@ function LifespanSlider({ entry, years, onYears }: { entry: CarbonEntry; years: 
           Durée d’utilisation : {years} an{years > 1 ? 's' : ''}
         </Text>
         <Slider
-          min={1}
-          max={20}
+          min={MIN_YEARS}
+          max={MAX_YEARS}
           step={1}
           value={years}
           onChange={onYears}
