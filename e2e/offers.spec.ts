@@ -15,6 +15,10 @@ describe('offers, repair bonus and map (product §2, §9)', () => {
     const context = await newContext(browser, DESKTOP);
     // No request leaves the machine: third-party pages are blocked, their addresses asserted.
     await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    // …but the ADEME map's site answers (locally), so that the map's frame shows rather than the message.
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }),
+    );
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'DEMO' }).click();

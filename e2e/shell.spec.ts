@@ -167,6 +167,10 @@ describe('desktop shell', () => {
 
   it('goes back one step from a page with a frame in it, the frame untouched', async () => {
     const { context, page } = await signedIn(DESKTOP);
+    // The map's site answers (locally, never fetched), so that the frame shows and loads.
+    await context.route('https://quefairedemesobjets.ademe.fr/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>carte</p>' }),
+    );
     await page.getByRole('link', { name: 'Calendrier', exact: true }).click();
     await page.waitForURL('**/calendar');
     // In-app steps, so that the history holds calendar → home → map.

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
+/** The http(s) origins among CSP sources (not keywords such as 'none'). */
+function webOrigins(sources: string[]): string[] {
+  return sources.filter((s) => /^https?:\/\//.test(s));
+}
+
 /** The policy: what the app, the spec's third-party frames and fetches need, nothing more. */
 export function helmetOptions(config: Config): HelmetOptions {
   return {
@@ -15,7 +20,9 @@ export function helmetOptions(config: Config): HelmetOptions {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...config.csp.connectSources],
+        // The frames' sites too: the page asks a frame's site whether it answers (a HEAD request that
+        // reads nothing) before showing it, and shows a message instead of a broken frame when it does not.
+        connectSrc: ["'self'", ...new Set([...config.csp.connectSources, ...webOrigins(config.csp.frameSources)])],
         frameSrc: config.csp.frameSources.length > 0 ? config.csp.frameSources : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -64,8 +71,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * (an unknown one, such as `bluetooth`, is a console warning on every page).
  */
 export function permissionsPolicy(config: Config): string {
-  const frames = config.csp.frameSources
-    .filter((s) => /^https?:\/\//.test(s))
+  const frames = webOrigins(config.csp.frameSources)
     .map((s) => ` "${s}"`)
     .join('');
   return [

@@ -28,7 +28,13 @@ describe('security headers', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['frame-src']).toEqual(['https://quefairedemesobjets.ademe.fr', 'https://quefairedemesdechets.ademe.fr']);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://data.geopf.fr']);
+    // The frames' sites are asked whether they answer before a frame is shown (components/external-frame.tsx).
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://data.geopf.fr',
+      'https://quefairedemesobjets.ademe.fr',
+      'https://quefairedemesdechets.ademe.fr',
+    ]);
     expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

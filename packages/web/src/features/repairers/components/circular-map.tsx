@@ -1,6 +1,6 @@
 import { Anchor, Loader, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ExternalFrame } from '../../../components/external-frame.tsx';
 import { FRANCE_BOUNDING_BOX, lvaoMapUrl } from '../../../lib/external-links.ts';
 import type { CircularMapProps } from '../../../lib/slots.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
@@ -24,7 +24,8 @@ export function CircularMap({ actions = ['reparer'], bonusOnly = false, france =
   const session = useSession();
   const address = france ? null : (session?.adresse ?? null);
   const place = useAddressBox(address);
-  if (address && place.isPending && place.fetchStatus !== 'idle') return <Loader aria-label="Chargement de la carte" />;
+  // Offline, the address search waits (paused) for the network: the map's own message says why, not a loader forever.
+  if (address && place.isPending && place.fetchStatus === 'fetching') return <Loader aria-label="Chargement de la carte" />;
   const url = lvaoMapUrl(actions, place.data?.box ?? FRANCE_BOUNDING_BOX, bonusOnly ? { bonus: '1' } : {});
   return (
     <Stack gap="xs">
@@ -46,19 +47,17 @@ export function CircularMap({ actions = ['reparer'], bonusOnly = false, france =
         Actions : {actions.map((a) => ACTION_LABELS[a] ?? a).join(', ')}
         {bonusOnly ? ' (réparateurs proposant le bonus réparation)' : ''}.
       </Text>
-      <iframe
+      <ExternalFrame
         src={url}
         title={title}
         height={600}
-        width="100%"
-        style={{ border: 0, borderRadius: 'var(--mantine-radius-lg)', background: 'var(--mantine-color-white)' }}
+        what="la carte"
+        site={'le site de l’ADEME «\u00a0Que faire de mes objets\u00a0»'}
+        linkLabel="Ouvrir la carte dans un nouvel onglet"
+        testId="lvao-map"
         allow="geolocation; clipboard-write"
-        loading="lazy"
-        data-testid="lvao-map"
+        style={{ borderRadius: 'var(--mantine-radius-lg)', background: 'var(--mantine-color-white)' }}
       />
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
-        Ouvrir la carte dans un nouvel onglet <IconExternalLink size={14} />
-      </Anchor>
     </Stack>
   );
 }

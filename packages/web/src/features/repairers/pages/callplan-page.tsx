@@ -2,6 +2,7 @@ import { formatBonus, repairBonusFor } from '@ecofoyer/contracts';
 import { Alert, Anchor, Badge, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { ExternalFrame } from '../../../components/external-frame.tsx';
 import { EXTERNAL_LINKS, repairWidgetUrl } from '../../../lib/external-links.ts';
 import { repairCategoryOf } from '../../../lib/repair-categories.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -43,13 +44,14 @@ export function CallplanPage() {
           </Alert>
         )}
         {widget ? (
-          <iframe
+          <ExternalFrame
             src={widget}
             title={`Prise de rendez-vous de réparation — ${category.label}`}
             height={700}
-            width="100%"
-            style={{ border: 0 }}
-            data-testid="repair-widget"
+            what="le module de rendez-vous"
+            site="le site du réparateur partenaire"
+            linkLabel="Ouvrir le module de rendez-vous dans un nouvel onglet"
+            testId="repair-widget"
           />
         ) : (
           <>
