@@ -72,6 +72,15 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           ],
         },
         {
+          id: 'double-authentification',
+          question: 'Comment protéger mon compte avec la double authentification\u00a0?',
+          answer: [
+            'Dans votre profil, «\u00a0Double authentification\u00a0» ajoute une étape à chaque connexion\u00a0: après votre mot de passe, vous saisissez le code à 6 chiffres qu’affiche une application d’authentification sur votre téléphone (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis…).',
+            'Pour l’activer, confirmez votre mot de passe, scannez le QR code avec l’application, puis saisissez le code qu’elle affiche. Vous recevez alors 10 codes de secours, montrés une seule fois\u00a0: téléchargez-les ou notez-les, et gardez-les en lieu sûr. Chacun remplace une fois le code du téléphone, si vous l’avez perdu.',
+            'Pour la désactiver, il faut votre mot de passe et un code. Elle protège votre compte à vous\u00a0: chaque membre du foyer l’active pour le sien. Elle n’est pas proposée dans le foyer de démonstration.',
+          ],
+        },
+        {
           id: 'essayer-demo',
           question: 'Puis-je essayer EcoFoyer sans créer de compte ?',
           answer: [
@@ -96,6 +105,65 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
             "Sur Android avec Chrome : ouvrez EcoFoyer, touchez le menu (les trois points en haut à droite), puis « Installer l'application » ou « Ajouter à l'écran d'accueil ».",
             "Sur iPhone avec Safari : ouvrez EcoFoyer, touchez le bouton « Partager » (le carré surmonté d'une flèche), faites défiler si besoin, puis choisissez « Sur l'écran d'accueil ».",
             "Bon à savoir : sur iPhone, les notifications push ne fonctionnent que si l'application a été ajoutée à l'écran d'accueil.",
+          ],
+        },
+        {
+          id: 'hors-ligne',
+          question: 'Puis-je utiliser EcoFoyer sans connexion\u00a0?',
+          answer: [
+            'En partie. Après une première visite avec une connexion, EcoFoyer s’ouvre même hors ligne, et un bandeau vous signale que vous n’êtes pas connecté.',
+            'Sans réseau, vous pouvez lire cette FAQ et les conditions d’utilisation, consulter le tableau du bonus réparation et les conseils pour donner, vendre ou recycler, et utiliser le simulateur carbone avec les types d’appareils.',
+            'Votre inventaire, votre calendrier, les fiches d’entretien, les notifications et l’assistant viennent du serveur\u00a0: ils ne se chargent pas hors ligne (une page déjà ouverte garde ce qu’elle affichait). Ajouter, modifier ou noter un entretien demande une connexion, tout comme les cartes et les sites partenaires.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'foyer-partage',
+      title: 'Foyer et partage',
+      items: [
+        {
+          id: 'foyer',
+          question: 'Qu’est-ce que le foyer, et comment y inviter quelqu’un\u00a0?',
+          answer: [
+            'Le foyer réunit les personnes qui partagent vos appareils\u00a0: l’inventaire, ses fichiers, l’entretien et l’historique de seconde vie sont communs. Votre profil, vos badges, vos notifications et votre double authentification restent personnels.',
+            'Chaque compte a son foyer dès l’inscription. Dans votre profil, «\u00a0Mon foyer\u00a0» permet à un propriétaire d’inviter quelqu’un par e-mail en choisissant son rôle. L’invitation vaut 7 jours, ne sert qu’une fois et ne s’ouvre qu’avec le compte de l’adresse invitée.',
+            'En rejoignant un foyer, la personne garde ses propres appareils à part (elle les retrouve si elle le quitte) ou, si elle était seule dans le sien, les apporte. Chacun peut quitter le foyer depuis son profil.',
+          ],
+        },
+        {
+          id: 'roles-foyer',
+          question: 'Que peut faire chaque rôle du foyer\u00a0?',
+          answer: [
+            'Propriétaire (il peut y en avoir plusieurs)\u00a0: tout ce que fait un membre, et la gestion du foyer. Il le renomme, invite, change les rôles et retire des membres, sauf le responsable.',
+            'Responsable\u00a0: le propriétaire qui a créé le foyer, ou à qui il a été confié. Personne ne peut changer son rôle ni le retirer. Lui seul nomme d’autres propriétaires (l’invitation d’un propriétaire par un autre propriétaire attend son accord) et peut confier le foyer à un autre membre, avec son mot de passe. S’il part, il choisit de laisser le foyer aux autres ou d’en emporter les appareils.',
+            'Membre\u00a0: consulte et modifie les appareils et leur entretien (fichiers, entretiens planifiés et faits, import CSV, étiquettes QR, liens de partage). On peut lui confier un entretien.',
+            'Lecteur\u00a0: consulte seulement. Il voit les appareils, l’entretien et le calendrier, exporte les CSV et prépare le «\u00a0Dossier d’inventaire\u00a0», mais ne modifie rien et ne crée pas de lien de partage.',
+          ],
+        },
+        {
+          id: 'dossier-inventaire',
+          question: 'À quoi sert le «\u00a0Dossier d’inventaire\u00a0»\u00a0?',
+          answer: [
+            'C’est un PDF de tous vos appareils, pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement\u00a0: pour chacun, sa photo, sa marque, son modèle, son numéro de série, sa date et son prix d’achat, et sa garantie. Vous pouvez y ajouter les factures, en fin de dossier.',
+            'Demandez-le depuis votre profil\u00a0: il se prépare en arrière-plan, une barre montre où il en est, puis vous le téléchargez pendant 24 heures. Tous les membres du foyer, lecteurs compris, peuvent le préparer.',
+          ],
+        },
+        {
+          id: 'lien-lecture-seule',
+          question: 'Comment montrer mon inventaire à quelqu’un qui n’a pas de compte\u00a0?',
+          answer: [
+            'Dans le «\u00a0Dossier d’inventaire\u00a0» de votre profil, «\u00a0Partager en lecture seule\u00a0» crée un lien valable 7 ou 30 jours. La personne qui l’ouvre voit vos appareils, leurs photos et leurs factures, sans compte et sans rien pouvoir modifier.',
+            'Le lien ne montre ni votre adresse e-mail, ni vos notes, ni les prénoms des membres. Vous pouvez le révoquer à tout moment\u00a0; il cesse aussi de fonctionner si la personne qui l’a créé quitte le foyer ou en est retirée. Un lecteur ne peut pas en créer.',
+          ],
+        },
+        {
+          id: 'etiquettes-qr',
+          question: 'À quoi servent les étiquettes QR\u00a0?',
+          answer: [
+            'Collez une étiquette sur chaque appareil\u00a0: scannée avec un téléphone, elle ouvre sa fiche, avec sa notice, sa facture et son prochain entretien. Devant la machine, «\u00a0J’ai fait l’entretien\u00a0» est alors à portée de main.',
+            'Depuis votre profil, «\u00a0Imprimer des étiquettes QR\u00a0»\u00a0: choisissez les appareils, puis imprimez une planche A4 d’étiquettes adhésives Avery (L7160, 21 étiquettes, ou L7159, 24 étiquettes) ou téléchargez le PDF.',
+            'Une étiquette n’ouvre la fiche qu’aux membres de votre foyer, après connexion s’il le faut\u00a0: quelqu’un d’autre qui la scanne ne voit rien de l’appareil. Perdue ou collée sur le mauvais appareil, révoquez-la sur la même page et imprimez-en une autre.',
           ],
         },
       ],
@@ -144,6 +212,15 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           answer: [
             "Chaque fichier est limité à 10 Mo. Si une notice en PDF dépasse cette taille, cherchez-en une version plus légère ou compressez-la avant de l'ajouter. Vérifiez aussi le format : PDF, JPG ou PNG pour une facture, PDF pour une notice.",
             "Les images de plus de 200 Ko sont automatiquement redimensionnées dans votre navigateur avant l'envoi. L'envoi est plus rapide, vous économisez vos données mobiles, et les photos restent bien lisibles à l'écran.",
+          ],
+        },
+        {
+          id: 'import-export-csv',
+          question: 'Comment exporter ou importer mon inventaire en CSV\u00a0?',
+          answer: [
+            'Dans votre profil, «\u00a0Exporter mon inventaire\u00a0» télécharge vos appareils (dates, prix, numéros de série, garanties) et l’historique de vos entretiens en fichiers CSV, qui s’ouvrent tels quels dans Excel, LibreOffice ou Numbers.',
+            '«\u00a0Importer des appareils\u00a0» lit un CSV aux colonnes de l’export (au moins «\u00a0Type d’appareil\u00a0», «\u00a0Marque\u00a0» et «\u00a0Modèle\u00a0») ou l’export CSV de Homebox, jusqu’à 5 Mo. Vous voyez ce que deviendra chaque ligne, et pourquoi une ligne est refusée, avant que rien ne soit enregistré\u00a0; importer deux fois le même fichier ne crée pas de doublon.',
+            'Les photos, factures et notices ne passent pas par le CSV\u00a0: ajoutez-les ensuite sur la fiche de chaque appareil. Un lecteur peut exporter, pas importer.',
           ],
         },
       ],
@@ -229,6 +306,15 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
             GAS_SAFETY.rappel,
             "Fumée ou odeur de brûlé : débranchez l'appareil si vous pouvez le faire sans danger, et ne le remettez pas en marche avant l'avis d'un professionnel.",
             "Votre appareil est encore sous garantie ? Contactez d'abord le vendeur : une réparation faite par vos soins pourrait vous faire perdre cette garantie.",
+          ],
+        },
+        {
+          id: 'garanties-mes-droits',
+          question: 'Mon appareil est-il encore sous garantie, et comment la faire jouer\u00a0?',
+          answer: [
+            'Sur la fiche de chaque appareil, «\u00a0Mes droits\u00a0» calcule sa garantie légale de conformité (2 ans à partir de la livraison, 6 mois de plus après une réparation faite sous garantie), sa garantie commerciale si vous en avez saisi la fin, la disponibilité des pièces détachées et le bonus réparation, puis vous dit quoi faire en cas de panne. Renseignez la date d’achat ou de livraison, et cochez «\u00a0Acheté d’occasion à un professionnel\u00a0» s’il y a lieu.',
+            'Tant qu’une garantie court, «\u00a0Lettre au vendeur pour faire jouer la garantie\u00a0» prépare une lettre pré-remplie (l’appareil, son achat, la dernière panne notée) à copier dans un e-mail ou à télécharger en PDF. Joignez-y la facture.',
+            'Vous êtes prévenu 60 jours puis 7 jours avant la fin d’une garantie. Ces informations vous aident à connaître vos droits\u00a0; elles ne remplacent pas l’avis d’un juriste.',
           ],
         },
         {

@@ -99,11 +99,12 @@ describe('CGU', () => {
 });
 
 describe('FAQ', () => {
-  it('compte entre 5 et 6 groupes et entre 25 et 35 questions', () => {
+  // Le foyer et ses partages ont leur groupe ; au-delà de 7 groupes et 45 questions, la page se parcourt mal sur un téléphone.
+  it('compte entre 5 et 7 groupes et entre 25 et 45 questions', () => {
     expect(FAQ_GROUPS.length).toBeGreaterThanOrEqual(5);
-    expect(FAQ_GROUPS.length).toBeLessThanOrEqual(6);
+    expect(FAQ_GROUPS.length).toBeLessThanOrEqual(7);
     expect(faqItems.length).toBeGreaterThanOrEqual(25);
-    expect(faqItems.length).toBeLessThanOrEqual(35);
+    expect(faqItems.length).toBeLessThanOrEqual(45);
   });
 
   it('a des identifiants uniques en kebab-case (groupes et questions)', () => {
