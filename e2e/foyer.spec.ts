@@ -43,8 +43,11 @@ async function invite(page: Page, email: string, role: 'Membre' | 'Lecteur') {
   await visible(page, `Invitation envoyée à ${email}. Le lien est valable 7 jours.`);
 }
 
-/** Opens the mailed link signed out, signs in from there, and joins the foyer. */
-async function acceptInvitation(page: Page, email: string) {
+/**
+ * Opens the mailed link signed out, signs in from there, and joins the foyer. With appliances of
+ * their own, the person is asked what becomes of them (kept apart unless `bring`); without, not asked.
+ */
+async function acceptInvitation(page: Page, email: string, own: { appliances: boolean; bring?: boolean }) {
   const link = await linkFromOutbox(email, 'invitation');
   await page.goto(link);
   await visible(page, 'Claire vous invite à rejoindre le foyer');
@@ -53,9 +56,46 @@ async function acceptInvitation(page: Page, email: string) {
   await login(page, email);
   // Back to the invitation once signed in.
   await page.waitForURL(/\/invitation\?token=/);
-  await expect.poll(() => page.getByRole('radio', { name: 'Les garder à part' }).isChecked()).toBe(true);
-  await page.getByRole('button', { name: 'Rejoindre le foyer' }).click();
+  const join = page.getByRole('button', { name: 'Rejoindre le foyer' });
+  await expect.poll(() => join.isEnabled()).toBe(true);
+  if (own.appliances) {
+    await visible(page, 'Et vos propres appareils ?');
+    await expect.poll(() => page.getByRole('radio', { name: 'Les garder à part' }).isChecked()).toBe(true);
+    if (own.bring) await page.getByRole('radio', { name: 'Les apporter dans ce foyer' }).check();
+  } else {
+    expect(await page.getByText('Et vos propres appareils ?').count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+  }
+  await join.click();
   await visible(page, 'Bienvenue dans « Foyer de Claire » !');
+  await visible(
+    page,
+    !own.appliances
+      ? 'Vous voyez maintenant ses appareils et leur entretien.'
+      : own.bring
+        ? 'Vos appareils font maintenant partie de ce foyer.'
+        : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.',
+  );
+}
+
+/**
+ * On the sign-up page opened from an invitation: the invited address is already there; the account is
+ * created, the person signs in (the address kept from the sign-up) and is brought back to the invitation.
+ */
+async function signUpFromInvitation(page: Page, email: string, firstname: string, lastname: string) {
+  await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
+  await page.getByLabel(label('Prénom')).fill(firstname);
+  await page.getByLabel(label('Nom')).fill(lastname);
+  await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
+  await page.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+  await visible(page, 'Votre compte a bien été créé !');
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await page.waitForURL('**/login');
+  await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
+  await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
+  await page.getByRole('button', { name: 'VALIDER' }).click();
+  await page.waitForURL(/\/invitation\?token=/);
 }
 
 describe('a household shared by its members', () => {
@@ -83,7 +123,8 @@ describe('a household shared by its members', () => {
     // The member opens the mailed link on a phone, signs in from it and joins.
     const memberContext = await newContext(browser, PHONE);
     const memberPage = await memberContext.newPage();
-    await acceptInvitation(memberPage, member.email);
+    // Malo has no appliance of his own: nothing to ask him about them.
+    await acceptInvitation(memberPage, member.email, { appliances: false });
     await memberPage.screenshot({ path: 'e2e/screenshots/foyer-invitation-phone.png', fullPage: true });
     await memberPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
     await visible(memberPage, 'Buanderie');
@@ -141,19 +182,7 @@ describe('a household shared by its members', () => {
     await visible(readerPage, 'Claire vous invite à rejoindre le foyer');
     await readerPage.getByRole('link', { name: 'Créer mon compte' }).click();
     await readerPage.waitForURL('**/register');
-    await readerPage.getByLabel(label('Prénom')).fill('Léa');
-    await readerPage.getByLabel(label('Nom')).fill('Martin');
-    await readerPage.getByLabel(label('Email')).fill(reader.email);
-    await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
-    await readerPage.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
-    await readerPage.getByRole('button', { name: "S'inscrire" }).click();
-    await visible(readerPage, 'Votre compte a bien été créé !');
-    await readerPage.getByRole('link', { name: 'Se connecter' }).click();
-    await readerPage.waitForURL('**/login');
-    await expect.poll(() => readerPage.getByLabel(label('Email')).inputValue()).toBe(reader.email);
-    await readerPage.getByLabel(label('Mot de passe')).fill(PASSWORD);
-    await readerPage.getByRole('button', { name: 'VALIDER' }).click();
-    await readerPage.waitForURL(/\/invitation\?token=/);
+    await signUpFromInvitation(readerPage, reader.email, 'Léa', 'Martin');
     await readerPage.getByRole('button', { name: 'Rejoindre le foyer' }).click();
     await visible(readerPage, 'Bienvenue dans « Foyer de Claire » !');
     await readerPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
@@ -313,6 +342,81 @@ describe('a household shared by its members', () => {
     expect((await fetch(address)).status).toBe(404);
 
     await Promise.all([zoeContext.close(), claireContext.close(), maloContext.close()]);
+  });
+
+  it('opens the sign-up from an invitation with the invited address, and does not ask a new account about appliances it does not have (phone)', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await household({ firstname: 'Claire' });
+    const email = uniqueEmail('nina');
+    await owner.api(`/api/V1/profils/users/${owner.userId}/foyer/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, role: 'membre' }),
+    });
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(await linkFromOutbox(email, 'invitation'));
+    await visible(page, 'Claire vous invite à rejoindre le foyer');
+    await page.getByRole('link', { name: 'Créer mon compte' }).click();
+    await page.waitForURL('**/register');
+
+    // The form starts with the invited address, and says it is the invitation's.
+    const address = page.getByLabel(label('Email'));
+    await expect.poll(() => address.inputValue()).toBe(email);
+    await visible(page, 'Créez votre compte gratuit pour rejoindre le foyer «\u00a0Foyer de Claire\u00a0».');
+    await visible(page, 'C’est l’adresse de votre invitation\u00a0: elle s’ouvrira avec ce compte.');
+    await page.screenshot({ path: 'e2e/screenshots/foyer-register-invited-phone.png', fullPage: true });
+    // Another address would not open the invitation: the page says so before the account exists.
+    await address.fill(uniqueEmail('autre'));
+    await visible(page, `L’invitation est pour ${email}\u00a0: elle ne s’ouvrira qu’avec un compte à cette adresse.`);
+    await address.fill(email);
+    await visible(page, 'C’est l’adresse de votre invitation\u00a0: elle s’ouvrira avec ce compte.');
+    await signUpFromInvitation(page, email, 'Nina', 'Morel');
+
+    // Back on the invitation: a new account has no appliance to bring, so nothing is asked about them.
+    const join = page.getByRole('button', { name: 'Rejoindre le foyer' });
+    await expect.poll(() => join.isEnabled()).toBe(true);
+    expect(await page.getByText('Et vos propres appareils ?').count()).toBe(0);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await page.screenshot({ path: 'e2e/screenshots/foyer-new-account-joins-phone.png', fullPage: true });
+    await join.click();
+    await visible(page, 'Bienvenue dans « Foyer de Claire » !');
+    await visible(page, 'Vous voyez maintenant ses appareils et leur entretien.');
+    expect(await page.getByText('Vos propres appareils restent à part').count()).toBe(0);
+    await page.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
+    await visible(page, 'Buanderie');
+    await context.close();
+  });
+
+  it('asks someone with appliances of their own what becomes of them, keeping them apart or bringing them along (phone)', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await household({ firstname: 'Claire' });
+    const keeps = await household({ firstname: 'Hugo', universe: { name: 'Cabanon de Hugo' } });
+    const brings = await household({ firstname: 'Inès', universe: { name: 'Atelier d’Inès' } });
+    for (const guest of [keeps, brings])
+      await owner.api(`/api/V1/profils/users/${owner.userId}/foyer/invitations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: guest.account.email, role: 'membre' }),
+      });
+
+    const keepsContext = await newContext(browser, PHONE);
+    const keepsPage = await keepsContext.newPage();
+    await acceptInvitation(keepsPage, keeps.account.email, { appliances: true });
+    await keepsPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
+    await visible(keepsPage, 'Buanderie');
+    expect(await keepsPage.getByText('Cabanon de Hugo').count()).toBe(0);
+
+    const bringsContext = await newContext(browser, PHONE);
+    const bringsPage = await bringsContext.newPage();
+    await acceptInvitation(bringsPage, brings.account.email, { appliances: true, bring: true });
+    await bringsPage.screenshot({ path: 'e2e/screenshots/foyer-brings-appliances-phone.png', fullPage: true });
+    await bringsPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
+    await visible(bringsPage, 'Buanderie');
+    await visible(bringsPage, 'Atelier d’Inès');
+    await Promise.all([keepsContext.close(), bringsContext.close()]);
   });
 
   it('says so when an invitation link is no longer valid', async () => {

@@ -70,7 +70,9 @@ export type FoyerInvitationAccept = z.infer<typeof FoyerInvitationAccept>;
 
 /**
  * GET V1/foyer/invitations/{token}: what the invitation page shows before anyone signs in. `pour`: the
- * invited address, masked (« c•••@exemple.fr »), so that the person signs in with the right account.
+ * invited address, masked (« c•••@exemple.fr »), the one the page shows so that the person signs in
+ * with the right account. `email`: the same address in full, which the sign-up form opened from the
+ * invitation starts with; only the holder of the mailed link gets it (the token is the credential).
  */
 export const FoyerInvitationPreview = z.object({
   nom: z.string(),
@@ -78,6 +80,7 @@ export const FoyerInvitationPreview = z.object({
   role: z.enum(FOYER_ROLES),
   expire: z.string(),
   pour: z.string(),
+  email: z.string(),
 });
 export type FoyerInvitationPreview = z.infer<typeof FoyerInvitationPreview>;
 

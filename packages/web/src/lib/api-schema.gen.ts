@@ -3871,6 +3871,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            email: string;
                             expire: string;
                             invitePar: string;
                             nom: string;

@@ -155,7 +155,7 @@ export class FoyerInvitationsService {
     if (Number(deleted.numDeletedRows) === 0) throw notFound(MSG.foyerInvitationUnknown);
   }
 
-  /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role, for which address (masked). */
+  /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role, for which address (masked to show, whole to sign up with). */
   async preview(token: string): Promise<FoyerInvitationPreview> {
     const invitation = await this.repo.openInvitation(hashOf(token), this.deps.clock.now());
     const foyer = invitation && (await this.repo.foyer(invitation.foyer_id));
@@ -169,6 +169,7 @@ export class FoyerInvitationsService {
       role: invitation.role,
       expire: invitation.expires_at.toISOString(),
       pour: maskEmail(invitation.email),
+      email: invitation.email,
     };
   }
 

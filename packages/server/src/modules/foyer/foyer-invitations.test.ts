@@ -95,6 +95,7 @@ describe('invitations to a foyer', () => {
       role: 'membre',
       expire: sent.json().expire,
       pour: 'i•••@exemple.fr',
+      email: 'invite-invitee@exemple.fr',
     });
 
     const joined = await accept(guest, token);
@@ -242,6 +243,29 @@ describe('invitations to a foyer', () => {
     await t.db.updateTable('users').set({ email: 'Transfere-Invite@Exemple.FR' }).where('id', '=', invited.id).execute();
     expect((await accept(invited, token)).statusCode).toBe(200);
     expect(await marques(invited)).toEqual(['Bosch']);
+  });
+
+  it('gives the invited address in full to the holder of the link only, for the sign-up form, and lets no cache keep it', async () => {
+    const owner = await signedInUser(t, 'adresse-proprio@exemple.fr');
+    expect((await invite(owner, 'Adresse-Nouvelle@Exemple.fr', 'lecteur')).statusCode).toBe(201);
+    const { token } = await linkTo('adresse-nouvelle@exemple.fr');
+    const preview = await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ pour: 'a•••@exemple.fr', email: 'adresse-nouvelle@exemple.fr' });
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+
+    // Without the link's secret — a guessed token, a tampered one, or once the link is cancelled — no address.
+    const refused = [
+      await t.app.inject({ url: '/api/V1/foyer/invitations/jeton-devine' }),
+      await t.app.inject({ url: `/api/V1/foyer/invitations/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` }),
+    ];
+    const [sent] = (await foyerOf(owner)).invitations as { id: number }[];
+    await t.app.inject({ method: 'DELETE', url: `${users(owner.id)}/foyer/invitations/${sent!.id}`, headers: owner.headers });
+    refused.push(await t.app.inject({ url: `/api/V1/foyer/invitations/${token}` }));
+    for (const res of refused) {
+      expect([res.statusCode, res.json().message]).toEqual([404, MSG.foyerInvitationInvalid]);
+      expect(res.body).not.toContain('adresse-nouvelle');
+    }
   });
 
   it('holds a co-owner’s invitation as propriétaire until the holder confirms it', async () => {

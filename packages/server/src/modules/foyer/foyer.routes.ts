@@ -146,7 +146,8 @@ export const foyerInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['foyer'], params: TokenParams, response: { 200: FoyerInvitationPreview, 400: ErrorBody, 404: ErrorBody } },
     },
-    async (req) => invitations.preview(req.params.token),
+    // The answer names the invited address: kept by no cache on the way, nor by the browser.
+    async (req, reply) => reply.header('cache-control', 'private, no-store').send(await invitations.preview(req.params.token)),
   );
   app.post(
     '/foyer/invitations/:token/accept',

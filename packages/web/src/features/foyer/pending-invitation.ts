@@ -9,6 +9,10 @@ export const pendingInvitation = {
   keep(token: string): void {
     localStorage.setItem(KEY, token);
   },
+  /** The invitation's token, if one waits (the sign-up form starts with its address). */
+  token(): string | null {
+    return localStorage.getItem(KEY);
+  },
   /** The page to go to after signing in, if an invitation waits. */
   path(): string | null {
     const token = localStorage.getItem(KEY);

@@ -1,5 +1,5 @@
 import { AUTH_BASE, MSG, validateRegistration } from '@ecofoyer/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
@@ -60,5 +60,41 @@ describe('registration form (product §2, §3)', () => {
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MSG.accountTaken));
     expect((screen.getByLabelText(/Prénom/) as HTMLInputElement).value).toBe('Camille');
+  });
+
+  it('starts with the invited address when opened from a household invitation, and says when another address is typed', async () => {
+    localStorage.setItem('ecofoyer.invitation', 'jeton-secret');
+    const calls = stubNetwork(({ url }) =>
+      url.endsWith('/api/V1/foyer/invitations/jeton-secret')
+        ? {
+            status: 200,
+            body: {
+              nom: 'Foyer de Claire',
+              invitePar: 'Claire',
+              role: 'membre',
+              expire: '2026-12-01T10:00:00.000Z',
+              pour: 'l•••@exemple.fr',
+              email: 'lea@exemple.fr',
+            },
+          }
+        : { status: 500, body: {} },
+    );
+    // Kept as written: the non-breaking spaces of French typography are part of what is checked.
+    const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+    const user = userEvent.setup();
+    renderPage(<RegisterPage />, '/register');
+    const email = screen.getByLabelText(/Email/) as HTMLInputElement;
+    await waitFor(() => expect(email.value).toBe('lea@exemple.fr'));
+    expect(screen.getByText('Créez votre compte gratuit pour rejoindre le foyer «\u00a0Foyer de Claire\u00a0».', exact)).toBeTruthy();
+    expect(screen.getByText('C’est l’adresse de votre invitation\u00a0: elle s’ouvrira avec ce compte.', exact)).toBeTruthy();
+    await user.clear(email);
+    await user.type(email, 'autre@exemple.fr');
+    expect(
+      screen.getByText('L’invitation est pour lea@exemple.fr\u00a0: elle ne s’ouvrira qu’avec un compte à cette adresse.', exact),
+    ).toBeTruthy();
+    // Emptied, the field stays empty: the address is offered once, not forced back.
+    await user.clear(email);
+    expect(email.value).toBe('');
+    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/V1\/foyer\/invitations\/jeton-secret$/)]);
   });
 });

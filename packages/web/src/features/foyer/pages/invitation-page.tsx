@@ -1,10 +1,11 @@
-import { FOYER_ROLE_LABELS, maskEmail, MSG } from '@ecofoyer/contracts';
+import { FOYER_ROLE_LABELS, MSG } from '@ecofoyer/contracts';
 import { Alert, Button, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useApplianceCount } from '../../appliances/api/appliances.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useAcceptInvitation, useFoyer, useInvitationPreview } from '../api/foyer.ts';
 import { expiryFr } from '../expiry.ts';
@@ -56,7 +57,7 @@ export function InvitationPage() {
       </AuthLayout>
     );
   }
-  const { nom, invitePar, role, expire, pour } = preview.data;
+  const { nom, invitePar, role, expire, pour, email } = preview.data;
   const intro = (
     <Text>
       {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle{' '}
@@ -67,7 +68,7 @@ export function InvitationPage() {
   );
   return (
     <AuthLayout title="Invitation à un foyer">
-      {session ? <Join token={token} nom={nom} pour={pour} intro={intro} /> : <SignedOut intro={intro} />}
+      {session ? <Join token={token} nom={nom} pour={pour} email={email} intro={intro} /> : <SignedOut intro={intro} />}
     </AuthLayout>
   );
 }
@@ -89,26 +90,35 @@ function SignedOut({ intro }: { intro: ReactNode }) {
   );
 }
 
-function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: string; intro: ReactNode }) {
+function Join({ token, nom, pour, email, intro }: { token: string; nom: string; pour: string; email: string; intro: ReactNode }) {
   const session = useSession();
   const current = useFoyer();
+  const count = useApplianceCount();
   const accept = useAcceptInvitation();
   const [choice, setChoice] = useState<'apart' | 'fusion'>('apart');
+  // What the welcome says, fixed when joining: the counts change with the foyer joined.
+  const [outcome, setOutcome] = useState<'apart' | 'fusion' | 'nothing'>('apart');
   const holds = current.data !== undefined && current.data.responsable === session?.id;
   // Only a foyer one holds and shares with nobody can be brought along (the server refuses otherwise).
   const alone = holds && current.data?.membres.length === 1;
+  // A new account, or one that never added a device, has nothing to bring: not asked about it.
+  const nothingToBring = alone && count.data !== undefined && count.data.meta.totalAppliances + count.data.meta.secondLife === 0;
+  const asks = alone && count.data !== undefined && !nothingToBring;
   // Whoever holds a foyer shared with others leaves it first, saying what becomes of it (decision 021).
   const sharedHolder = holds && (current.data?.membres.length ?? 0) > 1;
   // The invitation opens only for its address: said before the person tries (the server decides).
-  const otherAccount = session !== null && maskEmail(session.email).toLowerCase() !== pour.toLowerCase();
+  const otherAccount = session !== null && session.email.trim().toLowerCase() !== email.trim().toLowerCase();
+  const loading = current.isPending || (alone && count.isPending);
 
   if (accept.isSuccess) {
     return (
       <Stack gap="md">
         <Alert color="eco" icon={<IconCircleCheck />} title={`Bienvenue dans « ${nom} » !`} role="status">
-          {choice === 'fusion'
+          {outcome === 'fusion'
             ? 'Vos appareils font maintenant partie de ce foyer.'
-            : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
+            : outcome === 'nothing'
+              ? 'Vous voyez maintenant ses appareils et leur entretien.'
+              : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
         </Alert>
         <Button component={Link} to="/inventaire/univers" fullWidth>
           Voir les appareils du foyer
@@ -117,12 +127,16 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
     );
   }
 
-  const join = () => accept.mutate({ token, fusion: choice === 'fusion' }, { onSuccess: () => pendingInvitation.clear() });
+  const join = () => {
+    const fusion = asks && choice === 'fusion';
+    setOutcome(nothingToBring ? 'nothing' : fusion ? 'fusion' : 'apart');
+    accept.mutate({ token, fusion }, { onSuccess: () => pendingInvitation.clear() });
+  };
 
   return (
     <Stack gap="md">
       {intro}
-      {current.isPending && <Skeleton height={60} aria-label="Chargement de votre foyer actuel" />}
+      {loading && <Skeleton height={60} aria-label="Chargement de votre foyer actuel" />}
       {otherAccount && (
         <Alert color="orange" icon={<IconAlertCircle />} role="note">
           Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de
@@ -137,7 +151,7 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
       {current.data && !alone && !sharedHolder && (
         <Text size="sm">Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.</Text>
       )}
-      {alone && (
+      {asks && (
         <Radio.Group value={choice} onChange={(v) => setChoice(v as 'apart' | 'fusion')} label="Et vos propres appareils ?" name="fusion">
           <Stack gap="xs" mt="xs">
             <Radio value="apart" label="Les garder à part" description="Vous les retrouverez si vous quittez ce foyer." />
@@ -154,7 +168,7 @@ function Join({ token, nom, pour, intro }: { token: string; nom: string; pour: s
           {errorMessage(accept.error, MSG.serverError)}
         </Alert>
       )}
-      <Button onClick={join} loading={accept.isPending} disabled={current.isPending || sharedHolder} fullWidth>
+      <Button onClick={join} loading={accept.isPending} disabled={loading || sharedHolder} fullWidth>
         Rejoindre le foyer
       </Button>
       <Button component={Link} to="/home" variant="subtle" onClick={() => pendingInvitation.clear()} fullWidth>
