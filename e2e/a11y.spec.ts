@@ -16,10 +16,15 @@ let page: Page;
 const ids = { universe: 0, appliance: 0, prod: 0, card: 0, badge: 0, publicUuid: '' };
 const consoleProblems: string[] = [];
 
-/** The page after its data: a title shown, no loading placeholder left, no transition running. */
+/**
+ * The page after its data: a title shown, no loading placeholder left on screen, no transition running.
+ * A section not shown (a tab of the profile) loads when opened: its placeholders wait, hidden.
+ */
 async function settled(p: Page) {
   await expect.poll(() => p.locator('h1').first().isVisible(), { message: `h1 of ${p.url()}` }).toBe(true);
-  await expect.poll(() => p.locator('[aria-busy="true"], .mantine-Skeleton-root').count(), { message: `loading on ${p.url()}` }).toBe(0);
+  await expect
+    .poll(() => p.locator('[aria-busy="true"]:visible, .mantine-Skeleton-root:visible').count(), { message: `loading on ${p.url()}` })
+    .toBe(0);
   // Colours are checked once a fade or a slide has ended.
   await p.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
@@ -247,6 +252,19 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
   it.each(SIGNED_IN_PATHS)('has no serious or critical violation nor phone defect on %s (signed in)', async (template) => {
     const values: Record<string, string | number> = { ...ids, device: `appliance=${ids.appliance}&prod=${ids.prod}` };
     await page.goto(template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])));
+    await settled(page);
+    expect([...(await seriousViolations(page)), ...(await phoneDefects(page))]).toEqual([]);
+  });
+
+  // The profile's sections are tabs, one shown at a time: each is checked at its own address.
+  it.each([
+    ['securite', 'Sécurité'],
+    ['foyer', 'Foyer'],
+    ['notifications', 'Notifications'],
+    ['donnees', 'Mes données'],
+  ])('has no serious or critical violation nor phone defect on /profile#%s (signed in)', async (hash, tab) => {
+    await page.goto(`/profile#${hash}`);
+    await expect.poll(() => page.getByRole('tab', { name: tab, selected: true }).count(), { message: `tab ${tab}` }).toBe(1);
     await settled(page);
     expect([...(await seriousViolations(page)), ...(await phoneDefects(page))]).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe('« Mes données » in the profile (RGPD)', () => {
       ).status,
     ).toBe(201);
 
-    await page.goto('/profile');
+    await page.goto('/profile#donnees');
     await visible(page, 'Mes données');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Télécharger mes données' }).click();

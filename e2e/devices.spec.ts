@@ -22,13 +22,13 @@ describe('« Mes appareils connectés » in the profile', () => {
     await login(onPhone, account.email, account.password, true);
     await onPhone.waitForURL(/\/(home|welcome)$/);
 
-    await onPhone.goto('/profile');
+    await onPhone.goto('/profile#securite');
     await visible(onPhone, 'Mes appareils connectés');
     await visible(onPhone, 'Cet appareil');
     const devices = onPhone.getByRole('region', { name: 'Mes appareils connectés' }).getByRole('listitem');
     await expect.poll(() => devices.count()).toBe(2);
     await onPhone.screenshot({ path: 'e2e/screenshots/connected-devices-phone.png', fullPage: true });
-    await onComputer.goto('/profile');
+    await onComputer.goto('/profile#securite');
     await visible(onComputer, 'Mes appareils connectés');
     await onComputer.screenshot({ path: 'e2e/screenshots/connected-devices-desktop.png', fullPage: true });
 

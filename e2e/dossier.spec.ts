@@ -92,7 +92,7 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     const page = await owner.newPage();
     await login(page, h.account.email);
     await page.waitForURL(/\/(home|welcome)$/);
-    await page.goto('/profile');
+    await page.goto('/profile#foyer');
     await expect.poll(() => card(page).getByRole('button', { name: 'Créer le dossier (PDF)' }).isVisible()).toBe(true);
     await card(page).getByRole('heading', { name: 'Dossier d’inventaire' }).scrollIntoViewIfNeeded();
     await card(page).screenshot({ path: `${SHOTS}/dossier-card-empty-desktop.png` });
@@ -205,7 +205,7 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     // Opened on the owner's own device, the dead link ends no session.
     await page.goto(link);
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(MSG.shareExpired);
-    await page.goto('/profile');
+    await page.goto('/profile#foyer');
     await expect.poll(() => card(page).getByRole('button', { name: 'Créer le dossier (PDF)' }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/profile');
 

@@ -113,6 +113,7 @@ describe('a household shared by its members', () => {
     await login(ownerPage, owner.account.email);
     await ownerPage.waitForURL(/\/(home|welcome)$/);
     await ownerPage.goto('/profile');
+    await ownerPage.getByRole('tab', { name: 'Foyer' }).click();
     await expect.poll(() => ownerPage.getByRole('region', { name: 'Mon foyer' }).getByText('Foyer de Claire').isVisible()).toBe(true);
     await invite(ownerPage, member.email, 'Membre');
     await invite(ownerPage, reader.email, 'Lecteur');
@@ -128,7 +129,7 @@ describe('a household shared by its members', () => {
     await memberPage.screenshot({ path: 'e2e/screenshots/foyer-invitation-phone.png', fullPage: true });
     await memberPage.getByRole('link', { name: 'Voir les appareils du foyer' }).click();
     await visible(memberPage, 'Buanderie');
-    await memberPage.goto('/profile');
+    await memberPage.goto('/profile#foyer');
     await expect.poll(() => memberPage.getByRole('button', { name: 'Quitter ce foyer' }).isVisible()).toBe(true);
     await memberPage.getByRole('region', { name: 'Mon foyer' }).screenshot({ path: 'e2e/screenshots/foyer-member-profile-phone.png' });
 
@@ -199,7 +200,7 @@ describe('a household shared by its members', () => {
     await readerPage.screenshot({ path: 'e2e/screenshots/foyer-lecteur-calendar-phone.png', fullPage: true });
 
     // The owner sees the three members and removes the lecteur, after a confirmation.
-    await ownerPage.goto('/profile');
+    await ownerPage.goto('/profile#foyer');
     const members = ownerPage.getByRole('list', { name: 'Membres du foyer' });
     await expect.poll(() => members.getByRole('listitem').count()).toBe(3);
     await ownerPage.getByRole('button', { name: 'Retirer Léa du foyer' }).click();
@@ -290,7 +291,7 @@ describe('a household shared by its members', () => {
     const claire = await claireContext.newPage();
     await login(claire, owner.account.email);
     await claire.waitForURL(/\/(home|welcome)$/);
-    await claire.goto('/profile');
+    await claire.goto('/profile#foyer');
     const card = claire.getByRole('region', { name: 'Mon foyer' });
     await expect.poll(() => card.getByText('Responsable du foyer', { exact: true }).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Confier le foyer à un autre membre' }).click();
@@ -312,7 +313,7 @@ describe('a household shared by its members', () => {
     const maloPage = await maloContext.newPage();
     await login(maloPage, malo.email);
     await maloPage.waitForURL(/\/(home|welcome)$/);
-    await maloPage.goto('/profile');
+    await maloPage.goto('/profile#foyer');
     await maloPage.getByRole('button', { name: 'Retirer Léo du foyer' }).click();
     const removal = maloPage.getByRole('dialog', { name: 'Retirer Léo du foyer ?' });
     await visible(maloPage, 'ses liens de partage et son adresse de calendrier cessent de fonctionner');
@@ -332,6 +333,7 @@ describe('a household shared by its members', () => {
 
     // Claire revokes her own calendar address from her profile.
     await claire.reload();
+    await claire.getByRole('tab', { name: 'Notifications' }).click();
     const calendar = claire.getByRole('region', { name: 'S’abonner au calendrier' });
     await calendar.getByRole('button', { name: 'Afficher mon adresse d’abonnement' }).click();
     const address = await calendar.getByLabel('Adresse privée du calendrier').inputValue();

@@ -26,7 +26,7 @@ describe('« Exporter mon inventaire »', () => {
     const page = await context.newPage();
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
-    await page.goto('/profile');
+    await page.goto('/profile#donnees');
     await visible(page, 'Exporter mon inventaire');
     await page.getByRole('heading', { name: 'Exporter mon inventaire' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/screenshots/inventory-export-phone.png' });
@@ -52,7 +52,7 @@ describe('« Exporter mon inventaire »', () => {
     const page2 = await target.newPage();
     await login(page2, other.account.email, other.account.password);
     await page2.waitForURL(/\/(home|welcome)$/);
-    await page2.goto('/profile');
+    await page2.goto('/profile#donnees');
     await visible(page2, 'Importer des appareils');
     // The preview's request held until the bar has been read: it starts with the file's upload.
     const IMPORT = `**/api/V1/profils/users/${other.userId}/import/appareils`;

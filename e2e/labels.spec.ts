@@ -39,7 +39,7 @@ describe('QR labels on the appliances', () => {
     const ownerPage = await ownerContext.newPage();
     await login(ownerPage, owner.account.email);
     await ownerPage.waitForURL(/\/(home|welcome)$/);
-    await ownerPage.goto('/profile');
+    await ownerPage.goto('/profile#foyer');
     await ownerPage.getByRole('link', { name: 'Imprimer des étiquettes QR' }).click();
     await ownerPage.waitForURL('**/etiquettes');
     await visible(ownerPage, 'Étiquettes QR');

@@ -21,7 +21,7 @@ describe('two-factor sign-in', () => {
     const page = await context.newPage();
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
-    await page.goto('/profile');
+    await page.goto('/profile#securite');
     await visible(page, 'Double authentification');
     await page.getByRole('button', { name: 'Activer la double authentification' }).click();
     const dialog = page.getByRole('dialog', { name: 'Activer la double authentification' });

@@ -132,7 +132,7 @@ export class FoyerInvitationsService {
     );
   }
 
-  /** Tells the holder an invitation as propriétaire waits for them (they confirm it in « Mon foyer »). */
+  /** Tells the holder an invitation as propriétaire waits for them (they confirm it in « Mon foyer », the profile's « Foyer » section). */
   private async askHolder(unit: UnitOfWork, foyer: Foyer, inviter: string, email: string): Promise<void> {
     const holder = foyer.responsable === null ? undefined : foyer.membres.find((m) => m.userId === foyer.responsable);
     const address = holder && (await this.repo.in(unit.tx).emailOf(holder.userId));
@@ -141,7 +141,7 @@ export class FoyerInvitationsService {
       {
         to: address,
         subject: MSG.foyerApprovalMailSubject(foyer.nom),
-        text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile`),
+        text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile#foyer`),
       },
       unit,
     );

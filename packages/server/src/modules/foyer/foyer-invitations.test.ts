@@ -280,6 +280,8 @@ describe('invitations to a foyer', () => {
     expect(mails.some((m) => m.includes('To: accord-ami@exemple.fr'))).toBe(false);
     const approval = mails.filter((m) => m.includes('To: accord-titulaire@exemple.fr')).at(-1);
     expect(approval).toBeDefined();
+    // The link opens the profile's « Foyer » section, where the invitation is confirmed.
+    expect(approval!.replace(/=\r?\n/g, '')).toContain('http://localhost:3000/profile#foyer');
     // Only the holder confirms; a lecteur invitation by the co-owner goes at once.
     const byCoOwner = await t.app.inject({
       method: 'POST',

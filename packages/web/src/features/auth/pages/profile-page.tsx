@@ -1,9 +1,21 @@
 import { emailError, firstnameError, lastnameError, MSG, passwordError, TEXT_MAX } from '@ecofoyer/contracts';
-import { ActionIcon, Alert, Avatar, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Group, Paper, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconCircleCheck, IconLogout, IconMail, IconPencil } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBell,
+  IconCircleCheck,
+  IconDatabase,
+  IconHome,
+  IconLogout,
+  IconMail,
+  IconPencil,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import { type ReactElement, cloneElement, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ConfirmLogout } from '../components/confirm-logout.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -30,18 +42,87 @@ const LABELS: Record<Field, string> = {
   telephone: 'Téléphone',
 };
 
+/**
+ * The profile's sections, one tab each: a phone shows one at a time instead of a dozen cards in a
+ * row. Each has its address (`/profile#securite`), so a link or a mail opens it directly; the
+ * reminder mails' `/profile#notifications` among them.
+ */
+const SECTIONS = [
+  { value: 'compte', label: 'Compte', Icon: IconUser },
+  { value: 'securite', label: 'Sécurité', Icon: IconShieldLock },
+  { value: 'foyer', label: 'Foyer', Icon: IconHome },
+  { value: 'notifications', label: 'Notifications', Icon: IconBell },
+  { value: 'donnees', label: 'Mes données', Icon: IconDatabase },
+] as const;
+type Section = (typeof SECTIONS)[number]['value'];
+
+const sectionOf = (hash: string): Section => SECTIONS.find((s) => `#${s.value}` === hash)?.value ?? 'compte';
+
 /** product §2, Profile: each field is unlocked by its edit icon; Sauvegarder; Déconnecter with confirmation. */
 export function ProfilePage() {
   const session = useSession();
   // The guard only mounts this page for a signed-in user.
-  return session ? <ProfileForm session={session} /> : null;
+  return session ? <ProfileSections session={session} /> : null;
 }
 
-function ProfileForm({ session }: { session: Session }) {
+function ProfileSections({ session }: { session: Session }) {
   const InventoryCsv = useSlot('inventoryCsv');
   const LabelsCard = useSlot('labelsCard');
   const InventoryDossier = useSlot('inventoryDossier');
   const NotificationPreferences = useSlot('notificationPreferences');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const demo = session.email.endsWith('@demo.invalid');
+  // The address follows the tab without adding a step to go back through.
+  const open = (value: string | null) =>
+    value && navigate({ pathname: location.pathname, search: location.search, hash: `#${value}` }, { replace: true });
+
+  return (
+    <>
+      <PageTitle title="Mon Profil" />
+      {/* Kept mounted (React's Activity): a field being edited or a setup under way survives a look at another
+          section, and a section asks the server for its data only once opened. */}
+      <Tabs
+        value={sectionOf(location.hash)}
+        onChange={open}
+        variant="pills"
+        keepMounted
+        // Outlined, the tabs read as a menu even where a phone wraps them on two lines.
+        styles={{ tab: { border: '1px solid var(--mantine-color-gray-3)' } }}
+      >
+        <Tabs.List aria-label="Sections du profil">
+          {SECTIONS.map(({ value, label, Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={18} aria-hidden />} mih={44}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="compte">
+          <ProfileForm session={session} />
+        </Tabs.Panel>
+        <Tabs.Panel value="securite">
+          <TwoFactorSettings demo={demo} />
+          <ConnectedDevices />
+        </Tabs.Panel>
+        <Tabs.Panel value="foyer">
+          <FoyerCard demo={demo} />
+          <LabelsCard />
+          <InventoryDossier />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationPreferences />
+          <MyCalendarAddress />
+        </Tabs.Panel>
+        <Tabs.Panel value="donnees">
+          <InventoryCsv />
+          <AccountData demo={demo} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function ProfileForm({ session }: { session: Session }) {
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
   const [saved, setSaved] = useState(false);
@@ -130,8 +211,7 @@ function ProfileForm({ session }: { session: Session }) {
 
   return (
     <>
-      <PageTitle title="Mon Profil" />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg">
         <Group mb="lg" wrap="nowrap">
           <Avatar color="eco" radius="xl" size="lg">
             {session.firstname.charAt(0).toUpperCase()}
@@ -198,15 +278,6 @@ function ProfileForm({ session }: { session: Session }) {
           </Stack>
         </form>
       </Paper>
-      <FoyerCard demo={session.email.endsWith('@demo.invalid')} />
-      <MyCalendarAddress />
-      <NotificationPreferences />
-      <TwoFactorSettings demo={session.email.endsWith('@demo.invalid')} />
-      <ConnectedDevices />
-      <InventoryCsv />
-      <LabelsCard />
-      <InventoryDossier />
-      <AccountData demo={session.email.endsWith('@demo.invalid')} />
       <ConfirmLogout opened={logoutOpened} onClose={logoutModal.close} />
     </>
   );

@@ -145,7 +145,7 @@ function Join({ token, nom, pour, email, intro }: { token: string; nom: string; 
       )}
       {sharedHolder && (
         <Alert color="orange" icon={<IconAlertCircle />} role="note">
-          {MSG.foyerHolderJoinOther} <Link to="/profile">Ouvrir mon profil</Link>
+          {MSG.foyerHolderJoinOther} <Link to="/profile#foyer">Ouvrir mon profil</Link>
         </Alert>
       )}
       {current.data && !alone && !sharedHolder && (

@@ -1,8 +1,6 @@
 import { EMAIL_MODES, type EmailMode, MSG, type NotificationPreferences } from '@ecofoyer/contracts';
 import { Alert, Button, Group, Paper, Radio, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconBellCog } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences.ts';
 
@@ -19,18 +17,12 @@ const MODE_LABELS: Record<EmailMode, { label: string; description: string }> = {
 
 /**
  * « Mes notifications » in the profile: each way of being reminded, on or off, and e-mail
- * at each reminder or as a Sunday digest. Reminder mails link here (`/profile#notifications`).
+ * at each reminder or as a Sunday digest. Reminder mails link to it: `/profile#notifications` opens
+ * the profile's section that holds it, at its top.
  */
 export function NotificationPreferencesCard() {
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
-  const ref = useRef<HTMLElement>(null);
-  const { hash } = useLocation();
-
-  useEffect(() => {
-    if (hash === '#notifications' && preferences.data) ref.current?.scrollIntoView({ block: 'start' });
-  }, [hash, preferences.data]);
-
   // What is shown: the change being saved, else the saved choices. A second switch flipped while the
   // first is saving builds on the first, not on the older saved state.
   const p = save.isPending && save.variables ? save.variables : preferences.data;
@@ -39,17 +31,7 @@ export function NotificationPreferencesCard() {
   };
 
   return (
-    <Paper
-      ref={ref}
-      id="notifications"
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      maw={640}
-      mt="lg"
-      component="section"
-      aria-labelledby="mes-notifications"
-    >
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="mes-notifications">
       <Group gap="xs" mb="sm">
         <IconBellCog aria-hidden />
         <Title order={2} size="h4" id="mes-notifications">
