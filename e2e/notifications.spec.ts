@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, DESKTOP, launchBrowser, login, moveClock, newContext, PHONE } from './helpers.ts';
+import { apiSignIn, baseURL, createAccount, DESKTOP, launchBrowser, login, moveClock, newContext, PHONE } from './helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,13 +17,7 @@ const DAY = 86_400_000;
 describe('notifications (product §2, §4)', () => {
   it('moving the clock creates a notification; the count rises; opening it marks it read and the count falls', async () => {
     const account = await createAccount();
-    const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.email, password: account.password }),
-      })
-    ).json();
+    const signin = await apiSignIn(account);
     const when = new Date(Date.now() + 2 * DAY).toISOString();
     const created = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
       method: 'POST',
@@ -67,13 +61,7 @@ describe('notifications (product §2, §4)', () => {
   it('opens a reminder from its push or mail link on a phone: dated the day it came, the task’s day inside, marked done from there', async () => {
     await moveClock(0);
     const account = await createAccount();
-    const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.email, password: account.password }),
-      })
-    ).json();
+    const signin = await apiSignIn(account);
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${baseURL()}/api/V1/profils/users/${signin.id}${path}`, {
         ...init,
@@ -88,13 +76,7 @@ describe('notifications (product §2, §4)', () => {
     const event = await created.json();
     expect((await moveClock(1.5 * DAY)).created).toBeGreaterThanOrEqual(1);
     // The access token has expired on the moved clock: signed in again.
-    const again = await (
-      await fetch(`${baseURL()}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.email, password: account.password }),
-      })
-    ).json();
+    const again = await apiSignIn(account);
     signin.accessToken = again.accessToken;
     const [reminder] = (await (await api('/notifs')).json()) as { id: number; dt_creation: string; title: string }[];
     expect(reminder!.title).toMatch(/Nettoyer le filtre de la hotte/);
@@ -134,13 +116,7 @@ describe('notifications (product §2, §4)', () => {
   it('shows the newest 20 on a phone, then the older ones on demand', async () => {
     await moveClock(0);
     const account = await createAccount();
-    const signin = await (
-      await fetch(`${baseURL()}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.email, password: account.password }),
-      })
-    ).json();
+    const signin = await apiSignIn(account);
     for (let i = 1; i <= 23; i++) {
       const when = new Date(Date.now() + 2 * DAY + i * 60_000).toISOString();
       const res = await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/events`, {
@@ -154,13 +130,7 @@ describe('notifications (product §2, §4)', () => {
     expect(moved.created, JSON.stringify(moved)).toBeGreaterThanOrEqual(23);
     // The reminders, and any challenge met on the way (a first task planned).
     // A new sign-in: the clock moved past the first token's 15 minutes.
-    const again = await (
-      await fetch(`${baseURL()}/api/auth/signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: account.email, password: account.password }),
-      })
-    ).json();
+    const again = await apiSignIn(account);
     const total = (
       (await (
         await fetch(`${baseURL()}/api/V1/profils/users/${signin.id}/notifs`, { headers: { authorization: `Bearer ${again.accessToken}` } })

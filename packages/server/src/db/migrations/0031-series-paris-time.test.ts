@@ -1,27 +1,15 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
-import { workerDb } from '../../../test/test-db.ts';
-import { migrateToLatest } from '../client.ts';
-import { migrations } from './index.ts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrationTest } from '../../../test/migration-test.ts';
+import { signedInUser } from '../../../test/test-app.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  // Whatever happened, the worker's database ends at the latest migration for the next test file.
-  await migrateToLatest(await workerDb());
-  await t.app.close();
-});
+const m = migrationTest();
 
 describe('migration 0031: the occurrences to come of a series move to their time of day in Paris', () => {
   it('moves a 09:00 series written in UTC to 09:00 in Paris in summer, leaves what is done or past, and stays at the last day of short months', async () => {
+    const { t } = m;
     const me = await signedInUser(t, 'serie-heure@exemple.fr');
-    const { schema } = await workerDb();
-    const migrator = new Migrator({ db: t.db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0030-mail-jobs')).error).toBeUndefined();
+    await m.migrateTo('0030-mail-jobs');
     // As the release before wrote them: the first occurrence's UTC time kept all year (09:00 in winter, 10:00 in summer).
     const row = (series: string, frequency: string, at: string, status = 'NEW') =>
       sql`insert into events (user_id, foyer_id, title, type, status, dt_realisation, series_id, frequency, created_at, updated_at)
@@ -39,7 +27,7 @@ describe('migration 0031: the occurrences to come of a series move to their time
     await row(b, 'monthly', '2030-01-31T08:00:00Z');
     await row(b, 'monthly', '2030-02-28T08:00:00Z');
     await row(b, 'monthly', '2031-06-30T08:00:00Z');
-    await migrateToLatest({ db: t.db, schema, kind: 'pglite', close: async () => undefined });
+    await m.latest();
     const after = async (series: string) =>
       (
         await sql<{

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { SIGNED_IN } from '../../../../test/session.ts';
 import { LoginPage } from './login-page.tsx';
 
 const page = (
@@ -25,19 +26,7 @@ describe('sign-in form (product §2, §5)', () => {
   });
 
   it('checks each field with the shared rules (validateLogin), in French, and signs in once the form is valid', async () => {
-    const signedIn = {
-      id: 4,
-      username: 'camille@example.fr',
-      email: 'camille@example.fr',
-      firstname: 'Camille',
-      lastname: 'Durand',
-      roles: ['ROLE_FREEMIUM'],
-      accessToken: 'a',
-      refreshToken: 'r',
-      tokenType: 'Bearer',
-      loginCount: 5,
-      deviceToken: 'd',
-    };
+    const signedIn = SIGNED_IN;
     const calls = stubNetwork(() => ({ status: 200, body: signedIn }));
     const user = userEvent.setup();
     renderPage(page, '/login');
@@ -100,19 +89,7 @@ describe('sign-in form (product §2, §5)', () => {
         ? { status: 200, body: { totpRequired: true, challenge: 'défi-1' } }
         : {
             status: 200,
-            body: {
-              id: 4,
-              username: 'camille@example.fr',
-              email: 'camille@example.fr',
-              firstname: 'Camille',
-              lastname: 'Durand',
-              roles: ['ROLE_FREEMIUM'],
-              accessToken: 'a',
-              refreshToken: 'r',
-              tokenType: 'Bearer',
-              loginCount: 5,
-              deviceToken: 'd',
-            },
+            body: SIGNED_IN,
           },
     );
     const user = userEvent.setup();
@@ -129,19 +106,7 @@ describe('sign-in form (product §2, §5)', () => {
   });
 
   it('goes back after signing in to the page the guard sent here from (a scanned label), never to another site', async () => {
-    const user = {
-      id: 4,
-      username: 'camille@example.fr',
-      email: 'camille@example.fr',
-      firstname: 'Camille',
-      lastname: 'Durand',
-      roles: ['ROLE_FREEMIUM'],
-      accessToken: 'a',
-      refreshToken: 'r',
-      tokenType: 'Bearer',
-      loginCount: 5,
-      deviceToken: 'd',
-    };
+    const user = SIGNED_IN;
     for (const [from, lands] of [
       ['/a/abcdefghjk', 'Étiquette scannée'],
       ['//exemple.invalid/a/abcdefghjk', 'Page d’accueil'],
