@@ -80,9 +80,12 @@ describe('« Exporter mon inventaire »', () => {
     const preview = page2.getByTestId('import-preview');
     await expect.poll(() => preview.getByRole('status').textContent()).toBe('Dans ce fichier : 1 appareil à créer, 2 lignes refusées.');
     expect(await bar.count()).toBe(0);
-    expect(await preview.getByRole('list', { name: 'Lignes refusées' }).innerText()).toContain(
-      'Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).',
-    );
+    // Each row one by one, with what it becomes (the first 50 of a file).
+    const rows = preview.getByRole('list', { name: 'Les 3 premières lignes du fichier' });
+    expect(await rows.getByRole('listitem').count()).toBe(3);
+    expect(await rows.getByText('À créer', { exact: true }).count()).toBe(1);
+    expect(await rows.getByText('Refusée', { exact: true }).count()).toBe(2);
+    expect(await rows.innerText()).toContain('Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).');
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).scrollIntoViewIfNeeded();
     await page2.screenshot({ path: 'e2e/screenshots/inventory-import-phone.png' });
     expect(await other.api<unknown[]>(`/api/V1/profils/users/${other.userId}/appliances`)).toHaveLength(1);

@@ -212,6 +212,7 @@ function buildCases(): Record<string, Case> {
     'POST /api/auth/demo': { public: 'a new demo household of the caller’s own' },
     'POST /api/auth/forgotpassword': { public: 'the link goes to the owner’s mailbox' },
     'POST /api/auth/resetpassword': { public: 'the mailed token in the body' },
+    'POST /api/auth/resetpassword/check': { public: 'the mailed token in the body; answers only whether it can be used' },
     'GET /api/legal': { public: 'who runs the instance' },
     'GET /api/health': { public: 'load balancer probe' },
     'GET /api/V1/files/*': { public: 'the signature in the query is the permission' },

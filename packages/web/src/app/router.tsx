@@ -207,8 +207,8 @@ export const routes: RouteObject[] = [
                 path: '/inventaire/univers/appliance/update',
                 lazy: lazyPage(
                   'appliance-update',
-                  () => import('../features/appliances/pages/appliance-update-page.tsx'),
-                  (m) => m.ApplianceUpdatePage,
+                  () => import('./pages/appliance-update.tsx'),
+                  (m) => m.ApplianceUpdate,
                 ),
                 errorElement: <RouteError />,
               },

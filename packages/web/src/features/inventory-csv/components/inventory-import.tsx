@@ -25,6 +25,16 @@ function summary(a: InventoryImportAnswer): string {
   return parts.length ? `${parts.join(', ')}.` : 'Aucune ligne à importer.';
 }
 
+/** What a row becomes, said before anything is saved. */
+const BECOMES: Record<InventoryImportAnswer['lignes'][number]['resultat'], { label: string; color: string }> = {
+  cree: { label: 'À créer', color: 'eco' },
+  'mis-a-jour': { label: 'À mettre à jour', color: 'blue' },
+  identique: { label: 'Déjà à jour', color: 'gray' },
+  refuse: { label: 'Refusée', color: 'red' },
+};
+/** Rows shown one by one (the rest summed up; a refused one further down is still listed). */
+const SHOWN = 50;
+
 /** Where each request starts: the file's upload. */
 const SENDING: ImportProgress = { etape: 'envoi', fait: 0, total: 100 };
 
@@ -104,7 +114,8 @@ export function InventoryImport() {
     }
   };
   const cancel = () => void choose(null);
-  const refused = preview?.lignes.filter((l) => l.resultat === 'refuse') ?? [];
+  const first = preview?.lignes.slice(0, SHOWN) ?? [];
+  const refusedLater = preview?.lignes.slice(SHOWN).filter((l) => l.resultat === 'refuse') ?? [];
   const toWrite = preview ? preview.crees + preview.misAJour : 0;
 
   return (
@@ -149,9 +160,25 @@ export function InventoryImport() {
                 Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.
               </Text>
             )}
-            {refused.length > 0 && (
-              <List size="sm" spacing={4} aria-label="Lignes refusées">
-                {refused.slice(0, 50).map((l) => (
+            {first.length > 0 && (
+              <List size="sm" spacing={6} listStyleType="none" aria-label={`Les ${first.length} premières lignes du fichier`}>
+                {first.map((l) => (
+                  <List.Item key={l.ligne}>
+                    <Badge color={BECOMES[l.resultat].color} variant="light" mr={6}>
+                      {BECOMES[l.resultat].label}
+                    </Badge>
+                    Ligne {l.ligne} : {l.nom}
+                    {l.raison && ` — ${l.raison}`}
+                  </List.Item>
+                ))}
+                {preview.lignes.length > SHOWN && (
+                  <List.Item>… et {plural(preview.lignes.length - SHOWN, 'autre ligne', 'autres lignes')}, comptées ci-dessus.</List.Item>
+                )}
+              </List>
+            )}
+            {refusedLater.length > 0 && (
+              <List size="sm" spacing={4} aria-label="Lignes refusées plus loin dans le fichier">
+                {refusedLater.slice(0, SHOWN).map((l) => (
                   <List.Item key={l.ligne}>
                     <Badge color="red" variant="light" mr={6}>
                       Ligne {l.ligne}
@@ -159,7 +186,7 @@ export function InventoryImport() {
                     {l.nom} : {l.raison}
                   </List.Item>
                 ))}
-                {refused.length > 50 && <List.Item>… et {refused.length - 50} autres lignes refusées.</List.Item>}
+                {refusedLater.length > SHOWN && <List.Item>… et {refusedLater.length - SHOWN} autres lignes refusées.</List.Item>}
               </List>
             )}
             {run.isPending && <ImportProgressBar progress={progress} />}

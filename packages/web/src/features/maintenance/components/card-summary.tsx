@@ -1,10 +1,12 @@
 import { cardDurationFr, cardFrequencyFr, type MaintenanceCard } from '@ecofoyer/contracts';
-import { Alert, Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconCalendarRepeat, IconCheck, IconClock, IconLeaf, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import { plannedAt } from '../../events/api/events.ts';
+import { useFoyerRole } from '../../foyer/api/foyer.ts';
+import { READ_ONLY_PLAN } from '../../foyer/components/writers-only.tsx';
 import { dayFr } from '../maintenance-event.ts';
 import { LevelBadge } from '../pages/maintenance-card-list-page.tsx';
 
@@ -26,6 +28,7 @@ export function CardSummary({
   plannedDay: string | null;
   onPlannedDismiss: () => void;
 }) {
+  const role = useFoyerRole();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -75,10 +78,24 @@ export function CardSummary({
         <Button size="md" h={48} leftSection={<IconPlayerPlay size={20} />} onClick={onStart} disabled={!canStart}>
           Commencer
         </Button>
-        <Button size="md" h={48} color="warm.7" variant="outline" leftSection={<IconCalendarPlus size={20} />} onClick={onPlan}>
+        <Button
+          size="md"
+          h={48}
+          color="warm.7"
+          variant="outline"
+          leftSection={<IconCalendarPlus size={20} />}
+          onClick={onPlan}
+          disabled={role === 'lecteur'}
+          aria-describedby={role === 'lecteur' ? 'plan-read-only' : undefined}
+        >
           Planifier cet entretien
         </Button>
       </Group>
+      {role === 'lecteur' && (
+        <Text size="sm" c="dimmed" mt="xs" id="plan-read-only">
+          {READ_ONLY_PLAN}
+        </Text>
+      )}
       {plannedDay && (
         <Alert color="eco" icon={<IconCheck />} mt="md" withCloseButton closeButtonLabel="Fermer" onClose={onPlannedDismiss}>
           Entretien planifié le {dayFr(plannedAt(plannedDay))}.{' '}

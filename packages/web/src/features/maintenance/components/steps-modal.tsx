@@ -1,4 +1,6 @@
 import { addPeriods, cardFrequencyFr, type Event, FREQUENCIES, FREQUENCY_LABELS, type Frequency, MSG } from '@ecofoyer/contracts';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
+import { READ_ONLY_DONE } from '../../foyer/components/writers-only.tsx';
 import { Alert, Button, Group, Loader, Modal, Paper, Progress, Radio, Stack, Text, ThemeIcon, Title, Typography } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -78,6 +80,8 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
   const phone = useMediaQuery('(max-width: 48em)');
   const { done, restart } = useRecordDone(target);
   const series = useCreateSeries();
+  // A lecteur follows the steps; recording and planning are the household's writers' (the server refuses them too).
+  const canEdit = useCanEdit();
   const final = index >= steps.length;
   const step = steps[index];
   const firstNext = addPeriods(plannedAt(localDayKey(new Date())), frequency, 1);
@@ -90,7 +94,7 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
   };
   const finish = () => {
     setIndex(steps.length);
-    done.mutate();
+    if (canEdit) done.mutate();
   };
   const plan = () =>
     series.mutate(
@@ -169,29 +173,32 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
             {done.isSuccess && <Text c="dimmed">C’est noté dans vos réalisations.</Text>}
           </Stack>
           {done.isError && <ErrorAlert message={done.error.message} onRetry={() => done.mutate()} />}
-          <Paper withBorder radius="lg" p="md">
-            <Radio.Group
-              value={frequency}
-              onChange={(v) => setFrequency(v as Frequency)}
-              label="Planifier les prochains entretiens"
-              description={`Conseillé : ${cardFrequencyFr(target.card.frequency).toLowerCase()}.`}
-            >
-              <Stack gap="xs" mt="sm">
-                {FREQUENCIES.map((f) => (
-                  <Radio
-                    key={f}
-                    value={f}
-                    label={FREQUENCY_LABELS[f]}
-                    size="md"
-                    styles={{ body: { minHeight: 32, alignItems: 'center' } }}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Text size="sm" mt="sm">
-              Prochain entretien : <strong>{dayFr(firstNext)}</strong>
-            </Text>
-          </Paper>
+          {!canEdit && <Text ta="center">{READ_ONLY_DONE}</Text>}
+          {canEdit && (
+            <Paper withBorder radius="lg" p="md">
+              <Radio.Group
+                value={frequency}
+                onChange={(v) => setFrequency(v as Frequency)}
+                label="Planifier les prochains entretiens"
+                description={`Conseillé : ${cardFrequencyFr(target.card.frequency).toLowerCase()}.`}
+              >
+                <Stack gap="xs" mt="sm">
+                  {FREQUENCIES.map((f) => (
+                    <Radio
+                      key={f}
+                      value={f}
+                      label={FREQUENCY_LABELS[f]}
+                      size="md"
+                      styles={{ body: { minHeight: 32, alignItems: 'center' } }}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Text size="sm" mt="sm">
+                Prochain entretien : <strong>{dayFr(firstNext)}</strong>
+              </Text>
+            </Paper>
+          )}
           {series.isError && (
             <Alert color="red" icon={<IconAlertCircle />}>
               {series.error.message}
@@ -201,15 +208,17 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
             <Button variant="default" onClick={close}>
               Terminer
             </Button>
-            <Button
-              color="warm.7"
-              onClick={plan}
-              loading={series.isPending}
-              disabled={!done.isSuccess}
-              leftSection={<IconCalendarRepeat size={20} />}
-            >
-              Planifier
-            </Button>
+            {canEdit && (
+              <Button
+                color="warm.7"
+                onClick={plan}
+                loading={series.isPending}
+                disabled={!done.isSuccess}
+                leftSection={<IconCalendarRepeat size={20} />}
+              >
+                Planifier
+              </Button>
+            )}
           </Group>
         </Stack>
       )}
