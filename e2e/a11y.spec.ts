@@ -51,12 +51,14 @@ function watchConsole(p: Page) {
   });
   p.on('pageerror', (e) => consoleProblems.push(`${p.url()}: ${e.message}`));
   p.on('response', (r) => {
-    // No 4xx/5xx the page did not expect. Expected: the unknown route's own 404 page, the link
-    // « confirm-email?token=x » refused (400, the page says why), the insurer board of a freemium user (403).
+    // No 4xx/5xx the page did not expect. Expected: the unknown route's own 404 page, the links
+    // « confirm-email?token=x » and « reset-password?token=x » refused (400, the page says why), the
+    // insurer board of a freemium user (403).
     const api = new URL(r.url()).pathname;
     const expected =
       api.startsWith('/pas-une-route') ||
       (api === '/api/auth/email/confirm' && r.status() === 400) ||
+      (api === '/api/auth/resetpassword/check' && r.status() === 400) ||
       (api === '/api/V1/board/assure' && r.status() === 403);
     if (r.status() >= 400 && !expected) consoleProblems.push(`${p.url()}: HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
   });
