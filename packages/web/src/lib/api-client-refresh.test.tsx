@@ -1,7 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, endsSoon } from './api-client.ts';
 
+// Each test on its own clock, ten minutes after the last: a renewal another test made is never « a minute ago ».
+let shift = 0;
+beforeEach(() => {
+  shift += 10 * 60_000;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(Date.now() + shift));
+});
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
@@ -38,5 +46,20 @@ describe('an access token renewed before it ends, not after a 401', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/refreshtoken', '/api/V1/profils/users/7/appliances']);
     expect(calls[1]!.authorization).toBe('Bearer neuf');
     expect(JSON.parse(sessionStorage.getItem('user')!)).toMatchObject({ accessToken: 'neuf', refreshToken: 'r2' });
+  });
+
+  it('keeps the session when the renewal cannot reach the server (offline): the call goes with the token it has', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const old = token({ sub: '7', iat: now - 890, exp: now + 10 });
+    sessionStorage.setItem('user', JSON.stringify({ id: 7, firstname: 'Camille', accessToken: old, refreshToken: 'r1' }));
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(url);
+      if (url.endsWith('/refreshtoken')) throw new TypeError('Failed to fetch');
+      return Response.json({ ok: true });
+    });
+    await api('/api/V1/profils/users/7/appliances');
+    expect(calls).toEqual(['/api/auth/refreshtoken', '/api/V1/profils/users/7/appliances']);
+    expect(JSON.parse(sessionStorage.getItem('user')!)).toMatchObject({ accessToken: old, refreshToken: 'r1' });
   });
 });

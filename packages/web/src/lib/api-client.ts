@@ -65,7 +65,8 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
     }
     const accessToken = status === 200 ? (body.accessToken ?? body.token) : undefined;
     if (!accessToken) {
-      sessionStore.dropTokens();
+      // Unreachable (offline, in the cellar): the tokens stay for when the network is back.
+      if (status !== 0) sessionStore.dropTokens();
       throw new ApiError(status, body.code && body.message ? body.message : MSG.refreshFailed, body.code);
     }
     sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
@@ -109,12 +110,15 @@ export async function withSession<R extends { status: number }>(
   early?: (token: string | undefined) => Promise<R> | undefined,
 ): Promise<R> {
   let used = sessionStore.get()?.accessToken;
-  if (endsSoon(used)) {
+  if (endsSoon(used) && navigator.onLine !== false) {
     try {
       used = await refreshSession(used);
     } catch (error) {
-      sessionLost(error);
-      throw error;
+      // The network failed, not the session: the call goes with the token it has (never signed out offline).
+      if (!(error instanceof ApiError && error.status === 0)) {
+        sessionLost(error);
+        throw error;
+      }
     }
   }
   let res = await (early?.(used) ?? send(used));
