@@ -74,6 +74,7 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
     RATE_LIMIT_FORGOT_PER_IP: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
+    RATE_LIMIT_RESET_PER_IP: '10000',
   });
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   if (process.env.DATABASE_URL) {

@@ -87,6 +87,7 @@ export const MSG = {
   resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   tooManySignin: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
   tooManyForgot: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',
+  tooManyResetTries: 'Trop d’essais de liens de réinitialisation depuis cette connexion. Veuillez réessayer dans une heure.',
   tooManySignup: 'Trop de créations de compte depuis cette adresse. Veuillez réessayer plus tard.',
   tooManyUploads: 'Trop d’envois de fichiers. Veuillez réessayer dans quelques minutes.',
   tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',

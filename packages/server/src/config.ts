@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FORGOT_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_FORGOT_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_RESET_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOADS_PER_USER: z.coerce.number().int().positive().default(200),
   RATE_LIMIT_SHARE_PER_LINK: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SHARE_PER_IP: z.coerce.number().int().positive().default(60),
@@ -161,6 +162,8 @@ export interface Config {
     forgotPerAccount: number;
     /** Sign-ups per address per hour. */
     signupPerIp: number;
+    /** Reset links checked or used per address per hour (the page's check and the new password alike). */
+    resetPerIp: number;
     /** File uploads per user per 15 minutes. */
     uploadsPerUser: number;
     /** Anonymous reads of a dossier's read-only link, per minute: per link, and per address. */
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPerIp: e.RATE_LIMIT_FORGOT_PER_IP,
       forgotPerAccount: e.RATE_LIMIT_FORGOT_PER_ACCOUNT,
       signupPerIp: e.RATE_LIMIT_SIGNUP_PER_IP,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
       uploadsPerUser: e.RATE_LIMIT_UPLOADS_PER_USER,
       sharePerLink: e.RATE_LIMIT_SHARE_PER_LINK,
       sharePerIp: e.RATE_LIMIT_SHARE_PER_IP,

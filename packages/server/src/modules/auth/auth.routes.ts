@@ -188,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/resetpassword/check',
     { config: { access: 'public' }, schema: { tags, body: ResetTokenCheckBody, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await passwordReset.checkResetToken(req.body.token);
+      await passwordReset.checkResetToken(req.body.token, req.ip);
       return reply.code(204).send(null);
     },
   );

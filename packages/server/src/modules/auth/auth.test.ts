@@ -600,6 +600,20 @@ describe('forgot and reset password', () => {
     expect((await post('/api/auth/resetpassword', { token: second, newPassword: 'Second2!x' })).statusCode).toBe(200);
   });
 
+  it('limits the reset links tried from one address, the page’s check and the new password alike, with a French 429', async () => {
+    const { body } = await signup();
+    const token = await requestReset(body.email);
+    ip = '10.71.0.1';
+    for (let i = 0; i < t.config.rateLimits.resetPerIp; i++)
+      expect((await post('/api/auth/resetpassword/check', { token: `devine-${i}` })).statusCode).toBe(400);
+    const blocked = await post('/api/auth/resetpassword/check', { token });
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, MSG.tooManyResetTries]);
+    expect((await post('/api/auth/resetpassword', { token, newPassword: 'Nouveau2@pass' })).statusCode).toBe(429);
+    // Another address is not held back, and the link was not spent by the refusals.
+    ip = '10.71.0.2';
+    expect((await post('/api/auth/resetpassword', { token, newPassword: 'Nouveau2@pass' })).statusCode).toBe(200);
+  });
+
   it('rate limits forgot-password with a French 429 saying when to come back, known or unknown address alike', async () => {
     for (let i = 0; i < t.config.rateLimits.forgotPerAccount; i++) {
       ip = `10.70.0.${i + 1}`;

@@ -47,12 +47,24 @@ export class PasswordResetService {
   }
 
   /** Whether a reset link can still be used (the page says so when it opens, not after the password is typed twice). */
-  async checkResetToken(token: string): Promise<void> {
+  async checkResetToken(token: string, ip: string | null = null): Promise<void> {
+    await this.limitTries(ip);
     if (!(await this.repo.findUsableResetToken(sha256(token), this.deps.clock.now())))
       throw badRequest(MSG.resetTokenInvalid, 'RESET_TOKEN_INVALID');
   }
 
+  /**
+   * Links tried from one address (checked when the page opens, or used): a link is a 256-bit secret,
+   * so this guards the database more than the secret — but no address may ask without end.
+   */
+  private async limitTries(ip: string | null): Promise<void> {
+    if (ip === null) return;
+    const { limiter, config } = this.deps;
+    await limiter.hit([{ key: `reset:ip:${ip}`, max: config.rateLimits.resetPerIp, windowMs: 60 * MINUTE }], MSG.tooManyResetTries);
+  }
+
   async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {
+    await this.limitTries(ip);
     // Refused before the link is spent: the user can try again with a better password.
     await refuseCommon(newPassword, 'body.newPassword');
     const now = this.deps.clock.now();

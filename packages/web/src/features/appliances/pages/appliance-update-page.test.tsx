@@ -51,6 +51,40 @@ describe('appliance update form (product §2): the contract’s schema checks it
     expect(screen.getByText(MSG.priceInvalid)).toBeTruthy();
     expect(screen.getByText(MSG.energyKwhInvalid)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // The focus goes to the first field in error: on a phone it is 1,000 px above the button.
+    await waitFor(() => expect(document.activeElement).toBe(brand));
+  });
+
+  it('says the outcome beside « Confirmer » (not at the top of the form), and a refusal takes the focus', async () => {
+    signedIn();
+    let refuse = false;
+    stubNetwork((call) => {
+      if (call.method === 'PUT')
+        return refuse
+          ? { status: 404, body: { message: 'Cet appareil n’existe plus.' } }
+          : { status: 200, body: { ...washer, ...(call.body as object), prix_achat: null } };
+      if (call.url.endsWith('/appliances/7')) return { status: 200, body: washer };
+      if (call.url.includes('/references/refproducts')) return { status: 200, body: [] };
+      if (call.url.endsWith('/foyers/univers')) return { status: 200, body: [] };
+      return { status: 404, body: { message: 'inconnu' } };
+    });
+    const user = userEvent.setup();
+    renderPage(<ApplianceUpdatePage />, '/inventaire/univers/appliance/update?id=7');
+    const confirm = await screen.findByRole('button', { name: 'Confirmer' });
+    const lastField = screen.getByLabelText('Note de panne');
+    await user.click(confirm);
+    const saved = await screen.findByRole('status');
+    expect(saved.textContent).toContain(MSG.applianceUpdated('Lave-linge'));
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(lastField, saved) && follows(saved, confirm)).toBe(true);
+
+    refuse = true;
+    await user.click(confirm);
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toContain('Cet appareil n’existe plus.');
+    expect(follows(lastField, refusal) && follows(refusal, confirm)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('sends the French price as typed and the other fields as the server expects, then says it is saved', async () => {

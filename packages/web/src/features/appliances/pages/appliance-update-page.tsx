@@ -17,10 +17,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCircleCheck, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { schemaErrors } from '../../../lib/form-errors.ts';
@@ -92,13 +93,12 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
   const remove = useDeleteAppliance();
   const products = useRefProducts();
   const universes = useUniverses();
-  const [saved, setSaved] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [confirmOpened, confirmModal] = useDisclosure(false);
   const form = useForm<UpdateValues>({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about: it no longer applies.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: {
       name: appliance.name,
       prod_id: appliance.prod_id ? String(appliance.prod_id) : null,
@@ -128,15 +128,14 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
   );
 
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSaved(null);
+    outcome.clear();
     try {
       const updated = await update.mutateAsync({ id: appliance.id, ...toPayload(values) });
-      setSaved(MSG.applianceUpdated(updated.name));
+      outcome.succeeded(MSG.applianceUpdated(updated.name));
     } catch (error) {
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
-  });
+  }, outcome.invalid);
 
   const confirmDelete = async () => {
     try {
@@ -146,7 +145,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       navigate('/inventaire', { replace: true });
     } catch (error) {
       confirmModal.close();
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
   };
 
@@ -156,16 +155,6 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={760}>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            {saved && (
-              <Alert color="eco" icon={<IconCircleCheck />} role="status">
-                {saved}
-              </Alert>
-            )}
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {failure}
-              </Alert>
-            )}
             <TextInput label="Nom" withAsterisk maxLength={TEXT_MAX} {...form.getInputProps('name')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
@@ -241,6 +230,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
             </Fieldset>
             <AutoTextarea label="Note" maxLength={TEXT_MAX} {...form.getInputProps('note')} />
             <AutoTextarea label="Note de panne" maxLength={TEXT_MAX} {...form.getInputProps('panne_note')} />
+            <FormOutcome outcome={outcome} />
             <Group justify="space-between" mt="sm">
               <Button type="submit" loading={update.isPending}>
                 Confirmer

@@ -19,8 +19,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconAlertTriangle, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useTwoFactor, useTwoFactorActions } from '../api/two-factor.ts';
@@ -35,13 +36,14 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
   const status = useTwoFactor();
   const actions = useTwoFactorActions();
   const [step, setStep] = useState<Step>(null);
-  const [error, setError] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', code: '' },
     // Each step's button waits for its fields; the code's format is also checked against the server's schema
     // before sending (its other rules have no French message).
+    onValuesChange: () => outcome.clear(),
     validate: (values) => (step?.kind === 'scan' ? schemaErrors(TotpEnableBody, { code: digits(values.code) }) : {}),
   });
   const { password, code } = form.values;
@@ -49,14 +51,14 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
   const close = () => {
     setStep(null);
     form.reset();
-    setError(null);
+    outcome.clear();
   };
   const attempt = async (action: () => Promise<void>) => {
-    setError(null);
+    outcome.clear();
     try {
       await action();
     } catch (e) {
-      setError(errorMessage(e, MSG.serverError));
+      outcome.failed(errorMessage(e, MSG.serverError));
     }
   };
   const startSetup = form.onSubmit((values) =>
@@ -66,13 +68,15 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
       setStep({ kind: 'scan', setup });
     }),
   );
-  const confirmCode = form.onSubmit((values) =>
-    attempt(async () => {
-      const { recoveryCodes } = await actions.enable.mutateAsync(digits(values.code));
-      form.setFieldValue('code', '');
-      setStep({ kind: 'codes', codes: recoveryCodes });
-      setDone(MSG.totpEnabled);
-    }),
+  const confirmCode = form.onSubmit(
+    (values) =>
+      attempt(async () => {
+        const { recoveryCodes } = await actions.enable.mutateAsync(digits(values.code));
+        form.setFieldValue('code', '');
+        setStep({ kind: 'codes', codes: recoveryCodes });
+        setDone(MSG.totpEnabled);
+      }),
+    outcome.invalid,
   );
   const turnOff = form.onSubmit((values) => {
     const value = values.code.trim();
@@ -144,11 +148,6 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
         closeButtonProps={{ 'aria-label': 'Fermer' }}
       >
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {error}
-            </Alert>
-          )}
           {step?.kind === 'password' && (
             <form onSubmit={startSetup}>
               <Stack>
@@ -160,6 +159,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   {...form.getInputProps('password')}
                   data-autofocus
                 />
+                <FormOutcome outcome={outcome} />
                 <Button type="submit" loading={actions.setup.isPending} disabled={password === ''}>
                   Continuer
                 </Button>
@@ -201,6 +201,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   maxLength={7}
                   {...form.getInputProps('code')}
                 />
+                <FormOutcome outcome={outcome} />
                 <Button type="submit" loading={actions.enable.isPending} disabled={digits(code).length !== 6}>
                   Activer
                 </Button>
@@ -251,6 +252,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
                   autoComplete="one-time-code"
                   {...form.getInputProps('code')}
                 />
+                <FormOutcome outcome={outcome} />
                 <Button type="submit" color="red.9" loading={actions.disable.isPending} disabled={password === '' || code.trim() === ''}>
                   Désactiver
                 </Button>

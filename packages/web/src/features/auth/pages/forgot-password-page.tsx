@@ -1,9 +1,10 @@
 import { emailError, MSG } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
@@ -11,25 +12,25 @@ import { useForgotPassword } from '../api/password-reset.ts';
 /** product §2, Forgot password; §4: on success the form is hidden, with a link back to login. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about: it no longer applies.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: { email: '' },
     validate: { email: (v) => emailError(v) },
   });
 
   const submit = form.onSubmit(async ({ email }) => {
-    setFailure(null);
+    outcome.clear();
     try {
       const { message } = await forgot.mutateAsync(email);
       setSent(message || MSG.forgotSent);
     } catch (error) {
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
-  });
+  }, outcome.invalid);
 
   return (
     <AuthLayout
@@ -50,14 +51,10 @@ export function ForgotPasswordPage() {
         </Stack>
       ) : (
         <>
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {failure}
-            </Alert>
-          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput label="Email" type="email" inputMode="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+              <FormOutcome outcome={outcome} />
               <Button type="submit" fullWidth loading={forgot.isPending}>
                 Envoyer le lien
               </Button>

@@ -2,21 +2,11 @@ import { emailError, firstnameError, lastnameError, MSG, passwordError, TEXT_MAX
 import { ActionIcon, Alert, Avatar, Button, Group, Paper, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconAlertCircle,
-  IconBell,
-  IconCircleCheck,
-  IconDatabase,
-  IconHome,
-  IconLogout,
-  IconMail,
-  IconPencil,
-  IconShieldLock,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconBell, IconDatabase, IconHome, IconLogout, IconMail, IconPencil, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { type ReactElement, cloneElement, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmLogout } from '../components/confirm-logout.tsx';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';
@@ -125,14 +115,13 @@ function ProfileSections({ session }: { session: Session }) {
 function ProfileForm({ session }: { session: Session }) {
   const update = useUpdateUser();
   const [unlocked, setUnlocked] = useState<Set<Field>>(new Set());
-  const [saved, setSaved] = useState(false);
   const [emailPending, setEmailPending] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [logoutOpened, logoutModal] = useDisclosure(false);
   const form = useForm({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about: it no longer applies.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: {
       firstname: session.firstname,
       lastname: session.lastname,
@@ -158,14 +147,13 @@ function ProfileForm({ session }: { session: Session }) {
     values.email.trim().toLowerCase() !== session.email.toLowerCase() || values.password !== '';
 
   const unlock = (field: Field) => {
-    setSaved(false);
+    outcome.clear();
     setUnlocked((prev) => new Set(prev).add(field));
     window.setTimeout(() => document.getElementById(`profile-${field}`)?.focus(), 0);
   };
 
   const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setSaved(false);
+    outcome.clear();
     try {
       const { currentPassword, ...rest } = values;
       const updated = await update.mutateAsync({
@@ -180,11 +168,11 @@ function ProfileForm({ session }: { session: Session }) {
       form.setFieldValue('currentPassword', '');
       form.resetDirty();
       setUnlocked(new Set());
-      setSaved(true);
+      outcome.succeeded(MSG.profileSaved);
     } catch (error) {
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
-  });
+  }, outcome.invalid);
 
   const field = (name: Field, input: ReactElement<Record<string, unknown>>) => (
     <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -228,21 +216,6 @@ function ProfileForm({ session }: { session: Session }) {
         </Group>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {saved && (
-              <Alert color="eco" icon={<IconCircleCheck />} role="status">
-                {MSG.profileSaved}
-              </Alert>
-            )}
-            {emailPending && (
-              <Alert color="blue" icon={<IconMail />} role="status" title="Confirmez votre nouvelle adresse">
-                {MSG.emailPendingNotice(emailPending)}
-              </Alert>
-            )}
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {failure}
-              </Alert>
-            )}
             {field('firstname', <TextInput autoComplete="given-name" />)}
             {field('lastname', <TextInput autoComplete="family-name" />)}
             {field('email', <TextInput type="email" autoComplete="email" />)}
@@ -267,6 +240,12 @@ function ProfileForm({ session }: { session: Session }) {
             )}
             {field('adresse', <TextInput autoComplete="street-address" placeholder="Non renseignée" />)}
             {field('telephone', <TextInput type="tel" autoComplete="tel" placeholder="Non renseigné" />)}
+            {emailPending && (
+              <Alert color="blue" icon={<IconMail />} role="status" title="Confirmez votre nouvelle adresse">
+                {MSG.emailPendingNotice(emailPending)}
+              </Alert>
+            )}
+            <FormOutcome outcome={outcome} />
             <Group justify="space-between" mt="sm">
               <Button type="submit" loading={update.isPending} disabled={unlocked.size === 0}>
                 Sauvegarder

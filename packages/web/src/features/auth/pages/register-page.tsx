@@ -1,9 +1,10 @@
 import { MSG, validateRegistration } from '@ecofoyer/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { AuthLayout } from '../../../components/public-layout.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useInvitationPreview } from '../../foyer/api/foyer.ts';
@@ -18,14 +19,14 @@ import { NewPasswordFields } from '../components/new-password-fields.tsx';
  */
 export function RegisterPage() {
   const signup = useSignup();
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [success, setSuccess] = useState<string | null>(null);
   const [invitationToken] = useState(() => pendingInvitation.token() ?? '');
   const invitation = useInvitationPreview(invitationToken).data;
   const form = useForm({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about: it no longer applies.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '' },
     validate: (values) => Object.fromEntries(validateRegistration(values).map((e) => [e.field, e.message])),
   });
@@ -38,14 +39,14 @@ export function RegisterPage() {
   }, [invitedEmail]);
 
   const submit = form.onSubmit(async ({ confirmPassword: _c, ...values }) => {
-    setFailure(null);
+    outcome.clear();
     try {
       const { message } = await signup.mutateAsync(values);
       setSuccess(message);
     } catch (error) {
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
-  });
+  }, outcome.invalid);
 
   if (success) {
     return (
@@ -69,11 +70,6 @@ export function RegisterPage() {
           : 'Créez votre compte gratuit pour suivre vos appareils.'
       }
     >
-      {failure && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {failure}
-        </Alert>
-      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group grow wrap="wrap" align="flex-start">
@@ -94,6 +90,7 @@ export function RegisterPage() {
             password={form.getInputProps('password')}
             confirm={form.getInputProps('confirmPassword')}
           />
+          <FormOutcome outcome={outcome} />
           <Button type="submit" fullWidth loading={signup.isPending}>
             S'inscrire
           </Button>

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { AuthLayout } from '../../../components/public-layout.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useResetLinkCheck, useResetPassword } from '../api/password-reset.ts';
@@ -16,12 +17,12 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const link = useResetLinkCheck(token);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about: it no longer applies.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: (values) =>
       values.newPassword !== values.confirmPassword
@@ -36,14 +37,21 @@ export function ResetPasswordPage() {
   }, [done, navigate]);
 
   const submit = form.onSubmit(async ({ newPassword }) => {
-    setFailure(null);
+    outcome.clear();
     try {
       const { message } = await reset.mutateAsync({ token, newPassword });
       setDone(message || MSG.resetDone);
     } catch (error) {
-      setFailure(errorMessage(error, MSG.resetUnexpected));
+      outcome.failed(
+        <>
+          {errorMessage(error, MSG.resetUnexpected)}{' '}
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Demander un nouveau lien
+          </Anchor>
+        </>,
+      );
     }
-  });
+  }, outcome.invalid);
 
   // No link, or one already used or out of date: said at once, with the way to a new one. (A check
   // that could not be made — the network — leaves the form: the reset itself will say.)
@@ -86,28 +94,19 @@ export function ResetPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <>
-          {failure && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {failure}{' '}
-              <Anchor component={Link} to="/forgot-password" size="sm">
-                Demander un nouveau lien
-              </Anchor>
-            </Alert>
-          )}
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <NewPasswordFields
-                label="Nouveau mot de passe"
-                password={form.getInputProps('newPassword')}
-                confirm={form.getInputProps('confirmPassword')}
-              />
-              <Button type="submit" fullWidth loading={reset.isPending}>
-                Réinitialiser
-              </Button>
-            </Stack>
-          </form>
-        </>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <NewPasswordFields
+              label="Nouveau mot de passe"
+              password={form.getInputProps('newPassword')}
+              confirm={form.getInputProps('confirmPassword')}
+            />
+            <FormOutcome outcome={outcome} />
+            <Button type="submit" fullWidth loading={reset.isPending}>
+              Réinitialiser
+            </Button>
+          </Stack>
+        </form>
       )}
     </AuthLayout>
   );

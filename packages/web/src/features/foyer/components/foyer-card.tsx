@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { IconAlertCircle, IconHome, IconMailForward, IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -280,33 +281,35 @@ function Invitations({
 }) {
   const invite = useInvite();
   const approve = useConfirmInvitation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const holderName = foyer.membres.find((m) => m.userId === foyer.responsable)?.prenom ?? 'la personne responsable';
   const form = useForm({
     mode: 'controlled',
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: { email: '', role: 'membre' as FoyerRole },
     validate: { email: emailError },
   });
-  const send = async (email: string, role: FoyerRole) => {
-    setFailure(null);
+  /** Sends (or sends again) an invitation: what to tell, or null when refused (already said). */
+  const send = async (email: string, role: FoyerRole): Promise<string | null> => {
+    outcome.clear();
     try {
       const sent = await invite.mutateAsync({ email, role });
       const address = email.trim().toLowerCase();
-      onDone(
-        sent.aConfirmer
-          ? `L’invitation à ${address} partira quand ${holderName}, responsable du foyer, l’aura confirmée.`
-          : `Invitation envoyée à ${address}. Le lien est valable 7 jours.`,
-      );
-      return true;
+      return sent.aConfirmer
+        ? `L’invitation à ${address} partira quand ${holderName}, responsable du foyer, l’aura confirmée.`
+        : `Invitation envoyée à ${address}. Le lien est valable 7 jours.`;
     } catch (error) {
-      setFailure(errorMessage(error, MSG.serverError));
-      return false;
+      outcome.failed(errorMessage(error, MSG.serverError));
+      return null;
     }
   };
+  // Said beside the « Inviter » button, where the person is looking (the card's top is far on a phone).
   const submit = form.onSubmit(async ({ email, role }) => {
-    if (await send(email, role)) form.reset();
-  });
+    const told = await send(email, role);
+    if (told === null) return;
+    form.reset();
+    outcome.succeeded(told);
+  }, outcome.invalid);
   const roleOptions = FOYER_ROLES.map((r) => ({
     value: r,
     label: `${FOYER_ROLE_LABELS[r]} — ${ROLE_HELP[r]}${r === 'proprietaire' && !holder ? ` (avec l’accord de ${holderName})` : ''}`,
@@ -344,7 +347,7 @@ function Invitations({
                     onClick={() =>
                       approve.mutate(i.id, {
                         onSuccess: () => onDone(`Invitation envoyée à ${i.email}. Le lien est valable 7 jours.`),
-                        onError: (error) => setFailure(errorMessage(error, MSG.serverError)),
+                        onError: (error) => outcome.failed(errorMessage(error, MSG.serverError)),
                       })
                     }
                   >
@@ -357,7 +360,7 @@ function Invitations({
                       variant="light"
                       leftSection={<IconMailForward size={16} />}
                       loading={invite.isPending}
-                      onClick={() => void send(i.email, i.role)}
+                      onClick={() => void send(i.email, i.role).then((told) => told && outcome.succeeded(told))}
                       aria-label={`Renvoyer l’invitation à ${i.email}`}
                     >
                       Renvoyer
@@ -397,16 +400,12 @@ function Invitations({
       ) : (
         <form onSubmit={submit} noValidate aria-label="Inviter une personne">
           <Stack gap="sm">
-            {failure && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {failure}
-              </Alert>
-            )}
             <TextInput label="Adresse e-mail de la personne à inviter" type="email" autoComplete="off" {...form.getInputProps('email')} />
             <NativeSelect label="Son rôle" data={roleOptions} {...form.getInputProps('role')} />
             <Text size="xs" c="dimmed">
               Seule la personne qui ouvre le lien avec le compte de cette adresse pourra rejoindre le foyer.
             </Text>
+            <FormOutcome outcome={outcome} />
             <Button type="submit" loading={invite.isPending} style={{ alignSelf: 'flex-start' }}>
               Inviter
             </Button>

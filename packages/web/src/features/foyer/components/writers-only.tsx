@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ComponentType, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useFoyerRole } from '../api/foyer.ts';
+import { useFoyer, useFoyerRole } from '../api/foyer.ts';
 
 /** Said to a lecteur sent away from a page that only changes the household's data. */
 export const READ_ONLY_NOTICE =
@@ -22,12 +22,15 @@ export const READ_ONLY_PLAN = 'En tant que lecteur, vous pouvez suivre ce tutori
 export function writersOnly<P extends object>(Page: ComponentType<P>, readPath: (search: URLSearchParams) => string) {
   return function WritersOnly(props: P) {
     const role = useFoyerRole();
+    // The household could not be read (offline, server down): the page itself, whose own reads and the
+    // server's refusal of a lecteur's write say what is wrong — never a placeholder that waits forever.
+    const unknown = useFoyer().isError;
     const { search } = useLocation();
     const lecteur = role === 'lecteur';
     useEffect(() => {
       if (lecteur) notifications.show({ id: 'read-only', color: 'orange', title: 'Lecture seule', message: READ_ONLY_NOTICE });
     }, [lecteur]);
-    if (role === undefined) return <Skeleton h={420} radius="lg" aria-label="Chargement…" />;
+    if (role === undefined && !unknown) return <Skeleton h={420} radius="lg" aria-label="Chargement…" />;
     if (lecteur) return <Navigate to={readPath(new URLSearchParams(search))} replace />;
     return <Page {...props} />;
   };

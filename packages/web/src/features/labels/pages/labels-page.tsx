@@ -173,7 +173,8 @@ export function LabelsPage() {
                         {label && canEdit && (
                           <Button
                             variant="subtle"
-                            color="red.8"
+                            color="red.9"
+                            c="red.9"
                             size="compact-sm"
                             onClick={() => askRevoke(label)}
                             aria-label={`Révoquer l’étiquette de ${a.name}`}

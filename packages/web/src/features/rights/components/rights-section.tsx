@@ -167,7 +167,8 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
     <details data-testid="claim-letter">
       <summary>Lettre au vendeur pour faire jouer la garantie</summary>
       <Stack gap="xs" mt="xs">
-        <Paper withBorder radius="md" p="sm" bg="gray.0">
+        {/* Its « [Adresse du vendeur] » are blanks for the person to fill in, said so (the phone guard of e2e/a11y.spec.ts knows). */}
+        <Paper withBorder radius="md" p="sm" bg="gray.0" data-blanks>
           {paragraphs.map((p, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the letter's paragraphs never reorder.
             <Text key={i} size="sm" mb={6} style={{ whiteSpace: 'pre-line' }}>

@@ -8,13 +8,14 @@ import {
   UniverseUpdateFields,
   type Universe,
 } from '@ecofoyer/contracts';
-import { Alert, Box, Button, FileButton, Group, Image, Input, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Input, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPhoto, IconPhotoUp } from '@tabler/icons-react';
+import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { schemaErrors } from '../../../lib/form-errors.ts';
 import { useSaveUniverse } from '../api/universes.ts';
@@ -79,12 +80,12 @@ export function UniverseForm({
   const save = useSaveUniverse(setProgress);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const outcome = useFormOutcome();
   const preview = usePreview(file);
   const form = useForm({
     mode: 'controlled',
     // A server's refusal goes once the user changes what it was about.
-    onValuesChange: () => setFailure(null),
+    onValuesChange: () => outcome.clear(),
     initialValues: { name: stripAngleBrackets(draft.name), description: stripAngleBrackets(draft.description) },
     validate,
   });
@@ -100,7 +101,7 @@ export function UniverseForm({
   };
 
   const submit = form.onSubmit(async () => {
-    setFailure(null);
+    outcome.clear();
     setProgress(0);
     const parsed = UniverseUpdateFields.parse(form.getValues());
     try {
@@ -121,9 +122,9 @@ export function UniverseForm({
       if (error instanceof ApiError && error.errors?.length) {
         for (const issue of error.errors) form.setFieldError(issue.path, issue.message);
       }
-      setFailure(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
-  });
+  }, outcome.invalid);
 
   const shown = preview ?? draft.image ?? null;
   const uploading = save.isPending && Boolean(file);
@@ -131,11 +132,6 @@ export function UniverseForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {failure}
-          </Alert>
-        )}
         <TextInput
           label="Nom"
           required
@@ -218,6 +214,7 @@ export function UniverseForm({
             </Progress.Section>
           </Progress.Root>
         )}
+        <FormOutcome outcome={outcome} />
         <Group justify="space-between" mt="sm" gap="sm">
           <Group gap="sm">{extraActions}</Group>
           <Group gap="sm" justify="flex-end" ml="auto">
