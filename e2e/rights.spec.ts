@@ -105,7 +105,7 @@ describe('« Mes droits » on the appliance page', () => {
     await expect.poll(() => letter.innerText()).toContain('Boulanger Lyon\n[Adresse du vendeur]');
     expect(await letter.innerText()).toContain('Vous trouverez ci-joint une copie de la facture.');
 
-    // A washer bought in 2012: its parts' obligation is said to have ended, never « jusqu’en 2022 ».
+    // A washer bought in 2012: the EU rule binds washers placed on the market from 1 March 2021 only — no duration, never « jusqu’en 2022 ».
     const old = new FormData();
     old.append(
       'data',
@@ -117,9 +117,8 @@ describe('« Mes droits » on the appliance page', () => {
     });
     await page.goto(`/inventaire/univers/appliance/fichedetail?id=${oldId}`);
     await expect.poll(() => rights.getByTestId('rights').isVisible()).toBe(true);
-    expect(await text()).toMatch(
-      /Pièces détachées\s+L’obligation de disponibilité a pris fin en 2022 \(estimation\)\s: le fabricant ou un réparateur peut encore en avoir\./,
-    );
+    expect(await text()).toMatch(/Pièces détachées\s+Pas de durée minimale pour un appareil de cet âge\./);
+    expect(await text()).toContain('Acheté avant le 1er mars 2021');
     expect(await text()).not.toContain('jusqu’en 2022');
 
     // The same answer in the repair flow, above the chat, with the way back to the rights.

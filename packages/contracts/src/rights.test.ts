@@ -119,16 +119,17 @@ describe('spare parts and the repair bonus', () => {
     expect(r.pieces.source).toContain('une estimation');
   });
 
-  it('says the parts’ end as past once the clock is beyond it: a 2012 washer’s obligation ended in 2022, never « jusqu’en 2022 »', () => {
-    const old = { ...washer, dtAchat: '2012-06-15' };
-    expect(computeRights(old, '2026-11-24').pieces).toMatchObject({
-      jusqua: '2022-06-15',
-      texte: 'L’obligation de disponibilité a pris fin en 2022 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
+  it('says the parts’ end as past once the clock is beyond it, never « jusqu’en 2027 » in 2028', () => {
+    const laptop = { ...washer, productSlug: 'ordinateur-portable', dtAchat: '2022-02-01' };
+    expect(computeRights(laptop, '2028-03-01').pieces).toMatchObject({
+      jusqua: '2027-02-01',
+      annees: 5,
+      texte: 'L’obligation de disponibilité a pris fin en 2027 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
     });
-    // The reference is the day given, not the year written: the same washer in 2021, and on the last day itself.
-    expect(computeRights(old, '2021-03-01').pieces.texte).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
-    expect(computeRights(old, '2022-06-15').pieces.texte).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
-    expect(computeRights(old, '2022-06-16').pieces.texte).toContain('a pris fin en 2022');
+    // The reference is the day given, not the year written: the same laptop in 2026, and on the last day itself.
+    expect(computeRights(laptop, '2026-11-29').pieces.texte).toBe('Disponibles au moins jusqu’en 2027 (estimation).');
+    expect(computeRights(laptop, '2027-02-01').pieces.texte).toBe('Disponibles au moins jusqu’en 2027 (estimation).');
+    expect(computeRights(laptop, '2027-02-02').pieces.texte).toContain('a pris fin en 2027');
     expect(computeRights(washer, '2026-11-24').pieces.texte).toBe('Disponibles au moins jusqu’en 2035 (estimation).');
     expect(computeRights({ ...washer, dtAchat: null }, '2026-11-24').pieces.texte).toBe('Au moins 10 ans.');
     expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces.texte).toBe(
@@ -136,12 +137,41 @@ describe('spare parts and the repair bonus', () => {
     );
   });
 
-  it('gives a kettle the French 5-year floor, and a lawnmower no legal minimum', () => {
-    expect(computeRights({ ...washer, productSlug: 'bouilloire' }, '2026-11-24').pieces.annees).toBe(5);
+  it('gives a 2012 washer no duration at all: the EU rule binds the units placed on the market from 1 March 2021 only', () => {
+    const old = computeRights({ ...washer, dtAchat: '2012-06-15' }, '2026-11-29').pieces;
+    expect(old).toMatchObject({ jusqua: null, annees: null, texte: 'Pas de durée minimale pour un appareil de cet âge.' });
+    expect(old.source).toContain('Acheté avant le 1er mars 2021');
+    expect(old.source).toContain('règlement (UE) 2019/2023');
+    expect(old.source).toContain('Règles vérifiées le 29 novembre 2026.');
+    // Bought the day the rule applies: covered.
+    expect(computeRights({ ...washer, dtAchat: '2021-03-01' }, '2026-11-29').pieces.annees).toBe(10);
+  });
+
+  it('never gives a kettle, a vacuum or a desktop PC a duration the law does not give: the maker’s declaration only (L111-4)', () => {
+    for (const productSlug of ['bouilloire', 'aspirateur', 'ordinateur-fixe', 'micro-ondes', 'imprimante', 'telephone-fixe']) {
+      const p = computeRights({ ...washer, productSlug }, '2026-11-29').pieces;
+      expect(p).toMatchObject({ jusqua: null, annees: null, texte: 'Pas de durée minimale fixée par la loi.' });
+      expect(p.source).toContain('réputées non disponibles (article L111-4');
+      expect(p.source).not.toContain('2021-1943');
+    }
     expect(computeRights({ ...washer, productSlug: 'tondeuse-a-gazon' }, '2026-11-24').pieces).toMatchObject({
       jusqua: null,
       annees: null,
     });
+  });
+
+  it('gives laptops and smartphones the décret’s 5 years from 2022, smartphones and tablets the EU’s 7 from 20 June 2025, tumble dryers 10 from 1 July 2025', () => {
+    const on = (productSlug: string, dtAchat: string) => computeRights({ ...washer, productSlug, dtAchat }, '2026-11-29').pieces;
+    expect(on('ordinateur-portable', '2023-05-02')).toMatchObject({ annees: 5, jusqua: '2028-05-02' });
+    expect(on('ordinateur-portable', '2023-05-02').source).toContain('décret n° 2021-1943');
+    expect(on('ordinateur-portable', '2021-12-31').annees).toBeNull();
+    expect(on('telephone-portable', '2024-01-10')).toMatchObject({ annees: 5 });
+    expect(on('telephone-portable', '2025-06-20')).toMatchObject({ annees: 7 });
+    expect(on('telephone-portable', '2025-06-20').source).toContain('2023/1670');
+    expect(on('tablette', '2024-01-10').annees).toBeNull();
+    expect(on('tablette', '2025-09-01').annees).toBe(7);
+    expect(on('seche-linge', '2025-06-30').annees).toBeNull();
+    expect(on('seche-linge', '2025-07-01').annees).toBe(10);
   });
 
   it('offers the bonus only out of every guarantee', () => {

@@ -87,82 +87,94 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The day the spare-parts rules below were last checked against their texts (shown with them). */
+export const PARTS_FACTS_CHECKED = '2026-11-29';
+
 /**
- * Minimum years spare parts must be available, by product (slug of products.json), counted here
- * from the purchase date — an estimate, since the law counts from the last unit the maker put on
- * the market. EU ecodesign regulations since 2021: washing machines and washer-dryers 10 years
- * (2019/2023), dishwashers 10 (2019/2022, 7 for some parts), refrigerators and freezers 7, door
- * gaskets 10 (2019/2019), electronic displays 7 (2019/2021), tumble dryers 10 (2023/2533),
- * smartphones and tablets 7 (2023/1670), cooking hobs and ovens: none in EU law. France sets a
- * floor of 5 years for small household appliances, computers and phones (article L111-4 of the
- * code de la consommation, décret n° 2021-1943).
+ * What binds a maker to keep spare parts, by product (slug of products.json) — only what a text in
+ * force says, each from the day it applies to the units placed on the market (approximated here by
+ * the purchase: a unit bought before that day is certainly not covered; one bought after, probably):
+ * - EU ecodesign regulations: washing machines and washer-dryers 10 years (2019/2023), dishwashers
+ *   10 (2019/2022, 7 for some parts), refrigerating appliances 7 (2019/2019, 10 for door gaskets),
+ *   electronic displays 7 (2019/2021), all from 1 March 2021; tumble dryers 10 (2023/2533) from
+ *   1 July 2025; smartphones and tablets 7 (2023/1670) from 20 June 2025.
+ * - French law: article L111-4 of the code de la consommation names household appliances, small IT and
+ *   telecom equipment, screens and monitors, but its five-year minimum binds only the products of the
+ *   list its décret fixes: décret n° 2021-1943 lists laptops and smartphones (not tablets), from 1
+ *   January 2022. For every other kind (a kettle, a vacuum, a desktop PC…) no duration is imposed:
+ *   the maker must say whether parts are available and until when, and for electrical and electronic
+ *   equipment parts not declared are deemed unavailable (L111-4). Never a right the law does not give.
+ * Checked on PARTS_FACTS_CHECKED: Légifrance (article L111-4 in force since 1 January 2022), the
+ * décret's summaries (actu-environnement.com, January 2022), EUR-Lex for the regulations.
  */
-const PARTS_YEARS: Record<string, { years: number; source: string }> = {
-  'lave-linge': { years: 10, source: 'règlement (UE) 2019/2023 sur l’écoconception des lave-linge' },
-  'lave-vaisselle': { years: 10, source: 'règlement (UE) 2019/2022 sur l’écoconception des lave-vaisselle (7 ans pour certaines pièces)' },
-  refrigerateur: {
-    years: 7,
-    source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
-  },
-  congelateur: {
-    years: 7,
-    source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
-  },
-  'cave-a-vin': { years: 7, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération' },
-  'seche-linge': { years: 10, source: 'règlement (UE) 2023/2533 sur l’écoconception des sèche-linge' },
-  televiseur: { years: 7, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' },
-  moniteur: { years: 7, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' },
-  'telephone-portable': { years: 7, source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' },
-  tablette: { years: 7, source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' },
+type PartsRule = { years: number; source: string; from: string };
+const EU_MARCH_2021 = '2021-03-01';
+const PARTS_RULES: Record<string, PartsRule[]> = {
+  'lave-linge': [{ years: 10, from: EU_MARCH_2021, source: 'règlement (UE) 2019/2023 sur l’écoconception des lave-linge' }],
+  'lave-vaisselle': [
+    {
+      years: 10,
+      from: EU_MARCH_2021,
+      source: 'règlement (UE) 2019/2022 sur l’écoconception des lave-vaisselle (7 ans pour certaines pièces)',
+    },
+  ],
+  refrigerateur: [
+    {
+      years: 7,
+      from: EU_MARCH_2021,
+      source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
+    },
+  ],
+  congelateur: [
+    {
+      years: 7,
+      from: EU_MARCH_2021,
+      source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération (10 ans pour les joints de porte)',
+    },
+  ],
+  'cave-a-vin': [{ years: 7, from: EU_MARCH_2021, source: 'règlement (UE) 2019/2019 sur l’écoconception des appareils de réfrigération' }],
+  'seche-linge': [{ years: 10, from: '2025-07-01', source: 'règlement (UE) 2023/2533 sur l’écoconception des sèche-linge' }],
+  televiseur: [{ years: 7, from: EU_MARCH_2021, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' }],
+  moniteur: [{ years: 7, from: EU_MARCH_2021, source: 'règlement (UE) 2019/2021 sur l’écoconception des écrans électroniques' }],
+  // The newest rule first: a smartphone bought from 20 June 2025 has the EU's 7 years, one bought in 2022–2025 the décret's 5.
+  'telephone-portable': [
+    { years: 7, from: '2025-06-20', source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' },
+    { years: 5, from: '2022-01-01', source: 'article L111-4 du code de la consommation et décret n° 2021-1943 (smartphones)' },
+  ],
+  tablette: [{ years: 7, from: '2025-06-20', source: 'règlement (UE) 2023/1670 sur l’écoconception des smartphones et tablettes' }],
+  'ordinateur-portable': [
+    { years: 5, from: '2022-01-01', source: 'article L111-4 du code de la consommation et décret n° 2021-1943 (ordinateurs portables)' },
+  ],
 };
-/** Article L111-4 and décret n° 2021-1943: at least 5 years for these kinds. */
-const FRENCH_FLOOR = new Set([
-  'bouilloire',
-  'cafetiere-dosettes',
-  'cafetiere-filtre',
-  'cafetiere-expresso',
-  'machine-a-cafe-automatique',
-  'grille-pain',
-  'robot-cuiseur',
-  'robot-patissier',
-  'presse-agrumes',
-  'centrifugeuse',
-  'friteuse',
-  'machine-a-pain',
-  'yaourtiere',
-  'appareil-a-raclette',
-  'micro-ondes',
-  'mini-four',
-  'aspirateur',
-  'fer-a-repasser',
-  'centrale-vapeur',
-  'seche-cheveux',
-  'lisseur',
-  'rasoir-electrique',
-  'ordinateur-portable',
-  'ordinateur-fixe',
-  'imprimante',
-  'telephone-fixe',
-]);
+
+const frDate = (day: string) =>
+  `${Number(day.slice(8, 10)) === 1 ? '1er' : Number(day.slice(8, 10))} ${MONTHS_FR[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+const MONTHS_FR = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const CHECKED = `vérifiées le ${frDate(PARTS_FACTS_CHECKED)}`;
+/** What L111-4 gives every electrical appliance: information, not a duration. */
+const DECLARED_ONLY =
+  'le fabricant doit indiquer au vendeur si les pièces indispensables sont disponibles et jusqu’à quand, et le vendeur vous le dire avant l’achat ; sans cette information, elles sont réputées non disponibles (article L111-4 du code de la consommation)';
 
 function parts(productSlug: string | null, purchase: string | null, today: string): Droits['pieces'] {
-  const rule = productSlug
-    ? (PARTS_YEARS[productSlug] ??
-      (FRENCH_FLOOR.has(productSlug) ? { years: 5, source: 'article L111-4 du code de la consommation et décret n° 2021-1943' } : null))
-    : null;
-  if (!rule)
+  const rules = productSlug ? PARTS_RULES[productSlug] : undefined;
+  // The newest rule in force on the purchase day (unknown purchase: the newest, said as a duration only).
+  const rule = rules && (purchase === null ? rules[0] : rules.find((r) => purchase >= r.from));
+  if (!rule) {
+    const before = rules && purchase !== null ? rules.at(-1) : undefined;
     return {
       jusqua: null,
       annees: null,
-      source:
-        'Aucune durée minimale de disponibilité des pièces n’est fixée par la loi pour ce type d’appareil : demandez-la au vendeur, elle doit figurer sur la facture ou le bon de livraison (article L111-4 du code de la consommation).',
-      texte: 'Pas de durée minimale fixée par la loi.',
+      source: before
+        ? `Acheté avant le ${frDate(before.from)}, date à partir de laquelle s’applique le ${before.source} : aucune durée minimale ne s’impose pour cet appareil ; ${DECLARED_ONLY}. Règles ${CHECKED}.`
+        : `Aucune durée minimale de disponibilité des pièces n’est imposée pour ce type d’appareil : ${DECLARED_ONLY}. Règles ${CHECKED}.`,
+      texte: before ? 'Pas de durée minimale pour un appareil de cet âge.' : 'Pas de durée minimale fixée par la loi.',
     };
+  }
   const jusqua = purchase ? addMonths(purchase, rule.years * 12) : null;
   return {
     jusqua,
     annees: rule.years,
-    source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle.`,
+    source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}, pour les appareils mis sur le marché depuis le ${frDate(rule.from)}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle. Règles ${CHECKED}.`,
     // An old appliance's end date is past: said as ended, never as a promise (« jusqu’en 2022 » in 2026).
     texte:
       jusqua === null

@@ -156,18 +156,35 @@ describe('« Mes droits »', () => {
     expect(reparabilite.enregistrements).toBeGreaterThan(0);
   });
 
-  it('says a 2012 washer’s spare parts as an obligation that ended, on the day the server’s clock gives', async () => {
-    const id = (await add({ dt_achat: '2012-06-15' })).json().id as number;
-    const rights = async () => (await t.app.inject({ url: `${item(id)}/droits`, headers: me.headers })).json().pieces.texte as string;
-    expect(await rights()).toBe(
-      'L’obligation de disponibilité a pris fin en 2022 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
-    );
+  it('says a laptop’s spare parts as an obligation that ended once the server’s clock is past it, and gives a 2012 washer none', async () => {
+    const products = (await t.app.inject({ url: '/api/V1/references/refproducts', headers: me.headers })).json() as {
+      id: number;
+      slug: string;
+    }[];
+    const laptop = products.find((p) => p.slug === 'ordinateur-portable')!.id;
+    const id = (await add({ prod_id: laptop, dt_achat: '2022-02-01' })).json().id as number;
+    const texte = async (of: number) =>
+      (await t.app.inject({ url: `${item(of)}/droits`, headers: me.headers })).json().pieces.texte as string;
+    expect(await texte(id)).toBe('Disponibles au moins jusqu’en 2027 (estimation).');
     try {
-      t.clock.set('2022-06-01T10:00:00Z');
-      expect(await rights()).toBe('Disponibles au moins jusqu’en 2022 (estimation).');
+      t.clock.set('2028-01-10T10:00:00Z');
+      // Two years on, the session of 2026 is long over: signed in again on that day.
+      const signin = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { username: 'droits@exemple.fr', password: 'Secret1!ok' },
+      });
+      const later = { authorization: `Bearer ${signin.json().accessToken}` };
+      const read = await t.app.inject({ url: `${item(id)}/droits`, headers: later });
+      expect(read.json().pieces.texte).toBe(
+        'L’obligation de disponibilité a pris fin en 2027 (estimation)\u00a0: le fabricant ou un réparateur peut encore en avoir.',
+      );
     } finally {
       t.clock.set('2026-11-24T10:00:00Z');
     }
+    // The EU rule binds washers placed on the market from 1 March 2021: one of 2012 never had a duration.
+    const old = (await add({ dt_achat: '2012-06-15' })).json().id as number;
+    expect(await texte(old)).toBe('Pas de durée minimale pour un appareil de cet âge.');
   });
 
   it('answers 404 for another household’s appliance and 401 without a session', async () => {

@@ -17,10 +17,11 @@ describe('« Réparer ou remplacer ? »', () => {
   });
 
   it('out of guarantee and younger than its type, advises repairing with the bonus', () => {
-    const r = repairOrReplace(rights('2020-03-01', '2026-11-24'), '2020-03-01', washer, '2026-11-24');
-    expect(r).toMatchObject({ verdict: 'reparer', ageYears: 6, lifespanYears: 12, partsYearsLeft: 3 });
+    // Bought after 1 March 2021: the EU's 10 years of parts bind its maker (one bought before has no duration).
+    const r = repairOrReplace(rights('2021-06-01', '2026-11-24'), '2021-06-01', washer, '2026-11-24');
+    expect(r).toMatchObject({ verdict: 'reparer', ageYears: 5, lifespanYears: 12, partsYearsLeft: 4 });
     expect(r.texte).toBe(
-      'Réparer vaut le coup : il a 6 ans, pour une durée de vie moyenne de 12 ans et les pièces détachées restent disponibles encore 3 ans environ. Le bonus réparation de 50 € est déduit de la facture. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
+      'Réparer vaut le coup : il a 5 ans, pour une durée de vie moyenne de 12 ans et les pièces détachées restent disponibles encore 4 ans environ. Le bonus réparation de 50 € est déduit de la facture. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
     );
   });
 

@@ -19,7 +19,7 @@ import {
 import { useForm } from '@mantine/form';
 import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { IconAlertCircle, IconHome, IconMailForward, IconPencil } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/api/use-session.ts';
 import { type Confirm, ConfirmModal } from '../../events/components/confirm-modal.tsx';
@@ -65,6 +65,12 @@ export function FoyerCard({ demo }: { demo: boolean }) {
   const holder = foyer.data !== undefined && me !== undefined && foyer.data.responsable === me.userId;
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // What an action did is said above the members; the action may have been far below (a modal, the
+  // hand-over at the card's end on a phone): the message is brought into view.
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) doneRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [done]);
   const setRole = useSetRole();
   const remove = useRemoveMember();
   const cancel = useCancelInvitation();
@@ -110,7 +116,7 @@ export function FoyerCard({ demo }: { demo: boolean }) {
             .
           </Text>
           {done && (
-            <Alert color="eco" role="status">
+            <Alert ref={doneRef} color="eco" role="status">
               {done}
             </Alert>
           )}
