@@ -6,8 +6,17 @@
  * uniques et en kebab-case.
  */
 
-import { GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
+import { CARBON_ENTRIES, GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
 import { editorWords } from './cgu-content';
+
+/** How many carbon sheets come from ADEME and how many are EcoFoyer's own estimates (said as they are, issue 39). */
+const carbonCount = (status: (typeof CARBON_ENTRIES)[number]['status']) => CARBON_ENTRIES.filter((e) => e.status === status).length;
+export const CARBON_SOURCES = {
+  total: CARBON_ENTRIES.length,
+  ademe: carbonCount('ademe'),
+  phases: carbonCount('estimated-phases'),
+  estimated: carbonCount('estimated'),
+};
 
 export interface FaqItem {
   id: string;
@@ -321,7 +330,7 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           id: 'trouver-reparateur',
           question: 'Comment trouver un réparateur et prendre rendez-vous ?',
           answer: [
-            "EcoFoyer intègre la carte « Longue vie aux objets » de l'ADEME, qui recense des professionnels de la réparation près de chez vous. Vous pouvez aussi la consulter directement sur https://longuevieauxobjets.ademe.fr.",
+            'EcoFoyer intègre la carte «\u00a0Que faire de mes objets\u00a0» de l’ADEME, qui recense des professionnels de la réparation près de chez vous. Vous pouvez aussi la consulter directement sur https://quefairedemesobjets.ademe.fr.',
             "Vous pouvez également prendre rendez-vous grâce au module de réservation d'un réparateur partenaire, intégré à l'application. Le devis, le prix et la réparation se règlent ensuite directement avec le réparateur.",
             'Préparez la marque et le modèle (sur la plaque signalétique), une description de la panne et, si possible, la facture : ces informations sont peut-être déjà dans votre inventaire.',
           ],
@@ -369,7 +378,8 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           id: 'calcul-carbone',
           question: "Comment l'empreinte carbone de mes appareils est-elle estimée ?",
           answer: [
-            "EcoFoyer s'appuie sur les données publiques de l'ADEME (Impact CO2 et Base Empreinte), qui donnent une empreinte moyenne par type d'appareil, exprimée en équivalent CO2.",
+            `Pour ${CARBON_SOURCES.ademe} des ${CARBON_SOURCES.total} types d’appareils, les chiffres sont ceux de l’ADEME (base Impact CO2) : une empreinte moyenne par type, exprimée en équivalent CO2. Pour ${CARBON_SOURCES.phases} autres, le total vient de l’ADEME mais sa répartition entre les étapes de fabrication est une estimation EcoFoyer. Pour les ${CARBON_SOURCES.estimated} restants, l’ADEME ne publie pas de chiffre : EcoFoyer l’estime à partir de l’appareil ADEME le plus proche et de la consommation électrique habituelle du type.`,
+            'Le simulateur dit pour chaque type d’où viennent ses chiffres («\u00a0Données ADEME\u00a0» ou «\u00a0Estimation EcoFoyer\u00a0»), avec ses sources ; l’encadré de l’accueil dit combien de vos appareils sont comptés sur une estimation ; la fiche d’un appareil dont vous avez saisi la consommation calcule son usage sur ses propres kWh.',
             "Ce sont des ordres de grandeur : des moyennes ne peuvent pas refléter exactement la marque, le modèle ou l'usage de votre appareil. Elles sont surtout utiles pour comparer et pour mesurer l'intérêt de faire durer vos équipements.",
           ],
         },
@@ -378,7 +388,7 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           question: 'À quoi sert le simulateur ?',
           answer: [
             "Le simulateur montre l'effet de garder un appareil plus longtemps. Une part importante de l'empreinte d'un appareil est liée à sa fabrication : en prolongeant sa durée d'utilisation, cette empreinte se répartit sur davantage d'années et l'achat d'un appareil neuf est repoussé.",
-            "Faites varier la durée de conservation pour voir la différence. Les résultats restent des estimations, fondées sur les mêmes données de l'ADEME.",
+            'Faites varier la durée de conservation pour voir la différence. Les résultats restent des ordres de grandeur, fondés sur les chiffres du type choisi : ceux de l’ADEME, ou une estimation EcoFoyer quand l’ADEME n’en publie pas (le simulateur l’indique).',
           ],
         },
       ],

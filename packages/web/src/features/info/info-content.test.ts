@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_EDITOR_NAME, GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
 import { CGU_UPDATED_AT, cguSections } from './cgu-content';
-import { faqGroups } from './faq-content';
+import { CARBON_SOURCES, faqGroups } from './faq-content';
 import { privacySections } from './privacy-content';
 
 /** What an operator configures (EDITOR_NAME, EDITOR_ADDRESS, EDITOR_EMAIL), and what nobody did. */
@@ -15,7 +15,7 @@ const CGU_SECTIONS = cguSections(CONFIGURED);
 const FAQ_GROUPS = faqGroups(CONFIGURED);
 
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const ALLOWED_URLS = ['https://www.cnil.fr', 'https://longuevieauxobjets.ademe.fr'];
+const ALLOWED_URLS = ['https://www.cnil.fr', 'https://quefairedemesobjets.ademe.fr'];
 
 const cguIds = CGU_SECTIONS.map((section) => section.id);
 const faqIds = FAQ_GROUPS.flatMap((group) => [group.id, ...group.items.map((item) => item.id)]);
@@ -145,6 +145,16 @@ describe('contenus', () => {
       }
       expect(text, text).not.toMatch(/\bwww\.(?!cnil\.fr)/);
     }
+  });
+
+  it('ne dit pas « ADEME » des chiffres carbone que l’ADEME ne publie pas : combien viennent d’elle, combien sont estimés (issue 39)', () => {
+    const answer = faqItems.find((item) => item.id === 'calcul-carbone')!.answer.join(' ');
+    const { total, ademe, phases, estimated } = CARBON_SOURCES;
+    expect(ademe + phases + estimated).toBe(total);
+    expect(ademe).toBeLessThan(total);
+    expect(answer).toContain(`Pour ${ademe} des ${total} types d’appareils, les chiffres sont ceux de l’ADEME`);
+    expect(answer).toContain(`Pour les ${estimated} restants, l’ADEME ne publie pas de chiffre`);
+    expect(answer).not.toMatch(/s'appuie sur les données publiques de l'ADEME/);
   });
 
   it("dit, pour une odeur de gaz, le rappel de l'assistant et des fiches, avec le numéro d'urgence (item 9)", () => {

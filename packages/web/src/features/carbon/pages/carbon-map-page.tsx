@@ -3,7 +3,7 @@ import { useSlot } from '../../../lib/slots.tsx';
 
 const ALL_ACTIONS = ['reparer', 'donner', 'echanger', 'preter', 'revendre'] as const;
 
-/** product §2/§9, Map: the public « Longue vie aux objets » map, 600 px high, France, actions by type. */
+/** product §2/§9, Map: the public « Que faire de mes objets » map, 600 px high, France, actions by type. */
 export function CarbonMapPage() {
   const CircularMap = useSlot('circularMap');
   return (
