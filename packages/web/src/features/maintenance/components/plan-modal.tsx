@@ -111,7 +111,7 @@ export function PlanModal({
         />
         <AssigneeSelect value={assigneeId} onChange={setAssigneeId} />
         {create.isError && (
-          <Alert color="red" icon={<IconAlertCircle />}>
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
             {create.error.message}
           </Alert>
         )}

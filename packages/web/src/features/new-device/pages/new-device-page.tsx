@@ -1,9 +1,9 @@
 import { type Appliance, type ImageReading, MSG, type Universe } from '@ecofoyer/contracts';
 import { Alert, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { IdentifiedFields } from '../../../lib/slots.tsx';
@@ -31,12 +31,13 @@ export function NewDevicePage() {
   // product §4: if a universe was passed in, it starts at step 1.
   const [step, setStep] = useState(passedUniverse ? 1 : 0);
   const [mode, setMode] = useState<DetailsMode>('choose');
-  const [alert, setAlert] = useState<string | null>(null);
+  // The step's refusal, said above « Suivant » (the step's top is far on a phone) and given the focus.
+  const outcome = useFormOutcome();
   const form = useForm<WizardValues>({
     mode: 'controlled',
     initialValues: { ...EMPTY_DETAILS, prodId: params.get('prod'), universe: null },
     // « Veuillez remplir les champs obligatoires ! » goes once a field is changed: it may no longer hold.
-    onValuesChange: () => setAlert(null),
+    onValuesChange: () => outcome.clear(),
     // Only « Détails » has fields to check: « Univer » cannot go on without a choice.
     validate: detailsErrors,
   });
@@ -63,7 +64,7 @@ export function NewDevicePage() {
   );
   const product = products.data?.find((p) => String(p.id) === details.prodId) ?? null;
   const go = (next: number) => {
-    setAlert(null);
+    outcome.clear();
     setStep(next);
   };
   const back = () => {
@@ -78,9 +79,9 @@ export function NewDevicePage() {
   const chooseMode = (next: 'manual' | 'image' | 'scan') => {
     if (next !== 'scan') {
       const { hasError, error } = form.validateField('prodId');
-      if (hasError) return setAlert(String(error));
+      if (hasError) return outcome.failed(String(error));
     }
-    setAlert(null);
+    outcome.clear();
     setReading(null);
     setLabelNotice(null);
     setMode(next);
@@ -112,7 +113,7 @@ export function NewDevicePage() {
   // product §5: manual add requires brand and model.
   const toConfirmation = () => {
     const { hasErrors, errors } = form.validate();
-    if (hasErrors) return setAlert(firstError(errors));
+    if (hasErrors) return outcome.failed(firstError(errors));
     go(2);
   };
 
@@ -131,7 +132,7 @@ export function NewDevicePage() {
 
   const confirm = async () => {
     if (!universe || !details.prodId) return;
-    setAlert(null);
+    outcome.clear();
     try {
       const universeId = await ensureUniverse();
       const appliance = await createAppliance.mutateAsync({
@@ -142,7 +143,7 @@ export function NewDevicePage() {
       setCreated(appliance);
       go(3);
     } catch (error) {
-      setAlert(errorMessage(error, MSG.serverError));
+      outcome.failed(errorMessage(error, MSG.serverError));
     }
   };
 
@@ -173,11 +174,6 @@ export function NewDevicePage() {
             <Stepper.Step key={label} label={label} />
           ))}
         </Stepper>
-        {alert && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert">
-            {alert}
-          </Alert>
-        )}
         {step === 1 && mode === 'manual' && labelNotice && (
           <Alert
             color={labelNotice.ok ? 'eco' : 'gray'}
@@ -220,6 +216,7 @@ export function NewDevicePage() {
           </div>
         </div>
 
+        <FormOutcome outcome={outcome} />
         {step < 3 && (
           <Group justify="space-between">
             <Button variant="default" onClick={back} disabled={busy}>
