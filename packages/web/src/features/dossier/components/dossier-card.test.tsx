@@ -1,9 +1,10 @@
-import { API_BASE, type DossierJob, type Foyer, type FoyerRole, MSG } from '@ecofoyer/contracts';
+import { API_BASE, type DossierJob, MSG } from '@ecofoyer/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { signedIn } from '../../../../test/session.ts';
+import { camillesFoyer } from '../../../../test/foyer.ts';
 import { DossierCard } from './dossier-card.tsx';
 
 const BASE = `${API_BASE}/profils/users/4`;
@@ -18,13 +19,7 @@ const job = (over: Partial<DossierJob>): DossierJob => ({
   message: null,
   ...over,
 });
-const foyer = (role: FoyerRole): Foyer => ({
-  id: 4,
-  nom: 'Foyer de Camille',
-  responsable: 4,
-  membres: [{ userId: 4, prenom: 'Camille', role }],
-  invitations: [],
-});
+const foyer = camillesFoyer;
 
 describe('« Dossier d’inventaire » in the profile', () => {
   it('shows the dossier still being built after a reload, follows its progress, then offers it with its size in French', async () => {

@@ -1,18 +1,12 @@
-import type { Foyer, FoyerRole } from '@ecofoyer/contracts';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { signedIn } from '../../../../test/session.ts';
+import { camillesFoyer } from '../../../../test/foyer.ts';
 import { writersOnly } from './writers-only.tsx';
 
-const foyer = (role: FoyerRole): Foyer => ({
-  id: 4,
-  nom: 'Foyer de Camille',
-  responsable: 4,
-  membres: [{ userId: 4, prenom: 'Camille', role }],
-  invitations: [],
-});
+const foyer = camillesFoyer;
 
 const Edit = writersOnly(
   () => <p>Le formulaire</p>,

@@ -1,10 +1,11 @@
-import { API_BASE, type Appliance, type Foyer, type FoyerRole, type Label, MSG } from '@ecofoyer/contracts';
+import { API_BASE, type Appliance, type FoyerRole, type Label, MSG } from '@ecofoyer/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { anAppliance } from '../../../../test/appliance.ts';
 import { signedIn } from '../../../../test/session.ts';
+import { camillesFoyer } from '../../../../test/foyer.ts';
 import { LabelsPage } from './labels-page.tsx';
 
 const BASE = `${API_BASE}/profils/users/4`;
@@ -17,13 +18,7 @@ const label = (applianceId: number, nom: string, code: string): Label => ({
   url: `http://localhost/a/${code}`,
   creeLe: '2026-11-20T10:00:00.000Z',
 });
-const foyer = (role: FoyerRole): Foyer => ({
-  id: 4,
-  nom: 'Foyer de Camille',
-  responsable: 4,
-  membres: [{ userId: 4, prenom: 'Camille', role }],
-  invitations: [],
-});
+const foyer = camillesFoyer;
 
 function network(role: FoyerRole, appliances: Appliance[] = [appliance(1, 'Four'), appliance(2, 'Bouilloire')]) {
   let labels = [label(1, 'Four', 'abcdefghjk')];
