@@ -1,4 +1,3 @@
-import { MSG } from '@ecofoyer/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, baseURL, household, launchBrowser, login, newContext, PHONE } from './helpers.ts';
