@@ -29,6 +29,7 @@ export const OWNERS: Record<string, string[]> = {
   files: ['temp_files'],
   foyer: ['foyers', 'foyer_members', 'foyer_invitations'],
   dossier: ['dossier_jobs', 'dossier_shares'],
+  'inventory-csv': ['inventory_imports'],
   labels: ['appliance_labels'],
   recalls: ['recall_runs', 'recall_sheets', 'appliance_recalls'],
   references: ['ref_products', 'ref_universes', 'reference_data'],

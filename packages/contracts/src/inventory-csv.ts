@@ -83,3 +83,24 @@ export const InventoryImportLine = z.union([
   z.object({ erreur: z.object({ message: z.string() }) }),
 ]);
 export type InventoryImportLine = z.infer<typeof InventoryImportLine>;
+
+/** Where the household's last applied import stands (`en_cours` while a job of the server runs it). */
+export const IMPORT_STATES = ['en_cours', 'fait', 'echec'] as const;
+
+/**
+ * GET …/import/appareils/dernier: the household's last applied import, as any member finds it after a
+ * reload or a restart — its progress while it runs, what it created and updated once done, or why it
+ * failed (nothing written). 204 when the household never imported.
+ */
+export const InventoryImportLast = z.object({
+  etat: z.enum(IMPORT_STATES),
+  debut: z.string(),
+  /** When it ended (null while it runs). */
+  fin: z.string().nullable(),
+  etape: z.enum(IMPORT_STEPS).optional(),
+  fait: z.number().int().optional(),
+  total: z.number().int().optional(),
+  resultat: InventoryImportAnswer.pick({ crees: true, misAJour: true }).optional(),
+  erreur: z.object({ message: z.string() }).optional(),
+});
+export type InventoryImportLast = z.infer<typeof InventoryImportLast>;

@@ -44,6 +44,7 @@ import { FoyerRepository } from './modules/foyer/foyer.repository.ts';
 import { FoyerService } from './modules/foyer/foyer.service.ts';
 import { RightsService } from './modules/rights/rights.service.ts';
 import { SecondLifeService } from './modules/second-life/second-life.service.ts';
+import { InventoryCsvRepository } from './modules/inventory-csv/inventory-csv.repository.ts';
 import { InventoryCsvService } from './modules/inventory-csv/inventory-csv.service.ts';
 import { LabelsRepository } from './modules/labels/labels.repository.ts';
 import { LabelsService } from './modules/labels/labels.service.ts';
@@ -130,7 +131,7 @@ export function createServices(deps: {
   const secondLife = new SecondLifeService({ db, appliances, events });
   // CPU-bound work off the event loop (decision 021): PDFs' layout, invoices' merge, CSV files' reading and plan.
   const jobs = new JobPool({ memoryMb: config.jobs.memoryMb, log });
-  const inventoryCsv = new InventoryCsvService({
+  const inventoryCsv = new InventoryCsvService(new InventoryCsvRepository(db), {
     db,
     rights,
     events,
@@ -138,8 +139,10 @@ export function createServices(deps: {
     universes,
     references,
     clock,
+    log,
     appUrl: config.appUrl,
     jobs,
+    runner: deps.runner,
     timeoutMs: config.jobs.timeoutMs,
   });
   const labels = new LabelsService(new LabelsRepository(db), { appliances, clock, config, jobs });

@@ -62,6 +62,7 @@ export async function start(pglite: Promise<BootedPglite> | undefined): Promise<
       app.deps.mailer instanceof MailQueue ? app.deps.mailer.purgeSent() : undefined,
       app.services.files.purgeTemporary(),
       app.services.dossier.purge(),
+      app.services.inventoryCsv.purge(),
       app.services.audit.purge(),
       purgeIdempotencyKeys(app.deps.db, app.deps.clock.now()),
       app.services.files.sweepOrphans(orphansBefore(atStart)).then((n) => n > 0 && app.log.warn({ removed: n }, 'orphan files removed')),

@@ -189,6 +189,26 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface InventoryImports {
+  answer: Buffer | null;
+  created: number | null;
+  created_at: Timestamp;
+  done: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_status: number | null;
+  file: Buffer | null;
+  finished_at: Timestamp | null;
+  foyer_id: number;
+  id: string;
+  requested_by: number;
+  status: string;
+  step: string | null;
+  total: number | null;
+  updated: number | null;
+  updated_at: Timestamp;
+}
+
 export interface Jobs {
   attempts: Generated<number>;
   created_at: Timestamp;
@@ -485,6 +505,7 @@ export interface DB {
   foyer_members: FoyerMembers;
   foyers: Foyers;
   idempotency_keys: IdempotencyKeys;
+  inventory_imports: InventoryImports;
   jobs: Jobs;
   known_devices: KnownDevices;
   mail_queue: MailQueue;

@@ -267,6 +267,21 @@ export type IdempotencyKeysTable = DB['idempotency_keys'];
 
 export type JobsTable = Refine<DB['jobs'], { id: Generated<string> }>;
 
+/**
+ * A CSV import that writes, run by the job runner (migration 0032): `file` is the CSV text as UTF-8
+ * (deleted once done or failed), `answer` the waiting request's `InventoryImportAnswer` as JSON bytes
+ * (PGlite gives a bytea as a Uint8Array, pg as a Buffer).
+ */
+export type InventoryImportsTable = Refine<
+  DB['inventory_imports'],
+  {
+    status: 'en_cours' | 'fait' | 'echec';
+    step: 'lecture' | 'verification' | 'ecriture' | null;
+    file: Uint8Array | null;
+    answer: Uint8Array | null;
+  }
+>;
+
 export interface Database {
   ref_badges: RefBadgesTable;
   user_badges: UserBadgesTable;
@@ -309,6 +324,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  inventory_imports: InventoryImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

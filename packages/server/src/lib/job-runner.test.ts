@@ -56,6 +56,26 @@ describe('job runner', () => {
     expect(left).toEqual([]);
   });
 
+  it('runs a given job at once in a process whose workers do not run, and leaves it to the worker that holds it', async () => {
+    const seen: string[] = [];
+    const r = runner();
+    r.define<{ n: string }>('note', { run: async ({ n }) => seen.push(n) });
+    const first = await r.enqueue('note', { n: 'mine' });
+    const other = await r.enqueue('note', { n: 'not asked' });
+    await r.runNow(first!);
+    expect(seen).toEqual(['mine']);
+    expect((await row(first!)).done_at).not.toBeNull();
+    expect((await row(other!)).done_at).toBeNull();
+    // Held by another replica's worker: not taken from it.
+    const held = await r.enqueue('note', { n: 'held' });
+    await sql`update jobs set lease_owner = 'another', lease_until = ${new Date(t.clock.now().getTime() + 60_000)} where id = ${held}`.execute(
+      t.db,
+    );
+    await r.runNow(held!);
+    expect(seen).toEqual(['mine']);
+    expect(r.started).toBe(false);
+  });
+
   it('retries a failed job after its backoff, and fails it for good after its last attempt, keeping the error', async () => {
     let calls = 0;
     const r = runner();

@@ -198,6 +198,24 @@ export class JobRunner {
     } while (this.again || (await this.dueCount()) > 0);
   }
 
+  /**
+   * Takes the job `id` here and now when it is due and no worker holds it, whether this process's
+   * workers run or not, and resolves once it has run (at once when it is not this process's to take).
+   * For a request that waits for the job it made, in a process whose workers do not run (a test
+   * app): started, they were woken by the enqueue and took it already.
+   */
+  async runNow(id: string): Promise<void> {
+    const job = await this.claim([...this.kinds.keys()], id);
+    if (!job) return;
+    this.running.set(job.kind, (this.running.get(job.kind) ?? 0) + 1);
+    const run = this.run(job).finally(() => {
+      this.running.set(job.kind, (this.running.get(job.kind) ?? 1) - 1);
+      this.inFlight.delete(run);
+    });
+    this.inFlight.add(run);
+    await run;
+  }
+
   /** Forgets jobs done or failed more than JOBS_KEPT_MS ago. */
   async purge(): Promise<number> {
     const now = this.clock.now().getTime();
@@ -287,7 +305,8 @@ export class JobRunner {
     return Number(row.n);
   }
 
-  private async claim(kinds: string[]): Promise<Claimed | null> {
+  /** A due job of `kinds` nobody holds (the job `id` only, when given), leased to this process. */
+  private async claim(kinds: string[], id?: string): Promise<Claimed | null> {
     if (kinds.length === 0) return null;
     const now = this.clock.now();
     const { rows } = await sql<Claimed>`
@@ -296,7 +315,7 @@ export class JobRunner {
         select id from jobs
         where done_at is null and failed_at is null and run_at <= ${now}
           and kind in (${sql.join(kinds)})
-          and (lease_until is null or lease_until < ${now})
+          and (lease_until is null or lease_until < ${now})${id === undefined ? sql`` : sql` and id = ${id}`}
         order by run_at, id limit 1 for update skip locked)
       returning id, kind, payload, attempts, max_attempts`.execute(this.db);
     return rows[0] ?? null;

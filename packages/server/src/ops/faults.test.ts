@@ -149,6 +149,55 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
   );
 
   it.skipIf(databaseUrl)(
+    'killed (SIGKILL) while writing a CSV import, writes it after the restart, once, and says so on the household’s page',
+    async () => {
+      const { start } = await isolated('faults-import');
+      let server = await start();
+      const user = await signUp(server.url, 'import-kill@exemple.fr');
+      const path_ = `/api/V1/profils/users/${user.id}`;
+      const rows = 3000;
+      const csv = ['Type d’appareil;Marque;Modèle', ...Array.from({ length: rows }, (_, i) => `Lave-linge;Bosch;Série ${i}`)].join('\r\n');
+      const res = await fetch(`${server.url}${path_}/import/appareils`, {
+        method: 'POST',
+        headers: { authorization: user.auth, 'content-type': 'application/json', accept: 'application/x-ndjson' },
+        body: JSON.stringify({ contenu: csv, appliquer: true }),
+      });
+      expect(res.status).toBe(200);
+      // The progress lines as they come, until rows are being written (in the import's transaction).
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const writing = () =>
+        text.split('\n').some((line) => {
+          if (!line.startsWith('{')) return false;
+          const parsed = JSON.parse(line) as { etape?: string; fait?: number };
+          return parsed.etape === 'ecriture' && (parsed.fait ?? 0) > 0;
+        });
+      while (!writing()) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the import ended before it was killed: ${text.slice(-300)}`);
+        text += decoder.decode(value, { stream: true });
+      }
+      server.child.kill('SIGKILL');
+      expect(await server.exited).toBe('SIGKILL');
+      await reader.cancel().catch(() => undefined);
+
+      server = await start();
+      await until(
+        async () => (await call(`${server.url}${path_}/import/appareils/dernier`, { auth: user.auth })).body?.etat === 'fait',
+        'the import',
+        60_000,
+      );
+      const last = await call(`${server.url}${path_}/import/appareils/dernier`, { auth: user.auth });
+      expect(last.body).toMatchObject({ etat: 'fait', resultat: { crees: rows, misAJour: 0 } });
+      const appliances = await call(`${server.url}${path_}/appliances`, { auth: user.auth });
+      expect(appliances.body).toHaveLength(rows);
+      expect(new Set(appliances.body.map((a: { modele: string }) => a.modele)).size).toBe(rows);
+    },
+    180_000,
+  );
+
+  it.skipIf(databaseUrl)(
     'killed (SIGKILL) while handing a reset mail to a mail server that hangs, sends it once after the restart',
     async () => {
       // A mail server that takes the connection and never answers: the send is in flight when the process dies.

@@ -378,6 +378,9 @@ async function buildCases(): Promise<Record<string, Case>> {
         },
       ],
     },
+    'GET /api/V1/profils/users/:userId/import/appareils/dernier': {
+      owned: [{ method: 'GET', url: `${users(a)}/import/appareils/dernier`, expect: 403 }],
+    },
     'POST /api/V1/profils/users/:userId/dossier': {
       owned: [{ method: 'POST', url: `${users(a)}/dossier`, payload: { factures: true }, expect: 403 }],
     },

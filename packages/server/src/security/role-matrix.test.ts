@@ -387,6 +387,8 @@ function buildCases(): Record<string, Case> {
     },
     'GET /api/V1/profils/users/:userId/export/appareils.csv': read((who) => `${users(who.id)}/export/appareils.csv`),
     'GET /api/V1/profils/users/:userId/export/entretiens.csv': read((who) => `${users(who.id)}/export/entretiens.csv`),
+    // The household's last import, whoever made it: every member follows it, a lecteur too.
+    'GET /api/V1/profils/users/:userId/import/appareils/dernier': read((who) => `${users(who.id)}/import/appareils/dernier`),
     // The insurer's dossier reads the household and changes nothing: a lecteur builds it too (a POST that only reads).
     'POST /api/V1/profils/users/:userId/dossier': {
       read: async (who) => ({ method: 'POST', url: `${users(who.id)}/dossier`, payload: { factures: false } }),

@@ -10853,6 +10853,130 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/V1/profils/users/{userId}/import/appareils/dernier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            debut: string;
+                            erreur?: {
+                                message: string;
+                            };
+                            /** @enum {string} */
+                            etape?: "lecture" | "verification" | "ecriture";
+                            /** @enum {string} */
+                            etat: "en_cours" | "fait" | "echec";
+                            fait?: number;
+                            fin: string | null;
+                            resultat?: {
+                                crees: number;
+                                misAJour: number;
+                            };
+                            total?: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/V1/profils/users/{userId}/notifs": {
         parameters: {
             query?: never;

@@ -6,6 +6,7 @@ import {
   IMPORT_PROGRESS_TYPE,
   InventoryImportAnswer,
   InventoryImportBody,
+  InventoryImportLast,
   type InventoryImportLine,
   type InventoryImportProgress,
   MSG,
@@ -41,6 +42,20 @@ export const inventoryCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // The last import that wrote, as any member finds it after a reload: running (with its progress), done or failed.
+  app.get(
+    '/:userId/import/appareils/dernier',
+    {
+      config: { access: 'foyer:read' },
+      schema: { ...common, params: UserParams, response: { 200: InventoryImportLast, 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      const last = await inventoryCsv.lastImport(foyerOf(req));
+      reply.header('cache-control', 'no-store');
+      return last ? reply.send(last) : reply.code(204).send(null);
+    },
+  );
 
   // The import's body (a 4 MB file in a JSON string) is kept as the bytes the client sent: parsing it,
   // checking its text and the file all happen on the job pool's thread (inventory-import.ts, `importJob`).

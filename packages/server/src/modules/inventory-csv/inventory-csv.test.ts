@@ -10,8 +10,13 @@ import {
 } from '@ecofoyer/contracts';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -648,3 +653,217 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     expect(stored.map((a) => a.note)).toEqual(['note \uFFFD fin']);
   });
 });
+
+describe('CSV import run by the job runner (decision 028), and the household’s last import', () => {
+  const lines = (n: number, model = 'Série') =>
+    ['Type d’appareil;Marque;Modèle', ...Array.from({ length: n }, (_, i) => `Lave-linge;Bosch;${model} ${i + 1}`)].join('\r\n');
+  const apply = (me: { id: number; headers: Record<string, string> }, contenu: string, accept = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: { ...me.headers, accept },
+      payload: { contenu, appliquer: true },
+    });
+  const last = (me: { id: number; headers: Record<string, string> }) =>
+    t.app.inject({ url: `${users(me.id)}/import/appareils/dernier`, headers: me.headers });
+  const count = async (me: { id: number; headers: Record<string, string> }) =>
+    ((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as unknown[]).length;
+  /** The import jobs of a household's imports. */
+  const importJobs = (foyerId: number) =>
+    t.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'inventory.import')
+      .where(sql<string>`payload->>'id'`, 'in', t.db.selectFrom('inventory_imports').select('id').where('foyer_id', '=', foyerId))
+      .orderBy('id')
+      .execute();
+  const importRows = (foyerId: number) => t.db.selectFrom('inventory_imports').selectAll().where('foyer_id', '=', foyerId).execute();
+  /** What a process killed mid-import leaves: the import waiting with its file, its job held by a process that is gone. */
+  const leftByADeadProcess = async (foyerId: number, contenu: string) => {
+    const id = crypto.randomUUID();
+    await t.db
+      .insertInto('inventory_imports')
+      .values({
+        id,
+        foyer_id: foyerId,
+        requested_by: foyerId,
+        status: 'en_cours',
+        step: 'ecriture',
+        done: 6,
+        total: 12,
+        file: new TextEncoder().encode(contenu),
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    const job = await t.app.deps.runner.enqueue('inventory.import', { id });
+    await t.db
+      .updateTable('jobs')
+      .set({ lease_owner: 'killed', lease_until: new Date(t.clock.now().getTime() + 60_000), attempts: 1 })
+      .where('id', '=', job!)
+      .execute();
+    return { id, job: job! };
+  };
+
+  it('answers 204 before any import, then the last one: done with its counts, or failed with its French reason', async () => {
+    const me = await signedInUser(t, 'csv-dernier@exemple.fr');
+    const none = await last(me);
+    expect([none.statusCode, none.body]).toEqual([204, '']);
+    t.clock.set('2026-11-24T10:00:00Z');
+    expect((await apply(me, lines(3))).json()).toMatchObject({ crees: 3 });
+    const done = await last(me);
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.json()).toEqual({
+      etat: 'fait',
+      debut: '2026-11-24T10:00:00.000Z',
+      fin: '2026-11-24T10:00:00.000Z',
+      resultat: { crees: 3, misAJour: 0 },
+    });
+    // The file is not kept once the import is done, nor the answer once the request has it.
+    expect(await importRows(me.id)).toEqual([expect.objectContaining({ status: 'fait', file: null, answer: null })]);
+
+    const refused = await apply(me, 'Name,Quantity\nDrill,1');
+    expect(refused.statusCode).toBe(400);
+    expect((await last(me)).json()).toEqual({
+      etat: 'echec',
+      debut: '2026-11-24T10:00:00.000Z',
+      fin: '2026-11-24T10:00:00.000Z',
+      erreur: { message: refused.json().message },
+    });
+    // Only the last import is kept.
+    expect(await importRows(me.id)).toEqual([expect.objectContaining({ status: 'echec', file: null })]);
+    // A preview is no import of the household's: the last one stays.
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/import/appareils`,
+      headers: me.headers,
+      payload: { contenu: lines(1), appliquer: false },
+    });
+    expect((await last(me)).json()).toMatchObject({ etat: 'echec' });
+  });
+
+  it('is read by every member, a lecteur too, and by no one outside the household', async () => {
+    const owner = await signedInUser(t, 'csv-dernier-foyer@exemple.fr');
+    const reader = await signedInUser(t, 'csv-dernier-lecteur@exemple.fr');
+    const stranger = await signedInUser(t, 'csv-dernier-etranger@exemple.fr');
+    await joinFoyer(t, reader, owner.id, 'lecteur');
+    expect((await apply(owner, lines(2))).statusCode).toBe(200);
+    const read = await last(reader);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ etat: 'fait', resultat: { crees: 2, misAJour: 0 } });
+    expect((await t.app.inject({ url: `${users(owner.id)}/import/appareils/dernier`, headers: stranger.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${users(owner.id)}/import/appareils/dernier` })).statusCode).toBe(401);
+    // The stranger's own household has none.
+    expect((await last(stranger)).statusCode).toBe(204);
+  });
+
+  it('runs an import left by a process killed mid-import at the restart, once, and shows it running until then', async () => {
+    const me = await signedInUser(t, 'csv-tue@exemple.fr');
+    t.clock.set('2026-11-24T10:00:00Z');
+    const { id, job } = await leftByADeadProcess(me.id, lines(12));
+    expect((await last(me)).json()).toEqual({
+      etat: 'en_cours',
+      debut: '2026-11-24T10:00:00.000Z',
+      fin: null,
+      etape: 'ecriture',
+      fait: 6,
+      total: 12,
+    });
+    // Held by the dead process: no worker takes it before its lease ends…
+    await t.app.deps.runner.drain();
+    expect(await count(me)).toBe(0);
+    // …or, on PGlite (one process per database), at the start of the next process.
+    expect(await t.app.deps.runner.releaseLeases()).toBe(1);
+    await t.app.deps.runner.drain();
+    expect(await count(me)).toBe(12);
+    expect((await last(me)).json()).toMatchObject({ etat: 'fait', resultat: { crees: 12, misAJour: 0 } });
+    expect(await importJobs(me.id)).toEqual([
+      expect.objectContaining({ id: job, attempts: 2, done_at: expect.any(Date), failed_at: null }),
+    ]);
+    expect((await t.db.selectFrom('inventory_imports').select('file').where('id', '=', id).executeTakeFirstOrThrow()).file).toBeNull();
+  });
+
+  it('writes nothing again when its job runs again after the import was written (killed between its commit and the job’s end)', async () => {
+    const me = await signedInUser(t, 'csv-deja-fait@exemple.fr');
+    expect((await apply(me, lines(5))).json()).toMatchObject({ crees: 5 });
+    const [job] = await importJobs(me.id);
+    // The transaction that wrote the rows marked the import done; the job itself was still held.
+    await t.db
+      .updateTable('jobs')
+      .set({ done_at: null, lease_owner: 'killed', lease_until: new Date(t.clock.now().getTime() + 60_000) })
+      .where('id', '=', job!.id)
+      .execute();
+    expect(await t.app.deps.runner.releaseLeases()).toBe(1);
+    await t.app.deps.runner.drain();
+    expect(await count(me)).toBe(5);
+    expect((await importJobs(me.id))[0]).toMatchObject({ attempts: 2, done_at: expect.any(Date), failed_at: null });
+    expect((await last(me)).json()).toMatchObject({ etat: 'fait', resultat: { crees: 5, misAJour: 0 } });
+  });
+
+  it('runs an import once when two replicas’ runners look for it at the same time', async () => {
+    const me = await signedInUser(t, 'csv-deux-repliques@exemple.fr');
+    const { job } = await leftByADeadProcess(me.id, lines(40));
+    await t.db.updateTable('jobs').set({ lease_owner: null, lease_until: null, attempts: 0 }).where('id', '=', job).execute();
+    const other = await replica();
+    try {
+      await Promise.all([t.app.deps.runner.drain(), other.deps.runner.drain()]);
+    } finally {
+      await other.close();
+    }
+    expect(await count(me)).toBe(40);
+    expect(await importJobs(me.id)).toEqual([expect.objectContaining({ attempts: 1, done_at: expect.any(Date) })]);
+    expect((await last(me)).json()).toMatchObject({ etat: 'fait', resultat: { crees: 40 } });
+  });
+
+  it('answers a request whose import another replica ran: its progress and its answer read from the import’s row', async () => {
+    const me = await signedInUser(t, 'csv-autre-replique@exemple.fr');
+    const other = await replica();
+    // This process's worker loses the race for the job to the other replica's.
+    const runNow = vi.spyOn(t.app.deps.runner, 'runNow').mockResolvedValue();
+    try {
+      const answer = apply(me, lines(300), 'application/x-ndjson');
+      await until(async () => (await importJobs(me.id)).length === 1, 'the import’s job');
+      await other.deps.runner.drain();
+      const res = await answer;
+      expect(res.statusCode).toBe(200);
+      const got = res.body
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => InventoryImportLine.parse(JSON.parse(l)));
+      expect(got.at(-1)).toMatchObject({ resultat: { applique: true, crees: 300, refuses: 0 } });
+      expect(runNow).toHaveBeenCalledOnce();
+    } finally {
+      runNow.mockRestore();
+      await other.close();
+    }
+    expect(await count(me)).toBe(300);
+    // Taken by the request that waited for it.
+    expect(await importRows(me.id)).toEqual([expect.objectContaining({ status: 'fait', answer: null })]);
+  });
+});
+
+/** A second replica: the same database and clock, its own process state (its runner, its job pool). */
+async function replica(): Promise<FastifyInstance> {
+  const config = loadConfig({
+    DATA_DIR: t.dataDir,
+    JWT_SECRET: t.config.jwtSecret,
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    APP_URL: t.config.appUrl,
+    RAPPELCONSO_URL: '',
+    EPREL_API_URL: 'off',
+    OPF_API_URL: 'off',
+  });
+  const app = await buildApp({ config, db: t.db, clock: t.clock, logger: false });
+  await app.ready();
+  return app;
+}
+
+/** Polls `check` until it is true (a condition, not a fixed sleep). */
+async function until(check: () => Promise<boolean>, what: string) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > 20_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -332,7 +332,7 @@ export async function planImport(
   return plan;
 }
 
-/** What the import's thread asks of the main thread once the request is known to be good. */
+/** What the import's thread asks of the main thread once the file is to be read. */
 export interface ImportInventoryRequest {
   apply: boolean;
 }
@@ -353,6 +353,12 @@ export interface ImportJobResult {
   newUniverses: string[];
 }
 
+/** The request, checked: whether to write, and the file's text as UTF-8 (what an import that writes keeps for its job). */
+export interface ImportRequest {
+  apply: boolean;
+  file: Uint8Array;
+}
+
 /** The request's body as the route's schema would refuse it: a 400 naming the field (`body.contenu`). */
 function requestOf(bytes: Uint8Array): InventoryImportBody {
   let data: unknown;
@@ -365,22 +371,31 @@ function requestOf(bytes: Uint8Array): InventoryImportBody {
 }
 
 /**
- * The whole import but its writes, on a thread of the job pool (lib/job-pool.ts): the request's
- * JSON (a 4 MB file in a string) parsed and checked, the file read and its rows planned, and the
- * answer's 10,000 lines serialised — each of them held the event loop for tens of milliseconds.
- * The body comes as the bytes the client sent, moved (not copied); the thread asks the main thread
- * for the inventory (read after the request is known to be good, and, to apply, after the
+ * The request's JSON (a 4 MB file in a string), parsed and checked on a thread of the job pool
+ * (lib/job-pool.ts): it held the event loop for tens of milliseconds. The body comes as the bytes the
+ * client sent, moved (not copied); the file goes back as UTF-8 bytes.
+ */
+export function importRequestJob(input: { body: Uint8Array }): ImportRequest {
+  const request = requestOf(input.body);
+  return { apply: request.appliquer, file: new TextEncoder().encode(request.contenu) };
+}
+
+/**
+ * The whole import but its writes, on a thread of the job pool (lib/job-pool.ts): the file read and
+ * its rows planned, and the answer's 10,000 lines serialised — each of them held the event loop for
+ * tens of milliseconds. The file comes as UTF-8 bytes (`importRequestJob`'s, or an import's kept in
+ * the database), moved; the thread asks the main thread for the inventory (to apply, read after the
  * inventory's stamp); the answer goes back as bytes the route sends as they are.
  */
-export async function importJob(input: { body: Uint8Array }, channel: JobChannel): Promise<ImportJobResult> {
-  const request = requestOf(input.body);
-  const apply = request.appliquer;
+export async function importJob(input: ImportRequest, channel: JobChannel): Promise<ImportJobResult> {
+  const { apply } = input;
+  const text = new TextDecoder().decode(input.file);
   const inventory = await channel.ask<ImportInventory>({ apply } satisfies ImportInventoryRequest);
   const tell =
     (etape: 'lecture' | 'verification'): OnProgress =>
     (fait, total) =>
       channel.tell({ etape, fait, total });
-  const rows = await readInventoryCsv(request.contenu, tell('lecture'));
+  const rows = await readInventoryCsv(text, tell('lecture'));
   // In the list's order (newest first), as the plan has always matched: of two same appliances, the oldest is the one updated.
   const existing = (JSON.parse(new TextDecoder().decode(inventory.existing)) as (ImportFacts & { created: number })[]).sort(
     (a, b) => b.created - a.created || b.id - a.id,
