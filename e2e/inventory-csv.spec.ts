@@ -106,6 +106,12 @@ describe('« Exporter mon inventaire »', () => {
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
     await visible(page2, 'Import terminé');
     await visible(page2, '1 appareil créé, 2 lignes refusées.');
+    // Written by the server's job runner: after a reload, the page still tells what the last import did.
+    await page2.reload();
+    await visible(page2, /^Dernier import le /);
+    expect(await page2.getByTestId('import-last').textContent()).toMatch(
+      /^Dernier import le \d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2}\u00a0: 1 appareil créé, 0 mis à jour\.$/,
+    );
     const names = (await other.api<{ name: string; univer_name: string }[]>(`/api/V1/profils/users/${other.userId}/appliances`)).map(
       (a) => `${a.name} (${a.univer_name})`,
     );

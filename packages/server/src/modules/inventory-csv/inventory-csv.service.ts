@@ -98,7 +98,7 @@ class ImportInbox {
   }
 }
 
-/** CSV exports of the household: its appliances, and its maintenance history. */
+/** CSV files of the household: its appliances and its maintenance history exported, appliances imported. */
 export class InventoryCsvService {
   /** The requests of this process waiting for their import, by import. */
   private readonly inboxes = new Map<string, ImportInbox>();

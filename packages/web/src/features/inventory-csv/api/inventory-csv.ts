@@ -13,6 +13,7 @@ import { answerError, sendWithProgress } from '../../../lib/upload.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { applianceKeys } from '../../appliances/api/appliances.ts';
 import { universeKeys } from '../../universes/api/universes.ts';
+import { lastImportKeys } from './last-import.ts';
 
 /** GET …/{userId}/export/appareils.csv or entretiens.csv, downloaded under the server's dated name. */
 export function downloadCsv(what: 'appareils' | 'entretiens'): Promise<void> {
@@ -69,7 +70,12 @@ export function useImportAppliances(onProgress?: (progress: ImportProgress) => v
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: applianceKeys.all }),
           queryClient.invalidateQueries({ queryKey: universeKeys.all }),
+          queryClient.invalidateQueries({ queryKey: lastImportKeys.all }),
         ]);
+    },
+    // An import that failed is the household's last one too.
+    onError: (_error, body) => {
+      if (body.appliquer) return queryClient.invalidateQueries({ queryKey: lastImportKeys.all });
     },
   });
 }

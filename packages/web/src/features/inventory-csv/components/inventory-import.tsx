@@ -1,9 +1,10 @@
-import { IMPORT_MAX_CHARS, type InventoryImportAnswer, MSG } from '@ecofoyer/contracts';
+import { IMPORT_MAX_CHARS, type InventoryImportAnswer, type InventoryImportLast, MSG } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, FileInput, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type ImportProgress, useImportAppliances } from '../api/inventory-csv.ts';
+import { useLastImport } from '../api/last-import.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -69,6 +70,38 @@ function ImportProgressBar({ progress: { etape, fait, total } }: { progress: Imp
   );
 }
 
+const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/**
+ * The household's last import as the server has it — this page's, another tab's, another member's, or
+ * one that went on while the page was closed: « Un import est en cours… » with its progress, then
+ * « Dernier import le 24 novembre 2026 à 11:00 : 3 appareils créés, 1 mis à jour » or why it failed.
+ */
+function LastImport({ last }: { last: InventoryImportLast }) {
+  if (last.etat === 'en_cours')
+    return (
+      <Stack gap={6} data-testid="import-running">
+        <Text fw={600}>Un import est en cours…</Text>
+        {last.etape && last.fait !== undefined && last.total !== undefined && (
+          <ImportProgressBar progress={{ etape: last.etape, fait: last.fait, total: last.total }} />
+        )}
+      </Stack>
+    );
+  const when = `Dernier import le ${WHEN.format(new Date(last.fin ?? last.debut))}\u00a0:`;
+  if (last.etat === 'echec')
+    return (
+      <Text size="sm" c="red.8" data-testid="import-last">
+        {`${when} ${last.erreur?.message ?? MSG.importFailed}`}
+      </Text>
+    );
+  const { crees = 0, misAJour = 0 } = last.resultat ?? {};
+  return (
+    <Text size="sm" data-testid="import-last">
+      {`${when} ${plural(crees, 'appareil créé', 'appareils créés')}, ${misAJour} mis à jour.`}
+    </Text>
+  );
+}
+
 /**
  * « Importer des appareils »: a CSV with the columns of the export (from another
  * household, a spreadsheet or a backup), shown row by row before anything is written, then imported
@@ -82,6 +115,7 @@ export function InventoryImport() {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(SENDING);
   const run = useImportAppliances(setProgress);
+  const last = useLastImport().data;
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -144,6 +178,8 @@ export function InventoryImport() {
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           disabled={run.isPending}
         />
+        {/* This page's import says where it is itself; once it is over, its outcome is shown below. */}
+        {last && !run.isPending && !done && <LastImport last={last} />}
         {run.isPending && !preview && <ImportProgressBar progress={progress} />}
         {error && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">
