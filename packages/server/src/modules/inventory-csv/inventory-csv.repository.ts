@@ -45,9 +45,13 @@ export class InventoryCsvRepository {
       .executeTakeFirst();
   }
 
-  /** In the import's transaction: whether it still waits to be written, its row held until the commit. */
+  /**
+   * In the import's transaction, under the household's import lock (which any worker writing it holds
+   * too): whether it still waits to be written. Its row is not locked, so that its progress is still
+   * written meanwhile for a request or a page served by another replica.
+   */
   async stillToWrite(id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('inventory_imports').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await this.db.selectFrom('inventory_imports').select('status').where('id', '=', id).executeTakeFirst();
     return row?.status === 'en_cours';
   }
 
