@@ -23,7 +23,7 @@ const focusedLabel = (page: Page) =>
     return el?.labels?.[0]?.innerText ?? '';
   });
 
-describe('a form says how it went where the person is looking (issue 38, item 1; phone 390 × 844)', () => {
+describe('a form says how it went where the person is looking (phone 390 × 844)', () => {
   it('the appliance edit page: « Confirmer » at the bottom shows the saving beside it, a refusal takes the focus, a missing field gets it', {
     timeout: 120_000,
   }, async () => {

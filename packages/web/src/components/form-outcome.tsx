@@ -16,7 +16,7 @@ export interface FormOutcomeControl {
 }
 
 /**
- * A form's outcome, said where the person is looking (issue 38, item 1): on a phone the submit
+ * A form's outcome, said where the person is looking: on a phone the submit
  * button is at the bottom of a long form and a message at its top is 1,000 px away — nothing seems
  * to happen. Shown with `<FormOutcome>` right above the form's buttons; a refusal takes the focus
  * (a screen reader reads it, the keyboard is there), a success is brought into view, and a

@@ -9,7 +9,7 @@
 import { CARBON_ENTRIES, GAS_SAFETY, type LegalInfo } from '@ecofoyer/contracts';
 import { editorWords } from './cgu-content';
 
-/** How many carbon sheets come from ADEME and how many are EcoFoyer's own estimates (said as they are, issue 39). */
+/** How many carbon sheets come from ADEME and how many are EcoFoyer's own estimates, said as they are. */
 const carbonCount = (status: (typeof CARBON_ENTRIES)[number]['status']) => CARBON_ENTRIES.filter((e) => e.status === status).length;
 export const CARBON_SOURCES = {
   total: CARBON_ENTRIES.length,

@@ -147,7 +147,7 @@ describe('contenus', () => {
     }
   });
 
-  it('ne dit pas « ADEME » des chiffres carbone que l’ADEME ne publie pas : combien viennent d’elle, combien sont estimés (issue 39)', () => {
+  it('ne dit pas « ADEME » des chiffres carbone que l’ADEME ne publie pas : combien viennent d’elle, combien sont estimés', () => {
     const answer = faqItems.find((item) => item.id === 'calcul-carbone')!.answer.join(' ');
     const { total, ademe, phases, estimated } = CARBON_SOURCES;
     expect(ademe + phases + estimated).toBe(total);
