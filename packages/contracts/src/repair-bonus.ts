@@ -1,26 +1,127 @@
+import { z } from 'zod';
 import repairBonusData from './data/repair-bonus.json' with { type: 'json' };
+import { dayFr } from './dates.ts';
 
-/** One product type of the repair-bonus table (data/METHOD.md: sources). */
-export interface RepairBonusEntry {
-  product_type_fr: string;
-  family_fr: string;
-  amount_eur: number;
-  min_repair_cost_eur: number | null;
-  confidence: string;
-  source_note: string;
-}
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A publication date, as precise as the page gives it: a year, a month or a day. */
+const PublishedOn = z
+  .string()
+  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
+  .nullable();
 
-export const REPAIR_BONUS = repairBonusData as RepairBonusEntry[];
+const Source = z.object({ url: z.string().url(), title: z.string().min(1), published_on: PublishedOn });
+
+/**
+ * One product type of the repair-bonus table (the fonds réparation of ecosystem and Ecologic, paid by
+ * QualiRépar repairers), with where its amount was read and when (docs/facts.md, « Repair bonus »).
+ * `confirmed`: an official page (ministry, public body, eco-organism) states it, or the eco-organisms'
+ * dated 2024 flyer and at least one other source do; `unconfirmed`: kept as read, never stated as sure.
+ */
+export const RepairBonusEntry = z.object({
+  product_type_fr: z.string().min(1),
+  family_fr: z.string().min(1),
+  amount_eur: z.number().int().positive(),
+  min_repair_cost_eur: z.number().int().positive().nullable(),
+  status: z.enum(['confirmed', 'unconfirmed']),
+  source_url: z.string().url(),
+  source_title: z.string().min(1),
+  source_published_on: PublishedOn,
+  corroborated_by: z.array(Source),
+  /** The day the sources were read. */
+  checked_on: Day,
+  /** The day the amount applies from (date of the repair invoice), when a source gives it. */
+  in_force_since: Day.nullable(),
+  source_note: z.string(),
+});
+export type RepairBonusEntry = z.infer<typeof RepairBonusEntry>;
+
+export const REPAIR_BONUS: readonly RepairBonusEntry[] = z.array(RepairBonusEntry).parse(repairBonusData);
 const byType = new Map(REPAIR_BONUS.map((e) => [e.product_type_fr, e]));
 
-/** product §9: a product mapping to several types shows a range; an unmapped product has no amount. */
-export function repairBonusFor(types: readonly string[]): { min: number; max: number } | null {
-  const amounts = types.map((t) => byType.get(t)?.amount_eur).filter((a): a is number => typeof a === 'number');
-  if (amounts.length === 0) return null;
-  return { min: Math.min(...amounts), max: Math.max(...amounts) };
+/** Hosts whose pages are official: the ministry, public bodies, the eco-organisms and their label. */
+export const REPAIR_BONUS_OFFICIAL_HOSTS = [
+  'developpement-durable.gouv.fr',
+  'ecologie.gouv.fr',
+  'service-public.fr',
+  'inc-conso.fr',
+  'ecosystem.eco',
+  'ecologic-france.com',
+  'label-qualirepar.fr',
+] as const;
+
+export function isOfficialSource(url: string): boolean {
+  const host = new URL(url).hostname;
+  return REPAIR_BONUS_OFFICIAL_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
-/** "25 €" or "25 – 50 €". */
-export function formatBonus(range: { min: number; max: number }): string {
+/** The official page the table links to: the ministry's note on the amounts in force since 1 January 2024. */
+export const REPAIR_BONUS_SOURCE = {
+  url: 'https://redaction.ombel.din.developpement-durable.gouv.fr/actualites/breves/article/tri-des-biodechets-bonus-reparation-qu-est-ce-qui-change-en-2024',
+  label: 'ministère de la Transition écologique',
+} as const;
+
+/** The latest of ISO days (they sort as strings). */
+function newest(days: readonly (string | null)[]): string {
+  return (
+    days
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1) ?? ''
+  );
+}
+
+/** The day the table was last checked: the newest `checked_on`. */
+export const REPAIR_BONUS_AS_OF: string = newest(REPAIR_BONUS.map((e) => e.checked_on));
+
+/** The day the newest amounts apply from (the scale of 1 January 2024). */
+export const REPAIR_BONUS_SCALE_SINCE: string = newest(REPAIR_BONUS.map((e) => e.in_force_since));
+
+/** « 29 novembre 2026 », « 1er janvier 2024 ». */
+export function dayFrOrdinal(day: string): string {
+  return day.endsWith('-01') ? dayFr(day).replace(/^1 /, '1er ') : dayFr(day);
+}
+
+/** « Montants en vigueur au 29 novembre 2026 », said beside every amount the app shows. */
+export function repairBonusAsOfFr(): string {
+  return `Montants en vigueur au ${dayFrOrdinal(REPAIR_BONUS_AS_OF)}`;
+}
+
+/** Said after an amount no source confirmed. */
+export const BONUS_TO_CONFIRM = 'montant à confirmer auprès du réparateur';
+
+/** One amount as the texts say it: « 50 € », or « jusqu’à 15 € (montant à confirmer auprès du réparateur) ». */
+export function bonusAmountFr(montant: number, aConfirmer: boolean): string {
+  return aConfirmer ? `jusqu’à ${montant} € (${BONUS_TO_CONFIRM})` : `${montant} €`;
+}
+
+/**
+ * What follows « le bonus réparation » in a sentence: « de 50 € », or, unconfirmed,
+ * « , jusqu’à 15 € (montant à confirmer auprès du réparateur), ».
+ */
+export function bonusOfFr(amount: string): string {
+  return amount.startsWith('jusqu’à') ? `, ${amount},` : ` de ${amount}`;
+}
+
+export interface BonusRange {
+  min: number;
+  max: number;
+  /** Every amount of the range is confirmed by its sources. */
+  confirmed: boolean;
+}
+
+/** product §9: a product mapping to several types shows a range; an unmapped product has no amount. */
+export function repairBonusFor(types: readonly string[]): BonusRange | null {
+  const entries = types.map((t) => byType.get(t)).filter((e): e is RepairBonusEntry => e !== undefined);
+  if (entries.length === 0) return null;
+  const amounts = entries.map((e) => e.amount_eur);
+  return { min: Math.min(...amounts), max: Math.max(...amounts), confirmed: entries.every((e) => e.status === 'confirmed') };
+}
+
+/**
+ * "25 €" or "25 – 50 €" when confirmed; an unconfirmed amount is never said as sure:
+ * « jusqu’à 25 € (montant à confirmer auprès du réparateur) ».
+ */
+export function formatBonus(range: BonusRange): string {
+  if (!range.confirmed) return bonusAmountFr(range.max, true);
   return range.min === range.max ? `${range.min} €` : `${range.min} – ${range.max} €`;
 }

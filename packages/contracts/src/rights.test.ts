@@ -180,11 +180,21 @@ describe('spare parts and the repair bonus', () => {
     expect(out.bonus).toEqual({
       eligible: true,
       montant: 50,
+      aConfirmer: false,
       raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.',
     });
     expect(out.conseil.action).toBe('reparer');
     expect(out.conseil.texte).toContain('2 ans de sa découverte');
     expect(computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 0 }, '2026-11-24').bonus.eligible).toBe(false);
+  });
+
+  it('never says an unconfirmed amount as sure', () => {
+    const out = computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 15, bonusAConfirmer: true }, '2026-11-24');
+    expect(out.bonus).toMatchObject({ eligible: true, montant: 15, aConfirmer: true });
+    expect(out.bonus.raison).toBe(
+      'Hors garantie : jusqu’à 15 € (montant à confirmer auprès du réparateur) déduits de la facture par un réparateur labellisé QualiRépar.',
+    );
+    expect(out.conseil.texte).toContain('le bonus réparation, jusqu’à 15 € (montant à confirmer auprès du réparateur), est déduit');
   });
 });
 

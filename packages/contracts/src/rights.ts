@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayFr } from './dates.ts';
+import { bonusAmountFr, bonusOfFr } from './repair-bonus.ts';
 
 /**
  * « Mes droits »: what French consumer law gives a household for one appliance,
@@ -29,6 +30,8 @@ export interface RightsInput {
   productSlug: string | null;
   /** The repair bonus for this type, in euros (0 when the type has none). */
   bonusMontant: number;
+  /** The amount is not confirmed by its sources (repair-bonus.json `status`): never said as sure. */
+  bonusAConfirmer?: boolean;
   repairs: RightsRepair[];
   /** The smart-fix estimate for this appliance, computed by the server; null when it has none. */
   reparabilite?: Droits['reparabilite'];
@@ -46,7 +49,8 @@ export const Droits = z.object({
   commerciale: z.object({ fin: z.string(), active: z.boolean() }).nullable(),
   /** `texte`: the availability said on the day asked, past once `jusqua` is. */
   pieces: z.object({ jusqua: z.string().nullable(), annees: z.number().int().nullable(), source: z.string(), texte: z.string() }),
-  bonus: z.object({ eligible: z.boolean(), montant: z.number(), raison: z.string() }),
+  /** `aConfirmer`: the amount is not confirmed by its sources, and every text says so. */
+  bonus: z.object({ eligible: z.boolean(), montant: z.number(), aConfirmer: z.boolean(), raison: z.string() }),
   conseil: z.object({ action: z.enum(['garantie', 'garantie-commerciale', 'reparer', 'renseigner']), texte: z.string() }),
   /**
    * The smart-fix estimate for this appliance — its kind, brand, age and last
@@ -234,19 +238,22 @@ export function computeRights(input: RightsInput, today: string): Droits {
   }
 
   const underGuarantee = Boolean(legale?.active || commerciale?.active);
+  const aConfirmer = input.bonusMontant > 0 && input.bonusAConfirmer === true;
   const bonus: Droits['bonus'] =
     input.bonusMontant <= 0
-      ? { eligible: false, montant: 0, raison: 'Ce type d’appareil n’ouvre pas droit au bonus réparation.' }
+      ? { eligible: false, montant: 0, aConfirmer: false, raison: 'Ce type d’appareil n’ouvre pas droit au bonus réparation.' }
       : underGuarantee
         ? {
             eligible: false,
             montant: input.bonusMontant,
+            aConfirmer,
             raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
           }
         : {
             eligible: true,
             montant: input.bonusMontant,
-            raison: `Hors garantie : ${input.bonusMontant} € déduits de la facture par un réparateur labellisé QualiRépar.`,
+            aConfirmer,
+            raison: `Hors garantie : ${bonusAmountFr(input.bonusMontant, aConfirmer)} déduits de la facture par un réparateur labellisé QualiRépar.`,
           };
 
   let conseil: Droits['conseil'];
@@ -266,7 +273,7 @@ export function computeRights(input: RightsInput, today: string): Droits {
   } else {
     conseil = {
       action: 'reparer',
-      texte: `Hors garantie, la réparation reste souvent le meilleur choix${bonus.eligible ? ` : le bonus réparation de ${bonus.montant} € est déduit de la facture chez un réparateur labellisé` : ''}. Un défaut caché présent dès l’achat peut encore être invoqué dans les 2 ans de sa découverte (articles 1641 et 1648 du code civil).`,
+      texte: `Hors garantie, la réparation reste souvent le meilleur choix${bonus.eligible ? ` : le bonus réparation${bonusOfFr(bonusAmountFr(bonus.montant, bonus.aConfirmer))} est déduit de la facture chez un réparateur labellisé` : ''}. Un défaut caché présent dès l’achat peut encore être invoqué dans les 2 ans de sa découverte (articles 1641 et 1648 du code civil).`,
     };
   }
 

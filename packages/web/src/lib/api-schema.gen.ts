@@ -12206,6 +12206,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             bonus: {
+                                aConfirmer: boolean;
                                 eligible: boolean;
                                 montant: number;
                                 raison: string;

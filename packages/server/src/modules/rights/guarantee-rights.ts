@@ -27,6 +27,7 @@ export function guaranteeRights(
       productSlug: product?.slug ?? null,
       // The lowest amount when the type covers several bonus rows: what is sure to apply.
       bonusMontant: bonus?.min ?? 0,
+      bonusAConfirmer: bonus ? !bonus.confirmed : false,
       repairs: breakdowns
         .filter((e) => e.type === 'PANNE')
         .map((e) => ({

@@ -128,6 +128,7 @@ describe('« Mes droits »', () => {
       bonus: {
         eligible: false,
         montant: 50,
+        aConfirmer: false,
         raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
       },
       conseil: { action: 'garantie', texte: expect.stringContaining('jusqu’au 24 juin 2027') },

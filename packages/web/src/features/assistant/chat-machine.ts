@@ -1,5 +1,6 @@
 import {
   type AucuneFiche,
+  bonusOfFr,
   type ChatAnswer,
   type ChatSuite,
   emergencyFor,
@@ -82,7 +83,7 @@ export type ChatEvent =
 export const CHAT_TEXTS = {
   greeting: (firstname: string | null) => `Bonjour${firstname ? ` ${firstname}` : ''} ! Je suis l’assistant de réparation d’EcoFoyer.`,
   bonus: (product: string, amount: string) =>
-    `Bonne nouvelle : la réparation de ton appareil (${product}) peut bénéficier du bonus réparation de ${amount} chez un réparateur labellisé QualiRépar.`,
+    `Bonne nouvelle : la réparation de ton appareil (${product}) peut bénéficier du bonus réparation${bonusOfFr(amount)} chez un réparateur labellisé QualiRépar.`,
   prompt: 'Décris-moi la panne : que se passe-t-il, depuis quand, y a-t-il un bruit, une odeur, un voyant ou un code d’erreur ?',
   greetingReply: 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.',
   options: 'Merci, c’est noté. Que veux-tu faire maintenant ?',

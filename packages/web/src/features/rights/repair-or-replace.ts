@@ -1,4 +1,13 @@
-import { type CarbonEntry, classAKwhYear, type Droits, kwhFr, production, wholeYearsBetween } from '@ecofoyer/contracts';
+import {
+  bonusAmountFr,
+  bonusOfFr,
+  type CarbonEntry,
+  classAKwhYear,
+  type Droits,
+  kwhFr,
+  production,
+  wholeYearsBetween,
+} from '@ecofoyer/contracts';
 
 export interface RepairOrReplace {
   /** The appliance's age in whole years, or null when its purchase date is unknown. */
@@ -86,7 +95,7 @@ export function repairOrReplace(
       carbonAvoidedKg,
       partsYearsLeft,
       verdict: 'reparer',
-      texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation de ${rights.bonus.montant} € est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}`,
+      texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation${bonusOfFr(bonusAmountFr(rights.bonus.montant, rights.bonus.aConfirmer))} est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}`,
     };
   }
   return {

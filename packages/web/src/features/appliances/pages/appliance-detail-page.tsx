@@ -41,6 +41,7 @@ import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
 import { EditOnly } from '../../foyer/components/edit-only.tsx';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 function Action({
   icon: Icon,
@@ -235,10 +236,13 @@ export function ApplianceDetailPage() {
                 )}
               </dl>
               {bonus && (
-                <Text data-testid="repair-bonus">
-                  <strong>Bonus réparation : </strong>
-                  {formatBonus(bonus)} chez un réparateur labellisé
-                </Text>
+                <div>
+                  <Text data-testid="repair-bonus">
+                    <strong>Bonus réparation{'\u00a0'}: </strong>
+                    {formatBonus(bonus)} chez un réparateur labellisé
+                  </Text>
+                  <RepairBonusSource />
+                </div>
               )}
               {a.note && (
                 <Text className={classes.note}>

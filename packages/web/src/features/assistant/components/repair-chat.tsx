@@ -11,6 +11,7 @@ import { BypassRefusal, EmergencyAlert } from './emergency-alert.tsx';
 import { NoSheetAnswer } from './no-sheet-answer.tsx';
 import { RepairersAnswer } from './repairers-answer.tsx';
 import classes from './repair-chat.module.css';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 const COMPOSER_ID = 'repair-chat-message';
 
@@ -167,12 +168,15 @@ function MessageBody({
       );
     case 'bonus':
       return (
-        <Text data-testid="bonus-message">
-          {message.text}{' '}
-          <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" underline="always">
-            Trouver un réparateur labellisé
-          </Anchor>
-        </Text>
+        <div>
+          <Text data-testid="bonus-message">
+            {message.text}{' '}
+            <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" underline="always">
+              Trouver un réparateur labellisé
+            </Anchor>
+          </Text>
+          <RepairBonusSource />
+        </div>
       );
     case 'options':
       return (

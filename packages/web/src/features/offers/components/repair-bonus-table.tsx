@@ -1,9 +1,12 @@
 import { createSearch, REPAIR_BONUS } from '@ecofoyer/contracts';
-import { Anchor, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { useUrlText } from '../../../lib/query-params.ts';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
+
+const NBSP = '\u00a0';
 
 /** By category, then by type, in French order. */
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });
@@ -57,8 +60,15 @@ export function RepairBonusTable() {
                   )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{r.family_fr}</Table.Td>
-                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {r.amount_eur} €
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text span fw={700} inherit>
+                    {r.amount_eur} €
+                  </Text>
+                  {r.status === 'unconfirmed' && (
+                    <Badge display="block" ml="auto" mt={2} size="xs" variant="outline" color="orange.9" data-testid="bonus-to-confirm">
+                      à confirmer
+                    </Badge>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -70,14 +80,21 @@ export function RepairBonusTable() {
           </Text>
         )}
       </ScrollArea>
-      <Text size="xs" c="dimmed" mt="xs">
-        Montants en vigueur depuis le 1er janvier 2024 (fonds réparation QualiRépar). Le bonus ne s’applique qu’à un appareil hors garantie,
-        réparé par un réparateur labellisé qui le déduit directement de la facture —{' '}
-        <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
-          trouver un réparateur labellisé
-        </Anchor>
-        .
-      </Text>
+      <Stack gap={4} mt="xs">
+        <RepairBonusSource />
+        <Text size="xs" c="dimmed">
+          «{NBSP}à confirmer{NBSP}»{NBSP}: ni une page officielle ni deux sources concordantes ne donnent ce montant{NBSP}; demandez-le au
+          réparateur avant la réparation.
+        </Text>
+        <Text size="xs" c="dimmed">
+          Le bonus (fonds réparation QualiRépar) ne s’applique qu’à un appareil hors garantie, réparé par un réparateur labellisé qui le
+          déduit directement de la facture —{' '}
+          <Anchor href={EXTERNAL_LINKS.qualirepar} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
+            trouver un réparateur labellisé
+          </Anchor>
+          .
+        </Text>
+      </Stack>
     </>
   );
 }

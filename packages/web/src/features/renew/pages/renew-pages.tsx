@@ -28,6 +28,7 @@ import { ChoiceCard } from '../../../components/choice-card.tsx';
 import { RenewSteps } from '../components/renew-steps.tsx';
 import { type RenewDevice, useRenewDevice } from '../components/use-renew-device.ts';
 import { DURABILITY_CRITERIA, ENERGY_ADVICE, FUNDING, RENEW_TIPS, SECOND_HAND_SOURCES } from '../renew-content.ts';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 function Page({ title, children }: { title: string; children: (device: RenewDevice) => ReactNode }) {
   const device = useRenewDevice();
@@ -327,8 +328,9 @@ export function RenewFundsPage() {
             {device.product && (
               <Alert color="eco" icon={<IconCoin />} title="Bonus réparation" data-testid="renew-bonus">
                 {bonus
-                  ? `Pour un appareil de ce type (${device.product.prodName}), le bonus réparation est de ${formatBonus(bonus)} chez un réparateur labellisé.`
+                  ? `Pour un appareil de ce type (${device.product.prodName}), le bonus réparation ${bonus.confirmed ? 'est de' : 'va'} ${formatBonus(bonus)} chez un réparateur labellisé.`
                   : `Ce type d’appareil (${device.product.prodName}) n’ouvre pas droit au bonus réparation.`}
+                {bonus && <RepairBonusSource />}
               </Alert>
             )}
             <Stack gap="sm">

@@ -10,6 +10,7 @@ import { positiveInt } from '../../../lib/query-params.ts';
 import { useAppliance } from '../../appliances/api/appliances.ts';
 import { useRefProducts } from '../../references/api/references.ts';
 import { CircularMap } from '../components/circular-map.tsx';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 /**
  * product §2, Appointment: the partner's repair widget for the product's category; with no partner
@@ -41,6 +42,7 @@ export function CallplanPage() {
         {bonus && (
           <Alert color="eco" icon={<IconInfoCircle />} title="Bonus réparation">
             Chez un réparateur labellisé QualiRépar, {formatBonus(bonus)} sont déduits directement de votre facture de réparation.
+            <RepairBonusSource />
           </Alert>
         )}
         {widget ? (

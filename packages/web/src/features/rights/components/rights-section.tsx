@@ -9,6 +9,7 @@ import { letterPdf } from '../letter-pdf.ts';
 import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../../appliances/api/rights.ts';
+import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 function Guarantee({ label, active, until, children }: { label: string; active: boolean; until: string; children?: ReactNode }) {
   return (
@@ -101,6 +102,7 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       <Stack gap={2}>
         <Text fw={600}>Bonus réparation</Text>
         <Text size="sm">{bonus.raison}</Text>
+        {bonus.montant > 0 && <RepairBonusSource />}
       </Stack>
       {(legale?.active || commerciale?.active) && <ClaimLetter appliance={appliance} events={events} />}
       <details>
