@@ -10,11 +10,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Whether the element is inside the phone's screen as it is scrolled now (what the person sees). */
+/** Whether the element is inside the phone's screen as it is scrolled now, above the fixed tab bar and below the header (what the person sees). */
 const onScreen = async (page: Page, locator: Locator) => {
   const box = await locator.boundingBox();
-  const height = page.viewportSize()?.height ?? 0;
-  return box !== null && box.y >= 0 && box.y + box.height <= height;
+  const [top, bottom] = await page.evaluate(() => [
+    document.querySelector('.mantine-AppShell-header')?.getBoundingClientRect().bottom ?? 0,
+    document.querySelector('.mantine-AppShell-footer')?.getBoundingClientRect().top ?? window.innerHeight,
+  ]);
+  return box !== null && box.y >= top && box.y + box.height <= bottom;
 };
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '');
 const focusedLabel = (page: Page) =>
@@ -44,6 +47,7 @@ describe('a form says how it went where the person is looking (phone 390 × 844)
     await saved.waitFor();
     expect(await onScreen(page, saved)).toBe(true);
     expect(await onScreen(page, confirm)).toBe(true);
+    await page.screenshot({ path: '/tmp/form-outcome-saved-phone.png' });
 
     // A required field emptied: the focus goes to it (the person is taken back up to it).
     const brand = page.getByLabel(/^Marque/);
@@ -67,6 +71,7 @@ describe('a form says how it went where the person is looking (phone 390 × 844)
     await expect.poll(async () => (await focusedText(page)).length > 0 && (await refusal.isVisible())).toBe(true);
     expect(await focusedText(page)).toBe(await refusal.innerText());
     expect(await onScreen(page, refusal)).toBe(true);
+    await page.screenshot({ path: '/tmp/form-outcome-refused-phone.png' });
     await context.close();
   });
 

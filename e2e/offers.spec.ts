@@ -32,10 +32,12 @@ describe('offers, repair bonus and map (product §2, §9)', () => {
     await visible(page, '60 €');
     // The day the amounts are in force, with the official page, and the amounts no source confirmed marked.
     const source = page.getByTestId('repair-bonus-source').first();
-    await expect.poll(() => source.textContent()).toContain('Montants en vigueur au 29 novembre 2026');
-    expect(await source.getByRole('link', { name: 'ministère de la Transition écologique' }).getAttribute('href')).toMatch(
-      /^https:\/\/[a-z.]*developpement-durable\.gouv\.fr\//,
-    );
+    await expect.poll(() => source.textContent()).toContain('Montants vérifiés le 29 novembre 2026');
+    expect(
+      await source
+        .getByRole('link', { name: 'Institut national de la consommation, d’après le ministère de la Transition écologique' })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/www\.inc-conso\.fr\//);
     await page.getByRole('textbox', { name: 'Rechercher un type d’appareil' }).fill('robot pâtissier');
     await expect.poll(() => table.getByTestId('bonus-to-confirm').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Trouver une pièce' }).getAttribute('href')).toBe('https://www.spareka.fr/');
@@ -45,7 +47,7 @@ describe('offers, repair bonus and map (product §2, §9)', () => {
     await page.getByRole('textbox', { name: 'Rechercher un appareil' }).fill('Bosch');
     await page.getByTestId('appliance-card').first().click();
     await expect.poll(() => page.getByTestId('repair-bonus').textContent()).toContain('50 €');
-    expect(await page.getByTestId('repair-bonus-source').first().textContent()).toContain('Montants en vigueur au 29 novembre 2026');
+    expect(await page.getByTestId('repair-bonus-source').first().textContent()).toContain('Montants vérifiés le 29 novembre 2026');
 
     await page.goto('/carbomap');
     const map = page.getByTestId('lvao-map');

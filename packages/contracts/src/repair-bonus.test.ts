@@ -93,9 +93,10 @@ describe('repair-bonus provenance (docs/facts.md, « Repair bonus »)', () => {
       .at(-1);
     expect(REPAIR_BONUS_AS_OF).toBe(newest);
     expect(REPAIR_BONUS_AS_OF).toBe('2026-11-29');
-    expect(repairBonusAsOfFr()).toBe('Montants en vigueur au 29 novembre 2026');
+    expect(repairBonusAsOfFr()).toBe('Montants vérifiés le 29 novembre 2026');
     expect(REPAIR_BONUS_SCALE_SINCE).toBe('2024-01-01');
     expect(isOfficialSource(REPAIR_BONUS_SOURCE.url)).toBe(true);
-    expect(REPAIR_BONUS.some((e) => e.source_url === REPAIR_BONUS_SOURCE.url)).toBe(true);
+    // The page linked is one the entries were checked against.
+    expect(REPAIR_BONUS.some((e) => e.corroborated_by.some((c) => c.url === REPAIR_BONUS_SOURCE.url))).toBe(true);
   });
 });

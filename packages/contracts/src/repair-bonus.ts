@@ -54,10 +54,14 @@ export function isOfficialSource(url: string): boolean {
   return REPAIR_BONUS_OFFICIAL_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
-/** The official page the table links to: the ministry's note on the amounts in force since 1 January 2024. */
+/**
+ * The public page the app links to beside every amount: the Institut national de la consommation's
+ * account of the scale of 1 January 2024, after the ministry (its note was read on an editorial host of
+ * the ministry that a household may not reach; it stays the entries' `source_url`).
+ */
 export const REPAIR_BONUS_SOURCE = {
-  url: 'https://redaction.ombel.din.developpement-durable.gouv.fr/actualites/breves/article/tri-des-biodechets-bonus-reparation-qu-est-ce-qui-change-en-2024',
-  label: 'ministère de la Transition écologique',
+  url: 'https://www.inc-conso.fr/content/bonus-reparation-2024-davantage-de-produits-eligibles-et-augmentation-du-montant-de',
+  label: 'Institut national de la consommation, d’après le ministère de la Transition écologique',
 } as const;
 
 /** The latest of ISO days (they sort as strings). */
@@ -81,9 +85,13 @@ export function dayFrOrdinal(day: string): string {
   return day.endsWith('-01') ? dayFr(day).replace(/^1 /, '1er ') : dayFr(day);
 }
 
-/** « Montants en vigueur au 29 novembre 2026 », said beside every amount the app shows. */
+/**
+ * « Montants vérifiés le 29 novembre 2026 », said beside every amount the app shows. Not « en vigueur
+ * au »: no page read that day states the amounts of late 2026, only that none changed the scale of
+ * 1 January 2024 (docs/facts.md) — the app says what it checked, never more.
+ */
 export function repairBonusAsOfFr(): string {
-  return `Montants en vigueur au ${dayFrOrdinal(REPAIR_BONUS_AS_OF)}`;
+  return `Montants vérifiés le ${dayFrOrdinal(REPAIR_BONUS_AS_OF)}`;
 }
 
 /** Said after an amount no source confirmed. */

@@ -53,6 +53,10 @@ export function FormOutcome({ outcome }: { outcome: FormOutcomeControl }) {
   useEffect(() => {
     const alert = box.current?.querySelector<HTMLElement>('[data-form-outcome]');
     if (!shown || !alert) return;
+    // The message pushes the buttons below it down: they stay in sight too, above a phone's tab bar
+    // (html's scroll-padding-bottom), then the message itself.
+    const actions = box.current?.closest('form')?.querySelector<HTMLElement>('[type="submit"]') ?? box.current?.nextElementSibling;
+    actions?.scrollIntoView?.({ block: 'nearest' });
     alert.scrollIntoView?.({ block: 'nearest' });
     if (shown.kind === 'error') alert.focus({ preventScroll: true });
   }, [shown]);

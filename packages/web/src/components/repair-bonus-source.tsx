@@ -10,7 +10,9 @@ const NBSP = '\u00a0';
 export function RepairBonusSource() {
   return (
     <Text size="xs" c="dimmed" data-testid="repair-bonus-source">
-      {repairBonusAsOfFr()} (barème appliqué depuis le {dayFrOrdinal(REPAIR_BONUS_SCALE_SINCE)}), source{NBSP}:{' '}
+      {repairBonusAsOfFr()}
+      {NBSP}: barème en vigueur depuis le {dayFrOrdinal(REPAIR_BONUS_SCALE_SINCE)}, le dernier publié trouvé ce jour-là ; le réparateur
+      labellisé confirme le montant. Source{NBSP}:{' '}
       <Anchor href={REPAIR_BONUS_SOURCE.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
         {REPAIR_BONUS_SOURCE.label}
       </Anchor>
