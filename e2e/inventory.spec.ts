@@ -106,7 +106,7 @@ describe.each([
     );
     expect(await page.locator('iframe').count()).toBe(0);
     await page.screenshot({ path: `e2e/screenshots/manual-viewer-${device}.png` });
-    await page.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
 
     // The universe now exists and counts the appliance.
     await page.goto('/inventaire/univers');

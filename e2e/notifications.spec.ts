@@ -51,7 +51,7 @@ describe('notifications (product §2, §4)', () => {
     await expect.poll(() => page.getByRole('dialog').getByText('Notes :').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').getByText('Avec de l’acide citrique').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Notifications : 1 non lue' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: /(C’est le jour|En retard) : Détartrer la bouilloire \(non lue\)/ }).count())
       .toBe(0);

@@ -9,11 +9,12 @@ const NBSP = '\u00a0';
  */
 export function RepairBonusSource() {
   return (
-    <Text size="xs" c="dimmed" data-testid="repair-bonus-source">
+    // The alert's own text colour, not « dimmed »: it is read on a green alert as well as on white (contrast).
+    <Text size="xs" data-testid="repair-bonus-source">
       {repairBonusAsOfFr()}
-      {NBSP}: barème en vigueur depuis le {dayFrOrdinal(REPAIR_BONUS_SCALE_SINCE)}, le dernier publié trouvé ce jour-là ; le réparateur
+      {NBSP}: barème en vigueur depuis le {dayFrOrdinal(REPAIR_BONUS_SCALE_SINCE)}, le dernier publié trouvé ce jour-là{NBSP}; le réparateur
       labellisé confirme le montant. Source{NBSP}:{' '}
-      <Anchor href={REPAIR_BONUS_SOURCE.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
+      <Anchor href={REPAIR_BONUS_SOURCE.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always" c="inherit">
         {REPAIR_BONUS_SOURCE.label}
       </Anchor>
       .

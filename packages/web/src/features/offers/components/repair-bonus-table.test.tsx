@@ -11,7 +11,7 @@ describe('the repair-bonus table (docs/facts.md, « Repair bonus »)', () => {
     renderPage(<RepairBonusTable />, '/offres');
     const source = screen.getByTestId('repair-bonus-source');
     expect(source.textContent).toContain(
-      'Montants vérifiés le 29 novembre 2026\u00a0: barème en vigueur depuis le 1er janvier 2024, le dernier publié trouvé ce jour-là ; le réparateur labellisé confirme le montant. Source\u00a0:',
+      'Montants vérifiés le 29 novembre 2026\u00a0: barème en vigueur depuis le 1er janvier 2024, le dernier publié trouvé ce jour-là\u00a0; le réparateur labellisé confirme le montant. Source\u00a0:',
     );
     const link = within(source).getByRole('link', { name: REPAIR_BONUS_SOURCE.label });
     expect(link.getAttribute('href')).toBe(REPAIR_BONUS_SOURCE.url);
