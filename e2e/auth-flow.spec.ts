@@ -66,16 +66,18 @@ describe.each([
     await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
     await shot(page, `login-${device}`);
     await page.getByLabel(label('Mot de passe')).fill('Mauvais1!');
-    await page.getByRole('button', { name: 'VALIDER' }).click();
-    await expect.poll(() => page.getByText('Erreur survenue. Veuillez réessayer.').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Valider' }).click();
+    // One message, the server's reason: no generic « Erreur survenue » above it.
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Identifiant ou mot de passe incorrect.' }).textContent())
+      .toBe('Identifiant ou mot de passe incorrect.');
     await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
     // The refusal goes once the password is changed.
     await expect.poll(() => page.getByText('Identifiant ou mot de passe incorrect.').isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL('**/welcome');
 
-    // Welcome: three slides, dots, Suivant, last Suivant → /home.
+    // Welcome: three slides, dots, Suivant, then Commencer → /home.
     await expect.poll(() => page.getByRole('heading', { name: 'Tout à portée de main' }).isVisible()).toBe(true);
     await shot(page, `welcome-${device}`);
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -85,14 +87,16 @@ describe.each([
     await page.waitForURL('**/welcome/welcome3');
     await expect.poll(() => page.getByRole('heading', { name: 'Suivez l’assistant, réparez facilement' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Étape 3' }).getAttribute('aria-current')).toBe('step');
-    await page.getByRole('button', { name: 'Suivant' }).click();
+    // The last slide starts the app: « Commencer », not another « Suivant ».
+    await expect.poll(() => page.getByRole('button', { name: 'Suivant' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Commencer' }).click();
     await page.waitForURL('**/home');
     await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Camille !' }).isVisible()).toBe(true);
     await shot(page, `home-${device}`);
 
     // Profile: fields locked until their edit icon; Sauvegarder; the spec's confirmation text.
     await page.goto('/profile');
-    await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Mon profil' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(label('Prénom')).getAttribute('readonly')).not.toBeNull();
     await page.getByRole('button', { name: 'Modifier : prénom' }).click();
     await expect.poll(() => page.getByLabel(label('Prénom')).getAttribute('readonly')).toBeNull();

@@ -95,7 +95,7 @@ describe('badges (product §2, Badge detail, share page)', () => {
     const context = await newContext(browser, viewport, options);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/home');
     const slider = page.getByTestId('badge-slider');

@@ -45,7 +45,7 @@ describe('the built server (node dist/main.js)', () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/home$/);
     await visible(page, 'Compte de démonstration : ce foyer est le vôtre seul');
     // The inventory with its pictures (the demo's assets are copied beside the built code).

@@ -18,7 +18,7 @@ describe('the DEMO button (a household per visitor)', () => {
       const context = await newContext(browser, PHONE);
       const page = await context.newPage();
       await page.goto('/login');
-      await page.getByRole('button', { name: 'DEMO' }).click();
+      await page.getByRole('button', { name: 'Démo' }).click();
       await page.waitForURL(/\/home$/);
       await visible(page, 'Compte de démonstration : ce foyer est le vôtre seul');
       if (i === 0) {

@@ -94,7 +94,7 @@ async function signUpFromInvitation(page: Page, email: string, firstname: string
   await page.waitForURL('**/login');
   await expect.poll(() => page.getByLabel(label('Email')).inputValue()).toBe(email);
   await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
-  await page.getByRole('button', { name: 'VALIDER' }).click();
+  await page.getByRole('button', { name: 'Valider' }).click();
   await page.waitForURL(/\/invitation\?token=/);
 }
 

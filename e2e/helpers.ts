@@ -105,7 +105,7 @@ export async function login(page: Page, email: string, password = PASSWORD, reme
   await page.getByLabel(label('Email')).fill(email);
   await page.getByLabel(label('Mot de passe')).fill(password);
   if (remember) await page.getByLabel('Se souvenir de moi').check();
-  await page.getByRole('button', { name: 'VALIDER' }).click();
+  await page.getByRole('button', { name: 'Valider' }).click();
 }
 
 /** The reset link mailed to `email`, read from the outbox (.eml written by nodemailer). */

@@ -18,7 +18,7 @@ describe.each([
     const context = await newContext(browser, viewport);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/home');
     // 513.42 + 377.86 + 338.69 + 460.79 + 272.64 + 121.35 + 212.26 + 37.79 + 73.41, then the toaster 18.12 (estimate),
@@ -81,7 +81,7 @@ describe('home data loaded with the page’s code (route loaders, decision 013)'
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('about:blank');
 

@@ -23,14 +23,14 @@ describe.each([
   it('adds an appliance with the wizard, files its invoice and manual, edits and deletes it', async () => {
     const { context, page } = await signedIn(browser, viewport);
 
-    // Product chooser (flag toadd): 5 items, Voir plus / Voir Moins, search, then the wizard.
+    // Product chooser (flag toadd): 5 items, Voir plus / Voir moins, search, then the wizard.
     await page.goto('/productlist?flag=toadd');
     await expect.poll(() => page.getByRole('heading', { name: 'Choisir le produit à ajouter' }).isVisible()).toBe(true);
     const items = page.getByRole('list', { name: 'Produits' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(5);
     await page.getByRole('button', { name: 'Voir plus' }).click();
     await expect.poll(() => items.count()).toBeGreaterThan(40);
-    await page.getByRole('button', { name: 'Voir Moins' }).click();
+    await page.getByRole('button', { name: 'Voir moins' }).click();
     await expect.poll(() => items.count()).toBe(5);
     await page.getByPlaceholder('Rechercher un produit...').fill('lave linge');
     await page.getByRole('link', { name: 'Lave-linge', exact: true }).click();
@@ -44,7 +44,7 @@ describe.each([
 
     // Step Détails: manual add needs brand and model.
     await expect.poll(() => page.getByLabel(label('Type de produit')).first().inputValue()).toBe('Lave-linge');
-    await page.getByRole('button', { name: 'Ajouter manuel' }).click();
+    await page.getByRole('button', { name: 'Saisir à la main' }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
     await visible(page, 'Veuillez remplir les champs obligatoires !');
     await page.getByLabel(label('Marque')).fill('Bosch');
@@ -144,7 +144,7 @@ describe('new-device rules and product chooser flags', () => {
     await page.goto('/new-device');
     await page.getByRole('radio', { name: /Cuisine/ }).click();
     await page.getByRole('button', { name: 'Suivant' }).click();
-    await page.getByRole('button', { name: 'Ajouter manuel' }).click();
+    await page.getByRole('button', { name: 'Saisir à la main' }).click();
     await visible(page, 'Veuillez renseigner le type du produit !');
     await page.getByRole('button', { name: 'Rechercher par image' }).click();
     await visible(page, 'Veuillez renseigner le type du produit !');
@@ -175,7 +175,7 @@ describe('new-device rules and product chooser flags', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/inventaire');
     await expect.poll(() => page.getByTestId('appliance-card').count()).toBe(12);

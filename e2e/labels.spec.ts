@@ -76,7 +76,7 @@ describe('QR labels on the appliances', () => {
     await phonePage.waitForURL('**/login');
     await phonePage.getByLabel(label('Email')).fill(owner.account.email);
     await phonePage.getByLabel(label('Mot de passe')).fill(PASSWORD);
-    await phonePage.getByRole('button', { name: 'VALIDER' }).click();
+    await phonePage.getByRole('button', { name: 'Valider' }).click();
     await phonePage.waitForURL(`**/inventaire/univers/appliance/fichedetail?id=${owner.applianceId}&depuis=etiquette`);
     await visible(phonePage, 'Prochain entretien : Nettoyer le filtre');
     const done = phonePage.getByRole('button', { name: 'J’ai fait l’entretien' });

@@ -21,7 +21,7 @@ describe('offers, repair bonus and map (product §2, §9)', () => {
     );
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
 
     await page.goto('/offres');

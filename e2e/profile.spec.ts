@@ -44,7 +44,7 @@ describe('the profile in sections', () => {
     await page.waitForURL(/\/(home|welcome)$/);
 
     await page.goto('/profile');
-    await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Mon profil', level: 1 }).isVisible()).toBe(true);
     expect(await tabs(page).getByRole('tab').allInnerTexts()).toEqual(['Compte', 'Sécurité', 'Foyer', 'Notifications', 'Mes données']);
     await shows(page, SECTIONS[0]);
 

@@ -97,7 +97,7 @@ describe('remember-me (product §4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.goto('/profile');
-    await expect.poll(() => page.getByRole('heading', { name: 'Mon Profil' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Mon profil' }).isVisible()).toBe(true);
 
     const other = await context.newPage();
     await other.goto('/home');
@@ -182,7 +182,7 @@ describe('token renewal (product §4, §8)', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.getItem('user'))).toBeNull();
     // A token the server does not know: no reason to give.
-    await expect.poll(() => page.getByRole('button', { name: 'VALIDER' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Valider' }).isVisible()).toBe(true);
     expect(await page.getByText('depuis un autre appareil').count()).toBe(0);
     await context.close();
   });
@@ -253,7 +253,7 @@ describe('demo account (product §2)', () => {
       });
       await page.goto('/login');
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/demo'));
-      await page.getByRole('button', { name: 'DEMO' }).click();
+      await page.getByRole('button', { name: 'Démo' }).click();
       const body = (await (await answer).json()) as { id: number; loginCount: number };
       await page.waitForURL(/\/(home|welcome)$/);
       expect(new URL(page.url()).pathname).toBe('/home');
@@ -272,13 +272,13 @@ describe('demo account (product §2)', () => {
       if (r.url().endsWith('/api/auth/signin')) signinCalls += 1;
     });
     await page.goto('/login');
-    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await page.getByRole('button', { name: 'Valider' }).click();
     await expect.poll(() => page.getByText('* Email est obligatoire').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('* Mot de passe est obligatoire').isVisible()).toBe(true);
     // An email input drops surrounding spaces itself; the password field keeps them.
     await page.getByLabel(label('Email')).fill('camille@exemple.fr');
     await page.getByLabel(label('Mot de passe')).fill('   ');
-    await page.getByRole('button', { name: 'VALIDER' }).click();
+    await page.getByRole('button', { name: 'Valider' }).click();
     await expect.poll(() => page.getByText('Ce champ est requis!').isVisible()).toBe(true);
     expect(signinCalls).toBe(0);
     await context.close();

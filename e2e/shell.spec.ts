@@ -81,7 +81,7 @@ describe('desktop shell', () => {
     const { context, page } = await signedIn(DESKTOP);
     const complete: [string, string][] = [
       ['/', 'Bonjour Margaux !'],
-      ['/profile', 'Mon Profil'],
+      ['/profile', 'Mon profil'],
       ['/user', 'Mon espace'],
       ['/freemium', 'Espace Freemium'],
       ['/assure', 'Espace Assuré'],
@@ -126,7 +126,7 @@ describe('desktop shell', () => {
       ['Ajouter', /\/new-device$/, 'Ajouter un appareil'],
       ['Entretenir', /\/productlist\?flag=tomaintenance$/, 'Choisir le produit à entretenir'],
       ['Réparer', /\/productlist\?flag=torepair$/, 'Choisir le produit à réparer'],
-      ['Seconde Vie', /\/inventaire\?flag=tosecond$/, 'Quel appareil voulez-vous faire revivre ?'],
+      ['Seconde vie', /\/inventaire\?flag=tosecond$/, 'Quel appareil voulez-vous faire revivre ?'],
       ['Simulateur carbone', /\/carbotool$/, 'Simulateur carbone'],
       ['Carte de l’économie circulaire', /\/carbomap$/, 'Carte de l’économie circulaire'],
       ['Assistant de réparation', /\/repair$/, 'Réparer avec l’assistant'],

@@ -48,12 +48,12 @@ describe('two-factor sign-in', () => {
     await expect.poll(() => other.getByRole('heading', { name: 'Double authentification' }).isVisible()).toBe(true);
     expect(other.url()).toMatch(/\/login$/);
     await other.getByLabel(label('Code à 6 chiffres')).fill('000000');
-    await other.getByRole('button', { name: 'VALIDER' }).click();
+    await other.getByRole('button', { name: 'Valider' }).click();
     await visible(other, 'Code incorrect ou déjà utilisé.');
     await other.screenshot({ path: 'e2e/screenshots/two-factor-signin-phone.png' });
     // The next 30 s step: the enabling code's step cannot serve twice.
     await other.getByLabel(label('Code à 6 chiffres')).fill(await code(secret, 1));
-    await other.getByRole('button', { name: 'VALIDER' }).click();
+    await other.getByRole('button', { name: 'Valider' }).click();
     await other.waitForURL(/\/(home|welcome)$/);
     await fresh.close();
     await context.close();

@@ -143,7 +143,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
   // The deleted universe is not fetched again: no "Univers introuvable." toast.
   expect(await page.getByText('Univers introuvable.').count()).toBe(0);
 
-  await page.getByRole('link', { name: 'AJOUTER UN APPAREIL' }).click();
+  await page.getByRole('link', { name: 'Ajouter un appareil' }).click();
   await page.waitForURL(/\/new-device$/);
   await context.close();
 }

@@ -55,7 +55,6 @@ export const MSG = {
   userIdNotFound: 'User ID not found',
   // product §8
   loginFailed: 'Erreur survenue. Veuillez réessayer.',
-  demoFailed: 'Erreur rencontrée :',
   totpAlreadyOn: 'La double authentification est déjà activée.',
   totpNoSetup: 'Commencez par « Activer la double authentification » pour obtenir le QR code.',
   totpCodeWrong: 'Ce code n’est pas le bon. Saisissez le code à 6 chiffres affiché en ce moment par votre application.',
@@ -195,9 +194,8 @@ export const MSG = {
   genericProducts: 'Produits génériques',
   savedProducts: 'Produits enregistrés',
   showMore: 'Voir plus',
-  showLess: 'Voir Moins',
-  // product §2 (Calendar) writes it with a lower-case m.
-  showLessCalendar: 'Voir moins',
+  // One capitalisation for every button: sentence case.
+  showLess: 'Voir moins',
 
   // Server answers — inventory and files (API.md)
   universeNotEmpty: 'Cet univers contient encore des appareils : déplacez-les ou supprimez-les avant de le supprimer.',

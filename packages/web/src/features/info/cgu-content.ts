@@ -67,7 +67,7 @@ export function cguSections(e: LegalInfo): LegalSection[] {
       id: 'compte-demo',
       title: 'Compte de démonstration',
       paragraphs: [
-        "Le bouton « DEMO » de la page de connexion donne accès à un compte de démonstration rempli de données d'exemple, pour découvrir l'application sans vous inscrire.",
+        "Le bouton « Démo » de la page de connexion donne accès à un compte de démonstration rempli de données d'exemple, pour découvrir l'application sans vous inscrire.",
         "Ce compte est partagé : toutes les personnes qui l'utilisent voient et peuvent modifier les mêmes données. N'y saisissez aucune donnée personnelle : ni nom, ni adresse, ni numéro de téléphone, ni photo de votre logement, ni facture à votre nom.",
         'Le contenu du compte de démonstration peut être modifié ou réinitialisé à tout moment, sans préavis. Pour conserver vos propres informations, créez un compte personnel.',
       ],

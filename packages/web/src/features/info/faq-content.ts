@@ -93,7 +93,7 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           id: 'essayer-demo',
           question: 'Puis-je essayer EcoFoyer sans créer de compte ?',
           answer: [
-            "Oui : le bouton « DEMO » de la page de connexion ouvre un compte déjà rempli d'exemples (appareils, entretiens, badges…). Idéal pour faire le tour de l'application avant de vous lancer.",
+            "Oui : le bouton « Démo » de la page de connexion ouvre un compte déjà rempli d'exemples (appareils, entretiens, badges…). Idéal pour faire le tour de l'application avant de vous lancer.",
             "Attention, ce compte est partagé entre tous les visiteurs : tout le monde voit les mêmes données et peut les modifier. N'y mettez jamais d'informations personnelles, de photos de chez vous ni de factures à votre nom.",
             "Quand vous êtes prêt, créez votre propre compte : vos informations n'y seront visibles que par vous.",
           ],

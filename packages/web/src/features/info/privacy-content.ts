@@ -43,7 +43,7 @@ export function privacySections(e: LegalInfo): LegalSection[] {
         "Liens envoyés par e-mail : un lien de réinitialisation du mot de passe vaut 1 heure, un lien de confirmation d'adresse 24 heures ; chacun ne sert qu'une fois et est effacé le lendemain de son expiration.",
         "Échecs de connexion : effacés au bout de 24 heures. Journal de sécurité : 1 an, puis effacé ; à la suppression d'un compte, ses lignes perdent tout ce qui vous désigne (compte, adresse IP, détails).",
         "E-mails envoyés : effacés 30 jours après leur envoi ; ceux d'un compte supprimé, avec lui, et le message qui confirme la suppression dès qu'il est parti. Photos envoyées pour une recherche par image : 24 heures.",
-        'Foyer de démonstration (bouton DEMO) : effacé 24 heures après sa création.',
+        'Foyer de démonstration (bouton « Démo ») : effacé 24 heures après sa création.',
         "Une copie de sauvegarde du serveur peut garder vos données quelques jours de plus, le temps de sa rotation, si l'éditeur en fait.",
       ],
     },

@@ -22,7 +22,8 @@ function returnPath(state: unknown): string | null {
 /** product §2, Login. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
+  // One message: the server's reason, else the generic one (no generic title above the real one).
+  const [failure, setFailure] = useState<string | null>(null);
   // No TanStack Query here: the login page is the only page in the entry chunk (JS budgets, decision 006).
   const [pending, setPending] = useState<'signin' | 'demo' | null>(null);
   const location = useLocation();
@@ -69,7 +70,7 @@ export function LoginPage() {
       }
       enter(answer, kind);
     } catch (error) {
-      setFailure({ title: kind === 'signin' ? MSG.loginFailed : MSG.demoFailed, detail: errorMessage(error, '') });
+      setFailure(errorMessage(error, MSG.loginFailed));
       setPending(null);
     }
   };
@@ -90,7 +91,7 @@ export function LoginPage() {
     } catch (error) {
       // An expired challenge starts again from the password.
       if (error instanceof ApiError && error.code === 'TOTP_CHALLENGE_EXPIRED') setChallenge(null);
-      setFailure({ title: MSG.loginFailed, detail: errorMessage(error, '') });
+      setFailure(errorMessage(error, MSG.loginFailed));
       setPending(null);
     }
   };
@@ -109,8 +110,8 @@ export function LoginPage() {
         }
       >
         {failure && (
-          <Alert color="red" icon={<IconAlertCircle />} title={failure.title} role="alert">
-            {failure.detail}
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {failure}
           </Alert>
         )}
         <form onSubmit={(e) => void submitProof(e)} noValidate>
@@ -128,7 +129,7 @@ export function LoginPage() {
               onChange={(e) => setProof(e.currentTarget.value)}
             />
             <Button type="submit" fullWidth loading={pending === 'signin'} disabled={proof.trim() === ''}>
-              VALIDER
+              Valider
             </Button>
             <Anchor
               component="button"
@@ -157,8 +158,8 @@ export function LoginPage() {
         </Alert>
       )}
       {failure && (
-        <Alert color="red" icon={<IconAlertCircle />} title={failure.title} role="alert">
-          {failure.detail}
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {failure}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
@@ -178,13 +179,13 @@ export function LoginPage() {
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={pending === 'signin'} disabled={busy}>
-            VALIDER
+            Valider
           </Button>
         </Stack>
       </form>
       <Divider label="ou" labelPosition="center" />
       <Button variant="outline" color="warm.8" fullWidth onClick={() => void run('demo')} loading={pending === 'demo'} disabled={busy}>
-        DEMO
+        Démo
       </Button>
       <Text size="sm" c="dimmed" ta="center" aria-live="polite">
         {pending === 'demo'

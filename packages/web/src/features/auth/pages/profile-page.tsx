@@ -69,7 +69,7 @@ function ProfileSections({ session }: { session: Session }) {
 
   return (
     <>
-      <PageTitle title="Mon Profil" />
+      <PageTitle title="Mon profil" />
       {/* Kept mounted (React's Activity): a field being edited or a setup under way survives a look at another
           section, and a section asks the server for its data only once opened. */}
       <Tabs

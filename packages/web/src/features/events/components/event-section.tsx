@@ -57,7 +57,7 @@ export function EventSection({
             </Button>
           )}
           <Button variant="subtle" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
-            {expanded ? MSG.showLessCalendar : MSG.showMore}
+            {expanded ? MSG.showLess : MSG.showMore}
           </Button>
         </Group>
       )}

@@ -29,7 +29,7 @@ const QUICK_ACTIONS: Entry[] = [
   { to: '/new-device', label: 'Ajouter', text: 'un appareil', icon: IconPlus },
   { to: productListFor('tomaintenance'), label: 'Entretenir', text: 'un appareil', icon: IconSparkles },
   { to: productListFor('torepair'), label: 'Réparer', text: 'une panne', icon: IconTool },
-  { to: inventoryFor('tosecond'), label: 'Seconde Vie', text: 'donner, vendre, recycler', icon: IconRecycle },
+  { to: inventoryFor('tosecond'), label: 'Seconde vie', text: 'donner, vendre, recycler', icon: IconRecycle },
 ];
 
 const EXPLORE: Entry[] = [

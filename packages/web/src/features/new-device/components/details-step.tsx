@@ -68,7 +68,7 @@ export function DetailsStep({
             Rechercher par image
           </Button>
           <Button size="lg" leftSection={<IconPencil />} onClick={() => onChooseMode('manual')}>
-            Ajouter manuel
+            Saisir à la main
           </Button>
         </SimpleGrid>
       )}

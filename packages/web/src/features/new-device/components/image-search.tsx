@@ -93,7 +93,7 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
             Lancer la recherche
           </Button>
           <Button variant="subtle" onClick={onManual} disabled={search.isPending}>
-            Ajouter manuel
+            Saisir à la main
           </Button>
         </Group>
       </Stack>

@@ -82,7 +82,7 @@ const CREATE_URL = `${API_BASE}/profils/users/4/foyers/univers/3/appliances`;
 async function toManualForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: /Buanderie/ }));
   await user.click(screen.getByRole('button', { name: 'Suivant' }));
-  await user.click(await screen.findByRole('button', { name: 'Ajouter manuel' }));
+  await user.click(await screen.findByRole('button', { name: 'Saisir à la main' }));
 }
 
 describe('new-device wizard (product §4, §5): the server’s rules, checked before sending', () => {
@@ -98,14 +98,14 @@ describe('new-device wizard (product §4, §5): the server’s rules, checked be
     renderPage(<NewDevicePage />, '/new-device');
     await user.click(await screen.findByRole('radio', { name: /Buanderie/ }));
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('button', { name: 'Ajouter manuel' }));
+    await user.click(await screen.findByRole('button', { name: 'Saisir à la main' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.productTypeRequired);
 
     // Choosing a type takes the message away: it no longer holds.
     await user.type(screen.getByRole('combobox', { name: /Type de produit/ }), 'lave linge');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Ajouter manuel' }));
+    await user.click(screen.getByRole('button', { name: 'Saisir à la main' }));
     await user.type(screen.getByLabelText(/^Marque/), '   ');
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.requiredFieldsMissing);
@@ -159,7 +159,7 @@ describe('new-device wizard (product §4, §5): the server’s rules, checked be
     await user.click(screen.getByRole('button', { name: 'Précédent' }));
     expect(await screen.findByText('Dans quel univers se trouve votre appareil ?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Suivant' }));
-    await user.click(await screen.findByRole('button', { name: 'Ajouter manuel' }));
+    await user.click(await screen.findByRole('button', { name: 'Saisir à la main' }));
     expect((screen.getByLabelText(/^Marque/) as HTMLInputElement).value).toBe('Bosch');
     expect((screen.getByLabelText(/^Modèle/) as HTMLInputElement).value).toBe('Série 6');
     expect((screen.getByLabelText(/^Note/) as HTMLTextAreaElement).value).toBe('Filtre à nettoyer');

@@ -74,7 +74,7 @@ export function NewDevicePage() {
     else go(step - 1);
   };
 
-  // product §5: a product type before "Rechercher par image" or "Ajouter manuel"; the energy label's
+  // product §5: a product type before "Rechercher par image" or "Saisir à la main"; the energy label's
   // product group suggests one.
   const chooseMode = (next: 'manual' | 'image' | 'scan') => {
     if (next !== 'scan') {

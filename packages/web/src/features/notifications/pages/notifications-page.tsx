@@ -199,7 +199,7 @@ export function NotificationsPage() {
                       aria-expanded={showProducts}
                       aria-controls="needed-products"
                     >
-                      VOIR LES PRODUITS
+                      Voir les produits
                     </Button>
                   )}
                   {open.event.maintenanceCardId && open.event.productId && (

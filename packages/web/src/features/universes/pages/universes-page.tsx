@@ -109,7 +109,7 @@ export function UniversesPage() {
         <EditOnly>
           <Flex gap="sm" direction={{ base: 'column', xs: 'row' }}>
             <Button component={Link} to="/new-device" color="warm.7" h={44} leftSection={<IconPlus size={20} />}>
-              AJOUTER UN APPAREIL
+              Ajouter un appareil
             </Button>
             <Button variant="outline" h={44} onClick={() => setDraft(EMPTY_DRAFT)}>
               Créer un univers

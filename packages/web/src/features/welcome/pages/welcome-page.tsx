@@ -25,7 +25,7 @@ const SLIDES = [
   },
 ] as const;
 
-/** /welcome and /welcome/{step}: an unknown step falls back to the first; the last Suivant goes to /home. */
+/** /welcome and /welcome/{step}: an unknown step falls back to the first; the last slide's « Commencer » goes to /home. */
 export function WelcomePage() {
   const { step } = useParams();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ export function WelcomePage() {
             </Group>
           </Center>
           <Button size="lg" fullWidth onClick={next}>
-            Suivant
+            {last ? 'Commencer' : 'Suivant'}
           </Button>
         </Stack>
       </Stack>
