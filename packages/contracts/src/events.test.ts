@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventPeriodCreate, eventPeriodCreate } from './events.ts';
+import { EventPeriodCreate, eventPeriodCreate, eventStateLabel } from './events.ts';
 import { MSG } from './messages.fr.ts';
 
 const at = (now: string) => eventPeriodCreate(() => new Date(now));
@@ -31,5 +31,14 @@ describe('a series’ first date (the rule the server and the web form share)', 
       MSG.eventSeriesStartTooOld,
     );
     expect(EventPeriodCreate.safeParse(series(new Date(Date.now() + 30 * day).toISOString())).success).toBe(true);
+  });
+});
+
+describe('eventStateLabel', () => {
+  it('names a breakdown’s states as a breakdown’s (reported, repaired), a task’s as a task’s', () => {
+    expect(eventStateLabel({ type: 'PANNE', status: 'NEW' })).toBe('Signalée');
+    expect(eventStateLabel({ type: 'PANNE', status: 'DONE' })).toBe('Réparée');
+    expect(eventStateLabel({ type: 'MAINTENANCE', status: 'NEW' })).toBe('Prévu');
+    expect(eventStateLabel({ type: 'MAINTENANCE', status: 'DONE' })).toBe('Fait');
   });
 });

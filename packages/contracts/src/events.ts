@@ -6,6 +6,15 @@ import { MSG } from './messages.fr.ts';
 export const EVENT_TYPES = ['MAINTENANCE', 'PANNE'] as const;
 export const EVENT_STATUSES = ['NEW', 'DONE'] as const;
 
+/**
+ * What an event's state is called wherever it is written (the appliance's history, the CSV export):
+ * a maintenance task is planned or done; a breakdown is reported, then repaired — never « Prévu ».
+ */
+export function eventStateLabel(event: { type: (typeof EVENT_TYPES)[number]; status: (typeof EVENT_STATUSES)[number] }): string {
+  if (event.type === 'PANNE') return event.status === 'DONE' ? 'Réparée' : 'Signalée';
+  return event.status === 'DONE' ? 'Fait' : 'Prévu';
+}
+
 /** product §3, Event. */
 export const Event = z.object({
   id: z.number().int(),

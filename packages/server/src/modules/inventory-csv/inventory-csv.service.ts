@@ -4,6 +4,7 @@ import {
   csvDateFr,
   csvEuros,
   type Event,
+  eventStateLabel,
   INVENTORY_CSV_COLUMNS,
   type InventoryImportAnswer,
   type InventoryImportLast,
@@ -422,7 +423,7 @@ export class InventoryCsvService {
       cell(e.applianceName),
       cell(e.maintenanceCard?.title ?? e.title),
       e.type === 'PANNE' ? 'Panne' : 'Entretien',
-      e.status === 'DONE' ? 'Fait' : 'Prévu',
+      eventStateLabel(e),
       e.status === 'DONE' && e.done_at ? dateTimeFr(e.done_at) : '',
       cell(e.note),
     ];

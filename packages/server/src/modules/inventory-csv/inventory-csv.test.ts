@@ -104,7 +104,7 @@ describe('CSV export of the household', () => {
     });
   });
 
-  it('gives the maintenance history, oldest first, planned and done, in Paris time', async () => {
+  it('gives the maintenance history, oldest first, planned and done, in Paris time; a breakdown with its own states', async () => {
     const me = await signedInUser(t, 'csv-entretiens@exemple.fr');
     const post = (payload: object) => t.app.inject({ method: 'POST', url: `${users(me.id)}/events`, headers: me.headers, payload });
     const done = (await post({ title: 'Détartrer la bouilloire', dt_realisation: '2026-11-20T09:00:00Z', note: 'Acide citrique' })).json()
@@ -114,6 +114,11 @@ describe('CSV export of the household', () => {
         .statusCode,
     ).toBe(200);
     expect((await post({ title: 'Le four ne chauffe plus', dt_realisation: '2026-11-22T17:30:00Z', type: 'PANNE' })).statusCode).toBe(201);
+    const repaired = (await post({ title: 'La bouilloire fuit', dt_realisation: '2026-11-21T08:00:00Z', type: 'PANNE' })).json().id;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${users(me.id)}/events/${repaired}`, headers: me.headers, payload: { done: true } }))
+        .statusCode,
+    ).toBe(200);
     expect((await post({ title: 'Nettoyer le filtre', dt_realisation: '2026-12-05T09:00:00Z' })).statusCode).toBe(201);
 
     const res = await t.app.inject({ url: `${users(me.id)}/export/entretiens.csv`, headers: me.headers });
@@ -122,7 +127,9 @@ describe('CSV export of the household', () => {
     expect(read(res.body)).toEqual([
       [...MAINTENANCE_CSV_COLUMNS],
       ['20/11/2026 10:00', '', 'Détartrer la bouilloire', 'Entretien', 'Fait', '24/11/2026 11:00', 'Acide citrique'],
-      ['22/11/2026 18:30', '', 'Le four ne chauffe plus', 'Panne', 'Prévu', '', ''],
+      // A breakdown is reported, then repaired: not a task planned or done.
+      ['21/11/2026 09:00', '', 'La bouilloire fuit', 'Panne', 'Réparée', '24/11/2026 11:00', ''],
+      ['22/11/2026 18:30', '', 'Le four ne chauffe plus', 'Panne', 'Signalée', '', ''],
       ['05/12/2026 10:00', '', 'Nettoyer le filtre', 'Entretien', 'Prévu', '', ''],
     ]);
   });

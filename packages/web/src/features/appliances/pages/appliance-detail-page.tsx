@@ -1,4 +1,4 @@
-import { dayFr, type Event, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
+import { dayFr, type Event, eventStateLabel, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
 import {
   Alert,
   Anchor,
@@ -94,7 +94,7 @@ function History({ events, empty }: { events: Event[]; empty: string }) {
           <Text fw={600}>{e.title}</Text>
           <Text size="sm" c="dimmed">
             {longDateFr(e.done_at ?? e.dt_realisation)}
-            {e.type === 'MAINTENANCE' ? (e.status === 'DONE' ? ' · effectué' : ' · prévu') : ''}
+            {e.type === 'MAINTENANCE' ? (e.status === 'DONE' ? ' · effectué' : ' · prévu') : ` · ${eventStateLabel(e).toLowerCase()}`}
             {e.note ? ` · ${e.note}` : ''}
           </Text>
         </li>
