@@ -35,6 +35,17 @@ export const REMINDER = {
   openAll: 'Voir mes notifications',
 } as const;
 
+/**
+ * The end of every mail: how to reach the people who run this instance, only when they named an
+ * address (EDITOR_EMAIL) — no empty line, no made-up address — then the signature.
+ */
+const mailClose = (contact: string | null) => `${contact ? `${MAIL_CONTACT.line(contact)}\n\n` : ''}L’équipe EcoFoyer`;
+
+/** The contact line of the mails (text and the reminders' HTML), given only when a contact is configured. */
+export const MAIL_CONTACT = {
+  line: (contact: string) => `Une question ? Écrivez-nous à ${contact}.`,
+} as const;
+
 export const MSG = {
   // product §5 — login
   loginEmailRequired: '* Email est obligatoire',
@@ -126,38 +137,42 @@ export const MSG = {
 
   // Mail
   resetMailSubject: 'Réinitialisation de votre mot de passe EcoFoyer',
-  resetMailText: (firstname: string, link: string) =>
+  resetMailText: (firstname: string, link: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nVous avez demandé à réinitialiser votre mot de passe EcoFoyer.\n` +
     `Cliquez sur ce lien (valable 1 heure, utilisable une seule fois) :\n${link}\n\n` +
     `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
-    `L’équipe EcoFoyer`,
+    mailClose(contact),
 
   emailConfirmMailSubject: 'Confirmez votre nouvelle adresse EcoFoyer',
-  emailConfirmMailText: (firstname: string, link: string) =>
+  emailConfirmMailText: (firstname: string, link: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nPour utiliser cette adresse avec votre compte EcoFoyer, ouvrez ce lien (valable 24 heures, utilisable une seule fois) :\n${link}\n\n` +
-    `Jusque-là, votre compte garde son ancienne adresse. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n\nL’équipe EcoFoyer`,
+    `Jusque-là, votre compte garde son ancienne adresse. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n\n${mailClose(contact)}`,
   emailConfirmInvalid:
     'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
   emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
   emailPendingNotice: (email: string) =>
     `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
   accountDeletedMailSubject: 'Votre compte EcoFoyer a été supprimé',
-  accountDeletedMailText: (firstname: string) =>
+  // Without a contact, no « Ce n’était pas vous ? » that points nowhere.
+  accountDeletedMailText: (firstname: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nVotre compte EcoFoyer et toutes ses données (foyer, appareils, photos, factures, notices, calendrier, notifications) viennent d’être supprimés, à votre demande. ` +
-    `Ce message est le dernier que vous recevrez de nous.\n\nCe n’était pas vous ? Répondez à ce message au plus vite.\n\nL’équipe EcoFoyer`,
+    `Ce message est le dernier que vous recevrez de nous.\n\n` +
+    (contact ? `Ce n’était pas vous ? Écrivez-nous au plus vite à ${contact}.\n\n` : '') +
+    'L’équipe EcoFoyer',
   accountDeleted: 'Votre compte et toutes ses données ont été supprimés. Un e-mail de confirmation vous a été envoyé.',
   demoDeleteLocked: 'Un foyer de démonstration s’efface tout seul 24 h après sa création.',
   tooManyExports: 'Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez un peu plus tard.',
   credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
-  credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null) =>
+  credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null, contact: string | null) =>
     `Bonjour ${firstname},\n\n` +
     (what === 'password'
       ? 'Le mot de passe de votre compte EcoFoyer vient d’être changé.'
       : what === 'email'
         ? `Une demande vient d’être faite pour remplacer l’adresse e-mail de votre compte EcoFoyer par ${newEmail} : elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert.`
         : `Le mot de passe de votre compte EcoFoyer vient d’être changé, et une demande faite pour remplacer son adresse e-mail par ${newEmail} (elle ne prendra effet que lorsque le lien envoyé à cette adresse sera ouvert).`) +
-    `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion (cela annule aussi un changement d’adresse en attente), puis écrivez-nous : votre compte a peut-être été utilisé par quelqu’un d’autre.\n\n` +
-    `L’équipe EcoFoyer`,
+    `\n\nCe n’était pas vous ? Demandez tout de suite un nouveau mot de passe depuis « Mot de passe oublié ? » sur la page de connexion (cela annule aussi un changement d’adresse en attente)` +
+    (contact ? `, puis écrivez-nous à ${contact} : ` : ' : ') +
+    `votre compte a peut-être été utilisé par quelqu’un d’autre.\n\nL’équipe EcoFoyer`,
 
   // product §5/§8 — inventory and new device
   productTypeRequired: 'Veuillez renseigner le type du produit !',
@@ -326,9 +341,9 @@ export const MSG = {
     `Cette invitation a été envoyée à ${masked}. Connectez-vous avec le compte de cette adresse pour l’accepter, ou demandez une invitation à votre propre adresse.`,
   foyerInvitationAwaiting: 'Cette invitation attend l’accord de la personne responsable du foyer.',
   foyerApprovalMailSubject: (nom: string) => `Une invitation à « ${nom} » attend votre accord`,
-  foyerApprovalMailText: (prenom: string, inviter: string, email: string, nom: string, link: string) =>
+  foyerApprovalMailText: (prenom: string, inviter: string, email: string, nom: string, link: string, contact: string | null) =>
     `Bonjour ${prenom},\n\n${inviter} souhaite inviter ${email} à rejoindre « ${nom} » comme propriétaire : cette personne pourrait tout gérer, membres compris. ` +
-    `L’invitation ne partira qu’avec votre accord.\n\nPour la confirmer ou l’annuler : ${link}\n\nL’équipe EcoFoyer`,
+    `L’invitation ne partira qu’avec votre accord.\n\nPour la confirmer ou l’annuler : ${link}\n\n${mailClose(contact)}`,
   foyerDemoInvite: 'Un foyer de démonstration ne peut inviter personne : créez votre compte pour partager votre foyer.',
   foyerAlreadyMember: 'Cette personne fait déjà partie du foyer.',
   foyerInvitationInvalid: 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.',
@@ -337,12 +352,12 @@ export const MSG = {
   foyerMergeShared:
     'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
   foyerInviteMailSubject: (nom: string) => `Invitation à rejoindre « ${nom} » sur EcoFoyer`,
-  foyerInviteMailText: (inviter: string, nom: string, role: string, link: string, days: number) =>
+  foyerInviteMailText: (inviter: string, nom: string, role: string, link: string, days: number, contact: string | null) =>
     `Bonjour,\n\n${inviter} vous invite à rejoindre le foyer « ${nom} » sur EcoFoyer, avec le rôle ${role} : ` +
     `vous y verrez les appareils du foyer et leur entretien.\n\n` +
     `Pour accepter, ouvrez ce lien (valable ${days} jours, utilisable une seule fois) :\n${link}\n\n` +
     `Si vous ne connaissez pas ${inviter}, ignorez ce message : rien ne se passera.\n\n` +
-    `L’équipe EcoFoyer`,
+    mailClose(contact),
 
   // The energy label (EPREL) or the barcode, running cost
   eprelNumberInvalid: 'Le numéro d’enregistrement EPREL s’écrit en chiffres (1 à 10), comme sous le QR code de l’étiquette énergie.',

@@ -35,7 +35,10 @@ export class PasswordResetService {
             created_at: now,
             expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
           });
-          await mailer.send({ to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link) }, unit);
+          await mailer.send(
+            { to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link, config.editor.contact) },
+            unit,
+          );
         });
         log.info({ userId: user.id, link }, 'password reset link');
       } catch (error) {

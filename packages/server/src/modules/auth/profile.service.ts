@@ -106,7 +106,11 @@ export class ProfileService {
     });
     const link = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send(
-      { to: newEmail, subject: MSG.emailConfirmMailSubject, text: MSG.emailConfirmMailText(user.firstname, link) },
+      {
+        to: newEmail,
+        subject: MSG.emailConfirmMailSubject,
+        text: MSG.emailConfirmMailText(user.firstname, link, this.deps.config.editor.contact),
+      },
       unit,
     );
   }
@@ -149,7 +153,11 @@ export class ProfileService {
   /** « Ce n'était pas vous ? » to the address the account had before the change. */
   private async warnOwner(unit: UnitOfWork, before: UserRow, what: 'email' | 'password' | 'both', newEmail: string | null): Promise<void> {
     await this.deps.mailer.send(
-      { to: before.email, subject: MSG.credentialsMailSubject, text: MSG.credentialsMailText(before.firstname, what, newEmail) },
+      {
+        to: before.email,
+        subject: MSG.credentialsMailSubject,
+        text: MSG.credentialsMailText(before.firstname, what, newEmail, this.deps.config.editor.contact),
+      },
       unit,
     );
   }
@@ -178,7 +186,12 @@ export class ProfileService {
       const revoked = await new AuthRepository(unit.tx).revokeAllForUser(userId, now);
       unit.afterCommit(() => this.deps.sessions.revoked(revoked));
       await this.deps.mailer.send(
-        { to: user.email, subject: MSG.accountDeletedMailSubject, text: MSG.accountDeletedMailText(user.firstname), forgetWhenSent: true },
+        {
+          to: user.email,
+          subject: MSG.accountDeletedMailSubject,
+          text: MSG.accountDeletedMailText(user.firstname, this.deps.config.editor.contact),
+          forgetWhenSent: true,
+        },
         unit,
       );
     });

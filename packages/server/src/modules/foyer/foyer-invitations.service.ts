@@ -49,7 +49,7 @@ export class FoyerInvitationsService {
       mailer: Mailer;
       limiter: RateLimiter;
       clock: Clock;
-      config: Pick<Config, 'appUrl' | 'rateLimits'>;
+      config: Pick<Config, 'appUrl' | 'rateLimits' | 'editor'>;
     },
   ) {}
 
@@ -126,7 +126,14 @@ export class FoyerInvitationsService {
       {
         to: email,
         subject: MSG.foyerInviteMailSubject(nom),
-        text: MSG.foyerInviteMailText(inviter, nom, FOYER_ROLE_LABELS[role].toLowerCase(), link, FOYER_INVITATION_DAYS),
+        text: MSG.foyerInviteMailText(
+          inviter,
+          nom,
+          FOYER_ROLE_LABELS[role].toLowerCase(),
+          link,
+          FOYER_INVITATION_DAYS,
+          this.deps.config.editor.contact,
+        ),
       },
       unit,
     );
@@ -141,7 +148,14 @@ export class FoyerInvitationsService {
       {
         to: address,
         subject: MSG.foyerApprovalMailSubject(foyer.nom),
-        text: MSG.foyerApprovalMailText(holder.prenom, inviter, email, foyer.nom, `${this.deps.config.appUrl}/profile#foyer`),
+        text: MSG.foyerApprovalMailText(
+          holder.prenom,
+          inviter,
+          email,
+          foyer.nom,
+          `${this.deps.config.appUrl}/profile#foyer`,
+          this.deps.config.editor.contact,
+        ),
       },
       unit,
     );

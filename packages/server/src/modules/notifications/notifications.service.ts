@@ -148,7 +148,7 @@ export class NotificationsService {
   }
 
   private mailLinks(userId: number) {
-    return { appUrl: this.deps.config.appUrl, secret: this.deps.config.jwtSecret, userId };
+    return { appUrl: this.deps.config.appUrl, secret: this.deps.config.jwtSecret, userId, contact: this.deps.config.editor.contact };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DIGEST_HOUR_PARIS, longDateFr, MSG, parisDay, REMINDER } from '@ecofoyer/contracts';
+import { DIGEST_HOUR_PARIS, longDateFr, MAIL_CONTACT, MSG, parisDay, REMINDER } from '@ecofoyer/contracts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 const escapeHtml = (s: string) =>
@@ -23,12 +23,15 @@ interface Links {
   appUrl: string;
   secret: string;
   userId: number;
+  /** The instance's contact address (EDITOR_EMAIL): a line in the footer only when there is one. */
+  contact: string | null;
 }
 
 /** The links every reminder mail carries: the preferences, and the one-click unsubscribe (RFC 8058). */
-function links({ appUrl, secret, userId }: Links) {
+function links({ appUrl, secret, userId, contact }: Links) {
   const query = `u=${userId}&sig=${unsubscribeSignature(secret, userId)}`;
   return {
+    contact,
     preferences: `${appUrl}/profile#notifications`,
     page: `${appUrl}/desabonnement?${query}`,
     oneClick: `${appUrl}/api/V1/notifs/desabonnement?${query}`,
@@ -44,7 +47,13 @@ function compose(
   action: { label: string; url: string },
   l: ReturnType<typeof links>,
 ): MailMessage {
-  const footer = `${MSG.reminderMailWhy}\n${MSG.reminderMailPreferences} : ${l.preferences}\n${MSG.reminderMailUnsubscribe} : ${l.page}`;
+  const contactLine = l.contact ? MAIL_CONTACT.line(l.contact) : null;
+  const footer = [
+    MSG.reminderMailWhy,
+    `${MSG.reminderMailPreferences} : ${l.preferences}`,
+    `${MSG.reminderMailUnsubscribe} : ${l.page}`,
+    ...(contactLine ? [contactLine] : []),
+  ].join('\n');
   const text = [
     ...paragraphs,
     ...(items.length ? [items.map((i) => `- ${i}`).join('\n')] : []),
@@ -62,7 +71,7 @@ ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;li
 <p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2b7a4b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
 <hr style="border:none;border-top:1px solid #dde5df;margin:24px 0 12px">
 <p style="margin:0;font-size:13px;line-height:1.5;color:#5b6b61">${escapeHtml(MSG.reminderMailWhy)}<br>
-<a href="${escapeHtml(l.preferences)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailPreferences)}</a> · <a href="${escapeHtml(l.page)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailUnsubscribe)}</a></p>
+<a href="${escapeHtml(l.preferences)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailPreferences)}</a> · <a href="${escapeHtml(l.page)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailUnsubscribe)}</a>${contactLine ? `<br>${escapeHtml(contactLine)}` : ''}</p>
 </div></body></html>`;
   return {
     to,
