@@ -33,3 +33,4 @@ export * from './labels.ts';
 export * from './product-codes.ts';
 export * from './identification.ts';
 export * from './energy.ts';
+export * from './typography.ts';

@@ -3,6 +3,7 @@ import categories from './data/smartfix-categories.json' with { type: 'json' };
 import { TEXT_MAX } from './constants.ts';
 import { MSG } from './messages.fr.ts';
 import { SMARTFIX_CATEGORY_KEYWORDS, SMARTFIX_CATEGORY_PLURALS, SMARTFIX_KINDS } from './smartfix-kinds.ts';
+import { percentFr } from './typography.ts';
 
 export { SMARTFIX_KINDS, type SmartfixKind, smartfixKindOfProduct } from './smartfix-kinds.ts';
 
@@ -120,9 +121,14 @@ export const SmartfixResponse = z.object({
 });
 export type SmartfixResponse = z.infer<typeof SmartfixResponse>;
 
-/** product §9: one decimal in the chart, two in the label (as a percentage). */
-export const probabilityForChart = (p: number) => Math.round(p * 1000) / 10;
-export const probabilityLabel = (p: number) => `${(p * 100).toFixed(2).replace('.', ',')} %`;
+/**
+ * The repair probability (or an average rate) on 0–100, rounded once for the whole screen: the
+ * headline, the chart and its label show the same whole percent (product §9 had one decimal in
+ * the chart and two in the label, which showed one figure three ways).
+ */
+export const repairPercent = (p: number) => Math.round(p * 100);
+/** « 78 % », from the one rounding above. */
+export const repairPercentLabel = (p: number) => percentFr(repairPercent(p));
 
 /** POST /api/ai/images (API.md): what was read on a rating plate. */
 /** POST /api/ai/images: the uploaded photo, and optionally what the user typed (brand or model, ≤ 50 characters). */

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { MSG, probabilityForChart, probabilityLabel, SMARTFIX_AGE_MAX, SMARTFIX_AGE_PATTERN, TEXT_MAX } from '@ecofoyer/contracts';
+import { MSG, numberFr, repairPercent, repairPercentLabel, SMARTFIX_AGE_MAX, SMARTFIX_AGE_PATTERN, TEXT_MAX } from '@ecofoyer/contracts';
 import { DonutChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconExternalLink } from '@tabler/icons-react';
@@ -11,10 +11,6 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePredictRepairability, useSmartfixCategories } from '../api/smartfix.ts';
 import { type CategoryChoice, categoryChoices, searchCategoryChoices } from '../components/category-options.ts';
-
-const pctFr = (n: number) => `${n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
-/** Whole percent with a no-break space: « 78 % ». */
-const wholePct = (p: number) => `${Math.round(p * 100)}\u00a0%`;
 
 /**
  * product §2, Smart-fix: category, brand, age (digits only) and problem → a half-doughnut of the repair
@@ -74,7 +70,9 @@ export function SmartfixPage() {
   };
 
   const result = predict.data;
-  const chartValue = result ? probabilityForChart(result.repair_probability) : 0;
+  // One rounding for every figure of the screen.
+  const chartValue = result ? repairPercent(result.repair_probability) : 0;
+  const label = result ? repairPercentLabel(result.repair_probability) : '';
   return (
     <>
       <PageTitle title="Smart-fix : est-ce réparable ?" />
@@ -151,32 +149,32 @@ export function SmartfixPage() {
           {result ? (
             <Stack gap="xs" align="center" data-testid="smartfix-result">
               <Title order={2} fz="xl" ta="center" c="eco.9" data-testid="smartfix-yours">
-                {MSG.smartfixYours(wholePct(result.repair_probability))}
+                {MSG.smartfixYours(label)}
               </Title>
               <Text ta="center" data-testid="smartfix-average">
-                {MSG.smartfixAverage(wholePct(result.category_rate), asked?.plural ?? result.category_name)}
+                {MSG.smartfixAverage(repairPercentLabel(result.category_rate), asked?.plural ?? result.category_name)}
                 <Text span size="sm" c="dimmed" display="block">
-                  ({MSG.smartfixAverageRecords(result.category_records.toLocaleString('fr-FR'))})
+                  ({MSG.smartfixAverageRecords(numberFr(result.category_records))})
                 </Text>
               </Text>
-              <div role="img" aria-label={`Probabilité de réparation : ${pctFr(chartValue)}`}>
+              <div role="img" aria-label={`Probabilité de réparation : ${label}`}>
                 <DonutChart
                   data={[
                     { name: 'Réparable', value: chartValue, color: 'eco.6' },
-                    { name: 'Non réparable', value: Math.round((100 - chartValue) * 10) / 10, color: 'gray.3' },
+                    { name: 'Non réparable', value: 100 - chartValue, color: 'gray.3' },
                   ]}
                   startAngle={180}
                   endAngle={0}
                   size={220}
                   thickness={30}
-                  chartLabel={pctFr(chartValue)}
+                  chartLabel={label}
                   withTooltip={false}
                   mb={-90}
                   data-testid="smartfix-chart"
                 />
               </div>
               <Text fw={600} data-testid="smartfix-probability">
-                Probabilité de réparation : {probabilityLabel(result.repair_probability)}
+                Probabilité de réparation : {label}
               </Text>
               <Title order={3} fz="md" fw={500} c={result.is_repairable ? 'eco.9' : 'red.9'}>
                 Réparable{'\u00a0'}: {result.is_repairable ? 'Oui' : 'Non'}
