@@ -1,5 +1,5 @@
 import { MSG, validateRegistration } from '@ecofoyer/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -72,10 +72,11 @@ export function RegisterPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Group grow wrap="wrap" align="flex-start">
-            <TextInput label="Prénom" autoComplete="given-name" withAsterisk miw={160} {...form.getInputProps('firstname')} />
-            <TextInput label="Nom" autoComplete="family-name" withAsterisk miw={160} {...form.getInputProps('lastname')} />
-          </Group>
+          {/* A phone gives each its own line, the whole width; side by side from 576 px. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput label="Prénom" autoComplete="given-name" withAsterisk {...form.getInputProps('firstname')} />
+            <TextInput label="Nom" autoComplete="family-name" withAsterisk {...form.getInputProps('lastname')} />
+          </SimpleGrid>
           <TextInput
             label="Email"
             type="email"

@@ -78,7 +78,9 @@ export function CalendarPage() {
         <Group justify="space-between" wrap="wrap" gap="sm">
           {canEdit && planButton}
           {shared && (
+            // A phone gives the filter its own line, the whole width: each choice on one line.
             <SegmentedControl
+              w={{ base: '100%', xs: 'auto' }}
               aria-label="Entretiens montrés"
               value={scope}
               onChange={(v) => setScope(v as 'foyer' | 'mine')}

@@ -168,7 +168,7 @@ export function NewDevicePage() {
           allowNextStepsSelect={false}
           iconSize={32}
           aria-label="Étapes de l’ajout"
-          classNames={{ step: classes.step, stepBody: classes.stepBody, separator: classes.separator }}
+          classNames={{ step: classes.step, stepBody: classes.stepBody, stepLabel: classes.stepLabel, separator: classes.separator }}
         >
           {STEPS.map((label) => (
             <Stepper.Step key={label} label={label} />
