@@ -81,7 +81,7 @@ async function prepare(port: number, baseURL: string, signIn: boolean) {
   if (signIn) {
     await page.goto(`${baseURL}/login`);
     // A demo household of its own, kept in localStorage like « Se souvenir de moi ».
-    await page.getByRole('button', { name: 'DEMO' }).click();
+    await page.getByRole('button', { name: 'Démo' }).click();
     await page.waitForURL(/\/(home|welcome)$/);
     await page.evaluate('navigator.serviceWorker.ready');
   }

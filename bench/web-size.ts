@@ -95,7 +95,7 @@ async function signedInState(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   await page.goto('/login');
   // A demo household of its own, kept in localStorage like « Se souvenir de moi ».
-  await page.getByRole('button', { name: 'DEMO' }).click();
+  await page.getByRole('button', { name: 'Démo' }).click();
   await page.waitForURL(/\/(home|welcome)$/);
   const state = await context.storageState();
   await context.close();

@@ -1,7 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, createAccount, household, launchBrowser, linkFromOutbox, login, newContext, PHONE, uniqueEmail } from './helpers.ts';
+import {
+  baseURL,
+  buttonCaseDefects,
+  createAccount,
+  household,
+  launchBrowser,
+  linkFromOutbox,
+  login,
+  newContext,
+  PHONE,
+  typographyDefects,
+  uniqueEmail,
+} from './helpers.ts';
 
 /**
  * Every page of the product's route table (product §2), on a phone, has no serious or critical
@@ -146,6 +158,11 @@ async function phoneDefects(p: Page): Promise<string[]> {
   return found.map((f) => `${where}: ${f}`);
 }
 
+/** French typography of the text shown, and every button in sentence case. */
+async function wordingDefects(p: Page): Promise<string[]> {
+  return [...(await typographyDefects(p)), ...(await buttonCaseDefects(p))];
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   const home = await household({
@@ -277,7 +294,7 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     ]) {
       await p.goto(path);
       await settled(p);
-      problems.push(...(await seriousViolations(p)), ...(await phoneDefects(p)));
+      problems.push(...(await seriousViolations(p)), ...(await phoneDefects(p)), ...(await wordingDefects(p)));
     }
     await signedOut.close();
     expect(problems).toEqual([]);
@@ -287,7 +304,7 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     const values: Record<string, string | number> = { ...ids, device: `appliance=${ids.appliance}&prod=${ids.prod}` };
     await page.goto(template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key])));
     await settled(page);
-    expect([...(await seriousViolations(page)), ...(await phoneDefects(page))]).toEqual([]);
+    expect([...(await seriousViolations(page)), ...(await phoneDefects(page)), ...(await wordingDefects(page))]).toEqual([]);
   });
 
   // The profile's sections are tabs, one shown at a time: each is checked at its own address.
@@ -300,7 +317,7 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     await page.goto(`/profile#${hash}`);
     await expect.poll(() => page.getByRole('tab', { name: tab, selected: true }).count(), { message: `tab ${tab}` }).toBe(1);
     await settled(page);
-    expect([...(await seriousViolations(page)), ...(await phoneDefects(page))]).toEqual([]);
+    expect([...(await seriousViolations(page)), ...(await phoneDefects(page)), ...(await wordingDefects(page))]).toEqual([]);
   });
 
   it('has no serious or critical violation nor phone defect on a QR label opened, and on the letter to the seller (signed in)', async () => {
@@ -311,7 +328,7 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     await letter.locator('summary').click();
     await expect.poll(() => letter.getAttribute('open')).not.toBeNull();
     await settled(page);
-    expect([...(await seriousViolations(page)), ...(await phoneDefects(page))]).toEqual([]);
+    expect([...(await seriousViolations(page)), ...(await phoneDefects(page)), ...(await wordingDefects(page))]).toEqual([]);
   });
 
   // A lecteur's session: the same guards on what he reads, and on the pages that send him elsewhere.
@@ -338,7 +355,7 @@ describe('accessibility and phone guards of every page (axe, 390 px)', () => {
     ]) {
       await p.goto(path);
       await settled(p);
-      problems.push(...(await seriousViolations(p)), ...(await phoneDefects(p)));
+      problems.push(...(await seriousViolations(p)), ...(await phoneDefects(p)), ...(await wordingDefects(p)));
     }
     await own.close();
     expect(problems).toEqual([]);

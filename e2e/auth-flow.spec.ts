@@ -33,10 +33,10 @@ describe.each([
     await page.getByLabel(label('Mot de passe')).fill('abc');
     await expect.poll(() => page.locator('[data-rule="length"]').getAttribute('data-ok')).toBe('false');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('abcd');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'S’inscrire' }).click();
     await expect.poll(() => page.getByText('Les mots de passe ne correspondent pas.').isVisible()).toBe(true);
     await page.getByLabel(label('Confirmer le mot de passe')).fill('abc');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'S’inscrire' }).click();
     await expect.poll(() => page.getByText('Votre prénom doit contenir entre 3 et 20 caractères.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Veuillez entrer une adresse e-mail valide.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Votre mot de passe doit contenir :', { exact: false }).isVisible()).toBe(true);
@@ -46,7 +46,7 @@ describe.each([
     // A password that meets the rules but is among the most common is refused by the server.
     await page.getByLabel(label('Mot de passe')).fill('Password1!');
     await page.getByLabel(label('Confirmer le mot de passe')).fill('Password1!');
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'S’inscrire' }).click();
     await expect
       .poll(() => page.getByText('Ce mot de passe fait partie des plus courants', { exact: false }).first().isVisible())
       .toBe(true);
@@ -55,7 +55,7 @@ describe.each([
       await expect.poll(() => page.locator(`[data-rule="${rule}"]`).getAttribute('data-ok')).toBe('true');
     }
     await page.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
-    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByRole('button', { name: 'S’inscrire' }).click();
     await expect.poll(() => page.getByText('Votre compte a bien été créé !', { exact: false }).isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(label('Prénom')).count()).toBe(0);
 

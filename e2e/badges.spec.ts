@@ -74,7 +74,7 @@ describe('badges (product §2, Badge detail, share page)', () => {
     await expect.poll(() => pub.getByRole('heading', { name: 'Margot a obtenu le badge « Premier appareil »' }).isVisible()).toBe(true);
     expect(await pub.content()).not.toContain('Durand');
     const html = await (await fetch(publicUrl)).text();
-    expect(html).toContain('<meta property="og:title" content="Margot a obtenu le badge « Premier appareil » sur EcoFoyer" />');
+    expect(html).toContain('<meta property="og:title" content="Margot a obtenu le badge «\u00a0Premier appareil\u00a0» sur EcoFoyer" />');
     expect(html).toContain('property="og:image"');
 
     // An unknown share link: HTTP 404, and the page says so.

@@ -155,8 +155,8 @@ describe('« Dossier d’inventaire » and its read-only links', () => {
     expect(await publicPage.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await visible(publicPage, `Partagé en lecture seule jusqu’au ${expiry}.`);
     await visible(publicPage, '2 appareils');
-    expect(await publicPage.getByText(/^Valeur d’achat totale :/).textContent()).toBe(
-      `Valeur d’achat totale : ${eurosFr(1234.5)} (prix connu pour 1 appareil)`,
+    expect(await publicPage.getByText(/^Valeur d’achat totale\s:/).textContent()).toBe(
+      `Valeur d’achat totale\u00a0: ${eurosFr(1234.5)} (prix connu pour 1 appareil)`,
     );
     const washer = publicPage.getByRole('article', { name: 'Lave-linge Bosch' });
     const picture = washer.getByRole('img', { name: 'Photo : Lave-linge Bosch' });

@@ -154,7 +154,7 @@ describe('« Scanner l’étiquette énergie » on an appliance page', () => {
     await page.waitForURL(/\/carbotool\?type=lave-linge&appareil=\d+$/);
     await visible(page, 'Usage calculé avec la consommation réelle de cet appareil : 114,4 kWh par an.');
     await expect.poll(async () => plain(await page.getByTestId('carbon-usage').textContent())).toBe('5,94 kg');
-    await visible(page, /^Consommation réelle de votre appareil : 114,4 kWh\/an × 0,0519 kg CO2e\/kWh/);
+    await visible(page, /^Consommation réelle de votre appareil\s: 114,4 kWh\/an × 0,0519 kg CO2e\/kWh/);
     await context.close();
   }, 90_000);
 });

@@ -20,7 +20,7 @@ import {
   visible,
 } from './helpers.ts';
 
-const CARD = "Nettoyer l'intérieur du réfrigérateur";
+const CARD = 'Nettoyer l’intérieur du réfrigérateur';
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 let browser: Browser;
@@ -88,7 +88,7 @@ async function signUpFromInvitation(page: Page, email: string, firstname: string
   await page.getByLabel(label('Nom')).fill(lastname);
   await page.getByLabel(label('Mot de passe')).fill(PASSWORD);
   await page.getByLabel(label('Confirmer le mot de passe')).fill(PASSWORD);
-  await page.getByRole('button', { name: "S'inscrire" }).click();
+  await page.getByRole('button', { name: 'S’inscrire' }).click();
   await visible(page, 'Votre compte a bien été créé !');
   await page.getByRole('link', { name: 'Se connecter' }).click();
   await page.waitForURL('**/login');
@@ -165,7 +165,7 @@ describe('a household shared by its members', () => {
     expect(await memberPage.getByText(CARD).count()).toBe(0);
     // And by e-mail, through the SMTP server: in text and HTML, with its one-click unsubscribe.
     const mail = await mailTo(owner.account.email, CARD);
-    expect(mail.text).toContain(`L’entretien « ${CARD} » est prévu`);
+    expect(mail.text).toContain(`L’entretien «\u00a0${CARD}\u00a0» est prévu`);
     // Its button opens the task itself, marked done from there.
     expect(mail.html).toMatch(new RegExp(`${baseURL()}/notification\\?id=\\d+`));
     expect(mail.headerLines.some((h) => h.key === 'list-unsubscribe-post' && h.line.endsWith('List-Unsubscribe=One-Click'))).toBe(true);

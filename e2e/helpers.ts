@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { expect, inject } from 'vitest';
+import { typographyFaults } from '@ecofoyer/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const baseURL = () => inject('baseURL');
@@ -199,4 +200,47 @@ export async function mailTo(email: string, subject: string): Promise<ParsedMail
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * French typography of the page as the user reads it: the snippets of `document.body.innerText`
+ * with an ASCII apostrophe, an ordinary space before : ; ! ? or inside « », or thousands grouped by
+ * a space (contracts' typographyFaults, the rule the texts' unit test applies too).
+ */
+export async function typographyDefects(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return typographyFaults(text).map((f) => `${new URL(page.url()).pathname}: ${f}`);
+}
+
+/** Words a button may capitalise besides its first: proper nouns, brands and acronyms. */
+const PROPER = new Set(
+  'EcoFoyer Freemium Assuré Smart-fix Donnons.org Emmaüs QualiRépar ADEME RappelConso EPREL Bosch YouTube Instagram Facebook WhatsApp LinkedIn Homebox Avery Google Apple Outlook Open Products Facts Paris France PDF QR CSV EAN CGU FAQ SAV GRDF TV USB OK'.split(
+    ' ',
+  ),
+);
+
+/** Buttons whose label is not in sentence case (« Ajouter Un Appareil », « VALIDER »), as they are shown. */
+export async function buttonCaseDefects(page: Page): Promise<string[]> {
+  // Each line of a button is a label of its own (a card's title, then its subtitle).
+  const labels = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root, [role="button"]')]
+      .filter((b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')
+      .flatMap((b) => b.innerText.split('\n'))
+      .map((t) => t.replace(/\s+/g, ' ').trim())
+      .filter((t) => t.length > 0),
+  );
+  const where = new URL(page.url()).pathname;
+  const wrong = (label: string) =>
+    // A name quoted in « » is written as it is named.
+    label
+      .replace(/«[^»]*»/g, '«»')
+      .split(' ')
+      .some((raw, i, words) => {
+        const w = raw.replace(/[^\p{L}\d’.-]/gu, '').replace(/\.$/, '');
+        if (w === '' || PROPER.has(w)) return false;
+        // A word in capitals (« VALIDER »), or a capital inside the label not after a full stop.
+        if (w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w)) return true;
+        return i > 0 && /^\p{Lu}/u.test(w) && !/[.:!?·—]$/.test(words[i - 1]!);
+      });
+  return [...new Set(labels.filter(wrong))].map((label) => `${where}: bouton « ${label} »`);
 }

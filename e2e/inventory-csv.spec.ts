@@ -78,14 +78,18 @@ describe('« Exporter mon inventaire »', () => {
     release();
     expect(accept).toBe('application/x-ndjson');
     const preview = page2.getByTestId('import-preview');
-    await expect.poll(() => preview.getByRole('status').textContent()).toBe('Dans ce fichier : 1 appareil à créer, 2 lignes refusées.');
+    await expect
+      .poll(() => preview.getByRole('status').textContent())
+      .toBe('Dans ce fichier\u00a0: 1 appareil à créer, 2 lignes refusées.');
     expect(await bar.count()).toBe(0);
     // Each row one by one, with what it becomes (the first 50 of a file).
     const rows = preview.getByRole('list', { name: 'Les 3 premières lignes du fichier' });
     expect(await rows.getByRole('listitem').count()).toBe(3);
     expect(await rows.getByText('À créer', { exact: true }).count()).toBe(1);
     expect(await rows.getByText('Refusée', { exact: true }).count()).toBe(2);
-    expect(await rows.innerText()).toContain('Date de livraison : « 32/13/2020 » n’est pas une date (attendu : 24/12/2026).');
+    expect(await rows.innerText()).toContain(
+      'Date de livraison\u00a0: «\u00a032/13/2020\u00a0» n’est pas une date (attendu\u00a0: 24/12/2026).',
+    );
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).scrollIntoViewIfNeeded();
     await page2.screenshot({ path: 'e2e/screenshots/inventory-import-phone.png' });
     expect(await other.api<unknown[]>(`/api/V1/profils/users/${other.userId}/appliances`)).toHaveLength(1);
@@ -102,7 +106,7 @@ describe('« Exporter mon inventaire »', () => {
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
     await expect
       .poll(() => page2.getByRole('region', { name: 'Importer des appareils' }).getByRole('alert').textContent())
-      .toBe('L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.');
+      .toBe('L’import n’a pas pu se faire\u00a0: rien n’a été enregistré. Réessayez dans un instant.');
     await page2.getByRole('button', { name: 'Importer 1 appareil' }).click();
     await visible(page2, 'Import terminé');
     await visible(page2, '1 appareil créé, 2 lignes refusées.');

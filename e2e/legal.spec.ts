@@ -23,7 +23,7 @@ describe.each([
     await page.waitForURL(/\/confidentialite$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Politique de confidentialité', level: 1 }).isVisible()).toBe(true);
     await visible(page, 'Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon');
-    await visible(page, /« Télécharger mes données » vous donne un fichier \.zip/);
+    await visible(page, /«\sTélécharger mes données\s» vous donne un fichier \.zip/);
     expect(await page.locator('main, body').first().innerText()).not.toMatch(/\[[^\]]*\]/);
     await page.screenshot({ path: `e2e/screenshots/privacy-${device}.png` });
 
@@ -32,7 +32,7 @@ describe.each([
     await page.getByRole('button', { name: 'Conditions générales d’utilisation' }).click();
     await visible(
       page,
-      "Responsable du traitement : Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon, joignable à l'adresse contact@repare-ton-quartier.fr.",
+      'Responsable du traitement : Association Répare Ton Quartier, 4 rue des Artisans, 69007 Lyon, joignable à l’adresse contact@repare-ton-quartier.fr.',
     );
     await context.close();
   });

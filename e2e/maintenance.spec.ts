@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, createAccount, DESKTOP, launchBrowser, login, newContext, PHONE, signedIn, visible } from './helpers.ts';
 
-const CARD = "Nettoyer l'intérieur du réfrigérateur";
+const CARD = 'Nettoyer l’intérieur du réfrigérateur';
 // The browser runs on this machine, in its time zone: dates are shown in that zone.
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const longDate = (d: Date) => longDateFr(d, TZ);
@@ -198,7 +198,7 @@ describe.each([
       .getByRole('button', { name: /^Supprimer/ })
       .click();
     const confirm = page.getByRole('dialog', { name: 'Supprimer cet entretien ?' });
-    await expect.poll(() => confirm.getByText(/^Êtes-vous sûr de vouloir supprimer « .+ » du .+ \?$/).isVisible()).toBe(true);
+    await expect.poll(() => confirm.getByText(/^Êtes-vous sûr de vouloir supprimer «\s.+\s» du .+\s\?$/).isVisible()).toBe(true);
     await page.screenshot({ path: `e2e/screenshots/calendar-delete-${device}.png`, fullPage: true });
     await confirm.getByRole('button', { name: 'Supprimer' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(false);

@@ -165,7 +165,7 @@ describe('push opt-in', () => {
     await login(page, account.email, account.password);
     await page.waitForURL(/\/(home|welcome)$/);
     await page.goto('/notification');
-    await expect.poll(() => page.getByTestId('push-state').textContent()).toBe('Notifications sur cet appareil : désactivées');
+    await expect.poll(() => page.getByTestId('push-state').textContent()).toBe('Notifications sur cet appareil\u00a0: désactivées');
 
     // Headless Chromium refuses the permission when nobody granted it.
     await page.getByRole('button', { name: 'Activer les notifications' }).click();
@@ -184,7 +184,7 @@ describe('push opt-in', () => {
       .poll(() => outcome.textContent())
       .toMatch(/^(Les notifications sont activées sur cet appareil|L’activation des notifications a échoué)/);
     expect(await outcome.textContent()).not.toMatch(ENGLISH);
-    expect(await page.getByTestId('push-state').textContent()).toMatch(/^Notifications sur cet appareil : (activées|désactivées)$/);
+    expect(await page.getByTestId('push-state').textContent()).toMatch(/^Notifications sur cet appareil\s: (activées|désactivées)$/);
     await page.screenshot({ path: 'e2e/screenshots/push-opt-in-desktop.png' });
     await context.close();
 

@@ -59,7 +59,7 @@ describe('product recall watch', () => {
     try {
       expect((await moveClock(5 * DAY)).created).toBeGreaterThanOrEqual(1);
       const mail = await mailTo(owner.account.email, TITLE);
-      expect(mail.text).toContain('Fiche RappelConso : https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
+      expect(mail.text).toContain('Fiche RappelConso\u00a0: https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
 
       // The lecteur sees the banner on the appliance's page, without the button.
       const readerContext = await newContext(browser, PHONE);
@@ -82,9 +82,9 @@ describe('product recall watch', () => {
       const banner = page.getByTestId('recall-banner');
       await expect.poll(() => banner.count()).toBe(1);
       await expect.poll(() => banner.isVisible()).toBe(true);
-      expect(await banner.innerText()).toContain("Risque : Risque d'incendie, brûlures.");
+      expect(await banner.innerText()).toContain("Risque\u00a0: Risque d'incendie, brûlures.");
       expect(await banner.innerText()).toContain(
-        "Que faire : Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.",
+        "Que faire\u00a0: Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.",
       );
       const sheet = banner.getByRole('link', { name: /Voir la fiche RappelConso/ });
       expect(await sheet.getAttribute('href')).toBe('https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');

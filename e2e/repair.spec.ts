@@ -92,7 +92,7 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await page.screenshot({ path: 'e2e/screenshots/repair-chat-phone.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).click();
-    await visible(page, /^Attention : avant toute intervention, débranche l’appareil/);
+    await visible(page, /^Attention\s: avant toute intervention, débranche l’appareil/);
     await page.getByRole('button', { name: 'J’ai compris, je continue' }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: 'Fiche la plus proche de ta description : Le lave-linge ne vidange pas' }).isVisible())
@@ -121,9 +121,9 @@ describe('repair chat (product §4, repair chat flow)', () => {
     await say(page, 'Elle fait un bruit énorme');
     await visible(page, 'Merci, c’est noté. Que veux-tu faire maintenant ?');
     await say(page, 'Elle vibre et se déplace pendant l’essorage');
-    await visible(page, /^La fiche qui correspond le mieux à ta description : « .+ »\./);
+    await visible(page, /^La fiche qui correspond le mieux à ta description\s:\s«\s.+\s»\./);
     await expect.poll(() => page.getByTestId('analysis').count()).toBe(1);
-    expect(await page.getByTestId('analysis').innerText()).toMatch(/Fiche la plus proche de ta description : .*(vibr|bruit)/i);
+    expect(await page.getByTestId('analysis').innerText()).toMatch(/Fiche la plus proche de ta description\s: .*(vibr|bruit)/i);
     await page.screenshot({ path: 'e2e/screenshots/repair-chat-desktop.png', fullPage: true });
 
     // Nothing in the knowledge base: said plainly, with the ways out, never a guess.
@@ -142,7 +142,7 @@ describe('repair chat (product §4, repair chat flow)', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erreur"}' }),
     );
     await say(page, 'le hublot reste verrouillé, impossible d’ouvrir la porte');
-    await visible(page, "Une erreur est survenue lors de l'analyse des tutoriels.");
+    await visible(page, 'Une erreur est survenue lors de l’analyse des tutoriels.');
     await context.close();
   });
 
@@ -248,7 +248,7 @@ describe('repair assistant safety', () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await alert.getAttribute('role')).toBe('alert');
     const text = await alert.innerText();
-    expect(text).toContain('Odeur ou fuite de gaz : mets-toi en sécurité maintenant');
+    expect(text).toContain('Odeur ou fuite de gaz\u00a0: mets-toi en sécurité maintenant');
     expect(text).toContain('Ferme le robinet de gaz');
     expect(text).toContain('0 800 47 33 33');
     expect(await alert.getByRole('link', { name: /Urgence Sécurité Gaz/ }).getAttribute('href')).toBe('tel:0800473333');
@@ -268,7 +268,7 @@ describe('repair assistant safety', () => {
     await visible(
       page,
       new RegExp(
-        `^D’accord, on écarte « Chapeau ou tête de brûleur mal remis en place après un nettoyage »\\. Piste suivante pour « ${title} » : Fentes du brûleur`,
+        `^D’accord, on écarte «\\sChapeau ou tête de brûleur mal remis en place après un nettoyage\\s»\\. Piste suivante pour «\\s${title}\\s»\\s: Fentes du brûleur`,
       ),
     );
     // A gas smell in a follow-up is intercepted too.
@@ -291,7 +291,7 @@ describe('repair assistant safety beyond its rules (decision 023)', () => {
     await page.getByRole('button', { name: 'Demander à l’assistant' }).click();
     const alert = page.getByTestId('emergency');
     await expect.poll(() => alert.isVisible()).toBe(true);
-    expect(await alert.innerText()).toContain('Odeur ou fuite de gaz : mets-toi en sécurité maintenant');
+    expect(await alert.innerText()).toContain('Odeur ou fuite de gaz\u00a0: mets-toi en sécurité maintenant');
     expect(await page.getByRole('button', { name: 'Diagnostiquer et réparer moi-même' }).count()).toBe(0);
     expect(await page.getByText('Étapes à suivre').count()).toBe(0);
 
@@ -383,7 +383,7 @@ describe('second life (product §2)', () => {
     expect(await page.getByRole('button', { name: 'J’ai vendu cet appareil' }).isVisible()).toBe(true);
 
     await page.goto(`/secondlife/recycle?appliance=${appliance}&prod=${prod}`);
-    await visible(page, /Reprise « 1 pour 1 »/);
+    await visible(page, /Reprise «\s1 pour 1\s»/);
     expect(new URL((await page.getByTestId('lvao-map').getAttribute('src'))!).searchParams.get('action_list')).toBe('trier|rapporter');
     expect(await page.getByRole('button', { name: 'J’ai déposé cet appareil au recyclage' }).isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/second-life-recycle-desktop.png', fullPage: true });
@@ -449,7 +449,7 @@ describe('accessibility of the repair, second-life and re-equipment pages (axe)'
     await check(`/secondlife/actionselect?${q}`, () => visible(page, 'Mes appareils partis vers une seconde vie'));
     await check(`/secondlife/give?${q}`, () => visible(page, 'Avant de donner'));
     await check(`/secondlife/sell?${q}`, () => visible(page, 'Bien vendre, étape par étape'));
-    await check(`/secondlife/recycle?${q}`, () => visible(page, /Reprise « 1 pour 1 »/));
+    await check(`/secondlife/recycle?${q}`, () => visible(page, /Reprise «\s1 pour 1\s»/));
     await check(`/renew/optionselect?${q}`, () => visible(page, 'Occasion ou reconditionné'));
     await check('/replace/product', () => visible(page, 'Lave-linge'));
     await check(`/renew/offer?${q}`, () => visible(page, 'L’occasion d’abord'));

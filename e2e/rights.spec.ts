@@ -59,7 +59,7 @@ describe('« Mes droits » on the appliance page', () => {
     const letter = rights.getByTestId('claim-letter');
     await expect
       .poll(() => letter.innerText())
-      .toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
+      .toContain('Objet\u00a0: mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
     expect(await letter.innerText()).toContain(`J’ai acheté le ${dayFr(bought)}`);
     // The seller unknown yet: a place for its name and its address; the defect said once; no invoice, so nothing « ci-joint ».
     expect(await letter.innerText()).toContain('[Nom du vendeur]\n[Adresse du vendeur]');
@@ -76,7 +76,7 @@ describe('« Mes droits » on the appliance page', () => {
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const printed = (await pdfPages(pdf)).join(' ');
-    expect(printed).toContain('Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
+    expect(printed).toContain('Objet\u00a0: mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6');
     expect(printed).toContain('[Nom du vendeur] [Adresse du vendeur]');
     await page.screenshot({ path: 'e2e/screenshots/rights-phone.png', fullPage: true });
 
@@ -124,7 +124,7 @@ describe('« Mes droits » on the appliance page', () => {
     // The same answer in the repair flow, above the chat, with the way back to the rights.
     await page.goto(`/repair?appliance=${applianceId}`);
     const card = page.getByRole('region', { name: 'Réparer ou remplacer ?' });
-    await expect.poll(() => card.innerText()).toContain('Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.');
+    await expect.poll(() => card.innerText()).toContain('Sous garantie\u00a0: faites-le réparer ou remplacer gratuitement par le vendeur.');
     // Under a guarantee the repair bonus does not apply: the chat does not offer it.
     await expect.poll(() => page.getByText('Décris-moi la panne', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('bonus réparation de', { exact: false }).count()).toBe(0);

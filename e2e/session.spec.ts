@@ -279,7 +279,7 @@ describe('demo account (product §2)', () => {
     await page.getByLabel(label('Email')).fill('camille@exemple.fr');
     await page.getByLabel(label('Mot de passe')).fill('   ');
     await page.getByRole('button', { name: 'Valider' }).click();
-    await expect.poll(() => page.getByText('Ce champ est requis!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Ce champ est requis !').isVisible()).toBe(true);
     expect(signinCalls).toBe(0);
     await context.close();
   });

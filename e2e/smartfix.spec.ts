@@ -63,7 +63,8 @@ describe('smart-fix (product §2, Smart-fix)', () => {
       const factors = await page.getByTestId('smartfix-factors').getByRole('listitem').allInnerTexts();
       expect(factors.length).toBeGreaterThanOrEqual(1);
       expect(factors.length).toBeLessThanOrEqual(3);
-      for (const f of factors) expect(f).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme « .+ ») : fait (monter|baisser) de \d+ points?$/);
+      for (const f of factors)
+        expect(f).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme «\s.+\s»)\s: fait (monter|baisser) de \d+ points?$/);
       await visible(page, MSG.smartfixCaveat);
       // The spec's line stays, as a secondary line.
       await expect.poll(() => page.getByRole('heading', { name: /^Réparable\s: (Oui|Non)$/ }).isVisible()).toBe(true);

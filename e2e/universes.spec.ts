@@ -101,7 +101,7 @@ async function universeFlow(viewport: { width: number; height: number }, tag: st
 
   // It comes first, with "Ajouter", its uploaded image; its reference is no longer proposed.
   const first = page.getByTestId('universe-card').first();
-  await expect.poll(() => first.getAttribute('aria-label')).toBe(`${name} : Ajouter`);
+  await expect.poll(() => first.getAttribute('aria-label')).toBe(`${name}\u00a0: Ajouter`);
   const image = await first.locator('img').getAttribute('src');
   expect(image).toBeTruthy();
   expect(image).not.toBe(refImage);
@@ -171,7 +171,7 @@ describe('universes', () => {
     await dialog.getByLabel(label('Description')).fill('Le garage <et> ses outils');
     await expect.poll(() => dialog.getByLabel(label('Description')).inputValue()).toBe('Le garage et ses outils');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => page.getByTestId('universe-card').first().getAttribute('aria-label')).toBe('Atelier : Ajouter');
+    await expect.poll(() => page.getByTestId('universe-card').first().getAttribute('aria-label')).toBe('Atelier\u00a0: Ajouter');
     await context.close();
   });
 

@@ -80,7 +80,7 @@ describe('home impact (product §9, §8)', () => {
       { data: {}, meta: {} },
       { data: { x: -1 }, meta: { totalAppliances: 1 } },
     ]) {
-      expect(() => checkCountResponse(bad)).toThrow("Réponse invalide du backend. Impossible de calculer l'impact carbone.");
+      expect(() => checkCountResponse(bad)).toThrow('Réponse invalide du backend. Impossible de calculer l’impact carbone.');
     }
   });
 });
@@ -99,7 +99,7 @@ describe('the use phase from the appliance’s own consumption', () => {
   it('says which consumption it counts, with the factor’s source', () => {
     const real = withRealConsumption(washer, 114.4);
     expect(real.sources.usage).toMatch(
-      /^Consommation réelle de votre appareil : 114,4 kWh\/an × 0,0519 kg CO2e\/kWh \(ADEME, Base Empreinte, identifiant 43642 : .*\) = 5,94 kg CO2e\/an$/,
+      /^Consommation réelle de votre appareil\s: 114,4 kWh\/an × 0,0519 kg CO2e\/kWh \(ADEME, Base Empreinte, identifiant 43642\s: .*\) = 5,94 kg CO2e\/an$/,
     );
     expect(washer.sources.usage).not.toMatch(/réelle/);
   });

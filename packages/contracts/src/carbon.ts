@@ -73,7 +73,7 @@ export const ELECTRICITY_KG_CO2E_PER_KWH = 0.0519;
 /** « 0,0519 », as the pages and the simulator write the factor. */
 export const ELECTRICITY_FACTOR_FR = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(ELECTRICITY_KG_CO2E_PER_KWH);
 export const ELECTRICITY_FACTOR_SOURCE =
-  'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
+  'ADEME, Base Empreinte, identifiant 43642 : électricité 2024, mix moyen, consommation, France continentale';
 
 const kgFr = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(n);
 
@@ -90,7 +90,7 @@ export function withRealConsumption(e: CarbonEntry, kwhYear: number): CarbonEntr
     total: production(e) + usage * e.lifespanYears + e.endOfLife,
     sources: {
       ...e.sources,
-      usage: `Consommation réelle de votre appareil : ${kgFr(kwhYear)} kWh/an × ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (${ELECTRICITY_FACTOR_SOURCE}) = ${kgFr(usage)} kg CO2e/an`,
+      usage: `Consommation réelle de votre appareil : ${kgFr(kwhYear)} kWh/an × ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (${ELECTRICITY_FACTOR_SOURCE}) = ${kgFr(usage)} kg CO2e/an`,
     },
   };
 }

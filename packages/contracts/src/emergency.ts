@@ -53,13 +53,13 @@ const N = {
   sms: { libelle: 'Urgences par SMS (personnes sourdes, malentendantes ou qui ne peuvent pas parler)', numero: '114' },
 } satisfies Record<string, EmergencyNumber>;
 
-const NO_REPAIR = 'Aucune réparation à faire toi-même dans cette situation : suis d’abord ces consignes.';
+const NO_REPAIR = 'Aucune réparation à faire toi-même dans cette situation : suis d’abord ces consignes.';
 
 /** The reviewed texts, one per situation (tu: the assistant's voice, UI.md). */
 export const EMERGENCIES: Record<EmergencyKind, Urgence> = {
   gaz: {
     type: 'gaz',
-    titre: 'Odeur ou fuite de gaz : mets-toi en sécurité maintenant',
+    titre: 'Odeur ou fuite de gaz : mets-toi en sécurité maintenant',
     consignes: [...GAS_SAFETY.consignes],
     numeros: [N.gaz, N.pompiers, N.europe, N.sms],
   },
@@ -68,44 +68,44 @@ export const EMERGENCIES: Record<EmergencyKind, Urgence> = {
     titre: 'Risque d’intoxication au monoxyde de carbone',
     consignes: [
       'Ouvre immédiatement les portes et les fenêtres.',
-      'Arrête si possible les appareils à combustion : chaudière, chauffe-eau ou cuisinière à gaz, poêle, chauffage d’appoint.',
+      'Arrête si possible les appareils à combustion : chaudière, chauffe-eau ou cuisinière à gaz, poêle, chauffage d’appoint.',
       'Sors du logement avec tout le monde, animaux compris.',
-      'Appelle les secours depuis l’extérieur : le 15 si quelqu’un a mal à la tête, des nausées, des vertiges ou se sent mal, sinon le 18 ou le 112 ; le 114 par SMS.',
-      'Le monoxyde de carbone ne se voit pas et ne se sent pas : ne rentre pas avant l’avis d’un professionnel, même si tu ne sens rien.',
+      'Appelle les secours depuis l’extérieur : le 15 si quelqu’un a mal à la tête, des nausées, des vertiges ou se sent mal, sinon le 18 ou le 112 ; le 114 par SMS.',
+      'Le monoxyde de carbone ne se voit pas et ne se sent pas : ne rentre pas avant l’avis d’un professionnel, même si tu ne sens rien.',
       'Fais vérifier l’appareil et son conduit par un professionnel qualifié avant de les réutiliser.',
     ],
     numeros: [N.samu, N.pompiers, N.europe, N.sms],
   },
   incendie: {
     type: 'incendie',
-    titre: 'Feu ou alarme incendie : protège-toi d’abord',
+    titre: 'Feu ou alarme incendie : protège-toi d’abord',
     consignes: [
-      'Si le feu a pris ou si la fumée envahit la pièce : sors tout de suite avec tout le monde, ferme les portes derrière toi et appelle le 18 ou le 112 une fois dehors.',
-      'Flammes dans un four, un micro-ondes ou un grille-pain : laisse la porte fermée et coupe le courant (prise ou disjoncteur) si tu peux le faire sans t’approcher des flammes.',
-      'Poêle ou friteuse en feu : coupe la cuisson et couvre avec un couvercle ou un linge humide. Jamais d’eau sur de l’huile ou sur un appareil électrique.',
-      'Si le détecteur de fumée sonne : regarde sans t’exposer s’il y a de la fumée ou une odeur de brûlé ; dans le doute, sors et appelle le 18.',
-      'Ne prends pas l’ascenseur. Si la fumée bloque la sortie : reste dans une pièce porte fermée, bouche le bas de la porte avec un linge mouillé et signale-toi à la fenêtre.',
-      'Ne remets pas l’appareil en marche : il doit d’abord être contrôlé par un professionnel.',
+      'Si le feu a pris ou si la fumée envahit la pièce : sors tout de suite avec tout le monde, ferme les portes derrière toi et appelle le 18 ou le 112 une fois dehors.',
+      'Flammes dans un four, un micro-ondes ou un grille-pain : laisse la porte fermée et coupe le courant (prise ou disjoncteur) si tu peux le faire sans t’approcher des flammes.',
+      'Poêle ou friteuse en feu : coupe la cuisson et couvre avec un couvercle ou un linge humide. Jamais d’eau sur de l’huile ou sur un appareil électrique.',
+      'Si le détecteur de fumée sonne : regarde sans t’exposer s’il y a de la fumée ou une odeur de brûlé ; dans le doute, sors et appelle le 18.',
+      'Ne prends pas l’ascenseur. Si la fumée bloque la sortie : reste dans une pièce porte fermée, bouche le bas de la porte avec un linge mouillé et signale-toi à la fenêtre.',
+      'Ne remets pas l’appareil en marche : il doit d’abord être contrôlé par un professionnel.',
     ],
     numeros: [N.pompiers, N.europe, N.sms],
   },
   electrocution: {
     type: 'electrocution',
-    titre: 'Décharge électrique : danger',
+    titre: 'Décharge électrique : danger',
     consignes: [
-      'Si quelqu’un touche encore l’appareil ou le câble : ne le touche pas, coupe d’abord le courant au disjoncteur général.',
-      'Appelle le 15 ou le 112, même si la personne semble aller bien : une électrisation peut avoir des effets retardés, sur le cœur notamment.',
+      'Si quelqu’un touche encore l’appareil ou le câble : ne le touche pas, coupe d’abord le courant au disjoncteur général.',
+      'Appelle le 15 ou le 112, même si la personne semble aller bien : une électrisation peut avoir des effets retardés, sur le cœur notamment.',
       'Ne réutilise plus l’appareil et laisse son disjoncteur coupé.',
-      'Un picotement quand on touche un appareil signale un défaut d’isolement ou de terre : fais contrôler l’appareil par un réparateur et l’installation par un électricien.',
+      'Un picotement quand on touche un appareil signale un défaut d’isolement ou de terre : fais contrôler l’appareil par un réparateur et l’installation par un électricien.',
     ],
     numeros: [N.samu, N.europe, N.pompiers, N.sms],
   },
   eau: {
     type: 'eau',
-    titre: 'Eau et électricité : coupe le courant avant tout',
+    titre: 'Eau et électricité : coupe le courant avant tout',
     consignes: [
       'Ne touche ni l’appareil ni l’eau autour, surtout pieds nus ou les mains mouillées.',
-      'Coupe le courant au disjoncteur général du tableau électrique. Si le tableau est mouillé ou si tu dois marcher dans l’eau pour y aller, n’y va pas : appelle le 18.',
+      'Coupe le courant au disjoncteur général du tableau électrique. Si le tableau est mouillé ou si tu dois marcher dans l’eau pour y aller, n’y va pas : appelle le 18.',
       'Ferme le robinet d’arrivée d’eau de l’appareil ou du logement.',
       'Une fois le courant coupé seulement, débranche l’appareil. Ne l’allume pas et ne le recharge pas, même s’il semble sec.',
       'Fais-le contrôler par un réparateur avant de le remettre en service.',
@@ -114,37 +114,37 @@ export const EMERGENCIES: Record<EmergencyKind, Urgence> = {
   },
   electrique: {
     type: 'electrique',
-    titre: 'Étincelles ou prise qui chauffe : coupe le courant',
+    titre: 'Étincelles ou prise qui chauffe : coupe le courant',
     consignes: [
       'Ne touche ni l’appareil, ni la prise, ni le câble.',
       'Coupe le courant au disjoncteur de ce circuit ou au disjoncteur général du tableau électrique.',
       'Ne rebranche pas l’appareil et n’utilise plus cette prise ni cette rallonge.',
-      'S’il y a de la fumée ou des flammes : sors et appelle le 18 ou le 112. Jamais d’eau sur un appareil électrique.',
+      'S’il y a de la fumée ou des flammes : sors et appelle le 18 ou le 112. Jamais d’eau sur un appareil électrique.',
       'Fais vérifier l’appareil par un réparateur et la prise ou l’installation par un électricien.',
     ],
     numeros: [N.pompiers, N.europe, N.sms],
   },
   batterie: {
     type: 'batterie',
-    titre: 'Batterie gonflée ou brûlante : risque d’incendie',
+    titre: 'Batterie gonflée ou brûlante : risque d’incendie',
     consignes: [
       'Arrête de l’utiliser et débranche le chargeur.',
       'Ne la recharge plus, ne la perce pas, ne l’écrase pas et n’essaie pas de la retirer si elle est gonflée ou collée.',
       'Pose l’appareil loin de tout ce qui brûle, sur une surface qui ne brûle pas (carrelage, évier vide, sol minéral dehors), et surveille-le.',
-      'S’il fume, siffle, crépite ou s’enflamme : sors de la pièce, ferme la porte et appelle le 18 ou le 112.',
+      'S’il fume, siffle, crépite ou s’enflamme : sors de la pièce, ferme la porte et appelle le 18 ou le 112.',
       'Fais remplacer la batterie par un réparateur. Une batterie usagée se dépose dans un point de collecte, jamais à la poubelle.',
     ],
     numeros: [N.pompiers, N.europe, N.sms],
   },
   fumee: {
     type: 'fumee',
-    titre: 'Fumée ou odeur de brûlé : arrête l’appareil',
+    titre: 'Fumée ou odeur de brûlé : arrête l’appareil',
     consignes: [
-      'Arrête l’appareil et coupe son alimentation : débranche-le si la prise est accessible et ne chauffe pas, sinon coupe son disjoncteur au tableau électrique.',
-      'Ne touche pas l’appareil s’il est brûlant. N’ouvre pas un four ou un micro-ondes qui fume : laisse la porte fermée.',
+      'Arrête l’appareil et coupe son alimentation : débranche-le si la prise est accessible et ne chauffe pas, sinon coupe son disjoncteur au tableau électrique.',
+      'Ne touche pas l’appareil s’il est brûlant. N’ouvre pas un four ou un micro-ondes qui fume : laisse la porte fermée.',
       'Éloigne ce qui peut brûler et aère la pièce.',
-      'Si des flammes apparaissent ou si la fumée s’épaissit : sors, ferme la porte et appelle le 18 ou le 112.',
-      'Ne le rallume pas pour voir : fais-le contrôler par un réparateur avant toute nouvelle utilisation.',
+      'Si des flammes apparaissent ou si la fumée s’épaissit : sors, ferme la porte et appelle le 18 ou le 112.',
+      'Ne le rallume pas pour voir : fais-le contrôler par un réparateur avant toute nouvelle utilisation.',
     ],
     numeros: [N.pompiers, N.europe, N.sms],
   },
@@ -158,7 +158,7 @@ export function emergencyText(u: Urgence): string {
   return [
     `⚠ ${u.titre}`,
     ...u.consignes.map((c, i) => `${i + 1}. ${c}`),
-    `Numéros : ${u.numeros.map((n) => `${n.numero} (${n.libelle})`).join(' ; ')}.`,
+    `Numéros : ${u.numeros.map((n) => `${n.numero} (${n.libelle})`).join(' ; ')}.`,
     NO_REPAIR,
   ].join('\n');
 }
@@ -168,21 +168,21 @@ export function noSheet(device: string | null, why: 'no-match' | 'other-device' 
   const on = device ? ` pour ton appareil (${device})` : '';
   const messages = {
     'no-match': `Je n’ai pas de fiche${on} qui corresponde à ce problème, et je préfère ne pas deviner.`,
-    'other-device': `Cette conversation porte sur ton appareil (${device}) et ta description semble parler d’un autre appareil : je ne veux pas te répondre à côté. Ouvre l’assistant depuis la fiche de cet autre appareil, ou décris la panne de celui-ci.`,
-    'no-device': 'Dis-moi de quel appareil il s’agit (par exemple « mon lave-linge… ») : sans le savoir, je préfère ne pas deviner.',
+    'other-device': `Cette conversation porte sur ton appareil (${device}) et ta description semble parler d’un autre appareil : je ne veux pas te répondre à côté. Ouvre l’assistant depuis la fiche de cet autre appareil, ou décris la panne de celui-ci.`,
+    'no-device': 'Dis-moi de quel appareil il s’agit (par exemple « mon lave-linge… ») : sans le savoir, je préfère ne pas deviner.',
   };
   return {
     message: messages[why],
     suggestions: [
       'Trouver un réparateur près de chez toi (carte des réparateurs, bonus réparation)',
-      'Décrire la panne autrement : ce que fait l’appareil, un bruit, une odeur, un voyant ou un code d’erreur',
+      'Décrire la panne autrement : ce que fait l’appareil, un bruit, une odeur, un voyant ou un code d’erreur',
       'Contacter le service après-vente du fabricant (numéro sur la notice ou la facture), surtout si l’appareil est encore sous garantie',
     ],
   };
 }
 
 export function noSheetText(a: AucuneFiche): string {
-  return [a.message, 'Tu peux :', ...a.suggestions.map((s) => `• ${s}`)].join('\n');
+  return [a.message, 'Tu peux :', ...a.suggestions.map((s) => `• ${s}`)].join('\n');
 }
 
 // ——— Detection ———————————————————————————————————————————————————————————————————————————————

@@ -40,19 +40,19 @@ export const GAS_SAFETY = {
   numero: GAS_EMERGENCY_NUMBER,
   /** The emergency answer's instructions, in order (the chat's « tu »). */
   consignes: [
-    'N’allume et n’éteins rien : ni lumière, ni interrupteur, ni disjoncteur, ni appareil électrique, ni sonnette. Pas de flamme, pas de cigarette.',
+    'N’allume et n’éteins rien : ni lumière, ni interrupteur, ni disjoncteur, ni appareil électrique, ni sonnette. Pas de flamme, pas de cigarette.',
     'Ouvre grand les fenêtres et les portes.',
-    'Ferme le robinet de gaz : celui du compteur, ou celui de la bouteille ou de la citerne.',
+    'Ferme le robinet de gaz : celui du compteur, ou celui de la bouteille ou de la citerne.',
     'Sors sans prendre l’ascenseur. Préviens tes voisins en frappant à leur porte, sans sonner.',
-    `Une fois dehors seulement, appelle. Gaz de ville : Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ; si ton gaz n’est pas distribué par GRDF (certaines villes, comme Strasbourg, Grenoble ou Bordeaux, ont un distributeur local), le numéro d’urgence inscrit sur ta facture de gaz.`,
-    'Gaz en bouteille (butane, propane) : le 18 ou le 112. Gaz en citerne : le numéro d’urgence de ton fournisseur (sur ton contrat ou ta facture), ou le 18 ou le 112. S’il y a du feu ou une personne incommodée : le 18 ou le 112, dans tous les cas.',
+    `Une fois dehors seulement, appelle. Gaz de ville : Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ; si ton gaz n’est pas distribué par GRDF (certaines villes, comme Strasbourg, Grenoble ou Bordeaux, ont un distributeur local), le numéro d’urgence inscrit sur ta facture de gaz.`,
+    'Gaz en bouteille (butane, propane) : le 18 ou le 112. Gaz en citerne : le numéro d’urgence de ton fournisseur (sur ton contrat ou ta facture), ou le 18 ou le 112. S’il y a du feu ou une personne incommodée : le 18 ou le 112, dans tous les cas.',
     'Ne rentre pas et ne remets pas l’appareil en marche avant le passage d’un professionnel.',
   ],
   /**
    * The same reflexes and numbers in one paragraph (« vous »): the FAQ, and word for word the gas
    * tutorials' first step.
    */
-  rappel: `En cas d'odeur de gaz : n'allumez et n'éteignez rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvrez les fenêtres, fermez le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sortez. Une fois dehors, appelez Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si votre gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur votre facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de votre fournisseur, ou le 18 ou le 112.`,
+  rappel: `En cas d’odeur de gaz : n’allumez et n’éteignez rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvrez les fenêtres, fermez le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sortez. Une fois dehors, appelez Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si votre gaz n’est pas distribué par GRDF, le numéro d’urgence inscrit sur votre facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d’urgence de votre fournisseur, ou le 18 ou le 112.`,
   /** The same paragraph in the assistant's « tu » (UI.md): word for word the gas fault sheets' precaution. */
-  rappelTu: `En cas d'odeur de gaz : n'allume et n'éteins rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvre les fenêtres, ferme le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sors. Une fois dehors, appelle Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si ton gaz n'est pas distribué par GRDF, le numéro d'urgence inscrit sur ta facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d'urgence de ton fournisseur, ou le 18 ou le 112.`,
+  rappelTu: `En cas d’odeur de gaz : n’allume et n’éteins rien (ni interrupteur, ni disjoncteur, ni appareil), pas de flamme ; ouvre les fenêtres, ferme le robinet de gaz (au compteur, ou celui de la bouteille ou de la citerne) et sors. Une fois dehors, appelle Urgence Sécurité Gaz au ${GAS_EMERGENCY_NUMBER.numero} (GRDF, gratuit, 24 h/24) ou, si ton gaz n’est pas distribué par GRDF, le numéro d’urgence inscrit sur ta facture ; gaz en bouteille : le 18 ou le 112 ; gaz en citerne : le numéro d’urgence de ton fournisseur, ou le 18 ou le 112.`,
 } as const;

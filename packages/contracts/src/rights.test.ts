@@ -53,7 +53,7 @@ describe('the legal guarantee of conformity (articles L217-3, L217-7, L217-13)',
     );
     expect(r.legale?.fin).toBe('2028-03-10');
     expect(r.legale?.prolongations.map((p) => p.mois)).toEqual([6, 6]);
-    expect(r.legale?.prolongations[0]?.raison).toBe('Réparé sous garantie le 1 septembre 2025 : 6 mois de plus');
+    expect(r.legale?.prolongations[0]?.raison).toBe('Réparé sous garantie le 1 septembre 2025 : 6 mois de plus');
   });
 
   it('gives a replacement a new 2-year guarantee', () => {
@@ -63,7 +63,7 @@ describe('the legal guarantee of conformity (articles L217-3, L217-7, L217-13)',
     );
     expect(r.legale).toMatchObject({ fin: '2028-10-01', active: true });
     expect(r.legale?.prolongations).toEqual([
-      { raison: 'Appareil remplacé par le vendeur le 1 octobre 2026 : nouvelle garantie de 2 ans', mois: 24 },
+      { raison: 'Appareil remplacé par le vendeur le 1 octobre 2026 : nouvelle garantie de 2 ans', mois: 24 },
     ]);
   });
 
@@ -181,7 +181,7 @@ describe('spare parts and the repair bonus', () => {
       eligible: true,
       montant: 50,
       aConfirmer: false,
-      raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.',
+      raison: 'Hors garantie : 50 € déduits de la facture par un réparateur labellisé QualiRépar.',
     });
     expect(out.conseil.action).toBe('reparer');
     expect(out.conseil.texte).toContain('2 ans de sa découverte');
@@ -192,7 +192,7 @@ describe('spare parts and the repair bonus', () => {
     const out = computeRights({ ...washer, dtAchat: '2021-03-10', bonusMontant: 15, bonusAConfirmer: true }, '2026-11-24');
     expect(out.bonus).toMatchObject({ eligible: true, montant: 15, aConfirmer: true });
     expect(out.bonus.raison).toBe(
-      'Hors garantie : jusqu’à 15 € (montant à confirmer auprès du réparateur) déduits de la facture par un réparateur labellisé QualiRépar.',
+      'Hors garantie\u00a0: jusqu’à 15 € (montant à confirmer auprès du réparateur) déduits de la facture par un réparateur labellisé QualiRépar.',
     );
     expect(out.conseil.texte).toContain('le bonus réparation, jusqu’à 15 € (montant à confirmer auprès du réparateur), est déduit');
   });
@@ -220,12 +220,12 @@ describe('the claim letter', () => {
     const text = claimLetter(base).join('\n');
     expect(text).toContain('Boulanger Lyon\n[Adresse du vendeur]');
     expect(text).toContain(
-      'Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604',
+      'Objet : mise en œuvre de la garantie légale de conformité — Lave-linge, Bosch Série 6, numéro de série FD 9604',
     );
     expect(text).toContain(
-      'J’ai acheté le 20 janvier 2025, livré le 24 janvier 2025 auprès de Boulanger Lyon l’appareil suivant : Lave-linge, Bosch Série 6, pour un prix de 549,90',
+      'J’ai acheté le 20 janvier 2025, livré le 24 janvier 2025 auprès de Boulanger Lyon l’appareil suivant : Lave-linge, Bosch Série 6, pour un prix de 549,90',
     );
-    expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (15 novembre 2026).');
+    expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (15 novembre 2026).');
     expect(text).toMatch(/articles L217-3 et suivants.+trente jours \(article L217-10\).+vingt-quatre mois.+article L217-7/);
   });
   it('addresses the seller by name, then a place for its address, and signs from the household’s address or a place for it', () => {
@@ -238,15 +238,15 @@ describe('the claim letter', () => {
 
   it('names the defect once, whether or not the breakdown’s title starts with « Panne : »', () => {
     for (const defaut of [
-      'Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026)',
-      'panne\u00a0: Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).',
+      'Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026)',
+      'panne\u00a0: Panne : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).',
       'Le lave-linge ne vidange pas (constaté le 15 novembre 2026)',
     ]) {
       const text = claimLetter({ ...base, defaut }).join('\n');
-      expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).');
+      expect(text).toContain('Cet appareil présente le défaut suivant : Le lave-linge ne vidange pas (constaté le 15 novembre 2026).');
       expect(text).not.toMatch(/panne\s*:/i);
     }
-    expect(claimLetter({ ...base, defaut: 'Panne : ' }).join('\n')).toContain('(décrivez ici la panne constatée et sa date)');
+    expect(claimLetter({ ...base, defaut: 'Panne : ' }).join('\n')).toContain('(décrivez ici la panne constatée et sa date)');
   });
 
   it('says « ci-joint » only when the invoice is kept with the appliance', () => {

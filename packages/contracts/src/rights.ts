@@ -157,7 +157,7 @@ const MONTHS_FR = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juill
 const CHECKED = `vérifiées le ${frDate(PARTS_FACTS_CHECKED)}`;
 /** What L111-4 gives every electrical appliance: information, not a duration. */
 const DECLARED_ONLY =
-  'le fabricant doit indiquer au vendeur si les pièces indispensables sont disponibles et jusqu’à quand, et le vendeur vous le dire avant l’achat ; sans cette information, elles sont réputées non disponibles (article L111-4 du code de la consommation)';
+  'le fabricant doit indiquer au vendeur si les pièces indispensables sont disponibles et jusqu’à quand, et le vendeur vous le dire avant l’achat ; sans cette information, elles sont réputées non disponibles (article L111-4 du code de la consommation)';
 
 function parts(productSlug: string | null, purchase: string | null, today: string): Droits['pieces'] {
   const rules = productSlug ? PARTS_RULES[productSlug] : undefined;
@@ -169,8 +169,8 @@ function parts(productSlug: string | null, purchase: string | null, today: strin
       jusqua: null,
       annees: null,
       source: before
-        ? `Acheté avant le ${frDate(before.from)}, date à partir de laquelle s’applique le ${before.source} : aucune durée minimale ne s’impose pour cet appareil ; ${DECLARED_ONLY}. Règles ${CHECKED}.`
-        : `Aucune durée minimale de disponibilité des pièces n’est imposée pour ce type d’appareil : ${DECLARED_ONLY}. Règles ${CHECKED}.`,
+        ? `Acheté avant le ${frDate(before.from)}, date à partir de laquelle s’applique le ${before.source} : aucune durée minimale ne s’impose pour cet appareil ; ${DECLARED_ONLY}. Règles ${CHECKED}.`
+        : `Aucune durée minimale de disponibilité des pièces n’est imposée pour ce type d’appareil : ${DECLARED_ONLY}. Règles ${CHECKED}.`,
       texte: before ? 'Pas de durée minimale pour un appareil de cet âge.' : 'Pas de durée minimale fixée par la loi.',
     };
   }
@@ -178,7 +178,7 @@ function parts(productSlug: string | null, purchase: string | null, today: strin
   return {
     jusqua,
     annees: rule.years,
-    source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}, pour les appareils mis sur le marché depuis le ${frDate(rule.from)}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle. Règles ${CHECKED}.`,
+    source: `Au moins ${rule.years} ans de pièces détachées (${rule.source}, pour les appareils mis sur le marché depuis le ${frDate(rule.from)}), comptés ici depuis l’achat : une estimation, la loi les compte depuis la mise sur le marché du dernier exemplaire du modèle. Règles ${CHECKED}.`,
     // An old appliance's end date is past: said as ended, never as a promise (« jusqu’en 2022 » in 2026).
     texte:
       jusqua === null
@@ -217,11 +217,11 @@ export function computeRights(input: RightsInput, today: string): Droits {
         // Article L217-13: the replacement gets a new 2-year guarantee.
         const renewed = addMonths(r.date, 24);
         if (renewed > fin) fin = renewed;
-        prolongations.push({ raison: `Appareil remplacé par le vendeur le ${dayFr(r.date)} : nouvelle garantie de 2 ans`, mois: 24 });
+        prolongations.push({ raison: `Appareil remplacé par le vendeur le ${dayFr(r.date)} : nouvelle garantie de 2 ans`, mois: 24 });
       } else if (r.sousGarantie) {
         // Article L217-13: +6 months for a good repaired under the legal guarantee.
         fin = addMonths(fin, 6);
-        prolongations.push({ raison: `Réparé sous garantie le ${dayFr(r.date)} : 6 mois de plus`, mois: 6 });
+        prolongations.push({ raison: `Réparé sous garantie le ${dayFr(r.date)} : 6 mois de plus`, mois: 6 });
       }
     }
     legale = { debut, fin, active: today <= fin, prolongations };
@@ -247,13 +247,13 @@ export function computeRights(input: RightsInput, today: string): Droits {
             eligible: false,
             montant: input.bonusMontant,
             aConfirmer,
-            raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
+            raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
           }
         : {
             eligible: true,
             montant: input.bonusMontant,
             aConfirmer,
-            raison: `Hors garantie : ${bonusAmountFr(input.bonusMontant, aConfirmer)} déduits de la facture par un réparateur labellisé QualiRépar.`,
+            raison: `Hors garantie : ${bonusAmountFr(input.bonusMontant, aConfirmer)} déduits de la facture par un réparateur labellisé QualiRépar.`,
           };
 
   let conseil: Droits['conseil'];
@@ -263,17 +263,17 @@ export function computeRights(input: RightsInput, today: string): Droits {
     const presumptionOver = input.occasion && today > addMonths(debut, 12);
     conseil = {
       action: 'garantie',
-      texte: `Faites jouer la garantie légale de conformité jusqu’au ${dayFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.${presumptionOver ? ' Appareil d’occasion acheté il y a plus de 12 mois : il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7).' : ''}`,
+      texte: `Faites jouer la garantie légale de conformité jusqu’au ${dayFr(legale.fin)} : le vendeur doit réparer ou remplacer l’appareil gratuitement, dans les 30 jours (articles L217-3 et suivants du code de la consommation). Adressez-lui votre demande par écrit.${presumptionOver ? ' Appareil d’occasion acheté il y a plus de 12 mois : il vous faudra montrer que le défaut existait déjà à l’achat (article L217-7).' : ''}`,
     };
   } else if (commerciale?.active) {
     conseil = {
       action: 'garantie-commerciale',
-      texte: `Votre garantie commerciale court jusqu’au ${dayFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.`,
+      texte: `Votre garantie commerciale court jusqu’au ${dayFr(commerciale.fin)} : contactez le vendeur ou le fabricant avec la facture.`,
     };
   } else {
     conseil = {
       action: 'reparer',
-      texte: `Hors garantie, la réparation reste souvent le meilleur choix${bonus.eligible ? ` : le bonus réparation${bonusOfFr(bonusAmountFr(bonus.montant, bonus.aConfirmer))} est déduit de la facture chez un réparateur labellisé` : ''}. Un défaut caché présent dès l’achat peut encore être invoqué dans les 2 ans de sa découverte (articles 1641 et 1648 du code civil).`,
+      texte: `Hors garantie, la réparation reste souvent le meilleur choix${bonus.eligible ? ` : le bonus réparation${bonusOfFr(bonusAmountFr(bonus.montant, bonus.aConfirmer))} est déduit de la facture chez un réparateur labellisé` : ''}. Un défaut caché présent dès l’achat peut encore être invoqué dans les 2 ans de sa découverte (articles 1641 et 1648 du code civil).`,
     };
   }
 
@@ -333,10 +333,10 @@ export function claimLetter(input: ClaimLetterInput): string[] {
     `${signature}\n${input.adresse ?? '[Votre adresse]'}`,
     `${input.vendeur ?? '[Nom du vendeur]'}\n[Adresse du vendeur]`,
     `Le ${dayFr(input.aujourdhui)}`,
-    `Objet : mise en œuvre de la garantie légale de conformité — ${appareil}${input.numeroSerie ? `, numéro de série ${input.numeroSerie}` : ''}`,
+    `Objet : mise en œuvre de la garantie légale de conformité — ${appareil}${input.numeroSerie ? `, numéro de série ${input.numeroSerie}` : ''}`,
     'Madame, Monsieur,',
-    `J’ai acheté ${achat}${delivered}${input.vendeur ? ` auprès de ${input.vendeur}` : ''} l’appareil suivant : ${appareil}${input.prixAchat !== null ? `, pour un prix de ${euros(input.prixAchat)}` : ''}.`,
-    `Cet appareil présente le défaut suivant : ${defaut || '(décrivez ici la panne constatée et sa date)'}.`,
+    `J’ai acheté ${achat}${delivered}${input.vendeur ? ` auprès de ${input.vendeur}` : ''} l’appareil suivant : ${appareil}${input.prixAchat !== null ? `, pour un prix de ${euros(input.prixAchat)}` : ''}.`,
+    `Cet appareil présente le défaut suivant : ${defaut || '(décrivez ici la panne constatée et sa date)'}.`,
     `En application des articles L217-3 et suivants du code de la consommation, je vous demande de le mettre en conformité, par sa réparation ou à défaut son remplacement, sans aucun frais pour moi et dans un délai de trente jours (article L217-10). Le défaut étant apparu dans les ${presumption} suivant la délivrance, il est présumé exister au moment de celle-ci (article L217-7).`,
     `${input.facture ? 'Vous trouverez ci-joint une copie de la facture. ' : ''}Je vous prie d’agréer, Madame, Monsieur, l’expression de mes salutations distinguées.`,
     signature,

@@ -14,9 +14,9 @@ export type Refus = z.infer<typeof Refus>;
 export const SAFETY_BYPASS_REFUSAL: Refus = {
   titre: 'Je ne t’aiderai pas à désactiver une sécurité',
   explications: [
-    'Une sécurité (thermostat de sécurité, pressostat, verrouillage de porte, mise à la terre, fusible, disjoncteur, sécurité de flamme du gaz, capteur de couvercle) coupe l’appareil quand quelque chose ne va pas : surchauffe, fuite, porte ouverte, défaut électrique, flamme éteinte.',
-    'La shunter ou la ponter ne répare rien : la panne reste, et c’est l’appareil qui continue de chauffer, de fuir ou de conduire le courant sans que rien ne l’arrête. Incendie, électrocution, intoxication ou dégât des eaux peuvent suivre.',
-    'Qu’elle se déclenche est un signe : c’est la cause qu’il faut trouver, et la pièce de sécurité se remplace par une pièce d’origine, jamais par un pont.',
+    'Une sécurité (thermostat de sécurité, pressostat, verrouillage de porte, mise à la terre, fusible, disjoncteur, sécurité de flamme du gaz, capteur de couvercle) coupe l’appareil quand quelque chose ne va pas : surchauffe, fuite, porte ouverte, défaut électrique, flamme éteinte.',
+    'La shunter ou la ponter ne répare rien : la panne reste, et c’est l’appareil qui continue de chauffer, de fuir ou de conduire le courant sans que rien ne l’arrête. Incendie, électrocution, intoxication ou dégât des eaux peuvent suivre.',
+    'Qu’elle se déclenche est un signe : c’est la cause qu’il faut trouver, et la pièce de sécurité se remplace par une pièce d’origine, jamais par un pont.',
   ],
   conseil:
     'Décris-moi plutôt ce que fait l’appareil quand la sécurité se déclenche, ou fais-le vérifier par un réparateur (et par un professionnel du gaz pour un appareil à gaz).',

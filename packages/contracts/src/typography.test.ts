@@ -33,6 +33,7 @@ describe('typographyFaults', () => {
       'https://exemple.fr/page?id=3',
       'le 21 novembre 2026',
       '4 ou 5 appareils',
+      'au 0 800 47 33 33',
       'un caractère parmi @$!%*?&',
     ])
       expect(typographyFaults(text), text).toEqual([]);

@@ -22,9 +22,16 @@ export function percentFr(points: number, digits = 0): string {
   return `${numberFr(points, digits)}${NNBSP}%`;
 }
 
+/**
+ * Names of the reference catalogue written with a straight apostrophe: identifiers its data sets share
+ * (products.json, the repair bonus's list, the assistant's models), shown as they are.
+ */
+const CATALOGUE_NAMES = ["Purificateur d'air"];
+
 /** Where `text` breaks the rules above, each as the snippet around the fault (empty: none). */
-export function typographyFaults(text: string): string[] {
+export function typographyFaults(shown: string): string[] {
   const faults: string[] = [];
+  const text = CATALOGUE_NAMES.reduce((t, name) => t.replaceAll(name, ''), shown);
   const rules: [RegExp, string][] = [
     // An ASCII apostrophe inside a word: l'appareil, aujourd'hui.
     [/\p{L}'\p{L}/gu, 'apostrophe droite'],
@@ -35,8 +42,8 @@ export function typographyFaults(text: string): string[] {
     // An ordinary space, or none, inside « ».
     [/«(?: |(?=[^\s\u00a0\u202f]))/gu, 'espace après « '],
     [/(?: |(?<=[^\s\u00a0\u202f]))»/gu, 'espace avant »'],
-    // Thousands grouped by an ordinary space: 10 000.
-    [/(?<![\d,.])\d{1,3}(?: \d{3})+(?![\d,])/gu, 'milliers séparés par une espace ordinaire'],
+    // Thousands grouped by an ordinary space: 10 000 (not a phone number: 0 800 47 33 33).
+    [/(?<![\d,.])(?!0)\d{1,3}(?: \d{3})+(?![\d,]| \d)/gu, 'milliers séparés par une espace ordinaire'],
   ];
   for (const [rule, what] of rules) {
     for (const match of text.matchAll(rule)) {

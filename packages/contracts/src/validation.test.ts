@@ -82,7 +82,10 @@ describe('login (product §5)', () => {
       '* Email est obligatoire',
       '* Mot de passe est obligatoire',
     ]);
-    expect(validateLogin({ email: '   ', password: ' ' }).map((e) => e.message)).toEqual(['Ce champ est requis!', 'Ce champ est requis!']);
+    expect(validateLogin({ email: '   ', password: ' ' }).map((e) => e.message)).toEqual([
+      'Ce champ est requis !',
+      'Ce champ est requis !',
+    ]);
     expect(validateLogin({ email: 'a@b.fr', password: 'x' })).toEqual([]);
   });
 });
@@ -101,7 +104,7 @@ describe('text helpers (product §5)', () => {
 
 describe('purchase price', () => {
   it('takes a price as people type it, the same in the forms and in the API', () => {
-    for (const ok of ['', '  ', '349,90', '1 299', '12.5', '0']) expect(priceError(ok), ok).toBeNull();
+    for (const ok of ['', '  ', '349,90', '1 299', '12.5', '0']) expect(priceError(ok), ok).toBeNull();
     expect(RightsFields.shape.prix_achat.parse('1 299,90')).toBe(1299.9);
     expect(RightsFields.shape.prix_achat.parse(' ')).toBeNull();
   });

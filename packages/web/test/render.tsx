@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, getDefaultNormalizer, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -49,3 +49,9 @@ export function stubNetwork(answer: (call: Call) => { status: number; body: unkn
   });
   return calls;
 }
+
+/**
+ * Text queries that keep French typography: the text as shown, its no-break spaces included (the
+ * default normaliser turns them into spaces, so a text with them would never be found).
+ */
+export const AS_SHOWN = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };

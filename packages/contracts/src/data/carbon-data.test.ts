@@ -116,7 +116,7 @@ describe('carbon dataset (product §3, §9)', () => {
         ref.endOfLife,
         ref.total,
       ]);
-      expect(e.sources.phases, slug).toContain('ADEME, base Impact CO2 (données « numérique »');
+      expect(e.sources.phases, slug).toContain('ADEME, base Impact CO2 (données « numérique »');
     }
     expect(bySlug.get('televiseur')!.total).toBeGreaterThan(360);
     expect(bySlug.get('ordinateur-portable')!.total).toBeGreaterThan(180);

@@ -11,7 +11,7 @@ export class DataDirLockedError extends Error {
     readonly pid: number,
   ) {
     super(
-      `La base embarquée ${dir} est déjà utilisée par le processus ${pid} : arrêtez-le, ou donnez un autre DATA_DIR (ou DATABASE_URL pour plusieurs processus). ` +
+      `La base embarquée ${dir} est déjà utilisée par le processus ${pid} : arrêtez-le, ou donnez un autre DATA_DIR (ou DATABASE_URL pour plusieurs processus). ` +
         `/ The embedded database ${dir} is already used by process ${pid}: stop it, or set another DATA_DIR (or DATABASE_URL for several processes).`,
     );
   }

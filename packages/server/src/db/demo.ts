@@ -170,7 +170,7 @@ async function seedDemoMaintenance(app: FastifyInstance, foyerId: FoyerId, userI
   };
 
   await done('lave-linge-filtre-vidange', 'lave-linge', -75, 'Une pièce de monnaie bloquait le filtre.');
-  await done('refrigerateur-condenseur', 'refrigerateur', -40, 'Beaucoup de poussière derrière : à refaire au printemps.');
+  await done('refrigerateur-condenseur', 'refrigerateur', -40, 'Beaucoup de poussière derrière : à refaire au printemps.');
   await done('lave-vaisselle-filtre', 'lave-vaisselle', -20, 'Filtre rincé à l’eau chaude.');
   await done('aspirateur-bac-filtres', 'aspirateur', -9, 'Filtre lavé, séché 24 h avant remontage.');
   // Everything in the past is done: a demo shows no forgotten task as late.
@@ -185,7 +185,7 @@ async function seedDemoMaintenance(app: FastifyInstance, foyerId: FoyerId, userI
       {
         title: kettle.title,
         dt_realisation: at(12),
-        note: 'Eau calcaire à Lyon : tous les mois.',
+        note: 'Eau calcaire à Lyon : tous les mois.',
         applianceId: appliances.get('bouilloire') ?? null,
         maintenanceCardId: kettle.id,
         type: 'MAINTENANCE',
@@ -219,7 +219,7 @@ async function seedDemoMaintenance(app: FastifyInstance, foyerId: FoyerId, userI
   await notifications.challenge(
     userId,
     `welcome:${userId}`,
-    'Bienvenue dans EcoFoyer !',
-    'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.',
+    'Bienvenue dans EcoFoyer !',
+    'Votre foyer de démonstration est prêt : explorez vos appareils, votre calendrier et vos entretiens.',
   );
 }

@@ -25,7 +25,7 @@ describe('the shared badge page', () => {
         .replace(/&quot;/g, '"')
         .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
-      expect(unescaped).toBe(`${firstname} a obtenu le badge « Réparateur » sur EcoFoyer`);
+      expect(unescaped).toBe(`${firstname} a obtenu le badge « Réparateur » sur EcoFoyer`);
       expect(html).toContain('<meta property="og:url" content="https://eco.example/badge/1" />');
     });
   }

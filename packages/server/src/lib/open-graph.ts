@@ -5,7 +5,7 @@ const escapeHtml = (s: string) =>
 
 /** The app shell with the Open Graph and Twitter tags of a shared badge (first name only). */
 export function withOpenGraph(html: string, badge: PublicBadge, pageUrl: string, appUrl: string): string {
-  const title = `${badge.firstname} a obtenu le badge « ${badge.refbadge.name} » sur EcoFoyer`;
+  const title = `${badge.firstname} a obtenu le badge « ${badge.refbadge.name} » sur EcoFoyer`;
   const tags = [
     ['og:type', 'website'],
     ['og:site_name', 'EcoFoyer'],

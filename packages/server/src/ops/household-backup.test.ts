@@ -318,7 +318,7 @@ async function seedHousehold(app: FastifyInstance, user: User) {
     'POST',
     `${u}/events`,
     {
-      title: 'Panne : ne refroidit plus',
+      title: 'Panne : ne refroidit plus',
       dt_realisation: '2026-10-01T09:00:00Z',
       applianceId: fridge.id,
       type: 'PANNE',
@@ -431,7 +431,7 @@ describe('household backup', () => {
     const counts = await tableCounts(two.db);
     const files = storedFiles(two);
     await expect(importHousehold({ db: two.db, store: two.store }, archive)).rejects.toThrow(
-      /Un compte camille@exemple\.fr existe déjà : relancez avec --replace/,
+      /Un compte camille@exemple\.fr existe déjà\s: relancez avec --replace/,
     );
     expect(await tableCounts(two.db)).toEqual(counts);
     expect(storedFiles(two)).toEqual(files);
@@ -464,13 +464,13 @@ describe('household backup', () => {
     const users = [{ ...manifest.tables.users[0], totp_secret: 'x' }];
     const column = await writeArchive({ ...manifest, tables: { ...manifest.tables, users } }, content);
     await expect(importHousehold({ db: two.db, store: two.store }, column, { replace: true })).rejects.toThrow(
-      'Colonne inconnue dans cette base : users.totp_secret',
+      'Colonne inconnue dans cette base : users.totp_secret',
     );
     // The same household under another e-mail: its badges' public ids and calendar address are taken.
     const renamed = [{ ...manifest.tables.users[0], email: 'camille.bis@exemple.fr', username: 'camille.bis@exemple.fr' }];
     const copy = await writeArchive({ ...manifest, tables: { ...manifest.tables, users: renamed } }, content);
     await expect(importHousehold({ db: two.db, store: two.store }, copy)).rejects.toThrow(
-      /^Import impossible : une valeur unique de l’archive est déjà utilisée/,
+      /^Import impossible\s: une valeur unique de l’archive est déjà utilisée/,
     );
     expect(await tableCounts(two.db)).toEqual(counts);
     expect(storedFiles(two)).toEqual(files);
@@ -544,7 +544,7 @@ describe('household backup', () => {
     expect(warnings.sort()).toEqual(
       manifest.labels
         .map(
-          (l) => `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
+          (l) => `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
         )
         .sort(),
     );

@@ -206,7 +206,7 @@ export async function exportHousehold(deps: BackupDeps, userId: number): Promise
   const files = new Map<string, Buffer>();
   for (const key of fileKeys(manifest.tables)) {
     const file = await deps.store.get(key);
-    if (!file) throw new HouseholdBackupError(`Fichier manquant dans le stockage : ${key}`);
+    if (!file) throw new HouseholdBackupError(`Fichier manquant dans le stockage : ${key}`);
     files.set(key, await readAll(file.stream));
   }
   return writeArchive(manifest, files);
@@ -218,7 +218,7 @@ export async function writeArchive(manifest: HouseholdManifest, files: Map<strin
   try {
     const listed: HouseholdManifest['files'] = [];
     for (const [key, data] of files) {
-      if (!isSafeKey(key)) throw new HouseholdBackupError(`Clé de fichier refusée : ${key}`);
+      if (!isSafeKey(key)) throw new HouseholdBackupError(`Clé de fichier refusée : ${key}`);
       listed.push({ key, size: data.length, sha256: sha256(data) });
       const target = path.join(staging, FILES_DIR, key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -246,7 +246,7 @@ export async function importHousehold(
   const { manifest, files } = await readArchive(archive);
   if (!Object.hasOwn(migrations, manifest.schema)) {
     throw new HouseholdBackupError(
-      `Archive d’une version plus récente (schéma ${manifest.schema}) : mettez le serveur à jour avant de l’importer.`,
+      `Archive d’une version plus récente (schéma ${manifest.schema}) : mettez le serveur à jour avant de l’importer.`,
     );
   }
   const user = manifest.tables.users[0];
@@ -269,7 +269,7 @@ export async function importHousehold(
       if (others.length > 0) throw new HouseholdBackupError(`L’identifiant ${username} est déjà celui d’un autre compte.`);
       if (sameEmail && !options.replace) {
         throw new HouseholdBackupError(
-          `Un compte ${sameEmail.email} existe déjà : relancez avec --replace pour remplacer ce foyer par l’archive.`,
+          `Un compte ${sameEmail.email} existe déjà : relancez avec --replace pour remplacer ce foyer par l’archive.`,
         );
       }
       if (sameEmail) replacedKeys = await deleteHousehold(trx, sameEmail.id);
@@ -301,7 +301,7 @@ export async function importHousehold(
             const slug = manifest.references[ref]?.[String(row[column])];
             const id = slug === undefined ? undefined : refIds[ref].get(slug);
             if (id === undefined) {
-              warnings.push(`${table} ${String(row.id)} : référence ${ref} « ${slug ?? String(row[column])} » inconnue ici`);
+              warnings.push(`${table} ${String(row.id)} : référence ${ref} « ${slug ?? String(row[column])} » inconnue ici`);
               unknownReference = true;
             }
             next[column] = id ?? null;
@@ -365,7 +365,7 @@ export async function importHousehold(
         const taken = chunk.filter((l) => !kept.some((k) => k.code === l.code));
         for (const l of taken)
           warnings.push(
-            `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
+            `étiquette QR ${l.code} non restaurée : ce code est déjà utilisé dans cette base (réimprimez l’étiquette de cet appareil)`,
           );
       }
 
@@ -381,7 +381,7 @@ export async function importHousehold(
     await Promise.allSettled(written.map((key) => deps.store.delete(key)));
     if ((error as { code?: string }).code === '23505') {
       const detail = (error as { detail?: string }).detail ?? (error as Error).message;
-      throw new HouseholdBackupError(`Import impossible : une valeur unique de l’archive est déjà utilisée dans cette base (${detail}).`);
+      throw new HouseholdBackupError(`Import impossible : une valeur unique de l’archive est déjà utilisée dans cette base (${detail}).`);
     }
     throw error;
   }
@@ -390,7 +390,7 @@ export async function importHousehold(
     try {
       await deps.store.delete(key);
     } catch {
-      warnings.push(`fichier remplacé non supprimé : ${key}`);
+      warnings.push(`fichier remplacé non supprimé : ${key}`);
     }
   }
   return { userId: newUserId, warnings };
@@ -418,7 +418,7 @@ async function readAll(stream: Readable | AsyncIterable<Buffer | string>): Promi
 
 /** Unpacks and checks an archive in memory: a manifest of this format, and every file it lists, intact. */
 export async function readArchive(archive: Archive): Promise<{ manifest: HouseholdManifest; files: Map<string, Buffer> }> {
-  const corrupt = (why: string) => new HouseholdBackupError(`Archive illisible ou abîmée : ${why}`);
+  const corrupt = (why: string) => new HouseholdBackupError(`Archive illisible ou abîmée : ${why}`);
   let tarBytes: Buffer;
   try {
     tarBytes = await promisify(gunzip)(archive);
@@ -451,12 +451,12 @@ export async function readArchive(archive: Archive): Promise<{ manifest: Househo
   try {
     parsed = JSON.parse(json.toString('utf8'));
   } catch (error) {
-    throw corrupt(`${MANIFEST} : ${(error as Error).message}`);
+    throw corrupt(`${MANIFEST} : ${(error as Error).message}`);
   }
   const result = Manifest.safeParse(parsed);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw corrupt(`${MANIFEST} : ${issue?.path.join('.')} ${issue?.message}`);
+    throw corrupt(`${MANIFEST} : ${issue?.path.join('.')} ${issue?.message}`);
   }
   const manifest = result.data;
   const files = new Map<string, Buffer>();
@@ -467,7 +467,7 @@ export async function readArchive(archive: Archive): Promise<{ manifest: Househo
     files.set(key, data);
   }
   const missing = fileKeys(manifest.tables).filter((k) => !files.has(k));
-  if (missing.length > 0) throw corrupt(`fichiers non listés : ${missing.join(', ')}`);
+  if (missing.length > 0) throw corrupt(`fichiers non listés : ${missing.join(', ')}`);
   return { manifest, files };
 }
 
@@ -480,7 +480,7 @@ async function checkColumns(db: Db, tables: HouseholdManifest['tables']): Promis
     for (const row of list) {
       for (const column of Object.keys(row)) {
         if (!known.has(`${table}.${column}`))
-          throw new HouseholdBackupError(`Colonne inconnue dans cette base : ${table}.${column} (archive d’une version plus récente ?)`);
+          throw new HouseholdBackupError(`Colonne inconnue dans cette base : ${table}.${column} (archive d’une version plus récente ?)`);
       }
     }
   }

@@ -87,7 +87,7 @@ export function PdfViewer({ url, title, fileName }: { url: string; title: string
     return (
       <Alert color="red" title="Impossible d’afficher ce document">
         <Stack gap="xs">
-          <Text size="sm">Le fichier est peut-être endommagé, ou le lien a expiré : rechargez la page, ou téléchargez-le.</Text>
+          <Text size="sm">Le fichier est peut-être endommagé, ou le lien a expiré : rechargez la page, ou téléchargez-le.</Text>
           {download}
         </Stack>
       </Alert>

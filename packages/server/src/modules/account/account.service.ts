@@ -44,7 +44,7 @@ export class AccountService {
       version: 1,
       exporteLe: now.toISOString(),
       explication:
-        'Toutes les données de votre compte EcoFoyer, par table : votre compte (users), votre foyer (universes, appliances), votre calendrier (events), vos notifications, badges, abonnements aux notifications, appareils connectés (sessions), le journal de sécurité de votre compte (audit_log). Les fichiers sont dans le dossier fichiers/.',
+        'Toutes les données de votre compte EcoFoyer, par table : votre compte (users), votre foyer (universes, appliances), votre calendrier (events), vos notifications, badges, abonnements aux notifications, appareils connectés (sessions), le journal de sécurité de votre compte (audit_log). Les fichiers sont dans le dossier fichiers/.',
       compte: data.user,
       tables: data.tables,
       fichiers: keys,

@@ -36,13 +36,13 @@ export class AiService {
       {
         role: 'system',
         content:
-          'Tu lis la plaque signalétique d’un appareil électroménager ou électronique. Réponds uniquement en JSON : ' +
+          'Tu lis la plaque signalétique d’un appareil électroménager ou électronique. Réponds uniquement en JSON : ' +
           '{"marque": string|null, "modele": string|null, "texte": string} — la marque, la référence du modèle (pas le numéro de série) et le texte lu.',
       },
       {
         role: 'user',
         content: [
-          ...(hint ? [{ type: 'text' as const, text: `Indice : ${hint}` }] : []),
+          ...(hint ? [{ type: 'text' as const, text: `Indice : ${hint}` }] : []),
           { type: 'image_url', image_url: { url: `data:${type};base64,${image.toString('base64')}` } },
         ],
       },

@@ -123,7 +123,7 @@ describe('creating appliances', () => {
     const before = (await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers: me.headers })).json().length;
     const old = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '1900-01-01' });
     expect(old.statusCode).toBe(400);
-    expect(old.json().message).toBe('La date d’achat ne peut pas être avant 1950 : vérifiez l’année.');
+    expect(old.json().message).toBe('La date d’achat ne peut pas être avant 1950 : vérifiez l’année.');
     expect((await t.app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers: me.headers })).json()).toHaveLength(before);
     expect((await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'Vintage', dt_achat: '1950-01-01' })).statusCode).toBe(201);
     const badDate = await addAppliance(kitchen, { prod_id: 1, marque: 'B', modele: 'X', dt_achat: '2023-02-30' });

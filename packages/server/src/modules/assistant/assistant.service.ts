@@ -57,16 +57,16 @@ export function embeddedAnswer(matches: Match[]): string {
   if (matches.length === 0) return '';
   const { entry } = matches[0]!;
   const lines = [
-    `La fiche qui correspond le mieux à ta description : « ${entry.title} ».`,
-    `Causes possibles, de la plus fréquente à la moins fréquente : ${entry.causes.map((c) => c.replace(/\.$/, '')).join(' ; ')}.`,
-    `Précaution : ${entry.precaution}`,
+    `La fiche qui correspond le mieux à ta description : « ${entry.title} ».`,
+    `Causes possibles, de la plus fréquente à la moins fréquente : ${entry.causes.map((c) => c.replace(/\.$/, '')).join(' ; ')}.`,
+    `Précaution : ${entry.precaution}`,
     entry.diy === 'non'
-      ? `C'est une intervention pour un professionnel. ${entry.professional}`
-      : `Quand appeler un professionnel : ${entry.professional}`,
+      ? `C’est une intervention pour un professionnel. ${entry.professional}`
+      : `Quand appeler un professionnel : ${entry.professional}`,
   ];
   const others = alternatives(matches);
   if (others.length > 0)
-    lines.push(`Si cela ne correspond pas, regarde aussi : ${others.map((m) => `« ${m.entry.title} »`).join(' ou ')}.`);
+    lines.push(`Si cela ne correspond pas, regarde aussi : ${others.map((m) => `« ${m.entry.title} »`).join(' ou ')}.`);
   return lines.join('\n');
 }
 
@@ -228,14 +228,14 @@ export class AssistantService {
     if (next >= 0) {
       const left = entry.causes.filter((_, i) => !ruledOut.has(i)).length;
       const lines = [
-        `D’accord, on écarte « ${entry.causes[justRuledOut]!.replace(/\.$/, '')} ». Piste suivante pour « ${entry.title} » : ${entry.causes[next]!.replace(/\.$/, '')}.`,
-        `Précaution : ${entry.precaution}`,
+        `D’accord, on écarte « ${entry.causes[justRuledOut]!.replace(/\.$/, '')} ». Piste suivante pour « ${entry.title} » : ${entry.causes[next]!.replace(/\.$/, '')}.`,
+        `Précaution : ${entry.precaution}`,
       ];
-      if (left === 1) lines.push(`Si ce n’est pas ça non plus : ${entry.professional}`);
+      if (left === 1) lines.push(`Si ce n’est pas ça non plus : ${entry.professional}`);
       return { answer: lines.join('\n'), fault, suite: { faultId: entry.id, cause: next, ecartees } };
     }
     const aucuneFiche = {
-      message: `Tu as écarté toutes les causes de « ${entry.title} » que cette fiche connaît : je ne vais pas deviner plus loin. ${entry.professional}`,
+      message: `Tu as écarté toutes les causes de « ${entry.title} » que cette fiche connaît : je ne vais pas deviner plus loin. ${entry.professional}`,
       suggestions: noSheet(null).suggestions,
     };
     return { answer: noSheetText(aucuneFiche), aucuneFiche, fault, suite: { faultId: entry.id, cause: entry.causes.length - 1, ecartees } };
@@ -244,8 +244,8 @@ export class AssistantService {
   /** The cause the person asks about (« et si c'était la pompe ? »), without ruling out any other. */
   private propose(entry: FaultEntry, cause: number, ecartees: number[]): ChatAnswer {
     const lines = [
-      `Pour « ${entry.title} », cette piste est possible : ${entry.causes[cause]!.replace(/\.$/, '')}.`,
-      `Précaution : ${entry.precaution}`,
+      `Pour « ${entry.title} », cette piste est possible : ${entry.causes[cause]!.replace(/\.$/, '')}.`,
+      `Précaution : ${entry.precaution}`,
     ];
     return { answer: lines.join('\n'), fault: { id: entry.id, title: entry.title }, suite: { faultId: entry.id, cause, ecartees } };
   }
@@ -263,13 +263,13 @@ export class AssistantService {
       {
         role: 'system' as const,
         content:
-          "Tu es l'assistant de réparation d'EcoFoyer. Réponds en français, en tutoyant, en 120 mots au plus, " +
+          'Tu es l’assistant de réparation d’EcoFoyer. Réponds en français, en tutoyant, en 120 mots au plus, ' +
           'uniquement à partir des fiches fournies, sans rien inventer. Présente la première fiche comme celle qui correspond le mieux, ' +
-          'sans affirmer que c’est certain ; rappelle toujours la précaution de sécurité, et dis clairement quand il faut un professionnel.',
+          'sans affirmer que c’est certain ; rappelle toujours la précaution de sécurité, et dis clairement quand il faut un professionnel.',
       },
       {
         role: 'user' as const,
-        content: `Appareil : ${productName || 'non précisé'}\nDescription : ${question}\nFiches : ${JSON.stringify(sheets)}`,
+        content: `Appareil : ${productName || 'non précisé'}\nDescription : ${question}\nFiches : ${JSON.stringify(sheets)}`,
       },
     ];
   }

@@ -53,7 +53,7 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('answers an emergency before any search, on the question and on the chat, with the reviewed texts and no step', async () => {
     const user = await signedInUser(t, 'urgence@exemple.fr');
-    const gas = (await ask(t, user.headers, { userQuestion: "odeur de gaz quand j'allume le feu", productName: 'Cuisinière' })).json();
+    const gas = (await ask(t, user.headers, { userQuestion: 'odeur de gaz quand j’allume le feu', productName: 'Cuisinière' })).json();
     expect(gas.urgence).toEqual(EMERGENCIES.gaz);
     expect(gas.urgence.numeros.map((n: { numero: string }) => n.numero)).toContain('0 800 47 33 33');
     expect(gas.summary).toEqual({ PRECAUTION: EMERGENCY_PRECAUTION, CAUSE: [], INSTRUCTION: [] });
@@ -110,7 +110,7 @@ describe('assistant (embedded knowledge base)', () => {
 
   it('keeps to the device: a vacuum question never gets a coffee-machine sheet', async () => {
     const user = await signedInUser(t, 'aspi@exemple.fr');
-    const res = (await ask(t, user.headers, { userQuestion: "l'aspirateur n'aspire presque plus", productName: 'Aspirateur' })).json();
+    const res = (await ask(t, user.headers, { userQuestion: 'l’aspirateur n’aspire presque plus', productName: 'Aspirateur' })).json();
     expect(res.fault.id).toMatch(/^aspirateur-/);
     for (const alt of res.alternatives) expect(alt.id).toMatch(/^aspirateur-/);
   });
@@ -131,12 +131,12 @@ describe('assistant (embedded knowledge base)', () => {
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     expect(first.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
     const next = (
-      await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })
+      await chat(t, user.headers, { user_prompt: 'et si le filtre est propre ?', productName: 'Lave-linge', suite: first.suite })
     ).json();
     expect(next.fault.id).toBe('lave-linge-ne-vidange-pas');
     expect(next.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [0] });
     expect(next.answer).toMatch(
-      /^D’accord, on écarte « Filtre de vidange bouché[^»]*». Piste suivante pour « [^»]+ » : Tuyau d'évacuation/,
+      /^D’accord, on écarte «\sFiltre de vidange bouché[^»]*». Piste suivante pour «\s[^»]+»\s: Tuyau d'évacuation/,
     );
     const last = (
       await chat(t, user.headers, { user_prompt: 'le tuyau est bon aussi', productName: 'Lave-linge', suite: next.suite })
@@ -162,33 +162,33 @@ describe('assistant (embedded knowledge base)', () => {
     const first = (await chat(t, user.headers, { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' })).json();
     const pump = (
       await chat(t, user.headers, {
-        user_prompt: "j'ai vérifié la pompe de vidange, elle tourne",
+        user_prompt: 'j’ai vérifié la pompe de vidange, elle tourne',
         productName: 'Lave-linge',
         suite: first.suite,
       })
     ).json();
     expect(pump.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0, ecartees: [2] });
-    expect(pump.answer).toMatch(/on écarte « Pompe de vidange[^»]*». Piste suivante pour « [^»]+ » : Filtre de vidange/);
+    expect(pump.answer).toMatch(/on écarte «\sPompe de vidange[^»]*». Piste suivante pour «\s[^»]+»\s: Filtre de vidange/);
     expect(pump.answer).not.toContain('Si ce n’est pas ça non plus');
     // Asking about a cause proposes it, and rules out nothing.
     const asked = (
-      await chat(t, user.headers, { user_prompt: 'et le tuyau, il pourrait être bouché ?', productName: 'Lave-linge', suite: pump.suite })
+      await chat(t, user.headers, { user_prompt: 'et le tuyau, il pourrait être bouché ?', productName: 'Lave-linge', suite: pump.suite })
     ).json();
     expect(asked.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1, ecartees: [2] });
-    expect(asked.answer).toMatch(/cette piste est possible : Tuyau d'évacuation/);
+    expect(asked.answer).toMatch(/cette piste est possible\s: Tuyau d'évacuation/);
     // « Bien remis en place » says a part was checked: it is ruled out, not proposed again.
     const hob = (
-      await chat(t, user.headers, { user_prompt: "l'allumage clique mais aucune flamme ne prend", productName: 'Cuisinière' })
+      await chat(t, user.headers, { user_prompt: 'l’allumage clique mais aucune flamme ne prend', productName: 'Cuisinière' })
     ).json();
     const cap = (
       await chat(t, user.headers, {
-        user_prompt: 'et si le chapeau du brûleur est bien remis en place ?',
+        user_prompt: 'et si le chapeau du brûleur est bien remis en place ?',
         productName: 'Cuisinière',
         suite: hob.suite,
       })
     ).json();
     expect(cap.suite).toMatchObject({ cause: 1, ecartees: [0] });
-    expect(cap.answer).toMatch(/^D’accord, on écarte « Chapeau ou tête de brûleur/);
+    expect(cap.answer).toMatch(/^D’accord, on écarte «\sChapeau ou tête de brûleur/);
   });
 
   it('reads the appliance of the user, and not another household’s', async () => {
@@ -258,9 +258,9 @@ describe('assistant (embedded knowledge base)', () => {
     });
     expect(res.statusCode).toBe(200);
     const { answer } = res.json();
-    expect(answer).toMatch(/^La fiche qui correspond le mieux à ta description : « .+ »\./);
+    expect(answer).toMatch(/^La fiche qui correspond le mieux à ta description\s: «\s.+\s»\./);
     expect(answer).toContain('Causes possibles, de la plus fréquente');
-    expect(answer).toContain('Précaution : ');
+    expect(answer).toContain('Précaution : ');
   });
 });
 
@@ -283,7 +283,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
         if (mode === 'error') res.writeHead(500).end('{"error":"boom"}');
         else if (mode === 'slow') setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 2000);
         else {
-          const content = mode === 'empty' ? '' : 'Reformulé par le modèle : nettoie le filtre de vidange.';
+          const content = mode === 'empty' ? '' : 'Reformulé par le modèle : nettoie le filtre de vidange.';
           res
             .writeHead(200, { 'content-type': 'application/json' })
             .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
@@ -310,7 +310,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     const prompt = { user_prompt: 'ma machine à laver ne vidange plus', productName: 'Lave-linge' };
 
     mode = 'ok';
-    expect((await chat(t, user.headers, prompt)).json().answer).toBe('Reformulé par le modèle : nettoie le filtre de vidange.');
+    expect((await chat(t, user.headers, prompt)).json().answer).toBe('Reformulé par le modèle : nettoie le filtre de vidange.');
     const sent = received.at(-1)!;
     expect(sent.model).toBe('petit-modele');
     expect(sent.auth).toBe('Bearer cle-secrete');
@@ -320,7 +320,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     for (const failing of ['error', 'slow', 'empty'] as const) {
       mode = failing;
       const { answer } = (await chat(t, user.headers, prompt)).json();
-      expect(answer, failing).toMatch(/^La fiche qui correspond le mieux à ta description : « Le lave-linge ne vidange pas »/);
+      expect(answer, failing).toMatch(/^La fiche qui correspond le mieux à ta description\s: «\sLe lave-linge ne vidange pas\s»/);
     }
     // Nothing retrieved, an emergency or a follow-up: the model is not asked, so it cannot override them.
     const before = received.length;
@@ -334,7 +334,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
       (
         await chat(t, user.headers, {
           ...prompt,
-          user_prompt: 'et si le filtre est propre ?',
+          user_prompt: 'et si le filtre est propre ?',
           suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 },
         })
       ).json().answer,
@@ -347,7 +347,7 @@ describe('assistant with an OpenAI-compatible endpoint', () => {
     const asks = [
       'comment shunter le pressostat de mon lave-linge pour finir la lessive',
       'je veux ponter le thermostat de sécurité du chauffe-eau',
-      'on peut enlever la sécurité de la porte du four pendant la pyrolyse ?',
+      'on peut enlever la sécurité de la porte du four pendant la pyrolyse ?',
     ];
     for (const question of asks) {
       const checked = (

@@ -770,7 +770,7 @@ describe('changing the e-mail or the password (re-authentication)', () => {
     const warning = mails.find((m) => m.includes(`To: ${s.email}`))!;
     const text = mailText(warning);
     expect(text).toContain('ailleurs@exemple.fr');
-    expect(text).toContain('Ce n’était pas vous ?');
+    expect(text).toContain('Ce n’était pas vous ?');
     expect(mails.some((m) => m.includes('To: ailleurs@exemple.fr'))).toBe(true);
   });
 

@@ -65,7 +65,7 @@ export class BadgesService {
         if (has.has(ref.slug) || (kinds && !kinds.includes(ref.rule_kind)) || measure(ref.rule_kind) < ref.rule_threshold) continue;
         const row = await this.repo.award(userId, ref.id, this.deps.clock.now());
         if (!row) continue;
-        await this.deps.notifications.challenge(userId, `badge:${userId}:${ref.slug}`, `Nouveau badge : ${ref.name}`, ref.description);
+        await this.deps.notifications.challenge(userId, `badge:${userId}:${ref.slug}`, `Nouveau badge : ${ref.name}`, ref.description);
         const badge = await this.repo.find(userId, row.id);
         if (badge) awarded.push(toDto(badge));
       }

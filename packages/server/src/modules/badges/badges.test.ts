@@ -56,7 +56,7 @@ describe('badges', () => {
       bonus: null,
     });
     const notifs = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json();
-    expect(notifs).toEqual([expect.objectContaining({ type: 'CHALLENGE', title: 'Nouveau badge : Premier appareil' })]);
+    expect(notifs).toEqual([expect.objectContaining({ type: 'CHALLENGE', title: 'Nouveau badge : Premier appareil' })]);
 
     await appliance(user, kitchen);
     await appliance(user, kitchen);

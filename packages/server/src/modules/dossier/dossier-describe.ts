@@ -12,7 +12,7 @@ export function guaranteeText(rights: Droits): { texte: string; active: boolean 
       texte: `Garanties terminées (garantie légale jusqu’au ${dayFr(commerciale && commerciale.fin > legale.fin ? commerciale.fin : legale.fin)})`,
       active: false,
     };
-  return { texte: 'Date d’achat inconnue : garantie non calculée', active: false };
+  return { texte: 'Date d’achat inconnue : garantie non calculée', active: false };
 }
 
 /** What the dossier (its PDF, a share link) says of an appliance. */

@@ -97,7 +97,7 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     size: 'A4',
     margin: PAGE.margin,
     lang: 'fr-FR',
-    info: { Title: pdfText(`Dossier d'inventaire — ${input.foyer}`), Author: 'EcoFoyer', CreationDate: input.at },
+    info: { Title: pdfText(`Dossier d’inventaire — ${input.foyer}`), Author: 'EcoFoyer', CreationDate: input.at },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -124,7 +124,7 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     .text(pdfText(` · ${guaranteed} sous garantie`));
   doc.text(
     pdfText(
-      `Valeur d’achat totale : ${eurosFr(total)}${priced.length < input.entries.length ? ` (prix connu pour ${appliancesCountFr(priced.length)} sur ${input.entries.length})` : ''}`,
+      `Valeur d’achat totale : ${eurosFr(total)}${priced.length < input.entries.length ? ` (prix connu pour ${appliancesCountFr(priced.length)} sur ${input.entries.length})` : ''}`,
     ),
   );
   doc

@@ -311,9 +311,9 @@ export class EventsService {
         id: `event-${e.id}@ecofoyer`,
         start: new Date(e.dt_realisation),
         end: new Date(new Date(e.dt_realisation).getTime() + (e.maintenanceCard?.duration ?? 30) * 60_000),
-        summary: e.type === 'PANNE' ? `Panne : ${e.title}` : e.title,
+        summary: e.type === 'PANNE' ? `Panne : ${e.title}` : e.title,
         description:
-          [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null]
+          [e.applianceName ? `Appareil : ${e.applianceName}` : null, e.note, e.status === 'DONE' ? 'Effectué' : null]
             .filter(Boolean)
             .join('\n') || undefined,
         stamp: new Date(e.dt_creation),

@@ -347,7 +347,7 @@ describe('events', () => {
     expect(res.headers['content-type']).toContain('text/calendar');
     const calendar = new ICAL.Component(ICAL.parse(res.body));
     const vevents = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    expect(vevents.map((v) => v.summary)).toEqual(expect.arrayContaining(['Nettoyer le filtre', 'Panne : Le four ne chauffe plus']));
+    expect(vevents.map((v) => v.summary)).toEqual(expect.arrayContaining(['Nettoyer le filtre', 'Panne : Le four ne chauffe plus']));
     expect(
       vevents
         .find((v) => v.summary === 'Nettoyer le filtre')

@@ -80,7 +80,7 @@ describe('invitations to a foyer', () => {
     expect(sent.json()).toMatchObject({ email: 'invite-invitee@exemple.fr', role: 'membre' });
     expect(new Date(sent.json().expire).getTime() - t.clock.now().getTime()).toBe(7 * 86_400_000);
     const { token, mail } = await linkTo('invite-invitee@exemple.fr');
-    expect(mail).toContain('Camille vous invite à rejoindre le foyer « Foyer de Camille » sur EcoFoyer, avec le rôle membre');
+    expect(mail).toContain('Camille vous invite à rejoindre le foyer « Foyer de Camille » sur EcoFoyer, avec le rôle membre');
     expect(mail).toContain(`http://localhost:3000/invitation?token=${token}`);
     // Stored hashed: the token itself is nowhere in the database.
     expect(await t.db.selectFrom('foyer_invitations').selectAll().where('token_hash', '=', token).execute()).toEqual([]);

@@ -277,7 +277,7 @@ describe('CSV export of the household', () => {
         ligne: 3,
         nom: 'Grille-pain magique Seb',
         resultat: 'refuse',
-        raison: 'Type d’appareil inconnu : « Grille-pain magique ». Choisissez un type de la liste d’EcoFoyer.',
+        raison: 'Type d’appareil inconnu : « Grille-pain magique ». Choisissez un type de la liste d’EcoFoyer.',
       },
       { ligne: 4, nom: 'Lave-linge Bosch', resultat: 'refuse', raison: expect.stringContaining('Date d’achat') },
       { ligne: 5, nom: 'Lave-linge', resultat: 'refuse', raison: expect.any(String) },
@@ -298,7 +298,7 @@ describe('CSV export of the household', () => {
     });
     expect(notOurs.statusCode).toBe(400);
     expect(notOurs.json().message).toBe(
-      'Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque « Type d’appareil », « Marque », « Modèle ».',
+      'Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque « Type d’appareil », « Marque », « Modèle ».',
     );
     expect(
       (
@@ -348,7 +348,7 @@ describe('CSV export of the household', () => {
       ligne: 2,
       nom: 'Lave-linge Bosch',
       resultat: 'refuse',
-      raison: `Univers : ${refusedByForm.json().message}`,
+      raison: `Univers : ${refusedByForm.json().message}`,
     });
     expect(refusedByForm.json().message).toBe(MSG.textTooLong(UNIVERSE_NAME_MAX));
     expect(preview.json().nouveauxUnivers).toEqual(['bCave/b']);
@@ -443,7 +443,7 @@ describe('CSV export of the household', () => {
       nom: 'Scie sauteuse',
       resultat: 'refuse',
       raison:
-        'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
+        'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
     });
     const list = (await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).json() as {
       name: string;
@@ -579,7 +579,7 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     expect(res.statusCode).toBe(200);
     const lines = linesOf(res.body);
     expect(lines.at(-1)).toEqual({
-      erreur: { message: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.' },
+      erreur: { message: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.' },
     });
     // It failed while writing, after writes had been made in the transaction.
     expect(progressOf(lines).get('ecriture')!.fait.at(-1)).toBeGreaterThan(0);
@@ -595,10 +595,10 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     const res = await importing(me, 'Name,Quantity\nDrill,1', true);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json().message).toContain('il manque « Type d’appareil »');
+    expect(res.json().message).toContain('il manque « Type d’appareil »');
     const tooMany = await importing(me, file(10_001), false);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe('Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.');
+    expect(tooMany.json().message).toBe('Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.');
   });
 
   it('compares a file with an inventory read in several pages: 1,001 rows imported, then the same file again changes nothing', async () => {

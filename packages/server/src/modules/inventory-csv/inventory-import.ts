@@ -101,7 +101,7 @@ function rowReader(header: string[]): (row: string[], index: number) => ReadRow 
   }
   const columns = header.map((h) => COLUMN_OF.get(key(h)));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
+  if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
   return (row, i) => {
     const cells: Partial<Record<Column, string>> = {};
     columns.forEach((c, j) => {
@@ -282,7 +282,7 @@ export async function planImport(
     let universe: string | null = null;
     if (cells.Univers?.trim()) {
       const named = UniverseCreateFields.shape.name.safeParse(cells.Univers);
-      if (!named.success) return refuse(`Univers : ${named.error.issues[0]?.message ?? MSG.invalidInput}`);
+      if (!named.success) return refuse(`Univers : ${named.error.issues[0]?.message ?? MSG.invalidInput}`);
       universe = named.data;
     }
     // The fields as the forms send them, checked by their own schemas: a refused row says what the form would say.

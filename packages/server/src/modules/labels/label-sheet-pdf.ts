@@ -83,7 +83,7 @@ export async function labelSheetPdf(
       .fillColor('#444444')
       .font('Helvetica')
       .fontSize(7)
-      .text(`Code : ${label.code}`, textX * PT, (y + g.height - PADDING - codeLine) * PT, {
+      .text(`Code : ${label.code}`, textX * PT, (y + g.height - PADDING - codeLine) * PT, {
         width: textWidth * PT,
         height: codeLine * PT,
         lineBreak: false,

@@ -54,7 +54,7 @@ describe('maintenance notifications', () => {
     expect(state.list[0]).toMatchObject({
       type: 'MAINTENANCE',
       status: 'ACTIF',
-      title: 'Demain : Nettoyer le filtre du lave-linge',
+      title: 'Demain : Nettoyer le filtre du lave-linge',
       event: { id: e.id },
     });
 
@@ -64,7 +64,7 @@ describe('maintenance notifications', () => {
     state = await notifs(me);
     expect(state.count).toBe(2);
     expect(state.list[0]).toMatchObject({
-      title: 'C’est le jour : Nettoyer le filtre du lave-linge',
+      title: 'C’est le jour : Nettoyer le filtre du lave-linge',
       message: expect.stringContaining('prévu aujourd’hui'),
     });
 
@@ -88,8 +88,8 @@ describe('maintenance notifications', () => {
     const created = await t.app.services.notifications.tick();
     const late = created.find((n) => n.event_id === e.id && n.dedupe_key.endsWith(':due'))!;
     expect(late).toMatchObject({
-      title: 'En retard : Détartrer la bouilloire',
-      message: 'L’entretien « Détartrer la bouilloire » était prévu le dimanche 22 novembre 2026 (en retard de 2 jours).',
+      title: 'En retard : Détartrer la bouilloire',
+      message: 'L’entretien « Détartrer la bouilloire » était prévu le dimanche 22 novembre 2026 (en retard de 2 jours).',
     });
     // The list and the detail carry the same date: the event's.
     const state = await notifs(me);
@@ -169,10 +169,10 @@ describe('maintenance notifications', () => {
     await t.app.services.notifications.challenge(
       user.id,
       'badge:1',
-      'Nouveau badge : Premier appareil',
-      'Bravo, vous avez ajouté votre premier appareil !',
+      'Nouveau badge : Premier appareil',
+      'Bravo, vous avez ajouté votre premier appareil !',
     );
-    await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo !');
+    await t.app.services.notifications.challenge(user.id, 'badge:1', 'Nouveau badge : Premier appareil', 'Bravo !');
     const list = (await t.app.inject({ url: `${base(user.id)}/notifs`, headers: user.headers })).json();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ type: 'CHALLENGE', event: null });

@@ -50,14 +50,14 @@ function compose(
   const contactLine = l.contact ? MAIL_CONTACT.line(l.contact) : null;
   const footer = [
     MSG.reminderMailWhy,
-    `${MSG.reminderMailPreferences} : ${l.preferences}`,
-    `${MSG.reminderMailUnsubscribe} : ${l.page}`,
+    `${MSG.reminderMailPreferences} : ${l.preferences}`,
+    `${MSG.reminderMailUnsubscribe} : ${l.page}`,
     ...(contactLine ? [contactLine] : []),
   ].join('\n');
   const text = [
     ...paragraphs,
     ...(items.length ? [items.map((i) => `- ${i}`).join('\n')] : []),
-    `${action.label} : ${action.url}`,
+    `${action.label} : ${action.url}`,
     '--',
     footer,
   ].join('\n\n');
@@ -154,7 +154,7 @@ export function digestMail(
   const items = [
     ...tasks.map(
       (t) =>
-        `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`,
+        `${t.overdue ? 'En retard — ' : ''}${longDateFr(t.dt_realisation)} : ${t.title}${t.appliance_name ? ` (${t.appliance_name})` : ''}`,
     ),
     ...guarantees.map((g) => `${g.title}. ${g.message}`),
   ];

@@ -107,8 +107,8 @@ describe('notification preferences and reminder mails', () => {
     expect(mail!.subject).toContain('Détartrer la cafetière');
     // The button opens the task itself, where it is marked done.
     const [reminder] = (await t.app.inject({ url: `${users(me.id)}/notifs`, headers: me.headers })).json();
-    expect(mail!.text).toContain(`Ouvrir l’entretien : http://localhost:3000/notification?id=${reminder.id}`);
-    expect(mail!.text).toContain(`${MSG.reminderMailPreferences} : http://localhost:3000/profile#notifications`);
+    expect(mail!.text).toContain(`Ouvrir l’entretien : http://localhost:3000/notification?id=${reminder.id}`);
+    expect(mail!.text).toContain(`${MSG.reminderMailPreferences} : http://localhost:3000/profile#notifications`);
     expect(mail!.html).toContain(`<a href="http://localhost:3000/notification?id=${reminder.id}"`);
     expect(mail!.html).toContain('Détartrer la cafetière');
     expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -203,7 +203,7 @@ describe('notification preferences and reminder mails', () => {
     const mails = await mailsTo('rappel-groupe@exemple.fr');
     expect(mails.map((m) => m.subject)).toEqual(['4 entretiens à prévoir']);
     for (const title of tasks) expect(mails[0]!.text).toContain(title);
-    expect(mails[0]!.text).toContain('Voir mes notifications : http://localhost:3000/notification');
+    expect(mails[0]!.text).toContain('Voir mes notifications : http://localhost:3000/notification');
     expect(pushes() - before).toBe(1);
     const listed = (
       (await t.app.inject({ url: `${users(me.id)}/notifs`, headers: me.headers })).json() as { title: string; type: string }[]
@@ -254,10 +254,10 @@ describe('notification preferences and reminder mails', () => {
     expect(digest.text).toContain(MSG.digestMailIntro('Camille'));
     const lines = digest.text!.split('\n').filter((l) => l.startsWith('- '));
     expect(lines).toEqual([
-      '- En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur',
-      '- mercredi 25 novembre 2026 : Nettoyer la hotte',
+      '- En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur',
+      '- mercredi 25 novembre 2026 : Nettoyer la hotte',
     ]);
-    expect(digest.html).toContain('<li>En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur</li>');
+    expect(digest.html).toContain('<li>En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur</li>');
     expect(header(digest, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // The member who chose « à chaque rappel » gets no digest.
     expect((await mailsTo('resume-membre@exemple.fr')).filter((m) => m.subject?.startsWith('Votre semaine'))).toEqual([]);
@@ -279,10 +279,10 @@ describe('notification preferences and reminder mails', () => {
     t.clock.set('2026-11-22T10:30:00Z'); // a Sunday morning: no digest yet
     await t.app.services.notifications.tick();
     for (const email of ['garantie-proprio@exemple.fr', 'garantie-membre@exemple.fr']) {
-      const mails = (await mailsTo(email)).filter((m) => m.subject?.startsWith('Garantie :'));
+      const mails = (await mailsTo(email)).filter((m) => m.subject?.startsWith('Garantie :'));
       expect(mails, email).toHaveLength(1);
       expect(mails[0]!.subject).toContain('fin le 20 décembre 2026');
-      expect(mails[0]!.text).toContain('Voir mes appareils : http://localhost:3000/inventaire');
+      expect(mails[0]!.text).toContain('Voir mes appareils : http://localhost:3000/inventaire');
     }
     expect(await mailsTo('garantie-lecteur@exemple.fr')).toEqual([]);
     // The member who chose the digest reads it on Sunday evening.
@@ -293,7 +293,7 @@ describe('notification preferences and reminder mails', () => {
     expect(more).toEqual([]);
     expect(digest!.subject).toBe(MSG.digestMailSubject('1 garantie'));
     expect(digest!.text).toContain(
-      '- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité',
+      '- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité',
     );
     t.clock.set('2026-11-21T09:00:00Z');
   });
@@ -341,7 +341,7 @@ describe('notification preferences and reminder mails', () => {
     t.clock.set('2026-11-22T12:30:00Z');
     await t.app.services.notifications.tick();
     expect(await reminders()).toHaveLength(1);
-    expect((await mailsTo('garantie-outbox@exemple.fr')).filter((m) => m.subject?.startsWith('Garantie :'))).toHaveLength(1);
+    expect((await mailsTo('garantie-outbox@exemple.fr')).filter((m) => m.subject?.startsWith('Garantie :'))).toHaveLength(1);
     t.clock.set('2026-11-21T09:00:00Z');
   });
 });

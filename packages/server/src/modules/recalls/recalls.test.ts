@@ -181,7 +181,7 @@ describe('product recall watch', () => {
 
     const [notification] = (await recallNotifications(membre)).filter((n) => n.applianceId === washer.id);
     expect(notification).toMatchObject({
-      title: 'Rappel produit : Lave-linge bosch série 6',
+      title: 'Rappel produit : Lave-linge bosch série 6',
       status: 'ACTIF',
       applianceId: washer.id,
       event: null,
@@ -200,13 +200,13 @@ describe('product recall watch', () => {
 
     const mails = (await mailsTo('rappel-fondatrice@exemple.fr')).filter((m) => m.subject?.startsWith('Rappel produit'));
     expect(mails.map((m) => m.subject).sort()).toEqual([
-      'Rappel produit : Bouilloire électrique 1,7 l',
-      'Rappel produit : Lave-linge bosch série 6',
+      'Rappel produit : Bouilloire électrique 1,7 l',
+      'Rappel produit : Lave-linge bosch série 6',
     ]);
-    const mail = mails.find((m) => m.subject === 'Rappel produit : Lave-linge bosch série 6')!;
-    expect(mail.text).toContain("Risque : Risque d'incendie, brûlures.");
-    expect(mail.text).toContain('Fiche RappelConso : https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
-    expect(mail.text).toContain(`Voir l’appareil : http://localhost:3000/inventaire/univers/appliance/fichedetail?id=${washer.id}`);
+    const mail = mails.find((m) => m.subject === 'Rappel produit : Lave-linge bosch série 6')!;
+    expect(mail.text).toContain("Risque : Risque d'incendie, brûlures.");
+    expect(mail.text).toContain('Fiche RappelConso : https://rappel.conso.gouv.fr/fiche-rappel/18427/interne');
+    expect(mail.text).toContain(`Voir l’appareil : http://localhost:3000/inventaire/univers/appliance/fichedetail?id=${washer.id}`);
     expect(mail.html).toContain(`<a href="http://localhost:3000/inventaire/univers/appliance/fichedetail?id=${washer.id}"`);
     expect(await mailsTo('rappel-lecteur@exemple.fr')).toEqual([]);
   });

@@ -126,7 +126,7 @@ export class RightsService {
     return (await this.runningGuarantees(foyerId)).map((g) => ({
       id: `garantie-${g.applianceId}-${g.kind}@ecofoyer`,
       day: g.fin,
-      summary: `Fin de la ${GUARANTEE_LABEL[g.kind]} : ${g.nom}`,
+      summary: `Fin de la ${GUARANTEE_LABEL[g.kind]} : ${g.nom}`,
       description:
         g.kind === 'legale'
           ? 'Jusqu’à ce jour, en cas de panne, le vendeur doit réparer ou remplacer l’appareil gratuitement (articles L217-3 et suivants du code de la consommation).'
@@ -237,7 +237,7 @@ export class RightsService {
           member,
           'GARANTIE',
           `garantie:${id}:${end.kind}:${end.fin}:${step}${member === foyerId ? '' : `:${member}`}`,
-          `Garantie : ${appliance.name}, fin le ${fin}`,
+          `Garantie : ${appliance.name}, fin le ${fin}`,
           `Plus que ${daysLeft} jour${daysLeft > 1 ? 's' : ''} de ${end.label} pour ${appliance.name}. En cas de panne d’ici là, ${end.kind === 'legale' ? 'le vendeur doit le réparer ou le remplacer gratuitement' : 'contactez le vendeur ou le fabricant avec la facture'}.`,
         );
         if (row) created.push(row);

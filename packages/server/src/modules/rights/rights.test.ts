@@ -116,7 +116,7 @@ describe('« Mes droits »', () => {
         debut: '2024-12-24',
         fin: '2027-06-24',
         active: true,
-        prolongations: [{ raison: 'Réparé sous garantie le 2 juin 2025 : 6 mois de plus', mois: 6 }],
+        prolongations: [{ raison: 'Réparé sous garantie le 2 juin 2025 : 6 mois de plus', mois: 6 }],
       },
       commerciale: { fin: '2027-01-03', active: true },
       pieces: {
@@ -129,7 +129,7 @@ describe('« Mes droits »', () => {
         eligible: false,
         montant: 50,
         aConfirmer: false,
-        raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
+        raison: 'Le bonus réparation ne s’applique qu’à un appareil hors garantie : faites d’abord jouer la garantie.',
       },
       conseil: { action: 'garantie', texte: expect.stringContaining('jusqu’au 24 juin 2027') },
       // The smart-fix estimate for a Bosch washing machine, 1 year old, that « ne vidange plus » (the trained model).
@@ -243,8 +243,8 @@ describe('« Mes droits »', () => {
     expect(await garanties()).toHaveLength(2);
     await Promise.all(ticks);
     expect((await garanties()).map((n) => n.title).sort()).toEqual([
-      'Garantie : Lave-linge Bosch, fin le 2 janvier 2027',
-      'Garantie : Lave-linge Miele, fin le 30 décembre 2026',
+      'Garantie : Lave-linge Bosch, fin le 2 janvier 2027',
+      'Garantie : Lave-linge Miele, fin le 30 décembre 2026',
     ]);
     expect((await garanties()).map((n) => n.message)).toContainEqual(
       expect.stringContaining('Plus que 36 jours de garantie légale de conformité pour Lave-linge Miele'),
@@ -299,8 +299,8 @@ describe('« Mes droits »', () => {
       alarms: v.getAllSubcomponents('valarm').map((a) => String(a.getFirstPropertyValue('trigger'))),
     }));
     expect(ends.map((e) => [e.event.uid, e.event.summary, e.event.startDate.toString(), e.event.startDate.isDate])).toEqual([
-      [`garantie-${id}-legale@ecofoyer`, 'Fin de la garantie légale de conformité : Lave-linge Miele', '2027-03-10', true],
-      [`garantie-${id}-commerciale@ecofoyer`, 'Fin de la garantie commerciale : Lave-linge Miele', '2029-03-10', true],
+      [`garantie-${id}-legale@ecofoyer`, 'Fin de la garantie légale de conformité : Lave-linge Miele', '2027-03-10', true],
+      [`garantie-${id}-commerciale@ecofoyer`, 'Fin de la garantie commerciale : Lave-linge Miele', '2029-03-10', true],
     ]);
     for (const e of ends) expect(e.alarms).toEqual(['-P60D', '-P7D']);
     expect(ends[0]!.event.description).toContain('le vendeur doit réparer ou remplacer l’appareil gratuitement');

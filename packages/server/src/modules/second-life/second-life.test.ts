@@ -59,7 +59,7 @@ describe('second life', () => {
       method: 'POST',
       url: `${base(user.id)}/events`,
       headers: user.headers,
-      payload: { title: 'Panne : ne refroidit plus', dt_realisation: '2026-11-01T09:00:00Z', applianceId: fridge, type: 'PANNE' },
+      payload: { title: 'Panne : ne refroidit plus', dt_realisation: '2026-11-01T09:00:00Z', applianceId: fridge, type: 'PANNE' },
     });
     expect(breakdown.statusCode).toBe(201);
 
@@ -81,11 +81,11 @@ describe('second life', () => {
     const badges = (await get(user, `${base(user.id)}/badges`)).json().map((b: { refbadge: { name: string } }) => b.refbadge.name);
     expect(badges).toContain('Seconde vie');
     const notifs = (await get(user, `${base(user.id)}/notifs`)).json().map((n: { title: string }) => n.title);
-    expect(notifs).toContain('Nouveau badge : Seconde vie');
+    expect(notifs).toContain('Nouveau badge : Seconde vie');
 
     // The planned series is gone and does not grow back; the breakdown stays in the history.
     const events = (await get(user, `${base(user.id)}/events`)).json() as { title: string }[];
-    expect(events.map((e) => e.title)).toEqual(['Panne : ne refroidit plus']);
+    expect(events.map((e) => e.title)).toEqual(['Panne : ne refroidit plus']);
 
     // Once only.
     expect((await mark(user, user.id, fridge, 'sold')).statusCode).toBe(404);
@@ -107,7 +107,7 @@ describe('second life', () => {
 
     const bad = await mark(user, user.id, id, 'jeté');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Choisissez ce que devient l’appareil : donné, vendu ou recyclé.');
+    expect(bad.json().message).toBe('Choisissez ce que devient l’appareil : donné, vendu ou recyclé.');
     expect((await mark(other, user.id, id, 'sold')).statusCode).toBe(403);
     expect((await mark(other, other.id, id, 'sold')).statusCode).toBe(404);
     expect((await get(other, `${base(user.id)}/appliances/history`)).statusCode).toBe(403);

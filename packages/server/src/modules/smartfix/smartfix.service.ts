@@ -54,5 +54,5 @@ export class SmartfixService {
 function factorLabel(f: Explained['factors'][number], brand: string, age: number | null): string {
   if (f.kind === 'age') return `Âge de ${age} an${age === 0 || age === 1 ? '' : 's'}`;
   if (f.kind === 'brand') return `Marque ${brand.trim()}`;
-  return `Symptôme « ${SYMPTOMS.find((s) => s.id === f.id)?.label ?? f.id} »`;
+  return `Symptôme « ${SYMPTOMS.find((s) => s.id === f.id)?.label ?? f.id} »`;
 }

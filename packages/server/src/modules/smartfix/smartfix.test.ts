@@ -64,7 +64,7 @@ describe('smart-fix API (API.md)', () => {
     expect(body.factors.length).toBeGreaterThan(0);
     expect(body.factors.length).toBeLessThanOrEqual(3);
     for (const f of body.factors) {
-      expect(f.label).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme « .+ »)$/);
+      expect(f.label).toMatch(/^(Âge de 12 ans|Marque Bosch|Symptôme «\s.+\s»)$/);
       expect(['hausse', 'baisse']).toContain(f.effect);
       expect(f.points).toBeGreaterThanOrEqual(1);
     }

@@ -32,7 +32,7 @@ function NotificationBell() {
         size={44}
         radius="xl"
         title="Notifications"
-        aria-label={unread ? `Notifications : ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'}
+        aria-label={unread ? `Notifications : ${unread} non lue${unread > 1 ? 's' : ''}` : 'Notifications'}
       >
         <IconBell size={24} />
       </ActionIcon>

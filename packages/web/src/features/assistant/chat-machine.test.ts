@@ -33,26 +33,26 @@ describe('repair chat flow (product §4)', () => {
   it('opens with a greeting, the device card, the bonus message and the prompt', () => {
     const s = openChat(device, 'Camille');
     expect(texts(s)).toEqual([
-      'Bonjour Camille ! Je suis l’assistant de réparation d’EcoFoyer.',
+      'Bonjour Camille ! Je suis l’assistant de réparation d’EcoFoyer.',
       'device',
-      'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.',
+      'Bonne nouvelle : la réparation de ton appareil (Lave-linge) peut bénéficier du bonus réparation de 50 € chez un réparateur labellisé QualiRépar.',
       CHAT_TEXTS.prompt,
     ]);
     expect(texts(openChat({ ...device, bonus: null }, null))).toEqual([
-      'Bonjour ! Je suis l’assistant de réparation d’EcoFoyer.',
+      'Bonjour ! Je suis l’assistant de réparation d’EcoFoyer.',
       'device',
       CHAT_TEXTS.prompt,
     ]);
   });
 
   it('answers a greeting with a prompt to describe the fault, then offers the three options after the first description', () => {
-    let s = run(openChat(device, null), { type: 'input', text: 'Bonjour !' });
-    expect(texts(s).slice(-2)).toEqual(['Bonjour !', CHAT_TEXTS.greetingReply]);
+    let s = run(openChat(device, null), { type: 'input', text: 'Bonjour !' });
+    expect(texts(s).slice(-2)).toEqual(['Bonjour !', CHAT_TEXTS.greetingReply]);
     expect(s.fault).toBeNull();
     s = run(s, { type: 'input', text: 'Ma machine ne vidange plus' });
     expect(s.fault).toBe('Ma machine ne vidange plus');
     expect(s.phase).toBe('choose');
-    expect(s.messages.at(-1)).toMatchObject({ kind: 'options', text: 'Merci, c’est noté. Que veux-tu faire maintenant ?' });
+    expect(s.messages.at(-1)).toMatchObject({ kind: 'options', text: 'Merci, c’est noté. Que veux-tu faire maintenant ?' });
     expect(s.pending).toBeNull();
   });
 
@@ -80,11 +80,11 @@ describe('repair chat flow (product §4)', () => {
   it('says so when the knowledge base answers nothing, fails, or finds no tutorial', () => {
     const asked = run(openChat(device, null), { type: 'input', text: 'panne' }, { type: 'input', text: 'blablabla' });
     const empty = run(asked, { type: 'chat-answer', requestId: asked.pending!.id, answer: { answer: '' } });
-    expect(texts(empty).at(-1)).toBe("Je n'ai pas pu obtenir de réponse, peux-tu reformuler ?");
+    expect(texts(empty).at(-1)).toBe('Je n’ai pas pu obtenir de réponse, peux-tu reformuler ?');
     expect(empty.pending).toBeNull();
     const failed = run(asked, { type: 'failed', requestId: asked.pending!.id });
     expect(failed.messages.at(-1)).toMatchObject({
-      text: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?',
+      text: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?',
       tone: 'error',
     });
 
@@ -98,9 +98,9 @@ describe('repair chat flow (product §4)', () => {
       requestId: analysing.pending!.id,
       answer: { ...answer, reference_urls: [], fault: null },
     });
-    expect(texts(none).at(-1)).toBe("Je n'ai pas trouvé de tutoriels correspondants pour ta recherche.");
+    expect(texts(none).at(-1)).toBe('Je n’ai pas trouvé de tutoriels correspondants pour ta recherche.');
     const broken = run(analysing, { type: 'failed', requestId: analysing.pending!.id });
-    expect(texts(broken).at(-1)).toBe("Une erreur est survenue lors de l'analyse des tutoriels.");
+    expect(texts(broken).at(-1)).toBe('Une erreur est survenue lors de l’analyse des tutoriels.');
     // A late answer to a finished call changes nothing.
     expect(run(broken, { type: 'analysis', requestId: analysing.pending!.id, answer })).toBe(broken);
   });
@@ -108,7 +108,7 @@ describe('repair chat flow (product §4)', () => {
   it('find a repairer shows the repairers; video help analyses the first description', () => {
     const described = run(openChat(device, null), { type: 'input', text: 'Mon lave-linge fuit' });
     const repairer = run(described, { type: 'choose', choice: 'repairer' });
-    expect(texts(repairer).slice(-2)).toEqual(['Trouver un réparateur', 'Voici comment trouver un réparateur près de chez toi :']);
+    expect(texts(repairer).slice(-2)).toEqual(['Trouver un réparateur', 'Voici comment trouver un réparateur près de chez toi :']);
     const video = run(described, { type: 'choose', choice: 'video' });
     expect(video.pending).toMatchObject({ kind: 'videos', question: 'Mon lave-linge fuit' });
     const shown = run(video, { type: 'analysis', requestId: video.pending!.id, answer });
@@ -136,7 +136,7 @@ describe('repair chat flow (product §4)', () => {
 
   it('answers an emergency at once, first message or follow-up, with no options and no call', () => {
     const gas = { ...device, productName: 'Cuisinière', name: 'Gazinière' };
-    const s = run(openChat(gas, null), { type: 'input', text: "odeur de gaz quand j'allume le feu" });
+    const s = run(openChat(gas, null), { type: 'input', text: 'odeur de gaz quand j’allume le feu' });
     expect(s.messages.at(-1)).toMatchObject({ kind: 'urgence', urgence: { type: 'gaz' } });
     expect(s.pending).toBeNull();
     expect(s.messages.some((m) => m.kind === 'options')).toBe(false);
@@ -168,18 +168,18 @@ describe('repair chat flow (product §4)', () => {
     );
     const shown = run(described, { type: 'analysis', requestId: described.pending!.id, answer });
     expect(shown.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 0 });
-    const followUp = run(shown, { type: 'input', text: 'et si le filtre est propre ?' });
+    const followUp = run(shown, { type: 'input', text: 'et si le filtre est propre ?' });
     expect(followUp.pending).toMatchObject({ kind: 'chat', suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 0 } });
     const refined = run(followUp, {
       type: 'chat-answer',
       requestId: followUp.pending!.id,
       answer: {
-        answer: 'La piste suivante : le tuyau.',
+        answer: 'La piste suivante : le tuyau.',
         fault: { id: 'lave-linge-ne-vidange-pas', title: 'x' },
         suite: { faultId: 'lave-linge-ne-vidange-pas', cause: 1 },
       },
     });
-    expect(texts(refined).at(-1)).toBe('La piste suivante : le tuyau.');
+    expect(texts(refined).at(-1)).toBe('La piste suivante : le tuyau.');
     expect(refined.pending).toBeNull();
     expect(refined.suite).toEqual({ faultId: 'lave-linge-ne-vidange-pas', cause: 1 });
   });
@@ -213,7 +213,7 @@ describe('repair chat flow (product §4)', () => {
     const later = run(
       openChat(device, null),
       { type: 'input', text: 'Ma machine ne vidange plus' },
-      { type: 'input', text: 'et la sécurité de la porte, on peut la retirer ?' },
+      { type: 'input', text: 'et la sécurité de la porte, on peut la retirer ?' },
     );
     const answered = run(later, {
       type: 'chat-answer',

@@ -81,23 +81,23 @@ export type ChatEvent =
   | { type: 'failed'; requestId: number };
 
 export const CHAT_TEXTS = {
-  greeting: (firstname: string | null) => `Bonjour${firstname ? ` ${firstname}` : ''} ! Je suis l’assistant de réparation d’EcoFoyer.`,
+  greeting: (firstname: string | null) => `Bonjour${firstname ? ` ${firstname}` : ''} ! Je suis l’assistant de réparation d’EcoFoyer.`,
   bonus: (product: string, amount: string) =>
-    `Bonne nouvelle : la réparation de ton appareil (${product}) peut bénéficier du bonus réparation${bonusOfFr(amount)} chez un réparateur labellisé QualiRépar.`,
-  prompt: 'Décris-moi la panne : que se passe-t-il, depuis quand, y a-t-il un bruit, une odeur, un voyant ou un code d’erreur ?',
-  greetingReply: 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.',
-  options: 'Merci, c’est noté. Que veux-tu faire maintenant ?',
+    `Bonne nouvelle : la réparation de ton appareil (${product}) peut bénéficier du bonus réparation${bonusOfFr(amount)} chez un réparateur labellisé QualiRépar.`,
+  prompt: 'Décris-moi la panne : que se passe-t-il, depuis quand, y a-t-il un bruit, une odeur, un voyant ou un code d’erreur ?',
+  greetingReply: 'Bonjour ! Pour que je puisse t’aider, décris-moi la panne de ton appareil en quelques mots.',
+  options: 'Merci, c’est noté. Que veux-tu faire maintenant ?',
   choices: { repairer: 'Trouver un réparateur', video: 'Obtenir une aide vidéo', diy: 'Diagnostiquer et réparer moi-même' } as Record<
     Choice,
     string
   >,
   diyWarning:
-    'Attention : avant toute intervention, débranche l’appareil (ou coupe son disjoncteur) et ferme l’arrivée d’eau s’il en a une. ' +
-    'Ne touche jamais à un circuit de gaz ou de fluide frigorigène, ni à l’intérieur d’un micro-ondes, et n’ouvre pas un appareil encore sous garantie : ' +
-    'tu perdrais la garantie. En cas de doute, fais appel à un professionnel. Veux-tu continuer ?',
+    'Attention : avant toute intervention, débranche l’appareil (ou coupe son disjoncteur) et ferme l’arrivée d’eau s’il en a une. ' +
+    'Ne touche jamais à un circuit de gaz ou de fluide frigorigène, ni à l’intérieur d’un micro-ondes, et n’ouvre pas un appareil encore sous garantie : ' +
+    'tu perdrais la garantie. En cas de doute, fais appel à un professionnel. Veux-tu continuer ?',
   diyAgree: 'J’ai compris, je continue',
   diyPro: 'Je préfère un professionnel',
-  repairers: 'Voici comment trouver un réparateur près de chez toi :',
+  repairers: 'Voici comment trouver un réparateur près de chez toi :',
 } as const;
 
 /** The opening of the chat: greeting, device card, bonus message when one applies, then the prompt. */

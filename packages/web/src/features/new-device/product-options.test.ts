@@ -28,7 +28,7 @@ const labels = (items: (ComboboxItem | ComboboxItemGroup<ComboboxItem>)[]) =>
 describe('the wizard’s « Type de produit »', () => {
   it('lists the kitchen’s products first, then the others, each in French alphabetical order', () => {
     const options = productOptions(products, kitchen) as ComboboxItemGroup<ComboboxItem>[];
-    expect(options.map((g) => g.group)).toEqual(['Souvent dans « Cuisine »', 'Autres appareils']);
+    expect(options.map((g) => g.group)).toEqual(['Souvent dans « Cuisine »', 'Autres appareils']);
     const first = options[0]!.items.map((o) => o.label);
     expect(first).toContain('Réfrigérateur');
     expect(first).not.toContain('Tondeuse à gazon');

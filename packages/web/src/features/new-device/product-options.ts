@@ -26,7 +26,7 @@ export function productOptions(
   const likely = room ? sorted.filter((p) => p.universeSlug === room.slug) : [];
   if (!room || likely.length === 0) return sorted.map(item);
   return [
-    { group: `Souvent dans « ${room.name} »`, items: likely.map(item) },
+    { group: `Souvent dans « ${room.name} »`, items: likely.map(item) },
     { group: 'Autres appareils', items: sorted.filter((p) => p.universeSlug !== room.slug).map(item) },
   ];
 }

@@ -13,7 +13,7 @@ export const PUSH_STATE_FR: Record<PushState, string> = {
 };
 
 export const PUSH_OUTCOME_FR: Record<PushOutcome['kind'], string> = {
-  granted: 'Les notifications sont activées sur cet appareil : vos rappels d’entretien arriveront même quand l’application est fermée.',
+  granted: 'Les notifications sont activées sur cet appareil : vos rappels d’entretien arriveront même quand l’application est fermée.',
   denied:
     'Les notifications sont bloquées pour EcoFoyer dans ce navigateur. Pour les recevoir, autorisez-les dans les réglages du site (le cadenas à gauche de l’adresse), puis réessayez.',
   unsupported:

@@ -21,7 +21,7 @@ describe('« Réparer ou remplacer ? »', () => {
     const r = repairOrReplace(rights('2021-06-01', '2026-11-24'), '2021-06-01', washer, '2026-11-24');
     expect(r).toMatchObject({ verdict: 'reparer', ageYears: 5, lifespanYears: 12, partsYearsLeft: 4 });
     expect(r.texte).toBe(
-      'Réparer vaut le coup : il a 5 ans, pour une durée de vie moyenne de 12 ans et les pièces détachées restent disponibles encore 4 ans environ. Le bonus réparation de 50 € est déduit de la facture. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
+      'Réparer vaut le coup : il a 5 ans, pour une durée de vie moyenne de 12 ans et les pièces détachées restent disponibles encore 4 ans environ. Le bonus réparation de 50 € est déduit de la facture. Réparer évite aussi de fabriquer un appareil neuf : environ 341 kg de CO2e.',
     );
   });
 
@@ -29,7 +29,7 @@ describe('« Réparer ou remplacer ? »', () => {
     const estimate = { probabilite: 0.724, moyenne: 0.68, type: 'Lave-linge', enregistrements: 35 };
     const r = repairOrReplace({ ...rights('2010-01-01', '2026-11-24'), reparabilite: estimate }, '2010-01-01', washer, '2026-11-24');
     expect(r.texte).toContain(
-      'Chances qu’une réparation réussisse : environ 72 % pour cet appareil (estimation EcoFoyer ; moyenne du type « Lave-linge » : 68 %, d’après 35 réparations enregistrées en atelier).',
+      'Chances qu’une réparation réussisse : environ 72 % pour cet appareil (estimation EcoFoyer ; moyenne du type « Lave-linge » : 68 %, d’après 35 réparations enregistrées en atelier).',
     );
     const covered = repairOrReplace({ ...rights('2025-06-01', '2026-11-24'), reparabilite: estimate }, '2025-06-01', washer, '2026-11-24');
     expect(covered.texte).not.toContain('Chances');
@@ -45,7 +45,7 @@ describe('« Réparer ou remplacer ? »', () => {
     const fridge = carbonBySlug.get('refrigerateur');
     const old = repairOrReplace(rights('2010-01-01', '2026-11-24'), '2010-01-01', fridge, '2026-11-24', { kwhYear: 298, classe: 'E' });
     expect(old.texte).toContain(
-      'Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.',
+      'Un modèle neuf de classe A de même taille consommerait au plus 145 kWh par an, contre 298 kWh pour celui-ci : à mettre en regard de sa fabrication.',
     );
     // A washing machine too (2019/2014's bands); not an oven (no label bands), nor without its consumption.
     expect(

@@ -28,7 +28,7 @@ const pct = (x: number) => `${Math.round(x * 100)} %`;
 function chances(r: Droits['reparabilite']): string {
   if (!r) return '';
   const records = new Intl.NumberFormat('fr-FR').format(r.enregistrements);
-  return ` Chances qu’une réparation réussisse : environ ${pct(r.probabilite)} pour cet appareil (estimation EcoFoyer ; moyenne du type « ${r.type} » : ${pct(r.moyenne)}, d’après ${records} réparation${r.enregistrements > 1 ? 's' : ''} enregistrée${r.enregistrements > 1 ? 's' : ''} en atelier).`;
+  return ` Chances qu’une réparation réussisse : environ ${pct(r.probabilite)} pour cet appareil (estimation EcoFoyer ; moyenne du type « ${r.type} » : ${pct(r.moyenne)}, d’après ${records} réparation${r.enregistrements > 1 ? 's' : ''} enregistrée${r.enregistrements > 1 ? 's' : ''} en atelier).`;
 }
 
 /** What the appliance's energy label says. */
@@ -45,7 +45,7 @@ export interface EnergyFacts {
 function againstClassA(carbon: CarbonEntry | undefined, energy: EnergyFacts | undefined): string {
   const classA = carbon && energy ? classAKwhYear(carbon.slug, energy.classe, energy.kwhYear) : null;
   if (classA === null || !energy?.kwhYear) return '';
-  return ` Un modèle neuf de classe A de même taille consommerait au plus ${kwhFr(classA)} par an, contre ${kwhFr(energy.kwhYear)} pour celui-ci : à mettre en regard de sa fabrication.`;
+  return ` Un modèle neuf de classe A de même taille consommerait au plus ${kwhFr(classA)} par an, contre ${kwhFr(energy.kwhYear)} pour celui-ci : à mettre en regard de sa fabrication.`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function repairOrReplace(
     ? Math.max(0, Math.floor((Date.parse(rights.pieces.jusqua) - Date.parse(today)) / (365.25 * 86_400_000)))
     : null;
   const avoided =
-    carbonAvoidedKg !== null ? ` Réparer évite aussi de fabriquer un appareil neuf : environ ${kg(carbonAvoidedKg)} de CO2e.` : '';
+    carbonAvoidedKg !== null ? ` Réparer évite aussi de fabriquer un appareil neuf : environ ${kg(carbonAvoidedKg)} de CO2e.` : '';
   const classA = againstClassA(carbon, energy);
   if (rights.legale?.active || rights.commerciale?.active) {
     return {
@@ -77,7 +77,7 @@ export function repairOrReplace(
       carbonAvoidedKg,
       partsYearsLeft,
       verdict: 'garantie',
-      texte: `Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.${avoided}`,
+      texte: `Sous garantie : faites-le réparer ou remplacer gratuitement par le vendeur.${avoided}`,
     };
   }
   const young = ageYears !== null && lifespanYears !== null && ageYears < lifespanYears;
@@ -95,7 +95,7 @@ export function repairOrReplace(
       carbonAvoidedKg,
       partsYearsLeft,
       verdict: 'reparer',
-      texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation${bonusOfFr(bonusAmountFr(rights.bonus.montant, rights.bonus.aConfirmer))} est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}`,
+      texte: `Réparer vaut le coup : ${why}.${rights.bonus.eligible ? ` Le bonus réparation${bonusOfFr(bonusAmountFr(rights.bonus.montant, rights.bonus.aConfirmer))} est déduit de la facture.` : ''}${chances(rights.reparabilite)}${avoided}${classA}`,
     };
   }
   return {
@@ -104,6 +104,6 @@ export function repairOrReplace(
     carbonAvoidedKg,
     partsYearsLeft,
     verdict: 'a-voir',
-    texte: `À voir avec un réparateur : ${ageYears !== null && lifespanYears !== null ? `à ${ageYears} ans, l’appareil a dépassé la durée de vie moyenne de son type (${lifespanYears} ans)` : 'l’âge de l’appareil est inconnu'}. Demandez un diagnostic et un devis avant de remplacer : une réparation simple reste souvent possible.${chances(rights.reparabilite)}${avoided}${classA}`,
+    texte: `À voir avec un réparateur : ${ageYears !== null && lifespanYears !== null ? `à ${ageYears} ans, l’appareil a dépassé la durée de vie moyenne de son type (${lifespanYears} ans)` : 'l’âge de l’appareil est inconnu'}. Demandez un diagnostic et un devis avant de remplacer : une réparation simple reste souvent possible.${chances(rights.reparabilite)}${avoided}${classA}`,
   };
 }

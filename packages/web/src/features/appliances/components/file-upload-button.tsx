@@ -54,7 +54,7 @@ export function FileUploadButton({
       <Text size="xs" c="dimmed">
         {FORMATS[slot]}, {fileSizeLimitFr(SLOT_KINDS[slot])} au plus
       </Text>
-      {upload.isPending && <Progress value={progress} animated aria-label={`Envoi : ${progress} %`} />}
+      {upload.isPending && <Progress value={progress} animated aria-label={`Envoi : ${progress} %`} />}
       {error && (
         <Text c="red.9" size="sm" role="alert">
           {error}

@@ -55,7 +55,7 @@ export function NextMaintenance({ event, focus }: { event: Event; focus: boolean
   return (
     <Paper ref={block} withBorder radius="md" p="sm" mb="sm" bg="var(--mantine-color-eco-0)" tabIndex={-1} data-testid="next-maintenance">
       <Stack gap={6}>
-        <Text fw={700}>Prochain entretien : {event.title}</Text>
+        <Text fw={700}>Prochain entretien : {event.title}</Text>
         <Group gap="xs">
           <Text size="sm">Prévu le {longDateFr(event.dt_realisation, localTimeZone())}</Text>
           {late && (

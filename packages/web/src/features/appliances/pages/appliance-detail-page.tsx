@@ -246,7 +246,7 @@ export function ApplianceDetailPage() {
               )}
               {a.note && (
                 <Text className={classes.note}>
-                  <strong>Note : </strong>
+                  <strong>Note : </strong>
                   {a.note}
                 </Text>
               )}
@@ -283,7 +283,7 @@ export function ApplianceDetailPage() {
           </Section>
           <Section title="Historique des réparations">
             <History events={(events.data ?? []).filter((e) => e.type === 'PANNE')} empty="Aucune panne enregistrée." />
-            {a.panne_note && <Text mt="xs">Dernière panne notée : {a.panne_note}</Text>}
+            {a.panne_note && <Text mt="xs">Dernière panne notée : {a.panne_note}</Text>}
           </Section>
         </SimpleGrid>
 
@@ -295,7 +295,7 @@ export function ApplianceDetailPage() {
                   Voir la facture
                 </Button>
               ) : (
-                <Text c="dimmed">Gardez votre facture ici : elle sert pour la garantie et le bonus réparation (PDF, JPG ou PNG).</Text>
+                <Text c="dimmed">Gardez votre facture ici : elle sert pour la garantie et le bonus réparation (PDF, JPG ou PNG).</Text>
               )}
               <FileUploadButton
                 applianceId={a.id}

@@ -2,7 +2,7 @@ import { API_BASE, MSG } from '@ecofoyer/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { AS_SHOWN, renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { anAppliance } from '../../../../test/appliance.ts';
 import { signedIn } from '../../../../test/session.ts';
 import { ApplianceUpdatePage } from './appliance-update-page.tsx';
@@ -47,9 +47,9 @@ describe('appliance update form (product §2): the contract’s schema checks it
     await user.type(screen.getByLabelText(/Prix d’achat/), '12,5x');
     await user.type(screen.getByLabelText(/^Consommation \(kWh\/an\)/), '20000');
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText(MSG.requiredFieldsMissing)).toBeTruthy();
-    expect(screen.getByText(MSG.priceInvalid)).toBeTruthy();
-    expect(screen.getByText(MSG.energyKwhInvalid)).toBeTruthy();
+    expect(await screen.findByText(MSG.requiredFieldsMissing, AS_SHOWN)).toBeTruthy();
+    expect(screen.getByText(MSG.priceInvalid, AS_SHOWN)).toBeTruthy();
+    expect(screen.getByText(MSG.energyKwhInvalid, AS_SHOWN)).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     // The focus goes to the first field in error: on a phone it is 1,000 px above the button.
     await waitFor(() => expect(document.activeElement).toBe(brand));
@@ -97,7 +97,7 @@ describe('appliance update form (product §2): the contract’s schema checks it
     // The yearly consumption, typed as read on the energy label.
     await user.type(screen.getByLabelText(/^Consommation \(kWh\/an\)/), '152,5');
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'))).toBeTruthy();
+    expect(await screen.findByText(MSG.applianceUpdated('Lave-linge'), AS_SHOWN)).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`${API_BASE}/profils/users/foyers/univers/appliances/7/text`);
     expect(put.body).toMatchObject({

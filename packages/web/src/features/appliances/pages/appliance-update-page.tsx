@@ -181,7 +181,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
             </SimpleGrid>
             <TextInput
               label="Consommation (kWh/an)"
-              description="Sur l’étiquette énergie : elle donne son coût en électricité"
+              description="Sur l’étiquette énergie : elle donne son coût en électricité"
               inputMode="decimal"
               placeholder="180"
               maw={{ base: '100%', sm: 360 }}
@@ -207,7 +207,7 @@ function UpdateForm({ appliance }: { appliance: Appliance }) {
                   />
                   <TextInput
                     label="Date de livraison"
-                    description="Si elle diffère de l’achat : la garantie légale part de là"
+                    description="Si elle diffère de l’achat : la garantie légale part de là"
                     type="date"
                     max={new Date().toISOString().slice(0, 10)}
                     {...form.getInputProps('dt_livraison')}

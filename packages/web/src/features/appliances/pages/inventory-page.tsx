@@ -29,7 +29,7 @@ export function InventoryPage() {
   return (
     <>
       <PageTitle
-        title={toSecondLife ? 'Quel appareil voulez-vous faire revivre ?' : 'Mes appareils'}
+        title={toSecondLife ? 'Quel appareil voulez-vous faire revivre ?' : 'Mes appareils'}
         right={
           <Button component={Link} to="/inventaire/search" variant="subtle" leftSection={<IconSearch size={18} />} visibleFrom="sm">
             Rechercher
@@ -61,7 +61,7 @@ export function InventoryPage() {
             <Stack align="center" ta="center">
               <Image src={emptyRoom} alt="" w={220} h="auto" />
               <Text size="lg">Vous n’avez pas encore d’appareil.</Text>
-              <Text c="dimmed">Ajoutez le premier : sa notice, sa facture et ses entretiens seront toujours à portée de main.</Text>
+              <Text c="dimmed">Ajoutez le premier : sa notice, sa facture et ses entretiens seront toujours à portée de main.</Text>
             </Stack>
           </Paper>
         )}

@@ -38,11 +38,11 @@ export function InventorySearchPage() {
         {deferred.trim() && appliances.data && (
           <Text c="dimmed" aria-live="polite">
             {results.length === 0
-              ? `Aucun appareil ne correspond à « ${deferred} ».`
+              ? `Aucun appareil ne correspond à « ${deferred} ».`
               : results.length === 1
                 ? '1 résultat'
                 : results.length >= APPLIANCE_SEARCH_MAX
-                  ? `Les ${APPLIANCE_SEARCH_MAX} meilleurs résultats : précisez votre recherche pour trouver les autres.`
+                  ? `Les ${APPLIANCE_SEARCH_MAX} meilleurs résultats : précisez votre recherche pour trouver les autres.`
                   : `${results.length} résultats`}
           </Text>
         )}

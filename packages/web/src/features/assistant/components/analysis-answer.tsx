@@ -10,7 +10,7 @@ import type { ChatDevice } from '../chat-machine.ts';
 
 /** A short note for the repair history (≤ 500 characters). */
 function diagnosisNote(question: string, answer: MiaAnswer): string {
-  const note = `Symptômes : ${question}\nCauses possibles : ${answer.summary.CAUSE.join(' ; ')}`;
+  const note = `Symptômes : ${question}\nCauses possibles : ${answer.summary.CAUSE.join(' ; ')}`;
   return note.length > TEXT_MAX ? `${note.slice(0, TEXT_MAX - 1)}…` : note;
 }
 
@@ -32,7 +32,7 @@ export function AnalysisAnswer({
   const onSave = () => {
     if (!device.applianceId || !answer.fault) return;
     save.mutate({
-      title: `Panne : ${answer.fault.title}`.slice(0, 120),
+      title: `Panne : ${answer.fault.title}`.slice(0, 120),
       dt_realisation: new Date().toISOString(),
       note: diagnosisNote(question, answer),
       applianceId: device.applianceId,
@@ -68,7 +68,7 @@ export function AnalysisAnswer({
     <Stack gap="sm" data-testid="analysis">
       {answer.fault && (
         <Title order={3} fz="md">
-          Fiche la plus proche de ta description : {answer.fault.title}
+          Fiche la plus proche de ta description : {answer.fault.title}
         </Title>
       )}
       {videos && tutorials}
@@ -105,14 +105,14 @@ export function AnalysisAnswer({
       )}
       {answer.fault && (
         <Text size="sm">
-          <strong>{answer.fault.diy === 'non' ? 'Réparation à confier à un professionnel : ' : 'Quand appeler un professionnel : '}</strong>
+          <strong>{answer.fault.diy === 'non' ? 'Réparation à confier à un professionnel : ' : 'Quand appeler un professionnel : '}</strong>
           {answer.fault.professional}
         </Text>
       )}
       {!videos && links.length > 0 && tutorials}
       {answer.alternatives.length > 0 && (
         <Text size="sm" c="dimmed">
-          Cela peut aussi être : {answer.alternatives.map((a) => a.title).join(' ; ')}.
+          Cela peut aussi être : {answer.alternatives.map((a) => a.title).join(' ; ')}.
         </Text>
       )}
       {device.applianceId && answer.fault && (

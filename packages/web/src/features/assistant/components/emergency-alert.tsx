@@ -31,14 +31,14 @@ export function EmergencyAlert({ urgence }: { urgence: Urgence }) {
               variant={n === urgence.numeros[0] ? 'filled' : 'outline'}
               size="sm"
               leftSection={<IconPhone size={16} />}
-              aria-label={`${n.libelle} : ${n.numero}`}
+              aria-label={`${n.libelle} : ${n.numero}`}
               className={classes.option}
             >
               {n.numero}
             </Button>
           ))}
         </Group>
-        <Text size="xs">{urgence.numeros.map((n) => `${n.numero} : ${n.libelle}`).join(' · ')}</Text>
+        <Text size="xs">{urgence.numeros.map((n) => `${n.numero} : ${n.libelle}`).join(' · ')}</Text>
         <Text size="sm" fw={700}>
           {EMERGENCY_PRECAUTION}
         </Text>

@@ -20,7 +20,7 @@ export function NoSheetAnswer({
     <Stack gap="xs" data-testid="no-sheet">
       <Text>{aucuneFiche.message}</Text>
       <Text fw={700} size="sm">
-        Tu peux :
+        Tu peux :
       </Text>
       <List size="sm" spacing={2}>
         {aucuneFiche.suggestions.map((s) => (

@@ -2,7 +2,7 @@ import { API_BASE, EMERGENCIES, type MiaAnswer } from '@ecofoyer/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { AS_SHOWN, renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { CHAT_TEXTS, type ChatDevice } from '../chat-machine.ts';
 import { RepairChat } from './repair-chat.tsx';
 
@@ -37,10 +37,10 @@ describe('repair chat (product §4)', () => {
     const calls = stubNetwork(() => ({ status: 500, body: {} }));
     const user = userEvent.setup();
     renderPage(<RepairChat device={device('Cuisinière')} firstname="Camille" />);
-    expect(screen.getByText(CHAT_TEXTS.greeting('Camille'))).toBeTruthy();
+    expect(screen.getByText(CHAT_TEXTS.greeting('Camille'), AS_SHOWN)).toBeTruthy();
     await user.type(screen.getByLabelText(/Ton message/), 'ça sent le gaz quand j’allume le feu{Enter}');
     const alert = await screen.findByTestId('emergency');
-    expect(within(alert).getByText(EMERGENCIES.gaz.titre)).toBeTruthy();
+    expect(within(alert).getByText(EMERGENCIES.gaz.titre, AS_SHOWN)).toBeTruthy();
     expect(alert.textContent).toContain('0 800 47 33 33');
     expect(screen.queryByText('Étapes à suivre')).toBeNull();
     expect(screen.queryByRole('button', { name: CHAT_TEXTS.choices.diy })).toBeNull();
@@ -66,7 +66,7 @@ describe('repair chat (product §4)', () => {
     renderPage(<RepairChat device={device('Lave-linge')} firstname={null} />);
     await user.type(screen.getByLabelText(/Ton message/), 'il reste de l’eau au fond à la fin{Enter}');
     await user.click(await screen.findByRole('button', { name: CHAT_TEXTS.choices.diy }));
-    expect(screen.getByText(CHAT_TEXTS.diyWarning)).toBeTruthy();
+    expect(screen.getByText(CHAT_TEXTS.diyWarning, AS_SHOWN)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: CHAT_TEXTS.diyAgree }));
     expect(await screen.findByText(`Fiche la plus proche de ta description : ${drain.fault!.title}`)).toBeTruthy();
     expect(screen.getByText('Filtre de vidange bouché')).toBeTruthy();

@@ -115,7 +115,7 @@ function Bubble({ message, children }: { message: ChatMessage; children: React.R
       )}
       <Paper className={mine ? classes.user : classes.assistant} radius="lg" p="sm" withBorder={!mine} data-from={message.from}>
         <Text component="span" className="visually-hidden">
-          {mine ? 'Vous : ' : 'Assistant : '}
+          {mine ? 'Vous : ' : 'Assistant : '}
         </Text>
         {children}
       </Paper>

@@ -29,7 +29,7 @@ export function RepairersAnswer({ text, device }: { text: string; device: ChatDe
         Annuaire des réparateurs labellisés QualiRépar (bonus réparation) <IconExternalLink size={14} />
       </Anchor>
       <Modal opened={opened} onClose={map.close} title="Réparateurs près de chez toi" size="xl">
-        <CircularMap title="Carte des réparateurs « Que faire de mes objets » de l’ADEME" />
+        <CircularMap title="Carte des réparateurs « Que faire de mes objets » de l’ADEME" />
       </Modal>
     </Stack>
   );

@@ -170,7 +170,7 @@ function BreakdownForm({ onStart }: { onStart: (v: { device: ChatDevice; descrip
           />
           <AutoTextarea
             label="Description de la panne"
-            placeholder="Que se passe-t-il ? Depuis quand ? Un bruit, un voyant, un code d’erreur ?"
+            placeholder="Que se passe-t-il ? Depuis quand ? Un bruit, un voyant, un code d’erreur ?"
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             maxLength={TEXT_MAX}

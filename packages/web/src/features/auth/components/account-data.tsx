@@ -70,7 +70,7 @@ export function AccountData({ demo }: { demo: boolean }) {
           </Title>
         </Group>
         <Text size="sm">
-          Une copie de tout ce que votre compte contient : votre profil, votre foyer et vos appareils, leurs photos, factures et notices,
+          Une copie de tout ce que votre compte contient : votre profil, votre foyer et vos appareils, leurs photos, factures et notices,
           votre calendrier, vos notifications et badges, vos appareils connectés. Un fichier .zip, lisible par vous (JSON) et par une autre
           application.
         </Text>
@@ -80,7 +80,7 @@ export function AccountData({ demo }: { demo: boolean }) {
           </Alert>
         )}
         <Text size="sm">
-          Ce que nous conservons, pourquoi et combien de temps :{' '}
+          Ce que nous conservons, pourquoi et combien de temps :{' '}
           <Anchor component={Link} to="/confidentialite" underline="always">
             politique de confidentialité
           </Anchor>
@@ -128,45 +128,45 @@ export function AccountData({ demo }: { demo: boolean }) {
           form.setFieldValue('password', '');
           setDeleteError(null);
         }}
-        title="Supprimer définitivement votre compte ?"
+        title="Supprimer définitivement votre compte ?"
         closeButtonProps={{ 'aria-label': 'Fermer' }}
       >
         <form onSubmit={remove}>
           <Stack>
-            <Text size="sm">Seront supprimés, sans retour possible :</Text>
+            <Text size="sm">Seront supprimés, sans retour possible :</Text>
             <List size="sm" spacing={4}>
-              <List.Item>votre profil et vos identifiants ;</List.Item>
+              <List.Item>votre profil et vos identifiants ;</List.Item>
               <List.Item>
                 {others.length > 0 && donnees === 'laisser'
-                  ? 'les univers et appareils que vous gardiez à part dans votre propre foyer, s’il y en a ;'
-                  : 'vos univers, vos appareils, leurs photos, factures et notices ;'}
+                  ? 'les univers et appareils que vous gardiez à part dans votre propre foyer, s’il y en a ;'
+                  : 'vos univers, vos appareils, leurs photos, factures et notices ;'}
               </List.Item>
-              <List.Item>votre calendrier d’entretien, vos notifications et vos badges ;</List.Item>
+              <List.Item>votre calendrier d’entretien, vos notifications et vos badges ;</List.Item>
               <List.Item>vos appareils connectés, qui seront tous déconnectés.</List.Item>
             </List>
             {others.length > 0 && foyer && (
               <>
                 <Radio.Group
                   {...form.getInputProps('donnees')}
-                  label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`}
+                  label={`Et « ${foyer.nom} », que vous partagez avec ${others.map((m) => m.prenom).join(', ')} ?`}
                   name="donnees-du-foyer"
                 >
                   <Stack gap="xs" mt="xs">
                     <Radio
                       value="laisser"
                       label="Le laisser aux autres membres"
-                      description="Ses appareils, leur entretien et leur historique leur restent ; rien de ce qu’ils ont enregistré n’est perdu."
+                      description="Ses appareils, leur entretien et leur historique leur restent ; rien de ce qu’ils ont enregistré n’est perdu."
                     />
                     <Radio
                       value="supprimer"
                       label="Le supprimer avec mon compte"
-                      description="Ses appareils, photos, factures et son historique sont effacés ; les autres membres retrouvent leur propre foyer."
+                      description="Ses appareils, photos, factures et son historique sont effacés ; les autres membres retrouvent leur propre foyer."
                     />
                   </Stack>
                 </Radio.Group>
                 {donnees === 'laisser' && (
                   <NativeSelect
-                    label="Qui sera responsable du foyer ?"
+                    label="Qui sera responsable du foyer ?"
                     data={others.map((m) => ({
                       value: String(m.userId),
                       label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})`,
@@ -177,8 +177,8 @@ export function AccountData({ demo }: { demo: boolean }) {
                 )}
                 <Alert color="orange" role="note">
                   {donnees === 'laisser'
-                    ? `« ${foyer.nom} » restera à ${others.map((m) => m.prenom).join(', ')}, et ${heir?.prenom ?? 'un autre membre'} en deviendra responsable.`
-                    : `« ${foyer.nom} » et tous ses appareils seront effacés : ${others.map((m) => m.prenom).join(', ')} ne les verront plus.`}
+                    ? `« ${foyer.nom} » restera à ${others.map((m) => m.prenom).join(', ')}, et ${heir?.prenom ?? 'un autre membre'} en deviendra responsable.`
+                    : `« ${foyer.nom} » et tous ses appareils seront effacés : ${others.map((m) => m.prenom).join(', ')} ne les verront plus.`}
                 </Alert>
               </>
             )}

@@ -127,7 +127,7 @@ export function ConnectedDevices() {
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
-        title={pending?.kind === 'one' ? 'Déconnecter cet appareil ?' : 'Déconnecter les autres appareils ?'}
+        title={pending?.kind === 'one' ? 'Déconnecter cet appareil ?' : 'Déconnecter les autres appareils ?'}
         centered
       >
         <Text>

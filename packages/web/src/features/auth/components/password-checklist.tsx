@@ -20,7 +20,7 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
         >
           <Text size="sm" c={checks[rule] ? 'eco.8' : 'dimmed'}>
             {PASSWORD_RULE_LABELS[rule]}
-            <span className="visually-hidden">{checks[rule] ? ' : respecté' : ' : à compléter'}</span>
+            <span className="visually-hidden">{checks[rule] ? ' : respecté' : ' : à compléter'}</span>
           </Text>
         </List.Item>
       ))}

@@ -127,7 +127,7 @@ export function TwoFactorSettings({ demo }: { demo: boolean }) {
           </Text>
         ) : enabled ? (
           <>
-            <Text size="sm">Codes de secours restants : {status.data?.recoveryCodesLeft ?? 0}.</Text>
+            <Text size="sm">Codes de secours restants : {status.data?.recoveryCodesLeft ?? 0}.</Text>
             <Button variant="outline" color="red.9" onClick={() => setStep({ kind: 'disable' })} style={{ alignSelf: 'flex-start' }}>
               Désactiver la double authentification
             </Button>

@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout
       title="Mot de passe oublié"
-      subtitle={sent ? undefined : 'Indiquez votre adresse : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}
+      subtitle={sent ? undefined : 'Indiquez votre adresse : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}
     >
       {sent ? (
         <Stack>

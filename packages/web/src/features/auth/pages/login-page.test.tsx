@@ -36,13 +36,13 @@ describe('sign-in form (product §2, §5)', () => {
     await user.type(password, '   ');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText('* Email est obligatoire')).toBeTruthy();
-    expect(screen.getByText('Ce champ est requis!')).toBeTruthy();
+    expect(screen.getByText('Ce champ est requis !')).toBeTruthy();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
     // A field's message goes as soon as it changes; the other one stays until the next submit.
     await user.type(email, 'camille@example.fr');
     expect(screen.queryByText('* Email est obligatoire')).toBeNull();
-    expect(screen.getByText('Ce champ est requis!')).toBeTruthy();
+    expect(screen.getByText('Ce champ est requis !')).toBeTruthy();
     await user.clear(password);
     await user.type(password, 'Ecofoyer@2026');
     await user.click(screen.getByLabelText('Se souvenir de moi'));

@@ -175,7 +175,7 @@ export function LoginPage() {
           <Group justify="space-between" wrap="wrap">
             <Checkbox label="Se souvenir de moi" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forgot-password" size="sm">
-              Mot de passe oublié ?
+              Mot de passe oublié ?
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={pending === 'signin'} disabled={busy}>
@@ -190,10 +190,10 @@ export function LoginPage() {
       <Text size="sm" c="dimmed" ta="center" aria-live="polite">
         {pending === 'demo'
           ? MSG.demoCreating
-          : 'Un foyer de démonstration rien qu’à vous, effacé au bout de 24 h : n’y saisissez pas de données personnelles.'}
+          : 'Un foyer de démonstration rien qu’à vous, effacé au bout de 24 h : n’y saisissez pas de données personnelles.'}
       </Text>
       <Text ta="center">
-        Pas encore de compte ?{' '}
+        Pas encore de compte ?{' '}
         <Anchor component={Link} to="/register" fw={600}>
           Créer un compte
         </Anchor>

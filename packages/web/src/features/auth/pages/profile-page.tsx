@@ -188,7 +188,7 @@ function ProfileForm({ session }: { session: Session }) {
         size={42}
         variant={unlocked.has(name) ? 'filled' : 'light'}
         onClick={() => unlock(name)}
-        aria-label={`Modifier : ${LABELS[name].toLowerCase()}`}
+        aria-label={`Modifier : ${LABELS[name].toLowerCase()}`}
         aria-pressed={unlocked.has(name)}
         mb={form.errors[name] ? 22 : 0}
       >

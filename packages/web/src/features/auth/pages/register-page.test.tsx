@@ -2,7 +2,7 @@ import { AUTH_BASE, MSG, validateRegistration } from '@ecofoyer/contracts';
 import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderPage, stubNetwork } from '../../../../test/render.tsx';
+import { AS_SHOWN, renderPage, stubNetwork } from '../../../../test/render.tsx';
 import { RegisterPage } from './register-page.tsx';
 
 const fill = async (user: ReturnType<typeof userEvent.setup>, password = 'Ecofoyer@2026') => {
@@ -18,11 +18,11 @@ describe('registration form (product §2, §3)', () => {
     const calls = stubNetwork(() => ({ status: 500, body: {} }));
     const user = userEvent.setup();
     renderPage(<RegisterPage />, '/register');
-    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
     // The same rules as the server's, from the contracts.
     const expected = validateRegistration({ firstname: '', lastname: '', email: '', password: '', confirmPassword: '' });
     expect(expected.length).toBeGreaterThanOrEqual(4);
-    for (const { message } of expected) expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    for (const { message } of expected) expect(await screen.findAllByText(message, AS_SHOWN)).not.toHaveLength(0);
     expect(calls).toHaveLength(0);
   });
 
@@ -31,7 +31,7 @@ describe('registration form (product §2, §3)', () => {
     const user = userEvent.setup();
     renderPage(<RegisterPage />, '/register');
     await fill(user);
-    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
     expect(await screen.findByText('Utilisateur enregistré avec succès !')).toBeTruthy();
     expect(calls).toEqual([
       {
@@ -57,7 +57,7 @@ describe('registration form (product §2, §3)', () => {
     const user = userEvent.setup();
     renderPage(<RegisterPage />, '/register');
     await fill(user);
-    await user.click(screen.getByRole('button', { name: "S'inscrire" }));
+    await user.click(screen.getByRole('button', { name: 'S’inscrire' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MSG.accountTaken));
     expect((screen.getByLabelText(/Prénom/) as HTMLInputElement).value).toBe('Camille');
   });

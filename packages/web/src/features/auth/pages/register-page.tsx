@@ -51,7 +51,7 @@ export function RegisterPage() {
   if (success) {
     return (
       <AuthLayout title="Inscription">
-        <Alert color="eco" icon={<IconCircleCheck />} title="Bienvenue !" role="status">
+        <Alert color="eco" icon={<IconCircleCheck />} title="Bienvenue !" role="status">
           {success}
         </Alert>
         <Button component={Link} to="/login" state={{ email: form.values.email.trim() }} fullWidth>
@@ -93,12 +93,12 @@ export function RegisterPage() {
           />
           <FormOutcome outcome={outcome} />
           <Button type="submit" fullWidth loading={signup.isPending}>
-            S'inscrire
+            S’inscrire
           </Button>
         </Stack>
       </form>
       <Text ta="center">
-        Déjà un compte ?{' '}
+        Déjà un compte ?{' '}
         <Anchor component={Link} to="/login" fw={600}>
           Se connecter
         </Anchor>

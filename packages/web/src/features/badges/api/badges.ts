@@ -16,7 +16,7 @@ export function useBadges() {
 
 /** The toast of a badge just earned, the same wherever it was earned. */
 export function showBadgeEarned(badge: Badge) {
-  notifications.show({ color: 'eco', title: 'Nouveau badge !', message: badge.refbadge.name });
+  notifications.show({ color: 'eco', title: 'Nouveau badge !', message: badge.refbadge.name });
 }
 
 /** GET …/badges/a-gagner: the badges not earned yet, with what earns them. */

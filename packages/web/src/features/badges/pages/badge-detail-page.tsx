@@ -33,7 +33,7 @@ export function BadgeDetailPage() {
   }
   const b = badge.data;
   const publicUrl = `${window.location.origin}/public/badges/${b.publicUuid}`;
-  const text = `J’ai obtenu le badge « ${b.refbadge.name} » sur EcoFoyer !`;
+  const text = `J’ai obtenu le badge « ${b.refbadge.name} » sur EcoFoyer !`;
   const links = shareLinks(publicUrl, text);
   const share = [
     { name: 'Facebook', href: links.facebook, icon: IconBrandFacebook },
@@ -59,7 +59,7 @@ export function BadgeDetailPage() {
               )}
             </Alert>
           ) : (
-            <Text>Merci de faire durer vos appareils : chaque geste compte pour la planète !</Text>
+            <Text>Merci de faire durer vos appareils : chaque geste compte pour la planète !</Text>
           )}
           <Title order={2} fz="lg" mt="md">
             Partager mon badge
@@ -87,7 +87,7 @@ export function BadgeDetailPage() {
             </CopyButton>
           </Group>
           <Text size="sm" c="dimmed" id="instagram-note">
-            Instagram ne permet pas de partager un lien : le bouton copie l’adresse de votre badge pour votre story ou votre bio.{' '}
+            Instagram ne permet pas de partager un lien : le bouton copie l’adresse de votre badge pour votre story ou votre bio.{' '}
             <Anchor href={publicUrl} target="_blank" rel="noopener noreferrer" underline="always">
               Voir la page publique
             </Anchor>

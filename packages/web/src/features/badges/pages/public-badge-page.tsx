@@ -29,7 +29,7 @@ export function PublicBadgePage() {
               <Stack align="center" ta="center">
                 <Image src={badge.data.refbadge.pict} alt={`Badge ${badge.data.refbadge.name}`} w={160} h={160} />
                 <Title order={1} fz={24}>
-                  {badge.data.firstname} a obtenu le badge « {badge.data.refbadge.name} »
+                  {badge.data.firstname} a obtenu le badge « {badge.data.refbadge.name} »
                 </Title>
                 <Text>{badge.data.refbadge.description}</Text>
                 <Text c="dimmed">Le {longDateFr(badge.data.dt_obtention)}</Text>

@@ -44,7 +44,7 @@ export function BoardPage({ name }: { name: BoardName }) {
             </Alert>
           )}
           <Text c="dimmed" size="sm">
-            Vos rôles : {session?.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ')}
+            Vos rôles : {session?.roles.map((r) => ROLE_LABELS[r] ?? r).join(', ')}
           </Text>
           <Group>
             {(['user', 'freemium', 'assure'] as const)

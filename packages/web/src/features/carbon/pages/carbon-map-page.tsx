@@ -12,8 +12,8 @@ export function CarbonMapPage() {
       <CircularMap
         actions={ALL_ACTIONS}
         france
-        title="Carte « Que faire de mes objets » de l’ADEME"
-        intro="Réparer, donner, échanger, prêter ou revendre : trouvez les acteurs près de chez vous sur la carte publique de l’ADEME « Que faire de mes objets »."
+        title="Carte « Que faire de mes objets » de l’ADEME"
+        intro="Réparer, donner, échanger, prêter ou revendre : trouvez les acteurs près de chez vous sur la carte publique de l’ADEME « Que faire de mes objets »."
       />
     </>
   );

@@ -194,8 +194,8 @@ export function CarbonToolPage() {
             {entry && appliance && (
               <Text size="sm" data-testid="carbon-usage-basis">
                 {kwh !== null
-                  ? `Usage calculé avec la consommation réelle de cet appareil : ${kwhFr(kwh)} par an.`
-                  : 'Usage : la moyenne de ce type d’appareil (la consommation annuelle de cet appareil n’est pas renseignée).'}
+                  ? `Usage calculé avec la consommation réelle de cet appareil : ${kwhFr(kwh)} par an.`
+                  : 'Usage : la moyenne de ce type d’appareil (la consommation annuelle de cet appareil n’est pas renseignée).'}
               </Text>
             )}
           </Stack>
@@ -214,12 +214,12 @@ function LifespanSlider({ entry, years, onYears }: { entry: CarbonEntry; years: 
           {STATUS[entry.status]}
         </Badge>
         <Text size="sm" c="dimmed">
-          Durée de vie moyenne : {entry.lifespanYears} ans
+          Durée de vie moyenne : {entry.lifespanYears} ans
         </Text>
       </Group>
       <div>
         <Text fw={600} id="lifespan-label">
-          Durée d’utilisation : {years} an{years > 1 ? 's' : ''}
+          Durée d’utilisation : {years} an{years > 1 ? 's' : ''}
         </Text>
         <Slider
           min={MIN_YEARS}
@@ -277,10 +277,10 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
 
       <Alert color={saving < -0.05 ? 'orange' : 'eco'} variant="light" icon={<IconInfoCircle />} data-testid="carbon-saving">
         {years > lifespan && saving > 0.05
-          ? `En le gardant ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne), vous évitez environ ${kg(saving)} de CO2e : la fabrication d’un appareil neuf est étalée sur plus d’années.`
+          ? `En le gardant ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne), vous évitez environ ${kg(saving)} de CO2e : la fabrication d’un appareil neuf est étalée sur plus d’années.`
           : years < lifespan && saving < -0.05
-            ? `Le remplacer au bout de ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne) ajoute environ ${kg(-saving)} de CO2e : il faudrait fabriquer plus tôt un appareil neuf.`
-            : `À sa durée de vie moyenne (${an(lifespan)}), c’est l’empreinte que compte votre accueil pour ce type d’appareil : ${kg(total)}.`}
+            ? `Le remplacer au bout de ${an(years)} au lieu de ${an(lifespan)} (la durée moyenne) ajoute environ ${kg(-saving)} de CO2e : il faudrait fabriquer plus tôt un appareil neuf.`
+            : `À sa durée de vie moyenne (${an(lifespan)}), c’est l’empreinte que compte votre accueil pour ce type d’appareil : ${kg(total)}.`}
       </Alert>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -299,7 +299,7 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
             xAxisLabel="années d’utilisation"
           />
           <Text size="xs" c="dimmed" mt="xs">
-            Plus l’appareil dure, plus sa fabrication est amortie : l’empreinte de chaque année baisse.
+            Plus l’appareil dure, plus sa fabrication est amortie : l’empreinte de chaque année baisse.
           </Text>
         </Paper>
         <Paper withBorder radius="lg" p="md">
@@ -327,7 +327,7 @@ function Simulation({ entry, years }: { entry: CarbonEntry; years: number }) {
           ))}
         </List>
         <Text size="xs" c="dimmed" mt="xs">
-          Chiffres en kilogrammes d’équivalent CO2 (kg CO2e), d’après l’ADEME (base Impact CO2) quand elle les publie ; sinon, une
+          Chiffres en kilogrammes d’équivalent CO2 (kg CO2e), d’après l’ADEME (base Impact CO2) quand elle les publie ; sinon, une
           estimation EcoFoyer signalée comme telle, calculée à partir de l’appareil ADEME le plus proche et de la consommation électrique
           habituelle. Dans la source ADEME, l’assemblage et la distribution forment un seul chiffre.
         </Text>

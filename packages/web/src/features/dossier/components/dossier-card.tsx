@@ -28,7 +28,7 @@ export function DossierCard() {
           </Title>
         </Group>
         <Text size="sm">
-          Pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement : un PDF qui reprend chacun de vos
+          Pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement : un PDF qui reprend chacun de vos
           appareils avec sa photo, sa marque, son modèle, son numéro de série, sa date et son prix d’achat, et sa garantie.
         </Text>
         <DossierBuilder />

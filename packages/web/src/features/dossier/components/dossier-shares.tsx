@@ -33,7 +33,7 @@ async function copyLink(lien: string, shown: HTMLElement | null) {
   notifications.show(
     copied
       ? { color: 'eco', message: 'Lien copié' }
-      : { color: 'orange', message: 'Le lien est sélectionné : copiez-le (Ctrl+C, ou appui long puis « Copier »).' },
+      : { color: 'orange', message: 'Le lien est sélectionné : copiez-le (Ctrl+C, ou appui long puis « Copier »).' },
   );
 }
 
@@ -56,7 +56,7 @@ export function DossierShares() {
   };
   const askRevoke = (share: DossierShare) =>
     setConfirm({
-      title: 'Révoquer ce lien ?',
+      title: 'Révoquer ce lien ?',
       message: 'La personne qui l’a ne pourra plus voir votre inventaire.',
       confirmLabel: 'Révoquer',
       onConfirm: async () => {

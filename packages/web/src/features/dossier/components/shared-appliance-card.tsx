@@ -30,7 +30,7 @@ export function SharedApplianceCard({ appliance: a }: { appliance: DossierApplia
       data-testid="shared-appliance"
     >
       {a.photo ? (
-        <Image src={a.photo} alt={`Photo : ${a.nom}`} h={PHOTO_HEIGHT} fit="cover" loading="lazy" />
+        <Image src={a.photo} alt={`Photo : ${a.nom}`} h={PHOTO_HEIGHT} fit="cover" loading="lazy" />
       ) : (
         <Center h={PHOTO_HEIGHT} bg="gray.1" c="dimmed">
           <Stack gap={4} align="center">

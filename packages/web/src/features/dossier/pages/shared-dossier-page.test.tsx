@@ -76,10 +76,10 @@ describe('the public page of a read-only link', () => {
     expect(screen.getByText('Partagé en lecture seule jusqu’au 4 décembre 2026.')).toBeTruthy();
     expect(screen.getByText('2 appareils')).toBeTruthy();
     expect(screen.getByText(/^Valeur d’achat totale :/).textContent).toBe(
-      'Valeur d’achat totale : 1\u00a0234,50\u00a0€ (prix connu pour 1 appareil)',
+      'Valeur d’achat totale : 1\u00a0234,50\u00a0€ (prix connu pour 1 appareil)',
     );
     const washer = screen.getByRole('article', { name: 'Lave-linge Bosch' });
-    expect(within(washer).getByRole('img', { name: 'Photo : Lave-linge Bosch' }).getAttribute('src')).toBe(
+    expect(within(washer).getByRole('img', { name: 'Photo : Lave-linge Bosch' }).getAttribute('src')).toBe(
       `${API_BASE}/partages/abc/appareils/1/photo`,
     );
     expect(within(washer).getByText('12 mars 2024')).toBeTruthy();

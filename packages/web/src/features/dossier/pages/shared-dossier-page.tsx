@@ -31,7 +31,7 @@ function useSharedPageHead() {
 
 /** « Inventaire du foyer de Claire » for a foyer named « Foyer de Claire », « Inventaire du foyer « Les Durand » » otherwise (a foyer without a name of its own: MSG.sharedInventoryTitle). */
 function inventoryOf(foyer: string): string {
-  return /^foyer de /i.test(foyer) ? `Inventaire du foyer${foyer.slice(5)}` : `Inventaire du foyer « ${foyer} »`;
+  return /^foyer de /i.test(foyer) ? `Inventaire du foyer${foyer.slice(5)}` : `Inventaire du foyer « ${foyer} »`;
 }
 
 /**
@@ -108,10 +108,10 @@ function Inventory({ dossier: d }: { dossier: SharedDossier }) {
         <Text>
           {d.prixConnus > 0 ? (
             <>
-              Valeur d’achat totale : <strong>{eurosFr(d.valeurTotale)}</strong> (prix connu pour {appliancesCountFr(d.prixConnus)})
+              Valeur d’achat totale : <strong>{eurosFr(d.valeurTotale)}</strong> (prix connu pour {appliancesCountFr(d.prixConnus)})
             </>
           ) : (
-            'Valeur d’achat totale : aucun prix d’achat n’est renseigné.'
+            'Valeur d’achat totale : aucun prix d’achat n’est renseigné.'
           )}
         </Text>
       </Paper>

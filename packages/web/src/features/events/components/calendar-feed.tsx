@@ -30,8 +30,8 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         Retrouvez les entretiens du foyer et la fin des garanties de ses appareils dans votre agenda (Google Agenda, Calendrier d’Apple,
-        Outlook…) grâce à une adresse privée. Elle est à vous seul : chaque membre du foyer a la sienne, et elle cesse de fonctionner si
-        vous quittez le foyer. Ne la partagez pas : elle donne accès aux entretiens du foyer.
+        Outlook…) grâce à une adresse privée. Elle est à vous seul : chaque membre du foyer a la sienne, et elle cesse de fonctionner si
+        vous quittez le foyer. Ne la partagez pas : elle donne accès aux entretiens du foyer.
       </Text>
       {!shown && (
         <Button
@@ -63,7 +63,7 @@ export function CalendarFeed({ onConfirm, inProfile = false }: { onConfirm: (c: 
                   variant={copied ? 'filled' : 'light'}
                   leftSection={copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                 >
-                  {copied ? 'Copié !' : 'Copier'}
+                  {copied ? 'Copié !' : 'Copier'}
                 </Button>
               )}
             </CopyButton>

@@ -60,7 +60,7 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
             size={44}
             radius="xl"
             onClick={() => onDelete(event)}
-            aria-label={`Supprimer « ${event.title} » du ${dayFr(event.dt_realisation)}`}
+            aria-label={`Supprimer « ${event.title} » du ${dayFr(event.dt_realisation)}`}
             style={{ flexShrink: 0 }}
           >
             <IconTrash size={20} />

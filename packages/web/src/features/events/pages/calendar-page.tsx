@@ -58,8 +58,8 @@ export function CalendarPage() {
 
   const askDelete = (e: Event) =>
     setConfirm({
-      title: 'Supprimer cet entretien ?',
-      message: `Êtes-vous sûr de vouloir supprimer « ${e.title} » du ${dayFr(e.dt_realisation)} ?`,
+      title: 'Supprimer cet entretien ?',
+      message: `Êtes-vous sûr de vouloir supprimer « ${e.title} » du ${dayFr(e.dt_realisation)} ?`,
       confirmLabel: 'Supprimer',
       onConfirm: () => remove.mutateAsync(e.id),
     });
@@ -118,7 +118,7 @@ export function CalendarPage() {
                     <Text c="dimmed">
                       {mine
                         ? 'Aucun entretien prévu pour vous ni pour tout le foyer.'
-                        : 'Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !'}
+                        : 'Aucun entretien prévu. Un appareil bien entretenu dure plus longtemps !'}
                     </Text>
                     {canEdit && planButton}
                   </Stack>

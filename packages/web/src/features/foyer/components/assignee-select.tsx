@@ -35,7 +35,7 @@ export function AssigneeSelect({
   if (assignees.length < 2) return null;
   return (
     <NativeSelect
-      label="Qui s’en occupe ?"
+      label="Qui s’en occupe ?"
       size={size}
       value={value ? String(value) : ''}
       onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}

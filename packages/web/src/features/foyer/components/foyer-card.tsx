@@ -110,9 +110,9 @@ export function FoyerCard({ demo }: { demo: boolean }) {
         <Stack gap="md">
           {owner ? <FoyerName nom={foyer.data.nom} onDone={setDone} /> : <Text fw={700}>{foyer.data.nom}</Text>}
           <Text size="sm">
-            Votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]})
+            Votre rôle : {FOYER_ROLE_LABELS[me.role].toLowerCase()} ({YOUR_RIGHTS[me.role]})
             {holder &&
-              '. Vous êtes responsable du foyer : vous seul pouvez nommer des propriétaires ou confier le foyer à quelqu’un d’autre'}
+              '. Vous êtes responsable du foyer : vous seul pouvez nommer des propriétaires ou confier le foyer à quelqu’un d’autre'}
             .
           </Text>
           {done && (
@@ -190,7 +190,7 @@ export function FoyerCard({ demo }: { demo: boolean }) {
           </Stack>
           {owner && !holder && foyer.data.responsable !== null && (
             <Text size="sm" c="dimmed">
-              Le rôle de la personne responsable du foyer ne peut pas être changé : elle seule peut confier le foyer à quelqu’un d’autre.
+              Le rôle de la personne responsable du foyer ne peut pas être changé : elle seule peut confier le foyer à quelqu’un d’autre.
             </Text>
           )}
           {owner && (
@@ -453,17 +453,17 @@ function HandOver({ foyer, me, onDone }: { foyer: Foyer; me: number; onDone: (me
       <Button variant="light" onClick={() => setOpened(true)} style={{ alignSelf: 'flex-start' }}>
         Confier le foyer à un autre membre
       </Button>
-      <Modal opened={opened} onClose={close} title="Confier le foyer ?" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal opened={opened} onClose={close} title="Confier le foyer ?" centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
         <form onSubmit={submit}>
           <Stack gap="md">
             <NativeSelect
-              label="À qui ?"
+              label="À qui ?"
               value={String(memberId ?? '')}
               data={others.map((m) => ({ value: String(m.userId), label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})` }))}
               onChange={(e) => setMemberId(Number(e.currentTarget.value))}
             />
             <Text size="sm">
-              {chosen?.prenom ?? 'Cette personne'} deviendra responsable du foyer et propriétaire : elle seule pourra nommer des
+              {chosen?.prenom ?? 'Cette personne'} deviendra responsable du foyer et propriétaire : elle seule pourra nommer des
               propriétaires ou le confier à son tour. Vous resterez propriétaire, et elle pourra changer votre rôle.
             </Text>
             {transfer.isError && (
@@ -544,13 +544,13 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
       <Button variant="outline" color="red.9" style={{ alignSelf: 'flex-start' }} onClick={() => setOpened(true)}>
         Quitter ce foyer
       </Button>
-      <Modal opened={opened} onClose={close} title={`Quitter « ${foyer.nom} » ?`} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
+      <Modal opened={opened} onClose={close} title={`Quitter « ${foyer.nom} » ?`} centered closeButtonProps={{ 'aria-label': 'Fermer' }}>
         <form onSubmit={submit}>
           <Stack gap="md">
             <Radio.Group
               value={donnees}
               onChange={(v) => setDonnees(v as 'laisser' | 'emporter')}
-              label="Que deviennent les appareils du foyer ?"
+              label="Que deviennent les appareils du foyer ?"
               name="donnees"
             >
               <Stack gap="xs" mt="xs">
@@ -562,13 +562,13 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
                 <Radio
                   value="emporter"
                   label="Les emporter"
-                  description="Vous gardez le foyer et ses appareils ; les autres membres retrouvent leur propre foyer et ne les verront plus."
+                  description="Vous gardez le foyer et ses appareils ; les autres membres retrouvent leur propre foyer et ne les verront plus."
                 />
               </Stack>
             </Radio.Group>
             {donnees === 'laisser' && (
               <NativeSelect
-                label="Qui sera responsable du foyer ?"
+                label="Qui sera responsable du foyer ?"
                 value={String(successeur ?? '')}
                 data={others.map((m) => ({ value: String(m.userId), label: `${m.prenom} (${FOYER_ROLE_LABELS[m.role].toLowerCase()})` }))}
                 onChange={(e) => setSuccesseur(Number(e.currentTarget.value))}
@@ -576,8 +576,8 @@ function Leave({ foyer, me, holder, onConfirm }: { foyer: Foyer; me: number; hol
             )}
             <Alert color="orange" role="note">
               {donnees === 'laisser'
-                ? `${heir?.prenom ?? 'Cette personne'} deviendra responsable de « ${foyer.nom} ». Vos liens de partage et votre adresse de calendrier cesseront de fonctionner.`
-                : `${others.map((m) => m.prenom).join(', ')} ne verront plus ces appareils : ils retrouveront leur propre foyer.`}
+                ? `${heir?.prenom ?? 'Cette personne'} deviendra responsable de « ${foyer.nom} ». Vos liens de partage et votre adresse de calendrier cesseront de fonctionner.`
+                : `${others.map((m) => m.prenom).join(', ')} ne verront plus ces appareils : ils retrouveront leur propre foyer.`}
             </Alert>
             {leave.isError && (
               <Alert color="red" icon={<IconAlertCircle />} role="alert">

@@ -6,13 +6,13 @@ import { useFoyer, useFoyerRole } from '../api/foyer.ts';
 
 /** Said to a lecteur sent away from a page that only changes the household's data. */
 export const READ_ONLY_NOTICE =
-  'En tant que lecteur, vous consultez le foyer sans le modifier : demandez à son responsable de changer votre rôle.';
+  'En tant que lecteur, vous consultez le foyer sans le modifier : demandez à son responsable de changer votre rôle.';
 
 /** The end of a tutorial followed by a lecteur: nothing recorded, and why. */
 export const READ_ONLY_DONE =
-  'En tant que lecteur, vous suivez les tutoriels sans les enregistrer : un membre du foyer peut noter l’entretien.';
+  'En tant que lecteur, vous suivez les tutoriels sans les enregistrer : un membre du foyer peut noter l’entretien.';
 /** Under « Planifier cet entretien », greyed out for a lecteur. */
-export const READ_ONLY_PLAN = 'En tant que lecteur, vous pouvez suivre ce tutoriel ; planifier l’entretien revient aux membres du foyer.';
+export const READ_ONLY_PLAN = 'En tant que lecteur, vous pouvez suivre ce tutoriel ; planifier l’entretien revient aux membres du foyer.';
 
 /**
  * A page that only writes (the new-device wizard, an appliance's edit page): a lecteur who opens it

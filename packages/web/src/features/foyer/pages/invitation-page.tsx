@@ -60,7 +60,7 @@ export function InvitationPage() {
   const { nom, invitePar, role, expire, pour, email } = preview.data;
   const intro = (
     <Text>
-      {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle{' '}
+      {invitePar} vous invite à rejoindre le foyer <strong>« {nom} »</strong> avec le rôle{' '}
       <strong>{FOYER_ROLE_LABELS[role].toLowerCase()}</strong>. Vous y verrez ses appareils et leur entretien
       {role === 'lecteur' ? ', sans pouvoir les modifier' : ', et pourrez planifier et noter les entretiens'}. Invitation valable jusqu’au{' '}
       {expiryFr(expire)}, pour le compte de l’adresse <strong>{pour}</strong>.
@@ -78,7 +78,7 @@ function SignedOut({ intro }: { intro: ReactNode }) {
     <Stack gap="md">
       {intro}
       <Text size="sm" c="dimmed">
-        Connectez-vous pour accepter. Pas encore de compte ? Créez-le, puis connectez-vous : vous reviendrez ici.
+        Connectez-vous pour accepter. Pas encore de compte ? Créez-le, puis connectez-vous : vous reviendrez ici.
       </Text>
       <Button component={Link} to="/login" fullWidth>
         Se connecter pour accepter
@@ -113,12 +113,12 @@ function Join({ token, nom, pour, email, intro }: { token: string; nom: string; 
   if (accept.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="eco" icon={<IconCircleCheck />} title={`Bienvenue dans « ${nom} » !`} role="status">
+        <Alert color="eco" icon={<IconCircleCheck />} title={`Bienvenue dans « ${nom} » !`} role="status">
           {outcome === 'fusion'
             ? 'Vos appareils font maintenant partie de ce foyer.'
             : outcome === 'nothing'
               ? 'Vous voyez maintenant ses appareils et leur entretien.'
-              : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
+              : 'Vos propres appareils restent à part : vous les retrouverez si vous quittez ce foyer.'}
         </Alert>
         <Button component={Link} to="/inventaire/univers" fullWidth>
           Voir les appareils du foyer
@@ -139,7 +139,7 @@ function Join({ token, nom, pour, email, intro }: { token: string; nom: string; 
       {loading && <Skeleton height={60} aria-label="Chargement de votre foyer actuel" />}
       {otherAccount && (
         <Alert color="orange" icon={<IconAlertCircle />} role="note">
-          Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de
+          Vous êtes connecté avec l’adresse {session?.email} : cette invitation est destinée à {pour}. Connectez-vous avec le compte de
           cette adresse, ou demandez une invitation à la vôtre.
         </Alert>
       )}
@@ -149,10 +149,10 @@ function Join({ token, nom, pour, email, intro }: { token: string; nom: string; 
         </Alert>
       )}
       {current.data && !alone && !sharedHolder && (
-        <Text size="sm">Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.</Text>
+        <Text size="sm">Vous quitterez « {current.data.nom} » : ses appareils restent à ses autres membres.</Text>
       )}
       {asks && (
-        <Radio.Group value={choice} onChange={(v) => setChoice(v as 'apart' | 'fusion')} label="Et vos propres appareils ?" name="fusion">
+        <Radio.Group value={choice} onChange={(v) => setChoice(v as 'apart' | 'fusion')} label="Et vos propres appareils ?" name="fusion">
           <Stack gap="xs" mt="xs">
             <Radio value="apart" label="Les garder à part" description="Vous les retrouverez si vous quittez ce foyer." />
             <Radio

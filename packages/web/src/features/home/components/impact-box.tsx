@@ -95,7 +95,7 @@ export function ImpactBox() {
               <Text size="sm" data-testid="impact-second-life">
                 <strong>{impact.secondLife}</strong> appareil{impact.secondLife > 1 ? 's' : ''} donné{impact.secondLife > 1 ? 's' : ''},
                 vendu
-                {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} :{' '}
+                {impact.secondLife > 1 ? 's' : ''} ou recyclé{impact.secondLife > 1 ? 's' : ''} :{' '}
                 {impact.secondLife > 1 ? 'ils ne comptent' : 'il ne compte'} plus dans votre empreinte.{' '}
                 <Anchor component={Link} to="/secondlife/actionselect" underline="always">
                   Voir l’historique
@@ -106,12 +106,12 @@ export function ImpactBox() {
           <Text size="xs" c="dimmed" data-testid="impact-method">
             Fabrication, usage sur la durée de vie moyenne et fin de vie, d’après l’ADEME (base Impact CO2)
             {impact.estimated > 0
-              ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche`
+              ? ` ; ${impact.estimated} appareil${impact.estimated > 1 ? 's' : ''} sans données publiques complètes ${impact.estimated > 1 ? 'sont estimés' : 'est estimé'} par EcoFoyer à partir de l’appareil ADEME le plus proche`
               : ''}
             {impact.real > 0
-              ? ` ; pour ${impact.real} appareil${impact.real > 1 ? 's' : ''}, l’usage compte ${impact.real > 1 ? 'leur' : 'sa'} consommation réelle (étiquette énergie) au facteur du mix électrique français, ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (ADEME, Base Empreinte)`
+              ? ` ; pour ${impact.real} appareil${impact.real > 1 ? 's' : ''}, l’usage compte ${impact.real > 1 ? 'leur' : 'sa'} consommation réelle (étiquette énergie) au facteur du mix électrique français, ${ELECTRICITY_FACTOR_FR} kg CO2e/kWh (ADEME, Base Empreinte)`
               : ''}
-            . Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5
+            . Équivalences : un arbre absorbe environ 35 kg de CO2 par an ; un aller-retour Paris–New York en avion est compté pour 3,5
             tonnes de CO2e.
           </Text>
         </Stack>

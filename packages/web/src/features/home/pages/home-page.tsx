@@ -106,11 +106,11 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        Bonjour {session?.firstname} !
+        Bonjour {session?.firstname} !
       </Title>
       <section aria-labelledby="quick-actions">
         <Title order={2} fz="lg" mb="sm" id="quick-actions">
-          Que voulez-vous faire ?
+          Que voulez-vous faire ?
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {QUICK_ACTIONS.map((entry) => (

@@ -123,7 +123,7 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
         {kwh !== null ? (
           <>
             <Text>
-              Consommation : <strong>{kwhFr(kwh)} par an</strong>
+              Consommation : <strong>{kwhFr(kwh)} par an</strong>
               {appliance.eprel_number ? ` (étiquette énergie, EPREL n° ${appliance.eprel_number})` : ''}
             </Text>
             {tariff.data ? (
@@ -139,7 +139,7 @@ export function ApplianceEnergySection({ appliance }: { appliance: Appliance }) 
               <Skeleton h={28} maw={360} radius="sm" />
             ) : null}
             <Text data-testid="usage-footprint">
-              Son usage : <strong>{kgFr(kwh * ELECTRICITY_KG_CO2E_PER_KWH)} de CO2e par an</strong>, d’après sa consommation réelle (et non
+              Son usage : <strong>{kgFr(kwh * ELECTRICITY_KG_CO2E_PER_KWH)} de CO2e par an</strong>, d’après sa consommation réelle (et non
               la moyenne de son type).
             </Text>
             <Text size="sm" c="dimmed">

@@ -144,7 +144,7 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
       <Stack gap="sm" className={classes.room}>
         <IdentifiedProduct found={step.found} />
         <Text size="sm" c="dimmed">
-          Rien n’est encore enregistré : ces informations remplissent le formulaire, que vous vérifiez avant de confirmer.
+          Rien n’est encore enregistré : ces informations remplissent le formulaire, que vous vérifiez avant de confirmer.
         </Text>
         <SimpleGrid type="container" cols={TWO_WHEN_ROOM} spacing="sm">
           <Button size="lg" leftSection={<IconCheck />} onClick={() => onUse(fieldsOf(step.found))}>
@@ -172,7 +172,7 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
               className={classes.video}
               muted
               playsInline
-              aria-label="Image de l’appareil photo : visez le QR code de l’étiquette énergie"
+              aria-label="Image de l’appareil photo : visez le QR code de l’étiquette énergie"
             />
             <canvas ref={canvas} hidden />
             <p className={classes.hint} role="status">

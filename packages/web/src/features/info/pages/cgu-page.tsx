@@ -13,7 +13,7 @@ export function CguContent() {
   return (
     <Stack gap="lg">
       <Text c="dimmed" size="sm">
-        Dernière mise à jour : {dateFr.format(new Date(CGU_UPDATED_AT))}. Le détail de ce que nous conservons, et combien de temps, est dans
+        Dernière mise à jour : {dateFr.format(new Date(CGU_UPDATED_AT))}. Le détail de ce que nous conservons, et combien de temps, est dans
         la{' '}
         <Anchor component={Link} to="/confidentialite" underline="always">
           politique de confidentialité

@@ -37,7 +37,7 @@ export function FaqPage() {
         />
         {groups.length === 0 && (
           <Text c="dimmed">
-            Aucune question ne correspond à « {query} ». Consultez les{' '}
+            Aucune question ne correspond à « {query} ». Consultez les{' '}
             <Anchor component={Link} to="/cgu">
               conditions d’utilisation
             </Anchor>{' '}

@@ -26,7 +26,7 @@ export function PrivacyPage() {
                 Politique de confidentialité
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                Dernière mise à jour : {dateFr.format(new Date(PRIVACY_UPDATED_AT))}
+                Dernière mise à jour : {dateFr.format(new Date(PRIVACY_UPDATED_AT))}
               </Text>
             </div>
             <LegalSections sections={sections} />

@@ -33,7 +33,7 @@ export function InventoryExport() {
         </Group>
         <Text size="sm">
           Vos appareils (avec leurs dates d’achat, prix, numéros de série et garanties) et l’historique de vos entretiens, en tableaux à
-          ouvrir dans Excel, LibreOffice ou Numbers : pour votre assureur, un déménagement ou vos archives.
+          ouvrir dans Excel, LibreOffice ou Numbers : pour votre assureur, un déménagement ou vos archives.
         </Text>
         {error && (
           <Alert color="red" icon={<IconAlertCircle />} role="alert">

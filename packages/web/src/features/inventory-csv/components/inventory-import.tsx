@@ -162,8 +162,8 @@ export function InventoryImport() {
           </Title>
         </Group>
         <Text size="sm">
-          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »), ou l’export CSV
-          de Homebox. Vous voyez ce que chaque ligne deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne
+          Un fichier CSV avec les colonnes de l’export ci-dessus (au moins « Type d’appareil », « Marque » et « Modèle »), ou l’export CSV
+          de Homebox. Vous voyez ce que chaque ligne deviendra avant que rien ne soit enregistré ; importer deux fois le même fichier ne
           crée pas de doublon.
         </Text>
         <FileInput
@@ -189,11 +189,11 @@ export function InventoryImport() {
         {preview && (
           <Stack gap="sm" data-testid="import-preview">
             <Text fw={600} role="status">
-              Dans ce fichier : {summary(preview)}
+              Dans ce fichier : {summary(preview)}
             </Text>
             {preview.nouveauxUnivers.length > 0 && (
               <Text size="sm">
-                Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.
+                Univers ajouté{preview.nouveauxUnivers.length > 1 ? 's' : ''} : {preview.nouveauxUnivers.join(', ')}.
               </Text>
             )}
             {first.length > 0 && (
@@ -203,7 +203,7 @@ export function InventoryImport() {
                     <Badge color={BECOMES[l.resultat].color} variant="light" mr={6}>
                       {BECOMES[l.resultat].label}
                     </Badge>
-                    Ligne {l.ligne} : {l.nom}
+                    Ligne {l.ligne} : {l.nom}
                     {l.raison && ` — ${l.raison}`}
                   </List.Item>
                 ))}
@@ -219,7 +219,7 @@ export function InventoryImport() {
                     <Badge color="red" variant="light" mr={6}>
                       Ligne {l.ligne}
                     </Badge>
-                    {l.nom} : {l.raison}
+                    {l.nom} : {l.raison}
                   </List.Item>
                 ))}
                 {refusedLater.length > SHOWN && <List.Item>… et {refusedLater.length - SHOWN} autres lignes refusées.</List.Item>}

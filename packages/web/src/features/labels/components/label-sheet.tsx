@@ -39,7 +39,7 @@ export function LabelSheetPage({ items, sheet, label }: { items: readonly SheetI
             {item.label ? <QrCode value={item.label.url} className={classes.qr} /> : <div className={classes.placeholder}>QR à créer</div>}
             <div className={classes.text}>
               <p className={classes.name}>{item.nom}</p>
-              {item.label && <p className={classes.code}>Code : {item.label.code}</p>}
+              {item.label && <p className={classes.code}>Code : {item.label.code}</p>}
             </div>
           </div>
         );

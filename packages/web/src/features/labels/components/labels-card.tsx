@@ -15,7 +15,7 @@ export function LabelsCard() {
           </Title>
         </Group>
         <Text size="sm">
-          Une étiquette à coller sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche, son entretien et sa notice.
+          Une étiquette à coller sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche, son entretien et sa notice.
         </Text>
         <Button component={Link} to={paths.labels} variant="light" leftSection={<IconQrcode size={18} />}>
           Imprimer des étiquettes QR

@@ -73,7 +73,7 @@ describe('« Étiquettes QR »', () => {
     const user = userEvent.setup();
     renderPage(<LabelsPage />, '/etiquettes');
     await user.click(await screen.findByRole('button', { name: 'Révoquer l’étiquette de Four' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Révoquer l’étiquette ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Révoquer l’étiquette ?' });
     await user.click(within(dialog).getByRole('button', { name: 'Révoquer' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Révoquer l’étiquette de Four' })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`${BASE}/etiquettes/abcdefghjk`]);

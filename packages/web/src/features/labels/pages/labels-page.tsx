@@ -74,15 +74,15 @@ export function LabelsPage() {
 
   const askRevoke = (label: Label) =>
     setConfirm({
-      title: 'Révoquer l’étiquette ?',
-      message: `L’étiquette de « ${label.nom} » n’ouvrira plus sa fiche : scannée, elle dira qu’elle a été révoquée. Vous pourrez en imprimer une nouvelle.`,
+      title: 'Révoquer l’étiquette ?',
+      message: `L’étiquette de « ${label.nom} » n’ouvrira plus sa fiche : scannée, elle dira qu’elle a été révoquée. Vous pourrez en imprimer une nouvelle.`,
       confirmLabel: 'Révoquer',
       onConfirm: () => revoke.mutateAsync(label.code),
     });
 
   const intro = (
     <Text maw={760}>
-      Collez une étiquette sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche (entretiens, notice, facture) pour les
+      Collez une étiquette sur chaque appareil : scannée avec un téléphone, elle ouvre sa fiche (entretiens, notice, facture) pour les
       membres de votre foyer, après connexion s’il le faut. Imprimez-les sur une planche A4 d’étiquettes adhésives Avery, ou téléchargez le
       PDF.
     </Text>
@@ -234,7 +234,7 @@ export function LabelsPage() {
                     <Text size="sm">{MSG.foyerReadOnly} Un membre ou un propriétaire du foyer imprime les étiquettes.</Text>
                   )}
                   <Text size="sm" c="dimmed">
-                    Dans la fenêtre d’impression, gardez l’échelle à 100 % (taille réelle) et les marges par défaut : la planche a les
+                    Dans la fenêtre d’impression, gardez l’échelle à 100 % (taille réelle) et les marges par défaut : la planche a les
                     siennes.
                   </Text>
                 </Stack>
@@ -249,13 +249,13 @@ export function LabelsPage() {
                 </Title>
               </Group>
               {chosen.length === 0 ? (
-                <Text c="dimmed">Choisissez des appareils : leur planche s’affiche ici.</Text>
+                <Text c="dimmed">Choisissez des appareils : leur planche s’affiche ici.</Text>
               ) : (
                 <Stack gap="md" maw={420} mx="auto">
                   <Text size="sm" c="dimmed">
                     {plural(chosen.length, 'étiquette', 'étiquettes')} sur {plural(sheets.length, 'planche', 'planches')}{' '}
                     {LABEL_SHEETS[sheet].nom.split(' — ')[0]}
-                    {chosen.some((c) => !c.label) ? ' ; les codes manquants sont créés à l’impression.' : '.'}
+                    {chosen.some((c) => !c.label) ? ' ; les codes manquants sont créés à l’impression.' : '.'}
                   </Text>
                   {sheets.map((items, i) => (
                     <LabelSheetPage

@@ -26,7 +26,7 @@ function ProductsInfo() {
   return (
     <Popover width={300} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
-        <ActionIcon variant="subtle" size={44} radius="xl" aria-label="Où trouver ces produits ?">
+        <ActionIcon variant="subtle" size={44} radius="xl" aria-label="Où trouver ces produits ?">
           <IconInfoCircle size={24} />
         </ActionIcon>
       </Popover.Target>
@@ -50,7 +50,7 @@ export function CardProducts({ agents }: { agents: MaintenanceCard['agentlist'] 
   return (
     <CardSection title="Produits nécessaires" right={<ProductsInfo />}>
       {agents.length === 0 ? (
-        <Text c="dimmed">Aucun produit particulier : de l’eau et un chiffon suffisent.</Text>
+        <Text c="dimmed">Aucun produit particulier : de l’eau et un chiffon suffisent.</Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Produits nécessaires">
           {agents.map((agent) => (
@@ -65,7 +65,7 @@ export function CardProducts({ agents }: { agents: MaintenanceCard['agentlist'] 
                   </Text>
                 )}
               </div>
-              <Badge variant="default" tt="none" size="lg" aria-label={`Quantité : ${agent.count}`}>
+              <Badge variant="default" tt="none" size="lg" aria-label={`Quantité : ${agent.count}`}>
                 × {agent.count}
               </Badge>
             </Group>

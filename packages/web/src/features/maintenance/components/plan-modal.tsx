@@ -42,7 +42,7 @@ export function PlanModal({
           notifications.show({
             color: 'eco',
             title: 'Entretien planifié',
-            message: `${target.card.title} : ${dayFr(plannedAt(day))}`,
+            message: `${target.card.title} : ${dayFr(plannedAt(day))}`,
             icon: <IconCheck size={18} />,
           });
           setDay(null);
@@ -68,7 +68,7 @@ export function PlanModal({
         <Text fw={600}>{target.card.title}</Text>
         <Stack gap={4} align="center">
           <Text size="sm" c="dimmed" ta="center" w="100%">
-            Choisissez le jour :
+            Choisissez le jour :
           </Text>
           <DatePicker
             value={day}
@@ -104,7 +104,7 @@ export function PlanModal({
         </Paper>
         <AutoTextarea
           label="Note (facultatif)"
-          placeholder="Ex. : penser à acheter du vinaigre blanc"
+          placeholder="Ex. : penser à acheter du vinaigre blanc"
           value={note}
           maxLength={TEXT_MAX}
           onChange={(e) => setNote(e.currentTarget.value)}

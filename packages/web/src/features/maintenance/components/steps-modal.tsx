@@ -36,7 +36,7 @@ function StepVideo({ src, title }: { src: string; title: string }) {
       controls
       src={src}
       preload="metadata"
-      aria-label={`Vidéo : ${title}`}
+      aria-label={`Vidéo : ${title}`}
       onError={() => setFailed(true)}
       style={{ width: '100%', maxHeight: '50vh', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-dark-9)' }}
     >
@@ -147,7 +147,7 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
               <Button onClick={() => setIndex((i) => i + 1)}>Suivant</Button>
             ) : (
               <Button onClick={finish} leftSection={<IconCheck size={20} />}>
-                C’est fait !
+                C’est fait !
               </Button>
             )}
           </Group>
@@ -180,7 +180,7 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
                 value={frequency}
                 onChange={(v) => setFrequency(v as Frequency)}
                 label="Planifier les prochains entretiens"
-                description={`Conseillé : ${cardFrequencyFr(target.card.frequency).toLowerCase()}.`}
+                description={`Conseillé : ${cardFrequencyFr(target.card.frequency).toLowerCase()}.`}
               >
                 <Stack gap="xs" mt="sm">
                   {FREQUENCIES.map((f) => (
@@ -195,7 +195,7 @@ export function StepsModal({ opened, onClose, target }: { opened: boolean; onClo
                 </Stack>
               </Radio.Group>
               <Text size="sm" mt="sm">
-                Prochain entretien : <strong>{dayFr(firstNext)}</strong>
+                Prochain entretien : <strong>{dayFr(firstNext)}</strong>
               </Text>
             </Paper>
           )}

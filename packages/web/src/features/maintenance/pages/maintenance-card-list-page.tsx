@@ -96,7 +96,7 @@ export function MaintenanceCardListPage() {
       <>
         <PageTitle title="Fiches d’entretien" />
         <EmptyState
-          text="Choisissez d’abord l’appareil à entretenir : nous vous proposerons ses fiches d’entretien pas à pas."
+          text="Choisissez d’abord l’appareil à entretenir : nous vous proposerons ses fiches d’entretien pas à pas."
           action="Choisir un produit"
         />
       </>
@@ -123,14 +123,14 @@ export function MaintenanceCardListPage() {
         {cards.isError && <ErrorAlert message={cards.error.message} onRetry={() => cards.refetch()} />}
         {cards.isSuccess && cards.data.length === 0 && (
           <EmptyState
-            text={`Nous n’avons pas encore de fiche d’entretien pour ${product ? `votre ${product.prodName.toLowerCase()}` : 'ce produit'}. Elles arrivent au fil des mises à jour !`}
+            text={`Nous n’avons pas encore de fiche d’entretien pour ${product ? `votre ${product.prodName.toLowerCase()}` : 'ce produit'}. Elles arrivent au fil des mises à jour !`}
             action="Choisir un autre produit"
           />
         )}
         {cards.isSuccess && cards.data.length > 0 && (
           <>
             <Title order={2} fz="md" c="dimmed" fw={500}>
-              {cards.data.length === 1 ? '1 fiche d’entretien' : `${cards.data.length} fiches d’entretien`} : choisissez-en une pour voir
+              {cards.data.length === 1 ? '1 fiche d’entretien' : `${cards.data.length} fiches d’entretien`} : choisissez-en une pour voir
               les étapes et la planifier.
             </Title>
             <SimpleGrid

@@ -43,7 +43,7 @@ export function DetailsStep({
   return (
     <Stack>
       <Text c="dimmed">
-        Univers : <strong>{universeName}</strong>
+        Univers : <strong>{universeName}</strong>
       </Text>
       <Select
         label="Type de produit"
@@ -82,14 +82,14 @@ export function DetailsStep({
               withAsterisk
               maxLength={TEXT_MAX}
               {...field('marque')}
-              description={reading ? (reading.marque ? 'Lue sur la plaque' : 'Non lue sur la photo : à compléter') : undefined}
+              description={reading ? (reading.marque ? 'Lue sur la plaque' : 'Non lue sur la photo : à compléter') : undefined}
             />
             <TextInput
               label="Modèle"
               withAsterisk
               maxLength={TEXT_MAX}
               {...field('modele')}
-              description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
+              description={reading ? (reading.modele ? 'Lu sur la plaque' : 'Non lu sur la photo : à compléter') : undefined}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -108,7 +108,7 @@ export function DetailsStep({
               description={
                 fromLabel && details.energy_kwh_year
                   ? 'D’après l’étiquette énergie (EPREL)'
-                  : 'Sur l’étiquette énergie : elle donne son coût en électricité'
+                  : 'Sur l’étiquette énergie : elle donne son coût en électricité'
               }
             />
           </SimpleGrid>
@@ -123,7 +123,7 @@ export function DetailsStep({
           </SimpleGrid>
           <AutoTextarea label="Note" maxLength={TEXT_MAX} {...field('note')} description={`${details.note.length}/${TEXT_MAX}`} />
           <details>
-            <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
+            <summary>Achat et garanties (facultatif) : pour connaître vos droits</summary>
             <Stack gap="sm" mt="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Vendeur" maxLength={TEXT_MAX} {...field('vendeur')} />

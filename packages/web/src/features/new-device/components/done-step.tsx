@@ -13,7 +13,7 @@ export function DoneStep({ created, onRestart }: { created: Appliance; onRestart
       </Alert>
       <Image src={created.pict ?? created.product?.pict ?? '/logo.svg'} alt="" w={140} h={140} fit="contain" />
       <Title order={2} fz="xl">
-        Bravo ! {created.name} a rejoint votre inventaire.
+        Bravo ! {created.name} a rejoint votre inventaire.
       </Title>
       <Text c="dimmed">Retrouvez sa fiche, sa notice et ses entretiens à tout moment.</Text>
       <Group justify="center">

@@ -53,7 +53,7 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
     <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text>
-          Photographiez la plaque signalétique de l’appareil (souvent à l’arrière, sous le couvercle ou dans l’encadrement de la porte) :
+          Photographiez la plaque signalétique de l’appareil (souvent à l’arrière, sous le couvercle ou dans l’encadrement de la porte) :
           nous y lisons la marque et le modèle.
         </Text>
         <FileInput

@@ -15,8 +15,8 @@ export function PlateReadingNotice({ reading }: { reading: ImageReading }) {
       <Stack gap={6}>
         <Text size="sm">
           {complete
-            ? `Marque\u00a0: ${reading.marque}, modèle\u00a0: ${reading.modele}. Vérifiez-les et corrigez-les si besoin, puis appuyez sur « Suivant ».`
-            : `Nous n’avons pas pu lire ${reading.marque ? 'le modèle' : 'la marque'} : complétez-${reading.marque ? 'le' : 'la'} à partir de la plaque ou de la facture, puis appuyez sur « Suivant ».`}
+            ? `Marque\u00a0: ${reading.marque}, modèle\u00a0: ${reading.modele}. Vérifiez-les et corrigez-les si besoin, puis appuyez sur « Suivant ».`
+            : `Nous n’avons pas pu lire ${reading.marque ? 'le modèle' : 'la marque'} : complétez-${reading.marque ? 'le' : 'la'} à partir de la plaque ou de la facture, puis appuyez sur « Suivant ».`}
         </Text>
         {reading.text.trim() && (
           <details>

@@ -16,7 +16,7 @@ export function UniverseStep({
   return (
     <Stack>
       <Title order={2} fz="lg">
-        Dans quel univers se trouve votre appareil ?
+        Dans quel univers se trouve votre appareil ?
       </Title>
       {universes.isPending && <Skeleton h={160} radius="lg" />}
       {universes.isError && <Alert color="red">{universes.error.message}</Alert>}

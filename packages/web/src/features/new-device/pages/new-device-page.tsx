@@ -101,8 +101,8 @@ export function NewDevicePage() {
     setLabelNotice({
       ok: true,
       text: fields.eprel_number
-        ? `Informations de l’étiquette énergie (EPREL n° ${fields.eprel_number}) : vérifiez-les, puis « Suivant ».`
-        : `Informations du code-barres ${fields.ean ?? ''} : vérifiez-les et complétez le modèle, puis « Suivant ».`,
+        ? `Informations de l’étiquette énergie (EPREL n° ${fields.eprel_number}) : vérifiez-les, puis « Suivant ».`
+        : `Informations du code-barres ${fields.ean ?? ''} : vérifiez-les et complétez le modèle, puis « Suivant ».`,
     });
     setMode('manual');
   };

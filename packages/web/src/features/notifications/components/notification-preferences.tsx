@@ -74,7 +74,7 @@ export function NotificationPreferencesCard() {
             <Radio.Group
               value={p.emailMode}
               onChange={(v) => change({ emailMode: v as EmailMode })}
-              label="Quand recevoir les e-mails ?"
+              label="Quand recevoir les e-mails ?"
               name="emailMode"
             >
               <Stack gap="xs" mt="xs">

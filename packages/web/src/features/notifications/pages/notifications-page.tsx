@@ -95,7 +95,7 @@ export function NotificationsPage() {
         {pushButton({ hiddenFrom: 'sm' })}
         {pushState.data && (
           <Text size="sm" c="dimmed" data-testid="push-state">
-            Notifications sur cet appareil : {PUSH_STATE_FR[pushState.data]}
+            Notifications sur cet appareil : {PUSH_STATE_FR[pushState.data]}
           </Text>
         )}
         {push && (
@@ -171,10 +171,10 @@ export function NotificationsPage() {
             </Group>
             <Text>{open.message}</Text>
             {open.event && <Text fw={600}>Prévu le {longDateFr(open.event.dt_realisation)}</Text>}
-            {open.event?.applianceName && <Text>Appareil : {open.event.applianceName}</Text>}
+            {open.event?.applianceName && <Text>Appareil : {open.event.applianceName}</Text>}
             {open.event?.note && (
               <Text>
-                <strong>Notes : </strong>
+                <strong>Notes : </strong>
                 {open.event.note}
               </Text>
             )}

@@ -29,7 +29,7 @@ export function UnsubscribePage() {
         </Alert>
       ) : (
         <Stack gap="md">
-          <Text>Ne plus recevoir les rappels d’entretien et de garantie par e-mail ? Vous les verrez toujours dans l’application.</Text>
+          <Text>Ne plus recevoir les rappels d’entretien et de garantie par e-mail ? Vous les verrez toujours dans l’application.</Text>
           {run.isError && (
             <Alert color="red" icon={<IconAlertCircle />} role="alert">
               {errorMessage(run.error, MSG.serverError)}

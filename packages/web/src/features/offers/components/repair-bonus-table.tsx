@@ -76,7 +76,7 @@ export function RepairBonusTable() {
         </Table>
         {rows.length === 0 && (
           <Text c="dimmed">
-            Aucun type ne correspond à « {query} » : ce type d’appareil n’ouvre pas droit au bonus réparation, ou essayez un autre nom.
+            Aucun type ne correspond à « {query} » : ce type d’appareil n’ouvre pas droit au bonus réparation, ou essayez un autre nom.
           </Text>
         )}
       </ScrollArea>

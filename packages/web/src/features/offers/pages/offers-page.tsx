@@ -57,7 +57,7 @@ export function OffersPage() {
           <OfferCard
             icon={<IconShoppingCart />}
             title="Pièces détachées"
-            text="Joints, filtres, courroies, accessoires : la pièce qui manque pour réparer vous-même."
+            text="Joints, filtres, courroies, accessoires : la pièce qui manque pour réparer vous-même."
             action="Trouver une pièce"
             href={EXTERNAL_LINKS.spareParts}
           />
@@ -78,7 +78,7 @@ export function OffersPage() {
         </SimpleGrid>
         <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="bonus-title">
           <Title order={2} fz="lg" id="bonus-title" mb="sm">
-            Bonus réparation : combien pour votre appareil ?
+            Bonus réparation : combien pour votre appareil ?
           </Title>
           <RepairBonusTable />
         </Paper>

@@ -118,7 +118,7 @@ export function ProductListPage() {
           </Paper>
         )}
         {current.isSuccess && query.trim() !== '' && matches.length === 0 && (saved || items.length > 0) && (
-          <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>
+          <Text c="dimmed">Aucun produit ne correspond à « {query} ».</Text>
         )}
         <Stack gap="xs" component="ul" className={classes.list} aria-label="Produits">
           {shown.map((item) => (

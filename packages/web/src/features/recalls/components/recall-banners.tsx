@@ -23,7 +23,7 @@ export function RecallBanners({ appliance }: { appliance: Appliance }) {
 
   const askHandled = (recall: Rappel) =>
     setConfirm({
-      title: 'Avez-vous traité ce rappel ?',
+      title: 'Avez-vous traité ce rappel ?',
       message:
         'Le bandeau disparaîtra pour tout le foyer. Faites-le une fois l’appareil rapporté, réparé ou mis à l’écart comme l’indique la fiche.',
       confirmLabel: 'J’ai traité ce rappel',
@@ -42,16 +42,16 @@ export function RecallBanners({ appliance }: { appliance: Appliance }) {
           variant="filled"
           radius="lg"
           icon={<IconAlertTriangle aria-hidden />}
-          title={`Rappel produit : ${r.titre}`}
+          title={`Rappel produit : ${r.titre}`}
           data-testid="recall-banner"
         >
           <Stack gap={6}>
             <Text size="sm">
-              <strong>Risque : </strong>
+              <strong>Risque : </strong>
               {r.risque}
             </Text>
             <Text size="sm">
-              <strong>Que faire : </strong>
+              <strong>Que faire : </strong>
               {r.conduite}
             </Text>
             <Text size="sm">Fiche publiée le {dayFr(parisDay(new Date(r.publieLe)))}.</Text>

@@ -51,7 +51,7 @@ export function RenewOptionsPage() {
         device.name ? (
           <>
             <RenewSteps device={device} current="/renew/optionselect" />
-            <Text>Avant d’acheter, voyez si une solution plus économique et plus sobre existe pour « {device.name} ».</Text>
+            <Text>Avant d’acheter, voyez si une solution plus économique et plus sobre existe pour « {device.name} ».</Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <ChoiceCard
                 to={`/repair?${new URLSearchParams({ ...(device.appliance ? { appliance: String(device.appliance.id) } : {}), ...(device.product ? { prod: String(device.product.id) } : {}) })}`}
@@ -63,7 +63,7 @@ export function RenewOptionsPage() {
                 to={device.to('/renew/offer')}
                 icon={<IconBuildingStore size={32} color="var(--mantine-color-eco-7)" aria-hidden />}
                 title="Occasion ou reconditionné"
-                text="Moins cher et sans nouvelle fabrication : où acheter près de chez vous ou en ligne, avec garantie."
+                text="Moins cher et sans nouvelle fabrication : où acheter près de chez vous ou en ligne, avec garantie."
               />
               <ChoiceCard
                 to={device.to('/renew/tip')}
@@ -84,7 +84,7 @@ export function RenewOptionsPage() {
           </>
         ) : (
           <>
-            <Text>Que voulez-vous faire ?</Text>
+            <Text>Que voulez-vous faire ?</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <ChoiceCard
                 to="/replace/appliance"
@@ -115,7 +115,7 @@ export function ReplaceAppliancePage() {
     <>
       <PageTitle title="Remplacer un appareil" />
       <Stack gap="sm">
-        <Text>Choisissez l’appareil à remplacer : nous vous proposerons d’abord de le réparer, puis l’occasion, puis le neuf durable.</Text>
+        <Text>Choisissez l’appareil à remplacer : nous vous proposerons d’abord de le réparer, puis l’occasion, puis le neuf durable.</Text>
         {pages.isPending ? (
           <Skeleton h={160} radius="lg" />
         ) : pages.isError ? (
@@ -175,7 +175,7 @@ export function ReplaceProductPage() {
       <PageTitle title="Choisir un nouveau produit" />
       <Stack gap="sm">
         <TextInput
-          label="Quel appareil cherchez-vous ?"
+          label="Quel appareil cherchez-vous ?"
           placeholder="Réfrigérateur, ordinateur portable…"
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
@@ -185,7 +185,7 @@ export function ReplaceProductPage() {
         {products.isPending ? (
           <Skeleton h={160} radius="lg" />
         ) : shown.length === 0 ? (
-          <Text c="dimmed">Aucun appareil ne correspond à « {q} ».</Text>
+          <Text c="dimmed">Aucun appareil ne correspond à « {q} ».</Text>
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
             {shown.map((p) => (
@@ -244,7 +244,7 @@ export function RenewOfferPage() {
             </Anchor>
             <Group gap="sm">
               <Button component={Link} to={device.to('/renew/tip')} variant="light">
-                Acheter neuf : nos critères
+                Acheter neuf : nos critères
               </Button>
               <Button component={Link} to={device.to('/renew/fundsearch')} variant="subtle">
                 Les aides
@@ -299,7 +299,7 @@ export function RenewTipPage() {
               <List spacing={6}>
                 {RENEW_TIPS.map((t) => (
                   <List.Item key={t.title}>
-                    <strong>{t.title} : </strong>
+                    <strong>{t.title} : </strong>
                     {t.text}
                   </List.Item>
                 ))}

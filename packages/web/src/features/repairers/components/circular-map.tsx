@@ -34,7 +34,7 @@ export function CircularMap({ actions = ['reparer'], bonusOnly = false, france =
         {france ? (
           <>Carte de toute la France.</>
         ) : place.data ? (
-          <>Carte centrée sur votre adresse : {place.data.label}.</>
+          <>Carte centrée sur votre adresse : {place.data.label}.</>
         ) : (
           <>
             Carte de toute la France.{' '}
@@ -44,7 +44,7 @@ export function CircularMap({ actions = ['reparer'], bonusOnly = false, france =
             pour la centrer près de chez vous.
           </>
         )}{' '}
-        Actions : {actions.map((a) => ACTION_LABELS[a] ?? a).join(', ')}
+        Actions : {actions.map((a) => ACTION_LABELS[a] ?? a).join(', ')}
         {bonusOnly ? ' (réparateurs proposant le bonus réparation)' : ''}.
       </Text>
       <ExternalFrame

@@ -73,11 +73,11 @@ export function CallplanPage() {
           </Title>
           <List spacing={4} size="sm">
             <List.Item>La marque, le modèle et le numéro de série, inscrits sur la plaque signalétique de l’appareil.</List.Item>
-            <List.Item>La facture d’achat : elle prouve la garantie et l’âge de l’appareil.</List.Item>
+            <List.Item>La facture d’achat : elle prouve la garantie et l’âge de l’appareil.</List.Item>
             <List.Item>
               Une description précise de la panne (bruit, voyant, code d’erreur) et, si possible, une photo ou une vidéo.
             </List.Item>
-            <List.Item>Demandez un devis : un réparateur labellisé applique le bonus réparation directement sur la facture.</List.Item>
+            <List.Item>Demandez un devis : un réparateur labellisé applique le bonus réparation directement sur la facture.</List.Item>
           </List>
         </Paper>
       </Stack>

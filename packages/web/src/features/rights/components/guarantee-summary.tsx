@@ -22,7 +22,7 @@ export function GuaranteeSummary() {
             {n} appareil{n > 1 ? 's' : ''} encore sous garantie
           </Text>
           <Text size="sm" c="dimmed">
-            Prochaine fin : le {dayFr(data.prochaineFin.fin)} pour{' '}
+            Prochaine fin : le {dayFr(data.prochaineFin.fin)} pour{' '}
             <Anchor component={Link} to={applianceDetailPath(data.prochaineFin.applianceId)} underline="always">
               {data.prochaineFin.nom}
             </Anchor>

@@ -28,11 +28,11 @@ export function RepairOrReplaceCard({ appliance }: { appliance: Appliance }) {
     },
   );
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label="Réparer ou remplacer ?" data-testid="repair-flow-rights">
+    <Paper withBorder radius="lg" p="md" component="section" aria-label="Réparer ou remplacer ?" data-testid="repair-flow-rights">
       <Stack gap={4}>
         <Text fw={700}>
           <IconScale size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          Réparer ou remplacer ?
+          Réparer ou remplacer ?
         </Text>
         <Text size="sm">{choice.texte}</Text>
         <Anchor component={Link} to={applianceDetailPath(appliance.id)} size="sm">

@@ -73,11 +73,11 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
   return (
     <Stack gap="md" data-testid="rights">
       {/* Orange's title on its light background is below AA contrast (axe): gray when a date is missing. */}
-      <Alert color={conseil.action === 'renseigner' ? 'gray' : 'eco'} variant="light" title="Que faire en cas de panne ?">
+      <Alert color={conseil.action === 'renseigner' ? 'gray' : 'eco'} variant="light" title="Que faire en cas de panne ?">
         {conseil.texte}
       </Alert>
       <Stack gap={2} data-testid="repair-or-replace">
-        <Text fw={600}>Réparer ou remplacer ?</Text>
+        <Text fw={600}>Réparer ou remplacer ?</Text>
         <Text size="sm">{choice.texte}</Text>
       </Stack>
       {legale && (
@@ -108,15 +108,15 @@ function RightsBody({ rights, appliance, events }: { rights: Droits; appliance: 
       <details>
         <summary>En savoir plus sur vos droits</summary>
         <Text size="sm" mt="xs">
-          Garantie légale de conformité : 2 ans à partir de la livraison, pour un appareil neuf comme pour un appareil d’occasion acheté à
-          un professionnel ; pendant ce délai, le défaut est présumé exister dès la livraison (12 mois seulement pour un appareil d’occasion
-          : ensuite, c’est à vous de le montrer) ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil remplacé par le
-          vendeur, alors que vous aviez demandé sa réparation, repart pour 2 ans (articles L217-3, L217-7 et L217-13 du code de la
-          consommation). Le vendeur doit réparer ou remplacer gratuitement dans les 30 jours.
+          Garantie légale de conformité : 2 ans à partir de la livraison, pour un appareil neuf comme pour un appareil d’occasion acheté à
+          un professionnel ; pendant ce délai, le défaut est présumé exister dès la livraison (12 mois seulement pour un appareil
+          d’occasion : ensuite, c’est à vous de le montrer) ; 6 mois de plus après chaque réparation faite dans ce cadre ; un appareil
+          remplacé par le vendeur, alors que vous aviez demandé sa réparation, repart pour 2 ans (articles L217-3, L217-7 et L217-13 du code
+          de la consommation). Le vendeur doit réparer ou remplacer gratuitement dans les 30 jours.
         </Text>
         <Text size="sm" mt="xs">
-          Garantie commerciale : celle que le vendeur ou le fabricant vous a promise ; une immobilisation d’au moins 7 jours pour une
-          réparation qu’elle couvre s’ajoute à sa durée (article L217-28). Défaut caché présent dès l’achat : une action reste possible dans
+          Garantie commerciale : celle que le vendeur ou le fabricant vous a promise ; une immobilisation d’au moins 7 jours pour une
+          réparation qu’elle couvre s’ajoute à sa durée (article L217-28). Défaut caché présent dès l’achat : une action reste possible dans
           les 2 ans de sa découverte (articles 1641 et 1648 du code civil).
         </Text>
       </details>
@@ -151,9 +151,9 @@ function ClaimLetter({ appliance, events }: { appliance: Appliance; events: Even
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      notifications.show({ color: 'eco', message: 'Le texte de la lettre est copié : collez-le dans un e-mail au vendeur.' });
+      notifications.show({ color: 'eco', message: 'Le texte de la lettre est copié : collez-le dans un e-mail au vendeur.' });
     } catch {
-      notifications.show({ color: 'orange', message: 'Le texte n’a pas pu être copié : sélectionnez-le dans l’aperçu.' });
+      notifications.show({ color: 'orange', message: 'Le texte n’a pas pu être copié : sélectionnez-le dans l’aperçu.' });
     }
   };
   const download = async () => {

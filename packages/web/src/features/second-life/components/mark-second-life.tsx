@@ -37,7 +37,7 @@ export function MarkSecondLife({
   }
   if (mark.isSuccess) {
     return (
-      <Alert color="eco" icon={<IconCircleCheck />} title="Merci pour cette seconde vie !" role="status">
+      <Alert color="eco" icon={<IconCircleCheck />} title="Merci pour cette seconde vie !" role="status">
         {name} a quitté votre inventaire et rejoint l’historique de vos appareils ({WORDING[outcome].done}).{' '}
         <Anchor component={Link} to="/secondlife/actionselect" underline="always">
           Voir l’historique
@@ -48,7 +48,7 @@ export function MarkSecondLife({
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap="xs" align="flex-start">
-        <Text>C’est fait ? Indiquez-le : l’appareil quittera votre inventaire et sera compté dans votre impact et vos badges.</Text>
+        <Text>C’est fait ? Indiquez-le : l’appareil quittera votre inventaire et sera compté dans votre impact et vos badges.</Text>
         <Button onClick={confirm.open}>{WORDING[outcome].button}</Button>
         {mark.isError && (
           <Text c="red.9" size="sm" role="alert">
@@ -59,7 +59,7 @@ export function MarkSecondLife({
       <Modal opened={opened} onClose={confirm.close} title="Confirmer la seconde vie">
         <Stack gap="md">
           <Text>
-            Confirmez-vous que « {name} » a été {WORDING[outcome].done} ? Il quittera votre inventaire pour l’historique de seconde vie, et
+            Confirmez-vous que « {name} » a été {WORDING[outcome].done} ? Il quittera votre inventaire pour l’historique de seconde vie, et
             ses entretiens planifiés seront annulés.
           </Text>
           <Group justify="flex-end">

@@ -26,7 +26,7 @@ const CHOICES = [
   {
     to: '/secondlife/recycle',
     label: 'Recycler',
-    text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.',
+    text: 'Quand il ne peut plus servir : les points de collecte et la reprise en magasin.',
     icon: IconRecycle,
   },
 ] as const;
@@ -48,7 +48,7 @@ export function SecondLifeChoicePage() {
           <SecondLifeHeader device={device} />
         ) : (
           <Select
-            label="Quel appareil voulez-vous faire vivre ailleurs ?"
+            label="Quel appareil voulez-vous faire vivre ailleurs ?"
             placeholder={appliances.isPending ? 'Chargement…' : 'Choisir un de mes appareils'}
             data={appliances.appliances.map((a) => ({ value: String(a.id), label: a.name }))}
             searchable
@@ -84,7 +84,7 @@ export function SecondLifeChoicePage() {
         ) : history.isError ? (
           <Text c="red.9">{history.error.message}</Text>
         ) : history.data.length === 0 ? (
-          <Text c="dimmed">Aucun pour l’instant : un appareil donné, vendu ou recyclé apparaîtra ici.</Text>
+          <Text c="dimmed">Aucun pour l’instant : un appareil donné, vendu ou recyclé apparaîtra ici.</Text>
         ) : (
           <Stack gap="xs" data-testid="second-life-history">
             {history.data.map((h) => (

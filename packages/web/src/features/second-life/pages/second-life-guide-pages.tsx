@@ -78,7 +78,7 @@ export function GivePage() {
               </Stack>
               <Stack gap={6}>
                 <Text size="sm">
-                  Apportez-le à un groupe Emmaüs, ou appelez-le : beaucoup viennent chercher gratuitement les gros appareils.
+                  Apportez-le à un groupe Emmaüs, ou appelez-le : beaucoup viennent chercher gratuitement les gros appareils.
                 </Text>
                 <External href={EXTERNAL_LINKS.emmausGive} testId="emmaus-link">
                   Donner à Emmaüs
@@ -87,7 +87,7 @@ export function GivePage() {
             </SimpleGrid>
           </Section>
           <Section title="Les lieux de don près de chez vous">
-            <CircularMap actions={['donner']} title="Carte des lieux de don « Que faire de mes objets » (ADEME)" />
+            <CircularMap actions={['donner']} title="Carte des lieux de don « Que faire de mes objets » (ADEME)" />
           </Section>
           <MarkSecondLife applianceId={device.appliance.data?.id ?? null} name={device.appliance.data?.name ?? null} outcome="given" />
         </>
@@ -110,7 +110,7 @@ export function SellPage() {
                 <List.Item key={s}>{s}</List.Item>
               ))}
             </List>
-            <Alert color="eco" mt="sm" title="Quel prix ?">
+            <Alert color="eco" mt="sm" title="Quel prix ?">
               {device.guide.sell.priceTip}
             </Alert>
           </Section>
@@ -127,7 +127,7 @@ export function SellPage() {
             </Stack>
           </Section>
           <Section title="Les lieux de revente près de chez vous">
-            <CircularMap actions={['revendre']} title="Carte des lieux de revente « Que faire de mes objets » (ADEME)" />
+            <CircularMap actions={['revendre']} title="Carte des lieux de revente « Que faire de mes objets » (ADEME)" />
           </Section>
           <MarkSecondLife applianceId={device.appliance.data?.id ?? null} name={device.appliance.data?.name ?? null} outcome="sold" />
         </>
@@ -162,7 +162,7 @@ export function RecyclePage() {
             ))}
           </SimpleGrid>
           <Section title="Les points de collecte près de chez vous">
-            <CircularMap actions={['trier', 'rapporter']} title="Carte des points de collecte « Que faire de mes objets » (ADEME)" />
+            <CircularMap actions={['trier', 'rapporter']} title="Carte des points de collecte « Que faire de mes objets » (ADEME)" />
           </Section>
           <MarkSecondLife applianceId={device.appliance.data?.id ?? null} name={device.appliance.data?.name ?? null} outcome="recycled" />
         </>

@@ -75,7 +75,7 @@ export function SmartfixPage() {
   const label = result ? repairPercentLabel(result.repair_probability) : '';
   return (
     <>
-      <PageTitle title="Smart-fix : est-ce réparable ?" />
+      <PageTitle title="Smart-fix : est-ce réparable ?" />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="lg" p="md" component="form" onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -121,7 +121,7 @@ export function SmartfixPage() {
             />
             <AutoTextarea
               label="Problème"
-              placeholder="Décrivez la panne : ne s’allume plus, fuit, fait du bruit…"
+              placeholder="Décrivez la panne : ne s’allume plus, fuit, fait du bruit…"
               value={problem}
               onChange={(e) => setProblem(e.currentTarget.value)}
               maxLength={TEXT_MAX}
@@ -157,7 +157,7 @@ export function SmartfixPage() {
                   ({MSG.smartfixAverageRecords(numberFr(result.category_records))})
                 </Text>
               </Text>
-              <div role="img" aria-label={`Probabilité de réparation : ${label}`}>
+              <div role="img" aria-label={`Probabilité de réparation : ${label}`}>
                 <DonutChart
                   data={[
                     { name: 'Réparable', value: chartValue, color: 'eco.6' },
@@ -174,7 +174,7 @@ export function SmartfixPage() {
                 />
               </div>
               <Text fw={600} data-testid="smartfix-probability">
-                Probabilité de réparation : {label}
+                Probabilité de réparation : {label}
               </Text>
               <Title order={3} fz="md" fw={500} c={result.is_repairable ? 'eco.9' : 'red.9'}>
                 Réparable{'\u00a0'}: {result.is_repairable ? 'Oui' : 'Non'}
@@ -222,23 +222,23 @@ export function SmartfixPage() {
               <Title order={2} fz="lg">
                 Votre estimation
               </Title>
-              <Text c="dimmed">Remplissez le formulaire : l’estimation s’affiche ici.</Text>
+              <Text c="dimmed">Remplissez le formulaire : l’estimation s’affiche ici.</Text>
             </Stack>
           )}
         </Paper>
       </SimpleGrid>
 
-      <Alert color="eco" mt="lg" title="Sur quoi repose cette estimation ?">
+      <Alert color="eco" mt="lg" title="Sur quoi repose cette estimation ?">
         <Stack gap={6}>
           <Text size="sm">
-            Le modèle a appris sur 52 533 réparations réelles tentées dans des repair cafés (Danemark, pays de Galles, Toronto, Belgique et
-            Pays-Bas, États-Unis) : pour chaque appareil, son type, sa marque, son âge, les symptômes décrits par son propriétaire et le
+            Le modèle a appris sur 52 533 réparations réelles tentées dans des repair cafés (Danemark, pays de Galles, Toronto, Belgique et
+            Pays-Bas, États-Unis) : pour chaque appareil, son type, sa marque, son âge, les symptômes décrits par son propriétaire et le
             résultat. Dans ces données, 73 % des appareils ont pu être réparés, et le type d’appareil compte le plus. Testé sur des
             réparations plus récentes que celles dont il a appris, il ne classe les appareils qu’un peu mieux que la seule moyenne de leur
             type, mais ses pourcentages correspondent à ce qui a été observé. Ce n’est pas un diagnostic de votre appareil.
           </Text>
           <Text size="sm">
-            Données : Open Repair Data (ORDS v0.3), Open Repair Alliance / The Restart Project et les repair cafés partenaires, licence CC
+            Données : Open Repair Data (ORDS v0.3), Open Repair Alliance / The Restart Project et les repair cafés partenaires, licence CC
             BY-SA 4.0.{' '}
             <Anchor href="https://openrepair.org/open-data/" target="_blank" rel="noopener noreferrer" underline="always" c="eco.9">
               openrepair.org <IconExternalLink size={12} />

@@ -171,7 +171,7 @@ export function UniverseForm({
               {shown ? (
                 <Image
                   src={shown}
-                  alt={file ? `Aperçu de l’image choisie : ${file.name}` : 'Image actuelle de l’univers'}
+                  alt={file ? `Aperçu de l’image choisie : ${file.name}` : 'Image actuelle de l’univers'}
                   w="100%"
                   h="100%"
                   fit="cover"

@@ -116,7 +116,7 @@ function DeleteUniverse({
         closeButtonProps={{ 'aria-label': 'Fermer' }}
       >
         <Stack gap="md">
-          <Text>Êtes-vous sûr de vouloir supprimer l’univers {universe.name} ?</Text>
+          <Text>Êtes-vous sûr de vouloir supprimer l’univers {universe.name} ?</Text>
           {failure && (
             <Alert color="red" icon={<IconAlertCircle />} role="alert">
               {failure}

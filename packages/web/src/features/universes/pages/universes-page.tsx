@@ -39,7 +39,7 @@ function UniverseCard({ universe }: { universe: Universe }) {
       radius="lg"
       padding="sm"
       h="100%"
-      aria-label={`${universe.name} : ${universe.text}`}
+      aria-label={`${universe.name} : ${universe.text}`}
       data-testid="universe-card"
     >
       <Card.Section>
@@ -70,7 +70,7 @@ function PlaceholderCard({ universe, onPick }: { universe: Universe; onPick: () 
       ta="left"
       w="100%"
       style={{ borderStyle: 'dashed', cursor: 'pointer', position: 'relative' }}
-      aria-label={`${universe.name} : ${universe.text} (créer cet univers)`}
+      aria-label={`${universe.name} : ${universe.text} (créer cet univers)`}
       data-testid="universe-placeholder"
     >
       <Card.Section>

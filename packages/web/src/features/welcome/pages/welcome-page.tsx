@@ -16,7 +16,7 @@ const SLIDES = [
   {
     image: welcome2,
     title: 'Des services éco-responsables',
-    text: 'Revente, don ou recyclage : offrez une seconde vie à vos appareils au lieu de les jeter.',
+    text: 'Revente, don ou recyclage : offrez une seconde vie à vos appareils au lieu de les jeter.',
   },
   {
     image: welcome3,
