@@ -26,7 +26,7 @@ describe('carbon simulator (product §9)', () => {
     expect(await page.getByTestId('carbon-total').textContent()).toBe('37,8 kg');
     expect(await page.getByTestId('carbon-per-year').textContent()).toBe('6,3 kg');
     expect(await page.getByTestId('carbon-saving').textContent()).toContain(
-      'c’est l’empreinte que compte votre accueil pour ce type d’appareil : 37,8 kg',
+      'c’est l’empreinte que compte votre accueil pour ce type d’appareil\u00a0: 37,8 kg',
     );
     const marker = () => page.locator('.recharts-reference-line line').first().getAttribute('x1');
     await expect.poll(marker).not.toBeNull();

@@ -99,7 +99,7 @@ describe('« Exporter mon inventaire »', () => {
       (route) =>
         route.fulfill({
           contentType: 'application/x-ndjson',
-          body: '{"etape":"lecture","fait":0,"total":3}\n{"erreur":{"message":"L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant."}}\n',
+          body: '{"etape":"lecture","fait":0,"total":3}\n{"erreur":{"message":"L’import n’a pas pu se faire\u00a0: rien n’a été enregistré. Réessayez dans un instant."}}\n',
         }),
       { times: 1 },
     );

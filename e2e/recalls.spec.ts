@@ -16,7 +16,7 @@ import {
 } from './helpers.ts';
 
 const DAY = 86_400_000;
-const TITLE = 'Rappel produit : Lave-linge bosch série 6';
+const TITLE = 'Rappel produit\u00a0: Lave-linge bosch série 6';
 
 let browser: Browser;
 beforeAll(async () => {

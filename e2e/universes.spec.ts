@@ -59,7 +59,7 @@ async function shot(page: Page, name: string, fullPage = false) {
 
 /** The visible name of a card, from its accessible name "Nom : compte". */
 async function cardName(card: ReturnType<Page['getByTestId']>): Promise<string> {
-  return ((await card.getAttribute('aria-label')) ?? '').split(' : ')[0];
+  return ((await card.getAttribute('aria-label')) ?? '').split('\u00a0: ')[0];
 }
 
 async function universeFlow(viewport: { width: number; height: number }, tag: string) {
