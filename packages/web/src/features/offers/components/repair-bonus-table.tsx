@@ -65,7 +65,7 @@ export function RepairBonusTable() {
                     {r.amount_eur} €
                   </Text>
                   {r.status === 'unconfirmed' && (
-                    <Badge display="block" ml="auto" mt={2} size="xs" variant="light" color="warm.8" data-testid="bonus-to-confirm">
+                    <Badge display="block" ml="auto" mt={2} size="xs" variant="outline" color="gray.8" data-testid="bonus-to-confirm">
                       à confirmer
                     </Badge>
                   )}
