@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
+import { describe, expect, it, vi } from 'vitest';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -14,6 +13,10 @@ interface Table {
 // PGlite has no named statements to keep: this is PostgreSQL's (CI runs the suite on both).
 describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
   it('prepares a statement with parameters once per connection, and prepares it again when its table’s columns change', async () => {
+    // Names are given to the first PREPARED_STATEMENTS_MAX texts a process meets: a fresh module, so
+    // that the statements other test files ran in this worker before have not used them all.
+    vi.resetModules();
+    const { openDatabase } = await import('./client.ts');
     const schema = `prepared_${randomBytes(4).toString('hex')}`;
     const admin = await openDatabase({ databaseUrl, poolSize: 1 });
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
