@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpCapture } from '../../test/smtp-capture.ts';
@@ -29,6 +31,21 @@ describe('mail that a silent or flaky SMTP server cannot stall nor double', () =
     } finally {
       for (const s of sockets) s.destroy();
       silent.close();
+    }
+  });
+
+  it('keeps, without an SMTP server, every mail to one address sent in the same millisecond as its own file, in the order they left', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'ecofoyer-outbox-'));
+    const mailer = createMailer({ from: 'EcoFoyer <no-reply@ecofoyer.local>', outboxDir });
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_796_000_000_000);
+    try {
+      const subjects = Array.from({ length: 6 }, (_, i) => `Mail ${i + 1}`);
+      for (const subject of subjects) await mailer.send({ to: 'meme@exemple.fr', subject, text: 'Bonjour' });
+      const files = readdirSync(outboxDir).sort();
+      expect(files).toHaveLength(6);
+      expect(files.map((f) => /Subject: (Mail \d)/.exec(readFileSync(path.join(outboxDir, f), 'utf8'))?.[1])).toEqual(subjects);
+    } finally {
+      now.mockRestore();
     }
   });
 

@@ -46,6 +46,9 @@ export interface Mailer {
  * Real mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is written
  * as an .eml file in DATA_DIR/outbox (nodemailer builds the same MIME message either way).
  */
+/** The outbox files of this process, numbered in the order they are written. */
+let outboxSeq = 0;
+
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; timeoutMs?: number }): Mailer {
   const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'ecofoyer.local';
   const mime = ({ messageKey, forgetWhenSent: _, ...message }: MailMessage) => ({
@@ -75,8 +78,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
         const info = await transport.sendMail(mime(message));
         await mkdir(options.outboxDir, { recursive: true });
         const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-        const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
-        await writeFile(file, info.message as Buffer);
+        // Two mails to one address in one millisecond (the queue sends several at once) are two files:
+        // the sequence number keeps them apart and in the order they left; 'wx' never overwrites one.
+        outboxSeq += 1;
+        const file = path.join(options.outboxDir, `${Date.now()}-${String(outboxSeq).padStart(8, '0')}-${safeTo}.eml`);
+        await writeFile(file, info.message as Buffer, { flag: 'wx' });
       };
   return {
     // Without a queue, a mail of a transaction leaves once it is committed.
