@@ -24,6 +24,7 @@ export * from './smartfix.ts';
 export * from './audit.ts';
 export * from './product-synonyms.ts';
 export * from './rights.ts';
+export * from './claims.ts';
 export * from './inventory-csv.ts';
 export * from './search.ts';
 export * from './foyer.ts';
