@@ -41,6 +41,12 @@ export const ClaimRoute = z.object({
   document: z.enum(CLAIM_DOCUMENTS).nullable(),
   /** Where the facts of this route come from, and when they were checked. */
   source: z.string(),
+  /**
+   * The route rests on a text whose application in France could not be confirmed on the day the facts
+   * were checked (the directive's duty to repair before its transposition is confirmed): offered as a
+   * request the other party may accept, never as a right.
+   */
+  aConfirmer: z.boolean(),
 });
 export type ClaimRoute = z.infer<typeof ClaimRoute>;
 
@@ -79,6 +85,30 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Days the seller has to bring the good into conformity (article L217-10 of the code de la consommation): past them, the household is reminded. */
 export const CLAIM_ANSWER_DAYS = 30;
+
+/** Days a reminder leaves before the next step is proposed. */
+export const CLAIM_REMINDER_DAYS = 15;
+
+/** The routes whose request waits for an answer by a deadline (the seller's or the maker's). */
+const ANSWER_AWAITED: ReadonlySet<ClaimRouteKind> = new Set(['garantie-legale', 'garantie-commerciale', 'reparation-fabricant']);
+
+const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The day an answer is due: the request's day + CLAIM_ANSWER_DAYS, or the last reminder's day +
+ * CLAIM_REMINDER_DAYS, while no answer and no outcome came after it; null when nothing is awaited.
+ */
+export function claimDeadline(claim: { voie: ClaimRouteKind; etapes: readonly { type: ClaimStepKind; date: string }[] }): string | null {
+  if (!ANSWER_AWAITED.has(claim.voie)) return null;
+  let due: string | null = null;
+  const steps = [...claim.etapes].sort((a, b) => a.date.localeCompare(b.date));
+  for (const step of steps) {
+    if (step.type === 'envoyee' && due === null) due = plusDays(step.date, CLAIM_ANSWER_DAYS);
+    else if (step.type === 'relance' && due !== null) due = plusDays(step.date, CLAIM_REMINDER_DAYS);
+    else if (step.type === 'reponse' || step.type === 'issue' || step.type === 'appareil-recupere') due = null;
+  }
+  return due;
+}
 
 export const CLAIM_STEP_LABELS: Record<ClaimStepKind, string> = {
   envoyee: 'Demande envoyée',
