@@ -110,6 +110,22 @@ export function claimDeadline(claim: { voie: ClaimRouteKind; etapes: readonly { 
   return due;
 }
 
+/** The routes' short names, wherever a claim is listed. */
+export const CLAIM_ROUTE_LABELS: Record<ClaimRouteKind, string> = {
+  'garantie-legale': 'Garantie légale de conformité',
+  'garantie-commerciale': 'Garantie commerciale',
+  'reparation-fabricant': 'Réparation par le fabricant',
+  'vices-caches': 'Vices cachés',
+  'reparateur-bonus': 'Réparateur labellisé et bonus réparation',
+  'seconde-vie': 'Seconde vie',
+};
+
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  preparee: 'Préparée',
+  envoyee: 'Envoyée',
+  terminee: 'Terminée',
+};
+
 export const CLAIM_STEP_LABELS: Record<ClaimStepKind, string> = {
   envoyee: 'Demande envoyée',
   reponse: 'Réponse reçue',
