@@ -25,6 +25,7 @@ export * from './audit.ts';
 export * from './product-synonyms.ts';
 export * from './rights.ts';
 export * from './claims.ts';
+export * from './claims-rules.ts';
 export * from './inventory-csv.ts';
 export * from './search.ts';
 export * from './foyer.ts';

@@ -111,9 +111,10 @@ export const PARTS_FACTS_CHECKED = '2026-11-29';
  * Checked on PARTS_FACTS_CHECKED: Légifrance (article L111-4 in force since 1 January 2022), the
  * décret's summaries (actu-environnement.com, January 2022), EUR-Lex for the regulations.
  */
-type PartsRule = { years: number; source: string; from: string };
+export type PartsRule = { years: number; source: string; from: string };
 const EU_MARCH_2021 = '2021-03-01';
-const PARTS_RULES: Record<string, PartsRule[]> = {
+/** Exported for the maker's duty to repair (claims-rules.ts), which covers the units the same regulations cover. */
+export const PARTS_RULES: Readonly<Record<string, readonly PartsRule[]>> = {
   'lave-linge': [{ years: 10, from: EU_MARCH_2021, source: 'règlement (UE) 2019/2023 sur l’écoconception des lave-linge' }],
   'lave-vaisselle': [
     {
