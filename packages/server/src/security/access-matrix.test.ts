@@ -309,6 +309,9 @@ async function buildCases(): Promise<Record<string, Case>> {
     'GET /api/V1/profils/users/foyers/univers/appliances/:id/droits': {
       owned: [{ method: 'GET', url: `${item(A.applianceId)}/droits`, expect: 404 }],
     },
+    'GET /api/V1/profils/users/foyers/univers/appliances/:id/demarche': {
+      owned: [{ method: 'GET', url: `${item(A.applianceId)}/demarche`, expect: 404 }],
+    },
     'DELETE /api/V1/profils/users/foyers/univers/appliances/:id': { owned: [{ method: 'DELETE', url: item(A.applianceId), expect: 404 }] },
     'PUT /api/V1/profils/users/foyers/univers/appliances/:id/text': {
       owned: [

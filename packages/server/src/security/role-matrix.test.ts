@@ -371,6 +371,7 @@ function buildCases(): Record<string, Case> {
     ),
     'GET /api/V1/profils/users/foyers/univers/appliances/:id': read(() => item(A.applianceId)),
     'GET /api/V1/profils/users/foyers/univers/appliances/:id/droits': read(() => `${item(A.applianceId)}/droits`),
+    'GET /api/V1/profils/users/foyers/univers/appliances/:id/demarche': read(() => `${item(A.applianceId)}/demarche`),
     'GET /api/V1/profils/users/:userId/droits/resume': read((who) => `${users(who.id)}/droits/resume`),
     'GET /api/V1/profils/users/:userId/events': read((who) => `${users(who.id)}/events`),
     'GET /api/V1/profils/users/:userId/events/counts': read((who) => `${users(who.id)}/events/counts`),

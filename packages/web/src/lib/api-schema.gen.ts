@@ -12180,6 +12180,123 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/V1/profils/users/foyers/univers/appliances/{id}/demarche": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applianceId: number;
+                            aujourdhui: string;
+                            recommandee: ("garantie-legale" | "garantie-commerciale" | "reparation-fabricant" | "vices-caches" | "reparateur-bonus" | "seconde-vie") | null;
+                            voies: {
+                                aConfirmer: boolean;
+                                applicable: boolean;
+                                cout: string;
+                                delai: string;
+                                document: ("demande-vendeur" | "demande-fabricant" | "formulaire-reparation" | "relance-vendeur") | null;
+                                raison: string;
+                                source: string;
+                                titre: string;
+                                /** @enum {string} */
+                                voie: "garantie-legale" | "garantie-commerciale" | "reparation-fabricant" | "vices-caches" | "reparateur-bonus" | "seconde-vie";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            errors?: {
+                                message: string;
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/V1/profils/users/foyers/univers/appliances/{id}/droits": {
         parameters: {
             query?: never;

@@ -4,11 +4,14 @@ import {
   addDays,
   addMonths,
   type Appliance,
+  type ClaimOptions,
+  claimRoutes,
   type Droits,
   type DroitsResume,
   dayFr,
   type Event,
   parisDay,
+  recommendedRoute,
   SMARTFIX_AGE_MAX,
   smartfixKindOfProduct,
 } from '@ecofoyer/contracts';
@@ -51,6 +54,25 @@ export class RightsService {
   async forAppliance(foyerId: FoyerId, applianceId: number): Promise<Droits> {
     const appliance = await this.deps.appliances.get(foyerId, applianceId);
     return this.compute(appliance, await this.deps.events.listForAppliance(foyerId, applianceId), appliance);
+  }
+
+  /**
+   * « Ma démarche »: the routes open today for one appliance (contracts/claims-rules.ts), from the
+   * same facts and breakdowns as its rights (no repairability estimate: no route depends on it).
+   */
+  async claimOptions(foyerId: FoyerId, applianceId: number): Promise<ClaimOptions> {
+    const appliance = await this.deps.appliances.get(foyerId, applianceId);
+    const [events, product] = await Promise.all([
+      this.deps.events.listForAppliance(foyerId, applianceId),
+      appliance.prod_id ? this.deps.references.product(appliance.prod_id) : undefined,
+    ]);
+    const today = parisDay(this.deps.clock.now());
+    const droits = guaranteeRights(appliance, product, events, today);
+    const voies = claimRoutes(
+      { droits, productSlug: product?.slug ?? null, dtAchat: appliance.dt_achat, occasion: appliance.occasion },
+      today,
+    );
+    return { applianceId, aujourdhui: today, voies, recommandee: recommendedRoute(voies) };
   }
 
   /** Every guarantee still running in the household, from one list of appliances and one of events. */
