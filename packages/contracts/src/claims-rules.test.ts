@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   annexIIGood,
@@ -6,6 +7,7 @@ import {
   claimDocument,
   claimNextSteps,
   claimRoutes,
+  REPAIR_DIRECTIVE_ANNEX_II,
   REPAIR_DIRECTIVE_FACTS,
   recommendedRoute,
 } from './claims-rules.ts';
@@ -316,5 +318,17 @@ describe('what comes next in a claim', () => {
     expect(
       claimNextSteps({ ...done, etapes: [step('envoyee', '2026-10-01'), step('issue', '2026-10-20', 'reparee')] }, '2026-11-29'),
     ).toEqual([]);
+  });
+});
+
+describe('the facts of the claims (docs/facts.md, « Claims »)', () => {
+  const facts = readFileSync(new URL('../../../docs/facts.md', import.meta.url), 'utf8');
+  const section = facts.slice(facts.indexOf('## Claims'), facts.indexOf('\n## ', facts.indexOf('## Claims') + 1));
+
+  it('lists every Annex II act, the directive’s dates and its transposition status as the code states them', () => {
+    for (const good of REPAIR_DIRECTIVE_ANNEX_II) expect(section, good.acte).toContain(good.acte.replace(/^règlement \(UE\) (n° )?/, ''));
+    for (const day of ['10 July 2024', '30 July 2024', '31 July 2026']) expect(section).toContain(day);
+    expect(section).toContain(REPAIR_DIRECTIVE_FACTS.transpositionConfirmee ? '**Confirmed' : '**Not confirmed.**');
+    expect(section).toContain(REPAIR_DIRECTIVE_FACTS.verifieLe);
   });
 });
