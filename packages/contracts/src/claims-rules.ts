@@ -80,7 +80,7 @@ export const REPAIR_DIRECTIVE_FACTS = {
   sources: [
     {
       titre: 'Journal officiel de l’Union européenne, série L, 2024/1799 (EUR-Lex)',
-      url: 'https://eur-lex.europa.eu/eli/dir/2024/1799/oj',
+      url: 'https://eur-lex.europa.eu/legal-content/FR/ALL/?uri=OJ:L_202401799',
     },
     {
       titre: 'Synthèse EUR-Lex de la directive (UE) 2024/1799',
