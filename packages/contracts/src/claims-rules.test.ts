@@ -80,7 +80,8 @@ describe('the routes of a claim', () => {
     const before = routesOf(washer, '2026-07-30');
     expect(before.route('reparation-fabricant')).toMatchObject({ applicable: false, aConfirmer: false });
     expect(before.route('reparation-fabricant').raison).toContain('qu’à partir du 31\u00a0juillet 2026');
-    expect(recommendedRoute(before.routes)).toBe('vices-caches');
+    // Out of guarantee: the labelled repairer with the bonus, not hidden defects (proof needed, rarely wear).
+    expect(recommendedRoute(before.routes)).toBe('reparateur-bonus');
 
     const after = routesOf(washer, '2026-11-29');
     const maker = after.route('reparation-fabricant');
@@ -89,7 +90,8 @@ describe('the routes of a claim', () => {
     expect(maker.raison).toContain('nous n’avons pas pu confirmer sa transposition en droit français');
     expect(maker.raison).toContain('pas un droit acquis');
     expect(maker.source).toContain('non confirmée');
-    expect(recommendedRoute(after.routes)).toBe('reparation-fabricant');
+    // A request the maker may refuse is offered, not advised.
+    expect(recommendedRoute(after.routes)).toBe('reparateur-bonus');
     expect(REPAIR_DIRECTIVE_FACTS.transpositionConfirmee).toBe(false);
   });
 

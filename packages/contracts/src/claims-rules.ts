@@ -324,9 +324,16 @@ export function claimRoutes(input: ClaimRoutesInput, today: string): ClaimRoute[
   return CLAIM_ROUTES.map((kind) => byKind[kind]);
 }
 
-/** The first open route (the routes are weighed in CLAIM_ROUTES' order), null when none is. */
+/**
+ * The route advised: the first open one in CLAIM_ROUTES' order that the household can count on —
+ * not a request whose legal ground is unconfirmed (`aConfirmer`: the maker may refuse), and not hidden
+ * defects, which need proof that the defect existed at the purchase (an expert's report, most often)
+ * and fit few breakdowns of an old appliance, which are wear. Both stay listed, open, for who wants
+ * them. Null when no route is open.
+ */
 export function recommendedRoute(routes: readonly ClaimRoute[]): ClaimRouteKind | null {
-  return routes.find((r) => r.applicable)?.voie ?? null;
+  const open = routes.filter((r) => r.applicable);
+  return (open.find((r) => !r.aConfirmer && r.voie !== 'vices-caches') ?? open[0])?.voie ?? null;
 }
 
 /** What the documents need: the claim letter's facts, and who is asked when it is not the seller. */

@@ -57,7 +57,7 @@ describe('« Ma démarche »: the routes of an appliance', () => {
     const { status, body } = await options(id);
     expect(status).toBe(200);
     const parsed = ClaimOptions.parse(body);
-    expect(parsed).toMatchObject({ applianceId: id, aujourdhui: '2026-11-29', recommandee: 'reparation-fabricant' });
+    expect(parsed).toMatchObject({ applianceId: id, aujourdhui: '2026-11-29', recommandee: 'reparateur-bonus' });
     expect(parsed.voies.map((v) => v.voie)).toEqual([...CLAIM_ROUTES]);
     expect(route(parsed, 'garantie-legale').applicable).toBe(false);
     expect(route(parsed, 'reparation-fabricant')).toMatchObject({ applicable: true, aConfirmer: true });
@@ -74,7 +74,7 @@ describe('« Ma démarche »: the routes of an appliance', () => {
       const { body } = await options(id);
       expect(body.aujourdhui).toBe('2026-07-01');
       expect(route(body, 'reparation-fabricant')).toMatchObject({ applicable: false, aConfirmer: false });
-      expect(body.recommandee).toBe('vices-caches');
+      expect(body.recommandee).toBe('reparateur-bonus');
     } finally {
       t.clock.set('2026-11-29T10:00:00Z');
     }
@@ -95,6 +95,22 @@ describe('« Ma démarche »: the routes of an appliance', () => {
     expect(body.recommandee).toBe('garantie-legale');
     expect(route(body, 'garantie-legale').raison).toContain('10 janvier 2027');
     expect(route(body, 'reparation-fabricant').applicable).toBe(false);
+  });
+
+  it('judges the guarantee on the day the breakdown still open was noted, not the day the household asks', async () => {
+    // Bought on 1 October 2024: the legal guarantee ended on 1 October 2026, the breakdown came on 20 September.
+    const id = await add({ dt_achat: '2024-10-01' });
+    expect((await options(id)).body.recommandee).not.toBe('garantie-legale');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/events`,
+      headers: me.headers,
+      payload: { title: 'Panne : ne chauffe plus', dt_realisation: '2026-09-20T09:00:00Z', applianceId: id, type: 'PANNE' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { body } = await options(id);
+    expect(body.recommandee).toBe('garantie-legale');
+    expect(route(body, 'garantie-legale').applicable).toBe(true);
   });
 
   it('never offers the maker’s repair of a kettle, which Annex II does not list', async () => {

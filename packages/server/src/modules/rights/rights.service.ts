@@ -68,8 +68,15 @@ export class RightsService {
     ]);
     const today = parisDay(this.deps.clock.now());
     const droits = guaranteeRights(appliance, product, events, today);
+    // A defect found while a guarantee ran stays covered by it: the day of the latest breakdown still
+    // open decides, not the day the household asks.
+    const open = events
+      .filter((e) => e.type === 'PANNE' && e.status === 'NEW')
+      .map((e) => parisDay(new Date(e.dt_realisation)))
+      .sort()
+      .at(-1);
     const voies = claimRoutes(
-      { droits, productSlug: product?.slug ?? null, dtAchat: appliance.dt_achat, occasion: appliance.occasion },
+      { droits, productSlug: product?.slug ?? null, dtAchat: appliance.dt_achat, occasion: appliance.occasion, decouverte: open ?? null },
       today,
     );
     return { applianceId, aujourdhui: today, voies, recommandee: recommendedRoute(voies) };
