@@ -32,6 +32,7 @@ export const OWNERS: Record<string, string[]> = {
   'inventory-csv': ['inventory_imports'],
   labels: ['appliance_labels'],
   recalls: ['recall_runs', 'recall_sheets', 'appliance_recalls'],
+  claims: ['claims', 'claim_steps', 'claim_attachments'],
   references: ['ref_products', 'ref_universes', 'reference_data'],
 };
 /** Tables of the server's infrastructure (lib/), no module's. */

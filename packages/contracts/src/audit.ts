@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'appliance_deleted',
   'universe_deleted',
   'event_deleted',
+  'claim_deleted',
+  'claim_attachment_deleted',
   'demo_started',
   'email_change_requested',
   'account_deleted',

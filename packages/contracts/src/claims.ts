@@ -24,6 +24,16 @@ export const CLAIM_ROUTES = [
 ] as const;
 export type ClaimRouteKind = (typeof CLAIM_ROUTES)[number];
 
+/** Each route as the dossier and the reminders name it. */
+export const CLAIM_ROUTE_LABELS: Record<ClaimRouteKind, string> = {
+  'garantie-legale': 'Garantie légale de conformité',
+  'garantie-commerciale': 'Garantie commerciale',
+  'reparation-fabricant': 'Réparation par le fabricant',
+  'vices-caches': 'Garantie des vices cachés',
+  'reparateur-bonus': 'Réparateur labellisé avec le bonus réparation',
+  'seconde-vie': 'Seconde vie',
+};
+
 /** The documents the app writes: the formal request to the seller, the request to the maker, the request of a European Repair Information Form, the reminder to the seller. */
 export const CLAIM_DOCUMENTS = ['demande-vendeur', 'demande-fabricant', 'formulaire-reparation', 'relance-vendeur'] as const;
 export type ClaimDocumentKind = (typeof CLAIM_DOCUMENTS)[number];

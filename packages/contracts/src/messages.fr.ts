@@ -30,6 +30,16 @@ export const REMINDER = {
         ? `${titles.slice(0, 3).join(', ')} et ${titles.length - 3} autre${titles.length > 4 ? 's' : ''}.`
         : `${titles.join(', ')}.`,
   }),
+  /**
+   * « Ma démarche »: the request of a claim has waited `days` days (the seller's 30, or 15 after a
+   * reminder) with no answer; `to` is whom it was sent to, as typed (null: the seller).
+   */
+  claimUnanswered: (to: string | null, appliance: string, days: number) => ({
+    title: `Sans réponse : ${appliance}`,
+    message: `${to ?? 'Le vendeur'} n’a pas répondu à votre demande pour ${appliance} depuis ${days} jours : relancez-le ou passez à l’étape suivante.`,
+  }),
+  /** The button of a claim's reminder mail. */
+  openClaim: 'Voir la démarche',
   /** The button of a reminder mail: the task, where it can be marked done. */
   openTask: 'Ouvrir l’entretien',
   openAll: 'Voir mes notifications',

@@ -15,6 +15,8 @@ export const Notification = z.object({
   dt_creation: z.string(),
   /** The appliance it is about when it is not an event's (a recall): the notification opens its page. */
   applianceId: z.number().int().nullable(),
+  /** The claim (« Ma démarche ») a reminder of an unanswered request is about: the notification opens it (`/demarches/{id}`). */
+  claimId: z.number().int().nullable(),
   event: z
     .object({
       id: z.number().int(),

@@ -46,6 +46,7 @@ import { badgesRoutes, publicBadgesRoutes } from './modules/badges/badges.routes
 import { boardsRoutes } from './modules/boards/boards.routes.ts';
 import { appliancesRoutes, devicesRoutes } from './modules/appliances/appliances.routes.ts';
 import { calendarFeedRoutes, eventsRoutes } from './modules/events/events.routes.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { notificationsRoutes, pushRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(devicesRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api/V1/profils/users' });
+  await app.register(claimsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(calendarFeedRoutes, { prefix: '/api/V1/calendar' });
   await app.register(notificationsRoutes, { prefix: '/api/V1/profils/users' });
   await app.register(pushRoutes, { prefix: '/api/V1/push' });

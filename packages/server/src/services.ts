@@ -26,6 +26,8 @@ import { BadgesService } from './modules/badges/badges.service.ts';
 import { AppliancesService } from './modules/appliances/appliances.service.ts';
 import { EventsRepository } from './modules/events/events.repository.ts';
 import { EventsService } from './modules/events/events.service.ts';
+import { ClaimsRepository } from './modules/claims/claims.repository.ts';
+import { ClaimsService } from './modules/claims/claims.service.ts';
 import { FilesRepository } from './modules/files/files.repository.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -81,12 +83,13 @@ export function createServices(deps: {
   const appliancesRepository = new AppliancesRepository(db);
   const universesRepository = new UniversesRepository(db);
   const dossierRepository = new DossierRepository(db);
+  const claimsRepository = new ClaimsRepository(db);
   const files = new FileService(new FilesRepository(db), {
     store,
     urls: new FileUrls(config.jwtSecret, clock),
     clock,
     log,
-    owners: [appliancesRepository, universesRepository, dossierRepository],
+    owners: [appliancesRepository, universesRepository, dossierRepository, claimsRepository],
   });
   const references = new ReferencesService(new ReferencesRepository(db));
   // Who belongs to which household, trusted as long as an open session (SESSION_CHECK_CACHE_MS).
@@ -118,6 +121,11 @@ export function createServices(deps: {
   const audit = new AuditService(new AuditRepository(db), { clock, log });
   const rights = new RightsService({ appliances, events, references, notifications, smartfix, foyer, clock });
   notifications.onTick(() => rights.remind());
+  // « Ma démarche »: the claims left unanswered past their due day, reminded through the same tick.
+  const claims = new ClaimsService(claimsRepository, { db, appliances, events, files, notifications, foyer, clock });
+  notifications.onTick(() => claims.remind());
+  // A claim goes with its appliance (foreign key): its documents' files with the appliance's own.
+  appliances.onDelete((foyerId, applianceId) => claims.applianceFileKeys(foyerId, applianceId));
   // Product recalls: RappelConso read once a day of Paris across replicas, a job of the runner.
   const recalls = new RecallsService(new RecallsRepository(db), {
     client: config.rappelConso ? new RappelConsoClient(config.rappelConso) : null,
@@ -180,6 +188,7 @@ export function createServices(deps: {
     appliances,
     maintenance,
     events,
+    claims,
     notifications,
     badges,
     assistant,

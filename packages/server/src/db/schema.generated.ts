@@ -95,6 +95,44 @@ export interface CalendarFeeds {
   user_id: number;
 }
 
+export interface ClaimAttachments {
+  claim_id: number;
+  created_at: Timestamp;
+  file_key: string;
+  foyer_id: number;
+  id: Generated<number>;
+  mime: string;
+  name: string;
+  size: number;
+}
+
+export interface Claims {
+  appliance_id: number;
+  created_at: Timestamp;
+  created_by: number | null;
+  defaut: string;
+  destinataire: string | null;
+  event_id: number;
+  foyer_id: number;
+  id: Generated<number>;
+  issue: string | null;
+  statut: Generated<string>;
+  updated_at: Timestamp;
+  voie: string;
+}
+
+export interface ClaimSteps {
+  author_id: number | null;
+  claim_id: number;
+  created_at: Timestamp;
+  date: string;
+  foyer_id: number;
+  id: Generated<number>;
+  issue: string | null;
+  note: string | null;
+  type: string;
+}
+
 export interface DossierJobs {
   created_at: Timestamp;
   done: Generated<number>;
@@ -301,6 +339,7 @@ export interface NotificationPreferences {
 
 export interface Notifications {
   appliance_id: number | null;
+  claim_id: number | null;
   created_at: Timestamp;
   dedupe_key: string;
   event_id: number | null;
@@ -497,6 +536,9 @@ export interface DB {
   appliances: Appliances;
   audit_log: AuditLog;
   calendar_feeds: CalendarFeeds;
+  claim_attachments: ClaimAttachments;
+  claim_steps: ClaimSteps;
+  claims: Claims;
   dossier_jobs: DossierJobs;
   dossier_shares: DossierShares;
   email_changes: EmailChanges;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ClaimOutcome, ClaimRouteKind, ClaimStatus, ClaimStepKind } from '@ecofoyer/contracts';
 import type { DB } from './schema.generated.ts';
 
 /**
@@ -34,6 +35,7 @@ export type UserActionsTable = DB['user_actions'];
 
 /**
  * - `appliance_id`: The appliance a notification that is no event's is about (a recall; migration 0024).
+ * - `claim_id`: The claim a reminder of an unanswered request is about (migration 0033): it opens the claim.
  */
 export type NotificationsTable = DB['notifications'];
 
@@ -282,6 +284,23 @@ export type InventoryImportsTable = Refine<
   }
 >;
 
+/**
+ * « Ma démarche » (migration 0033): a claim about a breakdown, its steps (each on a day, `YYYY-MM-DD`)
+ * and the documents kept with it; `author_id` is the member who wrote a step (null once gone).
+ */
+export type ClaimsTable = Refine<
+  DB['claims'],
+  {
+    voie: ClaimRouteKind;
+    statut: ColumnType<ClaimStatus, ClaimStatus | undefined, ClaimStatus>;
+    issue: ClaimOutcome | null;
+  }
+>;
+
+export type ClaimStepsTable = Refine<DB['claim_steps'], { type: ClaimStepKind; issue: ClaimOutcome | null }>;
+
+export type ClaimAttachmentsTable = DB['claim_attachments'];
+
 export interface Database {
   ref_badges: RefBadgesTable;
   user_badges: UserBadgesTable;
@@ -325,6 +344,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   inventory_imports: InventoryImportsTable;
+  claims: ClaimsTable;
+  claim_steps: ClaimStepsTable;
+  claim_attachments: ClaimAttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,8 @@ export const fileType = lazyModule(() => import('file-type'));
 export interface UploadedPart {
   field: string;
   buffer: Buffer;
+  /** The name the browser gave the file (what the user sees of it; never used to store it). */
+  filename: string | null;
 }
 
 export interface MultipartBody {
@@ -39,7 +41,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
-        if (buffer.length > 0) file = { field: part.fieldname, buffer };
+        if (buffer.length > 0) file = { field: part.fieldname, buffer, filename: part.filename || null };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }

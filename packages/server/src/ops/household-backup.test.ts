@@ -15,6 +15,7 @@ import { type FileStore, LocalFileStore } from '../lib/file-store.ts';
 import { JPEG, multipart, PDF, PNG } from '../../test/multipart.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 import { TEST_SCHEMA_PREFIX } from '../../test/test-db.ts';
+import { keyColumn } from '../db/household-key.ts';
 import {
   type Archive,
   exportHousehold,
@@ -145,6 +146,7 @@ async function household(app: FastifyInstance, user: User) {
     count: await get(`${u}/appliances/count`),
     history: await get(`${u}/appliances/history`),
     events: await get(`${u}/events`),
+    claims: await get(`${u}/demarches`),
     notifications: await get(`${u}/notifs`),
     unread: await get(`${u}/notifs/count`),
     badges,
@@ -200,7 +202,7 @@ let original: unknown;
 let originalProfile: unknown;
 let archive: Archive;
 let restoredId: number;
-const FILES_OF_CAMILLE = 8;
+const FILES_OF_CAMILLE = 9;
 
 /** Seeds, through the API, a household using every kind of data the archive carries. */
 async function seedHousehold(app: FastifyInstance, user: User) {
@@ -314,7 +316,7 @@ async function seedHousehold(app: FastifyInstance, user: User) {
     201,
   );
   await call('PUT', `${u}/events/${past.id}`, { done: true, note: 'Beaucoup de poussière' }, 200);
-  await call(
+  const breakdown = await call(
     'POST',
     `${u}/events`,
     {
@@ -326,6 +328,18 @@ async function seedHousehold(app: FastifyInstance, user: User) {
     },
     201,
   );
+  // « Ma démarche »: a claim about that breakdown, sent and left unanswered past its 30 days (the
+  // tick below reminds it), with a document; another one made from a defect, over.
+  const claim = await call(
+    'POST',
+    `${u}/demarches`,
+    { applianceId: fridge.id, eventId: breakdown.id, voie: 'garantie-commerciale', defaut: 'Ne refroidit plus', destinataire: 'Darty' },
+    201,
+  );
+  await call('POST', `${u}/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-10-05', note: 'Lettre recommandée' }, 201);
+  await form('POST', `${u}/demarches/${claim.id}/pieces`, { file: { filename: 'accuse-reception.pdf', data: PDF } }, 201);
+  const over = await call('POST', `${u}/demarches`, { applianceId: washer.id, voie: 'garantie-legale', defaut: 'Fuite' }, 201);
+  await call('POST', `${u}/demarches/${over.id}/etapes`, { type: 'issue', date: '2026-11-20', issue: 'reparee' }, 201);
   // Assigned to its own account: the restored copy keeps it so.
   await call('POST', `${u}/events`, { title: 'Rangement', dt_realisation: '2026-12-24T09:00:00Z', assigneeId: user.id }, 201);
 
@@ -389,7 +403,7 @@ describe('household backup', () => {
     expect(JSON.stringify(manifest)).not.toContain('voisin');
     expect(JSON.stringify(manifest)).not.toMatch(/token_hash|refresh/);
     for (const table of HOUSEHOLD_TABLES) {
-      for (const row of manifest.tables[table]) expect(row.user_id).toBe(camille.id);
+      for (const row of manifest.tables[table]) expect(row[keyColumn(table)]).toBe(camille.id);
     }
     expect(manifest.tables.universes).toHaveLength(3);
     expect(manifest.tables.appliances).toHaveLength(4);
@@ -397,6 +411,11 @@ describe('household backup', () => {
     expect(manifest.tables.user_actions).toHaveLength(1);
     expect(manifest.tables.push_subscriptions).toHaveLength(1);
     expect(manifest.tables.calendar_feeds).toHaveLength(1);
+    // The claims with their steps and the names of their documents, and the reminder of the one left unanswered.
+    expect(manifest.tables.claims.map((c) => c.voie)).toEqual(['garantie-commerciale', 'garantie-legale']);
+    expect(manifest.tables.claim_steps.map((s) => s.type)).toEqual(['envoyee', 'issue']);
+    expect(manifest.tables.claim_attachments.map((a) => a.name)).toEqual(['accuse-reception.pdf']);
+    expect(manifest.tables.notifications.filter((n) => n.claim_id === manifest.tables.claims[0]!.id)).toHaveLength(1);
     expect(manifest.labels).toHaveLength(3);
     expect(manifest.labels.filter((l) => l.revoked_at !== null)).toHaveLength(1);
     expect(files.size).toBe(FILES_OF_CAMILLE);
@@ -570,11 +589,28 @@ describe('household backup', () => {
     expect(rows.map((r) => r.table_name).filter((table) => !decided.includes(table))).toEqual([]);
   });
 
-  it('remaps the dedupe keys that name an event or the user', () => {
+  it('restores an archive made before the claims existed (no such tables in it) as a household with none', async () => {
+    const { manifest, files } = await readArchive(archive);
+    const { claims: _claims, claim_steps: _steps, claim_attachments: documents, ...tables } = manifest.tables;
+    const before = { ...manifest, tables: { ...tables, notifications: tables.notifications.map(({ claim_id: _claim, ...n }) => n) } };
+    const kept = new Map([...files].filter(([key]) => !documents.some((d) => d.file_key === key)));
+    const restored = await importHousehold({ db: two.db, store: two.store }, await writeArchive(before as never, kept), { replace: true });
+    expect(restored.warnings).toEqual([]);
+    const { user } = await signIn(two.app);
+    const claims = await two.app.inject({ url: `${base(user.id)}/demarches`, headers: user.headers });
+    expect(claims.json()).toEqual([]);
+    expect((await two.app.inject({ url: `${base(user.id)}/events`, headers: user.headers })).json()).toHaveLength(
+      manifest.tables.events.length,
+    );
+  });
+
+  it('remaps the dedupe keys that name an event, a claim or the user', () => {
     const events = new Map([[12, 40]]);
     expect(remapDedupeKey('event:12:due', 3, 9, events)).toBe('event:40:due');
     expect(remapDedupeKey('badge:3:seconde-vie', 3, 9, events)).toBe('badge:9:seconde-vie');
     expect(remapDedupeKey('welcome:3', 3, 9, events)).toBe('welcome:9');
     expect(remapDedupeKey('other:30', 3, 9, events)).toBe('other:30');
+    // A claim's reminder names the claim and its member.
+    expect(remapDedupeKey('demarche:3:2026-11-04:3', 3, 9, events, new Map([[3, 77]]))).toBe('demarche:77:2026-11-04:9');
   });
 });

@@ -54,6 +54,9 @@ export const HOUSEHOLD_TABLES = [
   'appliances',
   'appliance_recalls',
   'events',
+  'claims',
+  'claim_steps',
+  'claim_attachments',
   'notifications',
   'push_subscriptions',
   'user_badges',
@@ -61,6 +64,8 @@ export const HOUSEHOLD_TABLES = [
   'calendar_feeds',
 ] as const;
 type HouseholdTable = (typeof HOUSEHOLD_TABLES)[number];
+/** Tables added since the format's version 1 was set: absent from the archives made before them, read as empty. */
+const ADDED_TABLES: ReadonlySet<HouseholdTable> = new Set(['claims', 'claim_steps', 'claim_attachments']);
 
 /**
  * Tables keyed to a user that are not household data, so not exported: sessions and one-time
@@ -93,10 +98,13 @@ export const NOT_EXPORTED_TABLES = [
 ] as const;
 
 /** Household rows pointing at other household rows: remapped to the new ids. */
-const PARENTS: Partial<Record<HouseholdTable, Record<string, 'universes' | 'appliances' | 'events'>>> = {
+const PARENTS: Partial<Record<HouseholdTable, Record<string, 'universes' | 'appliances' | 'events' | 'claims'>>> = {
   appliances: { universe_id: 'universes' },
   events: { appliance_id: 'appliances' },
-  notifications: { event_id: 'events', appliance_id: 'appliances' },
+  claims: { appliance_id: 'appliances', event_id: 'events' },
+  claim_steps: { claim_id: 'claims' },
+  claim_attachments: { claim_id: 'claims' },
+  notifications: { event_id: 'events', appliance_id: 'appliances', claim_id: 'claims' },
   appliance_recalls: { appliance_id: 'appliances' },
 };
 
@@ -114,6 +122,7 @@ const REFERENCE_COLUMNS: Partial<Record<HouseholdTable, Record<string, Reference
 const FILE_COLUMNS: Partial<Record<HouseholdTable, string[]>> = {
   universes: ['image_key'],
   appliances: ['pict_key', 'facture_key', 'notice_key'],
+  claim_attachments: ['file_key'],
 };
 
 const TableRows = z.array(z.record(z.string(), z.unknown()));
@@ -134,7 +143,10 @@ const Manifest = z.object({
   references: z.record(z.string(), z.record(z.string(), z.string())),
   tables: z.object({
     users: z.array(z.record(z.string(), z.unknown())).length(1),
-    ...(Object.fromEntries(HOUSEHOLD_TABLES.map((t) => [t, TableRows])) as Record<HouseholdTable, typeof TableRows>),
+    ...(Object.fromEntries(HOUSEHOLD_TABLES.map((t) => [t, ADDED_TABLES.has(t) ? TableRows.default([]) : TableRows])) as Record<
+      HouseholdTable,
+      typeof TableRows
+    >),
   }),
   files: z.array(
     z.object({ key: z.string().refine(isSafeKey), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
@@ -281,7 +293,12 @@ export async function importHousehold(
         .values({ ...userRow, id: userId } as never)
         .execute();
 
-      const ids = { universes: new Map<number, number>(), appliances: new Map<number, number>(), events: new Map<number, number>() };
+      const ids = {
+        universes: new Map<number, number>(),
+        appliances: new Map<number, number>(),
+        events: new Map<number, number>(),
+        claims: new Map<number, number>(),
+      };
       const keys = new Map(manifest.files.map((f) => [f.key, `users/${userId}/${path.posix.basename(f.key)}`]));
       const series = new Map<string, string>();
       const refIds = await targetReferenceIds(trx);
@@ -314,12 +331,16 @@ export async function importHousehold(
           // A recall handled by another member stays handled, by nobody the archive knows.
           if (table === 'appliance_recalls')
             next.handled_by = row.handled_by != null && Number(row.handled_by) === oldUserId ? userId : null;
+          // A claim opened, or a step written, by another member: by nobody the archive knows.
+          if (table === 'claims') next.created_by = row.created_by != null && Number(row.created_by) === oldUserId ? userId : null;
+          if (table === 'claim_steps') next.author_id = row.author_id != null && Number(row.author_id) === oldUserId ? userId : null;
           if (table === 'events' && row.series_id != null) {
             const sid = String(row.series_id);
             if (!series.has(sid)) series.set(sid, randomUUID());
             next.series_id = series.get(sid);
           }
-          if (table === 'notifications') next.dedupe_key = remapDedupeKey(String(row.dedupe_key), oldUserId, userId, ids.events);
+          if (table === 'notifications')
+            next.dedupe_key = remapDedupeKey(String(row.dedupe_key), oldUserId, userId, ids.events, ids.claims);
           rows.push(next);
         }
         if (table in ids) {
@@ -495,11 +516,13 @@ async function deleteHousehold(db: Db, userId: number): Promise<string[]> {
     and not exists (select 1 from foyer_members m where m.foyer_id = f.id and m.user_id <> ${userId}))`;
   const universes = await db.selectFrom('universes').select('image_key').where(sole).execute();
   const appliances = await db.selectFrom('appliances').select(['pict_key', 'facture_key', 'notice_key']).where(sole).execute();
+  const documents = await db.selectFrom('claim_attachments').select('file_key').where(sole).execute();
   const temp = await db.selectFrom('temp_files').select('key').where('user_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
   return [
     ...universes.map((u) => u.image_key),
     ...appliances.flatMap((a) => [a.pict_key, a.facture_key, a.notice_key]),
+    ...documents.map((d) => d.file_key),
     ...temp.map((t) => t.key),
   ].filter((k): k is string => k !== null);
 }
@@ -523,14 +546,27 @@ async function targetReferenceIds(db: Db): Promise<Record<ReferenceTable, Map<st
 
 /**
  * Dedupe keys name what a notification is about and are unique across the database:
- * `event:<event id>:<kind>`, and keys scoped by the user id (`badge:<user id>:<slug>`,
- * `welcome:<user id>`). Both ids change on import; any other key is kept as it is.
+ * `event:<event id>:<kind>`, `demarche:<claim id>:<due day>:<member id>` (a claim left unanswered),
+ * and keys scoped by the user id (`badge:<user id>:<slug>`, `welcome:<user id>`). The ids change on
+ * import; any other key is kept as it is.
  */
-export function remapDedupeKey(key: string, oldUserId: number, newUserId: number, events: Map<number, number>): string {
+export function remapDedupeKey(
+  key: string,
+  oldUserId: number,
+  newUserId: number,
+  events: Map<number, number>,
+  claims: Map<number, number> = new Map(),
+): string {
   const event = /^event:(\d+):(.*)$/.exec(key);
   if (event) {
     const id = events.get(Number(event[1]));
     return id === undefined ? key : `event:${id}:${event[2]}`;
+  }
+  const claim = /^demarche:(\d+):([\d-]+):(\d+)$/.exec(key);
+  if (claim) {
+    const id = claims.get(Number(claim[1]));
+    const member = Number(claim[3]) === oldUserId ? newUserId : Number(claim[3]);
+    return id === undefined ? key : `demarche:${id}:${claim[2]}:${member}`;
   }
   const parts = key.split(':');
   if (parts.length > 1 && parts[1] === String(oldUserId)) return [parts[0], String(newUserId), ...parts.slice(2)].join(':');

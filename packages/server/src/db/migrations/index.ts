@@ -31,6 +31,7 @@ import * as m0029 from './0029-jobs.ts';
 import * as m0030 from './0030-mail-jobs.ts';
 import * as m0031 from './0031-series-paris-time.ts';
 import * as m0032 from './0032-inventory-imports.ts';
+import * as m0033 from './0033-claims.ts';
 
 /** Numbered, committed, additive migrations, applied at start (order = key order). */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030-mail-jobs': m0030,
   '0031-series-paris-time': m0031,
   '0032-inventory-imports': m0032,
+  '0033-claims': m0033,
 };

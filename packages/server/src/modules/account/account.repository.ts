@@ -40,6 +40,7 @@ export const EXPORTED_TABLES = [...HOUSEHOLD_TABLES, ...Object.keys(ACCOUNT_TABL
 const FILE_COLUMNS: Record<string, string[]> = {
   universes: ['image_key'],
   appliances: ['pict_key', 'facture_key', 'notice_key'],
+  claim_attachments: ['file_key'],
   dossier_jobs: ['file_key'],
   temp_files: ['key'],
 };

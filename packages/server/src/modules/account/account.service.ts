@@ -30,7 +30,7 @@ export class AccountService {
 
   /**
    * A zip streamed as it is made: `mes-donnees.json` (the account and every row of it, by table)
-   * and `fichiers/<key>` for each picture, invoice and manual. Limited per account: it reads all.
+   * and `fichiers/<key>` for each picture, invoice, manual and claim's document. Limited per account: it reads all.
    */
   async exportZip(userId: number): Promise<{ stream: Readable; fileName: string }> {
     await this.deps.limiter.hit([{ key: `export:account:${userId}`, max: 5, windowMs: HOUR }], MSG.tooManyExports);
@@ -44,7 +44,7 @@ export class AccountService {
       version: 1,
       exporteLe: now.toISOString(),
       explication:
-        'Toutes les données de votre compte EcoFoyer, par table : votre compte (users), votre foyer (universes, appliances), votre calendrier (events), vos notifications, badges, abonnements aux notifications, appareils connectés (sessions), le journal de sécurité de votre compte (audit_log). Les fichiers sont dans le dossier fichiers/.',
+        'Toutes les données de votre compte EcoFoyer, par table : votre compte (users), votre foyer (universes, appliances), votre calendrier (events), vos démarches auprès d’un vendeur ou d’un réparateur (claims, avec leurs étapes claim_steps et les noms de leurs pièces claim_attachments), vos notifications, badges, abonnements aux notifications, appareils connectés (sessions), le journal de sécurité de votre compte (audit_log). Les fichiers sont dans le dossier fichiers/.',
       compte: data.user,
       tables: data.tables,
       fichiers: keys,

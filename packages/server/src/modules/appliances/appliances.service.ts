@@ -95,6 +95,9 @@ export type GuaranteeFacts = Pick<
 const JSON_PAGE = 200;
 
 export class AppliancesService {
+  /** Other modules' files that go with an appliance (its claims' documents), asked before its row goes. */
+  private readonly dependentFiles: ((foyerId: FoyerId, applianceId: number) => Promise<string[]>)[] = [];
+
   constructor(
     private readonly repo: AppliancesRepository,
     private readonly deps: {
@@ -387,12 +390,21 @@ export class AppliancesService {
     return this.get(foyerId, id);
   }
 
-  /** DELETE: the row (events go with it by foreign key), then its files. */
+  /**
+   * Registers a module whose rows go with an appliance by foreign key and hold files (a claim's
+   * documents): it gives their keys before the appliance is deleted, and they are removed with its own.
+   */
+  onDelete(files: (foyerId: FoyerId, applianceId: number) => Promise<string[]>): void {
+    this.dependentFiles.push(files);
+  }
+
+  /** DELETE: the row (events and claims go with it by foreign key), then its files and theirs. */
   async delete(foyerId: FoyerId, id: number): Promise<void> {
     const current = await this.repo.find(foyerId, id);
     if (!current) throw notFound(MSG.applianceUnknown);
+    const dependent = (await Promise.all(this.dependentFiles.map((keys) => keys(foyerId, id)))).flat();
     await this.repo.delete(foyerId, id);
-    await Promise.all([current.pict_key, current.facture_key, current.notice_key].map((k) => this.deps.files.remove(k)));
+    await Promise.all([current.pict_key, current.facture_key, current.notice_key, ...dependent].map((k) => this.deps.files.remove(k)));
   }
 
   /** Gives this module's rows of one household to another, in the caller's transaction (joining a foyer with one's data). */

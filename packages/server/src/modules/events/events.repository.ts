@@ -111,7 +111,11 @@ export class EventsRepository {
     return ids;
   }
 
-  update(foyerId: number, id: number, fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id'>) {
+  update(
+    foyerId: number,
+    id: number,
+    fields: Pick<Updateable<EventsTable>, 'note' | 'status' | 'done_at' | 'updated_at' | 'assignee_id' | 'sous_garantie' | 'remplace'>,
+  ) {
     return this.db.updateTable('events').set(fields).where('foyer_id', '=', foyerId).where('id', '=', id).executeTakeFirst();
   }
 

@@ -231,6 +231,57 @@ export class EventsService {
     if (this.seriesChecked.size > SERIES_CHECKS_KEPT) this.seriesChecked.delete(this.seriesChecked.keys().next().value as number);
   }
 
+  /**
+   * A breakdown (PANNE) recorded in the caller's transaction — a claim opened for a breakdown not yet
+   * recorded (« Ma démarche ») — dated now; its id. The appliance is checked by the caller before its
+   * transaction opens (a read outside it would wait behind it on PGlite). The badges hear of it once
+   * the transaction commits.
+   */
+  async recordBreakdown(
+    foyerId: FoyerId,
+    input: { applianceId: number; title: string; note: string | null },
+    actorId: UserId,
+    unit: UnitOfWork,
+  ): Promise<number> {
+    const row = this.row(foyerId, {
+      ...input,
+      type: 'PANNE',
+      dt_realisation: this.deps.clock.now(),
+      maintenanceCardId: null,
+    });
+    const [id] = await this.repo.in(unit.tx).insert([row]);
+    unit.afterCommit(() => this.deps.bus.emit('event.recorded', { foyerId, actorId }));
+    return id!;
+  }
+
+  /**
+   * How a claim about this breakdown ended, written on it in the claim's transaction: done on `doneAt`
+   * (repaired, replaced, refunded), with what the seller did under the legal guarantee — repaired
+   * (`sous_garantie`: six months more, article L217-13) or replaced (`remplace`: a new two-year
+   * guarantee) — which « Mes droits » reads; `note` is added to the breakdown's own. False when the
+   * breakdown is no longer the household's.
+   */
+  async recordOutcome(
+    foyerId: FoyerId,
+    id: number,
+    outcome: { doneAt: Date; sous_garantie?: boolean; remplace?: boolean; note: string },
+    unit: UnitOfWork,
+  ): Promise<boolean> {
+    const repo = this.repo.in(unit.tx);
+    const event = await repo.find(foyerId, id);
+    if (event?.type !== 'PANNE') return false;
+    await repo.update(foyerId, id, {
+      status: 'DONE',
+      done_at: outcome.doneAt,
+      note: event.note ? `${event.note}\n${outcome.note}` : outcome.note,
+      // A repair or a replacement by the seller counts as under guarantee, as when the form records it.
+      ...(outcome.sous_garantie || outcome.remplace ? { sous_garantie: true } : {}),
+      ...(outcome.remplace ? { remplace: true } : {}),
+      updated_at: this.deps.clock.now(),
+    });
+    return true;
+  }
+
   /** Drops the planned maintenance of a device that left the household (its past stays in the history). */
   async cancelPendingForAppliance(foyerId: FoyerId, applianceId: number, unit?: UnitOfWork): Promise<void> {
     await (unit ? this.repo.in(unit.tx) : this.repo).deletePendingForAppliance(foyerId, applianceId, this.deps.clock.now());

@@ -24,12 +24,12 @@ const InvitationParams = UserParams.extend({ id: z.coerce.number().int().positiv
 
 /** The invitations, whose acceptance moves a joiner's data through the modules that own it. */
 function invitationsService(app: FastifyInstance): FoyerInvitationsService {
-  const { foyer, universes, appliances, events } = app.services;
+  const { foyer, universes, appliances, events, claims } = app.services;
   const { db, mailer, limiter, clock, config } = app.deps;
   return new FoyerInvitationsService(new FoyerRepository(db), {
     db,
     foyer,
-    data: [universes, appliances, events],
+    data: [universes, appliances, events, claims],
     mailer,
     limiter,
     clock,

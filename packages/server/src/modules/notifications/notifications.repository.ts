@@ -55,6 +55,7 @@ export class NotificationsRepository {
     dedupe_key: string;
     created_at: Date;
     appliance_id?: number | null;
+    claim_id?: number | null;
   }): Promise<NotificationRow | undefined> {
     return this.db
       .insertInto('notifications')

@@ -67,6 +67,7 @@ export class NotificationsService {
       message: row.message,
       dt_creation: row.created_at.toISOString(),
       applianceId: row.appliance_id,
+      claimId: row.claim_id,
       event:
         row.event_id && row.event_title && row.event_date
           ? {
@@ -209,7 +210,8 @@ export class NotificationsService {
 
   /**
    * A reminder of `type`, created once for `key` and delivered as its member chose — its mail queued in
-   * the transaction that creates it; `applianceId`: the appliance it is about, whose page it opens (a recall).
+   * the transaction that creates it; `applianceId`: the appliance it is about, whose page it opens (a recall);
+   * `claimId`: the claim it is about (« Ma démarche »), which its mail and push open.
    */
   async remindOnce(
     userId: number,
@@ -218,6 +220,7 @@ export class NotificationsService {
     title: string,
     message: string,
     applianceId?: number,
+    claimId?: number,
   ): Promise<NotificationRow | undefined> {
     const [row] = await this.delivered(async (repo) => {
       const made = await repo.insertOnce({
@@ -228,6 +231,7 @@ export class NotificationsService {
         dedupe_key: key,
         created_at: this.deps.clock.now(),
         appliance_id: applianceId ?? null,
+        claim_id: claimId ?? null,
       });
       return made ? [made] : [];
     });

@@ -85,26 +85,37 @@ ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;li
 /** The page of an appliance (the web app's route), where a recall shows until handled. */
 export const applianceUrl = (applianceId: number) => `/inventaire/univers/appliance/fichedetail?id=${applianceId}`;
 
+/** The page of a claim (« Ma démarche »: the web app's route). */
+export const claimUrl = (claimId: number) => `/demarches/${claimId}`;
+
+interface Target {
+  id: number;
+  type: string;
+  appliance_id?: number | null;
+  event_id?: number | null;
+  claim_id?: number | null;
+}
+
 /**
- * Where a notification leads (the push's and the mail's button): a recall, its appliance's page; a
- * maintenance reminder, the task itself in the notifications (marked done from there); else the list.
+ * Where a notification leads (the push's and the mail's button): a claim left unanswered, the claim;
+ * a recall, its appliance's page; a maintenance reminder, the task itself in the notifications
+ * (marked done from there); else the list.
  */
-export const notificationUrl = (notification: { id: number; type: string; appliance_id?: number | null; event_id?: number | null }) =>
-  notification.appliance_id
-    ? applianceUrl(notification.appliance_id)
-    : notification.type === 'MAINTENANCE' && notification.event_id
-      ? `/notification?id=${notification.id}`
-      : '/notification';
+export const notificationUrl = (notification: Target) =>
+  notification.claim_id
+    ? claimUrl(notification.claim_id)
+    : notification.appliance_id
+      ? applianceUrl(notification.appliance_id)
+      : notification.type === 'MAINTENANCE' && notification.event_id
+        ? `/notification?id=${notification.id}`
+        : '/notification';
 
 /** A reminder as it happens (e-mail « à chaque rappel »): the notification's own title and message. */
-export function reminderMail(
-  to: string,
-  notification: { id: number; title: string; message: string; type: string; appliance_id?: number | null; event_id?: number | null },
-  at: Links,
-): MailMessage {
+export function reminderMail(to: string, notification: Target & { title: string; message: string }, at: Links): MailMessage {
   const l = links(at);
-  const action =
-    notification.type === 'RAPPEL' && notification.appliance_id
+  const action = notification.claim_id
+    ? { label: REMINDER.openClaim, url: `${at.appUrl}${claimUrl(notification.claim_id)}` }
+    : notification.type === 'RAPPEL' && notification.appliance_id
       ? { label: 'Voir l’appareil', url: `${at.appUrl}${applianceUrl(notification.appliance_id)}` }
       : notification.type === 'GARANTIE'
         ? { label: 'Voir mes appareils', url: `${at.appUrl}/inventaire` }
