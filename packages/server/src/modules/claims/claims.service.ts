@@ -154,8 +154,7 @@ export class ClaimsService {
         if (error instanceof HttpError && error.statusCode === 404) return null;
         throw error;
       });
-      if (event?.type !== 'PANNE' || event.applianceId !== appliance.id)
-        throw badRequest(MSG.claimEventMismatch, 'CLAIM_EVENT_MISMATCH');
+      if (event?.type !== 'PANNE' || event.applianceId !== appliance.id) throw badRequest(MSG.claimEventMismatch, 'CLAIM_EVENT_MISMATCH');
     }
     const destinataire = input.destinataire ?? (TO_THE_SELLER.has(input.voie) ? appliance.vendeur?.trim() || null : null);
     const now = this.deps.clock.now();
