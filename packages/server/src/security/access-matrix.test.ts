@@ -146,6 +146,33 @@ async function buildCases(): Promise<Record<string, Case>> {
     ).json() as { id: string }
   ).id;
 
+  // A claim of A's about its breakdown, with a step and a document.
+  const aClaim = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(a)}/demarches`,
+      headers: A.user.headers,
+      payload: { applianceId: A.applianceId, eventId: A.panneEventId, voie: 'garantie-legale', defaut: `Panne ${TAG}` },
+    })
+  ).json() as { id: number };
+  await t.app.inject({
+    method: 'POST',
+    url: `${users(a)}/demarches/${aClaim.id}/etapes`,
+    headers: A.user.headers,
+    payload: { type: 'envoyee', date: '2026-11-21', note: `Envoyée par ${TAG}` },
+  });
+  const aPiece = (
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `${users(a)}/demarches/${aClaim.id}/pieces`,
+        headers: { ...A.user.headers, ...pdfForm.headers },
+        payload: pdfForm.payload,
+      })
+    ).json() as { pieces: { id: number }[] }
+  ).pieces[0]!.id;
+  const claim = { applianceId: A.applianceId, voie: 'garantie-legale', defaut: 'Volée' };
+
   return {
     'POST /api/auth/signup': publicCase('creating an account'),
     'POST /api/auth/signin': publicCase('signing in (rate limited per address and account)'),
@@ -445,6 +472,55 @@ async function buildCases(): Promise<Record<string, Case>> {
         { method: 'DELETE', url: `${users(b)}/events/${id}`, expect: 404 },
       ]),
     },
+    'GET /api/V1/profils/users/:userId/demarches': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/demarches`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/demarches?applianceId=${A.applianceId}`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/demarches': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/demarches`, payload: claim, expect: 403 },
+        { method: 'POST', url: `${users(b)}/demarches`, payload: claim, expect: 404 },
+        // B's own appliance with A's breakdown: not B's to name.
+        {
+          method: 'POST',
+          url: `${users(b)}/demarches`,
+          payload: { ...claim, applianceId: bAppliance, eventId: A.panneEventId },
+          expect: 400,
+        },
+      ],
+    },
+    'GET /api/V1/profils/users/:userId/demarches/:id': {
+      owned: [
+        { method: 'GET', url: `${users(a)}/demarches/${aClaim.id}`, expect: 403 },
+        { method: 'GET', url: `${users(b)}/demarches/${aClaim.id}`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/demarches/:id/etapes': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/demarches/${aClaim.id}/etapes`, payload: { type: 'relance', date: '2026-11-21' }, expect: 403 },
+        { method: 'POST', url: `${users(b)}/demarches/${aClaim.id}/etapes`, payload: { type: 'relance', date: '2026-11-21' }, expect: 404 },
+      ],
+    },
+    'DELETE /api/V1/profils/users/:userId/demarches/:id': {
+      owned: [
+        { method: 'DELETE', url: `${users(a)}/demarches/${aClaim.id}`, expect: 403 },
+        { method: 'DELETE', url: `${users(b)}/demarches/${aClaim.id}`, expect: 404 },
+      ],
+    },
+    'POST /api/V1/profils/users/:userId/demarches/:id/pieces': {
+      owned: [
+        { method: 'POST', url: `${users(a)}/demarches/${aClaim.id}/pieces`, ...form(pdfForm), expect: 403 },
+        { method: 'POST', url: `${users(b)}/demarches/${aClaim.id}/pieces`, ...form(pdfForm), expect: 404 },
+      ],
+    },
+    'DELETE /api/V1/profils/users/:userId/demarches/:id/pieces/:pieceId': {
+      owned: [
+        { method: 'DELETE', url: `${users(a)}/demarches/${aClaim.id}/pieces/${aPiece}`, expect: 403 },
+        { method: 'DELETE', url: `${users(b)}/demarches/${aClaim.id}/pieces/${aPiece}`, expect: 404 },
+      ],
+    },
     'GET /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'GET', url: `${users(a)}/calendar-feed`, expect: 403 }] },
     'DELETE /api/V1/profils/users/:userId/calendar-feed': { owned: [{ method: 'DELETE', url: `${users(a)}/calendar-feed`, expect: 403 }] },
 
@@ -672,6 +748,13 @@ async function aliceRows(): Promise<Record<string, string>> {
     const { rows } = await sql<{
       sum: string | null;
     }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t where user_id = ${id}`.execute(t.db);
+    out[table] = rows[0]?.sum ?? '';
+  }
+  // The household's claims, keyed by its foyer (A's own id: A founded it).
+  for (const table of ['claims', 'claim_steps', 'claim_attachments']) {
+    const { rows } = await sql<{
+      sum: string | null;
+    }>`select md5(string_agg(t::text, '|' order by t::text)) as sum from ${sql.table(table)} t where foyer_id = ${id}`.execute(t.db);
     out[table] = rows[0]?.sum ?? '';
   }
   const { rows } = await sql<{ sum: string }>`select md5(u::text) as sum from users u where id = ${id}`.execute(t.db);

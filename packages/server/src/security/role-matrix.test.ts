@@ -50,6 +50,10 @@ interface Targets {
   spareEventId: number;
   givenApplianceId: number;
   plateUrl: string;
+  /** A claim about A's appliance with a document, and a spare claim, for the writes that destroy. */
+  claimId: number;
+  spareClaimId: number;
+  sparePieceId: number;
 }
 /** A member of the foyer and an open invitation of it, for the owner's routes. */
 interface ManageTargets {
@@ -149,6 +153,15 @@ const foundersDossier = () =>
     await t.app.services.dossier.idle();
     return (res.json() as { id: string }).id;
   })());
+
+/** A claim of the foyer's about A's appliance, opened by its founder once, for the routes that read one. */
+let claimId: Promise<number> | undefined;
+const foundersClaim = () =>
+  (claimId ??= send(founder(), {
+    method: 'POST',
+    url: `${users(A.user.id)}/demarches`,
+    payload: { applianceId: A.applianceId, voie: 'garantie-legale', defaut: `Panne ${TAG}` },
+  }).then((res) => (res.json() as { id: number }).id));
 
 /** The founder's QR label of A's appliance (made again when a write revoked it), for the routes that read one. */
 const foundersLabel = async () =>
@@ -530,6 +543,40 @@ function buildCases(): Record<string, Case> {
       expect: 204,
       destroys: true,
     },
+    'GET /api/V1/profils/users/:userId/demarches': read((who) => `${users(who.id)}/demarches`),
+    'GET /api/V1/profils/users/:userId/demarches/:id': {
+      read: async (who) => ({ method: 'GET', url: `${users(who.id)}/demarches/${await foundersClaim()}` }),
+    },
+    'POST /api/V1/profils/users/:userId/demarches': {
+      write: writeTo(
+        'POST',
+        (who) => `${users(who.id)}/demarches`,
+        (on) => ({ applianceId: on.applianceId, voie: 'garantie-legale', defaut: 'Ne démarre plus' }),
+      ),
+      expect: 201,
+    },
+    'POST /api/V1/profils/users/:userId/demarches/:id/etapes': {
+      write: writeTo('POST', (who, on) => `${users(who.id)}/demarches/${on.claimId}/etapes`, { type: 'envoyee', date: '2026-11-21' }),
+      expect: 201,
+    },
+    'POST /api/V1/profils/users/:userId/demarches/:id/pieces': {
+      write: async (who, on) => ({
+        method: 'POST',
+        url: `${users(who.id)}/demarches/${on.claimId}/pieces`,
+        ...(await form({ file: { filename: 'devis.pdf', data: PDF } })),
+      }),
+      expect: 201,
+    },
+    'DELETE /api/V1/profils/users/:userId/demarches/:id/pieces/:pieceId': {
+      write: writeTo('DELETE', (who, on) => `${users(who.id)}/demarches/${on.claimId}/pieces/${on.sparePieceId}`),
+      expect: 204,
+      destroys: true,
+    },
+    'DELETE /api/V1/profils/users/:userId/demarches/:id': {
+      write: writeTo('DELETE', (who, on) => `${users(who.id)}/demarches/${on.spareClaimId}`),
+      expect: 204,
+      destroys: true,
+    },
     'POST /api/V1/profils/users/:userId/import/appareils': {
       write: writeTo('POST', (who) => `${users(who.id)}/import/appareils`, {
         contenu: `${INVENTORY_CSV_COLUMNS.slice(0, 5).join(';')}\nAtelier ${TAG};Lave-linge;Lave-linge importé;Candy;CS1\n`,
@@ -745,6 +792,9 @@ async function foyerRows(): Promise<Record<string, string>> {
       'temp_files',
       'refresh_tokens',
     ].map((table): [string, string] => [table, 'user_id']),
+    ['claims', 'foyer_id'],
+    ['claim_steps', 'foyer_id'],
+    ['claim_attachments', 'foyer_id'],
     ['foyers', 'id'],
     ['foyer_members', 'foyer_id'],
     ['foyer_invitations', 'foyer_id'],
@@ -801,7 +851,22 @@ async function targets(m: Actor): Promise<Targets> {
       },
     })),
   });
+  const claim = () =>
+    created({
+      method: 'POST',
+      url: `${users(m.id)}/demarches`,
+      payload: { applianceId: A.applianceId, voie: 'garantie-commerciale', defaut: 'Porte bloquée' },
+    });
+  const kept = await claim();
+  const withPiece = await created({
+    method: 'POST',
+    url: `${users(m.id)}/demarches/${kept.id}/pieces`,
+    ...(await form({ file: { filename: 'lettre.pdf', data: PDF } })),
+  });
   return {
+    claimId: kept.id,
+    spareClaimId: (await claim()).id,
+    sparePieceId: withPiece.pieces[0].id,
     universeId: A.universeId,
     applianceId: A.applianceId,
     eventId: A.eventId,

@@ -21,6 +21,7 @@ let me: Awaited<ReturnType<typeof signedInUser>>;
 let routes: ApiRoute[];
 let universeId: number;
 let applianceId: number;
+let claimId: number;
 let productId: number;
 
 const users = (id: number) => `/api/V1/profils/users/${id}`;
@@ -51,6 +52,14 @@ beforeAll(async () => {
       payload: a.payload,
     })
   ).json().id;
+  claimId = (
+    await t.app.inject({
+      method: 'POST',
+      url: `${users(me.id)}/demarches`,
+      headers: me.headers,
+      payload: { applianceId, voie: 'garantie-legale', defaut: 'Ne démarre plus' },
+    })
+  ).json().id;
 });
 afterAll(async () => {
   await t.app.close();
@@ -68,6 +77,8 @@ const UPLOADS: Record<string, { kind: FileKind; fields: () => Record<string, str
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/image': { kind: 'image', fields: () => ({}) },
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/facture': { kind: 'invoice', fields: () => ({}) },
   'PUT /api/V1/profils/users/foyers/univers/appliances/:id/notice': { kind: 'manual', fields: () => ({}) },
+  // A claim's document is checked as an invoice is.
+  'POST /api/V1/profils/users/:userId/demarches/:id/pieces': { kind: 'invoice', fields: () => ({}) },
 };
 
 function uploadRoutes(): ApiRoute[] {
@@ -75,7 +86,7 @@ function uploadRoutes(): ApiRoute[] {
 }
 
 function upload(route: ApiRoute, data: Buffer, filename = 'fichier.png') {
-  const id = route.url.includes('/appliances/:id') ? applianceId : universeId;
+  const id = route.url.includes('/demarches/:id') ? claimId : route.url.includes('/appliances/:id') ? applianceId : universeId;
   const url = fillUrl(route.url, { userId: me.id, id });
   return multipart({ ...UPLOADS[route.key]!.fields(), file: { filename, data, type: 'image/png' } }).then((body) =>
     t.app.inject({ method: route.method as 'POST', url, headers: { ...me.headers, ...body.headers }, payload: body.payload }),
