@@ -160,6 +160,7 @@ export function createServices(deps: {
   const dossier = new DossierService(dossierRepository, {
     appliances,
     rights,
+    claims,
     files,
     foyer,
     clock,

@@ -2,6 +2,7 @@ import { type Claim, MSG, TEXT_MAX } from '@ecofoyer/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
 import { HTML, multipart, PDF, PNG } from '../../../test/multipart.ts';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
 
@@ -525,5 +526,22 @@ describe('the claims in the household’s papers', () => {
     )!;
     expect(document.name).toBe('garantie.pdf');
     expect(entries.get(`fichiers/${document.file_key}`)?.equals(PDF)).toBe(true);
+  });
+
+  it('are in the « Dossier d’inventaire »: each appliance’s claims, with their route, steps and outcome', async () => {
+    await at('2026-11-21T09:00:00Z');
+    const id = await appliance('Lave-linge du dossier', { dt_achat: '2026-02-01', vendeur: 'Boulanger Lyon' });
+    const claim = await open({ applianceId: id, voie: 'garantie-legale', defaut: 'Essorage bruyant' });
+    await step(claim.id, { type: 'envoyee', date: '2026-11-03' });
+    await step(claim.id, { type: 'issue', date: '2026-11-20', issue: 'remplacee' });
+    const job = (await send(me, 'POST', '/dossier', { factures: false })).json() as { id: string };
+    await t.app.services.dossier.idle();
+    const file = await send(me, 'GET', `/dossier/${job.id}/fichier`);
+    expect(file.statusCode).toBe(200);
+    const text = (await pdfPages(file.rawPayload)).join('\n');
+    expect(text).toContain('Lave-linge du dossier — Garantie légale de conformité');
+    expect(text).toContain('Adressée à Boulanger Lyon');
+    expect(text).toContain('3 novembre 2026 — Demande envoyée');
+    expect(text).toContain('20 novembre 2026 — Démarche terminée : Remplacé');
   });
 });

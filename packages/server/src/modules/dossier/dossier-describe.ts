@@ -1,4 +1,15 @@
-import { type Appliance, type DossierAppliance, type Droits, dayFr } from '@ecofoyer/contracts';
+import {
+  type Appliance,
+  CLAIM_OUTCOME_LABELS,
+  CLAIM_ROUTE_LABELS,
+  CLAIM_STEP_LABELS,
+  type Claim,
+  type DossierAppliance,
+  type Droits,
+  dayFr,
+  parisDay,
+} from '@ecofoyer/contracts';
+import type { DossierClaim } from './dossier-pdf.ts';
 
 /** « Garantie légale jusqu’au 12 mars 2026 » — what the dossier says of an appliance's guarantees. */
 export function guaranteeText(rights: Droits): { texte: string; active: boolean } {
@@ -68,5 +79,30 @@ export function describeAppliance(
           type: a.facture_type ?? 'application/octet-stream',
         }
       : null,
+  };
+}
+
+/**
+ * A claim as the dossier lists it: « {appareil} — {route} », then whom it was sent to, the defect, each
+ * step with its day (and its outcome or note), and how it ended or what it waits for.
+ */
+export function describeClaim(claim: Claim): DossierClaim {
+  const steps = claim.etapes.map((s) => {
+    const outcome = s.issue ? `\u00a0: ${CLAIM_OUTCOME_LABELS[s.issue]}` : '';
+    return `${dayFr(s.date)} — ${CLAIM_STEP_LABELS[s.type]}${outcome}${s.note ? ` (${s.note.replace(/\s+/g, ' ')})` : ''}`;
+  });
+  const end = claim.issue
+    ? `Issue\u00a0: ${CLAIM_OUTCOME_LABELS[claim.issue]}`
+    : claim.statut === 'preparee'
+      ? 'En préparation'
+      : `En cours${claim.echeance ? `, réponse attendue au plus tard le ${dayFr(claim.echeance)}` : ''}`;
+  return {
+    title: `${claim.applianceName} — ${CLAIM_ROUTE_LABELS[claim.voie]}`,
+    lines: [
+      ...(claim.destinataire ? [`Adressée à ${claim.destinataire}`] : []),
+      `Ouverte le ${dayFr(parisDay(new Date(claim.creeLe)))}\u00a0: ${claim.defaut}`,
+      ...steps,
+      end,
+    ],
   };
 }

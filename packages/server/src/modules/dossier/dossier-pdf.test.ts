@@ -67,6 +67,31 @@ describe('the dossier’s PDF', () => {
     expect(pages.join(' ')).toContain('Appareil 49');
   });
 
+  it('lists the claims after the appliances, each on one page, and counts their pages before writing them', async () => {
+    const claims = Array.from({ length: 30 }, (_, i) => ({
+      title: `Appareil ${i} — Garantie légale de conformité`,
+      lines: [
+        'Adressée à Darty',
+        ...Array.from({ length: i % 7 }, (_, k) => `${k + 1} octobre 2026 — Relance envoyée`),
+        'Issue\u00a0: Réparé',
+      ],
+    }));
+    const pdf = await renderDossier({
+      foyer: 'Les Martin',
+      at: new Date('2026-11-23T09:00:00Z'),
+      entries: [1, 2].map(entry),
+      claims,
+      appendix: [{ title: 'Facture — Appareil 1', load: async () => null }],
+      onProgress: () => undefined,
+    });
+    const pages = await pdfPages(pdf);
+    pages.forEach((text, i) => expect(text).toContain(`Page ${i + 1} / ${pages.length}`));
+    expect(pages[1]).toContain('Démarches');
+    expect(pages.slice(1, -1).join(' ')).toContain('Appareil 29 — Garantie légale de conformité');
+    expect(pages.slice(1, -1).join(' ')).toContain('Issue : Réparé');
+    expect(pages.at(-1)).toContain('Facture illisible ou introuvable.');
+  });
+
   it('cuts every text to the form’s length before layout: a 30,000-character word never reaches pdfkit', async () => {
     const word = (c: string) => c.repeat(30_000);
     const laidOut = [

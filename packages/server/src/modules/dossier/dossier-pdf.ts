@@ -21,10 +21,39 @@ export interface DossierEntry extends DossierAppliance {
   loadPhoto: () => Promise<Buffer | null>;
 }
 
+/** A claim (« Ma démarche ») as the dossier lists it after the appliances: its title line, then its lines (route, steps, outcome). */
+export interface DossierClaim {
+  title: string;
+  lines: string[];
+}
+
+/** The claims' section: its heading, and each claim's title, lines and the space after it. */
+const CLAIMS = { heading: 30, title: 18, line: 13, gap: 10 } as const;
+/** Lines kept of one claim: its block never outgrows a page (a claim of 80 steps shows its first ones, then « … »). */
+const CLAIM_LINES_MAX = 50;
+
+/** The claims' blocks laid out from the top of a new page: how many pages they take (known before any is written). */
+function claimPages(claims: DossierClaim[], limit: number): number {
+  if (claims.length === 0) return 0;
+  let pages = 1;
+  let y = PAGE.margin + CLAIMS.heading;
+  for (const claim of claims) {
+    const height = CLAIMS.title + claim.lines.length * CLAIMS.line + CLAIMS.gap;
+    if (y + height > limit) {
+      pages++;
+      y = PAGE.margin;
+    }
+    y += height;
+  }
+  return pages;
+}
+
 export interface DossierInput {
   foyer: string;
   at: Date;
   entries: DossierEntry[];
+  /** The household's claims, in the order of their appliances (none: no section). */
+  claims?: DossierClaim[];
   /** Invoices added after the list (images only: a PDF invoice is merged afterwards), each as its own page. */
   appendix: { title: string; load: () => Promise<Buffer | null> }[];
   /**
@@ -91,6 +120,12 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     foyer: fitText(given.foyer, TEXT_MAX),
     entries: given.entries.map(fitted),
     appendix: given.appendix.map((a) => ({ ...a, title: fitText(a.title, TEXT_MAX) })),
+    claims: (given.claims ?? []).map((c) => ({
+      title: fitText(c.title, TEXT_MAX),
+      lines: (c.lines.length > CLAIM_LINES_MAX ? [...c.lines.slice(0, CLAIM_LINES_MAX - 1), '…'] : c.lines).map((l) =>
+        fitText(l, TEXT_MAX),
+      ),
+    })),
   };
   const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
@@ -144,7 +179,8 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
   const limit = PAGE.height - PAGE.margin - 20;
   const onFirst = Math.max(0, Math.floor((limit - doc.y) / BLOCK));
   const perPage = Math.floor((limit - PAGE.margin) / BLOCK);
-  const pageCount = 1 + Math.ceil(Math.max(0, input.entries.length - onFirst) / perPage) + input.appendix.length;
+  const pageCount =
+    1 + Math.ceil(Math.max(0, input.entries.length - onFirst) / perPage) + claimPages(input.claims, limit) + input.appendix.length;
   let page = 1;
   const footer = () => {
     const { x, y } = doc;
@@ -225,6 +261,41 @@ export async function renderDossier(given: DossierInput): Promise<Buffer> {
     doc.y = top + height;
     done++;
     await input.onProgress(done);
+    await breathe();
+  }
+
+  // The claims, after the appliances: a section of its own, each claim a block that stays on one page.
+  if (input.claims.length > 0) {
+    newPage();
+    doc
+      .fillColor(GREEN)
+      .font('Helvetica-Bold')
+      .fontSize(16)
+      .text(pdfText('Démarches'), PAGE.margin, PAGE.margin, { width: CONTENT_WIDTH, lineBreak: false });
+    let y = PAGE.margin + CLAIMS.heading;
+    for (const claim of input.claims) {
+      const height = CLAIMS.title + claim.lines.length * CLAIMS.line + CLAIMS.gap;
+      if (y + height > limit) {
+        newPage();
+        y = PAGE.margin;
+      }
+      doc
+        .fillColor('black')
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(pdfText(claim.title), PAGE.margin, y, { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true });
+      let line = y + CLAIMS.title;
+      for (const text of claim.lines) {
+        doc
+          .font('Helvetica')
+          .fontSize(9)
+          .fillColor('black')
+          .text(pdfText(text), PAGE.margin + 12, line, { width: CONTENT_WIDTH - 12, lineBreak: false, ellipsis: true });
+        line += CLAIMS.line;
+      }
+      y += height;
+    }
+    doc.x = PAGE.margin;
     await breathe();
   }
 

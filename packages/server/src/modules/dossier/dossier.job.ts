@@ -3,7 +3,7 @@ import type { JobChannel } from '../../lib/job-pool.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { pdfInflatesPast } from '../../lib/pdf-inflate.ts';
 import { fitText, pdfText } from '../../lib/pdf-text.ts';
-import { FOOTER, footerTitle, GREY, PAGE, renderDossier } from './dossier-pdf.ts';
+import { type DossierClaim, FOOTER, footerTitle, GREY, PAGE, renderDossier } from './dossier-pdf.ts';
 
 const pdfLib = lazyModule(() => import('pdf-lib'));
 type PdfLib = typeof import('pdf-lib');
@@ -114,6 +114,8 @@ export interface DossierJobInput {
   foyer: string;
   at: Date;
   entries: (DossierAppliance & { hasPhoto: boolean })[];
+  /** The household's claims, listed after the appliances. */
+  claims: DossierClaim[];
   /** Image invoices, each on its own page after the list. */
   appendix: { title: string }[];
   /** PDF invoices, their pages after the dossier's. */
@@ -143,6 +145,7 @@ export async function dossierJob(input: DossierJobInput, channel: JobChannel): P
       ...entry,
       loadPhoto: () => (hasPhoto ? ask({ photo: i }) : Promise.resolve(null)),
     })),
+    claims: input.claims,
     appendix: input.appendix.map((item, i) => ({ title: item.title, load: () => ask({ appendix: i }) })),
     numberPages: input.invoices.length === 0,
     onProgress: (done) => channel.tell({ done } satisfies DossierEvent),

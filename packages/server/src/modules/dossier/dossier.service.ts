@@ -26,9 +26,10 @@ import type { AppliancesService } from '../appliances/appliances.service.ts';
 import type { FileService } from '../files/files.service.ts';
 import type { FoyerService } from '../foyer/foyer.service.ts';
 import type { RightsService } from '../rights/rights.service.ts';
+import type { ClaimsService } from '../claims/claims.service.ts';
 import type { DossierEvent, DossierJobInput, DossierRequest } from './dossier.job.ts';
 import type { DossierRepository } from './dossier.repository.ts';
-import { describeAppliance } from './dossier-describe.ts';
+import { describeAppliance, describeClaim } from './dossier-describe.ts';
 import { SHARE_FACTS, type ShareJobInput } from './dossier-share.job.ts';
 
 const sharp = lazyModule(() => import('sharp').then((m) => m.default));
@@ -78,6 +79,7 @@ export class DossierService {
     private readonly deps: {
       appliances: AppliancesService;
       rights: RightsService;
+      claims: Pick<ClaimsService, 'list'>;
       files: FileService;
       foyer: FoyerService;
       clock: Clock;
@@ -231,6 +233,7 @@ export class DossierService {
           ...this.describe(item, { photo: null, facture: item.factureKey ? 'annexe' : null }),
           hasPhoto: item.pictKey !== null,
         })),
+        claims: await this.claimsInOrder(foyerId, items),
         appendix: images.map((i) => ({ title: `Facture — ${i.appliance.name}` })),
         invoices: pdfs.map((i) => ({ applianceId: i.appliance.id, title: `Facture — ${i.appliance.name}` })),
         maxInflatedBytes: MAX_INFLATED_BYTES,
@@ -265,6 +268,16 @@ export class DossierService {
     } finally {
       this.live.delete(id);
     }
+  }
+
+  /** The household's claims about the appliances listed, in the list's order, each appliance's oldest first. */
+  private async claimsInOrder(foyerId: FoyerId, items: Item[]) {
+    const claims = (await this.deps.claims.list(foyerId)).toReversed();
+    const order = new Map(items.map((item, i) => [item.appliance.id, i]));
+    return claims
+      .filter((c) => order.has(c.applianceId))
+      .sort((a, b) => order.get(a.applianceId)! - order.get(b.applianceId)!)
+      .map(describeClaim);
   }
 
   async job(foyerId: FoyerId, id: string): Promise<DossierJob> {
