@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { parisDay } from '@ecofoyer/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +26,7 @@ import {
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const ids = { universe: 0, appliance: 0, prod: 0, card: 0, badge: 0, publicUuid: '', label: '', share: '', invitation: '' };
+const ids = { universe: 0, appliance: 0, prod: 0, card: 0, badge: 0, publicUuid: '', label: '', share: '', invitation: '', claim: 0 };
 /** A member of the household with the lecteur role (he reads, never writes): his own session. */
 let reader: { email: string; password: string };
 const consoleProblems: string[] = [];
@@ -183,6 +184,13 @@ beforeAll(async () => {
   // A QR label, a read-only share link of the dossier, an invitation still open and a lecteur who accepted his.
   const [label] = await api<{ code: string }[]>(`${foyerApi}/etiquettes`, json({ applianceIds: [ids.appliance] }));
   ids.label = label.code;
+  // A claim to the seller sent 40 days ago, left unanswered: its page shows the reminder letter and the next steps.
+  const claim = await api<{ id: number }>(
+    `${foyerApi}/demarches`,
+    json({ applianceId: ids.appliance, voie: 'garantie-legale', defaut: 'Ne vidange plus', destinataire: 'Boutique du quartier' }),
+  );
+  ids.claim = claim.id;
+  await api(`${foyerApi}/demarches/${claim.id}/etapes`, json({ type: 'envoyee', date: parisDay(new Date(Date.now() - 40 * 86_400_000)) }));
   const share = await api<{ lien: string }>(`${foyerApi}/dossier/partages`, json({ jours: 7 }));
   ids.share = new URL(share.lien).pathname;
   const invited = uniqueEmail('invitee');
@@ -271,6 +279,9 @@ const SIGNED_IN_PATHS = [
   '/renew/offer?{device}',
   '/smarfix',
   '/etiquettes',
+  '/demarches',
+  '/demarches/{claim}',
+  '/demarches/nouvelle?applianceId={appliance}',
   '/pas-une-route',
 ];
 

@@ -24,16 +24,6 @@ export const CLAIM_ROUTES = [
 ] as const;
 export type ClaimRouteKind = (typeof CLAIM_ROUTES)[number];
 
-/** Each route as the dossier and the reminders name it. */
-export const CLAIM_ROUTE_LABELS: Record<ClaimRouteKind, string> = {
-  'garantie-legale': 'Garantie légale de conformité',
-  'garantie-commerciale': 'Garantie commerciale',
-  'reparation-fabricant': 'Réparation par le fabricant',
-  'vices-caches': 'Garantie des vices cachés',
-  'reparateur-bonus': 'Réparateur labellisé avec le bonus réparation',
-  'seconde-vie': 'Seconde vie',
-};
-
 /** The documents the app writes: the formal request to the seller, the request to the maker, the request of a European Repair Information Form, the reminder to the seller. */
 export const CLAIM_DOCUMENTS = ['demande-vendeur', 'demande-fabricant', 'formulaire-reparation', 'relance-vendeur'] as const;
 export type ClaimDocumentKind = (typeof CLAIM_DOCUMENTS)[number];
@@ -119,16 +109,6 @@ export function claimDeadline(claim: { voie: ClaimRouteKind; etapes: readonly { 
   }
   return due;
 }
-
-/** The routes' short names, wherever a claim is listed. */
-export const CLAIM_ROUTE_LABELS: Record<ClaimRouteKind, string> = {
-  'garantie-legale': 'Garantie légale de conformité',
-  'garantie-commerciale': 'Garantie commerciale',
-  'reparation-fabricant': 'Réparation par le fabricant',
-  'vices-caches': 'Vices cachés',
-  'reparateur-bonus': 'Réparateur labellisé et bonus réparation',
-  'seconde-vie': 'Seconde vie',
-};
 
 export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   preparee: 'Préparée',

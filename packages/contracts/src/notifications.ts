@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from './events.ts';
 
-/** GARANTIE: a guarantee of an appliance ends in 60 or 7 days. RAPPEL: a product recall concerns an appliance. */
-export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE', 'RAPPEL'] as const;
+/**
+ * GARANTIE: a guarantee of an appliance ends in 60 or 7 days. RAPPEL: a product recall concerns an
+ * appliance. DEMARCHE: a claim's request went unanswered past its deadline (« Ma démarche »).
+ */
+export const NOTIFICATION_TYPES = ['MAINTENANCE', 'CHALLENGE', 'GARANTIE', 'RAPPEL', 'DEMARCHE'] as const;
 export const NOTIFICATION_STATUSES = ['ACTIF', 'READ'] as const;
 
 /** product §3, Notification (API.md: with the event it is about, when there is one). */

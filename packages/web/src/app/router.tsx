@@ -457,6 +457,33 @@ export const routes: RouteObject[] = [
                 errorElement: <RouteError />,
               },
               {
+                path: '/demarches',
+                lazy: lazyPage(
+                  'claims',
+                  () => import('../features/claims/pages/claims-page.tsx'),
+                  (m) => m.ClaimsPage,
+                ),
+                errorElement: <RouteError />,
+              },
+              {
+                path: '/demarches/nouvelle',
+                lazy: lazyPage(
+                  'claims',
+                  () => import('../features/claims/pages/new-claim-page.tsx'),
+                  (m) => m.NewClaimPage,
+                ),
+                errorElement: <RouteError />,
+              },
+              {
+                path: '/demarches/:id',
+                lazy: lazyPage(
+                  'claims',
+                  () => import('../features/claims/pages/claim-page.tsx'),
+                  (m) => m.ClaimPage,
+                ),
+                errorElement: <RouteError />,
+              },
+              {
                 path: '/faq',
                 lazy: lazyPage(
                   'faq',

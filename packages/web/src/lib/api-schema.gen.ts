@@ -12207,7 +12207,7 @@ export type paths = {
                             status: "ACTIF" | "READ";
                             title: string;
                             /** @enum {string} */
-                            type: "MAINTENANCE" | "CHALLENGE" | "GARANTIE" | "RAPPEL";
+                            type: "MAINTENANCE" | "CHALLENGE" | "GARANTIE" | "RAPPEL" | "DEMARCHE";
                         }[];
                     };
                 };
@@ -12340,7 +12340,7 @@ export type paths = {
                             status: "ACTIF" | "READ";
                             title: string;
                             /** @enum {string} */
-                            type: "MAINTENANCE" | "CHALLENGE" | "GARANTIE" | "RAPPEL";
+                            type: "MAINTENANCE" | "CHALLENGE" | "GARANTIE" | "RAPPEL" | "DEMARCHE";
                         };
                     };
                 };

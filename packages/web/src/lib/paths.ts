@@ -20,7 +20,15 @@ export const paths = {
   invitation: '/invitation',
   unsubscribe: '/desabonnement',
   labels: '/etiquettes',
+  claims: '/demarches',
 } as const;
+
+/** A claim's page (« Ma démarche »): a reminder of an unanswered request opens it. */
+export const claimPath = (id: number) => `/demarches/${id}`;
+
+/** « Lancer ma démarche » for an appliance, from its breakdown when there is one (the assistant's diagnosis, the appliance page). */
+export const newClaimPath = (applianceId: number, eventId?: number | null) =>
+  `/demarches/nouvelle?applianceId=${applianceId}${eventId ? `&eventId=${eventId}` : ''}`;
 
 /** product §2, flags of the product chooser and the inventory, carried in the query (they survive a reload). */
 export type ProductListFlag = 'tomaintenance' | 'toadd' | 'tosecond' | 'torepair';

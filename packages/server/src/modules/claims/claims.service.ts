@@ -330,7 +330,7 @@ export class ClaimsService {
       for (const member of members.get(foyerId)!) {
         const row = await this.deps.notifications.remindOnce(
           member,
-          'GARANTIE',
+          'DEMARCHE',
           `demarche:${claim.id}:${due}:${member}`,
           title,
           message,

@@ -1,7 +1,7 @@
 import {
   type Appliance,
   CLAIM_OUTCOME_LABELS,
-  CLAIM_ROUTE_LABELS,
+  CLAIM_ROUTE_TITLES,
   CLAIM_STEP_LABELS,
   type Claim,
   type DossierAppliance,
@@ -97,7 +97,7 @@ export function describeClaim(claim: Claim): DossierClaim {
       ? 'En préparation'
       : `En cours${claim.echeance ? `, réponse attendue au plus tard le ${dayFr(claim.echeance)}` : ''}`;
   return {
-    title: `${claim.applianceName} — ${CLAIM_ROUTE_LABELS[claim.voie]}`,
+    title: `${claim.applianceName} — ${CLAIM_ROUTE_TITLES[claim.voie]}`,
     lines: [
       ...(claim.destinataire ? [`Adressée à ${claim.destinataire}`] : []),
       `Ouverte le ${dayFr(parisDay(new Date(claim.creeLe)))}\u00a0: ${claim.defaut}`,

@@ -201,13 +201,13 @@ export class NotificationsRepository {
     return memberTasks(this.db, userId, since, until);
   }
 
-  /** A member's guarantee reminders since `since` (the digest tells them too). */
+  /** A member's guarantee and claim reminders since `since` (the digest tells them too). */
   guaranteeReminders(userId: number, since: Date) {
     return this.db
       .selectFrom('notifications')
       .select(['title', 'message'])
       .where('user_id', '=', userId)
-      .where('type', '=', 'GARANTIE')
+      .where('type', 'in', ['GARANTIE', 'DEMARCHE'])
       .where('created_at', '>', since)
       .orderBy('created_at')
       .execute();

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 
 /** Reminders mailed at once, and product recalls; a badge earned (CHALLENGE) is not. */
-const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL']);
+const MAILED_TYPES = new Set(['MAINTENANCE', 'GARANTIE', 'RAPPEL', 'DEMARCHE']);
 const DAY_MS = 86_400_000;
 /** The digest also lists the tasks left late this past month. */
 const DIGEST_LATE_DAYS = 30;
@@ -215,7 +215,7 @@ export class NotificationsService {
    */
   async remindOnce(
     userId: number,
-    type: 'GARANTIE' | 'RAPPEL',
+    type: 'GARANTIE' | 'RAPPEL' | 'DEMARCHE',
     key: string,
     title: string,
     message: string,

@@ -1,4 +1,14 @@
-import { IconBell, IconCalendar, IconFileText, IconHelpCircle, IconHome, IconLayoutGrid, IconTag, IconTool } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCalendar,
+  IconFileText,
+  IconHelpCircle,
+  IconHome,
+  IconLayoutGrid,
+  IconScale,
+  IconTag,
+  IconTool,
+} from '@tabler/icons-react';
 import { paths } from '../../lib/paths.ts';
 
 /** product §2, navigation shell: the main entries (left bar and bottom tab bar). */
@@ -9,9 +19,10 @@ export const MAIN_NAV = [
   { to: paths.offers, label: 'Offres Partenaires', short: 'Offres', icon: IconTag },
 ] as const;
 
-/** product §2, Options menu (then the Déconnecter action). */
+/** product §2, Options menu (then the Déconnecter action), with « Mes démarches » (a claim followed to its end). */
 export const OPTIONS_NAV = [
   { to: paths.notifications, label: 'Notifications', icon: IconBell },
+  { to: paths.claims, label: 'Mes démarches', icon: IconScale },
   { to: paths.cgu, label: 'CGU', icon: IconFileText },
   { to: paths.faq, label: 'FAQ', icon: IconHelpCircle },
   { to: paths.smartfix, label: 'Smart-fix', icon: IconTool },

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { videoSearchUrl } from '../../../lib/external-links.ts';
+import { newClaimPath } from '../../../lib/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applianceDetailPath } from '../../appliances/paths.ts';
 import { useCreateEvent } from '../../events/api/events.ts';
@@ -122,7 +123,12 @@ export function AnalysisAnswer({
               Diagnostic enregistré dans l’historique des réparations.{' '}
               <Anchor component={Link} to={applianceDetailPath(device.applianceId)} underline="always">
                 Voir mon appareil
-              </Anchor>
+              </Anchor>{' '}
+              ou{' '}
+              <Anchor component={Link} to={newClaimPath(device.applianceId, save.data.id)} underline="always">
+                préparer ma démarche
+              </Anchor>{' '}
+              (garantie, réparation, courrier).
             </Text>
           ) : (
             <Button variant="outline" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending} onClick={onSave}>

@@ -1,6 +1,15 @@
 import { longDateFr, type Notification } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Indicator, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconBellRinging, IconCircleCheck, IconShieldCheck, IconTrophy, IconTool } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconBellRinging,
+  IconCircleCheck,
+  IconScale,
+  IconShieldCheck,
+  IconTrophy,
+  IconTool,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -12,6 +21,7 @@ import own from './notifications-page.module.css';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { Skeletons } from '../../../components/skeletons.tsx';
 import { applianceDetailPath } from '../../appliances/paths.ts';
+import { claimPath } from '../../../lib/paths.ts';
 import { useMarkDone } from '../../events/api/use-mark-done.tsx';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 
@@ -21,6 +31,7 @@ const KIND: Record<Notification['type'], { color: string; label: string; icon: R
   CHALLENGE: { color: 'warm.8', label: 'Défi', icon: <IconTrophy size={24} /> },
   GARANTIE: { color: 'orange', label: 'Garantie', icon: <IconShieldCheck size={24} /> },
   RAPPEL: { color: 'red', label: 'Rappel produit', icon: <IconAlertTriangle size={24} /> },
+  DEMARCHE: { color: 'orange', label: 'Démarche', icon: <IconScale size={24} /> },
 };
 
 const OUTCOME_COLOR: Record<PushOutcome['kind'], string> = { granted: 'eco', denied: 'orange', unsupported: 'gray', failed: 'red' };
@@ -46,7 +57,8 @@ export function NotificationsPage() {
     if (asked === null) return;
     markRead.mutateAsync(asked).then(
       (n) => {
-        if (n.applianceId !== null) navigate(applianceDetailPath(n.applianceId), { replace: true });
+        if (n.claimId !== null) navigate(claimPath(n.claimId), { replace: true });
+        else if (n.applianceId !== null) navigate(applianceDetailPath(n.applianceId), { replace: true });
         else setOpen(n);
       },
       () => undefined,
@@ -63,6 +75,12 @@ export function NotificationsPage() {
   };
 
   const openNotification = (n: Notification) => {
+    // A claim left unanswered opens the claim, its reminder letter and next steps ready.
+    if (n.claimId !== null) {
+      if (n.status === 'ACTIF') markRead.mutate(n.id);
+      navigate(claimPath(n.claimId));
+      return;
+    }
     // A recall opens its appliance's page, where its banner says what to do.
     if (n.applianceId !== null) {
       if (n.status === 'ACTIF') markRead.mutate(n.id);

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { IconCopy, IconFileDownload, IconScale, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useRefProducts } from '../../references/api/references.ts';
-import { letterPdf } from '../letter-pdf.ts';
+import { letterPdf } from '../../../lib/letter-pdf.ts';
 import { repairOrReplace } from '../repair-or-replace.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useRights } from '../../appliances/api/rights.ts';

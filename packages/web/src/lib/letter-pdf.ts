@@ -1,14 +1,14 @@
 /**
- * The claim letter as an A4 PDF, made in the browser with pdf-lib (loaded only when asked for):
+ * A letter (the claim to the seller, the claims' requests and reminders) as an A4 PDF, made in the browser with pdf-lib (loaded only when asked for):
  * Helvetica in its WinAnsi encoding covers French — accents, « », ’, € and the œ of « mise en
  * œuvre » (0x9C) —, so only what it cannot draw is replaced: a narrow no-break space (French number
  * formatting) by a no-break one, anything else (an emoji in an appliance's name) by « ? », where
  * pdf-lib would throw. A paragraph's « \n » starts a new line (the address blocks).
  */
-export async function letterPdf(paragraphs: string[]): Promise<Uint8Array> {
+export async function letterPdf(paragraphs: string[], title = 'Mise en œuvre de la garantie légale de conformité'): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
-  doc.setTitle('Mise en œuvre de la garantie légale de conformité');
+  doc.setTitle(title);
   doc.setLanguage('fr-FR');
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const drawable = new Set(font.getCharacterSet());
