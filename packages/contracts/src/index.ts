@@ -36,3 +36,4 @@ export * from './product-codes.ts';
 export * from './identification.ts';
 export * from './energy.ts';
 export * from './typography.ts';
+export * from './offline.ts';

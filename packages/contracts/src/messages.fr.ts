@@ -402,7 +402,6 @@ export const MSG = {
   // Web: generic states
   loading: 'Chargement…',
   retry: 'Réessayer',
-  offline: 'Vous êtes hors ligne. Certaines informations peuvent ne pas être à jour.',
   networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion.',
   logoutConfirmTitle: 'Déconnexion',
   logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',

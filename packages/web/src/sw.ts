@@ -1,8 +1,24 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from '@ecofoyer/contracts';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  API_CACHE,
+  apiKey,
+  clearOffline,
+  enforceBudget,
+  FILES_CACHE,
+  fileKey,
+  isOfflineRead,
+  ownerOf,
+  readSettings,
+  stamped,
+  writeSettings,
+} from './lib/offline-store.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -13,6 +29,132 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 self.skipWaiting();
 clientsClaim();
+
+/*
+ * Reading offline (decision 030): what the household opened online stays readable in the cellar.
+ * Nothing more is downloaded at install (the precache is the shell, as before): the copies are made
+ * as pages are opened. They belong to the signed-in user: keyed by the access token's subject (never
+ * the token), emptied when another user's request comes and at sign-out (lib/session.ts).
+ */
+
+const DAY = 24 * 3600;
+/** Online, the network answers unless it is slower than this; then the copy shows and the answer refreshes it. */
+const API_TIMEOUT_SECONDS = 3;
+
+/** Tells the open pages whether the network answers (lib/network-state.ts: the « Hors ligne » banner). */
+let saidDown = false;
+async function tellNetwork(reached: boolean): Promise<void> {
+  if (reached && !saidDown) return;
+  saidDown = !reached;
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'network', reached });
+}
+const networkSignal: WorkboxPlugin = {
+  fetchDidFail: async ({ request }) => {
+    if (!request.signal?.aborted) await tellNetwork(false);
+  },
+  fetchDidSucceed: async ({ response }) => {
+    await tellNetwork(true);
+    return response;
+  },
+};
+
+/** One owner change at a time: another user's copies are gone before any of theirs is read or written. */
+let ownerChange: Promise<void> = Promise.resolve();
+function claimOwner(owner: string): Promise<void> {
+  ownerChange = ownerChange.then(async () => {
+    const settings = await readSettings();
+    if (settings.owner === owner) return;
+    await clearOffline();
+    await writeSettings({ owner });
+  });
+  return ownerChange;
+}
+
+/** The budget is checked after each copy stored (coalesced: one check runs at a time). */
+let budgetCheck: Promise<void> | null = null;
+let checkAgain = false;
+function checkBudget(): Promise<void> {
+  if (budgetCheck) {
+    checkAgain = true;
+    return budgetCheck;
+  }
+  budgetCheck = (async () => {
+    do {
+      checkAgain = false;
+      await enforceBudget();
+    } while (checkAgain);
+  })().finally(() => {
+    budgetCheck = null;
+  });
+  return budgetCheck;
+}
+
+/**
+ * What may be stored: a 200, never an answer marked `no-store` (sign-in, exports, documents built
+ * on demand) nor one setting a cookie; the copy carries its size and date (lib/offline-store.ts).
+ */
+function storable(kind: 'json' | 'file'): WorkboxPlugin {
+  return {
+    cacheWillUpdate: async ({ response }) => {
+      if (response.status !== 200 || response.headers.has('set-cookie')) return null;
+      if (/no-store/i.test(response.headers.get('cache-control') ?? '')) return null;
+      if (kind === 'json' && !/application\/json/i.test(response.headers.get('content-type') ?? '')) return null;
+      if (kind === 'file' && !(await readSettings()).owner) return null;
+      return stamped(response);
+    },
+    cacheDidUpdate: async () => {
+      await checkBudget();
+    },
+  };
+}
+
+// The household's reads (inventory, appliances, events, maintenance cards…) with a bearer token.
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && isOfflineRead(url.pathname) && ownerOf(request.headers.get('authorization')) !== null,
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: API_TIMEOUT_SECONDS,
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      {
+        handlerWillStart: async ({ request }) => {
+          await claimOwner(ownerOf(request.headers.get('authorization'))!);
+        },
+        // The address only: the bearer token is never part of the key nor stored with it.
+        cacheKeyWillBeUsed: async ({ request }) => apiKey(request.url, ownerOf(request.headers.get('authorization')) ?? ''),
+      },
+      storable('json'),
+      networkSignal,
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+  'GET',
+);
+
+// The household's files (photos, manuals, invoices): signed addresses that change every hour, stored
+// by their path. A file's key is new at each upload, so the first copy is the file.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/V1/files/') && url.searchParams.has('sig'),
+  new CacheFirst({
+    cacheName: FILES_CACHE,
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      { cacheKeyWillBeUsed: async ({ request }) => fileKey(request.url, (await readSettings()).owner ?? '') },
+      storable('file'),
+      networkSignal,
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 180 * DAY, purgeOnQuotaError: true }),
+      new RangeRequestsPlugin(),
+    ],
+  }),
+  'GET',
+);
+
+// pdf.js (not precached: most visits open no document) once a document was opened, for the next one offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/assets\/pdf[\w.-]*\.m?js$/.test(url.pathname),
+  new CacheFirst({ cacheName: 'ecofoyer-pdfjs', plugins: [new ExpirationPlugin({ maxEntries: 6 })] }),
+  'GET',
+);
 
 /** product §1/§7: the unread count is shown as the app badge. */
 async function setBadge(count: number): Promise<void> {

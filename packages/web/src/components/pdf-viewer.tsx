@@ -11,6 +11,15 @@ async function loadPdfJs() {
   return pdfjs;
 }
 
+/**
+ * pdf.js and its worker fetched now, so that the service worker keeps them (decision 030): a manual
+ * made available offline opens in the cellar even if no document was opened online before.
+ */
+export async function preloadPdfJs(): Promise<void> {
+  const [, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  await fetch(worker.default);
+}
+
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /**

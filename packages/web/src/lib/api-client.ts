@@ -65,8 +65,9 @@ export function refreshSession(staleAccessToken?: string): Promise<string> {
     }
     const accessToken = status === 200 ? (body.accessToken ?? body.token) : undefined;
     if (!accessToken) {
-      // Unreachable (offline, in the cellar): the tokens stay for when the network is back.
-      if (status !== 0) sessionStore.dropTokens();
+      // Only the server's refusal (401) ends the session; unreachable (offline, in the cellar) or
+      // failing (5xx), the tokens stay for when it answers again (decision 030).
+      if (status === 401) sessionStore.dropTokens();
       throw new ApiError(status, body.code && body.message ? body.message : MSG.refreshFailed, body.code);
     }
     sessionStore.update({ accessToken, refreshToken: body.refreshToken ?? session.refreshToken });
@@ -99,6 +100,9 @@ export function endsSoon(token: string | undefined, nowMs = Date.now()): boolean
   }
 }
 
+/** A renewal that failed without the server refusing it (no network, a 5xx): the session is kept. */
+export const keepsSession = (error: unknown) => error instanceof ApiError && error.status !== 401;
+
 /**
  * Sends with the stored access token; on a 401, the shared refresh and one retry, and the session
  * ends when that fails (product §8). For calls that are not JSON through `api`: a download, an upload
@@ -115,7 +119,7 @@ export async function withSession<R extends { status: number }>(
       used = await refreshSession(used);
     } catch (error) {
       // The network failed, not the session: the call goes with the token it has (never signed out offline).
-      if (!(error instanceof ApiError && error.status === 0)) {
+      if (!keepsSession(error)) {
         sessionLost(error);
         throw error;
       }
@@ -127,12 +131,20 @@ export async function withSession<R extends { status: number }>(
   try {
     token = await refreshSession(used);
   } catch (error) {
+    // The renewal could not reach the server: the session stays, this call failed for lack of network.
+    if (keepsSession(error)) throw new TypeError(MSG.networkError);
     sessionLost(error);
     throw error;
   }
   res = await send(token);
   if (res.status === 401) sessionLost();
   return res;
+}
+
+/** The message of a request that could not leave: offline, lib/network-state.ts says why (decision 030). */
+let networkError: (method: string) => string = () => MSG.networkError;
+export function setNetworkErrorMessage(message: (method: string) => string) {
+  networkError = message;
 }
 
 export interface RequestOptions {
@@ -203,7 +215,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       (error.name === 'AbortError' || error.message === MSG.noRefreshToken || error.message === MSG.refreshFailed)
     )
       throw error;
-    throw new ApiError(0, MSG.networkError, 'NETWORK');
+    throw new ApiError(0, networkError(method), 'NETWORK');
   }
   if (!res.ok) throw await toError(res);
   if (method === 'GET') noteAnswered(path);

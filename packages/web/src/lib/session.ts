@@ -1,4 +1,5 @@
 import { REMEMBER_ME_VALUE, type SigninResponse, type User } from '@ecofoyer/contracts';
+import { clearOfflineCaches } from './offline-caches.ts';
 
 /** What the app keeps of a signed-in user (product §3, User): the user fields and the tokens. */
 export type Session = User & { accessToken: string; refreshToken: string };
@@ -65,8 +66,9 @@ export const sessionStore = {
     storage().setItem(USER_KEY, JSON.stringify({ ...current, ...patch }));
     notify();
   },
-  /** Logout: the stored user and tokens go (product §4). */
+  /** Logout: the stored user and tokens go (product §4), and the household's offline copies (decision 030). */
   clear() {
+    void clearOfflineCaches();
     localStorage.removeItem(USER_KEY);
     sessionStorage.removeItem(USER_KEY);
     localStorage.removeItem(REMEMBER_KEY);

@@ -1,5 +1,6 @@
 import { type ErrorBody, MSG } from '@ecofoyer/contracts';
 import { ApiError, withSession } from './api-client.ts';
+import { networkErrorMessage } from './network-state.ts';
 
 export interface ProgressOptions {
   method?: string;
@@ -32,7 +33,7 @@ export function sendWithProgress(
         if (xhr.status >= 200 && xhr.status < 300) options.onAnswerText?.(xhr.responseText);
       };
       xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-      xhr.onerror = () => reject(new ApiError(0, MSG.networkError, 'NETWORK'));
+      xhr.onerror = () => reject(new ApiError(0, networkErrorMessage(options.method ?? 'POST'), 'NETWORK'));
       xhr.send(body);
     });
   return withSession(send);

@@ -1,14 +1,15 @@
 import { ActionIcon, Anchor, AppShell, Box, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { IconBell, IconDotsVertical, IconLogout, IconSearch, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { MSG } from '@ecofoyer/contracts';
+import { MSG, OFFLINE_TEXTS } from '@ecofoyer/contracts';
 import { useSession } from '../../features/auth/api/use-session.ts';
 import { HouseholdName } from '../../features/foyer/components/household-name.tsx';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
+import { useOffline } from '../../lib/network-state.ts';
 import { paths } from '../../lib/paths.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
@@ -46,14 +47,19 @@ function AppBadgeSync() {
   return null;
 }
 
-/** Says when the network is down (the service worker still serves the app shell). */
+/**
+ * « Hors ligne » while the network is down or requests fail for lack of it (lib/network-state.ts):
+ * the service worker serves the app and the copies of what was opened online (decision 030).
+ */
 function OfflineNotice() {
-  const network = useNetwork();
-  if (network.online) return null;
+  const offline = useOffline();
+  if (!offline) return null;
   return (
-    <Group gap="xs" className={classes.offline} role="status">
+    <Group gap="xs" className={classes.offline} role="status" wrap="nowrap" data-testid="offline-banner">
       <IconWifiOff size={18} aria-hidden />
-      <Text size="sm">{MSG.offline}</Text>
+      <Text size="sm">
+        <strong>{OFFLINE_TEXTS.bannerTitle}</strong> · {OFFLINE_TEXTS.banner}
+      </Text>
     </Group>
   );
 }

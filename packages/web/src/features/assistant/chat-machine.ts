@@ -8,6 +8,7 @@ import {
   isSafetyBypass,
   MSG,
   type MiaAnswer,
+  OFFLINE_TEXTS,
   type Refus,
   SAFETY_BYPASS_REFUSAL,
   type SafetyCheck,
@@ -78,7 +79,8 @@ export type ChatEvent =
   | { type: 'repairers' }
   | { type: 'analysis'; requestId: number; answer: MiaAnswer }
   | { type: 'screened'; requestId: number; check: SafetyCheck }
-  | { type: 'failed'; requestId: number };
+  /** A call that failed; `offline`: for lack of network (the assistant says so, decision 030). */
+  | { type: 'failed'; requestId: number; offline?: boolean };
 
 export const CHAT_TEXTS = {
   greeting: (firstname: string | null) => `Bonjour${firstname ? ` ${firstname}` : ''} ! Je suis l’assistant de réparation d’EcoFoyer.`,
@@ -219,7 +221,11 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       // Offline or the server down: the chat's own rules found nothing, so the flow goes on.
       if (state.pending.kind === 'screen')
         return add({ ...state, pending: null, phase: 'choose' }, { from: 'assistant', kind: 'options', text: CHAT_TEXTS.options });
-      const text = state.pending.kind === 'chat' ? MSG.assistantKbFailure : MSG.assistantAnalysisFailed;
+      const text = event.offline
+        ? OFFLINE_TEXTS.assistant
+        : state.pending.kind === 'chat'
+          ? MSG.assistantKbFailure
+          : MSG.assistantAnalysisFailed;
       return add({ ...state, pending: null }, { from: 'assistant', kind: 'text', text, tone: 'error' });
     }
   }

@@ -2,7 +2,9 @@ import { fileSizeLimitFr } from '@ecofoyer/contracts';
 import { Button, FileButton, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { OfflineNote } from '../../../components/offline-note.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useOffline } from '../../../lib/network-state.ts';
 import { type ApplianceFileSlot, SLOT_KINDS, useUploadApplianceFile } from '../api/appliances.ts';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 
@@ -40,13 +42,14 @@ export function FileUploadButton({
       setError(errorMessage(e, ''));
     }
   };
+  const offline = useOffline();
   // A lecteur (read-only member) adds no file.
   if (!canEdit) return null;
   return (
     <Stack gap={6}>
-      <FileButton onChange={pick} accept={accept}>
+      <FileButton onChange={pick} accept={accept} disabled={offline}>
         {(props) => (
-          <Button {...props} variant="light" leftSection={icon ?? <IconUpload size={18} />} loading={upload.isPending}>
+          <Button {...props} variant="light" leftSection={icon ?? <IconUpload size={18} />} loading={upload.isPending} disabled={offline}>
             {label}
           </Button>
         )}
@@ -54,6 +57,7 @@ export function FileUploadButton({
       <Text size="xs" c="dimmed">
         {FORMATS[slot]}, {fileSizeLimitFr(SLOT_KINDS[slot])} au plus
       </Text>
+      <OfflineNote what="l’envoi de fichiers" />
       {upload.isPending && <Progress value={progress} animated aria-label={`Envoi : ${progress} %`} />}
       {error && (
         <Text c="red.9" size="sm" role="alert">

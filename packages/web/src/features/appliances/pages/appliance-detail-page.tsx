@@ -30,6 +30,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { OfflineFileSwitch } from '../../../components/offline-file-switch.tsx';
 import { PdfViewer } from '../../../components/pdf-viewer.tsx';
 import { useSlot } from '../../../lib/slots.tsx';
 import { useApplianceEvents } from '../../events/api/events.ts';
@@ -308,9 +309,12 @@ export function ApplianceDetailPage() {
           <Section title="Notice">
             <Stack gap="sm">
               {a.notice ? (
-                <Button variant="subtle" leftSection={<IconBook size={18} />} onClick={manual.open} justify="flex-start">
-                  Lire la notice
-                </Button>
+                <>
+                  <Button variant="subtle" leftSection={<IconBook size={18} />} onClick={manual.open} justify="flex-start">
+                    Lire la notice
+                  </Button>
+                  <OfflineFileSwitch url={a.notice} />
+                </>
               ) : (
                 <Text c="dimmed">Ajoutez la notice de l’appareil (PDF) pour l’avoir toujours sous la main.</Text>
               )}

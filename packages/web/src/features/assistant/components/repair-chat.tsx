@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconMap2, IconMessageChatbot, IconSend, IconTool, Ic
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
+import { OfflineNote } from '../../../components/offline-note.tsx';
+import { isOffline } from '../../../lib/network-state.ts';
 import { askChat, askQuestion, checkSafety } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';
 import { AnalysisAnswer } from './analysis-answer.tsx';
@@ -31,15 +33,15 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
     if (request.kind === 'screen') {
       checkSafety({ texte: request.question, productName: device.productName })
         .then((check) => dispatch({ type: 'screened', requestId: request.id, check }))
-        .catch(() => dispatch({ type: 'failed', requestId: request.id }));
+        .catch(() => dispatch({ type: 'failed', requestId: request.id, offline: isOffline() }));
     } else if (request.kind === 'chat') {
       askChat({ user_prompt: request.question, productName: device.productName, suite: request.suite ?? null })
         .then((answer) => dispatch({ type: 'chat-answer', requestId: request.id, answer }))
-        .catch(() => dispatch({ type: 'failed', requestId: request.id }));
+        .catch(() => dispatch({ type: 'failed', requestId: request.id, offline: isOffline() }));
     } else {
       askQuestion({ userQuestion: request.question, ...body, faultId: request.faultId ?? null })
         .then((answer) => dispatch({ type: 'analysis', requestId: request.id, answer }))
-        .catch(() => dispatch({ type: 'failed', requestId: request.id }));
+        .catch(() => dispatch({ type: 'failed', requestId: request.id, offline: isOffline() }));
     }
   }, [state.pending, device.productName, device.applianceId]);
 
@@ -84,6 +86,8 @@ export function RepairChat({ device, firstname, firstMessage }: { device: ChatDe
           </Group>
         )}
       </div>
+      {/* The emergency texts are in the app: typed offline, they still show at once. */}
+      <OfflineNote what="l’assistant a besoin du réseau pour chercher une fiche ; les consignes d’urgence, elles, s’affichent toujours" />
       <form ref={composerRef} onSubmit={send} className={classes.composer}>
         <AutoTextarea
           id={COMPOSER_ID}

@@ -7,6 +7,7 @@ import { type ReactElement, cloneElement, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmLogout } from '../components/confirm-logout.tsx';
 import { FormOutcome, useFormOutcome } from '../../../components/form-outcome.tsx';
+import { OfflineSettingsCard } from '../../../components/offline-settings-card.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Session } from '../../../lib/session.ts';
@@ -105,6 +106,7 @@ function ProfileSections({ session }: { session: Session }) {
         </Tabs.Panel>
         <Tabs.Panel value="donnees">
           <InventoryCsv />
+          <OfflineSettingsCard />
           <AccountData demo={demo} />
         </Tabs.Panel>
       </Tabs>

@@ -3,6 +3,8 @@ import { Alert, Button, Checkbox, Divider, Group, Paper, Progress, Skeleton, Sta
 import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { OfflineNote } from '../../../components/offline-note.tsx';
+import { useOffline } from '../../../lib/network-state.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 import { downloadDossier, useCreateDossier, useDossier, useDossiers } from '../api/dossier.ts';
@@ -18,6 +20,7 @@ const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 's
  */
 export function DossierCard() {
   const canEdit = useCanEdit();
+  const offline = useOffline();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={640} mt="lg" component="section" aria-labelledby="dossier-inventaire">
       <Stack gap="md">
@@ -31,8 +34,9 @@ export function DossierCard() {
           Pour votre assureur après un cambriolage ou un dégât des eaux, ou pour un déménagement : un PDF qui reprend chacun de vos
           appareils avec sa photo, sa marque, son modèle, son numéro de série, sa date et son prix d’achat, et sa garantie.
         </Text>
-        <DossierBuilder />
-        {canEdit && (
+        {/* Built and downloaded from the server: offline, the card says so instead of failing. */}
+        {offline ? <OfflineNote what="le dossier PDF se crée et se télécharge avec une connexion" /> : <DossierBuilder />}
+        {canEdit && !offline && (
           <>
             <Divider />
             <DossierShares />

@@ -1,5 +1,6 @@
 import { Event, EventCounts, EVENTS_PAGE } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type Body, call, me } from '../../../lib/api-call.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
 
@@ -34,11 +35,11 @@ export const plannedUntilQuery = (until: Date) => {
  */
 /** `mine`: « Mes tâches », the events this member sees to (assigned to them or to nobody). */
 
-export function useMonthEvents(month: string, mine?: number) {
+export const monthEventsQuery = (month: string, mine?: number) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const from = new Date(y, m - 1, 1 - 7).toISOString();
   const to = new Date(y, m, 1 + 14).toISOString();
-  return useQuery({
+  return {
     queryKey: eventKeys.month(month, mine),
     queryFn: () =>
       call('get', '/api/V1/profils/users/{userId}/events', {
@@ -46,8 +47,30 @@ export function useMonthEvents(month: string, mine?: number) {
         query: { from, to, assigneeId: mine || undefined },
         schema: import.meta.env.DEV ? Event.array() : undefined,
       }),
-    placeholderData: (previous) => previous,
-  });
+  };
+};
+
+export function useMonthEvents(month: string, mine?: number) {
+  return useQuery({ ...monthEventsQuery(month, mine), placeholderData: (previous) => previous });
+}
+
+/** `YYYY-MM` of the month `ahead` months after `month`. */
+export function monthAfter(month: string, ahead: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(y, m - 1 + ahead, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The calendar's next months read ahead, online (decision 030): the service worker keeps their
+ * answers, so the next three months show offline though only this one was opened.
+ */
+export function usePrefetchMonths(month: string, months: number, mine?: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (navigator.onLine === false) return;
+    for (let ahead = 1; ahead < months; ahead += 1) void queryClient.prefetchQuery(monthEventsQuery(monthAfter(month, ahead), mine));
+  }, [queryClient, month, months, mine]);
 }
 
 /** « À venir » (NEW, soonest first) or « Mes réalisations » (DONE, latest first), 20 at a time. */

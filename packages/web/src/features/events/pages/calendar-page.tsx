@@ -12,7 +12,7 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useSession } from '../../auth/api/use-session.ts';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 import { useAssignees } from '../../foyer/components/assignee-select.tsx';
-import { localDayKey, useDeleteEvent, useEventCounts, useEventPages, useMonthEvents } from '../api/events.ts';
+import { localDayKey, useDeleteEvent, useEventCounts, useEventPages, useMonthEvents, usePrefetchMonths } from '../api/events.ts';
 import { dayFr } from '../calendar-format.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
 import { type Confirm, ConfirmModal } from '../components/confirm-modal.tsx';
@@ -39,6 +39,8 @@ export function CalendarPage() {
   const [scope, setScope] = useState<'foyer' | 'mine'>('foyer');
   const mine = shared && scope === 'mine' ? session?.id : undefined;
   const events = useMonthEvents(shownMonth.slice(0, 7), mine);
+  // This month and the next two, readable offline.
+  usePrefetchMonths(today.slice(0, 7), 3, mine);
   const upcoming = useEventPages('NEW', mine);
   const done = useEventPages('DONE', mine);
   const counts = useEventCounts();

@@ -2,7 +2,9 @@ import { MSG, type ScannedCode } from '@ecofoyer/contracts';
 import { Alert, Button, FileButton, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCheck, IconPencil, IconPhoto, IconPlayerStop } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { OfflineNote } from '../../../components/offline-note.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useOffline } from '../../../lib/network-state.ts';
 import type { EnergyLabelScannerProps } from '../../../lib/slots.tsx';
 import { decodeFrame, decodeImage, warmUpReader } from '../barcode-reader.ts';
 import { fieldsOf, type Identified, identify } from '../identified.ts';
@@ -33,6 +35,7 @@ const stopStream = (stream: MediaStream) => {
 export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelScannerProps) {
   const [step, setStep] = useState<Step>({ at: 'start' });
   const [cameraError, setCameraError] = useState<string | null>(null);
+  const offline = useOffline();
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   // The same photo chosen again is read again.
@@ -191,19 +194,20 @@ export function EnergyLabelScanner({ onUse, onFailure, onManual }: EnergyLabelSc
             {cameraError}
           </Alert>
         )}
+        <OfflineNote what="la lecture de l’étiquette interroge la base européenne des produits" />
         <SimpleGrid type="container" cols={TWO_WHEN_ROOM} spacing="sm">
           {step.at === 'camera' ? (
             <Button size="lg" variant="outline" leftSection={<IconPlayerStop />} onClick={() => setStep({ at: 'start' })}>
               Arrêter l’appareil photo
             </Button>
           ) : (
-            <Button size="lg" leftSection={<IconCamera />} onClick={openCamera} disabled={step.at === 'busy'}>
+            <Button size="lg" leftSection={<IconCamera />} onClick={openCamera} disabled={step.at === 'busy' || offline}>
               Utiliser l’appareil photo
             </Button>
           )}
           <FileButton onChange={choosePhoto} accept="image/*" resetRef={resetPhoto}>
             {(props) => (
-              <Button {...props} size="lg" variant="outline" leftSection={<IconPhoto />} disabled={step.at === 'busy'}>
+              <Button {...props} size="lg" variant="outline" leftSection={<IconPhoto />} disabled={step.at === 'busy' || offline}>
                 Choisir une photo
               </Button>
             )}

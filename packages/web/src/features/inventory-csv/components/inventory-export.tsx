@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet, IconTableExport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OfflineNote } from '../../../components/offline-note.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useOffline } from '../../../lib/network-state.ts';
 import { downloadCsv } from '../api/inventory-csv.ts';
 
 /**
@@ -11,6 +13,7 @@ import { downloadCsv } from '../api/inventory-csv.ts';
 export function InventoryExport() {
   const [busy, setBusy] = useState<'appareils' | 'entretiens' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const offline = useOffline();
   const download = async (what: 'appareils' | 'entretiens') => {
     setError(null);
     setBusy(what);
@@ -40,13 +43,14 @@ export function InventoryExport() {
             {error}
           </Alert>
         )}
+        <OfflineNote what="l’export CSV se prépare sur le serveur" />
         <Group gap="sm">
           <Button
             variant="light"
             leftSection={<IconFileSpreadsheet size={18} />}
             onClick={() => void download('appareils')}
             loading={busy === 'appareils'}
-            disabled={busy !== null && busy !== 'appareils'}
+            disabled={offline || (busy !== null && busy !== 'appareils')}
           >
             Mes appareils (CSV)
           </Button>
@@ -55,7 +59,7 @@ export function InventoryExport() {
             leftSection={<IconFileSpreadsheet size={18} />}
             onClick={() => void download('entretiens')}
             loading={busy === 'entretiens'}
-            disabled={busy !== null && busy !== 'entretiens'}
+            disabled={offline || (busy !== null && busy !== 'entretiens')}
           >
             Mes entretiens (CSV)
           </Button>

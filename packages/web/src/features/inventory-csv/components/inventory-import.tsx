@@ -2,7 +2,9 @@ import { IMPORT_MAX_CHARS, type InventoryImportAnswer, type InventoryImportLast,
 import { Alert, Badge, Button, FileInput, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OfflineNote } from '../../../components/offline-note.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useOffline } from '../../../lib/network-state.ts';
 import { type ImportProgress, useImportAppliances } from '../api/inventory-csv.ts';
 import { useLastImport } from '../api/last-import.ts';
 
@@ -115,6 +117,7 @@ export function InventoryImport() {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(SENDING);
   const run = useImportAppliances(setProgress);
+  const offline = useOffline();
   const last = useLastImport().data;
 
   const choose = async (chosen: File | null) => {
@@ -176,8 +179,9 @@ export function InventoryImport() {
           leftSection={<IconUpload size={18} />}
           // The file input's placeholder is text on the page (not an input's ::placeholder): AA contrast (axe).
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          disabled={run.isPending}
+          disabled={run.isPending || offline}
         />
+        <OfflineNote what="l’import CSV a besoin du réseau" />
         {/* This page's import says where it is itself; once it is over, its outcome is shown below. */}
         {last && !run.isPending && !done && <LastImport last={last} />}
         {run.isPending && !preview && <ImportProgressBar progress={progress} />}

@@ -3,7 +3,9 @@ import { Alert, Button, FileInput, Group, Loader, Paper, Progress, Stack, Text, 
 import { useForm } from '@mantine/form';
 import { IconCamera, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OfflineNote } from '../../../components/offline-note.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useOffline } from '../../../lib/network-state.ts';
 import { useImageSearch } from '../api/image-search.ts';
 
 interface SearchValues {
@@ -19,6 +21,7 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
   const [progress, setProgress] = useState(0);
   // The photo's absence and the search's failure, both said in the one alert under the fields.
   const [error, setError] = useState<string | null>(null);
+  const offline = useOffline();
   const search = useImageSearch(setProgress);
   const form = useForm<SearchValues>({
     mode: 'controlled',
@@ -88,8 +91,9 @@ export function ImageSearch({ onRead, onManual }: { onRead: (reading: ImageReadi
             {error}
           </Alert>
         )}
+        <OfflineNote what="la lecture de la plaque se fait sur le serveur ; saisissez la marque et le modèle à la main" />
         <Group>
-          <Button type="submit" leftSection={<IconSearch size={18} />} loading={search.isPending}>
+          <Button type="submit" leftSection={<IconSearch size={18} />} loading={search.isPending} disabled={offline}>
             Lancer la recherche
           </Button>
           <Button variant="subtle" onClick={onManual} disabled={search.isPending}>
