@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { OFFLINE_TEXTS } from '@ecofoyer/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, createAccount, launchBrowser, login, newContext, PHONE } from './helpers.ts';
@@ -45,18 +45,18 @@ describe('installable PWA', () => {
       .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 15_000 })
       .toBe(true);
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-    expect(await page.getByText(MSG.offline).count()).toBe(0);
+    expect(await page.getByText(OFFLINE_TEXTS.banner).count()).toBe(0);
 
     await context.setOffline(true);
     await page.reload();
     // The shell and the page come from the service worker's cache; the data cannot be refreshed.
     await expect.poll(() => page.getByRole('heading', { name: 'Bonjour Inès !' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('navigation', { name: 'Navigation principale' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: MSG.offline }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: OFFLINE_TEXTS.banner }).isVisible()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/offline-phone.png' });
 
     await context.setOffline(false);
-    await expect.poll(() => page.getByText(MSG.offline).count()).toBe(0);
+    await expect.poll(() => page.getByText(OFFLINE_TEXTS.banner).count()).toBe(0);
     await context.close();
   });
 });

@@ -37,7 +37,9 @@ export function OfflineFileSwitch({ url, label = 'Disponible hors ligne' }: { ur
     setError(null);
     try {
       if (on) {
-        await Promise.all([keepFile(url, owner), preloadPdfJs()]);
+        await keepFile(url, owner);
+        // pdf.js for the manual to open offline; kept by the service worker (best effort: the file is kept).
+        await preloadPdfJs().catch(() => undefined);
       } else {
         await releaseFile(url);
       }

@@ -93,6 +93,7 @@ export function OfflineSettingsCard() {
                 onChange={(value) => void choose(value)}
                 disabled={busy || !usage}
                 data={BUDGETS_MB.map((mb) => ({ value: String(mb), label: `${mb}\u00a0Mo` }))}
+                styles={{ label: { whiteSpace: 'nowrap' } }}
               />
               <Text size="xs" c="dimmed" mt={4}>
                 Au-delà, les copies les plus anciennes laissent la place aux nouvelles (jamais une notice que vous avez rendue disponible

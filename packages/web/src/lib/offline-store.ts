@@ -65,7 +65,7 @@ export function ownerOf(authorization: string | null): string | null {
 
 /** The cache key of an API answer: its address (never the bearer token), for its user. */
 export function apiKey(url: string, owner: string): string {
-  const u = new URL(url);
+  const u = new URL(url, globalThis.location?.href);
   u.searchParams.set('__owner', owner);
   return u.href;
 }
@@ -75,7 +75,7 @@ export function apiKey(url: string, owner: string): string {
  * expiry that change every hour, for its user. A file's key is new at each upload, so a path is one content.
  */
 export function fileKey(url: string, owner: string): string {
-  const u = new URL(url);
+  const u = new URL(url, globalThis.location?.href);
   return `${u.origin}${u.pathname}?__owner=${encodeURIComponent(owner)}`;
 }
 

@@ -56,7 +56,7 @@ function OfflineNotice() {
   if (!offline) return null;
   return (
     <Group gap="xs" className={classes.offline} role="status" wrap="nowrap" data-testid="offline-banner">
-      <IconWifiOff size={18} aria-hidden />
+      <IconWifiOff size={18} aria-hidden style={{ flex: 'none' }} />
       <Text size="sm">
         <strong>{OFFLINE_TEXTS.bannerTitle}</strong> · {OFFLINE_TEXTS.banner}
       </Text>
