@@ -237,6 +237,7 @@ export const MSG = {
   ocrUnavailable: 'La lecture des photos n’est pas installée sur ce serveur : saisissez la marque et le modèle à la main.',
   imageReadTimeout: 'La lecture de la photo a pris trop de temps. Réessayez avec une photo plus nette et mieux cadrée sur la plaque.',
   fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
+  fileNotClaimDocument: 'Format non accepté : le document doit être un PDF, un JPEG ou un PNG.',
   fileNotManual: 'Format non accepté : la notice doit être un PDF.',
   fileLinkInvalid: 'Ce lien de fichier est invalide ou a expiré.',
   dataPartInvalid: 'Les informations de l’appareil sont illisibles.',

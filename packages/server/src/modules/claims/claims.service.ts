@@ -259,17 +259,24 @@ export class ClaimsService {
    */
   async attach(foyerId: FoyerId, id: number, file: { buffer: Buffer; filename: string | null }): Promise<Claim> {
     if (!(await this.repo.find(foyerId, id))) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
-    await this.deps.files.withStored(foyerId, file.buffer, 'invoice', async (stored) => {
-      await this.repo.insertAttachment({
-        claim_id: id,
-        foyer_id: foyerId,
-        file_key: stored!.key,
-        name: documentName(file.filename, stored!.mime),
-        mime: stored!.mime,
-        size: file.buffer.length,
-        created_at: this.deps.clock.now(),
+    try {
+      await this.deps.files.withStored(foyerId, file.buffer, 'invoice', async (stored) => {
+        await this.repo.insertAttachment({
+          claim_id: id,
+          foyer_id: foyerId,
+          file_key: stored!.key,
+          name: documentName(file.filename, stored!.mime),
+          mime: stored!.mime,
+          size: file.buffer.length,
+          created_at: this.deps.clock.now(),
+        });
       });
-    });
+    } catch (error) {
+      // The invoice's checks, said of what the household sends here: an answer, a quote, an invoice.
+      if (error instanceof HttpError && error.code === 'UNSUPPORTED_FILE_TYPE')
+        throw new HttpError(415, error.code, MSG.fileNotClaimDocument);
+      throw error;
+    }
     return this.get(foyerId, id);
   }
 

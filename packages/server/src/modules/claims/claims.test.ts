@@ -446,7 +446,7 @@ describe('the documents of a claim', () => {
 
     const disguised = await upload('devis.pdf', HTML);
     expect(disguised.statusCode).toBe(415);
-    expect(disguised.json().message).toBe(MSG.fileNotInvoice);
+    expect(disguised.json().message).toBe(MSG.fileNotClaimDocument);
     const empty = await multipart({ note: 'rien' });
     const none = await t.app.inject({
       method: 'POST',
