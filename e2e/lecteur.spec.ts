@@ -58,6 +58,21 @@ describe('a lecteur is never offered a write he cannot do (phone)', () => {
     await page.waitForURL(`**/inventaire/univers/appliance/fichedetail?id=${owner.applianceId}`);
     expect(await page.getByRole('button', { name: 'Confirmer' }).count()).toBe(0);
 
+    // « Ma démarche »: the household's claim is read, never changed; starting one by its address leads to the list.
+    const claim = await owner.api<{ id: number }>(`/api/V1/profils/users/${owner.userId}/demarches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applianceId: owner.applianceId, voie: 'garantie-legale', defaut: 'Ne vidange plus' }),
+    });
+    await page.goto(`/demarches/${claim.id}`);
+    await expect.poll(() => page.getByRole('region', { name: 'Étapes de la démarche' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Ajouter l’étape' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Joindre un document' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Supprimer la démarche' }).count()).toBe(0);
+    await page.goto(`/demarches/nouvelle?applianceId=${owner.applianceId}`);
+    await page.waitForURL(/\/demarches$/);
+    await expect.poll(() => page.getByRole('article', { name: /^Démarche pour / }).isVisible()).toBe(true);
+
     // A tutorial: followed, not planned.
     await page.goto(`/entretien/fichedetail?card=${card!.id}&prod=${owner.prodId}&appliance=${owner.applianceId}`);
     const plan = page.getByRole('button', { name: 'Planifier cet entretien' });
