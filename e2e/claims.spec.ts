@@ -97,7 +97,14 @@ describe('« Ma démarche »: from a diagnosed breakdown to the repair recorded'
     // Told once: another tick makes no second reminder for the same deadline.
     await moveClock(0);
     await page.goto('/notification');
-    await expect.poll(() => page.getByText(/n’a pas répondu/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/n’a pas répondu/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await page.getByText(/n’a pas répondu/).count()).toBe(1);
     await page.goto(claimUrl);
 
