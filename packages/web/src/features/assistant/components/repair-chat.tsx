@@ -2,10 +2,13 @@ import { TEXT_MAX } from '@ecofoyer/contracts';
 import { Anchor, Avatar, Badge, Button, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMap2, IconMessageChatbot, IconSend, IconTool, IconVideo } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { EXTERNAL_LINKS } from '../../../lib/external-links.ts';
 import { AutoTextarea } from '../../../components/auto-textarea.tsx';
 import { OfflineNote } from '../../../components/offline-note.tsx';
 import { isOffline } from '../../../lib/network-state.ts';
+import { newClaimPath } from '../../../lib/paths.ts';
+import { EditOnly } from '../../foyer/components/edit-only.tsx';
 import { askChat, askQuestion, checkSafety } from '../api/assistant.ts';
 import { CHAT_TEXTS, type ChatDevice, type ChatMessage, type Choice, chatReducer, openChat } from '../chat-machine.ts';
 import { AnalysisAnswer } from './analysis-answer.tsx';
@@ -166,6 +169,14 @@ function MessageBody({
               <Text size="sm" c="dimmed">
                 {device.details}
               </Text>
+            )}
+            {device.applianceId && (
+              <EditOnly>
+                {/* From the breakdown to its remedy: who must repair it (the seller under guarantee…), and the letter. */}
+                <Anchor component={Link} to={newClaimPath(device.applianceId)} size="sm" underline="always">
+                  Garantie, réparation, courrier{'\u00a0'}: ma démarche
+                </Anchor>
+              </EditOnly>
             )}
           </Stack>
         </Group>
