@@ -24,7 +24,7 @@ describe('« Ma démarche »: from a diagnosed breakdown to the repair recorded'
   it('a washing machine under the legal guarantee: the request to the seller, the deadline passed, the reminder, the repair and the guarantee moved by 6 months', async () => {
     const today = parisDay(new Date());
     const bought = addMonths(today, -20);
-    const { account, applianceId, prodId } = await household({
+    const { account, api, applianceId, prodId, userId } = await household({
       appliance: { name: 'Machine du cellier', modele: 'Série 6', dt_achat: bought, vendeur: 'Boutique Électro Lyon' },
     });
     const context = await newContext(browser, PHONE);
@@ -86,8 +86,15 @@ describe('« Ma démarche »: from a diagnosed breakdown to the repair recorded'
     await expect.poll(() => reminder.innerText()).toContain(dayFr(sent));
     expect(await page.getByTestId('claim-next-steps').innerText()).toContain('envoyez-lui la lettre de relance');
 
-    // The reminders' tick (other specs' ticks may run it first): the household is told, and the notification leads to the claim.
-    await moveClock(0);
+    // The reminders' tick: the household is told, and the notification leads to the claim. Another spec's tick
+    // may be running (one at a time: a call during it gets its result), so ask until the reminder exists.
+    await expect
+      .poll(async () => {
+        await moveClock(0);
+        const list = await api<{ message: string }[]>(`/api/V1/profils/users/${userId}/notifications`);
+        return list.some((n) => n.message.includes('n’a pas répondu'));
+      })
+      .toBe(true);
     await page.goto('/notification');
     const notice = page.getByText(/n’a pas répondu/).first();
     await expect.poll(() => notice.isVisible()).toBe(true);

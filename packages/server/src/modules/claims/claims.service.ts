@@ -213,6 +213,9 @@ export class ClaimsService {
       await repo.update(foyerId, id, { statut, issue, updated_at: now });
       if (issue) await this.writeOutcome(foyerId, claim, issue, input.date, unit);
     });
+    // A step moves the claim's deadline (a request noted late is already past its 30 days): the next
+    // tick looks at the claims again rather than an hour after its last pass.
+    this.lastReminders = 0;
     return this.get(foyerId, id);
   }
 

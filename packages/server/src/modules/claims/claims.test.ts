@@ -545,3 +545,18 @@ describe('the claims in the household’s papers', () => {
     expect(text).toContain('20 novembre 2026 — Démarche terminée : Remplacé');
   });
 });
+
+describe('the claims’ reminders', () => {
+  it('reminds a request noted late, already past its 30 days, at the next tick — not an hour after the last pass', async () => {
+    await at('2027-02-01T09:00:00Z');
+    const id = await appliance('Sèche-linge du garage', { dt_achat: '2026-01-10', vendeur: 'Boulanger' });
+    const claim = await open({ applianceId: id, voie: 'garantie-legale', defaut: 'Ne sèche plus' });
+    await t.app.services.notifications.tick();
+    expect(await claimReminders(claim.id)).toEqual([]);
+    await at('2027-02-01T09:05:00Z');
+    // Sent on 20 December, noted on 1 February: its 30 days ran out on 19 January.
+    expect((await step(claim.id, { type: 'envoyee', date: '2026-12-20' })).echeance).toBe('2027-01-19');
+    await t.app.services.notifications.tick();
+    expect((await claimReminders(claim.id)).length).toBeGreaterThan(0);
+  });
+});

@@ -120,9 +120,9 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           id: 'hors-ligne',
           question: 'Puis-je utiliser EcoFoyer sans connexion\u00a0?',
           answer: [
-            'En partie. Après une première visite avec une connexion, EcoFoyer s’ouvre même hors ligne, et un bandeau vous signale que vous n’êtes pas connecté.',
-            'Sans réseau, vous pouvez lire cette FAQ et les conditions d’utilisation, consulter le tableau du bonus réparation et les conseils pour donner, vendre ou recycler, et utiliser le simulateur carbone avec les types d’appareils.',
-            'Votre inventaire, votre calendrier, les fiches d’entretien, les notifications et l’assistant viennent du serveur\u00a0: ils ne se chargent pas hors ligne (une page déjà ouverte garde ce qu’elle affichait). Ajouter, modifier ou noter un entretien demande une connexion, tout comme les cartes et les sites partenaires.',
+            'En partie. Après une première visite avec une connexion, EcoFoyer s’ouvre même hors ligne, et un bandeau «\u00a0Hors ligne\u00a0» vous signale que vous n’êtes pas connecté.',
+            'Sans réseau, vous retrouvez ce que vous avez déjà ouvert sur cet appareil\u00a0: votre inventaire, la fiche de vos appareils, leurs notices et factures déjà ouvertes (ou rendues «\u00a0Disponibles hors ligne\u00a0» depuis la fiche), les tutoriels d’entretien, les trois prochains mois du calendrier et les consignes d’urgence de l’assistant. Cette FAQ, les conditions d’utilisation, le tableau du bonus réparation, les conseils pour donner, vendre ou recycler et le simulateur carbone s’ouvrent aussi.',
+            'La place que ces copies occupent, et la limite que vous leur donnez, sont dans votre profil («\u00a0Hors connexion\u00a0»)\u00a0; elles sont effacées quand vous vous déconnectez. Ajouter, modifier ou noter un entretien demande une connexion, tout comme l’assistant au-delà des urgences, les imports et exports, le dossier PDF, les cartes et les sites partenaires.',
           ],
         },
       ],
