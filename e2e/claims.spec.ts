@@ -91,7 +91,7 @@ describe('« Ma démarche »: from a diagnosed breakdown to the repair recorded'
     await expect
       .poll(async () => {
         await moveClock(0);
-        const list = await api<{ message: string }[]>(`/api/V1/profils/users/${userId}/notifications`);
+        const list = await api<{ message: string }[]>(`/api/V1/profils/users/${userId}/notifs`);
         return list.some((n) => n.message.includes('n’a pas répondu'));
       })
       .toBe(true);

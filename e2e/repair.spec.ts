@@ -355,8 +355,8 @@ describe('second life (product §2)', () => {
 
   it('keeps the device when a choice is tapped before it has loaded', async () => {
     const { context, page, prod, appliance } = await household(DESKTOP);
-    // The device answers late, as on a slow network.
-    await page.route(`**/api/V1/profils/users/foyers/univers/appliances/${appliance}`, async (route) => {
+    // The device answers late, as on a slow network (routed on the context: the service worker's fetches too).
+    await context.route(`**/api/V1/profils/users/foyers/univers/appliances/${appliance}`, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });

@@ -16,8 +16,12 @@ afterAll(async () => {
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
-async function signedIn(viewport: { width: number; height: number }, account: Account): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, viewport);
+async function signedIn(
+  viewport: { width: number; height: number },
+  account: Account,
+  options: Parameters<typeof newContext>[2] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport, options);
   const page = await context.newPage();
   await login(page, account.email, account.password);
   await page.waitForURL(/\/(home|welcome)$/);
@@ -229,7 +233,9 @@ describe('universes', () => {
 
   it('shows skeletons while loading, then the French error with "Réessayer"', async () => {
     const account = await createAccount();
-    const { context, page } = await signedIn(PHONE, account);
+    // The page's own answer to a failing server: the service worker (which would take the request past
+    // `page.route` and answer from its copy) is kept out; reading offline has its own spec.
+    const { context, page } = await signedIn(PHONE, account, { serviceWorkers: 'block' });
     const list = /\/foyers\/univers$/;
     await page.route(list, async (route) => {
       await new Promise((r) => setTimeout(r, 300));

@@ -100,8 +100,9 @@ describe('user text and rich text never execute', () => {
     const account = await createAccount();
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    // The steps are reference content: a compromised copy of it is served to the browser here.
-    await page.route('**/api/maintenancecard?productid=*', async (route) => {
+    // The steps are reference content: a compromised copy of it is served to the browser here (routed on
+    // the context, so that the service worker's fetch of it is served the same).
+    await context.route('**/api/maintenancecard?productid=*', async (route) => {
       const res = await route.fetch();
       const cards = (await res.json()) as { steplist: { detail: string }[] }[];
       for (const card of cards)
