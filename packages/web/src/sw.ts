@@ -156,6 +156,35 @@ registerRoute(
   'GET',
 );
 
+/**
+ * Background Sync, where the browser has it (decision 031): the changes made offline are kept in
+ * IndexedDB by the pages, and sent by a page with the user's session (the worker never holds a token).
+ * When the browser says the network is back, the open pages are asked to replay their queue; with no
+ * page open, the next open replays it.
+ */
+const REPLAY_WAIT_MS = 60_000;
+async function askPagesToReplay(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  await Promise.all(
+    windows.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          const timer = setTimeout(resolve, REPLAY_WAIT_MS);
+          channel.port1.onmessage = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          client.postMessage({ type: 'replay-queue' }, [channel.port2]);
+        }),
+    ),
+  );
+}
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === 'ecofoyer-queue') sync.waitUntil(askPagesToReplay());
+});
+
 /** product §1/§7: the unread count is shown as the app badge. */
 async function setBadge(count: number): Promise<void> {
   const nav = self.navigator as WorkerNavigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };

@@ -179,6 +179,39 @@ describe('Idempotency-Key', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('the offline queue’s writes — a breakdown added, a maintenance marked done, a note — replayed with their keys are made once', async () => {
+    const applianceId = await newAppliance('Saunier Duval');
+    const events = `${base(me.id)}/events`;
+    const breakdown = { ...maintenance('Fuite sous la chaudière'), applianceId, type: 'PANNE', note: 'Goutte à goutte' };
+    const panne = () => t.app.inject({ method: 'POST', url: events, headers: keyed(me, 'file-panne'), payload: breakdown });
+    const [first, again] = [await panne(), await panne()];
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(await eventsTitled('Fuite sous la chaudière')).toBe(1);
+
+    const planned = (
+      await t.app.inject({ method: 'POST', url: events, headers: me.headers, payload: { ...maintenance('Ramoner'), applianceId } })
+    ).json();
+    const url = `${events}/${planned.id}`;
+    const done = () => t.app.inject({ method: 'PUT', url, headers: keyed(me, 'file-fait'), payload: { done: true } });
+    const firstDone = await done();
+    t.clock.advance(60_000);
+    const replayed = await done();
+    expect(replayed.headers['idempotency-replayed']).toBe('true');
+    expect(replayed.json().done_at).toBe(firstDone.json().done_at);
+    const row = await t.db.selectFrom('events').select(['status', 'done_at']).where('id', '=', planned.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('DONE');
+    expect(new Date(row.done_at!).toISOString()).toBe(firstDone.json().done_at);
+
+    // A note replayed after another member changed it does not write over theirs.
+    const note = () => t.app.inject({ method: 'PUT', url, headers: keyed(me, 'file-note'), payload: { note: 'Pression 1,5 bar' } });
+    expect((await note()).json().note).toBe('Pression 1,5 bar');
+    await t.app.inject({ method: 'PUT', url, headers: me.headers, payload: { note: 'Ramonage fait par le voisin' } });
+    expect((await note()).headers['idempotency-replayed']).toBe('true');
+    const kept = await t.db.selectFrom('events').select('note').where('id', '=', planned.id).executeTakeFirstOrThrow();
+    expect(kept.note).toBe('Ramonage fait par le voisin');
+  });
+
   it('a malformed key, or a key on a write that cannot be replayed, is refused before anything changes', async () => {
     const url = `${base(me.id)}/events`;
     for (const key of ['', 'avec espace', 'é', 'x'.repeat(256)]) {

@@ -57,7 +57,7 @@ export function answerError(res: { status: number; body: string }): ApiError {
 export function uploadForm<T>(
   url: string,
   form: FormData,
-  options: { method?: string; onProgress?: (percent: number) => void } = {},
+  options: { method?: string; headers?: Record<string, string>; onProgress?: (percent: number) => void } = {},
 ): Promise<T> {
   return (async () => {
     const res = await sendWithProgress(url, form, options);

@@ -1,15 +1,26 @@
-import { ActionIcon, Anchor, AppShell, Box, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Button, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
-import { IconBell, IconDotsVertical, IconLogout, IconSearch, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBell,
+  IconClockUp,
+  IconDotsVertical,
+  IconLogout,
+  IconSearch,
+  IconUserCircle,
+  IconWifiOff,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { MSG, OFFLINE_TEXTS } from '@ecofoyer/contracts';
+import { MSG, OFFLINE_TEXTS, pendingCountFr, QUEUE_TEXTS, refusedCountFr } from '@ecofoyer/contracts';
 import { useSession } from '../../features/auth/api/use-session.ts';
 import { HouseholdName } from '../../features/foyer/components/household-name.tsx';
 import { useNotificationCount } from '../../features/notifications/api/notification-count.ts';
 import { useOffline } from '../../lib/network-state.ts';
+import { startWrites, useQueuedWrites } from '../../lib/offline-writes.ts';
 import { paths } from '../../lib/paths.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { isNavActive, MAIN_NAV, OPTIONS_NAV } from './nav-items.ts';
@@ -49,25 +60,75 @@ function AppBadgeSync() {
 
 /**
  * « Hors ligne » while the network is down or requests fail for lack of it (lib/network-state.ts):
- * the service worker serves the app and the copies of what was opened online (decision 030).
+ * the service worker serves the app and the copies of what was opened online (decision 030). The
+ * changes kept on this device are counted here (« 2 modifications en attente d’envoi »), and those the
+ * server refused once replayed open « Modifications non envoyées » (decision 031).
  */
 function OfflineNotice() {
   const offline = useOffline();
-  if (!offline) return null;
+  const writes = useQueuedWrites();
+  const [listOpened, setListOpened] = useState(false);
+  const refused = writes.filter((w) => w.refusal).length;
+  const waiting = writes.length - refused;
+  if (!offline && writes.length === 0) return null;
   return (
-    <Group gap="xs" className={classes.offline} role="status" wrap="nowrap" data-testid="offline-banner">
-      <IconWifiOff size={18} aria-hidden style={{ flex: 'none' }} />
-      <Text size="sm">
-        <strong>{OFFLINE_TEXTS.bannerTitle}</strong> · {OFFLINE_TEXTS.banner}
-      </Text>
-    </Group>
+    <>
+      <Stack gap={4} className={classes.offline} role="status" data-testid="offline-banner">
+        {offline && (
+          <Group gap="xs" wrap="nowrap">
+            <IconWifiOff size={18} aria-hidden style={{ flex: 'none' }} />
+            <Text size="sm">
+              <strong>{OFFLINE_TEXTS.bannerTitle}</strong> · {OFFLINE_TEXTS.banner}
+            </Text>
+          </Group>
+        )}
+        {waiting > 0 && (
+          <Group gap="xs" wrap="nowrap">
+            <IconClockUp size={18} aria-hidden style={{ flex: 'none' }} />
+            <Text size="sm" fw={600} data-testid="pending-count">
+              {pendingCountFr(waiting)}
+            </Text>
+          </Group>
+        )}
+        {refused > 0 && (
+          <Group gap="xs" wrap="nowrap">
+            <IconAlertTriangle size={18} aria-hidden style={{ flex: 'none' }} />
+            <Text size="sm" fw={600} data-testid="refused-count">
+              {refusedCountFr(refused)}
+            </Text>
+            <Button size="compact-sm" variant="white" onClick={() => setListOpened(true)}>
+              {QUEUE_TEXTS.show}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {listOpened && (
+        <Suspense fallback={null}>
+          <RefusedWrites opened onClose={() => setListOpened(false)} />
+        </Suspense>
+      )}
+    </>
   );
+}
+
+/** Starts the queue of changes made offline (decision 031): replays it now and when the network is back. */
+function WriteQueue() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      startWrites(() => {
+        for (const queryKey of [['events'], ['appliances'], ['universes'], ['badges']]) void queryClient.invalidateQueries({ queryKey });
+      }),
+    [queryClient],
+  );
+  return null;
 }
 
 // Menus and toasts (floating-ui, focus trap, transitions) are not needed to draw a page: they load
 // after it, so the first paint of every signed-in page waits for less JS.
 const OptionsMenu = lazy(() => import('./options-menu.tsx').then((m) => ({ default: m.OptionsMenu })));
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
+const RefusedWrites = lazy(() => import('./refused-writes.tsx').then((m) => ({ default: m.RefusedWrites })));
 
 /**
  * Runs `run` once the page has been quiet for a while: a few seconds after the load, in an idle
@@ -230,6 +291,7 @@ export function AppLayout() {
 
       <AppShell.Main className={classes.main}>
         <OfflineNotice />
+        <WriteQueue />
         {session?.email?.endsWith('@demo.invalid') && (
           <Text size="sm" className={classes.demoBanner} role="note" data-testid="demo-banner">
             {MSG.demoBanner}

@@ -9,12 +9,14 @@ import {
   fileTooLargeFr,
 } from '@ecofoyer/contracts';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type Body, call, me, urlTo } from '../../../lib/api-call.ts';
 import { firstScreenPaths, firstScreenUrl } from '../../../lib/api-paths.ts';
 import { seededFrom } from '../../../lib/early-fetch.ts';
 import { prepareImage } from '../../../lib/image.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
+import { appliancesWithWrites, type FormPart, type Pending, sendOrQueue, tempId, useQueuedWrites } from '../../../lib/offline-writes.ts';
 import { uploadForm } from '../../../lib/upload.ts';
 import { universeKeys } from '../../universes/api/universes.ts';
 
@@ -59,8 +61,10 @@ export function useApplianceSearch(q: string) {
   });
 }
 
+/** A universe's appliances, with the ones added on this device offline (decision 031) marked `pending`. */
 export function useUniverseAppliances(universeId: number | null) {
-  return useQuery({
+  const queued = useQueuedWrites();
+  const query = useQuery({
     queryKey: applianceKeys.inUniverse(universeId ?? 0),
     queryFn: () =>
       call('get', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', {
@@ -69,6 +73,9 @@ export function useUniverseAppliances(universeId: number | null) {
       }),
     enabled: Boolean(universeId && universeId > 0),
   });
+  const data = query.data;
+  const shown = useMemo(() => (data && universeId ? appliancesWithWrites(data, queued, universeId) : data), [data, queued, universeId]);
+  return { ...query, data: shown };
 }
 
 export function useAppliance(id: number | null) {
@@ -114,22 +121,58 @@ export function refreshAfterRemoval(queryClient: QueryClient, id: number, others
   ]);
 }
 
-/** POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict` (a badge it earns gets its toast). */
+/**
+ * POST …/foyers/univers/{id}/appliances: the `data` JSON part and an optional `pict` (a badge it earns
+ * gets its toast). Offline it is kept on this device with its photo (a Blob) and sent when the network
+ * is back (decision 031): the answer is then the appliance as it will be, marked `pending`.
+ */
 export function useCreateAppliance(onProgress?: (percent: number) => void) {
   const invalidate = useInvalidateInventory();
   return useMutation({
     meta: EARNS_BADGES,
-    mutationFn: async ({ universeId, data, picture }: { universeId: number; data: ApplianceCreateData; picture?: File | null }) => {
-      const form = new FormData();
-      form.append('data', JSON.stringify({ ...data, dt_creation: new Date().toISOString() }));
-      if (picture) form.append('pict', await prepareImage(picture));
-      return uploadForm<Appliance>(
-        urlTo('post', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', { path: { userId: me(), id: universeId } }),
-        form,
-        { onProgress },
+    mutationFn: async ({
+      universeId,
+      data,
+      picture,
+      productName,
+    }: {
+      universeId: number;
+      data: ApplianceCreateData;
+      picture?: File | null;
+      productName?: string | null;
+    }): Promise<Pending<Appliance>> => {
+      const parts: FormPart[] = [{ name: 'data', value: JSON.stringify({ ...data, dt_creation: new Date().toISOString() }) }];
+      if (picture) {
+        const photo = await prepareImage(picture);
+        parts.push({ name: 'pict', value: photo, filename: photo.name || 'photo.jpg' });
+      }
+      const url = urlTo('post', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', {
+        path: { userId: me(), id: universeId },
+      });
+      const id = tempId();
+      const name = data.name || [data.marque, data.modele].filter(Boolean).join(' ') || productName || 'Appareil';
+      const sent = await sendOrQueue<Appliance>(
+        {
+          kind: 'appliance-create',
+          method: 'POST',
+          url,
+          form: parts,
+          label: `Appareil ajouté\u00a0: ${name}`,
+          target: { tempId: id, universeId, applianceName: productName ?? null },
+        },
+        (key) => {
+          const form = new FormData();
+          for (const part of parts) {
+            if (typeof part.value === 'string') form.append(part.name, part.value);
+            else form.append(part.name, part.value, part.filename);
+          }
+          return uploadForm<Appliance>(url, form, { onProgress, headers: { 'idempotency-key': key } });
+        },
       );
+      if (!sent.queued) return sent.answer;
+      return appliancesWithWrites([], [sent.write], universeId)[0]!;
     },
-    onSuccess: invalidate,
+    onSuccess: (appliance) => (appliance.pending ? undefined : invalidate()),
   });
 }
 

@@ -50,7 +50,7 @@ export function NextMaintenance({ event, focus }: { event: Event; focus: boolean
   }, [focus, role]);
 
   const late = localDayKey(event.dt_realisation) < localDayKey(new Date());
-  const markDone = () => done(event.id);
+  const markDone = () => done(event.id, event);
 
   return (
     <Paper ref={block} withBorder radius="md" p="sm" mb="sm" bg="var(--mantine-color-eco-0)" tabIndex={-1} data-testid="next-maintenance">

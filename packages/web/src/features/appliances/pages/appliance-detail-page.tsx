@@ -42,6 +42,11 @@ import { applianceUpdatePath } from '../paths.ts';
 import dl from '../../../components/definition-list.module.css';
 import classes from './appliance-detail-page.module.css';
 import { EditOnly } from '../../foyer/components/edit-only.tsx';
+import { useCanEdit } from '../../foyer/api/foyer.ts';
+import { BreakdownForm } from '../../events/components/breakdown-form.tsx';
+import { EventNote } from '../../events/components/event-note.tsx';
+import { PendingBadge } from '../../events/components/pending-badge.tsx';
+import type { Pending } from '../../../lib/offline-writes.ts';
 import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
 function Action({
@@ -85,19 +90,27 @@ function Action({
   );
 }
 
-/** product §2: the maintenance and repair history of the appliance (newest first). */
-function History({ events, empty }: { events: Event[]; empty: string }) {
+/**
+ * product §2: the maintenance and repair history of the appliance (newest first), each entry with its
+ * note; a change made offline shows « En attente d’envoi » until it reached the server (decision 031).
+ */
+function History({ events, empty }: { events: Pending<Event>[]; empty: string }) {
+  const canEdit = useCanEdit();
   if (events.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Stack gap={6} component="ul" className={classes.history}>
       {events.slice(0, 5).map((e) => (
-        <li key={e.id}>
-          <Text fw={600}>{e.title}</Text>
+        <li key={e.id} data-testid="history-entry">
+          <Group gap={6}>
+            <Text fw={600}>{e.title}</Text>
+            <PendingBadge entry={e} />
+          </Group>
           <Text size="sm" c="dimmed">
             {longDateFr(e.done_at ?? e.dt_realisation)}
             {e.type === 'MAINTENANCE' ? (e.status === 'DONE' ? ' · effectué' : ' · prévu') : ` · ${eventStateLabel(e).toLowerCase()}`}
             {e.note ? ` · ${e.note}` : ''}
           </Text>
+          {canEdit && e.pending !== 'refused' && <EventNote event={e} />}
         </li>
       ))}
     </Stack>
@@ -285,6 +298,9 @@ export function ApplianceDetailPage() {
           <Section title="Historique des réparations">
             <History events={(events.data ?? []).filter((e) => e.type === 'PANNE')} empty="Aucune panne enregistrée." />
             {a.panne_note && <Text mt="xs">Dernière panne notée : {a.panne_note}</Text>}
+            <EditOnly>
+              <BreakdownForm applianceId={a.id} applianceName={a.name} />
+            </EditOnly>
           </Section>
         </SimpleGrid>
 

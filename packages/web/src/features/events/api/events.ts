@@ -1,8 +1,9 @@
 import { Event, EventCounts, EVENTS_PAGE } from '@ecofoyer/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { type Body, call, me } from '../../../lib/api-call.ts';
+import { useEffect, useMemo } from 'react';
+import { type Body, call, me, urlOf } from '../../../lib/api-call.ts';
 import { EARNS_BADGES } from '../../../lib/mutation-meta.ts';
+import { eventsWithWrites, type Pending, sendOrQueue, tempId, useQueuedWrites } from '../../../lib/offline-writes.ts';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -50,8 +51,27 @@ export const monthEventsQuery = (month: string, mine?: number) => {
   };
 };
 
+/** Events with the changes kept on this device (decision 031), each marked `pending`. */
+function useWithWrites<Q extends { data: Event[] | undefined }>(
+  query: Q,
+  created: (event: Event) => boolean,
+): Q & { data: Pending<Event>[] | undefined } {
+  const queued = useQueuedWrites();
+  const data = query.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `created` is a filter made at each render from the query's own inputs.
+  const shown = useMemo(() => (data && queued.length > 0 ? eventsWithWrites(data, queued, created) : data), [data, queued]);
+  return { ...query, data: shown };
+}
+
 export function useMonthEvents(month: string, mine?: number) {
-  return useQuery({ ...monthEventsQuery(month, mine), placeholderData: (previous) => previous });
+  const query = useQuery({ ...monthEventsQuery(month, mine), placeholderData: (previous) => previous });
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const from = new Date(y, m - 1, 1 - 7).getTime();
+  const to = new Date(y, m, 1 + 14).getTime();
+  return useWithWrites(query, (e) => {
+    const at = new Date(e.dt_realisation).getTime();
+    return at >= from && at < to;
+  });
 }
 
 /** `YYYY-MM` of the month `ahead` months after `month`. */
@@ -75,7 +95,7 @@ export function usePrefetchMonths(month: string, months: number, mine?: number) 
 
 /** « À venir » (NEW, soonest first) or « Mes réalisations » (DONE, latest first), 20 at a time. */
 export function useEventPages(status: Event['status'], mine?: number) {
-  return useInfiniteQuery({
+  const query = useInfiniteQuery({
     queryKey: eventKeys.page(status, mine),
     queryFn: ({ pageParam }) =>
       call('get', '/api/V1/profils/users/{userId}/events', {
@@ -87,6 +107,7 @@ export function useEventPages(status: Event['status'], mine?: number) {
     getNextPageParam: (last) => (last.length < EVENTS_PAGE ? undefined : last.at(-1)!.id),
     select: (data) => data.pages.flat(),
   });
+  return useWithWrites(query, (e) => e.status === status);
 }
 
 /** How many events each list holds, for its badge. */
@@ -102,7 +123,7 @@ export function useEventCounts() {
 }
 
 export function useApplianceEvents(applianceId: number | null) {
-  return useQuery({
+  const query = useQuery({
     queryKey: eventKeys.ofAppliance(applianceId ?? 0),
     queryFn: () =>
       call('get', '/api/V1/profils/users/{userId}/appliances/{id}/events', {
@@ -111,6 +132,7 @@ export function useApplianceEvents(applianceId: number | null) {
       }),
     enabled: Boolean(applianceId && applianceId > 0),
   });
+  return useWithWrites(query, (e) => e.applianceId === applianceId);
 }
 
 function useInvalidateEvents() {
@@ -118,14 +140,32 @@ function useInvalidateEvents() {
   return () => queryClient.invalidateQueries({ queryKey: eventKeys.all });
 }
 
-/** POST …/events: a MAINTENANCE event starts NEW (product §4). */
+type EventBody = Body<'post', '/api/V1/profils/users/{userId}/events'>;
+
+/**
+ * POST …/events: a MAINTENANCE event starts NEW (product §4); a breakdown (PANNE) is recorded.
+ * Offline it is kept on this device and sent when the network is back (decision 031): the answer is
+ * then the entry as it will be, marked `pending`, with a temporary negative id.
+ */
 export function useCreateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: (body: Body<'post', '/api/V1/profils/users/{userId}/events'>) =>
-      call('post', '/api/V1/profils/users/{userId}/events', { path: { userId: me() }, body }),
+    mutationFn: async ({ applianceName, ...body }: EventBody & { applianceName?: string | null }): Promise<Pending<Event>> => {
+      const id = tempId();
+      const sent = await sendOrQueue<Event>({
+        kind: 'event-create',
+        method: 'POST',
+        url: urlOf('/api/V1/profils/users/{userId}/events', { userId: me() }),
+        body,
+        label: body.type === 'PANNE' ? `Panne\u00a0: ${body.title}` : `Entretien prévu\u00a0: ${body.title}`,
+        typed: body.note ?? undefined,
+        target: { tempId: id, applianceId: body.applianceId ?? undefined, applianceName },
+      });
+      if (!sent.queued) return sent.answer;
+      return eventsWithWrites([], [sent.write], () => true)[0]!;
+    },
     meta: EARNS_BADGES,
-    onSuccess,
+    onSuccess: (event) => (event.pending ? undefined : onSuccess()),
   });
 }
 
@@ -140,14 +180,63 @@ export function useCreateSeries() {
   });
 }
 
-/** PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it. */
+/** What a change of an event shows of it, in the list of changes kept on this device. */
+type ShownEvent = Pick<Event, 'title' | 'type' | 'applianceId' | 'applianceName' | 'dt_realisation' | 'maintenanceCardId'>;
+
+/**
+ * PUT …/events/{id}: the note, `done: true` to record it as carried out now, who sees to it. The
+ * note and « done » are kept on this device offline and sent when the network is back (decision 031);
+ * the answer is then the event as it will be, marked `pending`.
+ */
 export function useUpdateEvent() {
   const onSuccess = useInvalidateEvents();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; note?: string | null; done?: true; assigneeId?: number | null }) =>
-      call('put', '/api/V1/profils/users/{userId}/events/{id}', { path: { userId: me(), id }, body }),
+    mutationFn: async ({
+      id,
+      event,
+      ...body
+    }: {
+      id: number;
+      event?: ShownEvent;
+      note?: string | null;
+      done?: true;
+      assigneeId?: number | null;
+    }): Promise<Pending<Event>> => {
+      const url = urlOf('/api/V1/profils/users/{userId}/events/{id}', { userId: me(), id });
+      if (body.assigneeId !== undefined)
+        return call('put', '/api/V1/profils/users/{userId}/events/{id}', { path: { userId: me(), id }, body });
+      const title = event?.title ?? 'Entretien';
+      const sent = await sendOrQueue<Event>({
+        kind: body.done ? 'event-done' : 'event-note',
+        method: 'PUT',
+        url,
+        body,
+        label: body.done ? `Entretien fait\u00a0: ${title}` : `Note sur ${title}`,
+        typed: body.note ?? undefined,
+        target: {
+          eventId: id,
+          applianceId: event?.applianceId ?? undefined,
+          event: event && {
+            title: event.title,
+            type: event.type,
+            applianceId: event.applianceId,
+            applianceName: event.applianceName,
+            dt_realisation: event.dt_realisation,
+            maintenanceCardId: event.maintenanceCardId,
+          },
+        },
+      });
+      if (!sent.queued) return sent.answer;
+      return {
+        ...(event as Event),
+        id,
+        ...body,
+        status: body.done ? 'DONE' : ((event as Event | undefined)?.status ?? 'NEW'),
+        pending: 'sending',
+      } as Pending<Event>;
+    },
     meta: EARNS_BADGES,
-    onSuccess,
+    onSuccess: (event) => (event.pending ? undefined : onSuccess()),
   });
 }
 

@@ -6,15 +6,17 @@ import { AssigneeSelect, useAssigneeName } from '../../foyer/components/assignee
 import { localDayKey } from '../api/events.ts';
 import { useMarkDone } from '../api/use-mark-done.tsx';
 import { capitalise, dayFr } from '../calendar-format.ts';
+import type { Pending } from '../../../lib/offline-writes.ts';
+import { PendingBadge } from './pending-badge.tsx';
 
 /** One event: its date in long French, title, appliance, and what can be done with it. */
-export function EventItem({ event, today, onDelete }: { event: Event; today: string; onDelete: (e: Event) => void }) {
+export function EventItem({ event, today, onDelete }: { event: Pending<Event>; today: string; onDelete: (e: Event) => void }) {
   const { update, markDone: record } = useMarkDone();
   const canEdit = useCanEdit();
   const assignee = useAssigneeName(event.assigneeId);
   const done = event.status === 'DONE';
   const overdue = !done && localDayKey(event.dt_realisation) < today;
-  const markDone = () => record(event.id);
+  const markDone = () => record(event.id, event);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="event-item">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -28,6 +30,7 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
                 En retard
               </Badge>
             )}
+            <PendingBadge entry={event} />
             {event.type === 'PANNE' && (
               <Badge color="warm" c="warm.9" variant="light" size="sm">
                 Panne
@@ -53,7 +56,7 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
             </Text>
           )}
         </Stack>
-        {canEdit && (
+        {canEdit && !event.pending && (
           <ActionIcon
             variant="subtle"
             color="red"
@@ -67,7 +70,7 @@ export function EventItem({ event, today, onDelete }: { event: Event; today: str
           </ActionIcon>
         )}
       </Group>
-      {!done && canEdit && (
+      {!done && canEdit && !event.pending && (
         <Group mt="xs" gap="sm" align="flex-end">
           <AssigneeSelect size="xs" value={event.assigneeId} onChange={(assigneeId) => update.mutate({ id: event.id, assigneeId })} />
           <Button size="sm" h={44} variant="light" leftSection={<IconCheck size={18} />} onClick={markDone} loading={update.isPending}>

@@ -1,11 +1,33 @@
-import { type Appliance, MSG } from '@ecofoyer/contracts';
+import { type Appliance, MSG, QUEUE_TEXTS } from '@ecofoyer/contracts';
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { applianceDetailPath } from '../../appliances/paths.ts';
+import type { Pending } from '../../../lib/offline-writes.ts';
+import { applianceDetailPath, universeDetailPath } from '../../appliances/paths.ts';
 
-/** product §4, wizard step « Terminé ». */
-export function DoneStep({ created, onRestart }: { created: Appliance; onRestart: () => void }) {
+/** product §4, wizard step « Terminé »; offline, the appliance is kept on this device until the network is back (decision 031). */
+export function DoneStep({ created, onRestart }: { created: Pending<Appliance>; onRestart: () => void }) {
+  if (created.pending)
+    return (
+      <Stack align="center" ta="center" gap="md">
+        <Alert color="yellow" icon={<IconCircleCheck />} role="status" w="100%" title={QUEUE_TEXTS.pending}>
+          {QUEUE_TEXTS.queued}
+        </Alert>
+        <Title order={2} fz="xl">
+          {created.name} rejoindra votre inventaire au retour du réseau.
+        </Title>
+        <Group justify="center">
+          {created.univer_id !== null && (
+            <Button component={Link} to={universeDetailPath(created.univer_id)}>
+              Voir l’univers
+            </Button>
+          )}
+          <Button variant="light" onClick={onRestart}>
+            Ajouter un autre appareil
+          </Button>
+        </Group>
+      </Stack>
+    );
   return (
     <Stack align="center" ta="center" gap="md">
       <Alert color="eco" icon={<IconCircleCheck />} role="status" w="100%">

@@ -139,6 +139,7 @@ export function NewDevicePage() {
         universeId,
         data: toCreateData(details),
         picture: details.picture,
+        productName: product?.prodName ?? null,
       });
       setCreated(appliance);
       go(3);
