@@ -6,8 +6,8 @@ import { setNetworkErrorMessage } from './api-client.ts';
  * Whether the app is offline, in one place (decision 030): the browser says so
  * (`navigator.onLine`), or requests fail for lack of network — the service worker tells when it
  * answered from its copies because the network failed, and when the network answers again. The
- * shell's « Hors ligne » banner, the actions that need the network, and later a queue of changes
- * made offline read it here.
+ * shell's « Hors ligne » banner, the actions that need the network, and the queue of changes made
+ * offline (lib/offline-writes.ts, decision 031) read it here.
  */
 
 /** How often, while requests fail but the browser says it is online, the server is asked whether it is back. */

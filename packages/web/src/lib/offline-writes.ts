@@ -196,20 +196,30 @@ export function flushWrites(): Promise<void> {
   return flushing;
 }
 
+/** Replays that failed for lack of network in a row: the next one waits longer (2 s, doubling, at most 5 minutes). */
+let networkFailures = 0;
+
 async function flushOnce() {
   const owner = sessionStore.get()?.id;
   if (!owner) return;
   const q = await loaded();
-  if (!isOffline()) {
+  // Tried whenever the browser says it is online: just back on a network, the first requests may
+  // still fail (and lib/network-state.ts say offline); the replay is then tried again with a backoff.
+  if (navigator.onLine !== false) {
     const result = await q.replay({ store: store(), send: q.sendWrite, lock: q.queueLock, now: Date.now }, owner);
     if (result.sent.length > 0 || result.refused.length > 0) {
+      networkFailures = 0;
       reportNetwork(true);
       onSent([...result.sent, ...result.refused]);
       tellOtherTabs();
     }
-    if (result.stopped === 'network') reportNetwork(false);
     clearTimeout(timer);
-    if (result.retryAt !== undefined) timer = setTimeout(() => void flushWrites(), Math.max(1000, result.retryAt - Date.now()));
+    let retryAt = result.retryAt;
+    if (result.stopped === 'network') {
+      networkFailures += 1;
+      retryAt = Date.now() + q.backoffMs(networkFailures);
+    }
+    if (retryAt !== undefined) timer = setTimeout(() => void flushWrites(), Math.max(1000, retryAt - Date.now()));
   }
   await refreshWrites();
 }

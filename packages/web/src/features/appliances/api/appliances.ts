@@ -166,7 +166,11 @@ export function useCreateAppliance(onProgress?: (percent: number) => void) {
             if (typeof part.value === 'string') form.append(part.name, part.value);
             else form.append(part.name, part.value, part.filename);
           }
-          return uploadForm<Appliance>(url, form, { onProgress, headers: { 'idempotency-key': key } });
+          return uploadForm<Appliance>(
+            urlTo('post', '/api/V1/profils/users/{userId}/foyers/univers/{id}/appliances', { path: { userId: me(), id: universeId } }),
+            form,
+            { onProgress, headers: { 'idempotency-key': key } },
+          );
         },
       );
       if (!sent.queued) return sent.answer;

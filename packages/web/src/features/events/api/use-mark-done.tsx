@@ -15,8 +15,8 @@ export function useMarkDone() {
       .mutateAsync({ id, event, done: true })
       .then((done) =>
         notifications.show({
-          color: 'eco',
-          message: done.pending ? `${MSG.maintenanceDone} ${QUEUE_TEXTS.queued}` : MSG.maintenanceDone,
+          color: done.pending ? 'yellow' : 'eco',
+          ...(done.pending ? { title: MSG.maintenanceDone, message: QUEUE_TEXTS.queued } : { message: MSG.maintenanceDone }),
           icon: <IconCheck size={18} />,
         }),
       )

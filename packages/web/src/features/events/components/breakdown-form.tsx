@@ -37,7 +37,11 @@ export function BreakdownForm({ applianceId, applianceName }: { applianceId: num
       {
         onSuccess: (saved) => {
           close();
-          notifications.show({ color: 'eco', message: saved.pending ? `Panne enregistrée. ${QUEUE_TEXTS.queued}` : 'Panne enregistrée.' });
+          notifications.show(
+            saved.pending
+              ? { color: 'yellow', title: 'Panne enregistrée', message: QUEUE_TEXTS.queued }
+              : { color: 'eco', message: 'Panne enregistrée.' },
+          );
         },
       },
     );

@@ -19,7 +19,11 @@ export function EventNote({ event }: { event: Event }) {
       {
         onSuccess: (saved) => {
           setDraft(null);
-          notifications.show({ color: 'eco', message: saved.pending ? `Note enregistrée. ${QUEUE_TEXTS.queued}` : 'Note enregistrée.' });
+          notifications.show(
+            saved.pending
+              ? { color: 'yellow', title: 'Note enregistrée', message: QUEUE_TEXTS.queued }
+              : { color: 'eco', message: 'Note enregistrée.' },
+          );
         },
       },
     );
