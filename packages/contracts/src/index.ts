@@ -37,3 +37,4 @@ export * from './identification.ts';
 export * from './energy.ts';
 export * from './typography.ts';
 export * from './offline.ts';
+export * from './offline-queue.ts';

@@ -1,4 +1,14 @@
-import { dayFr, type Event, eventStateLabel, FILE_ACCEPT, formatBonus, longDateFr, MSG, repairBonusFor } from '@ecofoyer/contracts';
+import {
+  dayFr,
+  type Event,
+  eventStateLabel,
+  FILE_ACCEPT,
+  formatBonus,
+  longDateFr,
+  MSG,
+  QUEUE_TEXTS,
+  repairBonusFor,
+} from '@ecofoyer/contracts';
 import {
   Alert,
   Anchor,
@@ -45,7 +55,6 @@ import { EditOnly } from '../../foyer/components/edit-only.tsx';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
 import { BreakdownForm } from '../../events/components/breakdown-form.tsx';
 import { EventNote } from '../../events/components/event-note.tsx';
-import { PendingBadge } from '../../events/components/pending-badge.tsx';
 import type { Pending } from '../../../lib/offline-writes.ts';
 import { RepairBonusSource } from '../../../components/repair-bonus-source.tsx';
 
@@ -103,7 +112,17 @@ function History({ events, empty }: { events: Pending<Event>[]; empty: string })
         <li key={e.id} data-testid="history-entry">
           <Group gap={6}>
             <Text fw={600}>{e.title}</Text>
-            <PendingBadge entry={e} />
+            {e.pending && (
+              <Badge
+                color={e.pending === 'refused' ? 'red' : 'yellow'}
+                c={e.pending === 'refused' ? 'red.9' : 'yellow.9'}
+                variant="light"
+                size="sm"
+                data-testid="pending-badge"
+              >
+                {e.pending === 'refused' ? 'Non envoyée' : QUEUE_TEXTS.pending}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {longDateFr(e.done_at ?? e.dt_realisation)}

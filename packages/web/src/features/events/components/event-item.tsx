@@ -1,4 +1,4 @@
-import type { Event } from '@ecofoyer/contracts';
+import { type Event, QUEUE_TEXTS } from '@ecofoyer/contracts';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useCanEdit } from '../../foyer/api/foyer.ts';
@@ -7,7 +7,6 @@ import { localDayKey } from '../api/events.ts';
 import { useMarkDone } from '../api/use-mark-done.tsx';
 import { capitalise, dayFr } from '../calendar-format.ts';
 import type { Pending } from '../../../lib/offline-writes.ts';
-import { PendingBadge } from './pending-badge.tsx';
 
 /** One event: its date in long French, title, appliance, and what can be done with it. */
 export function EventItem({ event, today, onDelete }: { event: Pending<Event>; today: string; onDelete: (e: Event) => void }) {
@@ -30,7 +29,17 @@ export function EventItem({ event, today, onDelete }: { event: Pending<Event>; t
                 En retard
               </Badge>
             )}
-            <PendingBadge entry={event} />
+            {event.pending && (
+              <Badge
+                color={event.pending === 'refused' ? 'red' : 'yellow'}
+                c={event.pending === 'refused' ? 'red.9' : 'yellow.9'}
+                variant="light"
+                size="sm"
+                data-testid="pending-badge"
+              >
+                {event.pending === 'refused' ? 'Non envoyée' : QUEUE_TEXTS.pending}
+              </Badge>
+            )}
             {event.type === 'PANNE' && (
               <Badge color="warm" c="warm.9" variant="light" size="sm">
                 Panne
