@@ -1,7 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
 import { pendingCountFr, QUEUE_TEXTS, refusalFr, refusedCountFr } from '@ecofoyer/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, baseURL, household, launchBrowser, login, newContext, PHONE, visible } from './helpers.ts';
+import {
+  apiSignIn,
+  baseURL,
+  buttonCaseDefects,
+  household,
+  launchBrowser,
+  login,
+  newContext,
+  PHONE,
+  typographyDefects,
+  visible,
+} from './helpers.ts';
 
 /**
  * Changes made offline (decision 031): in the cellar, with no network, the boiler's maintenance marked
@@ -110,6 +122,15 @@ async function addBreakdown(page: Page, title: string) {
   await expect.poll(() => pending(page).filter({ hasText: title }).count()).toBe(1);
 }
 
+/** Serious or critical axe violations, French typography and buttons' case, as e2e/a11y.spec.ts checks every page. */
+async function pageDefects(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const axe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
+  return [...axe, ...(await typographyDefects(page)), ...(await buttonCaseDefects(page))];
+}
+
 /** The POSTs and PUTs to the events routes that reached the server (one that failed for lack of network did not). */
 function countWrites(context: BrowserContext) {
   const writes: string[] = [];
@@ -138,12 +159,14 @@ describe('changes made offline', () => {
     await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe(pendingCountFr(3));
     await page.getByRole('region', { name: 'Historique d’entretien' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'e2e/screenshots/offline-writes-pending-phone.png' });
+    expect(await pageDefects(page)).toEqual([]);
     // In the calendar too, the maintenance shows as waiting to be sent.
     await page.goto('/calendar');
     await expect
       .poll(() => page.getByTestId('event-item').filter({ hasText: TITLE }).filter({ hasText: QUEUE_TEXTS.pending }).count())
       .toBeGreaterThan(0);
     await page.screenshot({ path: 'e2e/screenshots/offline-writes-calendar-phone.png', fullPage: true });
+    expect(await pageDefects(page)).toEqual([]);
     await page.goto(applianceUrl(h.applianceId));
     // Nothing reached the server yet.
     expect((await h.events()).filter((e) => e.type === 'PANNE')).toHaveLength(0);
@@ -229,6 +252,7 @@ describe('changes made offline', () => {
     await expect.poll(() => dialog.getByText(refusalFr(404).what).isVisible()).toBe(true);
     expect(await dialog.getByLabel('Ce que vous aviez saisi').inputValue()).toBe(note);
     await page.screenshot({ path: 'e2e/screenshots/offline-writes-refused-phone.png' });
+    expect(await pageDefects(page)).toEqual([]);
 
     // Re-created as a new entry with the note, it reaches the server.
     await dialog.getByRole('button', { name: QUEUE_TEXTS.recreate }).click();

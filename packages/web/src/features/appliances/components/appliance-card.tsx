@@ -20,8 +20,8 @@ export function ApplianceCard({ appliance, to }: { appliance: Pending<Appliance>
           {appliance.name}
         </Text>
         <Badge
-          color={appliance.pending === 'refused' ? 'red' : 'yellow'}
-          c={appliance.pending === 'refused' ? 'red.9' : 'yellow.9'}
+          color={appliance.pending === 'refused' ? 'red' : 'blue'}
+          c={appliance.pending === 'refused' ? 'red.9' : 'blue.9'}
           variant="light"
           size="sm"
           mt={4}

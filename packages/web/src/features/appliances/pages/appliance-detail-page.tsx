@@ -114,8 +114,8 @@ function History({ events, empty }: { events: Pending<Event>[]; empty: string })
             <Text fw={600}>{e.title}</Text>
             {e.pending && (
               <Badge
-                color={e.pending === 'refused' ? 'red' : 'yellow'}
-                c={e.pending === 'refused' ? 'red.9' : 'yellow.9'}
+                color={e.pending === 'refused' ? 'red' : 'blue'}
+                c={e.pending === 'refused' ? 'red.9' : 'blue.9'}
                 variant="light"
                 size="sm"
                 data-testid="pending-badge"

@@ -48,7 +48,7 @@ export function BreakdownForm({ applianceId, applianceName }: { applianceId: num
   };
   if (!open)
     return (
-      <Button variant="light" color="warm.7" leftSection={<IconAlertTriangle size={18} />} onClick={() => setOpen(true)} mt="xs">
+      <Button variant="light" color="warm" c="warm.9" leftSection={<IconAlertTriangle size={18} />} onClick={() => setOpen(true)} mt="xs">
         Signaler une panne
       </Button>
     );

@@ -31,8 +31,8 @@ export function EventItem({ event, today, onDelete }: { event: Pending<Event>; t
             )}
             {event.pending && (
               <Badge
-                color={event.pending === 'refused' ? 'red' : 'yellow'}
-                c={event.pending === 'refused' ? 'red.9' : 'yellow.9'}
+                color={event.pending === 'refused' ? 'red' : 'blue'}
+                c={event.pending === 'refused' ? 'red.9' : 'blue.9'}
                 variant="light"
                 size="sm"
                 data-testid="pending-badge"
