@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { toBuffer } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ describe('« Scanner l’étiquette énergie » in the new-device wizard', () =>
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Scanner l’étiquette énergie' }).click();
     await choosePhoto(page, await labelQr('424242'));
-    await visible(page, MSG.eprelProductNotFound);
+    await visible(page, API_MSG.eprelProductNotFound);
     // The manual form, ready to be filled.
     await expect.poll(() => page.getByLabel(/^Marque/).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Précédent' }).click();

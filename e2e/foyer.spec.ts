@@ -1,4 +1,4 @@
-import { longDateFr, MSG } from '@ecofoyer/contracts';
+import { API_MSG, longDateFr, MSG } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -243,7 +243,7 @@ describe('a household shared by its members', () => {
     await zoePage.goto(maloLink);
     await visible(zoePage, `cette invitation est destinée à m•••@exemple.fr`);
     await zoePage.getByRole('button', { name: 'Rejoindre le foyer' }).click();
-    await visible(zoePage, MSG.foyerInvitationOtherAddress('m•••@exemple.fr'));
+    await visible(zoePage, API_MSG.foyerInvitationOtherAddress('m•••@exemple.fr'));
     await zoePage.screenshot({ path: 'e2e/screenshots/foyer-forwarded-invitation-phone.png', fullPage: true });
 
     // Malo and Léo join through the API (the page's flow is the test above); Léo shares the inventory and subscribes to the calendar.

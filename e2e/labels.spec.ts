@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Label, MSG } from '@ecofoyer/contracts';
+import { API_MSG, type Label, MSG } from '@ecofoyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, household, label, launchBrowser, login, newContext, PASSWORD, PHONE, signedIn, visible } from './helpers.ts';
@@ -97,12 +97,12 @@ describe('QR labels on the appliances', () => {
     // Someone of another foyer who scans it is told so, and sees nothing of the appliance.
     const stranger = await signedIn(browser, PHONE);
     await stranger.page.goto(new URL(made!.url).pathname);
-    await visible(stranger.page, MSG.labelOtherFoyer);
+    await visible(stranger.page, API_MSG.labelOtherFoyer);
     expect(await stranger.page.getByText('Lave-linge du cellier').count()).toBe(0);
 
     // An unknown code.
     await phonePage.goto('/a/abcdefghjk');
-    await visible(phonePage, MSG.labelUnknown);
+    await visible(phonePage, API_MSG.labelUnknown);
     await phonePage.getByRole('link', { name: 'Retour à l’accueil' }).click();
     await phonePage.waitForURL('**/home');
 
@@ -113,7 +113,7 @@ describe('QR labels on the appliances', () => {
     await dialog.getByRole('button', { name: 'Révoquer' }).click();
     await expect.poll(() => ownerPage.getByText('Pas encore d’étiquette').isVisible()).toBe(true);
     await phonePage.goto(new URL(made!.url).pathname);
-    await visible(phonePage, MSG.labelRevoked);
+    await visible(phonePage, API_MSG.labelRevoked);
     await phonePage.screenshot({ path: '/tmp/labels-revoked-phone.png' });
 
     // The page on a phone, with the label's preview.

@@ -3,6 +3,23 @@ import { TEXT_MAX } from './constants.ts';
 import { MSG } from './messages.fr.ts';
 
 /**
+ * What « Ma démarche » refuses, in French. Apart from MSG: the login page's first bundle carries MSG
+ * whole, and none of these (JS budgets, decision 006).
+ */
+export const CLAIM_MSG = {
+  fileNotClaimDocument: 'Format non accepté : le document doit être un PDF, un JPEG ou un PNG.',
+  claimDateInvalid: 'Indiquez une date valide, au format JJ/MM/AAAA, qui ne soit pas dans le futur.',
+  claimRouteInvalid: 'Choisissez une démarche parmi celles proposées.',
+  claimDefectRequired: 'Décrivez la panne en quelques mots.',
+  claimStepInvalid: 'Choisissez une étape parmi celles proposées.',
+  claimOutcomeRequired:
+    'Indiquez comment la démarche s’est terminée (réparé, remplacé, remboursé ou refusé), et seulement pour la dernière étape.',
+  claimNotFound: 'Cette démarche n’existe pas ou plus.',
+  claimEventMismatch: 'Cette panne ne concerne pas cet appareil.',
+  claimClosed: 'Cette démarche est terminée : aucune étape ne peut plus y être ajoutée.',
+} as const;
+
+/**
  * « Ma démarche »: a claim from a breakdown to its remedy — the route chosen (who is asked to remedy
  * it), the steps with their dates (sent, answered, device collected, repaired / replaced / refunded /
  * refused), the documents attached, and what comes next. The routes' rules and the documents' texts
@@ -175,7 +192,7 @@ export const Claim = z.object({
 });
 export type Claim = z.infer<typeof Claim>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.claimDateInvalid });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: CLAIM_MSG.claimDateInvalid });
 const note = z
   .string()
   .max(TEXT_MAX, { error: MSG.textTooLong(TEXT_MAX) })
@@ -185,12 +202,12 @@ const note = z
 /** POST …/demarches: a claim for an appliance's breakdown (an existing PANNE event, or one made from `defaut`). */
 export const ClaimCreate = z.object({
   applianceId: z.coerce.number().int().positive(),
-  voie: z.enum(CLAIM_ROUTES, { error: MSG.claimRouteInvalid }),
+  voie: z.enum(CLAIM_ROUTES, { error: CLAIM_MSG.claimRouteInvalid }),
   eventId: z.coerce.number().int().positive().nullish(),
   defaut: z
     .string()
     .trim()
-    .min(1, { error: MSG.claimDefectRequired })
+    .min(1, { error: CLAIM_MSG.claimDefectRequired })
     .max(500, { error: MSG.textTooLong(500) }),
   destinataire: z
     .string()
@@ -204,10 +221,10 @@ export type ClaimCreate = z.infer<typeof ClaimCreate>;
 /** POST …/demarches/{id}/etapes: a step on a day (not in the future); `issue` only, and required, with `type: 'issue'`. */
 export const ClaimStepCreate = z
   .object({
-    type: z.enum(CLAIM_STEPS, { error: MSG.claimStepInvalid }),
+    type: z.enum(CLAIM_STEPS, { error: CLAIM_MSG.claimStepInvalid }),
     date: day,
     note,
-    issue: z.enum(CLAIM_OUTCOMES, { error: MSG.claimOutcomeRequired }).nullish(),
+    issue: z.enum(CLAIM_OUTCOMES, { error: CLAIM_MSG.claimOutcomeRequired }).nullish(),
   })
-  .refine((s) => (s.type === 'issue') === Boolean(s.issue), { error: MSG.claimOutcomeRequired, path: ['issue'] });
+  .refine((s) => (s.type === 'issue') === Boolean(s.issue), { error: CLAIM_MSG.claimOutcomeRequired, path: ['issue'] });
 export type ClaimStepCreate = z.infer<typeof ClaimStepCreate>;

@@ -76,17 +76,9 @@ export const MSG = {
   userIdNotFound: 'User ID not found',
   // product §8
   loginFailed: 'Erreur survenue. Veuillez réessayer.',
-  totpAlreadyOn: 'La double authentification est déjà activée.',
-  totpNoSetup: 'Commencez par « Activer la double authentification » pour obtenir le QR code.',
-  totpCodeWrong: 'Ce code n’est pas le bon. Saisissez le code à 6 chiffres affiché en ce moment par votre application.',
   totpSecondFactorWrong: 'Code incorrect ou déjà utilisé. Saisissez le code affiché en ce moment, ou un code de secours.',
-  totpChallengeExpired: 'La connexion a expiré. Saisissez de nouveau votre mot de passe.',
-  totpSlowDown: (seconds: number) =>
-    `Trop de codes incorrects sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''} avec le code affiché à ce moment-là.`,
   totpEnabled: 'La double authentification est activée.',
   totpDisabled: 'La double authentification est désactivée.',
-  demoUnavailable: 'La démonstration n’est pas disponible sur ce serveur.',
-  demoCredentialsLocked: 'Le compte de démonstration garde son adresse et son mot de passe : créez votre propre compte pour les choisir.',
   demoBanner: 'Compte de démonstration : ce foyer est le vôtre seul, et il sera effacé 24 h après sa création.',
   demoCreating: 'Préparation de votre foyer de démonstration…',
   resetUnexpected: 'Erreur inattendue.',
@@ -97,72 +89,31 @@ export const MSG = {
   profileSaved: 'Vos modifications sont enregistrées',
 
   // Server answers (API.md)
-  signupDone: 'Votre compte a bien été créé ! Vous pouvez maintenant vous connecter.',
   accountTaken: 'Un compte existe déjà avec cette adresse e-mail ou ce nom d’utilisateur.',
-  badCredentials: 'Identifiant ou mot de passe incorrect.',
-  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
-  refreshInvalid: 'Session invalide ou expirée. Veuillez vous reconnecter.',
-  /** /login, after the session was ended by a sign-out elsewhere (« Déconnecter les autres appareils », a new password). */
-  sessionEndedElsewhere: 'Vous avez été déconnecté depuis un autre appareil.',
   resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
-  tooManySignin: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
-  tooManyForgot: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',
-  tooManyResetTries: 'Trop d’essais de liens de réinitialisation depuis cette connexion. Veuillez réessayer dans une heure.',
-  tooManySignup: 'Trop de créations de compte depuis cette adresse. Veuillez réessayer plus tard.',
-  tooManyUploads: 'Trop d’envois de fichiers. Veuillez réessayer dans quelques minutes.',
-  tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
   unauthorized: 'Veuillez vous connecter pour continuer.',
-  forbidden: 'Vous n’avez pas accès à cette ressource.',
-  notFound: 'Ressource introuvable.',
   routeNotFound: 'Cette adresse n’existe pas.',
-  invalidInput: 'Certaines informations sont invalides. Vérifiez le formulaire.',
-  invalidJson: 'Le contenu envoyé n’est pas un JSON valide.',
-  payloadTooLarge: 'Le contenu envoyé est trop volumineux.',
-  unsupportedMedia: 'Ce type de contenu n’est pas accepté.',
   serverError: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
-  dbUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
-  diskFull:
-    'Plus de place sur le serveur : rien n’a été enregistré. Réessayez plus tard ; si cela dure, prévenez la personne qui gère ce serveur.',
-  diskReadOnly:
-    'Le serveur ne peut rien enregistrer pour le moment (son disque est en lecture seule) : rien n’a été enregistré. Réessayez dans quelques instants.',
-  idempotencyKeyInvalid: 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles (lettres, chiffres, signes).',
-  idempotencyKeyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande : utilisez une nouvelle clé pour chaque action.',
-  idempotencyInProgress: 'Cette demande est déjà en cours de traitement. Réessayez dans un instant pour en voir le résultat.',
-  idempotencyUnsupported:
-    'Cette action ne peut pas être rejouée avec une clé Idempotency-Key : envoyez-la sans cet en-tête, puis vérifiez le résultat avant de recommencer.',
-  boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
-  boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
-  boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',
   currentPasswordRequired: 'Pour changer votre adresse e-mail ou votre mot de passe, saisissez votre mot de passe actuel.',
   currentPasswordWrong: 'Votre mot de passe actuel est incorrect.',
-  signinSlowDown: (seconds: number) =>
-    `Trop d’essais de mot de passe sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
-  passwordTooCommon:
-    'Ce mot de passe fait partie des plus courants (ou n’en diffère que par des chiffres ou symboles à la fin) : choisissez-en un autre.',
   sessionNotFound: 'Cette session est introuvable ou déjà terminée.',
   usernameLooksLikeEmail: 'Le nom d’utilisateur ne peut pas être une adresse e-mail, sauf la vôtre.',
-  tooManyEmailChanges: 'Trop de changements d’adresse e-mail. Veuillez réessayer plus tard.',
-  tooManyReauth: 'Trop d’essais du mot de passe actuel. Veuillez réessayer dans quelques minutes.',
   textTooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
 
   // Mail
-  resetMailSubject: 'Réinitialisation de votre mot de passe EcoFoyer',
   resetMailText: (firstname: string, link: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nVous avez demandé à réinitialiser votre mot de passe EcoFoyer.\n` +
     `Cliquez sur ce lien (valable 1 heure, utilisable une seule fois) :\n${link}\n\n` +
     `Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.\n\n` +
     mailClose(contact),
 
-  emailConfirmMailSubject: 'Confirmez votre nouvelle adresse EcoFoyer',
   emailConfirmMailText: (firstname: string, link: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nPour utiliser cette adresse avec votre compte EcoFoyer, ouvrez ce lien (valable 24 heures, utilisable une seule fois) :\n${link}\n\n` +
     `Jusque-là, votre compte garde son ancienne adresse. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.\n\n${mailClose(contact)}`,
   emailConfirmInvalid:
     'Ce lien de confirmation n’est plus valable (déjà utilisé, remplacé par une demande plus récente, ou expiré). Refaites la demande depuis votre profil.',
-  emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
   emailPendingNotice: (email: string) =>
     `Un lien de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès que vous l’aurez ouvert ; d’ici là, connectez-vous avec l’ancienne.`,
-  accountDeletedMailSubject: 'Votre compte EcoFoyer a été supprimé',
   // Without a contact, no « Ce n’était pas vous ? » that points nowhere.
   accountDeletedMailText: (firstname: string, contact: string | null) =>
     `Bonjour ${firstname},\n\nVotre compte EcoFoyer et toutes ses données (foyer, appareils, photos, factures, notices, calendrier, notifications) viennent d’être supprimés, à votre demande. ` +
@@ -170,9 +121,6 @@ export const MSG = {
     (contact ? `Ce n’était pas vous ? Écrivez-nous au plus vite à ${contact}.\n\n` : '') +
     'L’équipe EcoFoyer',
   accountDeleted: 'Votre compte et toutes ses données ont été supprimés. Un e-mail de confirmation vous a été envoyé.',
-  demoDeleteLocked: 'Un foyer de démonstration s’efface tout seul 24 h après sa création.',
-  tooManyExports: 'Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez un peu plus tard.',
-  credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
   credentialsMailText: (firstname: string, what: 'email' | 'password' | 'both', newEmail: string | null, contact: string | null) =>
     `Bonjour ${firstname},\n\n` +
     (what === 'password'
@@ -196,7 +144,6 @@ export const MSG = {
   imageSearchFailed: 'Une erreur est survenue lors de la recherche.',
   imageSearchPhotoRequired: 'Choisissez ou prenez une photo de la plaque signalétique.',
   imageSearchHintTooLong: 'La précision de recherche fait au plus 50 caractères.',
-  imageUnreadable: 'Cette image est introuvable ou a expiré : envoyez-la de nouveau.',
   // product §2/§5 — smart-fix
   smartfixCategoryInvalid: 'Choisissez une catégorie parmi les 40 proposées.',
   smartfixAgeDigits: 'L’âge s’écrit en chiffres uniquement (nombre d’années).',
@@ -223,37 +170,14 @@ export const MSG = {
   showLess: 'Voir moins',
 
   // Server answers — inventory and files (API.md)
-  universeNotEmpty: 'Cet univers contient encore des appareils : déplacez-les ou supprimez-les avant de le supprimer.',
   universeNameRequired: 'Veuillez donner un nom à votre univers.',
-  refUniverseUnknown: 'Univers de référence inconnu.',
-  universeUnknown: 'Univers introuvable.',
-  applianceUnknown: 'Appareil introuvable.',
   productUnknown: 'Type de produit inconnu.',
-  fileMissing: 'Aucun fichier reçu.',
-  fileTooLarge: 'Le fichier dépasse la taille maximale de 25 Mo.',
   fileTooLargeFor: (limit: string) => `Le fichier dépasse la taille maximale de ${limit}.`,
   fileNotImage: 'Format non accepté : choisissez une image JPEG, PNG ou WebP.',
-  imageTooManyPixels: 'Cette image est trop grande (plus de 40 mégapixels) : réduisez-la ou prenez une photo plus petite, puis réessayez.',
-  ocrUnavailable: 'La lecture des photos n’est pas installée sur ce serveur : saisissez la marque et le modèle à la main.',
-  imageReadTimeout: 'La lecture de la photo a pris trop de temps. Réessayez avec une photo plus nette et mieux cadrée sur la plaque.',
-  fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
-  fileNotClaimDocument: 'Format non accepté : le document doit être un PDF, un JPEG ou un PNG.',
-  fileNotManual: 'Format non accepté : la notice doit être un PDF.',
-  fileLinkInvalid: 'Ce lien de fichier est invalide ou a expiré.',
-  dataPartInvalid: 'Les informations de l’appareil sont illisibles.',
   dateInvalid: 'Veuillez entrer une date valide (AAAA-MM-JJ).',
   dateInFuture: 'La date d’achat ne peut pas être dans le futur.',
   deliveryInFuture: 'La date de livraison ne peut pas être dans le futur.',
   immobilisationInvalid: 'Le nombre de jours d’immobilisation doit être un nombre entier de jours.',
-  claimDateInvalid: 'Indiquez une date valide, au format JJ/MM/AAAA, qui ne soit pas dans le futur.',
-  claimRouteInvalid: 'Choisissez une démarche parmi celles proposées.',
-  claimDefectRequired: 'Décrivez la panne en quelques mots.',
-  claimStepInvalid: 'Choisissez une étape parmi celles proposées.',
-  claimOutcomeRequired:
-    'Indiquez comment la démarche s’est terminée (réparé, remplacé, remboursé ou refusé), et seulement pour la dernière étape.',
-  claimNotFound: 'Cette démarche n’existe pas ou plus.',
-  claimEventMismatch: 'Cette panne ne concerne pas cet appareil.',
-  claimClosed: 'Cette démarche est terminée : aucune étape ne peut plus y être ajoutée.',
   priceInvalid: 'Le prix d’achat doit être un montant en euros, par exemple 349,90.',
   eventWindowOrder: 'La fin de la période doit suivre son début.',
   importEmpty: 'Le fichier est vide.',
@@ -261,117 +185,49 @@ export const MSG = {
   dossierFailed: 'Le dossier n’a pas pu être créé. Réessayez ; si cela recommence, écrivez-nous.',
   dossierInterrupted: 'La création du dossier a été interrompue. Relancez-la.',
   dossierUnknown: 'Ce dossier n’existe plus : il est effacé 24 h après sa création. Créez-en un nouveau.',
-  dossierNotReady: 'Ce dossier n’est pas encore prêt.',
-  dossierEmpty: 'Votre inventaire est vide : ajoutez un appareil avant de créer le dossier.',
   shareUnknown: 'Ce lien n’est pas valable : vérifiez qu’il a été copié en entier.',
   shareExpired: 'Ce lien a expiré ou a été révoqué par le foyer qui l’avait partagé. Demandez-lui un nouveau lien.',
-  shareTooMany: 'Vous avez déjà 20 liens actifs : révoquez-en un avant d’en créer un autre.',
   sharedInventoryTitle: 'Inventaire partagé',
-  shareTooManyReads: 'Ce lien a été ouvert trop de fois en peu de temps. Réessayez dans une minute.',
-  jobTooLong: 'Ce document demandait trop de travail au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
-  jobTooLarge: 'Ce document demandait trop de mémoire au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
-  jobQueueFull: 'Le serveur prépare déjà beaucoup de documents. Réessayez dans une minute.',
-  dossierInvoiceLeftOut: (maxMb: number) =>
-    `Facture non jointe : une fois décompressée, elle dépasse ${maxMb} Mo. Joignez-la à part si elle est nécessaire.`,
-  labelUnknown: 'Cette étiquette n’existe pas. Vérifiez le code ou scannez-la de nouveau.',
-  labelRevoked: 'Cette étiquette a été révoquée : l’appareil a reçu une nouvelle étiquette, ou il a quitté l’inventaire.',
-  labelOtherFoyer: 'Cet appareil appartient à un autre foyer : demandez à ses membres de vous inviter.',
-  labelApplianceUnknown: 'Un des appareils choisis n’est pas dans votre inventaire.',
-  labelNotCreated: 'Un des appareils choisis n’a pas encore d’étiquette : créez-la d’abord.',
   labelChooseAppliance: 'Choisissez au moins un appareil.',
-  importNotCsv: 'Ce fichier ne se lit pas comme un tableau CSV. Enregistrez-le au format CSV (séparateur « ; » ou « , ») et réessayez.',
-  importColumnsMissing: (missing: string) =>
-    `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
-  importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
   importFailed: 'L’import n’a pas pu se faire : rien n’a été enregistré. Réessayez dans un instant.',
   importInventoryChanged:
     'L’inventaire a changé pendant l’import (un autre import, ou une modification) : rien n’a été enregistré. Relancez l’aperçu pour voir ce que ce fichier fera maintenant.',
-  importTypeNotFound:
-    'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
-  importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
-  importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
   dateTooOld: (year: number) => `La date d’achat ne peut pas être avant ${year} : vérifiez l’année.`,
 
   // product §2/§8 — maintenance and events
   maintenanceCardMissing: 'Erreur : Aucune donnée de maintenanceCard trouvée',
   videoUnsupported: 'Votre navigateur ne supporte pas la lecture de vidéos.',
   maintenanceDone: 'Bravo, entretien effectué !',
-  eventUnknown: 'Événement introuvable.',
   eventTitleRequired: 'Veuillez donner un titre à l’entretien.',
   eventDateInvalid: 'Veuillez choisir une date valide.',
   frequencyInvalid: 'Choisissez une fréquence : tous les mois, 3 mois, 6 mois ou tous les ans.',
   eventSeriesStartTooOld: 'Un entretien régulier ne peut pas commencer il y a plus d’un an. Choisissez une première date plus récente.',
   eventSeriesStartTooFar: 'Un entretien régulier doit commencer dans les deux ans à venir. Choisissez une première date plus proche.',
-  maintenanceCardUnknown: 'Fiche d’entretien introuvable.',
   carbonInvalidResponse: 'Réponse invalide du backend. Impossible de calculer l’impact carbone.',
   badgeUnknown: 'Badge introuvable.',
-  pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
-  pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
-  calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
-
-  // product §8 — assistant
   assistantKbFailure: 'Je rencontre un problème technique, peux-tu réessayer plus tard ?',
   assistantEmpty: 'Je n’ai pas pu obtenir de réponse, peux-tu reformuler ?',
   assistantAnalysisFailed: 'Une erreur est survenue lors de l’analyse des tutoriels.',
   assistantNoTutorials: 'Je n’ai pas trouvé de tutoriels correspondants pour ta recherche.',
-  assistantCallFailed: 'Une erreur est survenue lors de l’appel.',
   secondLifeOutcomeInvalid: 'Choisissez ce que devient l’appareil : donné, vendu ou recyclé.',
   assistantQuestionRequired: 'Décris la panne en quelques mots.',
 
   // Reminders by e-mail and the notification preferences
   notificationPreferencesSaved: 'Vos préférences de notification sont enregistrées.',
   unsubscribeInvalid: 'Ce lien de désabonnement est incomplet ou altéré. Changez vos préférences depuis votre profil.',
-  unsubscribeDone: 'C’est fait : vous ne recevrez plus de rappels par e-mail. Vous pouvez les réactiver depuis votre profil.',
-  reminderMailWhy: 'Vous recevez ce message parce que les rappels par e-mail sont activés sur votre compte EcoFoyer.',
-  reminderMailPreferences: 'Gérer mes notifications',
-  reminderMailUnsubscribe: 'Ne plus recevoir ces e-mails',
-  digestMailSubject: (count: string) => `Votre semaine d’entretien : ${count}`,
-  digestMailIntro: (prenom: string) => `Bonjour ${prenom},\n\nVoici ce qui attend votre foyer cette semaine.`,
-  // Product recalls (RappelConso)
-  recallTitle: (libelle: string) => `Rappel produit : ${libelle}`,
-  recallMessage: (appareil: string, risque: string, conduite: string, lien: string) =>
-    `Votre appareil « ${appareil} » fait l’objet d’un rappel. Risque : ${risque} Que faire : ${conduite} Fiche RappelConso : ${lien}`,
-  recallUnknown: 'Ce rappel n’existe pas dans votre foyer.',
-  recallSeeSheet: 'Voir la fiche.',
-  // The household (« Mon foyer »)
-  foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
   foyerRoleInvalid: 'Choisissez un rôle : propriétaire, membre ou lecteur.',
   foyerReadOnly: 'Votre rôle de lecteur dans ce foyer permet de consulter, pas de modifier.',
-  foyerOwnerOnly: 'Seul un propriétaire du foyer peut gérer ses membres.',
-  foyerMemberUnknown: 'Cette personne n’est pas membre de votre foyer.',
-  foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
   foyerNameTooLong: 'Le nom du foyer ne peut pas dépasser 60 caractères.',
   foyerRenamed: 'Le foyer est renommé.',
-  // A household nobody can take over: the person who holds it (its founder until they hand it over)
-  foyerUnnamed: 'Foyer partagé',
-  foyerHolderOnly: 'Seule la personne responsable du foyer peut faire cela.',
-  foyerHolderStays: 'La personne responsable du foyer ne peut pas en être retirée. Elle seule peut le confier à quelqu’un d’autre.',
-  foyerHolderProtected:
-    'Le rôle de la personne responsable du foyer ne peut pas être changé. Elle seule peut confier le foyer à quelqu’un d’autre.',
-  foyerHolderOwnRole: 'Vous êtes responsable du foyer : pour changer de rôle, confiez d’abord le foyer à un autre membre.',
-  foyerHolderNamesOwners: 'Seule la personne responsable du foyer peut nommer un propriétaire.',
   foyerTransferPassword: 'Saisissez votre mot de passe pour confirmer.',
-  foyerTransferSelf: 'Vous êtes déjà responsable de ce foyer.',
   foyerTransferred: (prenom: string) => `${prenom} est maintenant responsable du foyer.`,
-  foyerAloneLeave: 'Vous êtes seul dans ce foyer : il n’y a rien à quitter. Pour effacer vos données, supprimez votre compte.',
-  foyerSuccessorUnknown: 'La personne choisie pour prendre le foyer n’en est pas membre.',
   foyerHolderJoinOther:
     'D’autres personnes partagent le foyer dont vous êtes responsable : quittez-le d’abord (Profil › Mon foyer), en le confiant à l’une d’elles ou en emportant ses données, avant d’en rejoindre un autre.',
-  foyerInvitationOtherAddress: (masked: string) =>
-    `Cette invitation a été envoyée à ${masked}. Connectez-vous avec le compte de cette adresse pour l’accepter, ou demandez une invitation à votre propre adresse.`,
-  foyerInvitationAwaiting: 'Cette invitation attend l’accord de la personne responsable du foyer.',
-  foyerApprovalMailSubject: (nom: string) => `Une invitation à « ${nom} » attend votre accord`,
   foyerApprovalMailText: (prenom: string, inviter: string, email: string, nom: string, link: string, contact: string | null) =>
     `Bonjour ${prenom},\n\n${inviter} souhaite inviter ${email} à rejoindre « ${nom} » comme propriétaire : cette personne pourrait tout gérer, membres compris. ` +
     `L’invitation ne partira qu’avec votre accord.\n\nPour la confirmer ou l’annuler : ${link}\n\n${mailClose(contact)}`,
   foyerDemoInvite: 'Un foyer de démonstration ne peut inviter personne : créez votre compte pour partager votre foyer.',
-  foyerAlreadyMember: 'Cette personne fait déjà partie du foyer.',
   foyerInvitationInvalid: 'Cette invitation n’est plus valable : elle a expiré, a déjà servi ou a été annulée. Demandez-en une nouvelle.',
-  foyerInvitationUnknown: 'Invitation introuvable.',
-  foyerTooManyInvitations: 'Trop d’invitations envoyées. Réessayez dans une heure.',
-  foyerMergeShared:
-    'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
-  foyerInviteMailSubject: (nom: string) => `Invitation à rejoindre « ${nom} » sur EcoFoyer`,
   foyerInviteMailText: (inviter: string, nom: string, role: string, link: string, days: number, contact: string | null) =>
     `Bonjour,\n\n${inviter} vous invite à rejoindre le foyer « ${nom} » sur EcoFoyer, avec le rôle ${role} : ` +
     `vous y verrez les appareils du foyer et leur entretien.\n\n` +
@@ -383,12 +239,6 @@ export const MSG = {
   eprelNumberInvalid: 'Le numéro d’enregistrement EPREL s’écrit en chiffres (1 à 10), comme sous le QR code de l’étiquette énergie.',
   eanInvalid: 'Ce code-barres n’est pas un EAN-13 valable : 13 chiffres, le dernier étant la clé de contrôle.',
   energyKwhInvalid: 'La consommation annuelle s’écrit en kWh par an, de 0 à 10 000, par exemple 180 ou 152,5.',
-  eprelProductNotFound:
-    'Produit introuvable dans la base européenne des étiquettes énergie (EPREL) : vérifiez le numéro, ou saisissez les informations à la main.',
-  eanProductNotFound: 'Produit introuvable dans Open Products Facts : saisissez les informations à la main.',
-  eprelUnavailable:
-    'La base européenne des étiquettes énergie (EPREL) ne répond pas pour le moment : saisissez les informations à la main.',
-  opfUnavailable: 'Open Products Facts ne répond pas pour le moment : saisissez les informations à la main.',
   scanNothingFound:
     'Aucun QR code d’étiquette énergie ni code-barres n’a été reconnu sur cette image. Réessayez avec une photo nette et bien cadrée, ou saisissez les informations à la main.',
   scanUnsupportedCode:
@@ -406,6 +256,154 @@ export const MSG = {
   networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion.',
   logoutConfirmTitle: 'Déconnexion',
   logoutConfirm: 'Voulez-vous vraiment vous déconnecter ?',
+} as const;
+
+/**
+ * The server's answers that no page writes itself (a refusal, a mail's subject): apart from MSG, which
+ * the login page's first bundle carries whole (JS budgets, decision 006). The pages show them as the
+ * server sends them.
+ */
+export const API_MSG = {
+  totpAlreadyOn: 'La double authentification est déjà activée.',
+  totpNoSetup: 'Commencez par « Activer la double authentification » pour obtenir le QR code.',
+  totpCodeWrong: 'Ce code n’est pas le bon. Saisissez le code à 6 chiffres affiché en ce moment par votre application.',
+  totpChallengeExpired: 'La connexion a expiré. Saisissez de nouveau votre mot de passe.',
+  totpSlowDown: (seconds: number) =>
+    `Trop de codes incorrects sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''} avec le code affiché à ce moment-là.`,
+  demoUnavailable: 'La démonstration n’est pas disponible sur ce serveur.',
+  demoCredentialsLocked: 'Le compte de démonstration garde son adresse et son mot de passe : créez votre propre compte pour les choisir.',
+  signupDone: 'Votre compte a bien été créé ! Vous pouvez maintenant vous connecter.',
+  badCredentials: 'Identifiant ou mot de passe incorrect.',
+  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  refreshInvalid: 'Session invalide ou expirée. Veuillez vous reconnecter.',
+  /** /login, after the session was ended by a sign-out elsewhere (« Déconnecter les autres appareils », a new password). */
+  sessionEndedElsewhere: 'Vous avez été déconnecté depuis un autre appareil.',
+  tooManySignin: 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.',
+  tooManyForgot: 'Trop de demandes de réinitialisation. Veuillez réessayer plus tard.',
+  tooManyResetTries: 'Trop d’essais de liens de réinitialisation depuis cette connexion. Veuillez réessayer dans une heure.',
+  tooManySignup: 'Trop de créations de compte depuis cette adresse. Veuillez réessayer plus tard.',
+  tooManyUploads: 'Trop d’envois de fichiers. Veuillez réessayer dans quelques minutes.',
+  tooManyRequests: 'Trop de requêtes. Veuillez réessayer dans quelques instants.',
+  forbidden: 'Vous n’avez pas accès à cette ressource.',
+  notFound: 'Ressource introuvable.',
+  invalidInput: 'Certaines informations sont invalides. Vérifiez le formulaire.',
+  invalidJson: 'Le contenu envoyé n’est pas un JSON valide.',
+  payloadTooLarge: 'Le contenu envoyé est trop volumineux.',
+  unsupportedMedia: 'Ce type de contenu n’est pas accepté.',
+  dbUnavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  diskFull:
+    'Plus de place sur le serveur : rien n’a été enregistré. Réessayez plus tard ; si cela dure, prévenez la personne qui gère ce serveur.',
+  diskReadOnly:
+    'Le serveur ne peut rien enregistrer pour le moment (son disque est en lecture seule) : rien n’a été enregistré. Réessayez dans quelques instants.',
+  idempotencyKeyInvalid: 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles (lettres, chiffres, signes).',
+  idempotencyKeyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre demande : utilisez une nouvelle clé pour chaque action.',
+  idempotencyInProgress: 'Cette demande est déjà en cours de traitement. Réessayez dans un instant pour en voir le résultat.',
+  idempotencyUnsupported:
+    'Cette action ne peut pas être rejouée avec une clé Idempotency-Key : envoyez-la sans cet en-tête, puis vérifiez le résultat avant de recommencer.',
+  boardUser: 'Espace membre : bienvenue dans votre espace EcoFoyer.',
+  boardFreemium: 'Espace Freemium : vous profitez de toutes les fonctions gratuites d’EcoFoyer.',
+  boardAssure: 'Espace Assuré : vos avantages de partenaire assureur sont actifs.',
+  signinSlowDown: (seconds: number) =>
+    `Trop d’essais de mot de passe sur ce compte. Par sécurité, réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+  passwordTooCommon:
+    'Ce mot de passe fait partie des plus courants (ou n’en diffère que par des chiffres ou symboles à la fin) : choisissez-en un autre.',
+  tooManyEmailChanges: 'Trop de changements d’adresse e-mail. Veuillez réessayer plus tard.',
+  tooManyReauth: 'Trop d’essais du mot de passe actuel. Veuillez réessayer dans quelques minutes.',
+  resetMailSubject: 'Réinitialisation de votre mot de passe EcoFoyer',
+  emailConfirmMailSubject: 'Confirmez votre nouvelle adresse EcoFoyer',
+  emailConfirmed: (email: string) => `Votre adresse e-mail est désormais ${email}. Utilisez-la pour vous connecter.`,
+  accountDeletedMailSubject: 'Votre compte EcoFoyer a été supprimé',
+  demoDeleteLocked: 'Un foyer de démonstration s’efface tout seul 24 h après sa création.',
+  tooManyExports: 'Vous avez déjà téléchargé vos données plusieurs fois dans l’heure. Réessayez un peu plus tard.',
+  credentialsMailSubject: 'Votre compte EcoFoyer a été modifié',
+  imageUnreadable: 'Cette image est introuvable ou a expiré : envoyez-la de nouveau.',
+  universeNotEmpty: 'Cet univers contient encore des appareils : déplacez-les ou supprimez-les avant de le supprimer.',
+  refUniverseUnknown: 'Univers de référence inconnu.',
+  universeUnknown: 'Univers introuvable.',
+  applianceUnknown: 'Appareil introuvable.',
+  fileMissing: 'Aucun fichier reçu.',
+  fileTooLarge: 'Le fichier dépasse la taille maximale de 25 Mo.',
+  imageTooManyPixels: 'Cette image est trop grande (plus de 40 mégapixels) : réduisez-la ou prenez une photo plus petite, puis réessayez.',
+  ocrUnavailable: 'La lecture des photos n’est pas installée sur ce serveur : saisissez la marque et le modèle à la main.',
+  imageReadTimeout: 'La lecture de la photo a pris trop de temps. Réessayez avec une photo plus nette et mieux cadrée sur la plaque.',
+  fileNotInvoice: 'Format non accepté : la facture doit être un PDF, un JPEG ou un PNG.',
+  fileNotManual: 'Format non accepté : la notice doit être un PDF.',
+  fileLinkInvalid: 'Ce lien de fichier est invalide ou a expiré.',
+  dataPartInvalid: 'Les informations de l’appareil sont illisibles.',
+  dossierNotReady: 'Ce dossier n’est pas encore prêt.',
+  dossierEmpty: 'Votre inventaire est vide : ajoutez un appareil avant de créer le dossier.',
+  shareTooMany: 'Vous avez déjà 20 liens actifs : révoquez-en un avant d’en créer un autre.',
+  shareTooManyReads: 'Ce lien a été ouvert trop de fois en peu de temps. Réessayez dans une minute.',
+  jobTooLong: 'Ce document demandait trop de travail au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
+  jobTooLarge: 'Ce document demandait trop de mémoire au serveur : il a été arrêté. Réessayez avec moins d’appareils à la fois.',
+  jobQueueFull: 'Le serveur prépare déjà beaucoup de documents. Réessayez dans une minute.',
+  dossierInvoiceLeftOut: (maxMb: number) =>
+    `Facture non jointe : une fois décompressée, elle dépasse ${maxMb} Mo. Joignez-la à part si elle est nécessaire.`,
+  labelUnknown: 'Cette étiquette n’existe pas. Vérifiez le code ou scannez-la de nouveau.',
+  labelRevoked: 'Cette étiquette a été révoquée : l’appareil a reçu une nouvelle étiquette, ou il a quitté l’inventaire.',
+  labelOtherFoyer: 'Cet appareil appartient à un autre foyer : demandez à ses membres de vous inviter.',
+  labelApplianceUnknown: 'Un des appareils choisis n’est pas dans votre inventaire.',
+  labelNotCreated: 'Un des appareils choisis n’a pas encore d’étiquette : créez-la d’abord.',
+  importNotCsv: 'Ce fichier ne se lit pas comme un tableau CSV. Enregistrez-le au format CSV (séparateur « ; » ou « , ») et réessayez.',
+  importColumnsMissing: (missing: string) =>
+    `Ce fichier n’a pas les colonnes d’un export EcoFoyer (ni celles d’un export Homebox) : il manque ${missing}.`,
+  importTooManyRows: 'Ce fichier a plus de 10 000 lignes : découpez-le en plusieurs fichiers.',
+  importTypeNotFound:
+    'Type d’appareil introuvable : mettez-le dans le nom (par exemple « Lave-linge Bosch ») ou dans une étiquette, puis réimportez.',
+  importUnknownType: (type: string) => `Type d’appareil inconnu : « ${type} ». Choisissez un type de la liste d’EcoFoyer.`,
+  importBadDate: (column: string, value: string) => `${column} : « ${value} » n’est pas une date (attendu : 24/12/2026).`,
+  eventUnknown: 'Événement introuvable.',
+  maintenanceCardUnknown: 'Fiche d’entretien introuvable.',
+  pushEndpointInvalid: 'Cet abonnement aux notifications n’est pas valide.',
+  pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
+  calendarFeedInvalid: 'Ce lien de calendrier est invalide ou a été révoqué.',
+
+  // product §8 — assistant
+  assistantCallFailed: 'Une erreur est survenue lors de l’appel.',
+  unsubscribeDone: 'C’est fait : vous ne recevrez plus de rappels par e-mail. Vous pouvez les réactiver depuis votre profil.',
+  reminderMailWhy: 'Vous recevez ce message parce que les rappels par e-mail sont activés sur votre compte EcoFoyer.',
+  reminderMailPreferences: 'Gérer mes notifications',
+  reminderMailUnsubscribe: 'Ne plus recevoir ces e-mails',
+  digestMailSubject: (count: string) => `Votre semaine d’entretien : ${count}`,
+  digestMailIntro: (prenom: string) => `Bonjour ${prenom},\n\nVoici ce qui attend votre foyer cette semaine.`,
+  // Product recalls (RappelConso)
+  recallTitle: (libelle: string) => `Rappel produit : ${libelle}`,
+  recallMessage: (appareil: string, risque: string, conduite: string, lien: string) =>
+    `Votre appareil « ${appareil} » fait l’objet d’un rappel. Risque : ${risque} Que faire : ${conduite} Fiche RappelConso : ${lien}`,
+  recallUnknown: 'Ce rappel n’existe pas dans votre foyer.',
+  recallSeeSheet: 'Voir la fiche.',
+  // The household (« Mon foyer »)
+  foyerDefaultName: (prenom: string) => `Foyer de ${prenom}`,
+  foyerOwnerOnly: 'Seul un propriétaire du foyer peut gérer ses membres.',
+  foyerMemberUnknown: 'Cette personne n’est pas membre de votre foyer.',
+  foyerLastOwner: 'Le foyer doit garder au moins un propriétaire : nommez-en un autre avant.',
+  // A household nobody can take over: the person who holds it (its founder until they hand it over)
+  foyerUnnamed: 'Foyer partagé',
+  foyerHolderOnly: 'Seule la personne responsable du foyer peut faire cela.',
+  foyerHolderStays: 'La personne responsable du foyer ne peut pas en être retirée. Elle seule peut le confier à quelqu’un d’autre.',
+  foyerHolderProtected:
+    'Le rôle de la personne responsable du foyer ne peut pas être changé. Elle seule peut confier le foyer à quelqu’un d’autre.',
+  foyerHolderOwnRole: 'Vous êtes responsable du foyer : pour changer de rôle, confiez d’abord le foyer à un autre membre.',
+  foyerHolderNamesOwners: 'Seule la personne responsable du foyer peut nommer un propriétaire.',
+  foyerTransferSelf: 'Vous êtes déjà responsable de ce foyer.',
+  foyerAloneLeave: 'Vous êtes seul dans ce foyer : il n’y a rien à quitter. Pour effacer vos données, supprimez votre compte.',
+  foyerSuccessorUnknown: 'La personne choisie pour prendre le foyer n’en est pas membre.',
+  foyerInvitationOtherAddress: (masked: string) =>
+    `Cette invitation a été envoyée à ${masked}. Connectez-vous avec le compte de cette adresse pour l’accepter, ou demandez une invitation à votre propre adresse.`,
+  foyerInvitationAwaiting: 'Cette invitation attend l’accord de la personne responsable du foyer.',
+  foyerApprovalMailSubject: (nom: string) => `Une invitation à « ${nom} » attend votre accord`,
+  foyerAlreadyMember: 'Cette personne fait déjà partie du foyer.',
+  foyerInvitationUnknown: 'Invitation introuvable.',
+  foyerTooManyInvitations: 'Trop d’invitations envoyées. Réessayez dans une heure.',
+  foyerMergeShared:
+    'Les données de votre foyer actuel sont partagées avec d’autres membres : elles ne peuvent pas être fusionnées. Choisissez de les garder à part.',
+  foyerInviteMailSubject: (nom: string) => `Invitation à rejoindre « ${nom} » sur EcoFoyer`,
+  eprelProductNotFound:
+    'Produit introuvable dans la base européenne des étiquettes énergie (EPREL) : vérifiez le numéro, ou saisissez les informations à la main.',
+  eanProductNotFound: 'Produit introuvable dans Open Products Facts : saisissez les informations à la main.',
+  eprelUnavailable:
+    'La base européenne des étiquettes énergie (EPREL) ne répond pas pour le moment : saisissez les informations à la main.',
+  opfUnavailable: 'Open Products Facts ne répond pas pour le moment : saisissez les informations à la main.',
 } as const;
 
 /** product §5: the four password rules, in the order of the live checklist. */

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { existsSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MSG, UPLOAD_MAX_BYTES } from '@ecofoyer/contracts';
+import { API_MSG, MSG, UPLOAD_MAX_BYTES } from '@ecofoyer/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -139,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed URL or an over-long path parameter is refused before routing, past setErrorHandler.
     frameworkErrors: (error, _request, reply) =>
-      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: MSG.invalidInput, code: error.code }),
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: API_MSG.invalidInput, code: error.code }),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onResponse', (req, reply, done) => {

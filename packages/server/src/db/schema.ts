@@ -85,7 +85,7 @@ export type ReferenceDataTable = DB['reference_data'];
  * A household (migrations 0020, 0026): its id is the `user_id` of its data — its founder's user id,
  * or a number of the users' sequence for a foyer made for someone who left the one they held.
  *
- * - `nom`: Null: shown as its holder's (`MSG.foyerDefaultName`).
+ * - `nom`: Null: shown as its holder's (`API_MSG.foyerDefaultName`).
  * - `holder_id`: Who holds it: its founder until they hand it over (null only for a foyer whose holder's account is gone).
  */
 export type FoyersTable = Refine<

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokens } from './access-token.ts';
 import { unauthorized } from './errors.ts';
@@ -11,10 +11,10 @@ export function authenticate(tokens: AccessTokens, sessions: SessionChecker) {
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
     const result = await tokens.verify(match[1]);
-    if (result === 'expired') throw unauthorized(MSG.sessionExpired, 'TOKEN_EXPIRED');
+    if (result === 'expired') throw unauthorized(API_MSG.sessionExpired, 'TOKEN_EXPIRED');
     if (result === 'invalid') throw unauthorized(MSG.unauthorized, 'TOKEN_INVALID');
     // Signed out, reset, password changed elsewhere or refresh token stolen: the session is over.
-    if (!result.sid || !(await sessions.isActive(result.sid))) throw unauthorized(MSG.sessionExpired, 'SESSION_REVOKED');
+    if (!result.sid || !(await sessions.isActive(result.sid))) throw unauthorized(API_MSG.sessionExpired, 'SESSION_REVOKED');
     request.auth = result;
   };
 }

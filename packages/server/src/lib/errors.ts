@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { FRENCH_ISSUES } from './validator.ts';
 
 /**
@@ -22,13 +22,13 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const badRequest = (message: string = API_MSG.invalidInput, code = 'BAD_REQUEST') => new HttpError(400, code, message);
 export const unauthorized = (message: string = MSG.unauthorized, code = 'UNAUTHORIZED') => new HttpError(401, code, message);
-export const forbidden = (message: string = MSG.forbidden, code = 'FORBIDDEN') => new HttpError(403, code, message);
-export const notFound = (message: string = MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
+export const forbidden = (message: string = API_MSG.forbidden, code = 'FORBIDDEN') => new HttpError(403, code, message);
+export const notFound = (message: string = API_MSG.notFound, code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 export const serviceUnavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
-export const tooManyRequests = (message: string = MSG.tooManyRequests, retryAfterSeconds?: number) =>
+export const tooManyRequests = (message: string = API_MSG.tooManyRequests, retryAfterSeconds?: number) =>
   new HttpError(
     429,
     'RATE_LIMITED',
@@ -46,5 +46,5 @@ export function parseOrThrow<S extends import('zod').ZodType>(schema: S, value: 
   const result = schema.safeParse(value, FRENCH_ISSUES);
   if (result.success) return result.data;
   const errors = result.error.issues.map((i) => ({ path: [...(within ? [within] : []), ...i.path].join('.'), message: i.message }));
-  throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? MSG.invalidInput, errors);
+  throw new HttpError(400, 'VALIDATION', errors[0]?.message ?? API_MSG.invalidInput, errors);
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../test/foyer.ts';
@@ -90,7 +90,7 @@ describe('Idempotency-Key', () => {
     );
     const reused = await t.app.inject({ method: 'POST', url, headers: keyed(me, 'cle-2'), payload: maintenance('Autre chose') });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: MSG.idempotencyKeyReused });
+    expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: API_MSG.idempotencyKeyReused });
     expect(await eventsTitled('Autre chose')).toBe(0);
   });
 
@@ -224,7 +224,7 @@ describe('Idempotency-Key', () => {
     const preferences = (await t.app.inject({ url: url2, headers: me.headers })).json();
     const unsupported = await t.app.inject({ method: 'PUT', url: url2, headers: keyed(me, 'cle-preferences'), payload: preferences });
     expect(unsupported.statusCode).toBe(400);
-    expect(unsupported.json()).toMatchObject({ code: 'IDEMPOTENCY_UNSUPPORTED', message: MSG.idempotencyUnsupported });
+    expect(unsupported.json()).toMatchObject({ code: 'IDEMPOTENCY_UNSUPPORTED', message: API_MSG.idempotencyUnsupported });
   });
 
   it('a refused write keeps no key: the same request runs again once it can succeed', async () => {

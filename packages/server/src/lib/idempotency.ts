@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, HEALTH_TIMEOUT_MS } from '../db/client.ts';
 import { sql } from 'kysely';
@@ -105,8 +105,8 @@ export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const header = request.headers['idempotency-key'];
     if (header === undefined || !WRITES.has(request.method)) return;
-    if (typeof header !== 'string' || !KEY.test(header)) throw badRequest(MSG.idempotencyKeyInvalid, 'IDEMPOTENCY_KEY_INVALID');
-    if (request.routeOptions.config.idempotent !== true) throw badRequest(MSG.idempotencyUnsupported, 'IDEMPOTENCY_UNSUPPORTED');
+    if (typeof header !== 'string' || !KEY.test(header)) throw badRequest(API_MSG.idempotencyKeyInvalid, 'IDEMPOTENCY_KEY_INVALID');
+    if (request.routeOptions.config.idempotent !== true) throw badRequest(API_MSG.idempotencyUnsupported, 'IDEMPOTENCY_UNSUPPORTED');
     request.idempotencyKey = header;
   });
 }
@@ -165,7 +165,7 @@ export async function idempotent<T>(
       .where('key', '=', key)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.fingerprint !== print) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', MSG.idempotencyKeyReused);
+    if (row.fingerprint !== print) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', API_MSG.idempotencyKeyReused);
     reply.code(row.status).header('idempotency-replayed', 'true');
     return JSON.parse(row.body) as T;
   };
@@ -208,7 +208,7 @@ export async function idempotent<T>(
     if (!(error instanceof KeyTaken)) throw error;
     const first = await replay();
     if (first !== undefined) return first;
-    throw conflict(MSG.idempotencyInProgress, 'IDEMPOTENCY_IN_PROGRESS');
+    throw conflict(API_MSG.idempotencyInProgress, 'IDEMPOTENCY_IN_PROGRESS');
   }
   for (const run of ambient.committed) await run();
   reply.code(status);

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_CHARS, INVENTORY_CSV_COLUMNS, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { API_MSG, IMPORT_MAX_CHARS, INVENTORY_CSV_COLUMNS, TEXT_MAX } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../test/test-app.ts';
 
@@ -36,7 +36,7 @@ describe('a job over its time limit (heavy work never blocks other households)',
     );
     await started;
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    expect(await stopped).toMatchObject({ statusCode: 503, code: 'JOB_TOO_LONG', message: MSG.jobTooLong });
+    expect(await stopped).toMatchObject({ statusCode: 503, code: 'JOB_TOO_LONG', message: API_MSG.jobTooLong });
     expect(await jobs.run('../test/pool-jobs#echo', { fait: 1 }, { timeMs: 60_000 })).toEqual({ fait: 1 });
   });
 
@@ -72,7 +72,7 @@ describe('a job over its memory limit', () => {
     const me = await signedInUser(t, 'import-lourd@exemple.fr');
     const large = await preview(t, me, csv(10_000));
     expect(large.statusCode).toBe(503);
-    expect(large.json()).toMatchObject({ code: 'JOB_TOO_LARGE', message: MSG.jobTooLarge });
+    expect(large.json()).toMatchObject({ code: 'JOB_TOO_LARGE', message: API_MSG.jobTooLarge });
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     const small = await preview(t, me, csv(3));
     expect(small.statusCode, small.body).toBe(200);

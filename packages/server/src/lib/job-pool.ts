@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type Transferable } from 'node:worker_threads';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import { HttpError, serviceUnavailable } from './errors.ts';
@@ -124,13 +124,13 @@ export class JobPool {
       if (error instanceof HttpError) throw error;
       if (overTime) {
         this.options.log.warn({ job, timeMs: options.timeMs }, 'job stopped: over its time limit');
-        throw serviceUnavailable(MSG.jobTooLong, 'JOB_TOO_LONG');
+        throw serviceUnavailable(API_MSG.jobTooLong, 'JOB_TOO_LONG');
       }
       if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.options.log.warn({ job, memoryMb: this.options.memoryMb }, 'job stopped: over its memory limit');
-        throw serviceUnavailable(MSG.jobTooLarge, 'JOB_TOO_LARGE');
+        throw serviceUnavailable(API_MSG.jobTooLarge, 'JOB_TOO_LARGE');
       }
-      if (/queue is at limit/i.test((error as Error).message ?? '')) throw serviceUnavailable(MSG.jobQueueFull, 'JOB_QUEUE_FULL');
+      if (/queue is at limit/i.test((error as Error).message ?? '')) throw serviceUnavailable(API_MSG.jobQueueFull, 'JOB_QUEUE_FULL');
       throw error;
     } finally {
       clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { type FoyerRole, MSG } from '@ecofoyer/contracts';
+import { API_MSG, type FoyerRole, MSG } from '@ecofoyer/contracts';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessClaims } from './access-token.ts';
 import type { FoyerId } from './ids.ts';
@@ -71,8 +71,8 @@ export function registerRouteAccess(app: FastifyInstance, deps: AccessDeps): voi
     if (access === 'signed-in') return;
     const { foyerId, role, holder } = await deps.membership(auth.userId);
     if (access === 'foyer:write' && role === 'lecteur') throw forbidden(MSG.foyerReadOnly, 'FOYER_READ_ONLY');
-    if (access === 'foyer:owner' && role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
-    if (access === 'foyer:founder' && !holder) throw forbidden(MSG.foyerHolderOnly, 'FOYER_HOLDER_ONLY');
+    if (access === 'foyer:owner' && role !== 'proprietaire') throw forbidden(API_MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+    if (access === 'foyer:founder' && !holder) throw forbidden(API_MSG.foyerHolderOnly, 'FOYER_HOLDER_ONLY');
     request.foyer = { id: foyerId, role, holder };
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { FILE_KINDS, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr, MSG } from '@ecofoyer/contracts';
+import { API_MSG, FILE_KINDS, FILE_MAX_BYTES_BY_KIND, type FileKind, fileTooLargeFr, MSG } from '@ecofoyer/contracts';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { lazyModule } from './lazy-module.ts';
@@ -26,13 +26,13 @@ export interface MultipartBody {
  * before anything is stored, so a failed or interrupted upload leaves no row and no file.
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
+  if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', API_MSG.unsupportedMedia);
   // Uploads per user are limited before any part is read.
   if (request.auth) {
     const { limiter, config } = request.server.deps;
     await limiter.hit(
       [{ key: `upload:user:${request.auth.userId}`, max: config.rateLimits.uploadsPerUser, windowMs: 15 * 60_000 }],
-      MSG.tooManyUploads,
+      API_MSG.tooManyUploads,
     );
   }
   const fields: Record<string, string> = {};
@@ -49,7 +49,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   } catch (error) {
     // Size and count limits carry their status; a body the parser cannot read is bad input.
     if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
-    throw badRequest(MSG.invalidInput, 'MULTIPART_INVALID');
+    throw badRequest(API_MSG.invalidInput, 'MULTIPART_INVALID');
   }
   return { fields, file };
 }
@@ -63,8 +63,8 @@ const EXTENSIONS: Record<string, string> = {
 
 const KIND_MESSAGES: Record<FileKind, string> = {
   image: MSG.fileNotImage,
-  invoice: MSG.fileNotInvoice,
-  manual: MSG.fileNotManual,
+  invoice: API_MSG.fileNotInvoice,
+  manual: API_MSG.fileNotManual,
 };
 
 /** Markup a browser would run if it ever rendered the file as a page (SVG, HTML). */
@@ -105,7 +105,7 @@ export function checkImageDimensions(buffer: Buffer): { width: number; height: n
   }
   const { width = 0, height = 0 } = size;
   if (width <= 0 || height <= 0) throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', MSG.fileNotImage);
-  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, 'IMAGE_TOO_LARGE', MSG.imageTooManyPixels);
+  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, 'IMAGE_TOO_LARGE', API_MSG.imageTooManyPixels);
   return { width, height };
 }
 
@@ -125,7 +125,7 @@ export function newFileKey(scope: 'users' | 'tmp', userId: number, ext: string):
 }
 
 export function requireFile(body: MultipartBody): UploadedPart {
-  if (!body.file) throw badRequest(MSG.fileMissing, 'FILE_MISSING');
+  if (!body.file) throw badRequest(API_MSG.fileMissing, 'FILE_MISSING');
   return body.file;
 }
 

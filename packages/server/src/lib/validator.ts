@@ -1,12 +1,12 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
 /**
  * zod's own issue texts are English ("Invalid input: expected number…"): an issue the schema
- * gives no French message for reads MSG.invalidInput; `errors[].path` still names the field.
+ * gives no French message for reads API_MSG.invalidInput; `errors[].path` still names the field.
  */
-export const FRENCH_ISSUES = { error: () => MSG.invalidInput };
+export const FRENCH_ISSUES = { error: () => API_MSG.invalidInput };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -51,7 +51,7 @@ describe.skipIf(!databaseUrl)('database stalled or emptied under the server (Pos
         await sql`lock table appliances in access exclusive mode`.execute(trx);
         const res = await app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers });
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toMatchObject({ message: MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' });
+        expect(res.json()).toMatchObject({ message: API_MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' });
       });
       expect((await app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers })).statusCode).toBe(200);
     } finally {
@@ -71,7 +71,7 @@ describe.skipIf(!databaseUrl)('database stalled or emptied under the server (Pos
       expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'degraded', db: 'down', disk: 'ok' });
       const res = await app.inject({ url: `/api/V1/profils/users/${me.id}/appliances`, headers });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe(MSG.dbUnavailable);
+      expect(res.json().message).toBe(API_MSG.dbUnavailable);
     } finally {
       await app.close();
       await handle.close();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { multipart, PNG } from '../../test/multipart.ts';
 import { startServer, tempDataDir } from '../../test/server-process.ts';
@@ -71,8 +71,8 @@ describe('a disk full or read-only', () => {
         store.put = put;
       });
       for (const [code, status, message, answerCode] of [
-        ['ENOSPC', 507, MSG.diskFull, 'DISK_FULL'],
-        ['EROFS', 503, MSG.diskReadOnly, 'READ_ONLY'],
+        ['ENOSPC', 507, API_MSG.diskFull, 'DISK_FULL'],
+        ['EROFS', 503, API_MSG.diskReadOnly, 'READ_ONLY'],
       ] as const) {
         store.put = failing(code);
         const body = await multipart({

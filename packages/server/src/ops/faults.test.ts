@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freshSchemaUrl, LIFTED_LIMITS, type ServerProcess, startServer, tempDataDir } from '../../test/server-process.ts';
 import { multipart, PDF, PNG } from '../../test/multipart.ts';
@@ -227,9 +227,9 @@ describe(`server process faults (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () 
       // The mail server is repaired on the same address; the next process sends what the dead one held, at once.
       smtp = await smtpCapture(port);
       server = await startServer(env);
-      await until(async () => smtp!.mails.some((m) => m.subject === MSG.resetMailSubject), 'the reset mail after the restart', 20_000);
+      await until(async () => smtp!.mails.some((m) => m.subject === API_MSG.resetMailSubject), 'the reset mail after the restart', 20_000);
       // Nothing more is due: the same mail is not sent twice.
-      const resets = smtp.mails.filter((m) => m.subject === MSG.resetMailSubject);
+      const resets = smtp.mails.filter((m) => m.subject === API_MSG.resetMailSubject);
       expect(resets).toHaveLength(1);
       expect(resets[0]!.messageId).toMatch(/^<ecofoyer-mail-\d+@/);
     },
@@ -519,7 +519,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL gone and back under load (skipped: set
     // Started well after the cut, ended before the database came back: nothing but 503.
     const down = seen.filter((s) => s.phase === 'down' && s.endedAt < restoredAt);
     expect(down.length).toBeGreaterThan(0);
-    for (const s of down) expect(s).toMatchObject({ status: 503, body: { message: MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' } });
+    for (const s of down) expect(s).toMatchObject({ status: 503, body: { message: API_MSG.dbUnavailable, code: 'DATABASE_UNAVAILABLE' } });
     expect(Math.max(...seen.map((s) => s.ms))).toBeLessThan(6000);
     // Recovered: the last second answered normally.
     expect(

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, CLAIM_MSG, MSG } from '@ecofoyer/contracts';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
@@ -75,8 +75,8 @@ afterAll(async () => {
 // ————— what the answers must say —————
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Every French text of messages.fr.ts: the strings, and the templates with their holes. */
-const FRENCH: RegExp[] = Object.values(MSG).map((value) => {
+/** Every French text of messages.fr.ts (the pages' and the server's own): the strings, and the templates with their holes. */
+const FRENCH: RegExp[] = [...Object.values(MSG), ...Object.values(API_MSG), ...Object.values(CLAIM_MSG)].map((value) => {
   if (typeof value === 'string') return new RegExp(`^${escapeRegExp(value)}`);
   const hole = '\u0000HOLE\u0000';
   const rendered = (value as (...args: string[]) => string)(hole, hole);
@@ -574,7 +574,7 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
       await send({ method: 'POST', url: '/api/V1/assistant/chat', payload: [] }),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: MSG.invalidInput, code: 'VALIDATION' });
+      expect(res.json()).toMatchObject({ message: API_MSG.invalidInput, code: 'VALIDATION' });
       for (const e of res.json().errors) expect(isFrench(e.message)).toBe(true);
     }
   });
@@ -588,7 +588,7 @@ describe('what the fuzzing found, pinned whatever the seed', () => {
       const res = await send({ url });
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
-      expect(res.json(), url).toMatchObject({ message: MSG.invalidInput });
+      expect(res.json(), url).toMatchObject({ message: API_MSG.invalidInput });
       expect(res.body).not.toContain('%c0');
     }
   });

@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type FoyerRole, INVENTORY_CSV_COLUMNS, MSG } from '@ecofoyer/contracts';
+import { API_MSG, type FoyerRole, INVENTORY_CSV_COLUMNS, MSG } from '@ecofoyer/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1065,7 +1065,7 @@ describe('role matrix of the household (generated from the route table)', () => 
       for (const [route, c] of casesOf('manage')) {
         const res = await send(who, c.manage(who, on));
         const body = res.json() as { code?: string; message?: string };
-        if (res.statusCode !== 403 || body.code !== 'FOYER_OWNER_ONLY' || body.message !== MSG.foyerOwnerOnly)
+        if (res.statusCode !== 403 || body.code !== 'FOYER_OWNER_ONLY' || body.message !== API_MSG.foyerOwnerOnly)
           failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }
@@ -1084,7 +1084,7 @@ describe('role matrix of the household (generated from the route table)', () => 
       for (const [route, c] of casesOf('hold')) {
         const res = await send(who, c.hold(who, on));
         const body = res.json() as { code?: string; message?: string };
-        if (res.statusCode !== 403 || body.code !== 'FOYER_HOLDER_ONLY' || body.message !== MSG.foyerHolderOnly)
+        if (res.statusCode !== 403 || body.code !== 'FOYER_HOLDER_ONLY' || body.message !== API_MSG.foyerHolderOnly)
           failures.push(`${route.key} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
     }

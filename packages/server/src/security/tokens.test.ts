@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, resetTokenFromMail, type TestApp } from '../../test/test-app.ts';
@@ -56,7 +56,7 @@ const refresh = (refreshToken: string) => post('/api/auth/refreshtoken', { refre
 
 function expectRefused(res: { statusCode: number; json(): unknown }, code = 'TOKEN_INVALID') {
   expect(res.statusCode).toBe(401);
-  expect(res.json()).toEqual({ message: code === 'TOKEN_INVALID' ? MSG.unauthorized : MSG.sessionExpired, code });
+  expect(res.json()).toEqual({ message: code === 'TOKEN_INVALID' ? MSG.unauthorized : API_MSG.sessionExpired, code });
 }
 
 describe('forged access tokens', () => {
@@ -168,7 +168,7 @@ describe('malformed authorization headers', () => {
     for (const authorization of headers) {
       const res = await callAs(user, authorization);
       expect(res.statusCode, authorization.slice(0, 80)).toBe(401);
-      expect([MSG.unauthorized, MSG.sessionExpired]).toContain(res.json().message);
+      expect([MSG.unauthorized, API_MSG.sessionExpired]).toContain(res.json().message);
     }
     // The token is read from the header only.
     expect((await t.app.inject({ url: `/api/V1/profils/users/${user.id}/appliances?access_token=${token}` })).statusCode).toBe(401);
@@ -191,7 +191,7 @@ describe('refresh-token revocation', () => {
 
     const reuse = await refresh(second);
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toMatchObject({ message: MSG.refreshInvalid, code: 'REFRESH_INVALID' });
+    expect(reuse.json()).toMatchObject({ message: API_MSG.refreshInvalid, code: 'REFRESH_INVALID' });
     expect((await refresh(latest)).statusCode, 'the family’s live token is revoked').toBe(401);
     const fromLaptop = await refresh(laptop);
     expect(fromLaptop.statusCode, 'another session lives on').toBe(200);

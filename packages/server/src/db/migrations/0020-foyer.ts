@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  * row moves. Each user belongs to one foyer at a time (`foyer_members`, one row per user); a foyer
  * keeps its founder's data when the founder joins another one. A trigger gives every new user their
  * foyer, whichever code creates the account (sign-up, demo, a restored backup). A foyer without a name
- * is shown as its founder's (`MSG.foyerDefaultName`).
+ * is shown as its founder's (`API_MSG.foyerDefaultName`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

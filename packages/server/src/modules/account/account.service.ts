@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const yazl = lazyModule(() => import('yazl'));
@@ -33,7 +33,7 @@ export class AccountService {
    * and `fichiers/<key>` for each picture, invoice, manual and claim's document. Limited per account: it reads all.
    */
   async exportZip(userId: number): Promise<{ stream: Readable; fileName: string }> {
-    await this.deps.limiter.hit([{ key: `export:account:${userId}`, max: 5, windowMs: HOUR }], MSG.tooManyExports);
+    await this.deps.limiter.hit([{ key: `export:account:${userId}`, max: 5, windowMs: HOUR }], API_MSG.tooManyExports);
     const data = await this.repo.allRows(userId);
     if (!data) throw notFound();
     const now = this.deps.clock.now();

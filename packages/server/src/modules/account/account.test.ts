@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +115,7 @@ describe('Supprimer mon compte', () => {
     }
     expect((await t.app.inject({ url: `${users(me.id)}/appliances`, headers: me.headers })).statusCode).toBe(200);
     const mails = await t.db.selectFrom('mail_queue').select('subject').where('to_address', '=', 'pas-parti@exemple.fr').execute();
-    expect(mails.map((m) => m.subject)).not.toContain(MSG.accountDeletedMailSubject);
+    expect(mails.map((m) => m.subject)).not.toContain(API_MSG.accountDeletedMailSubject);
     const signin = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signin',

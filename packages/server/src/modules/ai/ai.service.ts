@@ -1,6 +1,6 @@
 import type { FoyerId, UserId } from '../../lib/ids.ts';
 import type { Appliance, ImageReading } from '@ecofoyer/contracts';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletions } from '../../lib/chat-completions.ts';
 import { badRequest, forbidden, HttpError, notFound, serviceUnavailable } from '../../lib/errors.ts';
@@ -61,7 +61,7 @@ export class AiService {
 
   private async image(userId: number, url: string): Promise<Buffer> {
     const buffer = await this.deps.files.readSigned(userId, url);
-    if (!buffer) throw badRequest(MSG.imageUnreadable, 'IMAGE_UNREADABLE');
+    if (!buffer) throw badRequest(API_MSG.imageUnreadable, 'IMAGE_UNREADABLE');
     return buffer;
   }
 
@@ -76,8 +76,8 @@ export class AiService {
       if (err instanceof HttpError) throw err;
       // A file that passed the type check but cannot be decoded (truncated, corrupt) is bad input.
       if (err instanceof PlateImageError) throw badRequest(MSG.imageSearchFailed, 'IMAGE_UNREADABLE');
-      if (err instanceof PlateReadTimeoutError) throw serviceUnavailable(MSG.imageReadTimeout, 'IMAGE_READ_TIMEOUT');
-      if (err instanceof OcrUnavailableError) throw serviceUnavailable(MSG.ocrUnavailable, 'OCR_UNAVAILABLE');
+      if (err instanceof PlateReadTimeoutError) throw serviceUnavailable(API_MSG.imageReadTimeout, 'IMAGE_READ_TIMEOUT');
+      if (err instanceof OcrUnavailableError) throw serviceUnavailable(API_MSG.ocrUnavailable, 'OCR_UNAVAILABLE');
       this.deps.log.error({ err }, 'rating plate OCR failed');
       throw serviceUnavailable(MSG.imageSearchFailed, 'IMAGE_SEARCH_FAILED');
     }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { blankImage, plateImage } from '../../../test/plate-image.ts';
@@ -129,13 +129,13 @@ describe('adding a device by photo (API.md image search)', () => {
     expect(long.json().message).toBe(MSG.imageSearchHintTooLong);
     expect((await save(user, { ...body, userId: other.id })).statusCode).toBe(403);
     // Another user's token cannot read this user's upload, nor save into this universe.
-    expect((await save(other, { ...body, userId: other.id })).json().message).toBe(MSG.imageUnreadable);
+    expect((await save(other, { ...body, userId: other.id })).json().message).toBe(API_MSG.imageUnreadable);
     const theirs = await upload(other, await plateImage(['SAMSUNG', 'Model: WW90T534DAW']));
     expect((await save(other, { ...body, urlImage: theirs, userId: other.id })).statusCode).toBe(404);
     // Refused on the universe before the image is read (a blank one would otherwise answer « nothing recognised »).
     const blank = await save(other, { ...body, urlImage: await upload(other, await blankImage()), userId: other.id });
     expect(blank.statusCode).toBe(404);
-    expect(blank.json().message).toBe(MSG.universeUnknown);
+    expect(blank.json().message).toBe(API_MSG.universeUnknown);
     // A forged or expired signature, or an address that is not a file of the API.
     expect((await save(user, { ...body, urlImage: url.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(400);
     expect((await save(user, { ...body, urlImage: 'https://exemple.fr/plaque.png' })).statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   Appliance,
   ApplianceCount,
   AppliancesQuery,
@@ -7,7 +8,6 @@ import {
   DeviceCreate,
   ErrorBody,
   type FileKind,
-  MSG,
 } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ function parseDataPart(raw: string | undefined): unknown {
   try {
     return JSON.parse(raw ?? '');
   } catch {
-    throw badRequest(MSG.dataPartInvalid, 'DATA_PART_INVALID');
+    throw badRequest(API_MSG.dataPartInvalid, 'DATA_PART_INVALID');
   }
 }
 

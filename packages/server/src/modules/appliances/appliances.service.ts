@@ -1,7 +1,7 @@
 import type { FoyerId, UserId } from '../../lib/ids.ts';
 import { mapSliced } from '../../lib/breath.ts';
 import type { Appliance, ApplianceCount, FileKind, SecondLifeItem, SecondLifeOutcome } from '@ecofoyer/contracts';
-import { APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
+import { API_MSG, APPLIANCE_SEARCH_MAX, type AppliancesQuery, createSearch, MSG } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
@@ -196,7 +196,7 @@ export class AppliancesService {
 
   async get(foyerId: FoyerId, id: number): Promise<Appliance> {
     const row = await this.repo.find(foyerId, id);
-    if (!row) throw notFound(MSG.applianceUnknown);
+    if (!row) throw notFound(API_MSG.applianceUnknown);
     return this.toDto(row);
   }
 
@@ -309,12 +309,12 @@ export class AppliancesService {
     const now = this.deps.clock.now();
     const repo = unit ? this.repo.in(unit.tx) : this.repo;
     const result = await repo.markSecondLife(foyerId, id, outcome, now);
-    if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
+    if (Number(result.numUpdatedRows) === 0) throw notFound(API_MSG.applianceUnknown);
     const happened = () => this.deps.bus.emit('appliance.second-life', { foyerId, actorId });
     if (unit) unit.afterCommit(happened);
     else await happened();
     const [item] = await this.history(foyerId, id, repo);
-    if (!item) throw notFound(MSG.applianceUnknown);
+    if (!item) throw notFound(API_MSG.applianceUnknown);
     return item;
   }
 
@@ -371,13 +371,13 @@ export class AppliancesService {
       ...(input.univer_id ? { universe_id: input.univer_id } : {}),
       updated_at: this.deps.clock.now(),
     });
-    if (Number(result.numUpdatedRows) === 0) throw notFound(MSG.applianceUnknown);
+    if (Number(result.numUpdatedRows) === 0) throw notFound(API_MSG.applianceUnknown);
   }
 
   /** PUT …/image, …/facture, …/notice: replaces the file; the old one goes once the new one is saved. */
   async replaceFile(foyerId: FoyerId, id: number, kind: FileKind, buffer: Buffer): Promise<Appliance> {
     const current = await this.repo.find(foyerId, id);
-    if (!current) throw notFound(MSG.applianceUnknown);
+    if (!current) throw notFound(API_MSG.applianceUnknown);
     const column = FILE_COLUMNS[kind].key;
     await this.deps.files.withStored(foyerId, buffer, kind, async (file) => {
       await this.repo.update(foyerId, id, {
@@ -401,7 +401,7 @@ export class AppliancesService {
   /** DELETE: the row (events and claims go with it by foreign key), then its files and theirs. */
   async delete(foyerId: FoyerId, id: number): Promise<void> {
     const current = await this.repo.find(foyerId, id);
-    if (!current) throw notFound(MSG.applianceUnknown);
+    if (!current) throw notFound(API_MSG.applianceUnknown);
     const dependent = (await Promise.all(this.dependentFiles.map((keys) => keys(foyerId, id)))).flat();
     await this.repo.delete(foyerId, id);
     await Promise.all([current.pict_key, current.facture_key, current.notice_key, ...dependent].map((k) => this.deps.files.remove(k)));

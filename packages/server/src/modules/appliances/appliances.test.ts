@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
 import { HTML, JPEG, multipart, PDF, PNG, WEBP } from '../../../test/multipart.ts';
@@ -138,7 +138,7 @@ describe('creating appliances', () => {
       payload: body.payload,
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().message).toBe(MSG.dataPartInvalid);
+    expect(broken.json().message).toBe(API_MSG.dataPartInvalid);
   });
 
   it('leaves no row and no file when the picture is refused or the universe is not the user’s', async () => {
@@ -327,7 +327,7 @@ describe('updating, files and deleting', () => {
     expect(served.headers['content-type']).toBe('application/pdf');
     expect((await upload(a.id, 'facture', JPEG)).json().facture_type).toBe('image/jpeg');
     expect((await upload(a.id, 'facture', HTML)).statusCode).toBe(415);
-    expect((await upload(a.id, 'notice', JPEG)).json().message).toBe(MSG.fileNotManual);
+    expect((await upload(a.id, 'notice', JPEG)).json().message).toBe(API_MSG.fileNotManual);
     expect((await upload(a.id, 'notice', PDF)).json().notice).toMatch(/\.pdf\?/);
     expect((await upload(a.id, 'image', WEBP)).json().pict).toMatch(/\.webp\?/);
     expect((await upload(a.id, 'image', PDF)).statusCode).toBe(415);
@@ -339,7 +339,7 @@ describe('updating, files and deleting', () => {
       payload: noFile.payload,
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(MSG.fileMissing);
+    expect(empty.json().message).toBe(API_MSG.fileMissing);
     // A body whose boundary does not match its header is bad input, not a server error.
     const other = await multipart({ note: 'y' });
     const garbled = await t.app.inject({
@@ -358,7 +358,7 @@ describe('updating, files and deleting', () => {
     expect((await upload(a.id, 'notice', pdfOf(18 * 1024 * 1024))).statusCode).toBe(200);
     const tooBigManual = await upload(a.id, 'notice', pdfOf(25 * 1024 * 1024 + 1));
     expect(tooBigManual.statusCode).toBe(413);
-    expect(tooBigManual.json().message).toBe(MSG.fileTooLarge);
+    expect(tooBigManual.json().message).toBe(API_MSG.fileTooLarge);
     const bigInvoice = await upload(a.id, 'facture', pdfOf(12 * 1024 * 1024));
     expect(bigInvoice.statusCode).toBe(413);
     expect(bigInvoice.json().message).toBe('Le fichier dépasse la taille maximale de 10 Mo.');

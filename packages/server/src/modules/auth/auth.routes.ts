@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   ConfirmEmailBody,
   DeleteAccountBody,
   ErrorBody,
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags, body: SignupBody, response: { 201: MessageResponse, ...errors } } },
     async (req, reply) => {
       await service.signup(req.body, req.ip);
-      return reply.code(201).send({ message: MSG.signupDone });
+      return reply.code(201).send({ message: API_MSG.signupDone });
     },
   );
 
@@ -69,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: { tags, body: SigninBody, response: { 200: SigninAnswer, ...errors } },
-      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
+      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, API_MSG.tooManySignin),
     },
     async (req) =>
       sessions.signin(req.body.username, req.body.password, req.ip, req.headers['user-agent'] ?? null, req.body.deviceToken ?? null),
@@ -81,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: { tags, body: SigninTotpBody, response: { 200: SigninResponse, ...errors } },
-      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, MSG.tooManySignin),
+      onRequest: refuseBlocked((ip) => `signin:ip:${ip}`, API_MSG.tooManySignin),
     },
     async (req) => sessions.signinSecondFactor(req.body, req.ip, req.headers['user-agent'] ?? null),
   );
@@ -136,10 +137,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: { tags, response: { 200: SigninResponse, ...errors } },
-      onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, MSG.tooManySignup),
+      onRequest: refuseBlocked((ip) => `signup:ip:${ip}`, API_MSG.tooManySignup),
     },
     async (req) => {
-      if (!config.demo) throw notFound(MSG.demoUnavailable, 'DEMO_UNAVAILABLE');
+      if (!config.demo) throw notFound(API_MSG.demoUnavailable, 'DEMO_UNAVAILABLE');
       const userId = await service.createDemoUser(req.ip);
       try {
         await seedDemoHousehold(app, userId);
@@ -157,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags, body: ConfirmEmailBody, response: { 200: MessageResponse, ...errors } } },
     async (req) => {
       const user = await profile.confirmEmail(req.body.token, req.ip);
-      return { message: MSG.emailConfirmed(user.email) };
+      return { message: API_MSG.emailConfirmed(user.email) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MSG, ROLES, type User } from '@ecofoyer/contracts';
+import { API_MSG, MSG, ROLES, type User } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -22,7 +22,7 @@ export const newSecret = () => randomBytes(32).toString('base64url');
 /** A common password is refused with the field's French message, before anything changes. */
 export async function refuseCommon(password: string, path: string): Promise<void> {
   if (await isCommonPassword(password))
-    throw new HttpError(400, 'PASSWORD_TOO_COMMON', MSG.passwordTooCommon, [{ path, message: MSG.passwordTooCommon }]);
+    throw new HttpError(400, 'PASSWORD_TOO_COMMON', API_MSG.passwordTooCommon, [{ path, message: API_MSG.passwordTooCommon }]);
 }
 
 /** Failures older than this no longer count. */
@@ -89,7 +89,7 @@ export class AuthService {
     // Counted before any lookup or hashing: a flood costs no work.
     await this.deps.limiter.hit(
       [{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
-      MSG.tooManySignup,
+      API_MSG.tooManySignup,
     );
     const username = input.username?.trim() || input.email;
     await refuseCommon(input.password, 'body.password');
@@ -124,7 +124,7 @@ export class AuthService {
   async createDemoUser(ip: string): Promise<number> {
     await this.deps.limiter.hit(
       [{ key: `signup:ip:${ip}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
-      MSG.tooManySignup,
+      API_MSG.tooManySignup,
     );
     const now = this.deps.clock.now();
     const username = `demo-${randomBytes(6).toString('hex')}`;

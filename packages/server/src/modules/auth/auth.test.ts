@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { parseOptions } from '@node-rs/argon2';
-import { MSG, ROLES } from '@ecofoyer/contracts';
+import { API_MSG, MSG, ROLES } from '@ecofoyer/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -63,7 +63,7 @@ describe('POST /api/auth/signup', () => {
   it('creates a ROLE_FREEMIUM account and answers 201 with a message', async () => {
     const { res, body } = await signup({ adresse: '1 rue de la Paix', telephone: '0601020304' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: MSG.signupDone });
+    expect(res.json()).toEqual({ message: API_MSG.signupDone });
     const row = await t.db.selectFrom('users').selectAll().where('email', '=', body.email).executeTakeFirstOrThrow();
     expect(row.roles).toEqual([ROLES.freemium]);
     expect(row.adresse).toBe('1 rue de la Paix');
@@ -139,7 +139,7 @@ describe('POST /api/auth/signin', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
-    expect(unknown.json().message).toBe(MSG.badCredentials);
+    expect(unknown.json().message).toBe(API_MSG.badCredentials);
   });
 
   it('rate limits per address with a French 429 before any password hashing', async () => {
@@ -152,7 +152,7 @@ describe('POST /api/auth/signin', () => {
       const blocked = await attempt('u9@exemple.fr');
       const elapsed = performance.now() - started;
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toMatchObject({ message: MSG.tooManySignin, code: 'RATE_LIMITED' });
+      expect(blocked.json()).toMatchObject({ message: API_MSG.tooManySignin, code: 'RATE_LIMITED' });
       // 15-minute windows from 09:00 (the test clock): all of it left.
       expect(blocked.headers['retry-after']).toBe('900');
       // An argon2id verification alone costs tens of ms; the refusal costs one upsert.
@@ -213,7 +213,7 @@ describe('POST /api/auth/signin', () => {
         remoteAddress: from,
       });
       expect(unread.statusCode).toBe(429);
-      expect(unread.json().message).toBe(MSG.tooManySignin);
+      expect(unread.json().message).toBe(API_MSG.tooManySignin);
       expect(unread.headers['retry-after']).toBe('900');
     } finally {
       await flood.app.close();
@@ -257,7 +257,7 @@ describe('POST /api/auth/signin', () => {
       expect((await signupFrom(2, '10.7.7.7')).statusCode).toBe(201);
       const blocked = await signupFrom(3, '10.7.7.7');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(MSG.tooManySignup);
+      expect(blocked.json().message).toBe(API_MSG.tooManySignup);
       expect((await signupFrom(4, '10.7.7.8')).statusCode).toBe(201);
       const users = await limited.db.selectFrom('users').select('email').execute();
       expect(users.map((u) => u.email)).not.toContain('limite3@exemple.fr');
@@ -282,7 +282,7 @@ describe('POST /api/auth/signin', () => {
       expect((await upload()).statusCode).toBe(201);
       const refused = await upload();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toBe(MSG.tooManyUploads);
+      expect(refused.json().message).toBe(API_MSG.tooManyUploads);
     } finally {
       await limited.app.close();
       t = await createTestApp();
@@ -305,7 +305,7 @@ describe('POST /api/auth/signin', () => {
     const slowed = await attempt(PASSWORD);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('1');
-    expect(slowed.json().message).toBe(MSG.signinSlowDown(1));
+    expect(slowed.json().message).toBe(API_MSG.signinSlowDown(1));
     t.clock.advance(1000);
     expect((await attempt('Mauvais1!')).statusCode).toBe(401);
     expect((await attempt(PASSWORD)).headers['retry-after']).toBe('2');
@@ -350,7 +350,7 @@ describe('POST /api/auth/signin', () => {
     for (let i = 0; i < t.config.rateLimits.signinPerAccount; i++) expect((await attempt()).statusCode).toBe(401);
     const slowed = await attempt();
     expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().message).toBe(MSG.signinSlowDown(1));
+    expect(slowed.json().message).toBe(API_MSG.signinSlowDown(1));
   });
 
   it('waits 1, 2, 4 … seconds past the free failures, at most a minute', () => {
@@ -369,8 +369,8 @@ describe('access tokens and role boards', () => {
     const s = await newSession();
     const auth = { authorization: `Bearer ${s.accessToken}` };
     const user = await t.app.inject({ url: '/api/V1/board/user', headers: auth });
-    expect(user.json()).toEqual({ message: MSG.boardUser });
-    expect((await t.app.inject({ url: '/api/V1/board/freemium', headers: auth })).json()).toEqual({ message: MSG.boardFreemium });
+    expect(user.json()).toEqual({ message: API_MSG.boardUser });
+    expect((await t.app.inject({ url: '/api/V1/board/freemium', headers: auth })).json()).toEqual({ message: API_MSG.boardFreemium });
     const assure = await t.app.inject({ url: '/api/V1/board/assure', headers: auth });
     expect(assure.statusCode).toBe(403);
   });
@@ -384,7 +384,7 @@ describe('access tokens and role boards', () => {
       .execute();
     const { accessToken } = (await signin(s.email)).json();
     const res = await t.app.inject({ url: '/api/V1/board/assure', headers: { authorization: `Bearer ${accessToken}` } });
-    expect(res.json()).toEqual({ message: MSG.boardAssure });
+    expect(res.json()).toEqual({ message: API_MSG.boardAssure });
   });
 
   it('answers 401 without a token, with a forged one, and once the token expired', async () => {
@@ -395,7 +395,7 @@ describe('access tokens and role boards', () => {
     t.clock.advance((t.config.accessTokenTtlSeconds + 1) * 1000);
     const expired = await t.app.inject({ url: '/api/V1/board/user', headers: { authorization: `Bearer ${s.accessToken}` } });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: MSG.sessionExpired });
+    expect(expired.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: API_MSG.sessionExpired });
   });
 });
 
@@ -418,7 +418,7 @@ describe('POST /api/auth/refreshtoken', () => {
     t.clock.advance((t.config.refreshReuseSeconds + 1) * 1000);
     const reuse = await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken });
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json().message).toBe(MSG.refreshInvalid);
+    expect(reuse.json().message).toBe(API_MSG.refreshInvalid);
     // The token legitimately obtained from the rotation is dead too.
     expect((await post('/api/auth/refreshtoken', { refreshToken: next.refreshToken })).statusCode).toBe(401);
   });
@@ -482,10 +482,10 @@ describe('POST /api/auth/refreshtoken', () => {
     });
     expect(ended.statusCode).toBe(204);
     const elsewhere = await post('/api/auth/refreshtoken', { refreshToken: other.refreshToken });
-    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([401, { message: MSG.sessionEndedElsewhere, code: 'SESSION_ENDED' }]);
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([401, { message: API_MSG.sessionEndedElsewhere, code: 'SESSION_ENDED' }]);
     t.clock.advance((t.config.refreshTokenTtlDays * 24 + 1) * 3_600_000);
     const expired = await post('/api/auth/refreshtoken', { refreshToken: s.refreshToken });
-    expect([expired.statusCode, expired.json()]).toEqual([401, { message: MSG.sessionExpired, code: 'SESSION_EXPIRED' }]);
+    expect([expired.statusCode, expired.json()]).toEqual([401, { message: API_MSG.sessionExpired, code: 'SESSION_EXPIRED' }]);
   });
 });
 
@@ -607,7 +607,7 @@ describe('forgot and reset password', () => {
     for (let i = 0; i < t.config.rateLimits.resetPerIp; i++)
       expect((await post('/api/auth/resetpassword/check', { token: `devine-${i}` })).statusCode).toBe(400);
     const blocked = await post('/api/auth/resetpassword/check', { token });
-    expect([blocked.statusCode, blocked.json().message]).toEqual([429, MSG.tooManyResetTries]);
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, API_MSG.tooManyResetTries]);
     expect((await post('/api/auth/resetpassword', { token, newPassword: 'Nouveau2@pass' })).statusCode).toBe(429);
     // Another address is not held back, and the link was not spent by the refusals.
     ip = '10.71.0.2';
@@ -622,7 +622,7 @@ describe('forgot and reset password', () => {
     ip = '10.70.1.1';
     const blocked = await post('/api/auth/forgotpassword', { email: 'cible@exemple.fr' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(MSG.tooManyForgot);
+    expect(blocked.json().message).toBe(API_MSG.tooManyForgot);
     // Retry-After: the seconds left in the hour's window, rounded up; the same from memory, and open once over.
     const now = t.clock.now().getTime();
     const hour = 3_600_000;
@@ -917,8 +917,8 @@ describe('hardened answers', () => {
       expect(res.statusCode, password).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'PASSWORD_TOO_COMMON',
-        message: MSG.passwordTooCommon,
-        errors: [{ path: 'body.password', message: MSG.passwordTooCommon }],
+        message: API_MSG.passwordTooCommon,
+        errors: [{ path: 'body.password', message: API_MSG.passwordTooCommon }],
       });
     }
     expect((await signin(email, 'P@ssw0rd')).statusCode).toBe(401);

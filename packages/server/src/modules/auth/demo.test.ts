@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthRepository } from './auth.repository.ts';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -73,7 +73,7 @@ describe('the DEMO button', () => {
     const body = { firstname: 'Camille', lastname: 'Martin', email: 'moi@exemple.fr', currentPassword: 'x' };
     const changed = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${a.id}`, headers: auth(a.accessToken), payload: body });
     expect(changed.statusCode).toBe(403);
-    expect(changed.json()).toMatchObject({ code: 'DEMO_ACCOUNT', message: MSG.demoCredentialsLocked });
+    expect(changed.json()).toMatchObject({ code: 'DEMO_ACCOUNT', message: API_MSG.demoCredentialsLocked });
     // Its name may change like anyone's.
     expect(
       (
@@ -113,7 +113,7 @@ describe('the DEMO button', () => {
     try {
       const res = await off.app.inject({ method: 'POST', url: '/api/auth/demo' });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(MSG.demoUnavailable);
+      expect(res.json().message).toBe(API_MSG.demoUnavailable);
     } finally {
       await off.app.close();
     }

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
 
@@ -47,7 +47,7 @@ describe('changing the e-mail address', () => {
     const token = await linkTo('apres@exemple.fr');
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().message).toBe(MSG.emailConfirmed('apres@exemple.fr'));
+    expect(confirmed.json().message).toBe(API_MSG.emailConfirmed('apres@exemple.fr'));
     expect((await signin('apres@exemple.fr')).statusCode).toBe(200);
     expect((await signin('avant@exemple.fr')).statusCode).toBe(401);
     // The link works once.

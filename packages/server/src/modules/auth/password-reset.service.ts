@@ -1,4 +1,4 @@
-import { MSG, RESET_TOKEN_TTL_MS } from '@ecofoyer/contracts';
+import { API_MSG, MSG, RESET_TOKEN_TTL_MS } from '@ecofoyer/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -19,7 +19,7 @@ export class PasswordResetService {
         { key: `forgot:ip:${ip}`, max: config.rateLimits.forgotPerIp, windowMs: 60 * MINUTE },
         { key: `forgot:account:${email}`, max: config.rateLimits.forgotPerAccount, windowMs: 60 * MINUTE },
       ],
-      MSG.tooManyForgot,
+      API_MSG.tooManyForgot,
     );
     const user = await this.repo.findByLogin(email);
     if (user && user.email.toLowerCase() === email && !user.demo_expires_at) {
@@ -36,7 +36,7 @@ export class PasswordResetService {
             expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
           });
           await mailer.send(
-            { to: user.email, subject: MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link, config.editor.contact) },
+            { to: user.email, subject: API_MSG.resetMailSubject, text: MSG.resetMailText(user.firstname, link, config.editor.contact) },
             unit,
           );
         });
@@ -63,7 +63,7 @@ export class PasswordResetService {
   private async limitTries(ip: string | null): Promise<void> {
     if (ip === null) return;
     const { limiter, config } = this.deps;
-    await limiter.hit([{ key: `reset:ip:${ip}`, max: config.rateLimits.resetPerIp, windowMs: 60 * MINUTE }], MSG.tooManyResetTries);
+    await limiter.hit([{ key: `reset:ip:${ip}`, max: config.rateLimits.resetPerIp, windowMs: 60 * MINUTE }], API_MSG.tooManyResetTries);
   }
 
   async resetPassword(token: string, newPassword: string, ip: string | null = null): Promise<string> {

@@ -1,4 +1,4 @@
-import { MSG, type User } from '@ecofoyer/contracts';
+import { API_MSG, MSG, type User } from '@ecofoyer/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -39,7 +39,7 @@ export class ProfileService {
     if (!current) throw unauthorized();
     // A demo account has no mailbox and a password nobody knows: its sign-in details stay as they are.
     if (current.demo_expires_at && (input.email.toLowerCase() !== current.email.toLowerCase() || input.password))
-      throw forbidden(MSG.demoCredentialsLocked, 'DEMO_ACCOUNT');
+      throw forbidden(API_MSG.demoCredentialsLocked, 'DEMO_ACCOUNT');
     // The username follows the address when it was the address (the web form signs up that way).
     const username = current.username.toLowerCase() === current.email.toLowerCase() ? input.email : current.username;
     const newEmail = input.email.toLowerCase() !== current.email.toLowerCase();
@@ -51,7 +51,7 @@ export class ProfileService {
     if (newEmail)
       await this.deps.limiter.hit(
         [{ key: `email-change:account:${id}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * MINUTE }],
-        MSG.tooManyEmailChanges,
+        API_MSG.tooManyEmailChanges,
       );
     if (await this.repo.emailOrUsernameTaken(input.email, username, id)) throw conflict(MSG.accountTaken, 'ACCOUNT_EXISTS');
     try {
@@ -108,7 +108,7 @@ export class ProfileService {
     await this.deps.mailer.send(
       {
         to: newEmail,
-        subject: MSG.emailConfirmMailSubject,
+        subject: API_MSG.emailConfirmMailSubject,
         text: MSG.emailConfirmMailText(user.firstname, link, this.deps.config.editor.contact),
       },
       unit,
@@ -142,7 +142,7 @@ export class ProfileService {
     if (!password) throw forbidden(MSG.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
     await this.deps.limiter.hit(
       [{ key: `reauth:account:${user.id}`, max: this.deps.config.rateLimits.signinPerAccount, windowMs: 15 * MINUTE }],
-      MSG.tooManyReauth,
+      API_MSG.tooManyReauth,
     );
     if (!(await verifyPassword(user.password_hash, password))) {
       await this.deps.audit.record(user.id, 'reauth_failed', ip);
@@ -155,7 +155,7 @@ export class ProfileService {
     await this.deps.mailer.send(
       {
         to: before.email,
-        subject: MSG.credentialsMailSubject,
+        subject: API_MSG.credentialsMailSubject,
         text: MSG.credentialsMailText(before.firstname, what, newEmail, this.deps.config.editor.contact),
       },
       unit,
@@ -176,7 +176,7 @@ export class ProfileService {
   ): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user) throw unauthorized();
-    if (user.demo_expires_at) throw forbidden(MSG.demoDeleteLocked, 'DEMO_ACCOUNT');
+    if (user.demo_expires_at) throw forbidden(API_MSG.demoDeleteLocked, 'DEMO_ACCOUNT');
     await this.checkCurrentPassword(user, currentPassword, ip);
     const now = this.deps.clock.now();
     // The sessions' end and the « supprimé » mail are part of the deletion's transaction: a deletion
@@ -188,7 +188,7 @@ export class ProfileService {
       await this.deps.mailer.send(
         {
           to: user.email,
-          subject: MSG.accountDeletedMailSubject,
+          subject: API_MSG.accountDeletedMailSubject,
           text: MSG.accountDeletedMailText(user.firstname, this.deps.config.editor.contact),
           forgetWhenSent: true,
         },

@@ -1,6 +1,6 @@
 import { asUserId } from '../../lib/ids.ts';
 import { createHmac, randomUUID } from 'node:crypto';
-import { MSG, type SessionInfo, type SigninAnswer, type SigninResponse } from '@ecofoyer/contracts';
+import { API_MSG, MSG, type SessionInfo, type SigninAnswer, type SigninResponse } from '@ecofoyer/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { deviceLabel } from './device-label.ts';
@@ -39,7 +39,7 @@ export class SessionsService {
     deviceToken: string | null = null,
   ): Promise<SigninAnswer> {
     const { limiter, config, clock } = this.deps;
-    await limiter.hit([{ key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE }], MSG.tooManySignin);
+    await limiter.hit([{ key: `signin:ip:${ip}`, max: config.rateLimits.signinPerIp, windowMs: 15 * MINUTE }], API_MSG.tooManySignin);
     const now = clock.now();
     const row = await this.repo.findByLogin(login);
     // One count per account whichever login names it (e-mail or username); per login text otherwise.
@@ -50,14 +50,14 @@ export class SessionsService {
       const wait = past ? past.last.getTime() + signinDelayMs(past.failures, config.rateLimits.signinPerAccount) - now.getTime() : 0;
       if (wait > 0) {
         const seconds = Math.ceil(wait / 1000);
-        throw tooManyRequests(MSG.signinSlowDown(seconds), seconds);
+        throw tooManyRequests(API_MSG.signinSlowDown(seconds), seconds);
       }
     }
     const valid = await verifyPassword(row?.password_hash ?? null, password);
     if (!row || !valid) {
       if (!knownDevice) await this.repo.recordSigninFailure(key, now, FAILURE_WINDOW_MS);
       await this.deps.audit.record(row?.id ?? null, 'signin_failed', ip, { login: login.trim().toLowerCase().slice(0, 100) });
-      throw unauthorized(MSG.badCredentials, 'BAD_CREDENTIALS');
+      throw unauthorized(API_MSG.badCredentials, 'BAD_CREDENTIALS');
     }
     await this.repo.clearSigninFailures(key);
     // Two-factor accounts: the password alone opens nothing; a signed challenge waits for the code.
@@ -75,7 +75,7 @@ export class SessionsService {
     const totp = this.deps.totp!;
     const userId = totp.userOfChallenge(input.challenge);
     const row = userId === null ? undefined : await this.repo.findById(userId);
-    if (!row) throw unauthorized(MSG.totpChallengeExpired, 'TOTP_CHALLENGE_EXPIRED');
+    if (!row) throw unauthorized(API_MSG.totpChallengeExpired, 'TOTP_CHALLENGE_EXPIRED');
     // Known before the code is checked: the owner's device has a slow-down of its own (TotpService.attempt).
     const device = input.deviceToken ? sha256(input.deviceToken) : null;
     const known = device !== null && (await this.repo.touchKnownDevice(row.id, device, this.deps.clock.now()));
@@ -145,12 +145,12 @@ export class SessionsService {
       }
       // The device is told why, so its sign-in page can say it: ended from another device (a sign-out
       // of the others, a new password), or come to its end.
-      if (known && !known.used_at && known.revoked_at) throw unauthorized(MSG.sessionEndedElsewhere, 'SESSION_ENDED');
-      if (known && !known.used_at) throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
-      throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
+      if (known && !known.used_at && known.revoked_at) throw unauthorized(API_MSG.sessionEndedElsewhere, 'SESSION_ENDED');
+      if (known && !known.used_at) throw unauthorized(API_MSG.sessionExpired, 'SESSION_EXPIRED');
+      throw unauthorized(API_MSG.refreshInvalid, 'REFRESH_INVALID');
     }
     const user = await this.repo.findById(spent.user_id);
-    if (!user) throw unauthorized(MSG.refreshInvalid, 'REFRESH_INVALID');
+    if (!user) throw unauthorized(API_MSG.refreshInvalid, 'REFRESH_INVALID');
     return { accessToken: await this.accessToken(user, spent.family_id), refreshToken: next };
   }
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MSG, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
+import { API_MSG, type TotpSetup, type TotpStatus } from '@ecofoyer/contracts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 
 const otplib = lazyModule(() => import('otplib'));
@@ -74,7 +74,7 @@ export class TotpService {
   /** A new secret, not yet in force: the next step proves the app reads it. */
   async setup(userId: number, email: string): Promise<TotpSetup> {
     const existing = await this.row(userId);
-    if (existing?.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
+    if (existing?.enabled_at) throw conflict(API_MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
     const { generateSecret, generateURI } = await otplib();
     const secret = generateSecret();
     const now = this.deps.clock.now();
@@ -120,7 +120,7 @@ export class TotpService {
     );
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      throw tooManyRequests(MSG.totpSlowDown(seconds), seconds);
+      throw tooManyRequests(API_MSG.totpSlowDown(seconds), seconds);
     }
     const right = await check();
     if (right) await failures.clearSigninFailures(key);
@@ -130,10 +130,10 @@ export class TotpService {
   /** Turns it on with a first good code; answers the recovery codes, shown once. */
   async enable(userId: number, code: string): Promise<string[]> {
     const row = await this.row(userId);
-    if (!row) throw forbidden(MSG.totpNoSetup, 'TOTP_NOT_SET_UP');
-    if (row.enabled_at) throw conflict(MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
+    if (!row) throw forbidden(API_MSG.totpNoSetup, 'TOTP_NOT_SET_UP');
+    if (row.enabled_at) throw conflict(API_MSG.totpAlreadyOn, 'TOTP_ALREADY_ENABLED');
     if (!(await this.attempt(userId, null, () => this.checkCode(userId, code, false))))
-      throw forbidden(MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
+      throw forbidden(API_MSG.totpCodeWrong, 'TOTP_CODE_WRONG');
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     await this.repo.enable(userId, codes.map(sha256), this.deps.clock.now());
     return codes;

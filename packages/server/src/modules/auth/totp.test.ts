@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/test-app.ts';
@@ -45,7 +45,7 @@ describe('setting two-factor sign-in up', () => {
     expect((await t.app.inject({ url: '/api/auth/totp', headers: me.headers })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     expect((await post('/api/auth/totp/enable', { code: '000000' }, me.headers)).json()).toMatchObject({
       code: 'TOTP_CODE_WRONG',
-      message: MSG.totpCodeWrong,
+      message: API_MSG.totpCodeWrong,
     });
     const on = await post('/api/auth/totp/enable', { code: await codeAt(setup.secret) }, me.headers);
     expect(on.statusCode).toBe(200);
@@ -90,7 +90,7 @@ describe('signing in with two factors', () => {
     t.clock.advance(6 * 60_000);
     expect((await post('/api/auth/signin/totp', { challenge, code: await codeAt(me.secret) })).json()).toMatchObject({
       code: 'TOTP_CHALLENGE_EXPIRED',
-      message: MSG.totpChallengeExpired,
+      message: API_MSG.totpChallengeExpired,
     });
   });
 
@@ -141,7 +141,7 @@ describe('signing in with two factors', () => {
     const slowed = await wrong();
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('1');
-    expect(slowed.json()).toMatchObject({ code: 'RATE_LIMITED', message: MSG.totpSlowDown(1) });
+    expect(slowed.json()).toMatchObject({ code: 'RATE_LIMITED', message: API_MSG.totpSlowDown(1) });
     const early = await right();
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe('1');
@@ -150,7 +150,7 @@ describe('signing in with two factors', () => {
     // Each further failure doubles the wait.
     const longer = await wrong();
     expect(longer.headers['retry-after']).toBe('2');
-    expect(longer.json().message).toBe(MSG.totpSlowDown(2));
+    expect(longer.json().message).toBe(API_MSG.totpSlowDown(2));
     // The owner's right code, sent after the announced wait, opens the session and clears the failures.
     t.clock.advance(Number(longer.headers['retry-after']) * 1000);
     const owner = await right();

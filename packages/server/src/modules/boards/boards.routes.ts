@@ -1,4 +1,4 @@
-import { ErrorBody, MessageResponse, MSG, ROLES } from '@ecofoyer/contracts';
+import { API_MSG, ErrorBody, MessageResponse, ROLES } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../lib/route-access.ts';
 
@@ -8,14 +8,14 @@ export const boardsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/user', { config: { access: 'signed-in' }, schema }, async (req) => {
     currentUser(req);
-    return { message: MSG.boardUser };
+    return { message: API_MSG.boardUser };
   });
   app.get('/freemium', { config: { access: 'signed-in' }, schema }, async (req) => {
     requireRole(req, ROLES.freemium);
-    return { message: MSG.boardFreemium };
+    return { message: API_MSG.boardFreemium };
   });
   app.get('/assure', { config: { access: 'signed-in' }, schema }, async (req) => {
     requireRole(req, ROLES.assure);
-    return { message: MSG.boardAssure };
+    return { message: API_MSG.boardAssure };
   });
 };

@@ -1,4 +1,5 @@
 import {
+  CLAIM_MSG,
   addDays,
   CLAIM_ANSWER_DAYS,
   CLAIM_OUTCOME_LABELS,
@@ -11,7 +12,6 @@ import {
   type ClaimStepKind,
   claimDeadline,
   dayFr,
-  MSG,
   parisDay,
   REMINDER,
 } from '@ecofoyer/contracts';
@@ -50,7 +50,7 @@ function groupBy<R extends { claim_id: number }>(rows: R[]): Map<number, R[]> {
 function checkDay(day: string, today: string): void {
   const parsed = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day || day > today)
-    throw new HttpError(400, 'VALIDATION', MSG.claimDateInvalid, [{ path: 'body.date', message: MSG.claimDateInvalid }]);
+    throw new HttpError(400, 'VALIDATION', CLAIM_MSG.claimDateInvalid, [{ path: 'body.date', message: CLAIM_MSG.claimDateInvalid }]);
 }
 
 /** A document's name as shown: its last path segment, without control characters, cut to NAME_MAX. */
@@ -135,7 +135,7 @@ export class ClaimsService {
 
   async get(foyerId: FoyerId, id: number): Promise<Claim> {
     const row = await this.repo.find(foyerId, id);
-    if (!row) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
+    if (!row) throw notFound(CLAIM_MSG.claimNotFound, 'CLAIM_NOT_FOUND');
     const [claim] = await this.withDetails([row]);
     return claim!;
   }
@@ -154,7 +154,8 @@ export class ClaimsService {
         if (error instanceof HttpError && error.statusCode === 404) return null;
         throw error;
       });
-      if (event?.type !== 'PANNE' || event.applianceId !== appliance.id) throw badRequest(MSG.claimEventMismatch, 'CLAIM_EVENT_MISMATCH');
+      if (event?.type !== 'PANNE' || event.applianceId !== appliance.id)
+        throw badRequest(CLAIM_MSG.claimEventMismatch, 'CLAIM_EVENT_MISMATCH');
     }
     const destinataire = input.destinataire ?? (TO_THE_SELLER.has(input.voie) ? appliance.vendeur?.trim() || null : null);
     const now = this.deps.clock.now();
@@ -196,8 +197,8 @@ export class ClaimsService {
     await inTransaction(this.deps.db, async (unit) => {
       const repo = this.repo.in(unit.tx);
       const claim = await repo.lock(foyerId, id);
-      if (!claim) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
-      if (claim.statut === 'terminee') throw conflict(MSG.claimClosed, 'CLAIM_CLOSED');
+      if (!claim) throw notFound(CLAIM_MSG.claimNotFound, 'CLAIM_NOT_FOUND');
+      if (claim.statut === 'terminee') throw conflict(CLAIM_MSG.claimClosed, 'CLAIM_CLOSED');
       const issue = input.type === 'issue' ? (input.issue ?? null) : null;
       await repo.insertStep({
         claim_id: id,
@@ -251,7 +252,7 @@ export class ClaimsService {
   /** DELETE …/demarches/{id}: the claim, its steps and documents; the breakdown stays in the history. */
   async delete(foyerId: FoyerId, id: number): Promise<void> {
     const keys = await this.repo.delete(foyerId, id);
-    if (keys === null) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
+    if (keys === null) throw notFound(CLAIM_MSG.claimNotFound, 'CLAIM_NOT_FOUND');
     await Promise.all(keys.map((k) => this.deps.files.remove(k)));
   }
 
@@ -261,7 +262,7 @@ export class ClaimsService {
    * a file stored whose row could not be written is removed again.
    */
   async attach(foyerId: FoyerId, id: number, file: { buffer: Buffer; filename: string | null }): Promise<Claim> {
-    if (!(await this.repo.find(foyerId, id))) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
+    if (!(await this.repo.find(foyerId, id))) throw notFound(CLAIM_MSG.claimNotFound, 'CLAIM_NOT_FOUND');
     try {
       await this.deps.files.withStored(foyerId, file.buffer, 'invoice', async (stored) => {
         await this.repo.insertAttachment({
@@ -277,7 +278,7 @@ export class ClaimsService {
     } catch (error) {
       // The invoice's checks, said of what the household sends here: an answer, a quote, an invoice.
       if (error instanceof HttpError && error.code === 'UNSUPPORTED_FILE_TYPE')
-        throw new HttpError(415, error.code, MSG.fileNotClaimDocument);
+        throw new HttpError(415, error.code, CLAIM_MSG.fileNotClaimDocument);
       throw error;
     }
     return this.get(foyerId, id);
@@ -286,7 +287,7 @@ export class ClaimsService {
   /** DELETE …/demarches/{id}/pieces/{pieceId}: the document and its file. */
   async detach(foyerId: FoyerId, id: number, attachmentId: number): Promise<void> {
     const key = await this.repo.deleteAttachment(foyerId, id, attachmentId);
-    if (key === null) throw notFound(MSG.claimNotFound, 'CLAIM_NOT_FOUND');
+    if (key === null) throw notFound(CLAIM_MSG.claimNotFound, 'CLAIM_NOT_FOUND');
     await this.deps.files.remove(key);
   }
 

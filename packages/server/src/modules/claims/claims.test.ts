@@ -1,4 +1,4 @@
-import { type Claim, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { API_MSG, CLAIM_MSG, type Claim, MSG, TEXT_MAX } from '@ecofoyer/contracts';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
@@ -204,7 +204,7 @@ describe('« Ma démarche »: a claim followed to its end', () => {
     // Over: no step more.
     const late = await send(me, 'POST', `/demarches/${created.id}/etapes`, { type: 'reponse', date: '2027-01-08' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe(MSG.claimClosed);
+    expect(late.json().message).toBe(CLAIM_MSG.claimClosed);
     const read = (await send(me, 'GET', `/demarches/${created.id}`)).json() as Claim;
     expect(read.etapes.map((s) => s.type)).toEqual(['envoyee', 'relance', 'reponse', 'issue']);
   });
@@ -304,17 +304,17 @@ describe('the claims’ refusals', () => {
     const claim = await open({ applianceId: id, voie: 'garantie-legale', defaut: 'Bruit' });
     const before = await counts();
     const refusals: [string, Record<string, unknown>, string][] = [
-      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-11-22' }, MSG.claimDateInvalid],
-      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-02-30' }, MSG.claimDateInvalid],
-      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '21/11/2026' }, MSG.claimDateInvalid],
-      [`/demarches/${claim.id}/etapes`, { type: 'courrier', date: '2026-11-21' }, MSG.claimStepInvalid],
-      [`/demarches/${claim.id}/etapes`, { type: 'issue', date: '2026-11-21' }, MSG.claimOutcomeRequired],
-      [`/demarches/${claim.id}/etapes`, { type: 'reponse', date: '2026-11-21', issue: 'reparee' }, MSG.claimOutcomeRequired],
+      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-11-22' }, CLAIM_MSG.claimDateInvalid],
+      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-02-30' }, CLAIM_MSG.claimDateInvalid],
+      [`/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '21/11/2026' }, CLAIM_MSG.claimDateInvalid],
+      [`/demarches/${claim.id}/etapes`, { type: 'courrier', date: '2026-11-21' }, CLAIM_MSG.claimStepInvalid],
+      [`/demarches/${claim.id}/etapes`, { type: 'issue', date: '2026-11-21' }, CLAIM_MSG.claimOutcomeRequired],
+      [`/demarches/${claim.id}/etapes`, { type: 'reponse', date: '2026-11-21', issue: 'reparee' }, CLAIM_MSG.claimOutcomeRequired],
       [`/demarches/${claim.id}/etapes`, { type: 'reponse', date: '2026-11-21', note: 'x'.repeat(30_000) }, MSG.textTooLong(TEXT_MAX)],
-      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: 'Bruit', eventId: otherBreakdown }, MSG.claimEventMismatch],
-      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: 'Bruit', eventId: maintenance }, MSG.claimEventMismatch],
-      ['/demarches', { applianceId: id, voie: 'avocat', defaut: 'Bruit' }, MSG.claimRouteInvalid],
-      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: '   ' }, MSG.claimDefectRequired],
+      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: 'Bruit', eventId: otherBreakdown }, CLAIM_MSG.claimEventMismatch],
+      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: 'Bruit', eventId: maintenance }, CLAIM_MSG.claimEventMismatch],
+      ['/demarches', { applianceId: id, voie: 'avocat', defaut: 'Bruit' }, CLAIM_MSG.claimRouteInvalid],
+      ['/demarches', { applianceId: id, voie: 'garantie-legale', defaut: '   ' }, CLAIM_MSG.claimDefectRequired],
     ];
     for (const [path, payload, message] of refusals) {
       const res = await send(me, 'POST', path, payload);
@@ -323,7 +323,7 @@ describe('the claims’ refusals', () => {
     }
     // The future date is said on its field.
     const future = await send(me, 'POST', `/demarches/${claim.id}/etapes`, { type: 'envoyee', date: '2026-11-22' });
-    expect(future.json().errors).toEqual([{ path: 'body.date', message: MSG.claimDateInvalid }]);
+    expect(future.json().errors).toEqual([{ path: 'body.date', message: CLAIM_MSG.claimDateInvalid }]);
     expect(await counts()).toEqual(before);
     expect(((await send(me, 'GET', `/demarches/${claim.id}`)).json() as Claim).etapes).toEqual([]);
   });
@@ -404,7 +404,7 @@ describe('the claims’ refusals', () => {
       }),
     ];
     for (const res of await Promise.all(tries)) expect(res.statusCode, res.body).toBe(404);
-    expect((await send(stranger, 'GET', `/demarches/${claim.id}`)).json().message).toBe(MSG.claimNotFound);
+    expect((await send(stranger, 'GET', `/demarches/${claim.id}`)).json().message).toBe(CLAIM_MSG.claimNotFound);
     // Their own appliance with my breakdown: the breakdown is not theirs to name.
     const mine = await send(stranger, 'POST', '/demarches', {
       applianceId: own,
@@ -413,7 +413,7 @@ describe('the claims’ refusals', () => {
       eventId: claim.eventId,
     });
     expect(mine.statusCode).toBe(400);
-    expect(mine.json().message).toBe(MSG.claimEventMismatch);
+    expect(mine.json().message).toBe(CLAIM_MSG.claimEventMismatch);
     expect((await send(stranger, 'GET', '/demarches')).json()).toEqual([]);
     expect(await counts()).toEqual(before);
   });
@@ -446,7 +446,7 @@ describe('the documents of a claim', () => {
 
     const disguised = await upload('devis.pdf', HTML);
     expect(disguised.statusCode).toBe(415);
-    expect(disguised.json().message).toBe(MSG.fileNotClaimDocument);
+    expect(disguised.json().message).toBe(CLAIM_MSG.fileNotClaimDocument);
     const empty = await multipart({ note: 'rien' });
     const none = await t.app.inject({
       method: 'POST',
@@ -455,7 +455,7 @@ describe('the documents of a claim', () => {
       payload: empty.payload,
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(MSG.fileMissing);
+    expect(none.json().message).toBe(API_MSG.fileMissing);
     expect(storedFiles(t)).toEqual(files);
     expect(await counts()).toEqual(before);
 

@@ -1,4 +1,4 @@
-import { type DossierAppliance, MSG, TEXT_MAX } from '@ecofoyer/contracts';
+import { API_MSG, type DossierAppliance, TEXT_MAX } from '@ecofoyer/contracts';
 import type { JobChannel } from '../../lib/job-pool.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
 import { pdfInflatesPast } from '../../lib/pdf-inflate.ts';
@@ -166,7 +166,7 @@ export async function dossierJob(input: DossierJobInput, channel: JobChannel): P
       channel.tell({ leftOut: invoice.applianceId, why: 'inflates' } satisfies DossierEvent);
       const page = merged.addPage([PAGE.width, PAGE.height]);
       page.drawText(pdfText(fitText(invoice.title, 80)), { x: 48, y: PAGE.height - 60, size: 12, font: bold, maxWidth: 499 });
-      page.drawText(pdfText(MSG.dossierInvoiceLeftOut(maxMb)), {
+      page.drawText(pdfText(API_MSG.dossierInvoiceLeftOut(maxMb)), {
         x: 48,
         y: PAGE.height - 84,
         size: 10,

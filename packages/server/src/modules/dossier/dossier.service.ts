@@ -2,6 +2,7 @@ import type { JobRunner } from '../../lib/job-runner.ts';
 import { asFoyerId, type FoyerId, type UserId } from '../../lib/ids.ts';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
+  API_MSG,
   type Appliance,
   type Droits,
   type DossierAppliance,
@@ -294,7 +295,7 @@ export class DossierService {
   async file(foyerId: FoyerId, id: string) {
     const row = await this.repo.job(foyerId, id);
     if (!row) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
-    if (row.status !== 'pret' || !row.file_key) throw conflict(MSG.dossierNotReady, 'DOSSIER_NOT_READY');
+    if (row.status !== 'pret' || !row.file_key) throw conflict(API_MSG.dossierNotReady, 'DOSSIER_NOT_READY');
     const file = await this.deps.files.open(row.file_key);
     if (!file) throw notFound(MSG.dossierUnknown, 'DOSSIER_UNKNOWN');
     return { ...file, name: `ecofoyer-dossier-${parisDay(row.created_at)}.pdf` };
@@ -327,7 +328,7 @@ export class DossierService {
     const now = this.deps.clock.now();
     const id = randomBytes(12).toString('base64url');
     await this.repo.locked(foyerId, async (repo) => {
-      if ((await repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(MSG.shareTooMany, 'SHARE_TOO_MANY');
+      if ((await repo.activeShares(foyerId, now)).length >= MAX_SHARES) throw conflict(API_MSG.shareTooMany, 'SHARE_TOO_MANY');
       await repo.insertShare({
         id,
         foyer_id: foyerId,
@@ -377,12 +378,12 @@ export class DossierService {
     const { limiter, config } = this.deps;
     await limiter.hit(
       [{ key: `share:ip:${ip}`, max: config.rateLimits.sharePerIp, windowMs: SHARE_READ_WINDOW_MS }],
-      MSG.shareTooManyReads,
+      API_MSG.shareTooManyReads,
     );
     const share = await this.shareOf(token);
     await limiter.hit(
       [{ key: `share:link:${share.id}`, max: config.rateLimits.sharePerLink, windowMs: SHARE_READ_WINDOW_MS }],
-      MSG.shareTooManyReads,
+      API_MSG.shareTooManyReads,
     );
     // Kept as bytes: the answer is sent again at each read until the household changes. Computed on
     // the job pool's thread from the inventory as JSON text (shareContentJob).

@@ -1,5 +1,5 @@
 import { asFoyerId } from '../../lib/ids.ts';
-import { type Droits, MSG, SharedDossier } from '@ecofoyer/contracts';
+import { API_MSG, type Droits, MSG, SharedDossier } from '@ecofoyer/contracts';
 import { guaranteeText } from './dossier-describe.ts';
 import { sql } from 'kysely';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
@@ -254,7 +254,7 @@ describe('« Dossier d’inventaire »', () => {
       const pages = await pdfPages((await download(me, job.id)).rawPayload);
       const text = pages.join('\n');
       // The PDF's text reads its no-break spaces as spaces.
-      expect(text).toContain(MSG.dossierInvoiceLeftOut(50).replace(/[\u00a0\u202f]/g, ' '));
+      expect(text).toContain(API_MSG.dossierInvoiceLeftOut(50).replace(/[\u00a0\u202f]/g, ' '));
       expect(text).toContain('Facture — Lave-linge piégé');
       expect(text).not.toContain('FACTURE-GONFLEE');
       expect(text).toContain('FACTURE-HONNETE');
@@ -514,13 +514,13 @@ describe('Read-only links to the dossier', () => {
       for (let i = 4; i < sharePerLink; i++) expect((await read(one, `198.51.100.${i}`)).statusCode).toBe(200);
       const tooMany = await read(one, '198.51.100.200');
       expect(tooMany.statusCode).toBe(429);
-      expect(tooMany.json().message).toBe(MSG.shareTooManyReads);
+      expect(tooMany.json().message).toBe(API_MSG.shareTooManyReads);
       // Another link of the same household still opens; one address reading past its limit is refused on any link.
       expect((await read(two, '203.0.113.5')).statusCode).toBe(200);
       for (let i = 1; i < sharePerIp; i++) await read(i % 2 ? one : two, '203.0.113.5');
       const fromThere = await read(two, '203.0.113.5');
       expect(fromThere.statusCode).toBe(429);
-      expect(fromThere.json().message).toBe(MSG.shareTooManyReads);
+      expect(fromThere.json().message).toBe(API_MSG.shareTooManyReads);
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       t.clock.set('2026-11-24T10:00:00Z');
@@ -570,6 +570,6 @@ describe('Read-only links to the dossier', () => {
       payload: { jours: 7 },
     });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().message).toBe(MSG.shareTooMany);
+    expect(tooMany.json().message).toBe(API_MSG.shareTooMany);
   });
 });

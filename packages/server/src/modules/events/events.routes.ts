@@ -1,4 +1,4 @@
-import { ErrorBody, Event, EventCounts, EventCreate, eventPeriodCreate, EventsQuery, EventUpdate, MSG } from '@ecofoyer/contracts';
+import { API_MSG, ErrorBody, Event, EventCounts, EventCreate, eventPeriodCreate, EventsQuery, EventUpdate } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, foyerOf } from '../../lib/route-access.ts';
@@ -130,7 +130,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { events, rights } = app.services;
       const ics = await events.ics(req.params.file.replace(/\.ics$/, ''), (foyerId) => rights.feedDays(foyerId));
-      if (!ics) throw notFound(MSG.calendarFeedInvalid);
+      if (!ics) throw notFound(API_MSG.calendarFeedInvalid);
       return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-cache').send(ics);
     },
   );

@@ -1,13 +1,13 @@
 import type { FoyerId, UserId } from '../../lib/ids.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  API_MSG,
   type Event,
   type EventCounts,
   type EventsQuery,
   expandSeries,
   FREQUENCIES,
   type Frequency,
-  MSG,
   seriesHorizon,
   seriesStartRange,
 } from '@ecofoyer/contracts';
@@ -97,12 +97,14 @@ export class EventsService {
   /** The appliance and the card must exist, the appliance must be the user's (else 404), the assignee a member (else 400). */
   private async check(foyerId: FoyerId, input: EventInput) {
     if (input.applianceId) await this.deps.appliances.get(foyerId, input.applianceId);
-    if (input.maintenanceCardId && !(await this.deps.maintenance.card(input.maintenanceCardId))) throw notFound(MSG.maintenanceCardUnknown);
+    if (input.maintenanceCardId && !(await this.deps.maintenance.card(input.maintenanceCardId)))
+      throw notFound(API_MSG.maintenanceCardUnknown);
     if (input.assigneeId) await this.checkAssignee(foyerId, input.assigneeId);
   }
 
   private async checkAssignee(foyerId: FoyerId, assigneeId: number) {
-    if (!(await this.deps.foyer.assignableIds(foyerId)).includes(assigneeId)) throw badRequest(MSG.foyerMemberUnknown, 'ASSIGNEE_UNKNOWN');
+    if (!(await this.deps.foyer.assignableIds(foyerId)).includes(assigneeId))
+      throw badRequest(API_MSG.foyerMemberUnknown, 'ASSIGNEE_UNKNOWN');
   }
 
   private row(foyerId: FoyerId, input: EventInput, extra: { series_id?: string; frequency?: Frequency; dt?: Date } = {}) {
@@ -131,7 +133,7 @@ export class EventsService {
 
   async get(foyerId: FoyerId, id: number): Promise<Event> {
     const row = await this.repo.find(foyerId, id);
-    if (!row) throw notFound(MSG.eventUnknown);
+    if (!row) throw notFound(API_MSG.eventUnknown);
     return this.toDto(row);
   }
 

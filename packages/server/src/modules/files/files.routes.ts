@@ -1,4 +1,4 @@
-import { ErrorBody, MSG, UploadedFile } from '@ecofoyer/contracts';
+import { API_MSG, ErrorBody, UploadedFile } from '@ecofoyer/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../lib/route-access.ts';
@@ -40,7 +40,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
-      if (!isSafeKey(key) || !files.verify(key, req.query.exp, req.query.sig)) throw forbidden(MSG.fileLinkInvalid, 'FILE_LINK_INVALID');
+      if (!isSafeKey(key) || !files.verify(key, req.query.exp, req.query.sig))
+        throw forbidden(API_MSG.fileLinkInvalid, 'FILE_LINK_INVALID');
       const file = await files.open(key);
       if (!file) throw notFound();
       const ext = key.slice(key.lastIndexOf('.') + 1);

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
 import { HTML, multipart, PNG, pngDeclaring } from '../../../test/multipart.ts';
@@ -30,7 +30,7 @@ describe('files', () => {
     const tampered = fileUrl.replace(/sig=.{4}/, 'sig=AAAA');
     expect((await t.app.inject({ url: tampered })).statusCode).toBe(403);
     const otherKey = fileUrl.replace(/tmp\/\d+\//, 'tmp/999/');
-    expect((await t.app.inject({ url: otherKey })).json().message).toBe(MSG.fileLinkInvalid);
+    expect((await t.app.inject({ url: otherKey })).json().message).toBe(API_MSG.fileLinkInvalid);
     expect((await t.app.inject({ url: fileUrl.split('?')[0] })).statusCode).toBe(400);
 
     t.clock.advance(3 * 3_600_000);
@@ -71,7 +71,7 @@ describe('image size', () => {
     expect(bomb.length).toBeLessThan(200);
     const res = await uploadTemp(bomb);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: MSG.imageTooManyPixels });
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: API_MSG.imageTooManyPixels });
     // Just under the limit is an ordinary photo size.
     expect((await uploadTemp(pngDeclaring(6000, 4000))).statusCode).toBe(201);
   });

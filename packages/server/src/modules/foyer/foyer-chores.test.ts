@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -51,7 +51,7 @@ describe('chores shared in a foyer: « Qui s’en occupe ? »', () => {
 
     for (const assigneeId of [stranger.id, reader.id]) {
       const refused = await plan(owner, { title: 'Refusé', dt_realisation: inAWeek(), assigneeId });
-      expect([refused.statusCode, refused.json().message]).toEqual([400, MSG.foyerMemberUnknown]);
+      expect([refused.statusCode, refused.json().message]).toEqual([400, API_MSG.foyerMemberUnknown]);
     }
     const moved = await t.app.inject({
       method: 'PUT',
@@ -59,7 +59,7 @@ describe('chores shared in a foyer: « Qui s’en occupe ? »', () => {
       headers: owner.headers,
       payload: { assigneeId: stranger.id },
     });
-    expect([moved.statusCode, moved.json().message]).toEqual([400, MSG.foyerMemberUnknown]);
+    expect([moved.statusCode, moved.json().message]).toEqual([400, API_MSG.foyerMemberUnknown]);
     const kept = (await t.app.inject({ url: `${users(owner.id)}/events`, headers: owner.headers }))
       .json()
       .find((e: { id: number }) => e.id === assigned.json().id);

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
@@ -94,13 +94,13 @@ describe('the holder of a household', () => {
     expect([demoted.statusCode, demoted.json().code, demoted.json().message]).toEqual([
       403,
       'FOYER_HOLDER_PROTECTED',
-      MSG.foyerHolderProtected,
+      API_MSG.foyerHolderProtected,
     ]);
     const removed = await remove(coOwner, founder.id);
-    expect([removed.statusCode, removed.json().message]).toEqual([403, MSG.foyerHolderStays]);
+    expect([removed.statusCode, removed.json().message]).toEqual([403, API_MSG.foyerHolderStays]);
     // A co-owner cannot make a friend invited as lecteur an owner: only the holder names owners.
     const promoted = await setRole(coOwner, reader.id, 'proprietaire');
-    expect([promoted.statusCode, promoted.json().message]).toEqual([403, MSG.foyerHolderNamesOwners]);
+    expect([promoted.statusCode, promoted.json().message]).toEqual([403, API_MSG.foyerHolderNamesOwners]);
     // Nor hand the household over.
     const taken = await transfer(coOwner, coOwner.id);
     expect([taken.statusCode, taken.json().code]).toEqual([403, 'FOYER_HOLDER_ONLY']);
@@ -130,7 +130,7 @@ describe('the holder of a household', () => {
     const wrong = await transfer(founder, member.id, 'Faux1!mdp');
     expect(wrong.statusCode).toBe(403);
     expect((await foyerOf(founder)).responsable).toBe(founder.id);
-    expect((await transfer(founder, founder.id)).json().message).toBe(MSG.foyerTransferSelf);
+    expect((await transfer(founder, founder.id)).json().message).toBe(API_MSG.foyerTransferSelf);
 
     // Two transfers at once: one wins, the other finds the household no longer theirs to give.
     const both = await Promise.all([transfer(founder, member.id), transfer(founder, coOwner.id)]);
@@ -148,9 +148,9 @@ describe('the holder of a household', () => {
     const { founder, coOwner, member, reader } = await household('depart');
     const alone = await signedInUser(t, 'depart-seul@exemple.fr');
     const aloneLeave = await remove(alone, alone.id, { currentPassword: PASSWORD });
-    expect([aloneLeave.statusCode, aloneLeave.json().message]).toEqual([400, MSG.foyerAloneLeave]);
+    expect([aloneLeave.statusCode, aloneLeave.json().message]).toEqual([400, API_MSG.foyerAloneLeave]);
     const unknownSuccessor = await remove(founder, founder.id, { donnees: 'laisser', successeur: alone.id, currentPassword: PASSWORD });
-    expect([unknownSuccessor.statusCode, unknownSuccessor.json().message]).toEqual([400, MSG.foyerSuccessorUnknown]);
+    expect([unknownSuccessor.statusCode, unknownSuccessor.json().message]).toEqual([400, API_MSG.foyerSuccessorUnknown]);
     expect((await remove(founder, founder.id, { donnees: 'laisser', currentPassword: 'Faux1!mdp' })).statusCode).toBe(403);
     expect((await foyerOf(founder)).responsable).toBe(founder.id);
 

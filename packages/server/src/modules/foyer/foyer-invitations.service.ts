@@ -1,6 +1,7 @@
 import { asFoyerId } from '../../lib/ids.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  API_MSG,
   FOYER_INVITATION_DAYS,
   FOYER_ROLE_LABELS,
   type Foyer,
@@ -60,13 +61,13 @@ export class FoyerInvitationsService {
   /** POST …/foyer/invitations: limited per account like sign-ups; a member's address is refused. */
   async invite(actorId: number, input: FoyerInvitationCreate): Promise<FoyerInvitation> {
     const { foyerId, role, holder } = await this.deps.foyer.membership(actorId);
-    if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+    if (role !== 'proprietaire') throw forbidden(API_MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
     if (await this.repo.isDemo(actorId)) throw forbidden(MSG.foyerDemoInvite, 'DEMO_ACCOUNT');
     await this.deps.limiter.hit(
       [{ key: `foyer-invitation:account:${actorId}`, max: this.deps.config.rateLimits.signupPerIp, windowMs: 60 * 60_000 }],
-      MSG.foyerTooManyInvitations,
+      API_MSG.foyerTooManyInvitations,
     );
-    if (await this.repo.isMemberEmail(foyerId, input.email)) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
+    if (await this.repo.isMemberEmail(foyerId, input.email)) throw conflict(API_MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
     const approved = input.role !== 'proprietaire' || holder;
     // Waiting for the holder, the invitation has no link yet: its hash is of a secret nobody keeps.
     const token = randomBytes(32).toString('base64url');
@@ -102,7 +103,7 @@ export class FoyerInvitationsService {
       const row = await this.repo
         .in(unit.tx)
         .approveInvitation(foyerId, id, hashOf(token), now, new Date(now.getTime() + FOYER_INVITATION_DAYS * DAY));
-      if (!row) throw notFound(MSG.foyerInvitationUnknown);
+      if (!row) throw notFound(API_MSG.foyerInvitationUnknown);
       const inviter =
         foyer.membres.find((m) => m.userId === row.invited_by)?.prenom ??
         foyer.membres.find((m) => m.userId === actorId)?.prenom ??
@@ -125,7 +126,7 @@ export class FoyerInvitationsService {
     await this.deps.mailer.send(
       {
         to: email,
-        subject: MSG.foyerInviteMailSubject(nom),
+        subject: API_MSG.foyerInviteMailSubject(nom),
         text: MSG.foyerInviteMailText(
           inviter,
           nom,
@@ -147,7 +148,7 @@ export class FoyerInvitationsService {
     await this.deps.mailer.send(
       {
         to: address,
-        subject: MSG.foyerApprovalMailSubject(foyer.nom),
+        subject: API_MSG.foyerApprovalMailSubject(foyer.nom),
         text: MSG.foyerApprovalMailText(
           holder.prenom,
           inviter,
@@ -164,9 +165,9 @@ export class FoyerInvitationsService {
   /** DELETE …/foyer/invitations/{id}: an owner cancels an invitation not yet accepted. */
   async cancel(actorId: number, id: number): Promise<void> {
     const { foyerId, role } = await this.deps.foyer.membership(actorId);
-    if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+    if (role !== 'proprietaire') throw forbidden(API_MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
     const deleted = await this.repo.deleteInvitation(foyerId, id);
-    if (Number(deleted.numDeletedRows) === 0) throw notFound(MSG.foyerInvitationUnknown);
+    if (Number(deleted.numDeletedRows) === 0) throw notFound(API_MSG.foyerInvitationUnknown);
   }
 
   /** GET V1/foyer/invitations/{token}: who invites to which foyer, with which role, for which address (masked to show, whole to sign up with). */
@@ -174,7 +175,7 @@ export class FoyerInvitationsService {
     const invitation = await this.repo.openInvitation(hashOf(token), this.deps.clock.now());
     const foyer = invitation && (await this.repo.foyer(invitation.foyer_id));
     if (!invitation || !foyer) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
-    const nom = foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed);
+    const nom = foyer.nom ?? (foyer.holder ? API_MSG.foyerDefaultName(foyer.holder) : API_MSG.foyerUnnamed);
     const inviter =
       (await this.repo.members(invitation.foyer_id)).find((m) => m.user_id === invitation.invited_by)?.firstname ?? foyer.holder ?? nom;
     return {
@@ -202,16 +203,16 @@ export class FoyerInvitationsService {
       const invitation = await repo.spendInvitation(hashOf(token), now);
       if (!invitation) throw notFound(MSG.foyerInvitationInvalid, 'FOYER_INVITATION_INVALID');
       if (!email || !sameAddress(email, invitation.email))
-        throw forbidden(MSG.foyerInvitationOtherAddress(maskEmail(invitation.email)), 'FOYER_INVITATION_OTHER_ADDRESS');
+        throw forbidden(API_MSG.foyerInvitationOtherAddress(maskEmail(invitation.email)), 'FOYER_INVITATION_OTHER_ADDRESS');
       const current = await repo.membership(actorId);
       if (!current) throw notFound();
-      if (current.foyer_id === invitation.foyer_id) throw conflict(MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
+      if (current.foyer_id === invitation.foyer_id) throw conflict(API_MSG.foyerAlreadyMember, 'FOYER_ALREADY_MEMBER');
       await repo.lockFoyer(current.foyer_id);
       const left = await repo.lockMembers(current.foyer_id);
       const others = left.filter((m) => m.user_id !== actorId);
       if (current.holder_id === actorId && others.length > 0) throw conflict(MSG.foyerHolderJoinOther, 'FOYER_HOLDER_SHARED');
       if (current.role === 'proprietaire' && others.length > 0 && !others.some((m) => m.role === 'proprietaire')) {
-        throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
+        throw conflict(API_MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       }
       if (fusion) {
         // Their own data: the foyer they hold alone — the one they are in, or the one they kept it apart in.

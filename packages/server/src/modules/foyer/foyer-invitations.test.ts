@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -147,10 +147,10 @@ describe('invitations to a foyer', () => {
 
     const byMember = await invite(member, 'quelquun@exemple.fr');
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json().message).toBe(MSG.foyerOwnerOnly);
+    expect(byMember.json().message).toBe(API_MSG.foyerOwnerOnly);
     const twice = await invite(owner, 'REFUS-MEMBRE@exemple.fr');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(MSG.foyerAlreadyMember);
+    expect(twice.json().message).toBe(API_MSG.foyerAlreadyMember);
     expect((await invite(owner, 'pas-une-adresse')).statusCode).toBe(400);
     expect((await invite(owner, 'x@exemple.fr', 'chef')).statusCode).toBe(400);
 
@@ -235,7 +235,7 @@ describe('invitations to a foyer', () => {
     expect([taken.statusCode, taken.json().code, taken.json().message]).toEqual([
       403,
       'FOYER_INVITATION_OTHER_ADDRESS',
-      MSG.foyerInvitationOtherAddress('t•••@exemple.fr'),
+      API_MSG.foyerInvitationOtherAddress('t•••@exemple.fr'),
     ]);
     expect(await marques(stranger)).toEqual([]);
     expect((await foyerOf(owner)).membres.map((m: { userId: number }) => m.userId)).toEqual([owner.id]);

@@ -1,5 +1,5 @@
 import { asFoyerId, type FoyerId } from '../../lib/ids.ts';
-import { type Foyer, type FoyerRole, MSG } from '@ecofoyer/contracts';
+import { API_MSG, type Foyer, type FoyerRole, MSG } from '@ecofoyer/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -92,7 +92,7 @@ export class FoyerService {
   async nameOf(foyerId: number): Promise<string> {
     const foyer = await this.repo.foyer(foyerId);
     if (!foyer) throw notFound();
-    return foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed);
+    return foyer.nom ?? (foyer.holder ? API_MSG.foyerDefaultName(foyer.holder) : API_MSG.foyerUnnamed);
   }
 
   /** The name the foyer gave itself, or null: never a member's first name (a read-only link shows it to anyone). */
@@ -113,7 +113,7 @@ export class FoyerService {
     if (!foyer) throw notFound();
     return {
       id: foyer.id,
-      nom: foyer.nom ?? (foyer.holder ? MSG.foyerDefaultName(foyer.holder) : MSG.foyerUnnamed),
+      nom: foyer.nom ?? (foyer.holder ? API_MSG.foyerDefaultName(foyer.holder) : API_MSG.foyerUnnamed),
       responsable: foyer.holder_id,
       membres: members.map((m) => ({ userId: m.user_id, prenom: m.firstname, role: m.role })),
       invitations: invitations.map((i) => ({
@@ -145,15 +145,15 @@ export class FoyerService {
       const holder = (await repo.lockFoyer(foyerId))?.holder_id ?? null;
       const members = await repo.lockMembers(foyerId);
       const member = members.find((m) => m.user_id === memberId);
-      if (!member) throw notFound(MSG.foyerMemberUnknown);
+      if (!member) throw notFound(API_MSG.foyerMemberUnknown);
       if (memberId === holder) {
-        if (actorId === holder) throw conflict(MSG.foyerHolderOwnRole, 'FOYER_HOLDER_ROLE');
-        throw forbidden(MSG.foyerHolderProtected, 'FOYER_HOLDER_PROTECTED');
+        if (actorId === holder) throw conflict(API_MSG.foyerHolderOwnRole, 'FOYER_HOLDER_ROLE');
+        throw forbidden(API_MSG.foyerHolderProtected, 'FOYER_HOLDER_PROTECTED');
       }
       if (role === 'proprietaire' && member.role !== 'proprietaire' && actorId !== holder)
-        throw forbidden(MSG.foyerHolderNamesOwners, 'FOYER_HOLDER_ONLY');
+        throw forbidden(API_MSG.foyerHolderNamesOwners, 'FOYER_HOLDER_ONLY');
       const ownersLeft = members.filter((m) => m.role === 'proprietaire' && m.user_id !== memberId).length;
-      if (role !== 'proprietaire' && ownersLeft === 0) throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
+      if (role !== 'proprietaire' && ownersLeft === 0) throw conflict(API_MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       await repo.setRole(memberId, role);
     });
     this.forget(memberId);
@@ -166,12 +166,12 @@ export class FoyerService {
    */
   async transfer(actorId: number, memberId: number): Promise<Foyer> {
     const { foyerId } = await this.membership(actorId);
-    if (memberId === actorId) throw conflict(MSG.foyerTransferSelf, 'FOYER_TRANSFER_SELF');
+    if (memberId === actorId) throw conflict(API_MSG.foyerTransferSelf, 'FOYER_TRANSFER_SELF');
     await inTransaction(this.deps.db, async (unit) => {
       const repo = this.repo.in(unit.tx);
-      if ((await repo.lockFoyer(foyerId))?.holder_id !== actorId) throw forbidden(MSG.foyerHolderOnly, 'FOYER_HOLDER_ONLY');
+      if ((await repo.lockFoyer(foyerId))?.holder_id !== actorId) throw forbidden(API_MSG.foyerHolderOnly, 'FOYER_HOLDER_ONLY');
       const members = await repo.lockMembers(foyerId);
-      if (!members.some((m) => m.user_id === memberId)) throw notFound(MSG.foyerMemberUnknown);
+      if (!members.some((m) => m.user_id === memberId)) throw notFound(API_MSG.foyerMemberUnknown);
       await this.handOver(repo, foyerId, memberId);
     });
     this.forget(actorId);
@@ -204,13 +204,13 @@ export class FoyerService {
         );
       }
       if (actorId !== memberId) {
-        if (role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
-        if (memberId === holderId) throw forbidden(MSG.foyerHolderStays, 'FOYER_HOLDER_PROTECTED');
+        if (role !== 'proprietaire') throw forbidden(API_MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+        if (memberId === holderId) throw forbidden(API_MSG.foyerHolderStays, 'FOYER_HOLDER_PROTECTED');
       }
       const member = members.find((m) => m.user_id === memberId);
-      if (!member) throw notFound(MSG.foyerMemberUnknown);
+      if (!member) throw notFound(API_MSG.foyerMemberUnknown);
       if (member.role === 'proprietaire' && !members.some((m) => m.role === 'proprietaire' && m.user_id !== memberId)) {
-        throw conflict(MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
+        throw conflict(API_MSG.foyerLastOwner, 'FOYER_LAST_OWNER');
       }
       await this.sendHome(unit, foyerId, memberId);
       return [memberId];
@@ -261,13 +261,13 @@ export class FoyerService {
   ): Promise<number[]> {
     const repo = this.repo.in(unit.tx);
     const others = members.filter((m) => m.user_id !== holderId);
-    if (others.length === 0) throw badRequest(MSG.foyerAloneLeave, 'FOYER_ALONE');
+    if (others.length === 0) throw badRequest(API_MSG.foyerAloneLeave, 'FOYER_ALONE');
     if (donnees === 'emporter') {
       for (const other of others) await this.sendHome(unit, foyerId, other.user_id);
       return others.map((o) => o.user_id);
     }
     if (successor !== undefined && !others.some((m) => m.user_id === successor))
-      throw badRequest(MSG.foyerSuccessorUnknown, 'FOYER_SUCCESSOR_UNKNOWN');
+      throw badRequest(API_MSG.foyerSuccessorUnknown, 'FOYER_SUCCESSOR_UNKNOWN');
     // Members come locked in order of arrival: the longest-standing owner, else member, takes it.
     const next = successor ?? (others.find((m) => m.role === 'proprietaire') ?? others[0]!).user_id;
     await this.handOver(repo, foyerId, next);
@@ -290,7 +290,7 @@ export class FoyerService {
 
   private async requireOwner(userId: number): Promise<Membership> {
     const membership = await this.membership(userId);
-    if (membership.role !== 'proprietaire') throw forbidden(MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
+    if (membership.role !== 'proprietaire') throw forbidden(API_MSG.foyerOwnerOnly, 'FOYER_OWNER_ONLY');
     return membership;
   }
 

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { joinFoyer } from '../../../test/foyer.ts';
@@ -122,13 +122,13 @@ describe('the household: a foyer, its members and their roles', () => {
 
     const byMember = await put(member, owner.id, 'lecteur');
     expect(byMember.statusCode).toBe(403);
-    expect(byMember.json().message).toBe(MSG.foyerOwnerOnly);
+    expect(byMember.json().message).toBe(API_MSG.foyerOwnerOnly);
     expect((await put(owner, member.id, 'chef')).statusCode).toBe(400);
     const own = await put(owner, owner.id, 'membre');
-    expect([own.statusCode, own.json().message]).toEqual([409, MSG.foyerHolderOwnRole]);
+    expect([own.statusCode, own.json().message]).toEqual([409, API_MSG.foyerHolderOwnRole]);
     const unknown = await put(owner, stranger.id, 'membre');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(MSG.foyerMemberUnknown);
+    expect(unknown.json().message).toBe(API_MSG.foyerMemberUnknown);
 
     const lowered = await put(owner, member.id, 'lecteur');
     expect(lowered.statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe('the household: a foyer, its members and their roles', () => {
 
     expect((await put(owner, member.id, 'proprietaire')).statusCode).toBe(200);
     const demoteHolder = await put(member, owner.id, 'lecteur');
-    expect([demoteHolder.statusCode, demoteHolder.json().message]).toEqual([403, MSG.foyerHolderProtected]);
+    expect([demoteHolder.statusCode, demoteHolder.json().message]).toEqual([403, API_MSG.foyerHolderProtected]);
     expect((await put(member, member.id, 'membre')).statusCode).toBe(200);
     expect((await foyerOf(owner)).membres.map((m: { userId: number; role: string }) => [m.userId, m.role])).toEqual([
       [owner.id, 'proprietaire'],
@@ -162,7 +162,7 @@ describe('the household: a foyer, its members and their roles', () => {
 
     const founder = await del(leaving, owner.id);
     expect(founder.statusCode).toBe(403);
-    expect(founder.json().message).toBe(MSG.foyerHolderStays);
+    expect(founder.json().message).toBe(API_MSG.foyerHolderStays);
     // The holder may leave, but says what becomes of the data, with their password (foyer-holder.test.ts).
     const ownLeave = await del(owner, owner.id);
     expect(ownLeave.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { type ElectricityTariff, type EprelProduct, MSG, type OpfProduct } from '@ecofoyer/contracts';
+import { API_MSG, type ElectricityTariff, type EprelProduct, type OpfProduct } from '@ecofoyer/contracts';
 import { notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { EprelClient, Lookup } from './eprel-client.ts';
 import type { OpfClient } from './opf-client.ts';
@@ -24,13 +24,13 @@ export class IdentificationService {
   async eprel(numero: string): Promise<EprelProduct> {
     return answer(
       await this.deps.eprel.product(numero),
-      { notFound: MSG.eprelProductNotFound, unavailable: MSG.eprelUnavailable },
+      { notFound: API_MSG.eprelProductNotFound, unavailable: API_MSG.eprelUnavailable },
       'EPREL',
     );
   }
 
   async ean(ean: string): Promise<OpfProduct> {
-    return answer(await this.deps.opf.product(ean), { notFound: MSG.eanProductNotFound, unavailable: MSG.opfUnavailable }, 'OPF');
+    return answer(await this.deps.opf.product(ean), { notFound: API_MSG.eanProductNotFound, unavailable: API_MSG.opfUnavailable }, 'OPF');
   }
 
   tariff(): ElectricityTariff {

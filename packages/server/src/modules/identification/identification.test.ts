@@ -1,4 +1,4 @@
-import { DEFAULT_ELECTRICITY_TARIFF, MSG } from '@ecofoyer/contracts';
+import { API_MSG, DEFAULT_ELECTRICITY_TARIFF, MSG } from '@ecofoyer/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentificationFixtures, startIdentificationFixtures } from '../../../test/identification-fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -71,7 +71,7 @@ describe('GET /api/V1/identification/eprel/{numero}: the energy label’s QR cod
   it('answers 404 « Produit introuvable » for a number EPREL does not know, and 400 for a malformed one', async () => {
     const unknown = await get('/api/V1/identification/eprel/424242');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ message: MSG.eprelProductNotFound, code: 'PRODUCT_NOT_FOUND' });
+    expect(unknown.json()).toMatchObject({ message: API_MSG.eprelProductNotFound, code: 'PRODUCT_NOT_FOUND' });
     for (const bad of ['12a4', '12345678901', '-1']) {
       const res = await get(`/api/V1/identification/eprel/${bad}`);
       expect(res.statusCode, bad).toBe(400);
@@ -83,12 +83,12 @@ describe('GET /api/V1/identification/eprel/{numero}: the energy label’s QR cod
     fx.mode = 'error';
     const failing = await get('/api/V1/identification/eprel/1480123');
     expect(failing.statusCode).toBe(503);
-    expect(failing.json()).toMatchObject({ message: MSG.eprelUnavailable, code: 'EPREL_UNAVAILABLE' });
+    expect(failing.json()).toMatchObject({ message: API_MSG.eprelUnavailable, code: 'EPREL_UNAVAILABLE' });
     fx.mode = 'slow';
     const started = Date.now();
     const slow = await get('/api/V1/identification/eprel/1480123');
     expect(slow.statusCode).toBe(503);
-    expect(slow.json()).toMatchObject({ message: MSG.eprelUnavailable, code: 'EPREL_TIMEOUT' });
+    expect(slow.json()).toMatchObject({ message: API_MSG.eprelUnavailable, code: 'EPREL_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
@@ -117,7 +117,7 @@ describe('GET /api/V1/identification/ean/{ean}: the barcode, in Open Products Fa
   it('answers 404 for an unknown product, 400 for a code that is not an EAN-13 (checksum included)', async () => {
     const unknown = await get('/api/V1/identification/ean/3540012345685');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(MSG.eanProductNotFound);
+    expect(unknown.json().message).toBe(API_MSG.eanProductNotFound);
     for (const bad of ['3540012345679', '354001234567', 'abcdefghijklm']) {
       const res = await get(`/api/V1/identification/ean/${bad}`);
       expect(res.statusCode, bad).toBe(400);
@@ -129,7 +129,7 @@ describe('GET /api/V1/identification/ean/{ean}: the barcode, in Open Products Fa
     fx.mode = 'error';
     const res = await get('/api/V1/identification/ean/3540012345678');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ message: MSG.opfUnavailable, code: 'OPF_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({ message: API_MSG.opfUnavailable, code: 'OPF_UNAVAILABLE' });
   });
 
   it('reads the index from the label Open Products Facts imports it as', () => {
@@ -220,9 +220,9 @@ describe('the services down or switched off', () => {
       const me = await signedInUser(off, 'hors-service@exemple.fr');
       const eprel = await off.app.inject({ url: '/api/V1/identification/eprel/1480123', headers: me.headers });
       expect(eprel.statusCode).toBe(503);
-      expect(eprel.json()).toMatchObject({ message: MSG.eprelUnavailable, code: 'EPREL_OFF' });
+      expect(eprel.json()).toMatchObject({ message: API_MSG.eprelUnavailable, code: 'EPREL_OFF' });
       const opf = await off.app.inject({ url: '/api/V1/identification/ean/3540012345678', headers: me.headers });
-      expect(opf.json()).toMatchObject({ message: MSG.opfUnavailable, code: 'OPF_OFF' });
+      expect(opf.json()).toMatchObject({ message: API_MSG.opfUnavailable, code: 'OPF_OFF' });
     } finally {
       await off.app.close();
     }
@@ -233,7 +233,7 @@ describe('the services down or switched off', () => {
       const me = await signedInUser(down, 'serveur-arrete@exemple.fr');
       const res = await down.app.inject({ url: '/api/V1/identification/eprel/1480123', headers: me.headers });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ message: MSG.eprelUnavailable, code: 'EPREL_UNAVAILABLE' });
+      expect(res.json()).toMatchObject({ message: API_MSG.eprelUnavailable, code: 'EPREL_UNAVAILABLE' });
     } finally {
       await down.app.close();
     }

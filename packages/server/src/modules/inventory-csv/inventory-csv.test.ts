@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   IMPORT_MAX_CHARS,
   INVENTORY_CSV_COLUMNS,
   InventoryImportAnswer,
@@ -622,7 +623,7 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
       const broken = await raw('{"contenu": "Type', accept);
       expect(broken.statusCode).toBe(400);
       expect(broken.headers['content-type']).toMatch(/^application\/json/);
-      expect(broken.json()).toEqual({ message: MSG.invalidJson, code: 'INVALID_JSON' });
+      expect(broken.json()).toEqual({ message: API_MSG.invalidJson, code: 'INVALID_JSON' });
       const empty = await raw('', accept);
       expect([empty.statusCode, empty.json().code]).toEqual([400, 'INVALID_JSON']);
     }
@@ -635,7 +636,7 @@ describe('CSV import followed as it goes (Accept: application/x-ndjson)', () => 
     });
     const noChoice = await raw(JSON.stringify({ contenu: 'Type d’appareil;Marque;Modèle' }));
     expect(noChoice.statusCode).toBe(400);
-    expect(noChoice.json().errors).toEqual([{ path: 'body.appliquer', message: MSG.invalidInput }]);
+    expect(noChoice.json().errors).toEqual([{ path: 'body.appliquer', message: API_MSG.invalidInput }]);
     const notAnObject = await raw('[1, 2]');
     expect([notAnObject.statusCode, notAnObject.json().code]).toEqual([400, 'VALIDATION']);
     const tooLarge = await raw(JSON.stringify({ contenu: 'x'.repeat(IMPORT_MAX_CHARS + 1), appliquer: false }));

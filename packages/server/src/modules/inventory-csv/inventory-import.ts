@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   ApplianceCreateData,
   ApplianceUpdateText,
   type Appliance,
@@ -101,7 +102,7 @@ function rowReader(header: string[]): (row: string[], index: number) => ReadRow 
   }
   const columns = header.map((h) => COLUMN_OF.get(key(h)));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw badRequest(MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
+  if (missing.length > 0) throw badRequest(API_MSG.importColumnsMissing(missing.map((c) => `« ${c} »`).join(', ')));
   return (row, i) => {
     const cells: Partial<Record<Column, string>> = {};
     columns.forEach((c, j) => {
@@ -140,16 +141,16 @@ export async function readInventoryCsv(text: string, onProgress?: OnProgress): P
     for await (const record of records as AsyncIterable<string[]>) {
       if (read) {
         rows.push(read(record, rows.length));
-        if (rows.length > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+        if (rows.length > IMPORT_MAX_ROWS) throw badRequest(API_MSG.importTooManyRows);
         await tick(rows.length);
         continue;
       }
       read = rowReader(record);
-      if (total > IMPORT_MAX_ROWS) throw badRequest(MSG.importTooManyRows);
+      if (total > IMPORT_MAX_ROWS) throw badRequest(API_MSG.importTooManyRows);
       await tick(0);
     }
   } catch (error) {
-    throw error instanceof CsvError ? badRequest(MSG.importNotCsv) : error;
+    throw error instanceof CsvError ? badRequest(API_MSG.importNotCsv) : error;
   } finally {
     source.destroy();
   }
@@ -266,8 +267,8 @@ export async function planImport(
     const typedName = cells.Nom?.trim() ?? '';
     const label = typedName || [type, cells.Marque?.trim()].filter(Boolean).join(' ') || `Ligne ${line}`;
     const refuse = (reason: string): ImportPlanRow => ({ line, name: label, result: 'refuse', reason });
-    if (!type) return refuse(typeHint === undefined ? MSG.productTypeRequired : MSG.importTypeNotFound);
-    if (!product) return refuse(MSG.importUnknownType(type));
+    if (!type) return refuse(typeHint === undefined ? MSG.productTypeRequired : API_MSG.importTypeNotFound);
+    if (!product) return refuse(API_MSG.importUnknownType(type));
     const dates: Partial<Record<'dt_achat' | 'dt_livraison' | 'garantie_commerciale_fin', string | null>> = {};
     for (const [field, column] of [
       ['dt_achat', 'Date d’achat'],
@@ -275,14 +276,14 @@ export async function planImport(
       ['garantie_commerciale_fin', 'Fin de la garantie commerciale'],
     ] as const) {
       const day = isoDay(cells[column]);
-      if (day === undefined) return refuse(MSG.importBadDate(column, cells[column] ?? ''));
+      if (day === undefined) return refuse(API_MSG.importBadDate(column, cells[column] ?? ''));
       dates[field] = day;
     }
     // The universe's name as the form takes it (« < » and « > » stripped, 40 characters at most).
     let universe: string | null = null;
     if (cells.Univers?.trim()) {
       const named = UniverseCreateFields.shape.name.safeParse(cells.Univers);
-      if (!named.success) return refuse(`Univers : ${named.error.issues[0]?.message ?? MSG.invalidInput}`);
+      if (!named.success) return refuse(`Univers : ${named.error.issues[0]?.message ?? API_MSG.invalidInput}`);
       universe = named.data;
     }
     // The fields as the forms send them, checked by their own schemas: a refused row says what the form would say.
@@ -365,7 +366,7 @@ function requestOf(bytes: Uint8Array): InventoryImportBody {
   try {
     data = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw new HttpError(400, 'INVALID_JSON', MSG.invalidJson);
+    throw new HttpError(400, 'INVALID_JSON', API_MSG.invalidJson);
   }
   return parseOrThrow(InventoryImportBody, wellFormed(data), 'body');
 }

@@ -1,6 +1,7 @@
 import type { FoyerId } from '../../lib/ids.ts';
 import { randomInt } from 'node:crypto';
 import {
+  API_MSG,
   LABEL_CODE_ALPHABET,
   LABEL_CODE_LENGTH,
   LABEL_CODE_PATTERN,
@@ -8,7 +9,6 @@ import {
   type LabelSheet,
   type LabelTarget,
   labelPath,
-  MSG,
   parisDay,
 } from '@ecofoyer/contracts';
 import type { Clock } from '../../lib/clock.ts';
@@ -72,7 +72,7 @@ export class LabelsService {
   async create(foyerId: FoyerId, applianceIds: readonly number[]): Promise<Label[]> {
     const names = await this.names(foyerId);
     const ids = [...new Set(applianceIds)];
-    if (ids.some((id) => !names.has(id))) throw badRequest(MSG.labelApplianceUnknown, 'LABEL_APPLIANCE_UNKNOWN');
+    if (ids.some((id) => !names.has(id))) throw badRequest(API_MSG.labelApplianceUnknown, 'LABEL_APPLIANCE_UNKNOWN');
     const existing = new Set((await this.repo.active(ids)).map((r) => r.appliance_id));
     const now = this.deps.clock.now();
     await this.repo.insert(
@@ -86,7 +86,8 @@ export class LabelsService {
   /** The label stops opening its appliance (410); the appliance can get a new one. */
   async revoke(foyerId: FoyerId, code: string): Promise<void> {
     const row = LABEL_CODE_PATTERN.test(code) ? await this.repo.find(code) : undefined;
-    if (!row || (await this.deps.appliances.householdOf(row.appliance_id)) !== foyerId) throw notFound(MSG.labelUnknown, 'LABEL_UNKNOWN');
+    if (!row || (await this.deps.appliances.householdOf(row.appliance_id)) !== foyerId)
+      throw notFound(API_MSG.labelUnknown, 'LABEL_UNKNOWN');
     // Revoking it again changes nothing.
     if (!row.revoked_at) await this.repo.revoke(code, this.deps.clock.now());
   }
@@ -98,10 +99,10 @@ export class LabelsService {
    */
   async resolve(foyerId: FoyerId, code: string): Promise<LabelTarget> {
     const row = LABEL_CODE_PATTERN.test(code) ? await this.repo.find(code) : undefined;
-    if (!row) throw notFound(MSG.labelUnknown, 'LABEL_UNKNOWN');
+    if (!row) throw notFound(API_MSG.labelUnknown, 'LABEL_UNKNOWN');
     const household = row.revoked_at ? null : await this.deps.appliances.householdOf(row.appliance_id);
-    if (household === null) throw new HttpError(410, 'LABEL_REVOKED', MSG.labelRevoked);
-    if (household !== foyerId) throw forbidden(MSG.labelOtherFoyer, 'LABEL_OTHER_FOYER');
+    if (household === null) throw new HttpError(410, 'LABEL_REVOKED', API_MSG.labelRevoked);
+    if (household !== foyerId) throw forbidden(API_MSG.labelOtherFoyer, 'LABEL_OTHER_FOYER');
     return { applianceId: row.appliance_id };
   }
 
@@ -114,7 +115,7 @@ export class LabelsService {
   async pdf(foyerId: FoyerId, sheet: LabelSheet, applianceIds: readonly number[]): Promise<Buffer> {
     if (applianceIds.length > PDF_MAX) throw badRequest();
     const labels = new Map((await this.list(foyerId)).map((l) => [l.applianceId, l]));
-    if (applianceIds.some((id) => !labels.has(id))) throw badRequest(MSG.labelNotCreated, 'LABEL_NOT_CREATED');
+    if (applianceIds.some((id) => !labels.has(id))) throw badRequest(API_MSG.labelNotCreated, 'LABEL_NOT_CREATED');
     const sheetLabels = applianceIds.map(
       (id): SheetLabel => ({ nom: labels.get(id)!.nom, code: labels.get(id)!.code, url: labels.get(id)!.url }),
     );

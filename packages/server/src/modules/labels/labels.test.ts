@@ -1,4 +1,4 @@
-import { LABEL_CODE_PATTERN, type Label, MSG } from '@ecofoyer/contracts';
+import { API_MSG, LABEL_CODE_PATTERN, type Label, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinFoyer } from '../../../test/foyer.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -96,7 +96,7 @@ describe('QR labels of the appliances', () => {
 
     const refused = await create(me, [mine, theirs]);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: MSG.labelApplianceUnknown, code: 'LABEL_APPLIANCE_UNKNOWN' });
+    expect(refused.json()).toMatchObject({ message: API_MSG.labelApplianceUnknown, code: 'LABEL_APPLIANCE_UNKNOWN' });
     expect((await create(me, [])).json().message).toBe(MSG.labelChooseAppliance);
     expect((await create(other, [mine])).statusCode).toBe(400);
     expect(
@@ -121,7 +121,7 @@ describe('QR labels of the appliances', () => {
     // Before joining, another foyer's: 403 with its own message, and nothing of the appliance.
     const stranger = await resolve(member, label!.code);
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json()).toEqual({ message: MSG.labelOtherFoyer, code: 'LABEL_OTHER_FOYER' });
+    expect(stranger.json()).toEqual({ message: API_MSG.labelOtherFoyer, code: 'LABEL_OTHER_FOYER' });
 
     await joinFoyer(t, member, owner.id, 'membre');
     await joinFoyer(t, reader, owner.id, 'lecteur');
@@ -148,7 +148,7 @@ describe('QR labels of the appliances', () => {
     for (const code of ['abcdefghjk', 'ABCDEFGHJK', 'court', '%00', 'x'.repeat(100)]) {
       const res = await resolve(me, code);
       expect(res.statusCode, code).toBe(404);
-      expect(res.json()).toEqual({ message: MSG.labelUnknown, code: 'LABEL_UNKNOWN' });
+      expect(res.json()).toEqual({ message: API_MSG.labelUnknown, code: 'LABEL_UNKNOWN' });
     }
 
     // Another household cannot revoke it: to them it does not exist.
@@ -167,7 +167,7 @@ describe('QR labels of the appliances', () => {
     for (const who of [me, other]) {
       const revoked = await resolve(who, label!.code);
       expect(revoked.statusCode).toBe(410);
-      expect(revoked.json()).toEqual({ message: MSG.labelRevoked, code: 'LABEL_REVOKED' });
+      expect(revoked.json()).toEqual({ message: API_MSG.labelRevoked, code: 'LABEL_REVOKED' });
     }
     expect(await list(me)).toEqual([]);
 
@@ -237,7 +237,7 @@ describe('QR labels of the appliances', () => {
 
     const missing = await pdf(me, `ids=${labelled},${bare}`);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: MSG.labelNotCreated, code: 'LABEL_NOT_CREATED' });
+    expect(missing.json()).toMatchObject({ message: API_MSG.labelNotCreated, code: 'LABEL_NOT_CREATED' });
     expect((await pdf(me, `ids=${labelled},99999999999999999999`)).statusCode).toBe(400);
     expect((await pdf(me, 'ids=')).statusCode).toBe(400);
     expect((await pdf(me, `ids=${labelled}&planche=L9999`)).statusCode).toBe(400);

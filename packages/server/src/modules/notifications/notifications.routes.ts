@@ -1,6 +1,6 @@
 import {
+  API_MSG,
   ErrorBody,
-  MSG,
   Notification,
   NotificationPreferences,
   NotificationsQuery,
@@ -113,7 +113,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { ...schema, response: { 200: z.object({ message: z.string() }), 400: ErrorBody } } },
     async (req) => {
       await app.services.notifications.unsubscribe(req.query.u, req.query.sig);
-      return { message: MSG.unsubscribeDone };
+      return { message: API_MSG.unsubscribeDone };
     },
   );
   app.get('/desabonnement', { config: { access: 'public' }, schema: { ...schema, response: { 400: ErrorBody } } }, async (req, reply) =>

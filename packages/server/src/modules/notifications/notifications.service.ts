@@ -1,4 +1,5 @@
 import {
+  API_MSG,
   DEFAULT_NOTIFICATION_PREFERENCES,
   MSG,
   type Notification,
@@ -263,10 +264,10 @@ export class NotificationsService {
 
   /** product §4: ACTIF → READ. */
   async markRead(userId: number, id: number): Promise<Notification> {
-    if (!(await this.repo.exists(userId, id))) throw notFound(MSG.notFound);
+    if (!(await this.repo.exists(userId, id))) throw notFound(API_MSG.notFound);
     await this.repo.markRead(userId, id, this.deps.clock.now());
     const [row] = await this.repo.list(userId, { id });
-    if (!row) throw notFound(MSG.notFound);
+    if (!row) throw notFound(API_MSG.notFound);
     return this.toDto(row);
   }
 
@@ -292,16 +293,16 @@ export class NotificationsService {
       !host.includes('.') ||
       /(^|\.)(local|internal|lan|localhost|home\.arpa)$/i.test(host);
     if (!testing && (url.protocol !== 'https:' || internal || !this.deps.config.pushPorts.includes(port) || url.username || url.password))
-      throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+      throw badRequest(API_MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
     if (testing && url.protocol !== 'https:' && url.protocol !== 'http:')
-      throw badRequest(MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
+      throw badRequest(API_MSG.pushEndpointInvalid, 'PUSH_ENDPOINT_INVALID');
     const saved = await this.repo.saveSubscription(
       userId,
       { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth },
       this.deps.clock.now(),
       MAX_PUSH_SUBSCRIPTIONS,
     );
-    if (!saved) throw conflict(MSG.pushEndpointTaken, 'PUSH_ENDPOINT_TAKEN');
+    if (!saved) throw conflict(API_MSG.pushEndpointTaken, 'PUSH_ENDPOINT_TAKEN');
   }
 
   /** A web-push message per subscription of the user; gone subscriptions (404/410) are dropped. */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DIGEST_HOUR_PARIS, longDateFr, MAIL_CONTACT, MSG, parisDay, REMINDER } from '@ecofoyer/contracts';
+import { API_MSG, DIGEST_HOUR_PARIS, longDateFr, MAIL_CONTACT, parisDay, REMINDER } from '@ecofoyer/contracts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 const escapeHtml = (s: string) =>
@@ -49,9 +49,9 @@ function compose(
 ): MailMessage {
   const contactLine = l.contact ? MAIL_CONTACT.line(l.contact) : null;
   const footer = [
-    MSG.reminderMailWhy,
-    `${MSG.reminderMailPreferences} : ${l.preferences}`,
-    `${MSG.reminderMailUnsubscribe} : ${l.page}`,
+    API_MSG.reminderMailWhy,
+    `${API_MSG.reminderMailPreferences} : ${l.preferences}`,
+    `${API_MSG.reminderMailUnsubscribe} : ${l.page}`,
     ...(contactLine ? [contactLine] : []),
   ].join('\n');
   const text = [
@@ -70,8 +70,8 @@ ${paragraphs.map((p) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.
 ${items.length ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : ''}
 <p style="margin:20px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2b7a4b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></p>
 <hr style="border:none;border-top:1px solid #dde5df;margin:24px 0 12px">
-<p style="margin:0;font-size:13px;line-height:1.5;color:#5b6b61">${escapeHtml(MSG.reminderMailWhy)}<br>
-<a href="${escapeHtml(l.preferences)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailPreferences)}</a> · <a href="${escapeHtml(l.page)}" style="color:#2b7a4b">${escapeHtml(MSG.reminderMailUnsubscribe)}</a>${contactLine ? `<br>${escapeHtml(contactLine)}` : ''}</p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#5b6b61">${escapeHtml(API_MSG.reminderMailWhy)}<br>
+<a href="${escapeHtml(l.preferences)}" style="color:#2b7a4b">${escapeHtml(API_MSG.reminderMailPreferences)}</a> · <a href="${escapeHtml(l.page)}" style="color:#2b7a4b">${escapeHtml(API_MSG.reminderMailUnsubscribe)}</a>${contactLine ? `<br>${escapeHtml(contactLine)}` : ''}</p>
 </div></body></html>`;
   return {
     to,
@@ -171,8 +171,8 @@ export function digestMail(
   ];
   return compose(
     to,
-    MSG.digestMailSubject(count),
-    [MSG.digestMailIntro(prenom)],
+    API_MSG.digestMailSubject(count),
+    [API_MSG.digestMailIntro(prenom)],
     items,
     { label: 'Ouvrir mon calendrier', url: `${at.appUrl}/calendar` },
     l,

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { DEFAULT_NOTIFICATION_PREFERENCES, MSG } from '@ecofoyer/contracts';
+import { API_MSG, DEFAULT_NOTIFICATION_PREFERENCES, MSG } from '@ecofoyer/contracts';
 import type { ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('notification preferences and reminder mails', () => {
     // The button opens the task itself, where it is marked done.
     const [reminder] = (await t.app.inject({ url: `${users(me.id)}/notifs`, headers: me.headers })).json();
     expect(mail!.text).toContain(`Ouvrir l’entretien : http://localhost:3000/notification?id=${reminder.id}`);
-    expect(mail!.text).toContain(`${MSG.reminderMailPreferences} : http://localhost:3000/profile#notifications`);
+    expect(mail!.text).toContain(`${API_MSG.reminderMailPreferences} : http://localhost:3000/profile#notifications`);
     expect(mail!.html).toContain(`<a href="http://localhost:3000/notification?id=${reminder.id}"`);
     expect(mail!.html).toContain('Détartrer la cafetière');
     expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -127,7 +127,7 @@ describe('notification preferences and reminder mails', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
-    expect([unsubscribed.statusCode, unsubscribed.json().message]).toEqual([200, MSG.unsubscribeDone]);
+    expect([unsubscribed.statusCode, unsubscribed.json().message]).toEqual([200, API_MSG.unsubscribeDone]);
     expect((await t.app.inject({ url: `${users(me.id)}/preferences/notifications`, headers: me.headers })).json()).toEqual({
       ...DEFAULT_NOTIFICATION_PREFERENCES,
       email: false,
@@ -250,8 +250,8 @@ describe('notification preferences and reminder mails', () => {
     const digests = await mailsTo('resume-proprio@exemple.fr');
     expect(digests).toHaveLength(1);
     const digest = digests[0]!;
-    expect(digest.subject).toBe(MSG.digestMailSubject('2 entretiens'));
-    expect(digest.text).toContain(MSG.digestMailIntro('Camille'));
+    expect(digest.subject).toBe(API_MSG.digestMailSubject('2 entretiens'));
+    expect(digest.text).toContain(API_MSG.digestMailIntro('Camille'));
     const lines = digest.text!.split('\n').filter((l) => l.startsWith('- '));
     expect(lines).toEqual([
       '- En retard — vendredi 20 novembre 2026 : Dégivrer le congélateur',
@@ -291,7 +291,7 @@ describe('notification preferences and reminder mails', () => {
     await t.app.services.notifications.tick();
     const [digest, ...more] = await mailsTo('garantie-hebdo@exemple.fr');
     expect(more).toEqual([]);
-    expect(digest!.subject).toBe(MSG.digestMailSubject('1 garantie'));
+    expect(digest!.subject).toBe(API_MSG.digestMailSubject('1 garantie'));
     expect(digest!.text).toContain(
       '- Garantie : Réfrigérateur Whirlpool, fin le 20 décembre 2026. Plus que 28 jours de garantie légale de conformité',
     );

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG } from '@ecofoyer/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { normaliseGtin } from './recall-matching.ts';
@@ -134,8 +134,8 @@ export function toSheet(record: Record<string, unknown>): RecallSheet | null {
     brand,
     models,
     gtins: gtinsOf(record),
-    risk: [risks && sentence(risks), more && sentence(more)].filter(Boolean).join(' ') || MSG.recallSeeSheet,
-    whatToDo: actions.length > 0 ? actions.map(sentence).join(' ') : MSG.recallSeeSheet,
+    risk: [risks && sentence(risks), more && sentence(more)].filter(Boolean).join(' ') || API_MSG.recallSeeSheet,
+    whatToDo: actions.length > 0 ? actions.map(sentence).join(' ') : API_MSG.recallSeeSheet,
     // Shown as a link: an https address only (never javascript: or the like).
     link: /^https:\/\/[^\s"<>]+$/.test(link) ? link : FALLBACK_LINK,
     publishedAt: published,

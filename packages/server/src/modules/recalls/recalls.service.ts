@@ -1,5 +1,5 @@
 import type { FoyerId, UserId } from '../../lib/ids.ts';
-import { MSG, parisDay, type Rappel } from '@ecofoyer/contracts';
+import { API_MSG, parisDay, type Rappel } from '@ecofoyer/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -104,8 +104,8 @@ export class RecallsService {
         const sheet = byId.get(sheetId)!;
         try {
           if (!members.has(appliance.foyer_id)) members.set(appliance.foyer_id, await this.deps.foyer.assignableIds(appliance.foyer_id));
-          const title = MSG.recallTitle(sheet.title);
-          const message = MSG.recallMessage(appliance.name, sheet.risk, sheet.what_to_do, sheet.link);
+          const title = API_MSG.recallTitle(sheet.title);
+          const message = API_MSG.recallMessage(appliance.name, sheet.risk, sheet.what_to_do, sheet.link);
           for (const member of members.get(appliance.foyer_id)!) {
             const row = await this.deps.notifications.remindOnce(
               member,
@@ -154,7 +154,7 @@ export class RecallsService {
 
   /** POST …/rappels/{id}/traite: the banner goes for the whole household (done again: no change). */
   async handle(foyerId: FoyerId, memberId: UserId, id: number): Promise<void> {
-    if (!(await this.repo.exists(foyerId, id))) throw notFound(MSG.recallUnknown);
+    if (!(await this.repo.exists(foyerId, id))) throw notFound(API_MSG.recallUnknown);
     await this.repo.markHandled(foyerId, id, memberId, this.deps.clock.now());
   }
 }

@@ -1,5 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { MSG, type Notification, type Rappel } from '@ecofoyer/contracts';
+import { API_MSG, type Notification, type Rappel } from '@ecofoyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,7 +187,7 @@ describe('product recall watch', () => {
       event: null,
     });
     expect(notification!.message).toBe(
-      MSG.recallMessage(
+      API_MSG.recallMessage(
         washer.name,
         "Risque d'incendie, brûlures.",
         "Ne plus utiliser le produit. Débrancher l'appareil. Contacter le service consommateur.",

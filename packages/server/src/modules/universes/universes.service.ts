@@ -1,5 +1,5 @@
 import type { FoyerId } from '../../lib/ids.ts';
-import { applianceCountLabel, MSG, type Universe } from '@ecofoyer/contracts';
+import { API_MSG, applianceCountLabel, type Universe } from '@ecofoyer/contracts';
 import type { UniverseRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { FileService } from '../files/files.service.ts';
@@ -67,7 +67,7 @@ export class UniversesService {
   /** The row, or 404 for an unknown id or another user's; within `unit`, read in its transaction. */
   async row(foyerId: FoyerId, id: number, unit?: UnitOfWork): Promise<UniverseRow> {
     const row = await (unit ? this.repo.in(unit.tx) : this.repo).findForUser(foyerId, id);
-    if (!row) throw notFound(MSG.universeUnknown);
+    if (!row) throw notFound(API_MSG.universeUnknown);
     return row;
   }
 
@@ -83,7 +83,7 @@ export class UniversesService {
    */
   async create(foyerId: FoyerId, input: UniverseInput, unit?: UnitOfWork): Promise<Universe> {
     if (input.refUniverId && !(await this.deps.references.universe(input.refUniverId))) {
-      throw notFound(MSG.refUniverseUnknown);
+      throw notFound(API_MSG.refUniverseUnknown);
     }
     const now = new Date();
     return this.deps.files.withStoredImage(foyerId, input.image ?? null, async (imageKey) => {
@@ -122,12 +122,12 @@ export class UniversesService {
   async delete(foyerId: FoyerId, id: number): Promise<void> {
     const row = await this.row(foyerId, id);
     const counts = await this.deps.applianceCounts.byUniverse(foyerId);
-    if ((counts.get(id) ?? 0) > 0) throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
+    if ((counts.get(id) ?? 0) > 0) throw conflict(API_MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
     try {
       await this.repo.delete(foyerId, id);
     } catch (error) {
       // An appliance added meanwhile: the foreign key refuses the delete.
-      if ((error as { code?: string }).code === '23503') throw conflict(MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
+      if ((error as { code?: string }).code === '23503') throw conflict(API_MSG.universeNotEmpty, 'UNIVERSE_NOT_EMPTY');
       throw error;
     }
     if (row.image_key) await this.deps.files.remove(row.image_key);

@@ -1,4 +1,4 @@
-import { MSG } from '@ecofoyer/contracts';
+import { API_MSG, MSG } from '@ecofoyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, storedFiles, type TestApp } from '../../../test/test-app.ts';
 import { HTML, multipart, PDF, PNG } from '../../../test/multipart.ts';
@@ -171,7 +171,7 @@ describe('universes', () => {
     expect(added.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `${base(me.id)}/${full.univer_id}`, headers: me.headers });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MSG.universeNotEmpty);
+    expect(res.json().message).toBe(API_MSG.universeNotEmpty);
   });
 
   it("refuses another user's {userId} (403) and another user's universe id (404)", async () => {

@@ -122,7 +122,8 @@ export function faqGroups(e: LegalInfo): FaqGroup[] {
           answer: [
             'En partie. Après une première visite avec une connexion, EcoFoyer s’ouvre même hors ligne, et un bandeau «\u00a0Hors ligne\u00a0» vous signale que vous n’êtes pas connecté.',
             'Sans réseau, vous retrouvez ce que vous avez déjà ouvert sur cet appareil\u00a0: votre inventaire, la fiche de vos appareils, leurs notices et factures déjà ouvertes (ou rendues «\u00a0Disponibles hors ligne\u00a0» depuis la fiche), les tutoriels d’entretien, les trois prochains mois du calendrier et les consignes d’urgence de l’assistant. Cette FAQ, les conditions d’utilisation, le tableau du bonus réparation, les conseils pour donner, vendre ou recycler et le simulateur carbone s’ouvrent aussi.',
-            'La place que ces copies occupent, et la limite que vous leur donnez, sont dans votre profil («\u00a0Hors connexion\u00a0»)\u00a0; elles sont effacées quand vous vous déconnectez. Ajouter, modifier ou noter un entretien demande une connexion, tout comme l’assistant au-delà des urgences, les imports et exports, le dossier PDF, les cartes et les sites partenaires.',
+            'La place que ces copies occupent, et la limite que vous leur donnez, sont dans votre profil («\u00a0Hors connexion\u00a0»)\u00a0; elles sont effacées quand vous vous déconnectez.',
+            'Sans réseau, marquer un entretien comme fait, ajouter une note ou une panne, planifier un entretien et ajouter un appareil avec sa photo sont gardés sur cet appareil («\u00a0En attente d’envoi\u00a0») et envoyés dans l’ordre au retour du réseau, une seule fois chacun\u00a0; une modification refusée entre-temps (l’appareil supprimé par un autre membre…) vous est montrée avec ce que vous aviez saisi. L’assistant au-delà des urgences, les imports et exports, le dossier PDF, l’envoi de fichiers, les cartes et les sites partenaires demandent une connexion.',
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import {
+  CLAIM_MSG,
   CLAIM_OUTCOME_LABELS,
   CLAIM_OUTCOMES,
   CLAIM_STEP_LABELS,
@@ -83,8 +84,8 @@ function StepForm({ claim }: { claim: Claim }) {
     onValuesChange: () => outcome.clear(),
     initialValues: { type: nextKind(claim) as ClaimStepKind, date: today, note: '', issue: '' as ClaimOutcome | '' },
     validate: {
-      date: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today ? null : MSG.claimDateInvalid),
-      issue: (v, values) => (values.type === 'issue' && !v ? MSG.claimOutcomeRequired : null),
+      date: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && v <= today ? null : CLAIM_MSG.claimDateInvalid),
+      issue: (v, values) => (values.type === 'issue' && !v ? CLAIM_MSG.claimOutcomeRequired : null),
     },
   });
   const submit = form.onSubmit(async ({ type, date, note, issue }) => {

@@ -1,4 +1,4 @@
-import { CLAIM_ROUTE_TITLES, type ClaimRoute, type ClaimRouteKind, MSG } from '@ecofoyer/contracts';
+import { CLAIM_MSG, CLAIM_ROUTE_TITLES, type ClaimRoute, type ClaimRouteKind, MSG } from '@ecofoyer/contracts';
 import { Alert, Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -147,8 +147,8 @@ function ClaimForm({
       destinataire: vendeur ?? '',
     },
     validate: {
-      voie: (v) => (v ? null : MSG.claimRouteInvalid),
-      defaut: (v) => (v.trim() ? null : MSG.claimDefectRequired),
+      voie: (v) => (v ? null : CLAIM_MSG.claimRouteInvalid),
+      defaut: (v) => (v.trim() ? null : CLAIM_MSG.claimDefectRequired),
     },
   });
   const submit = form.onSubmit(async ({ voie, defaut, destinataire }) => {
